@@ -1,0 +1,83 @@
+/*
+ * cli/cmd_list.c - `cryptobench list`: every algorithm x variant, whether it runs on
+ * this CPU with the effective capabilities, and why not.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "harness/common.h"
+#include "kernels/registry.h"
+
+static void list_usage(FILE *f)
+{
+    fprintf(f, "usage: cryptobench list [-algorithms]\n\n"
+               "Prints every algorithm with its variants: the family each comes from,\n"
+               "its priority, whether it can run here with the effective capabilities\n"
+               "(detected, then masked by CRYPTOBENCH_CAPS or OPENSSL_*cap) and, if\n"
+               "not, why.  '*' marks the variant 'auto' picks.\n"
+               "  -algorithms   only the algorithm names, one per line\n");
+}
+
+static void list_alg(const cb_alg *a, cb_caps caps)
+{
+    cb_dir dirs[2];
+    size_t nd = cb_alg_dirs(a, dirs);
+    const cb_variant *pick = cb_variant_auto(a, dirs[0], caps);
+    printf("%s\n", a->name);
+    size_t shown = 0;
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        int any = 0;
+        char dirs_txt[32] = "";
+        for (size_t d = 0; d < nd; d++)
+            if (cb_variant_offers(v, a, dirs[d])) {
+                any = 1;
+                if (nd > 1)
+                    snprintf(dirs_txt + strlen(dirs_txt), sizeof dirs_txt - strlen(dirs_txt),
+                             "%s%s", dirs_txt[0] ? "+" : " ", cb_dir_name(dirs[d]));
+            }
+        if (!any)
+            continue;
+        char why[128];
+        const char *reason = cb_variant_why_not(v, caps, why, sizeof why);
+        printf("  %c %-16s %-8s prio %-4d %-13s %s%s\n", v == pick ? '*' : ' ', v->name,
+               v->family, v->priority, reason ? "unavailable" : "available",
+               reason ? reason : (v->summary ? v->summary : ""), dirs_txt);
+        shown++;
+    }
+    if (!shown)
+        printf("    (no variant built for this target)\n");
+}
+
+int cb_cmd_list(int argc, char **argv)
+{
+    cb_args a = {argc, argv, 1, "list"};
+    int names_only = 0;
+    while (a.i < argc) {
+        if (cb_args_help(argv[a.i])) {
+            list_usage(stdout);
+            return CB_EXIT_OK;
+        }
+        if (cb_args_flag(&a, "algorithms")) {
+            names_only = 1;
+            continue;
+        }
+        cb_error("list: unknown option '%s'; the only option is -algorithms.", argv[a.i]);
+        return CB_EXIT_USAGE;
+    }
+    char err[256];
+    if (cb_caps_init(0, err, sizeof err) != 0) {
+        cb_error("%s", err);
+        return CB_EXIT_USAGE;
+    }
+    cb_caps caps = cb_caps_effective();
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        if (names_only)
+            printf("%s\n", cb_alg_at(i)->name);
+        else
+            list_alg(cb_alg_at(i), caps);
+    }
+    return CB_EXIT_OK;
+}

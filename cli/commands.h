@@ -1,0 +1,10 @@
+/*
+ * cli/commands.h - one entry point per subcommand, each in cli/cmd_<name>.c.
+ * Each returns the process exit status (harness/common.h).
+ */
+#ifndef CB_COMMANDS_H
+#define CB_COMMANDS_H
+
+int cb_cmd_list(int argc, char **argv);
+
+#endif

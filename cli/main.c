@@ -1,0 +1,56 @@
+/*
+ * cli/main.c - `cryptobench <command> [options]`: finds the command and runs it.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "harness/common.h"
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"list", cb_cmd_list, "algorithms x variants: which run here, and why not"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: cryptobench <command> [options]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n'cryptobench <command> -help' describes a command's options.\n"
+               "Exit status: 0 success, 1 a check failed, 2 bad usage or input,\n"
+               "3 a kernel faulted, 130 interrupted.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CB_EXIT_USAGE;
+    }
+    if (cb_args_help(argv[1])) {
+        usage(stdout);
+        return CB_EXIT_OK;
+    }
+    if (strcmp(argv[1], "-version") == 0 || strcmp(argv[1], "--version") == 0) {
+        printf("cryptobench %s\n", CB_VERSION);
+        return CB_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    char names[256];
+    size_t n = 0;
+    names[0] = '\0';
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "",
+                              commands[i].name);
+    cb_error("unknown command '%s'; the commands are: %s.", argv[1], names);
+    return CB_EXIT_USAGE;
+}

@@ -1,0 +1,161 @@
+/*
+ * kernels/algs.c - the algorithms users can name, with OpenSSL's spellings.
+ *
+ * Canonical names follow `openssl speed -evp`; aliases cover OpenSSL's other
+ * spellings (`openssl list -cipher-algorithms`) and its legacy speed names.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "kernels/registry.h"
+
+#define DIGEST(n, al, p, blk, out) {n, al, CB_KIND_DIGEST, p, CB_MODE_NONE, 0, blk, out}
+#define AES(n, al, m, bits, out) {n, al, (m) == CB_MODE_GCM ? CB_KIND_AEAD : CB_KIND_CIPHER, \
+                                  (m) == CB_MODE_GCM ? CB_PRIM_GCM : CB_PRIM_AES, m, bits, 16, out}
+
+static const cb_alg algs[] = {
+    DIGEST("md5", "ssl3-md5", CB_PRIM_MD5, 64, 16),
+    DIGEST("sha1", "sha-1 ssl3-sha1", CB_PRIM_SHA1, 64, 20),
+    DIGEST("sha224", "sha-224 sha2-224", CB_PRIM_SHA256, 64, 28),
+    DIGEST("sha256", "sha-256 sha2-256", CB_PRIM_SHA256, 64, 32),
+    DIGEST("sha384", "sha-384 sha2-384", CB_PRIM_SHA512, 128, 48),
+    DIGEST("sha512", "sha-512 sha2-512", CB_PRIM_SHA512, 128, 64),
+
+    AES("aes-128-ecb", "", CB_MODE_ECB, 128, 0),
+    AES("aes-192-ecb", "", CB_MODE_ECB, 192, 0),
+    AES("aes-256-ecb", "", CB_MODE_ECB, 256, 0),
+    AES("aes-128-cbc", "aes128 aes-128", CB_MODE_CBC, 128, 0),
+    AES("aes-192-cbc", "aes192 aes-192", CB_MODE_CBC, 192, 0),
+    AES("aes-256-cbc", "aes256 aes-256", CB_MODE_CBC, 256, 0),
+    AES("aes-128-ctr", "", CB_MODE_CTR, 128, 0),
+    AES("aes-192-ctr", "", CB_MODE_CTR, 192, 0),
+    AES("aes-256-ctr", "", CB_MODE_CTR, 256, 0),
+    AES("aes-128-gcm", "id-aes128-gcm", CB_MODE_GCM, 128, 16),
+    AES("aes-192-gcm", "id-aes192-gcm", CB_MODE_GCM, 192, 16),
+    AES("aes-256-gcm", "id-aes256-gcm", CB_MODE_GCM, 256, 16),
+
+    {"ghash", "", CB_KIND_MAC, CB_PRIM_GHASH, CB_MODE_NONE, 128, 16, 16},
+
+    {"des-cbc", "des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 64, 8, 0},
+    {"des-ede3-cbc", "des3 des-ede3 3des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 192, 8, 0},
+
+    /* Public-key rows: key_bits is the modulus size; one operation is one signature. */
+    {"rsa512", "", CB_KIND_PKEY, CB_PRIM_RSA, CB_MODE_NONE, 512, 0, 0},
+    {"rsa1024", "", CB_KIND_PKEY, CB_PRIM_RSA, CB_MODE_NONE, 1024, 0, 0},
+    {"rsa2048", "", CB_KIND_PKEY, CB_PRIM_RSA, CB_MODE_NONE, 2048, 0, 0},
+    {"rsa3072", "", CB_KIND_PKEY, CB_PRIM_RSA, CB_MODE_NONE, 3072, 0, 0},
+    {"rsa4096", "", CB_KIND_PKEY, CB_PRIM_RSA, CB_MODE_NONE, 4096, 0, 0},
+    {"dsa1024", "", CB_KIND_PKEY, CB_PRIM_DSA, CB_MODE_NONE, 1024, 0, 0},
+    {"dsa2048", "", CB_KIND_PKEY, CB_PRIM_DSA, CB_MODE_NONE, 2048, 0, 0},
+};
+
+/* Names that stand for several algorithms, as `openssl speed aes` does. */
+static const struct {
+    const char *name;
+    const char *members;
+} groups[] = {
+    {"aes", "aes-128-cbc aes-192-cbc aes-256-cbc"},
+    {"sha", "sha1 sha256 sha512"},
+    {"rsa", "rsa512 rsa1024 rsa2048 rsa3072 rsa4096"},
+    {"dsa", "dsa1024 dsa2048"},
+};
+
+size_t cb_alg_count(void) { return sizeof algs / sizeof algs[0]; }
+
+const cb_alg *cb_alg_at(size_t i) { return i < cb_alg_count() ? &algs[i] : NULL; }
+
+/* word_in reports whether word (case-insensitive) is one of the space-separated list. */
+static int word_in(const char *word, const char *list)
+{
+    size_t wl = strlen(word);
+    const char *p = list;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        const char *e = p;
+        while (*e && *e != ' ')
+            e++;
+        if ((size_t)(e - p) == wl && wl && strncasecmp(p, word, wl) == 0)
+            return 1;
+        p = e;
+    }
+    return 0;
+}
+
+const cb_alg *cb_alg_find(const char *name)
+{
+    if (!name || !*name)
+        return NULL;
+    for (size_t i = 0; i < cb_alg_count(); i++)
+        if (strcasecmp(algs[i].name, name) == 0 || word_in(name, algs[i].aliases))
+            return &algs[i];
+    return NULL;
+}
+
+size_t cb_alg_expand(const char *name, const cb_alg **out, size_t max)
+{
+    const cb_alg *a = cb_alg_find(name);
+    if (a) {
+        if (max)
+            out[0] = a;
+        return 1;
+    }
+    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+        if (strcasecmp(groups[g].name, name) != 0)
+            continue;
+        size_t n = 0;
+        for (size_t i = 0; i < cb_alg_count() && n < max; i++)
+            if (word_in(algs[i].name, groups[g].members))
+                out[n++] = &algs[i];
+        return n;
+    }
+    return 0;
+}
+
+const char *cb_alg_names(char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        int w = snprintf(buf + n, len - n, "%s%s", i ? ", " : "", algs[i].name);
+        if (w < 0 || (size_t)w >= len - n)
+            break;
+        n += (size_t)w;
+    }
+    return buf;
+}
+
+size_t cb_alg_dirs(const cb_alg *a, cb_dir out[2])
+{
+    switch (a->kind) {
+    case CB_KIND_DIGEST:
+    case CB_KIND_MAC:
+        out[0] = CB_DIR_DIGEST;
+        return 1;
+    case CB_KIND_PKEY:
+        out[0] = CB_DIR_SIGN;
+        out[1] = CB_DIR_VERIFY;
+        return 2;
+    case CB_KIND_CIPHER:
+    case CB_KIND_AEAD:
+        break;
+    }
+    out[0] = CB_DIR_ENCRYPT;
+    out[1] = CB_DIR_DECRYPT;
+    return 2;
+}
+
+size_t cb_alg_key_bytes(const cb_alg *a)
+{
+    if (a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_PKEY)
+        return 0;
+    return a->key_bits / 8;
+}
+
+const char *cb_dir_name(cb_dir d)
+{
+    static const char *const names[CB_DIR_COUNT] = {"encrypt", "decrypt", "digest", "sign",
+                                                    "verify"};
+    return (unsigned)d < CB_DIR_COUNT ? names[d] : "?";
+}

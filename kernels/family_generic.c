@@ -1,0 +1,21 @@
+/*
+ * kernels/family_generic.c - the portable C variants: the reference every other
+ * variant is checked against, and the "before" column of an assembly port.
+ * Priority 100: any variant that needs a capability outranks it.
+ */
+#include "kernels/families.h"
+#include "kernels/generic.h"
+
+const cb_variant cb_family_generic[] = {
+    /* digests */
+
+    /* AES, GHASH and GCM */
+
+    /* DES */
+
+    /* public key */
+
+    {0}, /* keeps the array non-empty while rows are added; not counted */
+};
+
+const size_t cb_family_generic_count = sizeof cb_family_generic / sizeof cb_family_generic[0] - 1;

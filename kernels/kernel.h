@@ -1,0 +1,170 @@
+/*
+ * kernels/kernel.h - the interface every kernel variant implements.
+ *
+ * Three layers, from the bottom up:
+ *
+ *   primitive ops   what a variant implements: a compression function, an AES key
+ *                   schedule plus block modes, a GHASH multiply, ...  (cb_*_ops)
+ *   variant         one implementation of one primitive, with its family, the
+ *                   capabilities it needs and a priority                (cb_variant)
+ *   algorithm       what the user names: "sha256", "aes-128-cbc"      (cb_alg)
+ *
+ * A variant row applies to every algorithm of its primitive for which its ops offer
+ * the functions that algorithm needs (an AES variant without ctr32 is simply not a
+ * variant of aes-128-ctr).  The message-level functions that turn ops into digests,
+ * CBC runs or GCM messages live in kernels/digest.h, kernels/cipher.h and friends.
+ */
+#ifndef CB_KERNEL_H
+#define CB_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "harness/caps.h"
+
+/* cb_prim names the primitive a variant implements. */
+typedef enum cb_prim {
+    CB_PRIM_MD5,
+    CB_PRIM_SHA1,
+    CB_PRIM_SHA256, /* sha224 and sha256 share the compression function */
+    CB_PRIM_SHA512, /* sha384 and sha512 likewise */
+    CB_PRIM_AES,
+    CB_PRIM_GHASH,
+    CB_PRIM_GCM, /* an AES variant paired with a GHASH variant, maybe stitched */
+    CB_PRIM_DES,
+    CB_PRIM_MONT, /* Montgomery multiplication for the bignum core */
+    CB_PRIM_RSA,
+    CB_PRIM_DSA,
+    CB_PRIM_COUNT
+} cb_prim;
+
+/* cb_kind groups algorithms by how one benchmark operation looks. */
+typedef enum cb_kind {
+    CB_KIND_DIGEST, /* one operation: the whole digest of one block */
+    CB_KIND_CIPHER, /* one operation: encrypt or decrypt one block, chaining kept */
+    CB_KIND_AEAD,   /* one operation: one whole message (IV, AAD, data, tag) */
+    CB_KIND_MAC,    /* ghash: one operation hashes one block into the running value */
+    CB_KIND_PKEY    /* one operation: one signature or one verification */
+} cb_kind;
+
+typedef enum cb_mode {
+    CB_MODE_NONE,
+    CB_MODE_ECB,
+    CB_MODE_CBC,
+    CB_MODE_CTR,
+    CB_MODE_GCM
+} cb_mode;
+
+typedef enum cb_dir {
+    CB_DIR_ENCRYPT,
+    CB_DIR_DECRYPT,
+    CB_DIR_DIGEST,
+    CB_DIR_SIGN,
+    CB_DIR_VERIFY,
+    CB_DIR_COUNT
+} cb_dir;
+
+/* cb_dir_name returns "encrypt", "decrypt", "digest", "sign" or "verify". */
+const char *cb_dir_name(cb_dir d);
+
+/* ---- primitive ops ------------------------------------------------------------ */
+
+/*
+ * cb_digest_ops: a Merkle-Damgard compression function.  state is the chaining value
+ * in native words (uint32_t[4] md5, uint32_t[5] sha1, uint32_t[8] sha256,
+ * uint64_t[8] sha512); in holds nblocks whole blocks.  wipe clears the context at the
+ * end of every digest (NULL: the portable cb_wipe).
+ */
+typedef struct cb_digest_ops {
+    void (*blocks)(void *state, const uint8_t *in, size_t nblocks);
+    void (*wipe)(void *p, size_t len);
+} cb_digest_ops;
+
+/*
+ * cb_aes_ops: AES with a key schedule of key_size bytes (aligned to 64 by the
+ * caller).  Modes a variant does not offer are NULL.  cbc_* update iv; ctr32 treats
+ * ctr as a big-endian block whose last 32 bits are incremented per block (wrapping
+ * without carry, as GCM wants) and does not write ctr back.
+ */
+typedef struct cb_aes_ops {
+    size_t key_size;
+    int (*set_encrypt_key)(void *ks, const uint8_t *key, unsigned bits);
+    int (*set_decrypt_key)(void *ks, const uint8_t *key, unsigned bits);
+    void (*ecb_encrypt)(const void *ks, const uint8_t *in, uint8_t *out, size_t nblocks);
+    void (*ecb_decrypt)(const void *ks, const uint8_t *in, uint8_t *out, size_t nblocks);
+    void (*cbc_encrypt)(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                        size_t nblocks);
+    void (*cbc_decrypt)(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                        size_t nblocks);
+    void (*ctr32)(const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                  size_t nblocks);
+} cb_aes_ops;
+
+/*
+ * cb_ghash_ops: GHASH (SP 800-38D 6.4) with a precomputed table of table_size bytes.
+ * blocks computes Xi = (Xi ^ block) * H for each of nblocks 16-byte blocks.
+ */
+typedef struct cb_ghash_ops {
+    size_t table_size;
+    void (*init)(void *table, const uint8_t h[16]);
+    void (*blocks)(const void *table, uint8_t xi[16], const uint8_t *in, size_t nblocks);
+} cb_ghash_ops;
+
+/*
+ * cb_gcm_ops: GCM built from an AES variant and a GHASH variant.  A stitched
+ * variant also offers encrypt/decrypt, which process as many whole blocks of len as
+ * they like (counter in ctr, hash in xi, both updated) and return the bytes done; the
+ * portable GCM layer finishes the rest with aes->ctr32 and ghash->blocks.
+ */
+typedef struct cb_gcm_ops {
+    const cb_aes_ops *aes;
+    const cb_ghash_ops *ghash;
+    size_t (*encrypt)(const void *ks, const void *htable, uint8_t ctr[16], uint8_t xi[16],
+                      const uint8_t *in, uint8_t *out, size_t len);
+    size_t (*decrypt)(const void *ks, const void *htable, uint8_t ctr[16], uint8_t xi[16],
+                      const uint8_t *in, uint8_t *out, size_t len);
+} cb_gcm_ops;
+
+/*
+ * cb_des_ops: DES and two/three-key triple DES in CBC mode.  keys is 1 or 3 (a
+ * 16-byte key is passed as K1 K2 K1).  The schedule is for the direction given.
+ */
+typedef struct cb_des_ops {
+    size_t key_size;
+    int (*set_key)(void *ks, const uint8_t *key, unsigned keys, int decrypt);
+    void (*ecb)(const void *ks, const uint8_t *in, uint8_t *out, size_t nblocks);
+    void (*cbc)(const void *ks, uint8_t iv[8], const uint8_t *in, uint8_t *out,
+                size_t nblocks);
+} cb_des_ops;
+
+/* Public-key primitives keep their ops in their own headers (kernels/bn.h). */
+
+/* ---- variants and algorithms --------------------------------------------------- */
+
+/* cb_variant: one implementation of one primitive. */
+typedef struct cb_variant {
+    const char *name;    /* as users type it: "generic", "ce-i4", "ppc-hint" */
+    const char *family;  /* the folder it lives in: "generic", "armv8", ... */
+    cb_prim prim;
+    cb_caps caps;        /* capabilities it needs; 0 for portable code */
+    int priority;        /* auto picks the highest available */
+    const void *ops;     /* cb_digest_ops, cb_aes_ops, ... according to prim */
+    const char *summary; /* one line for `list` */
+} cb_variant;
+
+/* cb_alg: an algorithm as the user names it. */
+typedef struct cb_alg {
+    const char *name;    /* canonical, OpenSSL spelling: "aes-128-cbc" */
+    const char *aliases; /* space-separated other spellings, lower case */
+    cb_kind kind;
+    cb_prim prim;
+    cb_mode mode;
+    unsigned key_bits;   /* 0 for digests */
+    unsigned block_bytes;/* cipher or digest block size */
+    unsigned out_bytes;  /* digest length; tag length for GCM; 0 otherwise */
+} cb_alg;
+
+/* cb_wipe clears len bytes at p in a way the compiler may not elide. */
+void cb_wipe(void *p, size_t len);
+
+#endif

@@ -1,0 +1,176 @@
+/*
+ * kernels/registry.c - concatenates the family tables built for this target.
+ *
+ * A family is compiled in when its CB_FAMILY_* macro is defined (configs/ decide);
+ * its table is the only place its variants are named.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "harness/common.h"
+#include "kernels/families.h"
+#include "kernels/registry.h"
+
+typedef struct family_table {
+    const cb_variant *rows;
+    const size_t *count;
+} family_table;
+
+static const family_table families[] = {
+    {cb_family_generic, &cb_family_generic_count},
+#ifdef CB_FAMILY_ARMV4
+    {cb_family_armv4, &cb_family_armv4_count},
+#endif
+#ifdef CB_FAMILY_ARMV8
+    {cb_family_armv8, &cb_family_armv8_count},
+#endif
+#ifdef CB_FAMILY_POWER
+    {cb_family_power, &cb_family_power_count},
+#endif
+#ifdef CB_FAMILY_X86_64
+    {cb_family_x86_64, &cb_family_x86_64_count},
+#endif
+};
+
+#define MAX_RUNTIME 64
+static const cb_variant *runtime_rows[MAX_RUNTIME];
+static size_t runtime_count;
+
+size_t cb_variant_count(void)
+{
+    size_t n = runtime_count;
+    for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
+        n += *families[f].count;
+    return n;
+}
+
+const cb_variant *cb_variant_at(size_t i)
+{
+    for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
+        if (i < *families[f].count)
+            return &families[f].rows[i];
+        i -= *families[f].count;
+    }
+    return i < runtime_count ? runtime_rows[i] : NULL;
+}
+
+int cb_variant_register(const cb_variant *v)
+{
+    if (runtime_count == MAX_RUNTIME || !v || !v->name)
+        return -1;
+    runtime_rows[runtime_count++] = v;
+    return 0;
+}
+
+/* aes_offers: which AES ops a mode and direction need. */
+static int aes_offers(const cb_aes_ops *o, cb_mode m, cb_dir d)
+{
+    int dec = d == CB_DIR_DECRYPT;
+    if (!o->set_encrypt_key)
+        return 0;
+    switch (m) {
+    case CB_MODE_ECB:
+        return dec ? o->set_decrypt_key && o->ecb_decrypt : o->ecb_encrypt != NULL;
+    case CB_MODE_CBC:
+        return dec ? o->set_decrypt_key && o->cbc_decrypt : o->cbc_encrypt != NULL;
+    case CB_MODE_CTR:
+        return o->ctr32 != NULL;
+    default:
+        return 0;
+    }
+}
+
+int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
+{
+    if (!v || !a || v->prim != a->prim || !v->ops)
+        return 0;
+    cb_dir dirs[2];
+    size_t nd = cb_alg_dirs(a, dirs), i;
+    for (i = 0; i < nd && dirs[i] != d; i++)
+        ;
+    if (i == nd)
+        return 0;
+    switch (v->prim) {
+    case CB_PRIM_AES:
+        return aes_offers(v->ops, a->mode, d);
+    case CB_PRIM_GCM: {
+        const cb_gcm_ops *g = v->ops;
+        return g->aes && g->aes->set_encrypt_key && g->aes->ctr32 && g->ghash &&
+               g->ghash->blocks;
+    }
+    case CB_PRIM_DES: {
+        const cb_des_ops *o = v->ops;
+        return o->set_key && o->cbc;
+    }
+    default:
+        return 1;
+    }
+}
+
+static int offers_any(const cb_variant *v, const cb_alg *a)
+{
+    cb_dir dirs[2];
+    size_t nd = cb_alg_dirs(a, dirs);
+    for (size_t i = 0; i < nd; i++)
+        if (cb_variant_offers(v, a, dirs[i]))
+            return 1;
+    return 0;
+}
+
+const cb_variant *cb_variant_find(const cb_alg *a, const char *name)
+{
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        if (strcmp(v->name, name) == 0 && offers_any(v, a))
+            return v;
+    }
+    return NULL;
+}
+
+const cb_variant *cb_variant_generic(const cb_alg *a)
+{
+    return cb_variant_find(a, "generic");
+}
+
+const char *cb_variant_why_not(const cb_variant *v, cb_caps caps, char *buf, size_t len)
+{
+    const char *missing = cb_caps_missing(v->caps, caps);
+    if (!missing)
+        return NULL;
+    if (cb_caps_missing(v->caps, cb_caps_detected()))
+        snprintf(buf, len, "needs %s, which this CPU lacks", missing);
+    else
+        snprintf(buf, len, "needs %s, masked off by %s", missing, cb_caps_mask_source());
+    return buf;
+}
+
+const cb_variant *cb_variant_auto(const cb_alg *a, cb_dir d, cb_caps caps)
+{
+    const cb_variant *best = NULL;
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        if (!cb_variant_offers(v, a, d) || (v->caps & ~caps))
+            continue;
+        if (!best || v->priority > best->priority)
+            best = v;
+    }
+    return best;
+}
+
+const char *cb_variant_names(const cb_alg *a, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        if (!offers_any(v, a))
+            continue;
+        int w = snprintf(buf + n, len - n, "%s%s", n ? ", " : "", v->name);
+        if (w < 0 || (size_t)w >= len - n)
+            break;
+        n += (size_t)w;
+    }
+    if (n == 0)
+        snprintf(buf, len, "(none built for this target)");
+    return buf;
+}

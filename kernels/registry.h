@@ -1,0 +1,74 @@
+/*
+ * kernels/registry.h - the algorithm table and the variant registry.
+ *
+ * Every family contributes one table of cb_variant rows (kernels/family_generic.c,
+ * kernels/armv8/family.c, ...); the registry concatenates the tables that were built
+ * for this target and any rows registered at run time.  Nothing else names variants.
+ */
+#ifndef CB_REGISTRY_H
+#define CB_REGISTRY_H
+
+#include <stddef.h>
+
+#include "kernels/kernel.h"
+
+/* ---- algorithms ---- */
+
+size_t cb_alg_count(void);
+const cb_alg *cb_alg_at(size_t i);
+
+/* cb_alg_find looks a name or alias up, ignoring case; NULL when unknown. */
+const cb_alg *cb_alg_find(const char *name);
+
+/*
+ * cb_alg_expand resolves a name that may stand for several algorithms (OpenSSL's
+ * "aes" is aes-128/192/256-cbc, "rsa" every RSA size).  Writes up to max algorithms
+ * into out and returns how many; 0 when the name is unknown.
+ */
+size_t cb_alg_expand(const char *name, const cb_alg **out, size_t max);
+
+/* cb_alg_names writes every canonical name, comma-separated, for error messages. */
+const char *cb_alg_names(char *buf, size_t len);
+
+/* cb_alg_dirs lists the directions an algorithm is measured in; returns the count. */
+size_t cb_alg_dirs(const cb_alg *a, cb_dir out[2]);
+
+/* cb_alg_key_bytes is the key length in bytes (24 for des-ede3-cbc, 0 for digests). */
+size_t cb_alg_key_bytes(const cb_alg *a);
+
+/* ---- variants ---- */
+
+size_t cb_variant_count(void);
+const cb_variant *cb_variant_at(size_t i);
+
+/* cb_variant_register adds a row at run time (a dlopen'ed library, a test double). */
+int cb_variant_register(const cb_variant *v);
+
+/* cb_variant_offers: does variant v implement algorithm a in direction d? */
+int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d);
+
+/*
+ * cb_variant_find returns the variant called name that implements a (any direction),
+ * or NULL.
+ */
+const cb_variant *cb_variant_find(const cb_alg *a, const char *name);
+
+/* cb_variant_generic returns the portable reference variant of a. */
+const cb_variant *cb_variant_generic(const cb_alg *a);
+
+/*
+ * cb_variant_why_not returns NULL when v can run with caps, else a sentence fragment
+ * such as "needs aes" that `list` and error messages use.
+ */
+const char *cb_variant_why_not(const cb_variant *v, cb_caps caps, char *buf, size_t len);
+
+/*
+ * cb_variant_auto picks the highest-priority variant of a for direction d whose
+ * capabilities are all in caps (the Linux crypto API's cra_priority rule).
+ */
+const cb_variant *cb_variant_auto(const cb_alg *a, cb_dir d, cb_caps caps);
+
+/* cb_variant_names lists the variants of a, comma-separated, for error messages. */
+const char *cb_variant_names(const cb_alg *a, char *buf, size_t len);
+
+#endif

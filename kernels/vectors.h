@@ -1,0 +1,31 @@
+/*
+ * kernels/vectors.h - known-answer vectors embedded for `selftest`.
+ *
+ * Each primitive group keeps its vectors in its own file (kernels/vectors_<group>.c)
+ * as an array ending with a row whose alg is NULL.  Every vector names its source
+ * (standard and section) so a failure points at the document to check.
+ */
+#ifndef CB_VECTORS_H
+#define CB_VECTORS_H
+
+#include <stddef.h>
+
+/* cb_vector: one known answer; byte strings are hex, NULL where unused. */
+typedef struct cb_vector {
+    const char *alg;       /* canonical algorithm name */
+    const char *source;    /* "FIPS 180-4 example, SHA-256 'abc'" */
+    const char *key;
+    const char *iv;        /* CBC/CTR IV, GCM IV of any length */
+    const char *aad;       /* GCM */
+    const char *msg;       /* input, hex */
+    const char *msg_ascii; /* or: input as text, repeated `repeat` times (0 = once) */
+    size_t repeat;
+    const char *expect;    /* digest, ciphertext or GHASH output */
+    const char *tag;       /* GCM tag */
+} cb_vector;
+
+extern const cb_vector cb_vectors_digest[];
+extern const cb_vector cb_vectors_aes[];
+extern const cb_vector cb_vectors_des[];
+
+#endif
