@@ -40,14 +40,15 @@ static const cb_alg algs[] = {
     {"des-cbc", "des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 64, 8, 0},
     {"des-ede3-cbc", "des3 des-ede3 3des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 192, 8, 0},
 
-    /* Public-key rows: key_bits is the modulus size; one operation is one signature. */
-    {"rsa512", "", CB_KIND_PKEY, CB_PRIM_RSA, CB_MODE_NONE, 512, 0, 0},
-    {"rsa1024", "", CB_KIND_PKEY, CB_PRIM_RSA, CB_MODE_NONE, 1024, 0, 0},
-    {"rsa2048", "", CB_KIND_PKEY, CB_PRIM_RSA, CB_MODE_NONE, 2048, 0, 0},
-    {"rsa3072", "", CB_KIND_PKEY, CB_PRIM_RSA, CB_MODE_NONE, 3072, 0, 0},
-    {"rsa4096", "", CB_KIND_PKEY, CB_PRIM_RSA, CB_MODE_NONE, 4096, 0, 0},
-    {"dsa1024", "", CB_KIND_PKEY, CB_PRIM_DSA, CB_MODE_NONE, 1024, 0, 0},
-    {"dsa2048", "", CB_KIND_PKEY, CB_PRIM_DSA, CB_MODE_NONE, 2048, 0, 0},
+    /* Public-key rows: key_bits is the modulus size; one operation is one signature or
+     * verification; their variants are the Montgomery multiplication variants. */
+    {"rsa512", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 512, 0, 0},
+    {"rsa1024", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 1024, 0, 0},
+    {"rsa2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 0},
+    {"rsa3072", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 3072, 0, 0},
+    {"rsa4096", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 4096, 0, 0},
+    {"dsa1024", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 1024, 0, 0},
+    {"dsa2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 0},
 };
 
 /* Names that stand for several algorithms, as `openssl speed aes` does. */

@@ -32,9 +32,7 @@ typedef enum cb_prim {
     CB_PRIM_GHASH,
     CB_PRIM_GCM, /* an AES variant paired with a GHASH variant, maybe stitched */
     CB_PRIM_DES,
-    CB_PRIM_MONT, /* Montgomery multiplication for the bignum core */
-    CB_PRIM_RSA,
-    CB_PRIM_DSA,
+    CB_PRIM_MONT, /* Montgomery multiplication: the variants of rsa* and dsa* */
     CB_PRIM_COUNT
 } cb_prim;
 
@@ -137,7 +135,7 @@ typedef struct cb_des_ops {
                 size_t nblocks);
 } cb_des_ops;
 
-/* Public-key primitives keep their ops in their own headers (kernels/bn.h). */
+/* Montgomery multiplication keeps its ops (cb_mont_ops) in kernels/bn.h. */
 
 /* ---- variants and algorithms --------------------------------------------------- */
 
