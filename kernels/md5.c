@@ -15,12 +15,16 @@
 #define X(i) LOAD32_LE(in + 4 * (i))
 #define ROL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
 
-/* The auxiliary functions of RFC 1321 section 3.4, rewritten with fewer operations:
- * F selects c or d by b, G selects b or c by d; the forms below compute the same
- * selections with one operation less than XY v not(X)Z. */
+/*
+ * The auxiliary functions of RFC 1321 section 3.4 in equivalent forms that are
+ * quicker to compute.  F is XY v not(X)Z as a select in three operations.  In G the
+ * two terms XZ and Y not(Z) have no bit in common, so OR equals +, and the term
+ * without X (the word computed by the previous step) can be added while X is still
+ * being computed.  H puts Y ^ Z first for the same reason.
+ */
 #define F(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
-#define G(x, y, z) ((y) ^ ((z) & ((x) ^ (y))))
-#define H(x, y, z) ((x) ^ (y) ^ (z))
+#define G(x, y, z) (((x) & (z)) + ((y) & ~(z)))
+#define H(x, y, z) ((x) ^ ((y) ^ (z)))
 #define I(x, y, z) ((y) ^ ((x) | ~(z)))
 
 /* STEP is one operation a = b + ((a + f(b,c,d) + X[k] + T[i]) <<< s). */

@@ -2,10 +2,10 @@
  * kernels/sha1.c - SHA-1 compression function in portable C (FIPS 180-4 section 6.1.2).
  *
  * The 80 rounds are unrolled by macro: instead of shifting a..e each round, the
- * macro's arguments rotate, so no register moves are made.  The message schedule
- * lives in a 16-word window (FIPS 180-4 section 6.1.3 notes W[t] only depends on the
- * last 16 words), which keeps it small enough to stay in the L1 cache lines already
- * touched and lets the compiler keep the state words in registers.
+ * macro's arguments rotate, so no register moves are made.  W[t] depends only on the
+ * previous 16 words, so the schedule is computed in place in a 16-word window (the
+ * alternative method of FIPS 180-4 section 6.1.3) rather than expanded to 80 words
+ * up front; every index into it is a compile-time constant.
  */
 #include "kernels/generic.h"
 
