@@ -106,7 +106,8 @@ static void pad_tail(const digest_params *p, const cb_digest_ops *ops, digest_ct
     size_t rem = len % block;
     uint64_t bits = (uint64_t)len << 3;
 
-    memcpy(ctx->buf, tail, rem);
+    if (rem)
+        memcpy(ctx->buf, tail, rem);
     ctx->buf[rem++] = 0x80;
     if (rem > block - len_field) {
         memset(ctx->buf + rem, 0, block - rem);
@@ -155,10 +156,13 @@ void cb_digest(const cb_alg *a, const cb_variant *v, const uint8_t *in, size_t l
     else
         memcpy(ctx.h.w32, p->iv32, p->words * sizeof ctx.h.w32[0]);
 
-    /* Whole blocks go to the kernel straight from the caller's buffer. */
-    if (whole)
+    /* Whole blocks go to the kernel straight from the caller's buffer.  (in may be
+     * NULL when len is 0, so it is neither offset nor copied from then.) */
+    if (whole) {
         ops->blocks(&ctx.h, in, whole);
-    pad_tail(p, ops, &ctx, in + whole * block, len);
+        in += whole * block;
+    }
+    pad_tail(p, ops, &ctx, in, len);
     put_output(p, &ctx, out);
 
     (ops->wipe ? ops->wipe : cb_wipe)(&ctx, offsetof(digest_ctx, buf) + block);
