@@ -40,6 +40,7 @@ static const uint64_t iv_sha512[8] = {
     0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
     0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179};
 
+/* params: one row per digest algorithm, found by primitive and output length. */
 static const digest_params params[] = {
     {CB_PRIM_MD5, 16, 4, 0, 1, iv_md5, NULL},
     {CB_PRIM_SHA1, 20, 5, 0, 0, iv_sha1, NULL},
@@ -71,6 +72,8 @@ static const digest_params *find_params(const cb_alg *a)
     return NULL;
 }
 
+/* store32_be, store32_le and store64_be write a word byte by byte, so the result
+ * does not depend on the host's byte order or on p's alignment. */
 static void store32_be(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)(v >> 24);
@@ -142,6 +145,7 @@ static void put_output(const digest_params *p, const digest_ctx *ctx, uint8_t *o
     }
 }
 
+/* cb_digest: see kernels/digest.h. */
 void cb_digest(const cb_alg *a, const cb_variant *v, const uint8_t *in, size_t len,
                uint8_t *out)
 {

@@ -115,6 +115,7 @@ static uint8_t *vector_message(const cb_vector *t, size_t *len)
     return m;
 }
 
+/* test_vectors: every embedded known answer through every runnable variant. */
 static void test_vectors(void **unused)
 {
     (void)unused;
@@ -198,9 +199,13 @@ static size_t run_rsp(const char *alg, const char *file)
     return records;
 }
 
-/* The ShortMsg files give every byte length from 0 to one block (0..64 bytes for
- * SHA-1/224/256, 0..128 for SHA-384/512), so each padding boundary (55/56, 63/64,
- * 111/112, 127/128 bytes) is covered; the LongMsg files cover many whole blocks. */
+/*
+ * test_cavp_<alg>: the ShortMsg and LongMsg files of one algorithm, with their record
+ * counts so a truncated or unparsed file fails.  ShortMsg gives every byte length from
+ * 0 to one block (0..64 bytes for SHA-1/224/256, 0..128 for SHA-384/512), so each
+ * padding boundary (55/56, 63/64, 111/112, 127/128 bytes) is covered; LongMsg covers
+ * many whole blocks.
+ */
 static void test_cavp_sha1(void **unused)
 {
     (void)unused;
@@ -302,7 +307,8 @@ static void check_null_empty(const cb_alg *a, const cb_variant *v)
     assert_memory_equal(want, got, a->out_bytes);
 }
 
-/* Six digest algorithms, each with at least its generic variant. */
+/* test_misaligned and test_null_empty run their check on every variant of the six
+ * digest algorithms, each of which has at least its generic variant. */
 static void test_misaligned(void **unused)
 {
     (void)unused;
@@ -340,6 +346,7 @@ static void probe_wipe(void *p, size_t len)
     cb_wipe(p, len);
 }
 
+/* probe_variant: a run-time registered variant whose wipe can be observed. */
 static const cb_digest_ops probe_ops = {probe_blocks, probe_wipe};
 static const cb_variant probe_variant = {
     "wipe-probe", "test", CB_PRIM_SHA256, 0, 0, &probe_ops,
