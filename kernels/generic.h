@@ -9,6 +9,9 @@
 /* digests */
 
 /* AES, GHASH and GCM */
+extern const cb_aes_ops cb_aes_generic_ops;     /* kernels/aes.c */
+extern const cb_ghash_ops cb_ghash_generic_ops; /* kernels/ghash.c */
+extern const cb_gcm_ops cb_gcm_generic_ops;     /* kernels/gcm.c */
 
 /* DES */
 
