@@ -16,6 +16,12 @@ const cb_variant cb_family_generic[] = {
      "portable C (FIPS 180-4)"},
 
     /* AES, GHASH and GCM */
+    {"generic", "generic", CB_PRIM_AES, 0, 100, &cb_aes_generic_ops,
+     "portable C, T-tables (FIPS 197)"},
+    {"generic", "generic", CB_PRIM_GHASH, 0, 100, &cb_ghash_generic_ops,
+     "portable C, 4-bit tables (Shoup)"},
+    {"generic", "generic", CB_PRIM_GCM, 0, 100, &cb_gcm_generic_ops,
+     "portable C, T-table AES-CTR then 4-bit GHASH (Shoup)"},
 
     /* DES */
 

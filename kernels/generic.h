@@ -18,6 +18,9 @@ extern const cb_digest_ops cb_sha256_generic_ops;
 extern const cb_digest_ops cb_sha512_generic_ops;
 
 /* AES, GHASH and GCM */
+extern const cb_aes_ops cb_aes_generic_ops;     /* kernels/aes.c */
+extern const cb_ghash_ops cb_ghash_generic_ops; /* kernels/ghash.c */
+extern const cb_gcm_ops cb_gcm_generic_ops;     /* kernels/gcm.c */
 
 /* DES */
 
