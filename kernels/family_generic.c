@@ -12,6 +12,8 @@ const cb_variant cb_family_generic[] = {
     /* AES, GHASH and GCM */
 
     /* DES */
+    {"generic", "generic", CB_PRIM_DES, 0, 100, &cb_des_generic_ops,
+     "portable C, combined S-box and P tables"},
 
     /* public key */
 

@@ -12,6 +12,9 @@
 
 /* DES */
 
+/* cb_des_generic_ops: DES and EDE3 with combined S-box/P tables (kernels/des.c). */
+extern const cb_des_ops cb_des_generic_ops;
+
 /* public key */
 
 #endif
