@@ -24,6 +24,8 @@ const cb_variant cb_family_generic[] = {
      "portable C, T-table AES-CTR then 4-bit GHASH (Shoup)"},
 
     /* DES */
+    {"generic", "generic", CB_PRIM_DES, 0, 100, &cb_des_generic_ops,
+     "portable C, combined S-box and P tables"},
 
     /* public key */
 

@@ -24,6 +24,9 @@ extern const cb_gcm_ops cb_gcm_generic_ops;     /* kernels/gcm.c */
 
 /* DES */
 
+/* cb_des_generic_ops: DES and EDE3 with combined S-box/P tables (kernels/des.c). */
+extern const cb_des_ops cb_des_generic_ops;
+
 /* public key */
 
 #endif
