@@ -16,6 +16,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"list", cb_cmd_list, "algorithms x variants: which run here, and why not"},
+    {"caps", cb_cmd_caps, "CPU capabilities, the mask in force, emulation, auto picks"},
 };
 
 static void usage(FILE *f)
