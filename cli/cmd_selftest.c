@@ -55,16 +55,6 @@ static int name_listed(const char *list, const char *name)
     return 0;
 }
 
-static int offers_any(const cb_variant *v, const cb_alg *a)
-{
-    cb_dir dirs[2];
-    size_t nd = cb_alg_dirs(a, dirs);
-    for (size_t d = 0; d < nd; d++)
-        if (cb_variant_offers(v, a, dirs[d]))
-            return 1;
-    return 0;
-}
-
 /* check_alg runs every selected variant of a; returns the worst exit status. */
 static int check_alg(const cb_alg *a, const char *only, cb_check_depth depth, unsigned *counts)
 {
@@ -72,7 +62,7 @@ static int check_alg(const cb_alg *a, const char *only, cb_check_depth depth, un
     cb_caps caps = cb_caps_effective();
     for (size_t i = 0; i < cb_variant_count(); i++) {
         const cb_variant *v = cb_variant_at(i);
-        if (!offers_any(v, a) || (only && !name_listed(only, v->name)))
+        if (!cb_variant_offers_any(v, a) || (only && !name_listed(only, v->name)))
             continue;
         char why[160];
         if (cb_variant_why_not(v, caps, why, sizeof why)) {
