@@ -4,6 +4,7 @@
  * before it is timed.
  */
 #include <math.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,8 @@
 #include "harness/bench.h"
 #include "harness/common.h"
 #include "harness/guard.h"
+#include "harness/host.h"
+#include "harness/emu.h"
 #include "harness/runinfo.h"
 #include "kernels/check.h"
 #include "kernels/inst.h"
@@ -36,6 +39,7 @@ typedef struct speed_opts {
     cb_bench_cfg bench;
     int decrypt, aead, mr, force_caps;
     unsigned misalign;
+    long cpu;             /* -cpu N: pin to this CPU; -1 leaves scheduling alone */
     const char *variants; /* NULL or "auto": auto selection */
     const char *csv_path;
 } speed_opts;
@@ -88,6 +92,7 @@ static void speed_usage(FILE *f)
         "  -force-caps        allow CRYPTOBENCH_CAPS / OPENSSL_*cap to add capabilities\n"
         "                     the CPU lacks; kernels then run under a fault guard\n"
         "  -elapsed           wall-clock time instead of CPU time\n"
+        "  -cpu N             pin the process to CPU N\n"
         "  -mr                machine-readable output (OpenSSL's +DT/+R/+H/+F lines)\n"
         "  -csv FILE          write every sample to FILE (written atomically)\n"
         "\n"
@@ -125,6 +130,7 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
     double d;
     long l;
     cb_bench_default_cfg(&o->bench);
+    o->cpu = -1;
     while (a.i < argc) {
         const char *arg = argv[a.i];
         if (cb_args_help(arg)) {
@@ -155,6 +161,11 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
             if (r < 0 || cb_parse_long("-misalign", v, 0, 64, &l))
                 return -1;
             o->misalign = (unsigned)l;
+        } else if ((r = VALUE("cpu")) != 0) {
+            long ncpu = cb_host_cpus();
+            if (r < 0 || cb_parse_long("-cpu", v, 0, ncpu > 0 ? ncpu - 1 : CPU_SETSIZE - 1,
+                                       &o->cpu))
+                return -1;
         } else if ((r = VALUE("variant")) != 0) {
             if (r < 0)
                 return -1;
@@ -530,6 +541,37 @@ static void print_tables(speed_run *s)
     fflush(f);
 }
 
+/* pin_cpu keeps the process on one CPU, so migrations do not disturb samples. */
+static int pin_cpu(long cpu)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET((int)cpu, &set);
+    if (sched_setaffinity(0, sizeof set, &set) != 0) {
+        cb_error("speed: -cpu %ld: this process may not run on CPU %ld.", cpu, cpu);
+        return -1;
+    }
+    return 0;
+}
+
+/* warn_conditions says when the numbers about to be taken deserve less trust. */
+static void warn_conditions(void)
+{
+    char gov[64];
+    cb_host_governor(gov, sizeof gov);
+    if (strcmp(gov, "performance") != 0 && strcmp(gov, "unavailable") != 0)
+        cb_warn("the CPU frequency governor is '%s', not 'performance': clock speed may "
+                "change during the run.", gov);
+    double load = cb_host_loadavg();
+    long ncpu = cb_host_cpus();
+    if (ncpu > 0 && load > (double)ncpu)
+        cb_warn("the load average (%.2f) exceeds the %ld CPUs: other work competes for "
+                "them.", load, ncpu);
+    if (strcmp(cb_emulator(), "none") != 0 && strcmp(cb_emulator(), "unknown") != 0)
+        cb_warn("running under %s: the timings say nothing about real hardware; count "
+                "guest instructions instead (see README).", cb_emulator());
+}
+
 static int open_csv(speed_run *s)
 {
     if (!s->o.csv_path)
@@ -576,6 +618,12 @@ int cb_cmd_speed(int argc, char **argv)
         return CB_EXIT_USAGE;
     }
     cb_runinfo_collect(&s->info, s->o.bench.clock);
+    if (s->o.cpu >= 0 && pin_cpu(s->o.cpu) != 0) {
+        free(s->e);
+        free(s);
+        return CB_EXIT_USAGE;
+    }
+    warn_conditions();
 
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
