@@ -6,5 +6,6 @@
 #define CB_COMMANDS_H
 
 int cb_cmd_list(int argc, char **argv);
+int cb_cmd_compare(int argc, char **argv);
 
 #endif

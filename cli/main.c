@@ -16,6 +16,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"list", cb_cmd_list, "algorithms x variants: which run here, and why not"},
+    {"compare", cb_cmd_compare, "before/after tables from two result files, with a gate"},
 };
 
 static void usage(FILE *f)
