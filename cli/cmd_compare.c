@@ -240,7 +240,7 @@ static int split_one_file(const cb_csv_set *set, const char *file, sides *sd,
     }
     if (nr == 1)
         cb_error("%s holds one run of %s variant%s; give a second file, or -variant A,B to "
-                 "compare two of its variants.", file, nv == 1 ? "one" : "several",
+                 "name the two variants to compare.", file, nv == 1 ? "one" : "several",
                  nv == 1 ? "" : "s");
     else if (nr == 0)
         cb_error("%s holds no samples; there is nothing to compare.", file);

@@ -7,5 +7,6 @@
 
 int cb_cmd_list(int argc, char **argv);
 int cb_cmd_compare(int argc, char **argv);
+int cb_cmd_import(int argc, char **argv);
 
 #endif

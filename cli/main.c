@@ -17,6 +17,7 @@ typedef struct command {
 static const command commands[] = {
     {"list", cb_cmd_list, "algorithms x variants: which run here, and why not"},
     {"compare", cb_cmd_compare, "before/after tables from two result files, with a gate"},
+    {"import", cb_cmd_import, "openssl speed and tcrypt logs into cryptobench CSV"},
 };
 
 static void usage(FILE *f)

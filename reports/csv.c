@@ -446,6 +446,12 @@ const cb_csv_row *cb_csv_set_row(const cb_csv_set *set, size_t i)
     return i < set->nrows ? &set->rows[i] : NULL;
 }
 
+void cb_csv_set_truncate(cb_csv_set *set, size_t n)
+{
+    if (n < set->nrows)
+        set->nrows = n;
+}
+
 void cb_csv_add(cb_csv_set *set, const cb_csv_row *row)
 {
     if (set->nrows == set->cap) {

@@ -102,4 +102,7 @@ const cb_run_info *cb_csv_intern_run(cb_csv_set *set, const cb_run_info *run);
 /* cb_csv_add appends a row built elsewhere (its strings interned through this set). */
 void cb_csv_add(cb_csv_set *set, const cb_csv_row *row);
 
+/* cb_csv_set_truncate drops the rows from index n on (a failed import's). */
+void cb_csv_set_truncate(cb_csv_set *set, size_t n);
+
 #endif
