@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "harness/guard.h"
+#include "reports/stats.h"
 
 /* Batch length in precision mode: long enough that clock resolution and the cost of
  * reading it vanish (both well under a microsecond), short enough that a few dozen
@@ -76,20 +77,6 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-double cb_median(const double *v, size_t n)
-{
-    if (n == 0)
-        return 0;
-    double *s = malloc(n * sizeof *s);
-    if (!s)
-        return 0;
-    memcpy(s, v, n * sizeof *s);
-    qsort(s, n, sizeof *s, cmp_double);
-    double m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-    free(s);
-    return m;
-}
-
 void cb_median_ci(const double *v, size_t n, double *lo, double *hi)
 {
     *lo = *hi = 0;
@@ -123,8 +110,8 @@ static void summarise(cb_bench_result *r)
     double rates[CB_BENCH_MAX_SAMPLES];
     for (unsigned i = 0; i < r->n; i++)
         rates[i] = r->seconds[i] > 0 ? (double)r->iterations[i] / r->seconds[i] : 0;
-    r->median_rate = cb_median(rates, r->n);
     cb_median_ci(rates, r->n, &r->ci_lo, &r->ci_hi);
+    r->median_rate = cb_median(rates, r->n); /* sorts rates: after the interval */
 }
 
 static int precise_enough(const cb_bench_cfg *cfg, cb_bench_result *r)

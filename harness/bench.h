@@ -55,9 +55,6 @@ void cb_bench_default_cfg(cb_bench_cfg *cfg);
 int cb_bench_case(const cb_bench_cfg *cfg, cb_inst *x, const uint8_t *in, uint8_t *out,
                   size_t len, cb_bench_result *r, volatile sig_atomic_t *stop);
 
-/* cb_median sorts a copy of v and returns its median (v unchanged). */
-double cb_median(const double *v, size_t n);
-
 /*
  * cb_median_ci gives a distribution-free 95% confidence interval of the median from
  * order statistics (the binomial(n, 1/2) ranks); with too few values it is [min, max].
