@@ -124,44 +124,64 @@ static int precise_enough(const cb_bench_cfg *cfg, cb_bench_result *r)
     return (r->ci_hi - r->ci_lo) / 2 <= cfg->precision * r->median_rate;
 }
 
-int cb_bench_case(const cb_bench_cfg *cfg, cb_inst *x, const uint8_t *in, uint8_t *out,
-                  size_t len, cb_bench_result *r, volatile sig_atomic_t *stop)
+int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
+                         const uint8_t *const *in, uint8_t *const *out, size_t k, size_t len,
+                         cb_bench_result *rs, volatile sig_atomic_t *stop)
 {
-    memset(r, 0, sizeof *r);
-    batch b = {x, in, out, len, 1};
+    batch b[CB_BENCH_MAX_INTERLEAVE];
     int fixed = cfg->seconds > 0;
     unsigned want = fixed ? (cfg->samples ? cfg->samples : 1) : CB_BENCH_MAX_SAMPLES;
     if (want > CB_BENCH_MAX_SAMPLES)
         want = CB_BENCH_MAX_SAMPLES;
     double target = fixed ? cfg->seconds / want : PRECISION_BATCH_SECONDS;
+    if (k > CB_BENCH_MAX_INTERLEAVE)
+        k = CB_BENCH_MAX_INTERLEAVE;
 
-    if (calibrate(cfg, &b, target, &r->fault) != 0)
-        return -1;
-    /* Warm-up: one discarded batch at the calibrated size settles caches, branch
-     * predictors and the frequency governor before anything counts. */
-    if (timed(cfg, &b, &r->fault) < 0)
-        return -1;
-
+    for (size_t j = 0; j < k; j++) {
+        memset(&rs[j], 0, sizeof rs[j]);
+        b[j] = (batch){xs[j], in[j], out[j], len, 1};
+        /* Warm-up: after calibration, one discarded batch at the calibrated size
+         * settles caches, branch predictors and the frequency governor. */
+        if (calibrate(cfg, &b[j], target, &rs[j].fault) != 0 ||
+            timed(cfg, &b[j], &rs[j].fault) < 0)
+            return -1;
+    }
+    /* Samples rotate through the instances (ABAB...), so drift of the machine during
+     * the case (frequency, other load) falls on all of them alike. */
     double spent = 0;
-    while (r->n < want) {
+    int done = 0;
+    while (!done) {
         if (*stop) {
-            r->interrupted = 1;
+            for (size_t j = 0; j < k; j++)
+                rs[j].interrupted = 1;
             break;
         }
-        double t = timed(cfg, &b, &r->fault);
-        if (t < 0)
-            return -1;
-        r->iterations[r->n] = b.n;
-        r->seconds[r->n] = t;
-        r->n++;
-        spent += t;
-        if (!fixed && precise_enough(cfg, r))
-            break;
-        if (!fixed && spent >= cfg->max_case_seconds) {
-            r->noisy = !precise_enough(cfg, r);
+        done = 1;
+        for (size_t j = 0; j < k; j++) {
+            cb_bench_result *r = &rs[j];
+            double t = timed(cfg, &b[j], &r->fault);
+            if (t < 0)
+                return -1;
+            r->iterations[r->n] = b[j].n;
+            r->seconds[r->n] = t;
+            r->n++;
+            spent += t;
+            if (r->n < want && (fixed || !precise_enough(cfg, r)))
+                done = 0;
+        }
+        if (!fixed && spent >= cfg->max_case_seconds * (double)k) {
+            for (size_t j = 0; j < k; j++)
+                rs[j].noisy = !precise_enough(cfg, &rs[j]);
             break;
         }
     }
-    summarise(r);
+    for (size_t j = 0; j < k; j++)
+        summarise(&rs[j]);
     return 0;
+}
+
+int cb_bench_case(const cb_bench_cfg *cfg, cb_inst *x, const uint8_t *in, uint8_t *out,
+                  size_t len, cb_bench_result *r, volatile sig_atomic_t *stop)
+{
+    return cb_bench_interleaved(cfg, &x, &in, &out, 1, len, r, stop);
 }

@@ -23,6 +23,7 @@
 #include "kernels/inst.h"
 
 #define CB_BENCH_MAX_SAMPLES 200
+#define CB_BENCH_MAX_INTERLEAVE 8
 
 typedef struct cb_bench_cfg {
     cb_clock clock;
@@ -54,6 +55,17 @@ void cb_bench_default_cfg(cb_bench_cfg *cfg);
  */
 int cb_bench_case(const cb_bench_cfg *cfg, cb_inst *x, const uint8_t *in, uint8_t *out,
                   size_t len, cb_bench_result *r, volatile sig_atomic_t *stop);
+
+/*
+ * cb_bench_interleaved measures k instances (at most CB_BENCH_MAX_INTERLEAVE) on the
+ * same block size, taking their samples in rotation (ABAB...), so that the machine's
+ * drift falls on each alike: the right way to compare two variants.  Each instance
+ * has its own input and output buffer.  Returns 0, or -1 when a batch faulted (the
+ * faulting instance's result holds the signal).
+ */
+int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
+                         const uint8_t *const *in, uint8_t *const *out, size_t k, size_t len,
+                         cb_bench_result *rs, volatile sig_atomic_t *stop);
 
 /*
  * cb_median_ci gives a distribution-free 95% confidence interval of the median from
