@@ -1,0 +1,144 @@
+/*
+ * kernels/armv4/asm.h - assembler macros shared by the armv4 family's .S files.
+ *
+ * The family runs on every ARM from ARMv4 up: a later instruction (rev, bx, unaligned
+ * ldr/str) only appears behind an __ARM_ARCH test, with the ARMv4 sequence beside it.
+ * The kernels are ARM (A32) code; C callers may be Thumb-2 (Debian's armhf default),
+ * so every entry point returns with RET, which interworks wherever Thumb exists.
+ * armhf is little-endian; the kernels keep data in little-endian words and say so.
+ */
+#ifndef CB_ARMV4_ASM_H
+#define CB_ARMV4_ASM_H
+
+#if defined(__ARMEB__)
+#error "kernels/armv4 assumes a little-endian ARM (armel/armhf)"
+#endif
+
+#ifndef __ARM_ARCH
+#define __ARM_ARCH 4
+#endif
+
+/* Plain ARMv4 has no bx: "mov pc, lr" is its return and cannot switch to Thumb, which
+ * ARMv4 does not have either.  ARMv4T (__ARM_ARCH_4T__) has bx. */
+#if __ARM_ARCH >= 5 || defined(__ARM_ARCH_4T__)
+#define CB_HAVE_BX 1
+#else
+#define CB_HAVE_BX 0
+#endif
+
+/* Unaligned ldr/str are architectural from ARMv7 (and Linux leaves them enabled);
+ * earlier cores rotate or trap, so they assemble words from bytes. */
+#if __ARM_ARCH >= 7
+#define CB_UNALIGNED_OK 1
+#else
+#define CB_UNALIGNED_OK 0
+#endif
+
+/* clang and gas both accept these; they keep each function's symbol hidden so that
+ * a shared build needs no PLT entry or text relocation for calls between files. */
+#define CB_FUNC(name) .globl name; .hidden name; .type name, %function; .balign 16; name:
+#define CB_ENDFUNC(name) .size name, . - name
+
+.macro RET
+#if CB_HAVE_BX
+    bx      lr
+#else
+    mov     pc, lr
+#endif
+.endm
+
+.macro RETEQ
+#if CB_HAVE_BX
+    bxeq    lr
+#else
+    moveq   pc, lr
+#endif
+.endm
+
+/* LDR_LE32 rd, rn, off, tmp: the little-endian word at rn + off, any alignment. */
+.macro LDR_LE32 rd, rn, off, tmp
+#if CB_UNALIGNED_OK
+    ldr     \rd, [\rn, #\off]
+#else
+    ldrb    \rd, [\rn, #\off]
+    ldrb    \tmp, [\rn, #\off + 1]
+    orr     \rd, \rd, \tmp, lsl #8
+    ldrb    \tmp, [\rn, #\off + 2]
+    orr     \rd, \rd, \tmp, lsl #16
+    ldrb    \tmp, [\rn, #\off + 3]
+    orr     \rd, \rd, \tmp, lsl #24
+#endif
+.endm
+
+/* STR_LE32 rs, rn, off, tmp: stores rs little-endian at rn + off, any alignment. */
+.macro STR_LE32 rs, rn, off, tmp
+#if CB_UNALIGNED_OK
+    str     \rs, [\rn, #\off]
+#else
+    strb    \rs, [\rn, #\off]
+    mov     \tmp, \rs, lsr #8
+    strb    \tmp, [\rn, #\off + 1]
+    mov     \tmp, \rs, lsr #16
+    strb    \tmp, [\rn, #\off + 2]
+    mov     \tmp, \rs, lsr #24
+    strb    \tmp, [\rn, #\off + 3]
+#endif
+.endm
+
+/* REV32 rd, rs, tmp: byte-reverses a word.  ARMv4 lacks rev: with x = abcd,
+ * x ^ ror(x, 16) = (a^c)(b^d)(a^c)(b^d); clearing its second byte and shifting it
+ * right by 8 gives 0 (a^c) 0 (a^c)... which turns ror(x, 8) = dabc into dcba. */
+.macro REV32 rd, rs, tmp
+#if __ARM_ARCH >= 6
+    rev     \rd, \rs
+#else
+    eor     \tmp, \rs, \rs, ror #16
+    bic     \tmp, \tmp, #0x00ff0000
+    mov     \rd, \rs, ror #8
+    eor     \rd, \rd, \tmp, lsr #8
+#endif
+.endm
+
+/* LDR_BE32 rd, rn, off, tmp: the big-endian word at rn + off, any alignment.  ARMv7
+ * loads and reverses; earlier cores build the word from bytes in the order wanted. */
+.macro LDR_BE32 rd, rn, off, tmp
+#if CB_UNALIGNED_OK
+    ldr     \rd, [\rn, #\off]
+    rev     \rd, \rd
+#else
+    ldrb    \rd, [\rn, #\off + 3]
+    ldrb    \tmp, [\rn, #\off + 2]
+    orr     \rd, \rd, \tmp, lsl #8
+    ldrb    \tmp, [\rn, #\off + 1]
+    orr     \rd, \rd, \tmp, lsl #16
+    ldrb    \tmp, [\rn, #\off]
+    orr     \rd, \rd, \tmp, lsl #24
+#endif
+.endm
+
+/* STR_BE32 rs, rn, off, tmp: stores rs big-endian at rn + off (rs is kept). */
+.macro STR_BE32 rs, rn, off, tmp
+#if CB_UNALIGNED_OK
+    rev     \tmp, \rs
+    str     \tmp, [\rn, #\off]
+#else
+    strb    \rs, [\rn, #\off + 3]
+    mov     \tmp, \rs, lsr #8
+    strb    \tmp, [\rn, #\off + 2]
+    mov     \tmp, \rs, lsr #16
+    strb    \tmp, [\rn, #\off + 1]
+    mov     \tmp, \rs, lsr #24
+    strb    \tmp, [\rn, #\off]
+#endif
+.endm
+
+/* ADR_FAR rd, lit, here: rd = the address of a table, position-independent at any
+ * distance: the literal word lit holds "table - (here + 8)", which the linker
+ * resolves, and the pc reads 8 ahead of the add at label here in ARM state. */
+.macro ADR_FAR rd, lit, here
+    ldr     \rd, \lit
+\here:
+    add     \rd, pc, \rd
+.endm
+
+#endif
