@@ -39,7 +39,13 @@ void aes_armv4_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in, u
 
 /* ---- digests (cb_digest_ops.blocks: kernels/digest.c pads) ---- */
 
+/* sha1_armv4_blocks: SHA-1 compression over nblocks 64-byte blocks, integer. */
+void sha1_armv4_blocks(void *state, const uint8_t *in, size_t nblocks);
+/* sha1_neon_blocks: the same with the message schedule on NEON. */
+void sha1_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
 /* sha256_armv4_blocks: SHA-256 compression over nblocks 64-byte blocks, integer. */
 void sha256_armv4_blocks(void *state, const uint8_t *in, size_t nblocks);
+/* sha256_neon_blocks: the same with the message schedule on NEON. */
+void sha256_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
 
 #endif

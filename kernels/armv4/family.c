@@ -22,11 +22,20 @@ static const cb_aes_ops aes_armv4_ops = {
     .ctr32 = aes_armv4_ctr32,
 };
 
+static const cb_digest_ops sha1_armv4_ops = {sha1_armv4_blocks, NULL};
+static const cb_digest_ops sha1_neon_ops = {sha1_neon_blocks, NULL};
 static const cb_digest_ops sha256_armv4_ops = {sha256_armv4_blocks, NULL};
+static const cb_digest_ops sha256_neon_ops = {sha256_neon_blocks, NULL};
 
 const cb_variant cb_family_armv4[] = {
+    {"armv4", "armv4", CB_PRIM_SHA1, 0, PRIO_INT, &sha1_armv4_ops,
+     "ARM assembly, unrolled, schedule by ldm/stm in groups of four (ARMv4+)"},
+    {"armv4-neon", "armv4", CB_PRIM_SHA1, CB_CAP_NEON, PRIO_NEON, &sha1_neon_ops,
+     "ARM assembly rounds, message expansion on NEON"},
     {"armv4", "armv4", CB_PRIM_SHA256, 0, PRIO_INT, &sha256_armv4_ops,
      "ARM assembly, Maj addition deferred to the next round (ARMv4+)"},
+    {"armv4-neon", "armv4", CB_PRIM_SHA256, CB_CAP_NEON, PRIO_NEON, &sha256_neon_ops,
+     "ARM assembly rounds, message schedule vectorised on NEON"},
     {"armv4", "armv4", CB_PRIM_AES, 0, PRIO_INT, &aes_armv4_ops,
      "ARM assembly, one T-table and the barrel shifter (ARMv4+)"},
     {0}, /* keeps the array non-empty while rows are added; not counted */

@@ -40,6 +40,12 @@
  * registers they were loaded into and they go back to their slots as W + K with the
  * stm that also advances the pointer.  Two register assignments alternate so the
  * group's last two words are where the next group expects W[t-2] and W[t-1].
+ *
+ * Schedule (NEON): q0-q3 hold the window W[t..t+15] (renamed, not moved); each group
+ * computes W[t+16..t+19] into the register that held W[t..t+3] after storing
+ * W[t..t+3] + K, sigma0 on all four lanes, sigma1 on two lanes at a time because the
+ * second pair depends on the first.  A rotation is a shift right and a shift-left-
+ * and-insert (vsli).  Only q0-q3 and q8-q15 are used: d8-d15 are callee-saved.
  */
 #include "kernels/armv4/asm.h"
 
@@ -292,6 +298,97 @@ CB_FUNC(sha256_armv4_blocks)
     pop     {r4-r11, lr}
     RET
 CB_ENDFUNC(sha256_armv4_blocks)
+
+/* ---- NEON schedule ------------------------------------------------------------------ */
+
+    .arch   armv7-a
+    .fpu    neon
+
+/* NSIG dst, x, tmp, r1, r2, sh: dst = ror(x, r1) ^ ror(x, r2) ^ (x >> sh), lane-wise
+ * (sigma0 with 7, 18, 3; sigma1 with 17, 19, 10; FIPS 180-4 4.1.2).  .32 lanes of
+ * q or d registers alike. */
+.macro NSIG dst, x, tmp, r1, r2, sh
+    vshr.u32 \dst, \x, #\r1
+    vsli.32 \dst, \x, #32 - \r1
+    vshr.u32 \tmp, \x, #\r2
+    vsli.32 \tmp, \x, #32 - \r2
+    veor    \dst, \dst, \tmp
+    vshr.u32 \tmp, \x, #\sh
+    veor    \dst, \dst, \tmp
+.endm
+
+/* NSCHED4 w0..w3, w0lo, w0hi, w3hi: stores W[t..t+3] + K (r2, advanced) at r0
+ * (advanced), then replaces W[t..t+3] in w0 by W[t+16..t+19]. */
+.macro NSCHED4 w0, w1, w2, w3, w0lo, w0hi, w3hi
+    vld1.32 {q12}, [r2]!
+    vext.8  q8, \w0, \w1, #4        @ W[t+1..t+4]
+    vadd.i32 q12, q12, \w0
+    NSIG    q9, q8, q10, 7, 18, 3
+    vst1.32 {q12}, [r0]!
+    vext.8  q8, \w2, \w3, #4        @ W[t+9..t+12]
+    vadd.i32 \w0, \w0, q9
+    vadd.i32 \w0, \w0, q8
+    NSIG    d18, \w3hi, d20, 17, 19, 10
+    vadd.i32 \w0lo, \w0lo, d18     @ W[t+16], W[t+17]
+    NSIG    d18, \w0lo, d20, 17, 19, 10
+    vadd.i32 \w0hi, \w0hi, d18     @ W[t+18], W[t+19]
+.endm
+
+/* NADDK w: stores w + K (r2, advanced) at r0 (advanced). */
+.macro NADDK w
+    vld1.32 {q12}, [r2]!
+    vadd.i32 q12, q12, \w
+    vst1.32 {q12}, [r0]!
+.endm
+
+.Lk256_lit_n:
+    .word   .Lk256 - (.Lk256_pc_n + 8)
+
+/* sha256_neon_blocks(state, in, nblocks): as sha256_armv4_blocks, with the schedule
+ * on NEON. */
+CB_FUNC(sha256_neon_blocks)
+    cmp     r2, #0
+    RETEQ
+    push    {r4-r11, lr}
+    sub     sp, sp, #F_SIZE
+    str     r0, [sp, #F_CTX]
+    add     r2, r1, r2, lsl #6
+    str     r2, [sp, #F_END]
+1:  vld1.8  {q0, q1}, [r1]!
+    vld1.8  {q2, q3}, [r1]!
+    str     r1, [sp, #F_IN]
+    vrev32.8 q0, q0
+    vrev32.8 q1, q1
+    vrev32.8 q2, q2
+    vrev32.8 q3, q3
+    mov     r0, sp
+    ADR_FAR r2, .Lk256_lit_n, .Lk256_pc_n
+    NSCHED4 q0, q1, q2, q3, d0, d1, d7
+    NSCHED4 q1, q2, q3, q0, d2, d3, d1
+    NSCHED4 q2, q3, q0, q1, d4, d5, d3
+    NSCHED4 q3, q0, q1, q2, d6, d7, d5
+    NSCHED4 q0, q1, q2, q3, d0, d1, d7
+    NSCHED4 q1, q2, q3, q0, d2, d3, d1
+    NSCHED4 q2, q3, q0, q1, d4, d5, d3
+    NSCHED4 q3, q0, q1, q2, d6, d7, d5
+    NSCHED4 q0, q1, q2, q3, d0, d1, d7
+    NSCHED4 q1, q2, q3, q0, d2, d3, d1
+    NSCHED4 q2, q3, q0, q1, d4, d5, d3
+    NSCHED4 q3, q0, q1, q2, d6, d7, d5
+    NADDK   q0
+    NADDK   q1
+    NADDK   q2
+    NADDK   q3
+    BLOCK_ROUNDS
+    sub     sp, sp, #256
+    ldr     r1, [sp, #F_IN]
+    ldr     r2, [sp, #F_END]
+    cmp     r1, r2
+    bne     1b
+    add     sp, sp, #F_SIZE
+    pop     {r4-r11, lr}
+    RET
+CB_ENDFUNC(sha256_neon_blocks)
 
     .section .rodata
     .balign 64
