@@ -132,6 +132,81 @@
 #endif
 .endm
 
+/* BSWAP8 a..h, tmp: byte-swaps eight words (the big-endian words of SHA-1/SHA-2). */
+.macro BSWAP8 a, b, c, d, e, f, g, h, tmp
+    REV32   \a, \a, \tmp
+    REV32   \b, \b, \tmp
+    REV32   \c, \c, \tmp
+    REV32   \d, \d, \tmp
+    REV32   \e, \e, \tmp
+    REV32   \f, \f, \tmp
+    REV32   \g, \g, \tmp
+    REV32   \h, \h, \tmp
+.endm
+
+/* LDR8 a..h: eight little-endian words from r1 (advanced by 32), any alignment;
+ * r2 is the scratch of the byte-by-byte path. */
+.macro LDR8 a, b, c, d, e, f, g, h
+    LDR_LE32 \a, r1, 0, r2
+    LDR_LE32 \b, r1, 4, r2
+    LDR_LE32 \c, r1, 8, r2
+    LDR_LE32 \d, r1, 12, r2
+    LDR_LE32 \e, r1, 16, r2
+    LDR_LE32 \f, r1, 20, r2
+    LDR_LE32 \g, r1, 24, r2
+    LDR_LE32 \h, r1, 28, r2
+    add     r1, r1, #32
+.endm
+
+/* LOAD_BE16 a0..a7, b0..b7: sixteen big-endian words from r1 (advanced) to r0
+ * (advanced), through a0..a7 then b0..b7 (each list ascending, neither holding r0,
+ * r1 or r2), which keep the last eight words.  A word-aligned block comes in with
+ * two ldm, otherwise word by word.  Uses local labels 5 and 6. */
+.macro LOAD_BE16 a0, a1, a2, a3, a4, a5, a6, a7, b0, b1, b2, b3, b4, b5, b6, b7
+    tst     r1, #3
+    bne     5f
+    ldmia   r1!, {\a0, \a1, \a2, \a3, \a4, \a5, \a6, \a7}
+    BSWAP8  \a0, \a1, \a2, \a3, \a4, \a5, \a6, \a7, r2
+    stmia   r0!, {\a0, \a1, \a2, \a3, \a4, \a5, \a6, \a7}
+    ldmia   r1!, {\b0, \b1, \b2, \b3, \b4, \b5, \b6, \b7}
+    BSWAP8  \b0, \b1, \b2, \b3, \b4, \b5, \b6, \b7, r2
+    stmia   r0!, {\b0, \b1, \b2, \b3, \b4, \b5, \b6, \b7}
+    b       6f
+5:  LDR8    \a0, \a1, \a2, \a3, \a4, \a5, \a6, \a7
+    BSWAP8  \a0, \a1, \a2, \a3, \a4, \a5, \a6, \a7, r2
+    stmia   r0!, {\a0, \a1, \a2, \a3, \a4, \a5, \a6, \a7}
+    LDR8    \b0, \b1, \b2, \b3, \b4, \b5, \b6, \b7
+    BSWAP8  \b0, \b1, \b2, \b3, \b4, \b5, \b6, \b7, r2
+    stmia   r0!, {\b0, \b1, \b2, \b3, \b4, \b5, \b6, \b7}
+6:
+.endm
+
+/* DIGEST_ENTER frame, ctx, end, shift: the entry of blocks(state, in, nblocks):
+ * returns at once when nblocks is 0, else saves r4-r11 and lr, opens a frame and
+ * stores the state pointer at ctx and the end of the input (in + nblocks << shift)
+ * at end.  frame + 36 must be a multiple of 8 (AAPCS stack alignment). */
+.macro DIGEST_ENTER frame, ctx, end, shift=6
+    cmp     r2, #0
+    RETEQ
+    push    {r4-r11, lr}
+    sub     sp, sp, #\frame
+    str     r0, [sp, #\ctx]
+    add     r2, r1, r2, lsl #\shift
+    str     r2, [sp, #\end]
+.endm
+
+/* DIGEST_LOOP label, in, end, frame: back to label while the input pointer saved at
+ * in has not reached end; then closes the frame and returns. */
+.macro DIGEST_LOOP label, in, end, frame
+    ldr     r1, [sp, #\in]
+    ldr     r2, [sp, #\end]
+    cmp     r1, r2
+    bne     \label
+    add     sp, sp, #\frame
+    pop     {r4-r11, lr}
+    RET
+.endm
+
 /* ADR_FAR rd, lit, here: rd = the address of a table, position-independent at any
  * distance: the literal word lit holds "table - (here + 8)", which the linker
  * resolves, and the pc reads 8 ahead of the add at label here in ARM state. */

@@ -205,54 +205,6 @@
     stmia   r0, {r1-r5}
 .endm
 
-/* ---- input ---------------------------------------------------------------------------- */
-
-/* BSWAP8 a..h, tmp: byte-swaps eight words (big-endian message words, FIPS 180-4 3.1). */
-.macro BSWAP8 a, b, c, d, e, f, g, h, tmp
-    REV32   \a, \a, \tmp
-    REV32   \b, \b, \tmp
-    REV32   \c, \c, \tmp
-    REV32   \d, \d, \tmp
-    REV32   \e, \e, \tmp
-    REV32   \f, \f, \tmp
-    REV32   \g, \g, \tmp
-    REV32   \h, \h, \tmp
-.endm
-
-/* LDR8 a..h: eight words from r1 (advanced), any alignment; r2 scratch. */
-.macro LDR8 a, b, c, d, e, f, g, h
-    LDR_LE32 \a, r1, 0, r2
-    LDR_LE32 \b, r1, 4, r2
-    LDR_LE32 \c, r1, 8, r2
-    LDR_LE32 \d, r1, 12, r2
-    LDR_LE32 \e, r1, 16, r2
-    LDR_LE32 \f, r1, 20, r2
-    LDR_LE32 \g, r1, 24, r2
-    LDR_LE32 \h, r1, 28, r2
-    add     r1, r1, #32
-.endm
-
-/* LOAD_BLOCK: W[0..15] from the input (r1, advanced) into slots 0..15 (r0, advanced),
- * leaving W[13..15] in r11, r12, lr.  A word-aligned block comes in with two ldm. */
-.macro LOAD_BLOCK
-    tst     r1, #3
-    bne     5f
-    ldmia   r1!, {r4-r11}
-    BSWAP8  r4, r5, r6, r7, r8, r9, r10, r11, r2
-    stmia   r0!, {r4-r11}
-    ldmia   r1!, {r6-r12, lr}
-    BSWAP8  r6, r7, r8, r9, r10, r11, r12, lr, r2
-    stmia   r0!, {r6-r12, lr}
-    b       6f
-5:  LDR8    r4, r5, r6, r7, r8, r9, r10, r11
-    BSWAP8  r4, r5, r6, r7, r8, r9, r10, r11, r2
-    stmia   r0!, {r4-r11}
-    LDR8    r6, r7, r8, r9, r10, r11, r12, lr
-    BSWAP8  r6, r7, r8, r9, r10, r11, r12, lr, r2
-    stmia   r0!, {r6-r12, lr}
-6:
-.endm
-
 /* ---- integer schedule ------------------------------------------------------------------ */
 
 /* WORD b, w16, w14, w3: b (holding W[t-8]) becomes W[t] = ROTL1(W[t-3] ^ W[t-8] ^
@@ -282,15 +234,10 @@
 
 /* sha1_armv4_blocks(state, in, nblocks): cb_digest_ops.blocks (kernel.h). */
 CB_FUNC(sha1_armv4_blocks)
-    cmp     r2, #0
-    RETEQ
-    push    {r4-r11, lr}
-    sub     sp, sp, #F_SIZE
-    str     r0, [sp, #F_CTX]
-    add     r2, r1, r2, lsl #6
-    str     r2, [sp, #F_END]
+    DIGEST_ENTER F_SIZE, F_CTX, F_END
 1:  mov     r0, sp
-    LOAD_BLOCK                      @ W[13..15] stay in r11, r12, lr for W[16..18]
+    @ W[13..15] stay in r11, r12, lr for W[16..18]
+    LOAD_BE16 r4, r5, r6, r7, r8, r9, r10, r11, r6, r7, r8, r9, r10, r11, r12, lr
     str     r1, [sp, #F_IN]
     mov     r0, sp
     SCHED4  r7, r8, r9, r10, r11, r12, lr   @ W[16..19]
@@ -311,13 +258,7 @@ CB_FUNC(sha1_armv4_blocks)
     SCHED4  r7, r11, r12, lr, r8, r9, r10   @ W[76..79]
     BLOCK_ROUNDS INT
     sub     sp, sp, #320
-    ldr     r1, [sp, #F_IN]
-    ldr     r2, [sp, #F_END]
-    cmp     r1, r2
-    bne     1b
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, lr}
-    RET
+    DIGEST_LOOP 1b, F_IN, F_END, F_SIZE
     .ltorg
 CB_ENDFUNC(sha1_armv4_blocks)
 
@@ -370,13 +311,7 @@ CB_ENDFUNC(sha1_armv4_blocks)
 /* sha1_neon_blocks(state, in, nblocks): as sha1_armv4_blocks with the schedule (and
  * the K additions) on NEON. */
 CB_FUNC(sha1_neon_blocks)
-    cmp     r2, #0
-    RETEQ
-    push    {r4-r11, lr}
-    sub     sp, sp, #F_SIZE
-    str     r0, [sp, #F_CTX]
-    add     r2, r1, r2, lsl #6
-    str     r2, [sp, #F_END]
+    DIGEST_ENTER F_SIZE, F_CTX, F_END
 1:  vld1.8  {q0, q1}, [r1]!
     vld1.8  {q2, q3}, [r1]!
     str     r1, [sp, #F_IN]
@@ -428,13 +363,7 @@ CB_FUNC(sha1_neon_blocks)
     WK4     q3
     BLOCK_ROUNDS WK
     sub     sp, sp, #320
-    ldr     r1, [sp, #F_IN]
-    ldr     r2, [sp, #F_END]
-    cmp     r1, r2
-    bne     1b
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, lr}
-    RET
+    DIGEST_LOOP 1b, F_IN, F_END, F_SIZE
     .ltorg
 CB_ENDFUNC(sha1_neon_blocks)
 

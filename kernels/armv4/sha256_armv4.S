@@ -207,68 +207,16 @@
     stmia   r0!, {r2-r5}
 .endm
 
-/* BSWAP8 r..: byte-swaps eight words (big-endian message words, FIPS 180-4 3.1). */
-.macro BSWAP8 a, b, c, d, e, f, g, h, tmp
-    REV32   \a, \a, \tmp
-    REV32   \b, \b, \tmp
-    REV32   \c, \c, \tmp
-    REV32   \d, \d, \tmp
-    REV32   \e, \e, \tmp
-    REV32   \f, \f, \tmp
-    REV32   \g, \g, \tmp
-    REV32   \h, \h, \tmp
-.endm
-
-/* LDR8 a..h: eight words from r1 (advanced), any alignment, r2 scratch: with ldr on
- * ARMv7, byte by byte before. */
-.macro LDR8 a, b, c, d, e, f, g, h
-    LDR_LE32 \a, r1, 0, r2
-    LDR_LE32 \b, r1, 4, r2
-    LDR_LE32 \c, r1, 8, r2
-    LDR_LE32 \d, r1, 12, r2
-    LDR_LE32 \e, r1, 16, r2
-    LDR_LE32 \f, r1, 20, r2
-    LDR_LE32 \g, r1, 24, r2
-    LDR_LE32 \h, r1, 28, r2
-    add     r1, r1, #32
-.endm
-
-/* LOAD_BLOCK: W[0..15] from the input (r1, advanced) into slots 0..15 (r0, advanced),
- * leaving W[14], W[15] in r11, r12.  A word-aligned block comes in with two ldm. */
-.macro LOAD_BLOCK
-    tst     r1, #3
-    bne     5f
-    ldmia   r1!, {r4-r11}
-    BSWAP8  r4, r5, r6, r7, r8, r9, r10, r11, r2
-    stmia   r0!, {r4-r11}
-    ldmia   r1!, {r5-r12}
-    BSWAP8  r5, r6, r7, r8, r9, r10, r11, r12, r2
-    stmia   r0!, {r5-r12}
-    b       6f
-5:  LDR8    r4, r5, r6, r7, r8, r9, r10, r11
-    BSWAP8  r4, r5, r6, r7, r8, r9, r10, r11, r2
-    stmia   r0!, {r4-r11}
-    LDR8    r5, r6, r7, r8, r9, r10, r11, r12
-    BSWAP8  r5, r6, r7, r8, r9, r10, r11, r12, r2
-    stmia   r0!, {r5-r12}
-6:
-.endm
-
 /* The unrolled rounds put the end of the function out of ldr's 4 KiB reach. */
 .Lk256_lit:
     .word   .Lk256 - (.Lk256_pc + 8)
 
 /* sha256_armv4_blocks(state, in, nblocks): cb_digest_ops.blocks (kernel.h). */
 CB_FUNC(sha256_armv4_blocks)
-    cmp     r2, #0
-    RETEQ
-    push    {r4-r11, lr}
-    sub     sp, sp, #F_SIZE
-    str     r0, [sp, #F_CTX]
-    add     r2, r1, r2, lsl #6
-    str     r2, [sp, #F_END]
+    DIGEST_ENTER F_SIZE, F_CTX, F_END
 1:  mov     r0, sp
-    LOAD_BLOCK                      @ W[14], W[15] stay in r11, r12 for W[16]
+    @ W[14], W[15] stay in r11, r12 for W[16]
+    LOAD_BE16 r4, r5, r6, r7, r8, r9, r10, r11, r5, r6, r7, r8, r9, r10, r11, r12
     str     r1, [sp, #F_IN]
     mov     r0, sp
     ADR_FAR lr, .Lk256_lit, .Lk256_pc
@@ -290,13 +238,7 @@ CB_FUNC(sha256_armv4_blocks)
     ADDK4
     BLOCK_ROUNDS
     sub     sp, sp, #256
-    ldr     r1, [sp, #F_IN]
-    ldr     r2, [sp, #F_END]
-    cmp     r1, r2
-    bne     1b
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, lr}
-    RET
+    DIGEST_LOOP 1b, F_IN, F_END, F_SIZE
 CB_ENDFUNC(sha256_armv4_blocks)
 
 /* ---- NEON schedule ------------------------------------------------------------------ */
@@ -347,13 +289,7 @@ CB_ENDFUNC(sha256_armv4_blocks)
 /* sha256_neon_blocks(state, in, nblocks): as sha256_armv4_blocks, with the schedule
  * on NEON. */
 CB_FUNC(sha256_neon_blocks)
-    cmp     r2, #0
-    RETEQ
-    push    {r4-r11, lr}
-    sub     sp, sp, #F_SIZE
-    str     r0, [sp, #F_CTX]
-    add     r2, r1, r2, lsl #6
-    str     r2, [sp, #F_END]
+    DIGEST_ENTER F_SIZE, F_CTX, F_END
 1:  vld1.8  {q0, q1}, [r1]!
     vld1.8  {q2, q3}, [r1]!
     str     r1, [sp, #F_IN]
@@ -381,13 +317,7 @@ CB_FUNC(sha256_neon_blocks)
     NADDK   q3
     BLOCK_ROUNDS
     sub     sp, sp, #256
-    ldr     r1, [sp, #F_IN]
-    ldr     r2, [sp, #F_END]
-    cmp     r1, r2
-    bne     1b
-    add     sp, sp, #F_SIZE
-    pop     {r4-r11, lr}
-    RET
+    DIGEST_LOOP 1b, F_IN, F_END, F_SIZE
 CB_ENDFUNC(sha256_neon_blocks)
 
     .section .rodata
