@@ -47,5 +47,9 @@ void sha1_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
 void sha256_armv4_blocks(void *state, const uint8_t *in, size_t nblocks);
 /* sha256_neon_blocks: the same with the message schedule on NEON. */
 void sha256_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
+/* sha512_armv4_blocks: SHA-512 compression over nblocks 128-byte blocks, integer. */
+void sha512_armv4_blocks(void *state, const uint8_t *in, size_t nblocks);
+/* sha512_neon_blocks: the same on NEON, the state in d registers. */
+void sha512_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
 
 #endif

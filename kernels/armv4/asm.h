@@ -18,6 +18,13 @@
 #define __ARM_ARCH 4
 #endif
 
+/* ldrd/strd (a word pair in one instruction) arrived with ARMv5TE. */
+#if __ARM_ARCH >= 6 || defined(__ARM_ARCH_5TE__) || defined(__ARM_ARCH_5TEJ__)
+#define CB_HAVE_LDRD 1
+#else
+#define CB_HAVE_LDRD 0
+#endif
+
 /* Plain ARMv4 has no bx: "mov pc, lr" is its return and cannot switch to Thumb, which
  * ARMv4 does not have either.  ARMv4T (__ARM_ARCH_4T__) has bx. */
 #if __ARM_ARCH >= 5 || defined(__ARM_ARCH_4T__)
@@ -184,12 +191,16 @@
 /* DIGEST_ENTER frame, ctx, end, shift: the entry of blocks(state, in, nblocks):
  * returns at once when nblocks is 0, else saves r4-r11 and lr, opens a frame and
  * stores the state pointer at ctx and the end of the input (in + nblocks << shift)
- * at end.  frame + 36 must be a multiple of 8 (AAPCS stack alignment). */
+ * at end.  frame + 36 must be a multiple of 8 (AAPCS stack alignment) and frame
+ * below 64 KiB. */
 .macro DIGEST_ENTER frame, ctx, end, shift=6
     cmp     r2, #0
     RETEQ
     push    {r4-r11, lr}
-    sub     sp, sp, #\frame
+.if (\frame) & 0xff00
+    sub     sp, sp, #(\frame) & 0xff00
+.endif
+    sub     sp, sp, #(\frame) & 0xff
     str     r0, [sp, #\ctx]
     add     r2, r1, r2, lsl #\shift
     str     r2, [sp, #\end]
@@ -202,9 +213,50 @@
     ldr     r2, [sp, #\end]
     cmp     r1, r2
     bne     \label
-    add     sp, sp, #\frame
+.if (\frame) & 0xff00
+    add     sp, sp, #(\frame) & 0xff00
+.endif
+    add     sp, sp, #(\frame) & 0xff
     pop     {r4-r11, lr}
     RET
+.endm
+
+/* LDRD2 lo, hi, base, off / STRD2: the word pair at base + off (lo an even register,
+ * hi the next one, where ldrd exists).  LDRD2P / STRD2P: at base, then base += inc. */
+.macro LDRD2 lo, hi, base, off
+#if CB_HAVE_LDRD
+    ldrd    \lo, \hi, [\base, #\off]
+#else
+    ldr     \lo, [\base, #\off]
+    ldr     \hi, [\base, #\off + 4]
+#endif
+.endm
+
+.macro STRD2 lo, hi, base, off
+#if CB_HAVE_LDRD
+    strd    \lo, \hi, [\base, #\off]
+#else
+    str     \lo, [\base, #\off]
+    str     \hi, [\base, #\off + 4]
+#endif
+.endm
+
+.macro LDRD2P lo, hi, base, inc
+#if CB_HAVE_LDRD
+    ldrd    \lo, \hi, [\base], #\inc
+#else
+    ldr     \hi, [\base, #4]
+    ldr     \lo, [\base], #\inc
+#endif
+.endm
+
+.macro STRD2P lo, hi, base, inc
+#if CB_HAVE_LDRD
+    strd    \lo, \hi, [\base], #\inc
+#else
+    str     \hi, [\base, #4]
+    str     \lo, [\base], #\inc
+#endif
 .endm
 
 /* ADR_FAR rd, lit, here: rd = the address of a table, position-independent at any

@@ -26,6 +26,8 @@ static const cb_digest_ops sha1_armv4_ops = {sha1_armv4_blocks, NULL};
 static const cb_digest_ops sha1_neon_ops = {sha1_neon_blocks, NULL};
 static const cb_digest_ops sha256_armv4_ops = {sha256_armv4_blocks, NULL};
 static const cb_digest_ops sha256_neon_ops = {sha256_neon_blocks, NULL};
+static const cb_digest_ops sha512_armv4_ops = {sha512_armv4_blocks, NULL};
+static const cb_digest_ops sha512_neon_ops = {sha512_neon_blocks, NULL};
 
 const cb_variant cb_family_armv4[] = {
     {"armv4", "armv4", CB_PRIM_SHA1, 0, PRIO_INT, &sha1_armv4_ops,
@@ -38,6 +40,10 @@ const cb_variant cb_family_armv4[] = {
      "ARM assembly rounds, message schedule vectorised on NEON"},
     {"armv4", "armv4", CB_PRIM_AES, 0, PRIO_INT, &aes_armv4_ops,
      "ARM assembly, one T-table and the barrel shifter (ARMv4+)"},
+    {"armv4", "armv4", CB_PRIM_SHA512, 0, PRIO_INT, &sha512_armv4_ops,
+     "ARM assembly, 64-bit words in register pairs, a/e history on the stack (ARMv4+)"},
+    {"armv4-neon", "armv4", CB_PRIM_SHA512, CB_CAP_NEON, PRIO_NEON, &sha512_neon_ops,
+     "NEON, the state in d registers, schedule two words at a time"},
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 
