@@ -37,6 +37,40 @@ void aes_armv4_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *in, ui
 void aes_armv4_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
                      size_t nblocks);
 
+/* ---- AES, bit-sliced on NEON (bsaes_neon.S; schedules from bsaes_key.c) ---- */
+
+/* BSAES_KEYS_OFFSET: the bit-sliced keys follow the armv4 schedule, 16-aligned. */
+#define BSAES_KEYS_OFFSET 256
+/* BSAES_KS_SIZE: that, and up to 15 round keys of eight 16-byte planes. */
+#define BSAES_KS_SIZE (BSAES_KEYS_OFFSET + 15 * 128)
+
+/* aes_bsaes_neon_set_encrypt_key: the armv4 schedule and its bit-sliced round keys. */
+int aes_bsaes_neon_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits);
+/* aes_bsaes_neon_set_decrypt_key: the same for the equivalent inverse cipher. */
+int aes_bsaes_neon_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
+/* aes_bsaes_neon_ctr32: ctr32 eight blocks at a time, the rest through armv4. */
+void aes_bsaes_neon_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in,
+                          uint8_t *out, size_t nblocks);
+/* aes_bsaes_neon_cbc_decrypt: CBC decryption eight blocks at a time, likewise. */
+void aes_bsaes_neon_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *in,
+                                uint8_t *out, size_t nblocks);
+
+/* ---- GHASH (ghash_armv4.S; tables from ghash_init.c) ---- */
+
+/* ARMV4_GHASH_TABLE_SIZE: M[n] = n * H for the 16 nibble values, 4 words each. */
+#define ARMV4_GHASH_TABLE_SIZE 256
+/* NEON_GHASH_TABLE_SIZE: H * x^-1's halves, their sum, and each rotated by 1..4 bytes. */
+#define NEON_GHASH_TABLE_SIZE (15 * 8)
+
+/* ghash_armv4_init fills the 4-bit table for H. */
+void ghash_armv4_init(void *table, const uint8_t h[16]);
+/* ghash_armv4_blocks: xi = (xi ^ block) * H for each block, 4 bits at a time. */
+void ghash_armv4_blocks(const void *table, uint8_t xi[16], const uint8_t *in, size_t nblocks);
+/* ghash_neon_init fills the NEON table for H. */
+void ghash_neon_init(void *table, const uint8_t h[16]);
+/* ghash_neon_blocks: the same with 64x64 carry-less products from vmull.p8. */
+void ghash_neon_blocks(const void *table, uint8_t xi[16], const uint8_t *in, size_t nblocks);
+
 /* ---- digests (cb_digest_ops.blocks: kernels/digest.c pads) ---- */
 
 /* sha1_armv4_blocks: SHA-1 compression over nblocks 64-byte blocks, integer. */
