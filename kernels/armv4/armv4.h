@@ -59,31 +59,33 @@ void aes_bsaes_neon_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *i
 
 /* ARMV4_GHASH_TABLE_SIZE: M[n] = n * H for the 16 nibble values, 4 words each. */
 #define ARMV4_GHASH_TABLE_SIZE 256
-/* NEON_GHASH_TABLE_SIZE: H * x^-1's halves, their sum, and each rotated by 1..4 bytes. */
-#define NEON_GHASH_TABLE_SIZE (15 * 8)
+/* ARMV4_NEON_GHASH_TABLE_SIZE: H * x^-1's halves, their sum, and each rotated by 1..4 bytes. */
+#define ARMV4_NEON_GHASH_TABLE_SIZE (15 * 8)
 
 /* ghash_armv4_init fills the 4-bit table for H. */
 void ghash_armv4_init(void *table, const uint8_t h[16]);
 /* ghash_armv4_blocks: xi = (xi ^ block) * H for each block, 4 bits at a time. */
-void ghash_armv4_blocks(const void *table, uint8_t xi[16], const uint8_t *in, size_t nblocks);
-/* ghash_neon_init fills the NEON table for H. */
-void ghash_neon_init(void *table, const uint8_t h[16]);
-/* ghash_neon_blocks: the same with 64x64 carry-less products from vmull.p8. */
-void ghash_neon_blocks(const void *table, uint8_t xi[16], const uint8_t *in, size_t nblocks);
+void ghash_armv4_blocks(const void *table, uint8_t xi[16], const uint8_t *in,
+                        size_t nblocks);
+/* ghash_armv4_neon_init fills the NEON table for H. */
+void ghash_armv4_neon_init(void *table, const uint8_t h[16]);
+/* ghash_armv4_neon_blocks: the same with 64x64 carry-less products from vmull.p8. */
+void ghash_armv4_neon_blocks(const void *table, uint8_t xi[16], const uint8_t *in,
+                             size_t nblocks);
 
 /* ---- digests (cb_digest_ops.blocks: kernels/digest.c pads) ---- */
 
 /* sha1_armv4_blocks: SHA-1 compression over nblocks 64-byte blocks, integer. */
 void sha1_armv4_blocks(void *state, const uint8_t *in, size_t nblocks);
-/* sha1_neon_blocks: the same with the message schedule on NEON. */
-void sha1_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
+/* sha1_armv4_neon_blocks: the same with the message schedule on NEON. */
+void sha1_armv4_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
 /* sha256_armv4_blocks: SHA-256 compression over nblocks 64-byte blocks, integer. */
 void sha256_armv4_blocks(void *state, const uint8_t *in, size_t nblocks);
-/* sha256_neon_blocks: the same with the message schedule on NEON. */
-void sha256_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
+/* sha256_armv4_neon_blocks: the same with the message schedule on NEON. */
+void sha256_armv4_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
 /* sha512_armv4_blocks: SHA-512 compression over nblocks 128-byte blocks, integer. */
 void sha512_armv4_blocks(void *state, const uint8_t *in, size_t nblocks);
-/* sha512_neon_blocks: the same on NEON, the state in d registers. */
-void sha512_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
+/* sha512_armv4_neon_blocks: the same on NEON, the state in d registers. */
+void sha512_armv4_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
 
 #endif

@@ -23,11 +23,11 @@ static const cb_aes_ops aes_armv4_ops = {
 };
 
 static const cb_digest_ops sha1_armv4_ops = {sha1_armv4_blocks, NULL};
-static const cb_digest_ops sha1_neon_ops = {sha1_neon_blocks, NULL};
+static const cb_digest_ops sha1_neon_ops = {sha1_armv4_neon_blocks, NULL};
 static const cb_digest_ops sha256_armv4_ops = {sha256_armv4_blocks, NULL};
-static const cb_digest_ops sha256_neon_ops = {sha256_neon_blocks, NULL};
+static const cb_digest_ops sha256_neon_ops = {sha256_armv4_neon_blocks, NULL};
 static const cb_digest_ops sha512_armv4_ops = {sha512_armv4_blocks, NULL};
-static const cb_digest_ops sha512_neon_ops = {sha512_neon_blocks, NULL};
+static const cb_digest_ops sha512_neon_ops = {sha512_armv4_neon_blocks, NULL};
 
 /* bsaes-neon offers only the modes it speeds up; ECB and CBC encryption stay with
  * armv4, whose rows auto then picks. */
@@ -41,8 +41,8 @@ static const cb_aes_ops aes_bsaes_neon_ops = {
 
 static const cb_ghash_ops ghash_armv4_ops = {ARMV4_GHASH_TABLE_SIZE, ghash_armv4_init,
                                              ghash_armv4_blocks};
-static const cb_ghash_ops ghash_neon_ops = {NEON_GHASH_TABLE_SIZE, ghash_neon_init,
-                                            ghash_neon_blocks};
+static const cb_ghash_ops ghash_neon_ops = {ARMV4_NEON_GHASH_TABLE_SIZE, ghash_armv4_neon_init,
+                                            ghash_armv4_neon_blocks};
 
 static const cb_gcm_ops gcm_armv4_ops = {&aes_armv4_ops, &ghash_armv4_ops, NULL, NULL};
 static const cb_gcm_ops gcm_armv4_neon_ops = {&aes_armv4_ops, &ghash_neon_ops, NULL, NULL};

@@ -2,7 +2,7 @@
  * kernels/armv4/ghash_armv4.S - GHASH (SP 800-38D 6.4): Xi = (Xi ^ block) * H for
  * each block, with Shoup's 4-bit tables for every ARM from ARMv4
  * (ghash_armv4_blocks) and with a carry-less multiply built from NEON's 8-bit
- * polynomial multiply (ghash_neon_blocks).  The tables are built in C
+ * polynomial multiply (ghash_armv4_neon_blocks).  The tables are built in C
  * (kernels/armv4/ghash_init.c).
  *
  * Field elements are 128-bit integers with block byte 0 most significant; the bit
@@ -194,9 +194,9 @@ CB_ENDFUNC(ghash_armv4_blocks)
     veor    \r, \r, q5
 .endm
 
-/* ghash_neon_blocks(table, xi, in, nblocks): cb_ghash_ops.blocks on NEON.  q0 holds
+/* ghash_armv4_neon_blocks(table, xi, in, nblocks): cb_ghash_ops.blocks on NEON.  q0 holds
  * Xi as loaded and byte-reversed per half: d0 = its high 64 bits, d1 the low. */
-CB_FUNC(ghash_neon_blocks)
+CB_FUNC(ghash_armv4_neon_blocks)
     cmp     r3, #0
     RETEQ
     vpush   {d8-d15}
@@ -239,7 +239,7 @@ CB_FUNC(ghash_neon_blocks)
     vst1.8  {d0, d1}, [r1]
     vpop    {d8-d15}
     RET
-CB_ENDFUNC(ghash_neon_blocks)
+CB_ENDFUNC(ghash_armv4_neon_blocks)
 
     .section .rodata
     .balign 64

@@ -60,7 +60,7 @@ static uint64_t rotr_bytes(uint64_t x, unsigned k)
     return k ? x >> 8 * k | x << (64 - 8 * k) : x;
 }
 
-void ghash_neon_init(void *table, const uint8_t h[16])
+void ghash_armv4_neon_init(void *table, const uint8_t h[16])
 {
     /* H * x^-1: a left shift (towards x^0's neighbour x^-1), the x^0 bit that falls
      * off coming back as x^-1 = x^127 + x^6 + x + 1, i.e. bits 127, 126, 121 and 0. */
