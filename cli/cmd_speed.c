@@ -23,6 +23,7 @@
 #include "kernels/registry.h"
 #include "reports/compare.h"
 #include "reports/csv.h"
+#include "reports/stats.h"
 #include "reports/openssl_out.h"
 
 #define MAX_SIZES 32
@@ -40,6 +41,7 @@ typedef struct speed_opts {
     cb_bench_cfg bench;
     int decrypt, aead, mr, force_caps, compare;
     const char *style;    /* -style for -compare */
+    cb_cycles_mode cycles;
     unsigned misalign;
     long cpu;             /* -cpu N: pin to this CPU; -1 leaves scheduling alone */
     const char *variants; /* NULL or "auto": auto selection */
@@ -53,6 +55,7 @@ typedef struct entry {
     cb_dir dir;
     char label[96];
     double rate[MAX_SIZES]; /* bytes per second (ops per second for pkey); -1 if none */
+    double cpb[MAX_SIZES];  /* median cycles per byte (per op for pkey); -1 if none */
     int faulted;
 } entry;
 
@@ -63,6 +66,8 @@ typedef struct speed_run {
     cb_run_info info;
     cb_csv_writer *csv;
     int csv_failed;
+    cb_cycles counter;
+    char cycles_why[256];
     cb_sample *samples; /* kept in memory for -compare */
     size_t nsamples, cap;
     int status;
@@ -98,6 +103,9 @@ static void speed_usage(FILE *f)
         "                     the CPU lacks; kernels then run under a fault guard\n"
         "  -elapsed           wall-clock time instead of CPU time\n"
         "  -cpu N             pin the process to CPU N\n"
+        "  -cycles[=MODE]     count cycles: perf events (n/a where not allowed);\n"
+        "                     =required refuses to run without them; =tsc (x86-64\n"
+        "                     reference cycles), =timebase (POWER timebase ticks)\n"
         "  -mr                machine-readable output (OpenSSL's +DT/+R/+H/+F lines)\n"
         "  -csv FILE          write every sample to FILE (written atomically)\n"
         "  -compare           with -variant A,B: sample A and B alternately (ABAB) and\n"
@@ -212,6 +220,15 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
                 return -1;
             }
             o->style = v;
+        } else if (cb_args_flag(&a, "cycles")) {
+            o->cycles = CB_CYCLES_AUTO;
+        } else if ((r = VALUE("cycles")) != 0) {
+            if (r < 0 || cb_cycles_parse(v, &o->cycles) != 0) {
+                cb_error("speed: -cycles=%s is not understood; give -cycles, -cycles=required, "
+                         "-cycles=tsc (x86-64 reference cycles) or -cycles=timebase (POWER).",
+                         r < 0 ? "" : v);
+                return -1;
+            }
         } else if (cb_args_flag(&a, "compare")) {
             o->compare = 1;
         } else if (cb_args_flag(&a, "decrypt")) {
@@ -273,7 +290,7 @@ static void add_entry(speed_run *s, const cb_alg *a, const cb_variant *v, cb_dir
     else
         snprintf(e->label, sizeof e->label, "%s", a->name);
     for (size_t i = 0; i < MAX_SIZES; i++)
-        e->rate[i] = -1;
+        e->rate[i] = e->cpb[i] = -1;
 }
 
 static size_t plan_dirs(const speed_opts *o, const cb_alg *a, cb_dir dirs[2])
@@ -470,6 +487,8 @@ static void write_samples(speed_run *s, const entry *e, size_t len,
         smp.sample_index = i;
         smp.iterations = r->iterations[i];
         smp.seconds = r->seconds[i];
+        smp.cycles = r->cycles[i];
+        smp.cycles_source = r->cycles[i] >= 0 ? s->counter.source : "";
         keep_sample(s, &smp);
     }
 }
@@ -491,6 +510,12 @@ static void report_case(speed_run *s, entry *e, size_t k, size_t len, const cb_b
         return;
     double per_op = e->alg->kind == CB_KIND_PKEY ? 1 : (double)len;
     e->rate[k] = r->median_rate * per_op;
+    if (s->counter.source[0] && r->cycles[0] >= 0) {
+        double cpb[CB_BENCH_MAX_SAMPLES];
+        for (unsigned i = 0; i < r->n; i++)
+            cpb[i] = r->cycles[i] / ((double)r->iterations[i] * per_op);
+        e->cpb[k] = cb_median(cpb, r->n);
+    }
     unsigned long long count;
     double secs;
     totals(r, &count, &secs);
@@ -621,8 +646,8 @@ static int time_all(speed_run *s)
 static void print_tables(speed_run *s)
 {
     FILE *f = stdout;
-    cb_speed_row rows[MAX_ENTRIES];
-    cb_pkey_row prow[MAX_ENTRIES];
+    cb_speed_row rows[MAX_ENTRIES] = {{0}};
+    cb_pkey_row prow[MAX_ENTRIES] = {{0}};
     size_t nr = 0, np = 0;
     for (size_t i = 0; i < s->ne; i++) {
         entry *e = &s->e[i];
@@ -651,6 +676,17 @@ static void print_tables(speed_run *s)
             prow[j].verify_rate = e->rate[0];
     }
     cb_out_table(f, s->o.sizes, s->o.nsizes, rows, nr, s->o.mr);
+    if (s->o.cycles != CB_CYCLES_OFF && nr > 0 && !s->o.mr) {
+        if (!s->counter.source[0]) {
+            fprintf(f, "cycles per byte: n/a (%s)\n", s->cycles_why);
+        } else {
+            cb_speed_row crow[MAX_ENTRIES] = {{0}};
+            for (size_t i = 0, j = 0; i < s->ne; i++)
+                if (s->e[i].alg->kind != CB_KIND_PKEY)
+                    crow[j++] = (cb_speed_row){s->e[i].label, s->e[i].cpb};
+            cb_out_cpb_table(f, s->counter.source, s->o.sizes, s->o.nsizes, crow, nr);
+        }
+    }
     cb_out_pkey_table(f, prow, np, s->o.mr);
     fflush(f);
 }
@@ -749,6 +785,17 @@ int cb_cmd_speed(int argc, char **argv)
         return CB_EXIT_USAGE;
     }
     warn_conditions();
+    if (cb_cycles_open(&s->counter, s->o.cycles, s->cycles_why, sizeof s->cycles_why) != 0) {
+        cb_error("speed: no cycle counter: %s.", s->cycles_why);
+        if (s->csv)
+            cb_csv_abort(s->csv);
+        free(s->e);
+        free(s);
+        return CB_EXIT_USAGE;
+    }
+    if (s->o.cycles != CB_CYCLES_OFF && !s->counter.source[0])
+        cb_warn("speed: cycles are n/a: %s.", s->cycles_why);
+    s->o.bench.cycles = &s->counter;
 
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
@@ -773,6 +820,7 @@ int cb_cmd_speed(int argc, char **argv)
                  s->csv ? " and saved" : "");
         status = CB_EXIT_INTERRUPTED;
     }
+    cb_cycles_close(&s->counter);
     free(s->samples);
     free(s->e);
     free(s);

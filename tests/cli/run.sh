@@ -92,6 +92,16 @@ head -n 1 "$T/int.csv" 2>/dev/null | grep -q '^schema,' && ok || bad "interrupte
 grep -q "^The 'numbers'" "$T/int.out" && ok || bad "interrupted run printed no table"
 ls "$T" | grep -q 'tmp' && bad "interrupted run left a temporary file: $(ls "$T")" || ok
 
+# --- cycles: a real counter or "n/a", never a guess --------------------------------------
+cb speed md5 -bytes 64 -seconds 0.05 -cycles >"$T/out" 2>"$T/err"
+[ $? -eq 0 ] && ok || bad "speed -cycles failed"
+if grep -q '^cycles per byte: n/a' "$T/out"; then
+    expect 2 "no cycle counter" -- speed md5 -bytes 64 -seconds 0.05 -cycles=required
+else
+    grep -q "^The 'numbers' are cycles (perf, user space) per byte" "$T/out" && ok || bad "no cycles table"
+fi
+expect 2 "-cycles=guess is not understood" -- speed md5 -cycles=guess
+
 # --- several variants give one row each ----------------------------------------------
 cb speed -evp sha1 -variant all -bytes 64 -seconds 0.05 >"$T/out" 2>"$T/err"
 grep -Eq '^sha1/generic ' "$T/out" && ok || bad "no sha1/generic row with -variant all: $(cat "$T/out")"
