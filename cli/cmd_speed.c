@@ -4,11 +4,14 @@
  * before it is timed.
  */
 #include <math.h>
+#include <errno.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -44,6 +47,7 @@ typedef struct speed_opts {
     cb_cycles_mode cycles;
     unsigned misalign;
     long cpu;             /* -cpu N: pin to this CPU; -1 leaves scheduling alone */
+    long multi;           /* -multi N: N workers on distinct CPUs; 0 = none */
     const char *variants; /* NULL or "auto": auto selection */
     const char *csv_path;
 } speed_opts;
@@ -70,6 +74,7 @@ typedef struct speed_run {
     char cycles_why[256];
     cb_sample *samples; /* kept in memory for -compare */
     size_t nsamples, cap;
+    int quiet;          /* a -multi worker: the parent reports */
     int status;
 } speed_run;
 
@@ -103,6 +108,8 @@ static void speed_usage(FILE *f)
         "                     the CPU lacks; kernels then run under a fault guard\n"
         "  -elapsed           wall-clock time instead of CPU time\n"
         "  -cpu N             pin the process to CPU N\n"
+        "  -multi N           N workers pinned to distinct CPUs, started together; the\n"
+        "                     table shows their sum (OpenSSL's meaning), then each\n"
         "  -cycles[=MODE]     count cycles: perf events (n/a where not allowed);\n"
         "                     =required refuses to run without them; =tsc (x86-64\n"
         "                     reference cycles), =timebase (POWER timebase ticks)\n"
@@ -195,6 +202,15 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
             if (r < 0 || cb_parse_long("-cpu", v, 0, ncpu > 0 ? ncpu - 1 : CPU_SETSIZE - 1,
                                        &o->cpu))
                 return -1;
+        } else if ((r = VALUE("multi")) != 0) {
+            long ncpu = cb_host_cpus();
+            if (r < 0 || cb_parse_long("-multi", v, 1, 1L << 20, &o->multi))
+                return -1;
+            if (o->multi > (ncpu > 0 ? ncpu : 1)) {
+                cb_error("speed: -multi %ld asks for more workers than CPUs; workers are pinned "
+                         "to distinct CPUs, so give 1 to %ld.", o->multi, ncpu > 0 ? ncpu : 1);
+                return -1;
+            }
         } else if ((r = VALUE("variant")) != 0) {
             if (r < 0)
                 return -1;
@@ -260,6 +276,11 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
     if (o->compare && !two_variants(o->variants)) {
         cb_error("speed: -compare needs -variant with exactly two different variants, "
                  "e.g. -variant ce-i2,ce-i4.");
+        return -1;
+    }
+    if (o->multi > 0 && (o->compare || o->csv_path || o->cpu >= 0)) {
+        cb_error("speed: -multi does not combine with -compare, -csv or -cpu; it pins "
+                 "its workers itself and reports their sum.");
         return -1;
     }
     if (o->style && !o->compare) {
@@ -510,6 +531,8 @@ static void report_case(speed_run *s, entry *e, size_t k, size_t len, const cb_b
         return;
     double per_op = e->alg->kind == CB_KIND_PKEY ? 1 : (double)len;
     e->rate[k] = r->median_rate * per_op;
+    if (s->quiet)
+        return;
     if (s->counter.source[0] && r->cycles[0] >= 0) {
         double cpb[CB_BENCH_MAX_SAMPLES];
         for (unsigned i = 0; i < r->n; i++)
@@ -722,6 +745,165 @@ static void warn_conditions(void)
                 "guest instructions instead (see README).", cb_emulator());
 }
 
+/* ---- -multi: workers on distinct CPUs --------------------------------------------- */
+
+static int read_full(int fd, void *buf, size_t len)
+{
+    uint8_t *p = buf;
+    while (len) {
+        ssize_t n = read(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static int write_full(int fd, const void *buf, size_t len)
+{
+    const uint8_t *p = buf;
+    while (len) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* worker runs the plan in a child pinned to cpu, after the start barrier, and sends
+ * its rates (one MAX_SIZES row per entry) and status back to the parent. */
+static void worker(speed_run *s, int cpu, int ready, int go, int out)
+{
+    char c = 'r';
+    s->quiet = 1;
+    if (pin_cpu(cpu) != 0 || write_full(ready, &c, 1) != 0 || read_full(go, &c, 1) != 0)
+        _exit(CB_EXIT_USAGE);
+    if (time_all(s) != 0 && s->status == CB_EXIT_OK)
+        s->status = CB_EXIT_FAIL;
+    for (size_t i = 0; i < s->ne; i++)
+        if (write_full(out, s->e[i].rate, sizeof s->e[i].rate) != 0)
+            _exit(CB_EXIT_FAIL);
+    write_full(out, &s->status, sizeof s->status);
+    _exit(0);
+}
+
+/* allowed_cpus lists the CPUs this process may run on. */
+static size_t allowed_cpus(int *cpus, size_t max)
+{
+    cpu_set_t set;
+    size_t n = 0;
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        return 0;
+    for (int c = 0; c < CPU_SETSIZE && n < max; c++)
+        if (CPU_ISSET(c, &set))
+            cpus[n++] = c;
+    return n;
+}
+
+/* run_workers forks -multi workers, starts them together, and sums their rates into
+ * the entries; per-worker rates go to *per (ne x MAX_SIZES each). */
+static int run_workers(speed_run *s, double **per)
+{
+    size_t n = (size_t)s->o.multi;
+    int cpus[CPU_SETSIZE];
+    if (allowed_cpus(cpus, CPU_SETSIZE) < n) {
+        cb_error("speed: -multi %zu needs %zu CPUs this process may run on; it has fewer.", n, n);
+        return -1;
+    }
+    int ready[2], go[2];
+    int *out = cb_xcalloc(n, sizeof *out);
+    pid_t *pid = cb_xcalloc(n, sizeof *pid);
+    if (pipe(ready) != 0 || pipe(go) != 0) {
+        cb_error("speed: -multi: cannot create pipes: %s.", strerror(errno));
+        return -1;
+    }
+    fflush(NULL);
+    size_t started = 0;
+    for (; started < n; started++) {
+        int res[2];
+        if (pipe(res) != 0)
+            break;
+        pid[started] = fork();
+        if (pid[started] < 0) {
+            close(res[0]), close(res[1]);
+            break;
+        }
+        if (pid[started] == 0) {
+            close(ready[0]), close(go[1]), close(res[0]);
+            worker(s, cpus[started], ready[1], go[0], res[1]);
+        }
+        close(res[1]);
+        out[started] = res[0];
+    }
+    close(ready[1]), close(go[0]);
+    /* The barrier: every worker has pinned itself before any starts timing. */
+    char c;
+    size_t ok = 0;
+    while (ok < started && read_full(ready[0], &c, 1) == 0)
+        ok++;
+    for (size_t i = 0; i < started; i++)
+        write_full(go[1], "g", 1);
+    close(go[1]), close(ready[0]);
+
+    *per = cb_xcalloc(n * s->ne * MAX_SIZES, sizeof **per);
+    int rc = started == n && ok == n ? 0 : -1;
+    for (size_t w = 0; w < started; w++) {
+        double *rows = *per + w * s->ne * MAX_SIZES;
+        int st = CB_EXIT_FAIL;
+        if (read_full(out[w], rows, s->ne * MAX_SIZES * sizeof *rows) != 0 ||
+            read_full(out[w], &st, sizeof st) != 0)
+            rc = -1;
+        if (st > s->status)
+            s->status = st;
+        close(out[w]);
+        waitpid(pid[w], NULL, 0);
+    }
+    if (rc != 0)
+        cb_error("speed: -multi: a worker did not report its results.");
+    for (size_t i = 0; i < s->ne; i++)
+        for (size_t k = 0; k < MAX_SIZES; k++) {
+            double sum = 0;
+            for (size_t w = 0; w < n; w++) {
+                double r = (*per)[(w * s->ne + i) * MAX_SIZES + k];
+                sum = sum < 0 || r < 0 ? -1 : sum + r;
+            }
+            s->e[i].rate[k] = sum;
+        }
+    free(out);
+    free(pid);
+    return rc;
+}
+
+/* print_workers prints each worker's figures after the aggregate table. */
+static void print_workers(speed_run *s, const double *per)
+{
+    size_t n = (size_t)s->o.multi, nr = 0;
+    cb_speed_row *rows = cb_xcalloc(n * s->ne, sizeof *rows);
+    char (*labels)[128] = cb_xcalloc(n * s->ne, sizeof *labels);
+    for (size_t i = 0; i < s->ne; i++) {
+        if (s->e[i].alg->kind == CB_KIND_PKEY)
+            continue;
+        for (size_t w = 0; w < n; w++) {
+            snprintf(labels[nr], sizeof labels[nr], "%s#%zu", s->e[i].label, w);
+            rows[nr].label = labels[nr];
+            rows[nr++].rate = per + (w * s->ne + i) * MAX_SIZES;
+        }
+    }
+    if (nr) {
+        printf("\nPer worker (LABEL#N is worker N):\n");
+        cb_out_table(stdout, s->o.sizes, s->o.nsizes, rows, nr, s->o.mr);
+    }
+    free(rows);
+    free(labels);
+}
+
 /* compare_variants prints the before/after table of the two -compare variants. */
 static int compare_variants(speed_run *s)
 {
@@ -758,6 +940,16 @@ static int finish_csv(speed_run *s)
     return 0;
 }
 
+/* abandon ends a run refused before timing: no file is left behind. */
+static int abandon(speed_run *s)
+{
+    if (s->csv)
+        cb_csv_abort(s->csv);
+    free(s->e);
+    free(s);
+    return CB_EXIT_USAGE;
+}
+
 int cb_cmd_speed(int argc, char **argv)
 {
     speed_run *s = cb_xcalloc(1, sizeof *s);
@@ -779,19 +971,12 @@ int cb_cmd_speed(int argc, char **argv)
         return CB_EXIT_USAGE;
     }
     cb_runinfo_collect(&s->info, s->o.bench.clock);
-    if (s->o.cpu >= 0 && pin_cpu(s->o.cpu) != 0) {
-        free(s->e);
-        free(s);
-        return CB_EXIT_USAGE;
-    }
+    if (s->o.cpu >= 0 && pin_cpu(s->o.cpu) != 0)
+        return abandon(s);
     warn_conditions();
     if (cb_cycles_open(&s->counter, s->o.cycles, s->cycles_why, sizeof s->cycles_why) != 0) {
         cb_error("speed: no cycle counter: %s.", s->cycles_why);
-        if (s->csv)
-            cb_csv_abort(s->csv);
-        free(s->e);
-        free(s);
-        return CB_EXIT_USAGE;
+        return abandon(s);
     }
     if (s->o.cycles != CB_CYCLES_OFF && !s->counter.source[0])
         cb_warn("speed: cycles are n/a: %s.", s->cycles_why);
@@ -804,10 +989,15 @@ int cb_cmd_speed(int argc, char **argv)
     sigaction(SIGINT, &sa, &old);
 
     verify_entries(s);
-    int aborted = time_all(s) != 0;
+    double *per = NULL;
+    int aborted = (s->o.multi > 0 ? run_workers(s, &per) : time_all(s)) != 0;
     sigaction(SIGINT, &old, NULL);
 
     print_tables(s);
+    if (per) {
+        print_workers(s, per);
+        free(per);
+    }
     if (s->o.compare && !interrupted && compare_variants(s) != 0 && s->status == CB_EXIT_OK)
         s->status = CB_EXIT_USAGE;
     if (finish_csv(s) != 0 && s->status == CB_EXIT_OK)

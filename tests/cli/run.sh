@@ -52,6 +52,10 @@ expect 2 "name at least one algorithm" -- speed
 expect 2 "whole 16-byte blocks.*multiple of 16" -- speed -evp aes-128-cbc -bytes 13
 expect 2 "unknown algorithm" -- selftest nosuchalg
 expect 2 "unknown option" -- list -frob
+expect 2 "-multi 0 is out of range" -- speed md5 -multi 0
+expect 2 "-multi 100000 asks for more workers than CPUs" -- speed md5 -multi 100000
+expect 2 "-cpu 99999 is out of range" -- speed md5 -cpu 99999
+expect 2 "-multi does not combine" -- speed md5 -multi 1 -csv "$T/m.csv"
 for c in speed list selftest; do
     expect 0 "" -- $c -help
     expect 0 "" -- $c --help
@@ -101,6 +105,10 @@ else
     grep -q "^The 'numbers' are cycles (perf, user space) per byte" "$T/out" && ok || bad "no cycles table"
 fi
 expect 2 "-cycles=guess is not understood" -- speed md5 -cycles=guess
+
+# --- -multi: the sum of workers, then each worker -----------------------------------------
+cb speed md5 -multi 1 -bytes 64 -seconds 0.05 >"$T/out" 2>"$T/err" && ok || bad "speed -multi 1 failed: $(cat "$T/err")"
+grep -Eq '^md5 +[0-9.]+k?$' "$T/out" && ok || bad "no md5 row with -multi 1: $(cat "$T/out")"
 
 # --- several variants give one row each ----------------------------------------------
 cb speed -evp sha1 -variant all -bytes 64 -seconds 0.05 >"$T/out" 2>"$T/err"
