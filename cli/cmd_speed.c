@@ -75,6 +75,9 @@ typedef struct speed_run {
     cb_sample *samples; /* kept in memory for -compare */
     size_t nsamples, cap;
     int quiet;          /* a -multi worker: the parent reports */
+    int tty;            /* stderr is a terminal: show a progress line */
+    size_t cases_done, cases_total;
+    double started;     /* wall clock at the first case */
     int status;
 } speed_run;
 
@@ -567,6 +570,32 @@ typedef struct group {
     size_t k;
 } group;
 
+/* show_progress keeps one status line on a terminal: case k of n, time so far and
+ * an estimate of what is left.  Nothing is written when stderr is a file or pipe. */
+static void show_progress(speed_run *s, const group *g, size_t len)
+{
+    if (!s->tty || s->quiet)
+        return;
+    double now = cb_clock_now(CB_CLOCK_WALL);
+    if (s->cases_done == 0)
+        s->started = now;
+    double spent = now - s->started;
+    fprintf(stderr, "\r\033[K[case %zu of %zu, %.0fs elapsed", s->cases_done + 1,
+            s->cases_total, spent);
+    if (s->cases_done > 0)
+        fprintf(stderr, ", about %.0fs left",
+                spent / (double)s->cases_done * (double)(s->cases_total - s->cases_done));
+    fprintf(stderr, "] %s at %zu bytes", g->e[0]->label, len);
+    fflush(stderr);
+}
+
+/* clear_progress removes the status line before a line that stays. */
+static void clear_progress(const speed_run *s)
+{
+    if (s->tty && !s->quiet)
+        fputs("\r\033[K", stderr);
+}
+
 /* time_size measures every entry of g at size index k; -1 when the run must stop. */
 static int time_size(speed_run *s, group *g, size_t k)
 {
@@ -580,10 +609,12 @@ static int time_size(speed_run *s, group *g, size_t k)
             return -1;
         }
     }
+    show_progress(s, g, len);
     cb_bench_result *r = cb_xcalloc(g->k, sizeof *r);
     const uint8_t *in[CB_BENCH_MAX_INTERLEAVE];
     memcpy(in, g->in, sizeof in);
     int rc = cb_bench_interleaved(&s->o.bench, g->x, in, g->out, g->k, len, r, &interrupted);
+    clear_progress(s);
     for (size_t j = 0; j < g->k; j++) {
         entry *e = g->e[j];
         if (rc != 0 && r[j].fault) {
@@ -603,6 +634,7 @@ static int time_size(speed_run *s, group *g, size_t k)
             write_samples(s, e, len, &r[j], "ok");
     }
     free(r);
+    s->cases_done += g->k;
     return 0;
 }
 
@@ -989,6 +1021,9 @@ int cb_cmd_speed(int argc, char **argv)
     sigaction(SIGINT, &sa, &old);
 
     verify_entries(s);
+    s->tty = isatty(STDERR_FILENO);
+    for (size_t i = 0; i < s->ne; i++)
+        s->cases_total += s->e[i].faulted ? 0 : s->e[i].alg->kind == CB_KIND_PKEY ? 1 : s->o.nsizes;
     double *per = NULL;
     int aborted = (s->o.multi > 0 ? run_workers(s, &per) : time_all(s)) != 0;
     sigaction(SIGINT, &old, NULL);
