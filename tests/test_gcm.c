@@ -56,8 +56,8 @@ static int all_zero(const uint8_t *p, size_t len)
 /* add_low32 adds n to the low 32 bits of a counter block, as GCM's inc32 does. */
 static void add_low32(uint8_t ctr[16], size_t n)
 {
-    uint32_t v = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 |
-                 ctr[15];
+    uint32_t v = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 |
+                 (uint32_t)ctr[14] << 8 | ctr[15];
     v += (uint32_t)n;
     for (int i = 15; i >= 12; i--, v >>= 8)
         ctr[i] = (uint8_t)v;
