@@ -4,6 +4,7 @@
  * before it is timed.
  */
 #include <math.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,11 +15,15 @@
 #include "harness/bench.h"
 #include "harness/common.h"
 #include "harness/guard.h"
+#include "harness/host.h"
+#include "harness/emu.h"
 #include "harness/runinfo.h"
 #include "kernels/check.h"
 #include "kernels/inst.h"
 #include "kernels/registry.h"
+#include "reports/compare.h"
 #include "reports/csv.h"
+#include "reports/stats.h"
 #include "reports/openssl_out.h"
 
 #define MAX_SIZES 32
@@ -34,8 +39,11 @@ typedef struct speed_opts {
     size_t sizes[MAX_SIZES];
     size_t nsizes;
     cb_bench_cfg bench;
-    int decrypt, aead, mr, force_caps;
+    int decrypt, aead, mr, force_caps, compare;
+    const char *style;    /* -style for -compare */
+    cb_cycles_mode cycles;
     unsigned misalign;
+    long cpu;             /* -cpu N: pin to this CPU; -1 leaves scheduling alone */
     const char *variants; /* NULL or "auto": auto selection */
     const char *csv_path;
 } speed_opts;
@@ -47,6 +55,7 @@ typedef struct entry {
     cb_dir dir;
     char label[96];
     double rate[MAX_SIZES]; /* bytes per second (ops per second for pkey); -1 if none */
+    double cpb[MAX_SIZES];  /* median cycles per byte (per op for pkey); -1 if none */
     int faulted;
 } entry;
 
@@ -56,6 +65,11 @@ typedef struct speed_run {
     size_t ne;
     cb_run_info info;
     cb_csv_writer *csv;
+    int csv_failed;
+    cb_cycles counter;
+    char cycles_why[256];
+    cb_sample *samples; /* kept in memory for -compare */
+    size_t nsamples, cap;
     int status;
 } speed_run;
 
@@ -88,8 +102,15 @@ static void speed_usage(FILE *f)
         "  -force-caps        allow CRYPTOBENCH_CAPS / OPENSSL_*cap to add capabilities\n"
         "                     the CPU lacks; kernels then run under a fault guard\n"
         "  -elapsed           wall-clock time instead of CPU time\n"
+        "  -cpu N             pin the process to CPU N\n"
+        "  -cycles[=MODE]     count cycles: perf events (n/a where not allowed);\n"
+        "                     =required refuses to run without them; =tsc (x86-64\n"
+        "                     reference cycles), =timebase (POWER timebase ticks)\n"
         "  -mr                machine-readable output (OpenSSL's +DT/+R/+H/+F lines)\n"
         "  -csv FILE          write every sample to FILE (written atomically)\n"
+        "  -compare           with -variant A,B: sample A and B alternately (ABAB) and\n"
+        "                     print the before/after table (A before, B after)\n"
+        "  -style NAME        the table for -compare: matrix, mail, rows, tcrypt, markdown\n"
         "\n"
         "Exit status: 0 ok, 1 a variant failed its check, 2 bad usage, 3 a kernel\n"
         "faulted, 130 interrupted (finished samples are still printed and saved).\n"
@@ -116,6 +137,19 @@ static int add_alg(speed_opts *o, const char *name)
     return 0;
 }
 
+/* two_variants reports whether list names exactly two different variants. */
+static int two_variants(const char *list)
+{
+    if (!list)
+        return 0;
+    const char *comma = strchr(list, ',');
+    if (!comma || strchr(comma + 1, ',') || comma == list || !comma[1])
+        return 0;
+    size_t first = (size_t)(comma - list);
+    return !(strlen(comma + 1) == first && strncmp(list, comma + 1, first) == 0) &&
+           strcmp(list, "all") != 0;
+}
+
 /* parse_opts returns -1 on bad usage, 1 when help was printed, 0 to run. */
 static int parse_opts(speed_opts *o, int argc, char **argv)
 {
@@ -125,6 +159,7 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
     double d;
     long l;
     cb_bench_default_cfg(&o->bench);
+    o->cpu = -1;
     while (a.i < argc) {
         const char *arg = argv[a.i];
         if (cb_args_help(arg)) {
@@ -155,6 +190,11 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
             if (r < 0 || cb_parse_long("-misalign", v, 0, 64, &l))
                 return -1;
             o->misalign = (unsigned)l;
+        } else if ((r = VALUE("cpu")) != 0) {
+            long ncpu = cb_host_cpus();
+            if (r < 0 || cb_parse_long("-cpu", v, 0, ncpu > 0 ? ncpu - 1 : CPU_SETSIZE - 1,
+                                       &o->cpu))
+                return -1;
         } else if ((r = VALUE("variant")) != 0) {
             if (r < 0)
                 return -1;
@@ -171,6 +211,26 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
                 return -1;
             }
             o->csv_path = v;
+        } else if ((r = VALUE("style")) != 0) {
+            if (r < 0)
+                return -1;
+            if (!cb_compare_style_known(v)) {
+                cb_error("speed: unknown -style '%s'; the styles are matrix, mail, rows, "
+                         "tcrypt, markdown, csv and json.", v);
+                return -1;
+            }
+            o->style = v;
+        } else if (cb_args_flag(&a, "cycles")) {
+            o->cycles = CB_CYCLES_AUTO;
+        } else if ((r = VALUE("cycles")) != 0) {
+            if (r < 0 || cb_cycles_parse(v, &o->cycles) != 0) {
+                cb_error("speed: -cycles=%s is not understood; give -cycles, -cycles=required, "
+                         "-cycles=tsc (x86-64 reference cycles) or -cycles=timebase (POWER).",
+                         r < 0 ? "" : v);
+                return -1;
+            }
+        } else if (cb_args_flag(&a, "compare")) {
+            o->compare = 1;
         } else if (cb_args_flag(&a, "decrypt")) {
             o->decrypt = 1;
         } else if (cb_args_flag(&a, "aead")) {
@@ -197,6 +257,15 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
                  "aes-256-gcm'; 'cryptobench list -algorithms' shows them all.");
         return -1;
     }
+    if (o->compare && !two_variants(o->variants)) {
+        cb_error("speed: -compare needs -variant with exactly two different variants, "
+                 "e.g. -variant ce-i2,ce-i4.");
+        return -1;
+    }
+    if (o->style && !o->compare) {
+        cb_error("speed: -style goes with -compare.");
+        return -1;
+    }
     if (o->nsizes == 0) {
         memcpy(o->sizes, default_sizes, sizeof default_sizes);
         o->nsizes = sizeof default_sizes / sizeof default_sizes[0];
@@ -221,7 +290,7 @@ static void add_entry(speed_run *s, const cb_alg *a, const cb_variant *v, cb_dir
     else
         snprintf(e->label, sizeof e->label, "%s", a->name);
     for (size_t i = 0; i < MAX_SIZES; i++)
-        e->rate[i] = -1;
+        e->rate[i] = e->cpb[i] = -1;
 }
 
 static size_t plan_dirs(const speed_opts *o, const cb_alg *a, cb_dir dirs[2])
@@ -389,24 +458,38 @@ static void verify_entries(speed_run *s)
 
 /* ---- timing ----------------------------------------------------------------------- */
 
+/* keep_sample records one sample in memory (for -compare) and in the CSV. */
+static void keep_sample(speed_run *s, const cb_sample *smp)
+{
+    if (s->o.compare) {
+        if (s->nsamples == s->cap) {
+            s->cap = s->cap ? 2 * s->cap : 256;
+            s->samples = cb_xrealloc(s->samples, s->cap * sizeof *s->samples);
+        }
+        s->samples[s->nsamples++] = *smp;
+    }
+    if (s->csv && cb_csv_write(s->csv, &s->info, smp) != 0 && !s->csv_failed) {
+        cb_warn("speed: could not write to %s.", s->o.csv_path);
+        s->csv_failed = 1;
+    }
+}
+
 static void write_samples(speed_run *s, const entry *e, size_t len,
                           const cb_bench_result *r, const char *status)
 {
-    if (!s->csv)
-        return;
     cb_sample smp = {e->alg->name, e->var->name, cb_dir_name(e->dir), e->alg->key_bits,
                      len, s->o.misalign, s->o.aead, 0, 0, 0, -1, "", status};
     if (r->n == 0) {
-        if (cb_csv_write(s->csv, &s->info, &smp) != 0)
-            cb_warn("speed: could not write to %s.", s->o.csv_path);
+        keep_sample(s, &smp);
         return;
     }
     for (unsigned i = 0; i < r->n; i++) {
         smp.sample_index = i;
         smp.iterations = r->iterations[i];
         smp.seconds = r->seconds[i];
-        if (cb_csv_write(s->csv, &s->info, &smp) != 0)
-            cb_warn("speed: could not write to %s.", s->o.csv_path);
+        smp.cycles = r->cycles[i];
+        smp.cycles_source = r->cycles[i] >= 0 ? s->counter.source : "";
+        keep_sample(s, &smp);
     }
 }
 
@@ -420,84 +503,151 @@ static void totals(const cb_bench_result *r, unsigned long long *count, double *
     }
 }
 
-/* time_case measures one entry at one size; returns -1 when the run must stop. */
-static int time_case(speed_run *s, entry *e, size_t k, cb_inst *x, uint8_t *in, uint8_t *out)
+/* report_case prints the progress line of one measured case and keeps its rate. */
+static void report_case(speed_run *s, entry *e, size_t k, size_t len, const cb_bench_result *r)
 {
-    size_t len = e->alg->kind == CB_KIND_PKEY ? 0 : s->o.sizes[k];
+    if (r->n == 0)
+        return;
+    double per_op = e->alg->kind == CB_KIND_PKEY ? 1 : (double)len;
+    e->rate[k] = r->median_rate * per_op;
+    if (s->counter.source[0] && r->cycles[0] >= 0) {
+        double cpb[CB_BENCH_MAX_SAMPLES];
+        for (unsigned i = 0; i < r->n; i++)
+            cpb[i] = r->cycles[i] / ((double)r->iterations[i] * per_op);
+        e->cpb[k] = cb_median(cpb, r->n);
+    }
+    unsigned long long count;
+    double secs;
+    totals(r, &count, &secs);
+    double asked = s->o.bench.seconds > 0 ? s->o.bench.seconds : floor(secs * 100 + 0.5) / 100;
+    if (e->alg->kind == CB_KIND_PKEY) {
+        const char *kind = strncmp(e->alg->name, "rsa", 3) == 0 ? "rsa" : "dsa";
+        cb_out_pkey_progress(s->o.mr ? stdout : stderr, kind, e->alg->key_bits,
+                             e->dir == CB_DIR_VERIFY, asked, count, secs, s->o.mr);
+    } else if (s->o.mr) {
+        cb_out_mr_case(stdout, e->label, asked, len, count, secs);
+    } else {
+        cb_out_progress(stderr, e->label, asked, len, count, secs);
+    }
+    if (r->noisy)
+        cb_warn("speed: %s at %zu bytes did not reach +-%g%% precision in %gs (interval "
+                "%.1f%% wide); treat it as noisy.", e->label, len, s->o.bench.precision * 100,
+                s->o.bench.max_case_seconds, 100 * (r->ci_hi - r->ci_lo) / r->median_rate);
+}
+
+/* A group: the entries timed together, their samples interleaved (-compare), or one
+ * entry on its own. */
+typedef struct group {
+    entry *e[CB_BENCH_MAX_INTERLEAVE];
+    cb_inst *x[CB_BENCH_MAX_INTERLEAVE];
+    uint8_t *in[CB_BENCH_MAX_INTERLEAVE], *out[CB_BENCH_MAX_INTERLEAVE];
+    size_t k;
+} group;
+
+/* time_size measures every entry of g at size index k; -1 when the run must stop. */
+static int time_size(speed_run *s, group *g, size_t k)
+{
+    size_t len = g->e[0]->alg->kind == CB_KIND_PKEY ? 0 : s->o.sizes[k];
     char err[256];
-    if (cb_inst_prepare(x, in, len, err, sizeof err) != 0) {
-        cb_error("speed: %s.", err);
-        return -1;
-    }
-    cb_bench_result *r = cb_xmalloc(sizeof *r);
-    int rc = cb_bench_case(&s->o.bench, x, in, out, len, r, &interrupted);
-    if (rc != 0) {
-        report_fault(e->alg, e->var, r->fault);
-        e->faulted = r->fault;
-        s->status = CB_EXIT_FAULT;
-        write_samples(s, e, len, r, "faulted");
-        free(r);
-        return 0;
-    }
-    if (cb_inst_failures(x)) {
-        cb_error("speed: variant %s of %s failed %llu tag or signature checks while timed.",
-                 e->var->name, e->alg->name, (unsigned long long)cb_inst_failures(x));
-        s->status = s->status == CB_EXIT_OK ? CB_EXIT_FAIL : s->status;
-    }
-    if (r->n > 0) {
-        double per_op = e->alg->kind == CB_KIND_PKEY ? 1 : (double)len;
-        e->rate[k] = r->median_rate * per_op;
-        unsigned long long count;
-        double secs;
-        totals(r, &count, &secs);
-        double asked = s->o.bench.seconds > 0 ? s->o.bench.seconds : floor(secs * 100 + 0.5) / 100;
-        if (e->alg->kind == CB_KIND_PKEY) {
-            const char *kind = strncmp(e->alg->name, "rsa", 3) == 0 ? "rsa" : "dsa";
-            cb_out_pkey_progress(s->o.mr ? stdout : stderr, kind, e->alg->key_bits,
-                                 e->dir == CB_DIR_VERIFY, asked, count, secs, s->o.mr);
-        } else if (s->o.mr) {
-            cb_out_mr_case(stdout, e->label, asked, len, count, secs);
-        } else {
-            cb_out_progress(stderr, e->label, asked, len, count, secs);
+    for (size_t j = 0; j < g->k; j++) {
+        for (size_t b = 0; b < len; b++)
+            g->in[j][b] = (uint8_t)(b * 31 + 7);
+        if (cb_inst_prepare(g->x[j], g->in[j], len, err, sizeof err) != 0) {
+            cb_error("speed: %s.", err);
+            return -1;
         }
-        if (r->noisy)
-            cb_warn("speed: %s at %zu bytes did not reach +-%g%% precision in %gs (interval "
-                    "%.1f%% wide); treat it as noisy.", e->label, len,
-                    s->o.bench.precision * 100, s->o.bench.max_case_seconds,
-                    100 * (r->ci_hi - r->ci_lo) / r->median_rate);
     }
-    write_samples(s, e, len, r, "ok");
+    cb_bench_result *r = cb_xcalloc(g->k, sizeof *r);
+    const uint8_t *in[CB_BENCH_MAX_INTERLEAVE];
+    memcpy(in, g->in, sizeof in);
+    int rc = cb_bench_interleaved(&s->o.bench, g->x, in, g->out, g->k, len, r, &interrupted);
+    for (size_t j = 0; j < g->k; j++) {
+        entry *e = g->e[j];
+        if (rc != 0 && r[j].fault) {
+            report_fault(e->alg, e->var, r[j].fault);
+            e->faulted = r[j].fault;
+            s->status = CB_EXIT_FAULT;
+            write_samples(s, e, len, &r[j], "faulted");
+            continue;
+        }
+        if (cb_inst_failures(g->x[j])) {
+            cb_error("speed: variant %s of %s failed %llu tag or signature checks while timed.",
+                     e->var->name, e->alg->name, (unsigned long long)cb_inst_failures(g->x[j]));
+            s->status = s->status == CB_EXIT_OK ? CB_EXIT_FAIL : s->status;
+        }
+        report_case(s, e, k, len, &r[j]);
+        if (rc == 0)
+            write_samples(s, e, len, &r[j], "ok");
+    }
     free(r);
     return 0;
 }
 
-static int time_entry(speed_run *s, entry *e, uint8_t *inbuf, uint8_t *outbuf)
+static int time_group(speed_run *s, group *g, size_t maxlen)
 {
     char err[256];
-    cb_inst *x = cb_inst_new(e->alg, e->var, e->dir, s->o.aead, err, sizeof err);
-    if (!x) {
-        cb_error("speed: %s.", err);
-        return -1;
-    }
-    size_t nsizes = e->alg->kind == CB_KIND_PKEY ? 1 : s->o.nsizes;
-    uint8_t *in = inbuf + s->o.misalign, *out = outbuf + s->o.misalign;
-    for (size_t k = 0; k < nsizes && !interrupted && !e->faulted; k++) {
-        for (size_t b = 0; b < s->o.sizes[k] && e->alg->kind != CB_KIND_PKEY; b++)
-            in[b] = (uint8_t)(b * 31 + 7);
-        if (time_case(s, e, k, x, in, out) != 0) {
-            cb_inst_free(x);
-            return -1;
+    size_t made = 0;
+    int rc = 0;
+    for (; made < g->k; made++) {
+        entry *e = g->e[made];
+        g->x[made] = cb_inst_new(e->alg, e->var, e->dir, s->o.aead, err, sizeof err);
+        if (!g->x[made]) {
+            cb_error("speed: %s.", err);
+            rc = -1;
+            break;
         }
+        g->in[made] = cb_aligned_alloc(64, maxlen + 128) + s->o.misalign;
+        g->out[made] = cb_aligned_alloc(64, maxlen + 128) + s->o.misalign;
     }
-    cb_inst_free(x);
-    return 0;
+    size_t nsizes = g->e[0]->alg->kind == CB_KIND_PKEY ? 1 : s->o.nsizes;
+    for (size_t k = 0; k < nsizes && rc == 0 && !interrupted; k++) {
+        int any_left = 0;
+        for (size_t j = 0; j < g->k; j++)
+            any_left |= !g->e[j]->faulted;
+        if (!any_left)
+            break;
+        rc = time_size(s, g, k);
+    }
+    for (size_t j = 0; j < made; j++) {
+        cb_inst_free(g->x[j]);
+        free(g->in[j] - s->o.misalign);
+        free(g->out[j] - s->o.misalign);
+    }
+    return rc;
+}
+
+/* time_all forms the groups and times them in plan order. */
+static int time_all(speed_run *s)
+{
+    size_t maxlen = 0;
+    for (size_t k = 0; k < s->o.nsizes; k++)
+        maxlen = s->o.sizes[k] > maxlen ? s->o.sizes[k] : maxlen;
+    char *done = cb_xcalloc(s->ne, 1);
+    int rc = 0;
+    for (size_t i = 0; i < s->ne && rc == 0 && !interrupted; i++) {
+        if (done[i] || s->e[i].faulted)
+            continue;
+        group g = {{0}, {0}, {0}, {0}, 0};
+        for (size_t j = i; j < s->ne && g.k < CB_BENCH_MAX_INTERLEAVE; j++) {
+            entry *e = &s->e[j];
+            if (done[j] || e->faulted || e->alg != s->e[i].alg || e->dir != s->e[i].dir)
+                continue;
+            if (j != i && !s->o.compare)
+                break;
+            g.e[g.k++] = e;
+            done[j] = 1;
+        }
+        rc = time_group(s, &g, maxlen);
+    }
+    free(done);
+    return rc;
 }
 
 static void print_tables(speed_run *s)
 {
     FILE *f = stdout;
-    cb_speed_row rows[MAX_ENTRIES];
-    cb_pkey_row prow[MAX_ENTRIES];
+    cb_speed_row rows[MAX_ENTRIES] = {{0}};
+    cb_pkey_row prow[MAX_ENTRIES] = {{0}};
     size_t nr = 0, np = 0;
     for (size_t i = 0; i < s->ne; i++) {
         entry *e = &s->e[i];
@@ -526,8 +676,61 @@ static void print_tables(speed_run *s)
             prow[j].verify_rate = e->rate[0];
     }
     cb_out_table(f, s->o.sizes, s->o.nsizes, rows, nr, s->o.mr);
+    if (s->o.cycles != CB_CYCLES_OFF && nr > 0 && !s->o.mr) {
+        if (!s->counter.source[0]) {
+            fprintf(f, "cycles per byte: n/a (%s)\n", s->cycles_why);
+        } else {
+            cb_speed_row crow[MAX_ENTRIES] = {{0}};
+            for (size_t i = 0, j = 0; i < s->ne; i++)
+                if (s->e[i].alg->kind != CB_KIND_PKEY)
+                    crow[j++] = (cb_speed_row){s->e[i].label, s->e[i].cpb};
+            cb_out_cpb_table(f, s->counter.source, s->o.sizes, s->o.nsizes, crow, nr);
+        }
+    }
     cb_out_pkey_table(f, prow, np, s->o.mr);
     fflush(f);
+}
+
+/* pin_cpu keeps the process on one CPU, so migrations do not disturb samples. */
+static int pin_cpu(long cpu)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET((int)cpu, &set);
+    if (sched_setaffinity(0, sizeof set, &set) != 0) {
+        cb_error("speed: -cpu %ld: this process may not run on CPU %ld.", cpu, cpu);
+        return -1;
+    }
+    return 0;
+}
+
+/* warn_conditions says when the numbers about to be taken deserve less trust. */
+static void warn_conditions(void)
+{
+    char gov[64];
+    cb_host_governor(gov, sizeof gov);
+    if (strcmp(gov, "performance") != 0 && strcmp(gov, "unavailable") != 0)
+        cb_warn("the CPU frequency governor is '%s', not 'performance': clock speed may "
+                "change during the run.", gov);
+    double load = cb_host_loadavg();
+    long ncpu = cb_host_cpus();
+    if (ncpu > 0 && load > (double)ncpu)
+        cb_warn("the load average (%.2f) exceeds the %ld CPUs: other work competes for "
+                "them.", load, ncpu);
+    if (strcmp(cb_emulator(), "none") != 0 && strcmp(cb_emulator(), "unknown") != 0)
+        cb_warn("running under %s: the timings say nothing about real hardware; count "
+                "guest instructions instead (see README).", cb_emulator());
+}
+
+/* compare_variants prints the before/after table of the two -compare variants. */
+static int compare_variants(speed_run *s)
+{
+    const char *list = s->o.variants, *comma = strchr(list, ',');
+    char a[64];
+    snprintf(a, sizeof a, "%.*s", (int)(comma - list), list);
+    fflush(stdout);
+    fputc('\n', stdout);
+    return cb_compare_run_samples(s->samples, s->nsamples, a, comma + 1, s->o.style, stdout);
 }
 
 static int open_csv(speed_run *s)
@@ -576,6 +779,23 @@ int cb_cmd_speed(int argc, char **argv)
         return CB_EXIT_USAGE;
     }
     cb_runinfo_collect(&s->info, s->o.bench.clock);
+    if (s->o.cpu >= 0 && pin_cpu(s->o.cpu) != 0) {
+        free(s->e);
+        free(s);
+        return CB_EXIT_USAGE;
+    }
+    warn_conditions();
+    if (cb_cycles_open(&s->counter, s->o.cycles, s->cycles_why, sizeof s->cycles_why) != 0) {
+        cb_error("speed: no cycle counter: %s.", s->cycles_why);
+        if (s->csv)
+            cb_csv_abort(s->csv);
+        free(s->e);
+        free(s);
+        return CB_EXIT_USAGE;
+    }
+    if (s->o.cycles != CB_CYCLES_OFF && !s->counter.source[0])
+        cb_warn("speed: cycles are n/a: %s.", s->cycles_why);
+    s->o.bench.cycles = &s->counter;
 
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
@@ -584,20 +804,12 @@ int cb_cmd_speed(int argc, char **argv)
     sigaction(SIGINT, &sa, &old);
 
     verify_entries(s);
-    size_t maxlen = 0;
-    for (size_t k = 0; k < s->o.nsizes; k++)
-        maxlen = s->o.sizes[k] > maxlen ? s->o.sizes[k] : maxlen;
-    uint8_t *inbuf = cb_aligned_alloc(64, maxlen + 128);
-    uint8_t *outbuf = cb_aligned_alloc(64, maxlen + 128);
-    int aborted = 0;
-    for (size_t i = 0; i < s->ne && !interrupted && !aborted; i++)
-        if (!s->e[i].faulted && time_entry(s, &s->e[i], inbuf, outbuf) != 0)
-            aborted = 1;
-    free(inbuf);
-    free(outbuf);
+    int aborted = time_all(s) != 0;
     sigaction(SIGINT, &old, NULL);
 
     print_tables(s);
+    if (s->o.compare && !interrupted && compare_variants(s) != 0 && s->status == CB_EXIT_OK)
+        s->status = CB_EXIT_USAGE;
     if (finish_csv(s) != 0 && s->status == CB_EXIT_OK)
         s->status = CB_EXIT_USAGE;
     int status = s->status;
@@ -608,6 +820,8 @@ int cb_cmd_speed(int argc, char **argv)
                  s->csv ? " and saved" : "");
         status = CB_EXIT_INTERRUPTED;
     }
+    cb_cycles_close(&s->counter);
+    free(s->samples);
     free(s->e);
     free(s);
     return status;

@@ -87,8 +87,7 @@ struct cb_csv_writer {
     char *tmp;
 };
 
-/* put_field writes one field, quoted only when RFC 4180 requires it. */
-static void put_field(FILE *f, const char *s, int last)
+void cb_csv_put_field(FILE *f, const char *s, int last)
 {
     if (!s)
         s = "";
@@ -166,7 +165,7 @@ cb_csv_writer *cb_csv_open(const char *path, char *err, size_t errlen)
     w->tmp = tmp;
     w->path = cb_xstrdup(path);
     for (int c = 0; c < COL_COUNT; c++)
-        put_field(f, column_names[c], c == COL_COUNT - 1);
+        cb_csv_put_field(f, column_names[c], c == COL_COUNT - 1);
     if (fflush(f) != 0) {
         set_err(err, errlen, "cannot write '%s': %s.", tmp, strerror(errno));
         cb_csv_abort(w);
@@ -215,7 +214,7 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
     v[COL_CYCLES_SOURCE] = s->cycles >= 0 ? s->cycles_source : "";
     v[COL_STATUS] = s->status;
     for (int c = 0; c < COL_COUNT; c++)
-        put_field(w->f, v[c], c == COL_COUNT - 1);
+        cb_csv_put_field(w->f, v[c], c == COL_COUNT - 1);
     /* Flushed per row so that a commit after an interruption holds every finished
      * sample, whatever stdio had buffered. */
     return fflush(w->f) == 0 && !ferror(w->f) ? 0 : -1;
@@ -445,6 +444,12 @@ size_t cb_csv_set_count(const cb_csv_set *set) { return set->nrows; }
 const cb_csv_row *cb_csv_set_row(const cb_csv_set *set, size_t i)
 {
     return i < set->nrows ? &set->rows[i] : NULL;
+}
+
+void cb_csv_set_truncate(cb_csv_set *set, size_t n)
+{
+    if (n < set->nrows)
+        set->nrows = n;
 }
 
 void cb_csv_add(cb_csv_set *set, const cb_csv_row *row)
@@ -927,24 +932,31 @@ static char *slurp(FILE *f, size_t *len)
     return buf;
 }
 
-int cb_csv_read_file(cb_csv_set *set, const char *path, char *err, size_t errlen)
+char *cb_csv_load(const char *path, size_t *len, char *err, size_t errlen)
 {
     int is_stdin = strcmp(path, "-") == 0;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         set_err(err, errlen, "%s: cannot open: %s.", path, strerror(errno));
-        return -1;
+        return NULL;
     }
-    size_t len = 0;
-    char *data = slurp(f, &len);
+    char *data = slurp(f, len);
     int saved = errno;
     if (!is_stdin)
         fclose(f);
-    if (!data) {
+    if (!data)
         set_err(err, errlen, "%s: cannot read: %s.", path, strerror(saved));
+    return data;
+}
+
+int cb_csv_read_file(cb_csv_set *set, const char *path, char *err, size_t errlen)
+{
+    size_t len = 0;
+    char *data = cb_csv_load(path, &len, err, errlen);
+    if (!data)
         return -1;
-    }
-    int rc = cb_csv_read_buffer(set, is_stdin ? "<stdin>" : path, data, len, err, errlen);
+    int rc = cb_csv_read_buffer(set, strcmp(path, "-") ? path : "<stdin>", data, len, err,
+                                errlen);
     free(data);
     return rc;
 }

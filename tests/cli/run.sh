@@ -79,6 +79,29 @@ grep -Eq '^\+R:[0-9]+:aes-128-ctr:[0-9.]+$' "$T/mr" && ok || bad "no +R line"
 grep -Eq '^\+H:16$' "$T/mr" && ok || bad "no +H line"
 grep -Eq '^\+F:0:aes-128-ctr:[0-9]+\.[0-9]{2}$' "$T/mr" && ok || bad "no +F line: $(cat "$T/mr")"
 
+# --- Ctrl-C: exit 130, the finished samples printed and saved, no temporary left --------
+# shellcheck disable=SC2086
+$RUN "$BIN" speed md5 sha1 -seconds 0.3 -csv "$T/int.csv" >"$T/int.out" 2>"$T/int.err" &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+[ "$rc" -eq 130 ] && ok || bad "interrupted speed exited $rc, expected 130"
+head -n 1 "$T/int.csv" 2>/dev/null | grep -q '^schema,' && ok || bad "interrupted run left no valid CSV"
+grep -q "^The 'numbers'" "$T/int.out" && ok || bad "interrupted run printed no table"
+ls "$T" | grep -q 'tmp' && bad "interrupted run left a temporary file: $(ls "$T")" || ok
+
+# --- cycles: a real counter or "n/a", never a guess --------------------------------------
+cb speed md5 -bytes 64 -seconds 0.05 -cycles >"$T/out" 2>"$T/err"
+[ $? -eq 0 ] && ok || bad "speed -cycles failed"
+if grep -q '^cycles per byte: n/a' "$T/out"; then
+    expect 2 "no cycle counter" -- speed md5 -bytes 64 -seconds 0.05 -cycles=required
+else
+    grep -q "^The 'numbers' are cycles (perf, user space) per byte" "$T/out" && ok || bad "no cycles table"
+fi
+expect 2 "-cycles=guess is not understood" -- speed md5 -cycles=guess
+
 # --- several variants give one row each ----------------------------------------------
 cb speed -evp sha1 -variant all -bytes 64 -seconds 0.05 >"$T/out" 2>"$T/err"
 grep -Eq '^sha1/generic ' "$T/out" && ok || bad "no sha1/generic row with -variant all: $(cat "$T/out")"
