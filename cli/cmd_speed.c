@@ -42,7 +42,7 @@ typedef struct speed_opts {
     size_t sizes[MAX_SIZES];
     size_t nsizes;
     cb_bench_cfg bench;
-    int decrypt, aead, mr, force_caps, compare;
+    int decrypt, aead, mr, force_caps, compare, inplace;
     const char *style;    /* -style for -compare */
     cb_cycles_mode cycles;
     unsigned misalign;
@@ -106,6 +106,7 @@ static void speed_usage(FILE *f)
         "  -decrypt           time decryption instead of encryption\n"
         "  -aead              13 bytes of AAD per GCM message, as TLS\n"
         "  -misalign N        offset buffers N bytes (0..64) from 64-byte alignment\n"
+        "  -inplace           output over the input (default: separate buffers)\n"
         "  -variant LIST      auto (default), all, or variant names separated by commas\n"
         "  -force-caps        allow CRYPTOBENCH_CAPS / OPENSSL_*cap to add capabilities\n"
         "                     the CPU lacks; kernels then run under a fault guard\n"
@@ -250,6 +251,8 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
             }
         } else if (cb_args_flag(&a, "compare")) {
             o->compare = 1;
+        } else if (cb_args_flag(&a, "inplace")) {
+            o->inplace = 1;
         } else if (cb_args_flag(&a, "decrypt")) {
             o->decrypt = 1;
         } else if (cb_args_flag(&a, "aead")) {
@@ -414,6 +417,11 @@ static int build_plan(speed_run *s)
     }
     for (size_t i = 0; i < s->ne; i++) {
         char err[256];
+        if (s->o.inplace && s->e[i].alg->kind == CB_KIND_AEAD && s->e[i].dir == CB_DIR_DECRYPT) {
+            cb_error("speed: -inplace cannot time %s decryption: each message would overwrite "
+                     "the ciphertext the next one must authenticate.", s->e[i].alg->name);
+            return -1;
+        }
         if (s->e[i].alg->kind == CB_KIND_PKEY)
             continue;
         for (size_t k = 0; k < s->o.nsizes; k++)
@@ -652,7 +660,8 @@ static int time_group(speed_run *s, group *g, size_t maxlen)
             break;
         }
         g->in[made] = cb_aligned_alloc(64, maxlen + 128) + s->o.misalign;
-        g->out[made] = cb_aligned_alloc(64, maxlen + 128) + s->o.misalign;
+        g->out[made] = s->o.inplace ? g->in[made]
+                                    : cb_aligned_alloc(64, maxlen + 128) + s->o.misalign;
     }
     size_t nsizes = g->e[0]->alg->kind == CB_KIND_PKEY ? 1 : s->o.nsizes;
     for (size_t k = 0; k < nsizes && rc == 0 && !interrupted; k++) {
@@ -666,7 +675,8 @@ static int time_group(speed_run *s, group *g, size_t maxlen)
     for (size_t j = 0; j < made; j++) {
         cb_inst_free(g->x[j]);
         free(g->in[j] - s->o.misalign);
-        free(g->out[j] - s->o.misalign);
+        if (!s->o.inplace)
+            free(g->out[j] - s->o.misalign);
     }
     return rc;
 }

@@ -56,6 +56,7 @@ expect 2 "-multi 0 is out of range" -- speed md5 -multi 0
 expect 2 "-multi 100000 asks for more workers than CPUs" -- speed md5 -multi 100000
 expect 2 "-cpu 99999 is out of range" -- speed md5 -cpu 99999
 expect 2 "-multi does not combine" -- speed md5 -multi 1 -csv "$T/m.csv"
+expect 2 "-inplace cannot time aes-128-gcm decryption" -- speed -evp aes-128-gcm -decrypt -inplace
 for c in speed list selftest; do
     expect 0 "" -- $c -help
     expect 0 "" -- $c --help
