@@ -160,3 +160,12 @@ check-fuzz: $(FUZZ_BINS)
 check-fuzz-replay: $(REPLAY_BINS)
 	@for n in $(FUZZ_NAMES); do \
 	  $(QEMU_RUN) $(BUILD)/fuzz/replay_$$n tests/fuzz/corpus/$$n || exit 1; done
+
+# ---- benchmarks of the harness itself (not part of check) ---------------------------
+
+.PHONY: bench
+bench: $(BUILD)/bench_harness
+	$(QEMU_RUN) $(BUILD)/bench_harness
+
+$(BUILD)/bench_harness: $(OBJ)/tests/bench_harness.o $(LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
