@@ -12,7 +12,7 @@
 #   -config NAME     build configuration for both revisions (default: the host's)
 #   -rev REV         the revision built twice with -configs (default HEAD)
 #   -compare "ARGS"  options for compare, e.g. "-fail-if-slower 5% -style markdown"
-#   -out DIR         keep before.csv and after.csv in DIR
+#   -out DIR         keep the two CSV files (before-REV_A.csv, after-REV_B.csv) in DIR
 #   -work DIR        build in DIR (default: a temporary folder, removed at the end)
 #   -jobs N          make -j (default 2)
 # SPEED-ARGS default to "-evp aes-256-gcm".  Runs under the configuration's
@@ -25,7 +25,7 @@ set -eu
 
 die() { echo "compare-builds: $*" >&2; exit 2; }
 
-rounds=3 config="" rev=HEAD mode=revs compare_args="" out="" work="" jobs=2
+rounds=3 config="" rev=HEAD mode=revs compare_args="" out="" work="" jobs=2 a="" b=""
 while [ $# -gt 0 ]; do
     case $1 in
     -rounds|--rounds) rounds=${2:?-rounds needs a number}; shift 2 ;;
@@ -37,18 +37,17 @@ while [ $# -gt 0 ]; do
     -work|--work) work=${2:?-work needs a folder}; shift 2 ;;
     -jobs|--jobs) jobs=${2:?-jobs needs a number}; shift 2 ;;
     -h|-help|--help) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    --) break ;;
+    --) shift; break ;;
     -*) die "unknown option '$1'; see $0 -help." ;;
-    *) break ;;
+    *)
+        if [ -z "$a" ]; then a=$1
+        elif [ -z "$b" ]; then b=$1
+        else die "unexpected '$1'; speed's arguments go after '--'."
+        fi
+        shift ;;
     esac
 done
-[ $# -ge 2 ] || die "give two revisions (or -configs and two configuration names); see $0 -help."
-a=$1 b=$2
-shift 2
-if [ $# -gt 0 ]; then
-    [ "$1" = "--" ] || die "unexpected '$1'; speed's arguments go after '--'."
-    shift
-fi
+[ -n "$b" ] || die "give two revisions (or -configs and two configuration names); see $0 -help."
 [ $# -gt 0 ] || set -- -evp aes-256-gcm
 case $rounds in ''|*[!0-9]*|0) die "-rounds '$rounds' is not a positive whole number." ;; esac
 
@@ -104,28 +103,31 @@ else
 fi
 run_a=$(emulator "$cfg_a") run_b=$(emulator "$cfg_b")
 
-: > "$work/before.csv"
-: > "$work/after.csv"
+# The files are named after what was built, so compare's header says which is which.
+label() { printf '%s' "$1" | tr -c 'A-Za-z0-9._-' '_'; }
+before="$work/before-$(label "$a").csv" after="$work/after-$(label "$b").csv"
+: > "$before"
+: > "$after"
 i=1
 while [ "$i" -le "$rounds" ]; do
     for side in a b; do
-        if [ $side = a ]; then bin=$bin_a runner=$run_a dest=before; else bin=$bin_b runner=$run_b dest=after; fi
+        if [ $side = a ]; then bin=$bin_a runner=$run_a dest=$before; else bin=$bin_b runner=$run_b dest=$after; fi
         echo "== round $i/$rounds: $side" >&2
         # shellcheck disable=SC2086
         $runner "$bin" speed "$@" -csv "$work/$side-$i.csv" >"$work/$side-$i.out" 2>&1 ||
             { tail -n 20 "$work/$side-$i.out" >&2; die "speed failed on build $side (round $i)."; }
-        cat "$work/$side-$i.csv" >> "$work/$dest.csv"
+        cat "$work/$side-$i.csv" >> "$dest"
     done
     i=$((i + 1))
 done
 
 if [ -n "$out" ]; then
     mkdir -p "$out"
-    cp "$work/before.csv" "$work/after.csv" "$out"/
+    cp "$before" "$after" "$out"/
 fi
 # The newer build reads both files (its reader knows every schema the older wrote).
 set +e
 # shellcheck disable=SC2086
-$run_b "$bin_b" compare "$work/before.csv" "$work/after.csv" $compare_args
+(cd "$work" && $run_b "$bin_b" compare "$(basename "$before")" "$(basename "$after")" $compare_args)
 status=$?
 exit $status
