@@ -14,4 +14,8 @@
 
 /* public key */
 
+/* cb_mont_generic_ops: portable Montgomery multiplication and squaring (kernels/mont.c;
+ * the struct is defined in kernels/bn.h). */
+extern const struct cb_mont_ops cb_mont_generic_ops;
+
 #endif
