@@ -15,16 +15,6 @@ void cb_bn_select(cb_limb *r, const cb_limb *a, const cb_limb *b, cb_limb mask,
         r[i] = (a[i] & mask) | (b[i] & ~mask);
 }
 
-/* cswap exchanges a and b when mask is all ones, in constant time. */
-static void cswap(cb_limb *a, cb_limb *b, cb_limb mask, size_t limbs)
-{
-    for (size_t i = 0; i < limbs; i++) {
-        cb_limb x = (a[i] ^ b[i]) & mask;
-        a[i] ^= x;
-        b[i] ^= x;
-    }
-}
-
 int cb_bn_from_bytes(cb_limb *r, size_t limbs, const uint8_t *in, size_t len)
 {
     memset(r, 0, limbs * sizeof *r);
@@ -159,50 +149,62 @@ void cb_bn_mul(cb_limb *r, const cb_limb *a, size_t al, const cb_limb *b, size_t
     }
 }
 
-/* shr1 shifts a right by one bit, shifting `top` (0 or 1) into the highest bit. */
-static void shr1(cb_limb *a, cb_limb top, size_t limbs)
-{
-    for (size_t i = 0; i + 1 < limbs; i++)
-        a[i] = (a[i] >> 1) | (a[i + 1] << (W - 1));
-    a[limbs - 1] = (a[limbs - 1] >> 1) | (top << (W - 1));
-}
-
 /*
  * Binary extended GCD in the constant-time form of Pornin ("Optimized binary GCD
  * for modular inversion", 2020, section 2): with A = a, B = m, U = 1, V = 0 the
  * invariants A = U*a and B = V*a (mod m) hold; each step makes A even (subtracting
  * the smaller odd value, swapping first when needed) and halves it, so
  * len(A) + len(B) drops by one per step and 2 * bits(m) steps reach A = 0, B = gcd.
+ * Every step does the same four passes over the limbs, whatever the values.
  */
 int cb_bn_mod_inv(cb_limb *r, const cb_limb *a, const cb_limb *m, size_t limbs)
 {
     cb_limb A[CB_BN_MAX_LIMBS], B[CB_BN_MAX_LIMBS], U[CB_BN_MAX_LIMBS] = {0},
-        V[CB_BN_MAX_LIMBS] = {0}, T[CB_BN_MAX_LIMBS];
+        V[CB_BN_MAX_LIMBS] = {0};
     memcpy(A, a, limbs * sizeof *A);
     memcpy(B, m, limbs * sizeof *B);
     U[0] = 1;
     unsigned steps = 2 * cb_bn_bits(m, limbs);
     for (unsigned s = 0; s < steps; s++) {
-        cb_limb odd = A[0] & 1;
-        cb_limb a_lt_b = cb_bn_sub(T, A, B, limbs);
-        cb_limb swap = cb_ct_mask(odd & a_lt_b), take = cb_ct_mask(odd);
-        cswap(A, B, swap, limbs);
-        cswap(U, V, swap, limbs);
-        cb_bn_sub(T, A, B, limbs);
-        cb_bn_select(A, T, A, take, limbs);
-        /* U - V mod m */
-        cb_limb fix[CB_BN_MAX_LIMBS], neg = cb_ct_mask(cb_bn_sub(T, U, V, limbs));
+        /* pass 1: is A < B? */
+        cb_limb lt = 0;
         for (size_t i = 0; i < limbs; i++)
-            fix[i] = m[i] & neg;
-        cb_bn_add(T, T, fix, limbs);
-        cb_bn_select(U, T, U, take, limbs);
-        shr1(A, 0, limbs);
-        /* U / 2 mod m: add m first when U is odd, keeping the carry as bit W*limbs */
-        cb_limb uodd = cb_ct_mask(U[0] & 1);
-        for (size_t i = 0; i < limbs; i++)
-            fix[i] = m[i] & uodd;
-        cb_limb carry = cb_bn_add(U, U, fix, limbs);
-        shr1(U, carry, limbs);
+            lt = (cb_limb)(((cb_dlimb)A[i] - B[i] - lt) >> W) & 1;
+        cb_limb odd = A[0] & 1, take = cb_ct_mask(odd), swap = cb_ct_mask(odd & lt);
+        /* pass 2: when A is odd, swap so that A >= B, then A -= B and U -= V */
+        cb_limb ba = 0, bu = 0;
+        for (size_t i = 0; i < limbs; i++) {
+            cb_limb x = (A[i] ^ B[i]) & swap, y = (U[i] ^ V[i]) & swap;
+            A[i] ^= x;
+            B[i] ^= x;
+            U[i] ^= y;
+            V[i] ^= y;
+            cb_dlimb da = (cb_dlimb)A[i] - (B[i] & take) - ba;
+            cb_dlimb du = (cb_dlimb)U[i] - (V[i] & take) - bu;
+            A[i] = (cb_limb)da;
+            U[i] = (cb_limb)du;
+            ba = (cb_limb)(da >> W) & 1;
+            bu = (cb_limb)(du >> W) & 1;
+        }
+        /* pass 3: U += m if U - V went negative, and once more if U is then odd, so
+         * that U / 2 is exact; the second carry is bit W * limbs of the sum */
+        cb_limb neg = cb_ct_mask(bu), c1 = 0, c2 = 0, uodd = 0;
+        for (size_t i = 0; i < limbs; i++) {
+            cb_dlimb t = (cb_dlimb)U[i] + (m[i] & neg) + c1;
+            c1 = (cb_limb)(t >> W);
+            if (i == 0)
+                uodd = cb_ct_mask((cb_limb)t & 1);
+            t = (cb_dlimb)(cb_limb)t + (m[i] & uodd) + c2;
+            c2 = (cb_limb)(t >> W);
+            U[i] = (cb_limb)t;
+        }
+        /* pass 4: halve A and U (A is even now; U's top bit is the carry) */
+        for (size_t i = 0; i + 1 < limbs; i++) {
+            A[i] = (A[i] >> 1) | (A[i + 1] << (W - 1));
+            U[i] = (U[i] >> 1) | (U[i + 1] << (W - 1));
+        }
+        A[limbs - 1] >>= 1;
+        U[limbs - 1] = (U[limbs - 1] >> 1) | (c2 << (W - 1));
     }
     /* B is the gcd: invertible exactly when it is 1 */
     cb_limb diff = B[0] ^ 1;
