@@ -1,0 +1,58 @@
+/*
+ * kernels/armv8/armv8.h - entry points of the ARMv8 kernels (assembly and the few C
+ * dispatchers), referenced by kernels/armv8/family.c and the tests.
+ *
+ * All are AAPCS64 functions; they keep the callee-saved registers (x19-x29, d8-d15)
+ * intact, which the ABI-check test verifies.
+ */
+#ifndef CB_ARMV8_H
+#define CB_ARMV8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- AES with the Crypto Extensions (aes_ce_core.S, aes_ce_modes.S) ---- */
+
+/* AES_CE_KS_SIZE: 15 round keys of 16 bytes, then the round count as uint32. */
+#define AES_CE_KS_SIZE 256
+
+/* aes_ce_set_encrypt_key expands a 128/192/256-bit key; -1 for any other size. */
+int aes_ce_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits);
+
+/* aes_ce_set_decrypt_key builds the equivalent inverse cipher's schedule for AESD. */
+int aes_ce_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
+
+/* aes_ce_cbc_encrypt is serial, so it is shared by every interleave variant. */
+void aes_ce_cbc_encrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                        size_t nblocks);
+
+/*
+ * AES_CE_MODES(v) declares the interleaved modes of one build of aes_ce_modes.S:
+ * aes_ce_<v>_ecb_encrypt, aes_ce_<v>_ecb_decrypt, aes_ce_<v>_cbc_decrypt and
+ * aes_ce_<v>_ctr32, with the semantics of the matching cb_aes_ops members.
+ */
+#define AES_CE_MODES(v)                                                                  \
+    void aes_ce_##v##_ecb_encrypt(const void *ks, const uint8_t *in, uint8_t *out,       \
+                                  size_t nblocks);                                       \
+    void aes_ce_##v##_ecb_decrypt(const void *ks, const uint8_t *in, uint8_t *out,       \
+                                  size_t nblocks);                                       \
+    void aes_ce_##v##_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *in,     \
+                                  uint8_t *out, size_t nblocks);                         \
+    void aes_ce_##v##_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in,    \
+                            uint8_t *out, size_t nblocks)
+
+AES_CE_MODES(i2);
+AES_CE_MODES(i4);
+AES_CE_MODES(i5);
+AES_CE_MODES(i2_inline);
+
+/*
+ * AES_CE_T512_BYTES: ce-i5t512 runs the 5-way code from this many bytes on and the
+ * 4-way code below it (kernels/armv8/aes_ce_t512.c).
+ */
+#define AES_CE_T512_BYTES 512
+
+/* aes_ce_i5t512_ecb_encrypt and friends pick ce-i5 or ce-i4 by buffer size. */
+AES_CE_MODES(i5t512);
+
+#endif
