@@ -55,4 +55,47 @@ AES_CE_MODES(i2_inline);
 /* aes_ce_i5t512_ecb_encrypt and friends pick ce-i5 or ce-i4 by buffer size. */
 AES_CE_MODES(i5t512);
 
+/* ---- GHASH with PMULL/PMULL2 (ghash_pmull.S) ---- */
+
+/* GHASH_PMULL_TABLE_SIZE: H'^1..H'^4 and two Karatsuba vectors (ghash_macros.h). */
+#define GHASH_PMULL_TABLE_SIZE 96
+
+/* ghash_pmull_init precomputes the powers of the hash key h. */
+void ghash_pmull_init(void *table, const uint8_t h[16]);
+
+/* ghash_pmull_blocks folds nblocks blocks into xi, four per reduction. */
+void ghash_pmull_blocks(const void *table, uint8_t xi[16], const uint8_t *in,
+                        size_t nblocks);
+
+/* ---- AES-GCM, CTR and GHASH stitched (gcm_ce_stitched.S) ---- */
+
+/*
+ * GCM_STITCH_MIN_BLOCKS: below this many whole blocks the stitched functions return
+ * 0 and the portable GCM layer does the message (see gcm_ce_stitched.S for why).
+ */
+#define GCM_STITCH_MIN_BLOCKS 8
+
+/*
+ * gcm_ce_stitched_encrypt encrypts and hashes whole groups of 4 blocks of in (a
+ * pmull table, a ce key schedule), updating ctr's last word and xi; returns the bytes
+ * done (0 below the threshold).
+ */
+size_t gcm_ce_stitched_encrypt(const void *ks, const void *htable, uint8_t ctr[16],
+                               uint8_t xi[16], const uint8_t *in, uint8_t *out, size_t len);
+
+/* gcm_ce_stitched_decrypt is the same for decryption (it hashes its input). */
+size_t gcm_ce_stitched_decrypt(const void *ks, const void *htable, uint8_t ctr[16],
+                               uint8_t xi[16], const uint8_t *in, uint8_t *out, size_t len);
+
+/* ---- SHA with the SHA instructions (sha1_ce.S, sha256_ce.S, sha512_ce.S) ---- */
+
+/* sha1_ce_blocks compresses nblocks 64-byte blocks into state (uint32_t[5]). */
+void sha1_ce_blocks(void *state, const uint8_t *in, size_t nblocks);
+
+/* sha256_ce_blocks compresses nblocks 64-byte blocks into state (uint32_t[8]). */
+void sha256_ce_blocks(void *state, const uint8_t *in, size_t nblocks);
+
+/* sha512_ce_blocks compresses nblocks 128-byte blocks into state (uint64_t[8]). */
+void sha512_ce_blocks(void *state, const uint8_t *in, size_t nblocks);
+
 #endif

@@ -30,9 +30,37 @@ AES_CE_OPS(i5);
 AES_CE_OPS(i5t512);
 AES_CE_OPS(i2_inline);
 
+static const cb_digest_ops sha1_ce_ops = {sha1_ce_blocks, NULL};
+static const cb_digest_ops sha256_ce_ops = {sha256_ce_blocks, NULL};
+static const cb_digest_ops sha512_ce_ops = {sha512_ce_blocks, NULL};
+
+static const cb_ghash_ops ghash_pmull_ops = {GHASH_PMULL_TABLE_SIZE, ghash_pmull_init,
+                                              ghash_pmull_blocks};
+
+/* GCM_CE(v): a ce AES build with the pmull GHASH, the portable layer gluing them. */
+#define GCM_CE(v) static const cb_gcm_ops gcm_ce_##v##_ops = {&aes_ce_##v##_ops, &ghash_pmull_ops, NULL, NULL}
+
+GCM_CE(i2);
+GCM_CE(i4);
+GCM_CE(i5);
+GCM_CE(i5t512);
+GCM_CE(i2_inline);
+
+static const cb_gcm_ops gcm_ce_stitched_ops = {&aes_ce_i4_ops, &ghash_pmull_ops,
+                                               gcm_ce_stitched_encrypt, gcm_ce_stitched_decrypt};
+
 #define CE_AES (CB_CAP_NEON | CB_CAP_AES)
+#define CE_GCM (CB_CAP_NEON | CB_CAP_AES | CB_CAP_PMULL)
 
 const cb_variant cb_family_armv8[] = {
+    /* digests */
+    {"ce", "armv8", CB_PRIM_SHA1, CB_CAP_NEON | CB_CAP_SHA1, 300, &sha1_ce_ops,
+     "SHA1C/P/M/H, SHA1SU0/SU1"},
+    {"ce", "armv8", CB_PRIM_SHA256, CB_CAP_NEON | CB_CAP_SHA2, 300, &sha256_ce_ops,
+     "SHA256H/H2, SHA256SU0/SU1, constants in registers"},
+    {"ce", "armv8", CB_PRIM_SHA512, CB_CAP_NEON | CB_CAP_SHA512, 300, &sha512_ce_ops,
+     "SHA512H/H2, SHA512SU0/SU1 (ARMv8.2)"},
+
     /* AES */
     {"ce-i4", "armv8", CB_PRIM_AES, CE_AES, 300, &aes_ce_i4_ops,
      "AESE/AESMC, 4 blocks interleaved (Cortex-A57/A72: 3-cycle latency, 2 pipes)"},
@@ -44,6 +72,21 @@ const cb_variant cb_family_armv8[] = {
      "AESE/AESMC, 2 blocks, rounds expanded in every loop (2015 INTERLEAVE_INLINE)"},
     {"ce-i2", "armv8", CB_PRIM_AES, CE_AES, 260, &aes_ce_i2_ops,
      "AESE/AESMC, 2 blocks interleaved (Cortex-A53: 2-cycle latency)"},
+
+    /* GHASH */
+    {"pmull", "armv8", CB_PRIM_GHASH, CB_CAP_NEON | CB_CAP_PMULL, 300, &ghash_pmull_ops,
+     "PMULL/PMULL2 Karatsuba, H..H^4, one reduction per 4 blocks"},
+
+    /* AES-GCM: the stitched loop first, then the AES variants in their own order */
+    {"ce-gcm-stitched", "armv8", CB_PRIM_GCM, CE_GCM, 310, &gcm_ce_stitched_ops,
+     "CTR (4 blocks) and GHASH in one loop from 8 blocks on; ce-i4 + pmull below"},
+    {"ce-i4", "armv8", CB_PRIM_GCM, CE_GCM, 300, &gcm_ce_i4_ops, "ce-i4 AES + pmull GHASH"},
+    {"ce-i5t512", "armv8", CB_PRIM_GCM, CE_GCM, 290, &gcm_ce_i5t512_ops,
+     "ce-i5t512 AES + pmull GHASH"},
+    {"ce-i5", "armv8", CB_PRIM_GCM, CE_GCM, 280, &gcm_ce_i5_ops, "ce-i5 AES + pmull GHASH"},
+    {"ce-i2-inline", "armv8", CB_PRIM_GCM, CE_GCM, 270, &gcm_ce_i2_inline_ops,
+     "ce-i2-inline AES + pmull GHASH"},
+    {"ce-i2", "armv8", CB_PRIM_GCM, CE_GCM, 260, &gcm_ce_i2_ops, "ce-i2 AES + pmull GHASH"},
 
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
