@@ -91,6 +91,16 @@
 	add	w10, w10, #4
 .endm
 
+// ctr_xor_store: v4..v7 = the next 64 input bytes ^ keystream v0..v3, stored to out.
+.macro ctr_xor_store
+	ld1	{v4.16b-v7.16b}, [x4], #64
+	eor	v4.16b, v4.16b, v0.16b
+	eor	v5.16b, v5.16b, v1.16b
+	eor	v6.16b, v6.16b, v2.16b
+	eor	v7.16b, v7.16b, v3.16b
+	st1	{v4.16b-v7.16b}, [x5], #64
+.endm
+
 // stitched_group: AES of v0..v3 with the GHASH of v4..v7 woven into the rounds.
 .macro stitched_group
 	cmp	w9, #12
@@ -164,23 +174,13 @@ FUNC(gcm_ce_stitched_encrypt)
 	gcm_enter
 	ctr4
 	enc_blocks 0, 1, 2, 3
-	ld1	{v4.16b-v7.16b}, [x4], #64
-	eor	v4.16b, v4.16b, v0.16b
-	eor	v5.16b, v5.16b, v1.16b
-	eor	v6.16b, v6.16b, v2.16b
-	eor	v7.16b, v7.16b, v3.16b
-	st1	{v4.16b-v7.16b}, [x5], #64
+	ctr_xor_store
 	sub	x7, x7, #1
 1:
 	// LLVM-MCA-BEGIN gcm_stitched_encrypt
 	ctr4
 	stitched_group
-	ld1	{v4.16b-v7.16b}, [x4], #64
-	eor	v4.16b, v4.16b, v0.16b
-	eor	v5.16b, v5.16b, v1.16b
-	eor	v6.16b, v6.16b, v2.16b
-	eor	v7.16b, v7.16b, v3.16b
-	st1	{v4.16b-v7.16b}, [x5], #64
+	ctr_xor_store
 	subs	x7, x7, #1
 	b.ne	1b
 	// LLVM-MCA-END
@@ -196,12 +196,7 @@ FUNC(gcm_ce_stitched_decrypt)
 	ctr4
 	ld1	{v4.16b-v7.16b}, [x4]
 	stitched_group
-	ld1	{v4.16b-v7.16b}, [x4], #64
-	eor	v0.16b, v0.16b, v4.16b
-	eor	v1.16b, v1.16b, v5.16b
-	eor	v2.16b, v2.16b, v6.16b
-	eor	v3.16b, v3.16b, v7.16b
-	st1	{v0.16b-v3.16b}, [x5], #64
+	ctr_xor_store
 	subs	x7, x7, #1
 	b.ne	1b
 	// LLVM-MCA-END
