@@ -2,11 +2,8 @@
  * kernels/armv8/aes_ce_core.S - the parts of the ARMv8 Crypto Extensions AES that
  * every interleave factor shares: key expansion and CBC encryption.
  *
- * Key expansion follows FIPS 197 section 5.2 one 32-bit word at a time in general
- * registers; SubWord is one AESE on a vector whose four columns all hold the word
- * (ShiftRows then moves nothing, and the zero round key adds nothing).  Words are
- * handled little-endian, so RotWord is a rotate right by 8 and Rcon is XORed into
- * the low byte.  The decryption schedule is the equivalent inverse cipher's (FIPS 197
+ * Key expansion (aes_key_macros.h) takes SubWord from one AESE.  The decryption
+ * schedule is the equivalent inverse cipher's (FIPS 197
  * 5.3.5): the encryption keys in reverse order, InvMixColumns (AESIMC) applied to all
  * but the first and last.
  *
@@ -27,66 +24,22 @@
 	.arch	armv8-a+crypto
 	.text
 
+// subword_ce: w6 = SubWord(w6) with one AESE (v0 = 0): all four columns hold the
+// word, so ShiftRows moves nothing and the zero round key adds nothing.
+.macro subword_ce
+	dup	v1.4s, w6
+	aese	v1.16b, v0.16b
+	umov	w6, v1.s[0]
+.endm
+
 // int aes_ce_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits)
 FUNC(aes_ce_set_encrypt_key)
-	cmp	w2, #128
-	mov	w3, #4			// Nk
-	mov	w4, #10			// Nr
-	b.eq	1f
-	cmp	w2, #192
-	mov	w3, #6
-	mov	w4, #12
-	b.eq	1f
-	cmp	w2, #256
-	mov	w3, #8
-	mov	w4, #14
-	b.eq	1f
-	mov	w0, #-1
-	ret
-1:	str	w4, [x0, #AES_CE_ROUNDS_OFF]
-	mov	x5, #0
-2:	ldr	w6, [x1, x5, lsl #2]	// the key itself is w[0..Nk-1]
-	str	w6, [x0, x5, lsl #2]
-	add	x5, x5, #1
-	cmp	x5, x3
-	b.lo	2b
-	add	w7, w4, #1
-	lsl	w7, w7, #2		// 4 * (Nr + 1) words in all
+	aes_key_size 9f
 	movi	v0.16b, #0
-	mov	w8, #1			// Rcon
-	mov	w10, #0			// i mod Nk
-3:	sub	x11, x5, #1
-	ldr	w6, [x0, x11, lsl #2]	// temp = w[i-1]
-	cbnz	w10, 4f
-	dup	v1.4s, w6
-	aese	v1.16b, v0.16b
-	umov	w6, v1.s[0]
-	ror	w6, w6, #8		// RotWord after SubWord: both act bytewise
-	eor	w6, w6, w8
-	lsl	w8, w8, #1		// Rcon *= x in GF(2^8)
-	tst	w8, #0x100
-	mov	w12, #0x11b
-	csel	w12, w12, wzr, ne
-	eor	w8, w8, w12
-	b	5f
-4:	cmp	w3, #8			// AES-256 adds SubWord at i mod 8 == 4
-	b.ne	5f
-	cmp	w10, #4
-	b.ne	5f
-	dup	v1.4s, w6
-	aese	v1.16b, v0.16b
-	umov	w6, v1.s[0]
-5:	sub	x11, x5, x3
-	ldr	w12, [x0, x11, lsl #2]
-	eor	w6, w6, w12
-	str	w6, [x0, x5, lsl #2]
-	add	w10, w10, #1
-	cmp	w10, w3
-	csel	w10, wzr, w10, eq
-	add	x5, x5, #1
-	cmp	x5, x7
-	b.lo	3b
+	aes_key_expand subword_ce
 	mov	w0, #0
+	ret
+9:	mov	w0, #-1
 	ret
 ENDFUNC(aes_ce_set_encrypt_key)
 
@@ -98,7 +51,7 @@ FUNC(aes_ce_set_decrypt_key)
 	bl	aes_ce_set_encrypt_key
 	cbnz	w0, 9f
 	ldr	x0, [sp, #16]
-	ldr	w4, [x0, #AES_CE_ROUNDS_OFF]
+	ldr	w4, [x0, #AES_KS_ROUNDS_OFF]
 	add	x1, x0, x4, lsl #4	// &k[Nr]
 	ld1	{v0.16b}, [x0]
 	ld1	{v1.16b}, [x1]

@@ -20,12 +20,11 @@
 #error "kernels/armv8/aes_ce_macros.h is for assembly sources"
 #endif
 
-/* Offset of the round count in the key schedule. */
-#define AES_CE_ROUNDS_OFF 240
+#include "kernels/armv8/aes_key_macros.h"
 
 // load_keys ks, tmp: w9 = Nr; k0..kNr into v(31-Nr)..v31.  Clobbers tmp and flags.
 .macro load_keys ks, tmp
-	ldr	w9, [\ks, #AES_CE_ROUNDS_OFF]
+	ldr	w9, [\ks, #AES_KS_ROUNDS_OFF]
 	add	\tmp, \ks, x9, lsl #4
 	sub	\tmp, \tmp, #48
 	ld1	{v28.16b-v31.16b}, [\tmp]

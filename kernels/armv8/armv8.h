@@ -98,4 +98,35 @@ void sha256_ce_blocks(void *state, const uint8_t *in, size_t nblocks);
 /* sha512_ce_blocks compresses nblocks 128-byte blocks into state (uint64_t[8]). */
 void sha512_ce_blocks(void *state, const uint8_t *in, size_t nblocks);
 
+/* ---- NEON fallbacks without the Crypto Extensions (aes_neon.S, ghash_neon.S) ---- */
+
+/* AES_NEON_KS_SIZE: round keys as for ce (encryption order, or reversed), Nr at 240. */
+#define AES_NEON_KS_SIZE 256
+
+/* aes_neon_set_encrypt_key expands a 128/192/256-bit key; -1 for any other size. */
+int aes_neon_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits);
+
+/* aes_neon_set_decrypt_key is the encryption schedule in reverse order. */
+int aes_neon_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
+
+/* aes_neon_ecb_encrypt and the other modes: the cb_aes_ops semantics. */
+void aes_neon_ecb_encrypt(const void *ks, const uint8_t *in, uint8_t *out, size_t nblocks);
+void aes_neon_ecb_decrypt(const void *ks, const uint8_t *in, uint8_t *out, size_t nblocks);
+void aes_neon_cbc_encrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                          size_t nblocks);
+void aes_neon_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                          size_t nblocks);
+void aes_neon_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                    size_t nblocks);
+
+/* GHASH_NEON_TABLE_SIZE: fifteen byte-shifted copies of H' (ghash_neon_table.c). */
+#define GHASH_NEON_TABLE_SIZE 480
+
+/* ghash_neon_init builds the shifted-byte table for hash key h. */
+void ghash_neon_init(void *table, const uint8_t h[16]);
+
+/* ghash_neon_blocks folds nblocks blocks into xi with 8-bit PMULLs only. */
+void ghash_neon_blocks(const void *table, uint8_t xi[16], const uint8_t *in,
+                       size_t nblocks);
+
 #endif

@@ -49,6 +49,15 @@ GCM_CE(i2_inline);
 static const cb_gcm_ops gcm_ce_stitched_ops = {&aes_ce_i4_ops, &ghash_pmull_ops,
                                                gcm_ce_stitched_encrypt, gcm_ce_stitched_decrypt};
 
+static const cb_aes_ops aes_neon_ops = {
+    AES_NEON_KS_SIZE,     aes_neon_set_encrypt_key, aes_neon_set_decrypt_key,
+    aes_neon_ecb_encrypt, aes_neon_ecb_decrypt,     aes_neon_cbc_encrypt,
+    aes_neon_cbc_decrypt, aes_neon_ctr32,
+};
+static const cb_ghash_ops ghash_neon_ops = {GHASH_NEON_TABLE_SIZE, ghash_neon_init,
+                                             ghash_neon_blocks};
+static const cb_gcm_ops gcm_neon_ops = {&aes_neon_ops, &ghash_neon_ops, NULL, NULL};
+
 #define CE_AES (CB_CAP_NEON | CB_CAP_AES)
 #define CE_GCM (CB_CAP_NEON | CB_CAP_AES | CB_CAP_PMULL)
 
@@ -72,10 +81,14 @@ const cb_variant cb_family_armv8[] = {
      "AESE/AESMC, 2 blocks, rounds expanded in every loop (2015 INTERLEAVE_INLINE)"},
     {"ce-i2", "armv8", CB_PRIM_AES, CE_AES, 260, &aes_ce_i2_ops,
      "AESE/AESMC, 2 blocks interleaved (Cortex-A53: 2-cycle latency)"},
+    {"neon", "armv8", CB_PRIM_AES, CB_CAP_NEON, 200, &aes_neon_ops,
+     "no Crypto Extensions: S-box in 16 registers (TBL/TBX), 4 blocks"},
 
     /* GHASH */
     {"pmull", "armv8", CB_PRIM_GHASH, CB_CAP_NEON | CB_CAP_PMULL, 300, &ghash_pmull_ops,
      "PMULL/PMULL2 Karatsuba, H..H^4, one reduction per 4 blocks"},
+    {"neon", "armv8", CB_PRIM_GHASH, CB_CAP_NEON, 200, &ghash_neon_ops,
+     "no PMULL.1Q: 64x64 products from 8-bit PMULLs, Karatsuba"},
 
     /* AES-GCM: the stitched loop first, then the AES variants in their own order */
     {"ce-gcm-stitched", "armv8", CB_PRIM_GCM, CE_GCM, 310, &gcm_ce_stitched_ops,
@@ -87,6 +100,8 @@ const cb_variant cb_family_armv8[] = {
     {"ce-i2-inline", "armv8", CB_PRIM_GCM, CE_GCM, 270, &gcm_ce_i2_inline_ops,
      "ce-i2-inline AES + pmull GHASH"},
     {"ce-i2", "armv8", CB_PRIM_GCM, CE_GCM, 260, &gcm_ce_i2_ops, "ce-i2 AES + pmull GHASH"},
+    {"neon", "armv8", CB_PRIM_GCM, CB_CAP_NEON, 200, &gcm_neon_ops,
+     "neon AES + neon GHASH"},
 
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
