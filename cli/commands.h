@@ -5,6 +5,12 @@
 #ifndef CB_COMMANDS_H
 #define CB_COMMANDS_H
 
+int cb_cmd_speed(int argc, char **argv);
 int cb_cmd_list(int argc, char **argv);
+int cb_cmd_caps(int argc, char **argv);
+int cb_cmd_selftest(int argc, char **argv);
+int cb_cmd_kat(int argc, char **argv);
+int cb_cmd_compare(int argc, char **argv);
+int cb_cmd_import(int argc, char **argv);
 
 #endif

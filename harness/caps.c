@@ -3,9 +3,12 @@
  *
  * Detection uses getauxval(AT_HWCAP/AT_HWCAP2) on ARM and POWER (the kernel's view,
  * which is what counts: it also says whether the OS saves the registers) and cpuid
- * plus xgetbv on x86-64.
+ * plus xgetbv on x86-64.  The names, aliases and mask parsers of every architecture
+ * live in harness/capmask.c.
  */
 #include "harness/caps.h"
+
+#include "harness/capmask.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,68 +21,9 @@
 #include <sys/auxv.h>
 #endif
 
-#if defined(__x86_64__)
-static const cb_cap_name arch_caps[] = {
-    {"ssse3", CB_CAP_SSSE3, "SSSE3"},
-    {"aesni", CB_CAP_AESNI, "AES-NI instructions"},
-    {"pclmul", CB_CAP_PCLMUL, "PCLMULQDQ carry-less multiply"},
-    {"avx", CB_CAP_AVX, "AVX (with OS support for YMM state)"},
-    {"avx2", CB_CAP_AVX2, "AVX2"},
-    {"sha", CB_CAP_SHANI, "SHA extensions (SHA-1, SHA-256)"},
-    {"vaes", CB_CAP_VAES, "VAES (AES on YMM/ZMM registers)"},
-    {"vpclmulqdq", CB_CAP_VPCLMUL, "VPCLMULQDQ (carry-less multiply on YMM/ZMM)"},
-    {"avx512f", CB_CAP_AVX512F, "AVX-512 Foundation (with OS support for ZMM state)"},
-    {"avx512bw", CB_CAP_AVX512BW, "AVX-512 Byte and Word"},
-    {"avx512vl", CB_CAP_AVX512VL, "AVX-512 Vector Length"},
-};
-static const char arch_name[] = "x86_64";
-#elif defined(__aarch64__)
-static const cb_cap_name arch_caps[] = {
-    {"neon", CB_CAP_NEON, "Advanced SIMD (asimd)"},
-    {"aes", CB_CAP_AES, "AES instructions (AESE/AESD/AESMC/AESIMC)"},
-    {"pmull", CB_CAP_PMULL, "64x64 polynomial multiply (PMULL/PMULL2)"},
-    {"sha1", CB_CAP_SHA1, "SHA-1 instructions"},
-    {"sha2", CB_CAP_SHA2, "SHA-256 instructions"},
-    {"sha512", CB_CAP_SHA512, "SHA-512 instructions"},
-    {"sha3", CB_CAP_SHA3, "SHA-3 instructions (EOR3, RAX1, XAR, BCAX)"},
-};
-static const char arch_name[] = "aarch64";
-#elif defined(__arm__)
-static const cb_cap_name arch_caps[] = {
-    {"neon", CB_CAP_NEON, "NEON"},
-    {"aes", CB_CAP_AES, "AArch32 AES instructions"},
-    {"pmull", CB_CAP_PMULL, "AArch32 VMULL.P64"},
-    {"sha1", CB_CAP_SHA1, "AArch32 SHA-1 instructions"},
-    {"sha2", CB_CAP_SHA2, "AArch32 SHA-256 instructions"},
-};
-static const char arch_name[] = "arm";
-#elif defined(__powerpc64__)
-static const cb_cap_name arch_caps[] = {
-    {"altivec", CB_CAP_ALTIVEC, "AltiVec/VMX"},
-    {"vsx", CB_CAP_VSX, "VSX"},
-    {"arch_2_07", CB_CAP_ARCH207, "Power ISA 2.07 (POWER8)"},
-    {"vcrypto", CB_CAP_VCRYPTO, "vector crypto (vcipher, vpmsumd, vshasigma)"},
-};
-#if defined(__LITTLE_ENDIAN__)
-static const char arch_name[] = "ppc64le";
-#else
-static const char arch_name[] = "ppc64";
-#endif
-#else
-static const cb_cap_name arch_caps[] = {{NULL, 0, NULL}};
-static const char arch_name[] = "unknown";
-#endif
+const char *cb_caps_arch_name(void) { return cb_caps_arch_label(cb_caps_arch_this()); }
 
-const char *cb_caps_arch_name(void) { return arch_name; }
-
-const cb_cap_name *cb_caps_table(size_t *n)
-{
-    size_t count = sizeof arch_caps / sizeof arch_caps[0];
-    if (count == 1 && arch_caps[0].name == NULL)
-        count = 0;
-    *n = count;
-    return arch_caps;
-}
+const cb_cap_name *cb_caps_table(size_t *n) { return cb_caps_arch_names(cb_caps_arch_this(), n); }
 
 #if defined(__x86_64__)
 static cb_caps detect(void)
@@ -161,7 +105,7 @@ static cb_caps detected_caps;
 static int effective_set;
 static cb_caps effective_caps;
 static char mask_text[256] = "none";
-static char mask_source[64] = "none";
+static char mask_source[96] = "none";
 
 cb_caps cb_caps_detected(void)
 {
@@ -182,11 +126,16 @@ const char *cb_caps_mask_source(void) { return mask_source; }
 
 int cb_caps_init(int force, char *err, size_t errlen)
 {
-    (void)force;
-    (void)err;
-    (void)errlen;
-    effective_caps = cb_caps_detected();
+    const cb_caps_arch *arch = cb_caps_arch_this();
+    const char *var = cb_caps_openssl_var(arch);
+    cb_caps_mask m;
+    if (cb_caps_resolve(arch, cb_caps_detected(), getenv("CRYPTOBENCH_CAPS"),
+                        var ? getenv(var) : NULL, force, &m, err, errlen) != 0)
+        return -1;
+    effective_caps = m.effective;
     effective_set = 1;
+    snprintf(mask_text, sizeof mask_text, "%s", m.text);
+    snprintf(mask_source, sizeof mask_source, "%s", m.source);
     return 0;
 }
 

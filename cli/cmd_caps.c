@@ -1,0 +1,141 @@
+/*
+ * cli/cmd_caps.c - `cryptobench caps`: what this CPU offers, what the mask leaves,
+ * where the mask came from, whether an emulator runs us, and which variant `auto`
+ * picks for every algorithm and direction.  `-mr` prints the same as stable
+ * "key value" lines that scripts (the dispatch tests) read.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "harness/caps.h"
+#include "harness/common.h"
+#include "harness/emu.h"
+#include "harness/host.h"
+#include "kernels/registry.h"
+
+static void caps_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: cryptobench caps [-mr] [-force-caps]\n\n"
+            "Prints the CPU capabilities detected at run time, the effective set after\n"
+            "the mask (CRYPTOBENCH_CAPS, or OpenSSL's OPENSSL_armcap / OPENSSL_ppccap /\n"
+            "OPENSSL_ia32cap), where the mask came from, whether the process runs under\n"
+            "an emulator, and the variant 'auto' picks for every algorithm and direction.\n"
+            "  -mr          machine-readable 'key value' lines:\n"
+            "                 arch A | build CONFIG | emulator E | cpu MODEL\n"
+            "                 detected LIST | effective LIST | mask TEXT | mask_source S\n"
+            "                 auto ALGORITHM DIRECTION VARIANT   (VARIANT 'none' if no\n"
+            "                 variant can run)\n"
+            "  -force-caps  let the mask add capabilities the CPU lacks\n"
+            "CRYPTOBENCH_CAPS is a comma-separated list: -x removes x, +x adds it back,\n"
+            "'none' removes all, bare names mean exactly these; names ignore case.\n"
+            "When both CRYPTOBENCH_CAPS and the OpenSSL variable are set, the OpenSSL\n"
+            "variable applies first and CRYPTOBENCH_CAPS edits its result.\n"
+            "Exit status 2 when a mask is malformed or asks for what the CPU lacks.\n");
+}
+
+extern const char cb_build_config[];
+
+static const char *auto_name(const cb_alg *a, cb_dir d, cb_caps caps)
+{
+    const cb_variant *v = cb_variant_auto(a, d, caps);
+    return v ? v->name : "none";
+}
+
+static void print_mr(void)
+{
+    char buf[512];
+    cb_caps eff = cb_caps_effective();
+    printf("arch %s\n", cb_caps_arch_name());
+    printf("build %s\n", cb_build_config);
+    printf("emulator %s\n", cb_emulator());
+    printf("cpu %s\n", cb_host_cpu_model(buf, sizeof buf));
+    printf("detected %s\n", cb_caps_format(cb_caps_detected(), buf, sizeof buf));
+    printf("effective %s\n", cb_caps_format(eff, buf, sizeof buf));
+    printf("mask %s\n", cb_caps_mask_text());
+    printf("mask_source %s\n", cb_caps_mask_source());
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *a = cb_alg_at(i);
+        cb_dir dirs[2];
+        size_t nd = cb_alg_dirs(a, dirs);
+        for (size_t d = 0; d < nd; d++)
+            printf("auto %s %s %s\n", a->name, cb_dir_name(dirs[d]), auto_name(a, dirs[d], eff));
+    }
+}
+
+static void print_caps_table(cb_caps eff)
+{
+    size_t n;
+    const cb_cap_name *t = cb_caps_table(&n);
+    cb_caps det = cb_caps_detected();
+    printf("capabilities   detected  effective\n");
+    for (size_t i = 0; i < n; i++)
+        printf("  %-12s %-9s %-9s %s\n", t[i].name, (det & t[i].bit) ? "yes" : "no",
+               (eff & t[i].bit) ? "yes" : "no", t[i].what);
+    if (n == 0)
+        printf("  (cryptobench knows no capabilities of this architecture)\n");
+}
+
+static void print_auto_table(cb_caps eff)
+{
+    printf("auto picks\n");
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *a = cb_alg_at(i);
+        cb_dir dirs[2];
+        size_t nd = cb_alg_dirs(a, dirs);
+        char picks[128] = "";
+        size_t len = 0;
+        for (size_t d = 0; d < nd && len < sizeof picks; d++)
+            len += (size_t)snprintf(picks + len, sizeof picks - len, "%s%s %s", d ? ", " : "",
+                                    cb_dir_name(dirs[d]), auto_name(a, dirs[d], eff));
+        printf("  %-16s %s\n", a->name, picks);
+    }
+}
+
+static void print_human(void)
+{
+    char buf[512];
+    cb_caps eff = cb_caps_effective();
+    printf("architecture   %s (build %s)\n", cb_caps_arch_name(), cb_build_config);
+    printf("cpu            %s\n", cb_host_cpu_model(buf, sizeof buf));
+    printf("emulator       %s: %s\n", cb_emulator(), cb_emulator_evidence());
+    printf("detected       %s\n", cb_caps_format(cb_caps_detected(), buf, sizeof buf));
+    printf("effective      %s\n", cb_caps_format(eff, buf, sizeof buf));
+    printf("mask           %s (source: %s)\n", cb_caps_mask_text(), cb_caps_mask_source());
+    print_caps_table(eff);
+    print_auto_table(eff);
+}
+
+int cb_cmd_caps(int argc, char **argv)
+{
+    cb_args a = {argc, argv, 1, "caps"};
+    int mr = 0, force = 0;
+    while (a.i < argc) {
+        if (cb_args_help(argv[a.i])) {
+            caps_usage(stdout);
+            return CB_EXIT_OK;
+        }
+        if (cb_args_flag(&a, "mr")) {
+            mr = 1;
+            continue;
+        }
+        if (cb_args_flag(&a, "force-caps")) {
+            force = 1;
+            continue;
+        }
+        cb_error("caps: unknown option '%s'; the options are -mr and -force-caps.", argv[a.i]);
+        return CB_EXIT_USAGE;
+    }
+    char err[512];
+    if (cb_caps_init(force, err, sizeof err) != 0) {
+        cb_error("%s", err);
+        return CB_EXIT_USAGE;
+    }
+    if (mr)
+        print_mr();
+    else
+        print_human();
+    return CB_EXIT_OK;
+}

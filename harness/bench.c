@@ -1,0 +1,187 @@
+/*
+ * harness/bench.c - the sampling loop.
+ */
+#include "harness/bench.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/guard.h"
+#include "reports/stats.h"
+
+/* Batch length in precision mode: long enough that clock resolution and the cost of
+ * reading it vanish (both well under a microsecond), short enough that a few dozen
+ * samples fit in a second. */
+#define PRECISION_BATCH_SECONDS 0.05
+
+void cb_bench_default_cfg(cb_bench_cfg *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->clock = CB_CLOCK_CPU;
+    cfg->seconds = 0;
+    cfg->samples = 5;
+    cfg->precision = 0.01;
+    cfg->max_case_seconds = 0.6;
+    cfg->min_samples = 6;
+}
+
+typedef struct batch {
+    cb_inst *x;
+    const uint8_t *in;
+    uint8_t *out;
+    size_t len;
+    uint64_t n;
+} batch;
+
+static void run_batch(void *arg)
+{
+    batch *b = arg;
+    cb_inst_run(b->x, b->in, b->out, b->len, b->n);
+}
+
+/* timed runs one guarded batch; returns its duration, or -1 when it faulted. */
+static double timed(const cb_bench_cfg *cfg, batch *b, int *fault)
+{
+    double t0 = cb_clock_now(cfg->clock);
+    int sig = cb_guard_run(run_batch, b);
+    double t1 = cb_clock_now(cfg->clock);
+    if (sig) {
+        *fault = sig;
+        return -1;
+    }
+    return t1 - t0;
+}
+
+/* calibrate grows n until one batch lasts about target seconds. */
+static int calibrate(const cb_bench_cfg *cfg, batch *b, double target, int *fault)
+{
+    b->n = 1;
+    for (;;) {
+        double t = timed(cfg, b, fault);
+        if (t < 0)
+            return -1;
+        if (t >= target / 16 || b->n >= (UINT64_C(1) << 40)) {
+            double scale = t > 0 ? target / t : 16;
+            double n = (double)b->n * scale;
+            b->n = n < 1 ? 1 : (uint64_t)n;
+            return 0;
+        }
+        b->n *= t > 0 && target / t < 8 ? 2 : 8;
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void cb_median_ci(const double *v, size_t n, double *lo, double *hi)
+{
+    *lo = *hi = 0;
+    if (n == 0)
+        return;
+    double *s = malloc(n * sizeof *s);
+    if (!s)
+        return;
+    memcpy(s, v, n * sizeof *s);
+    qsort(s, n, sizeof *s, cmp_double);
+    /* Largest k with P(Binomial(n, 1/2) <= k - 1) <= 0.025: then the k-th smallest
+     * and k-th largest values bound the median with at least 95% confidence. */
+    size_t k = 0;
+    double p = pow(0.5, (double)n), cdf = 0, term = p;
+    for (size_t i = 0; i < n; i++) {
+        cdf += term;
+        if (cdf > 0.025)
+            break;
+        k = i + 1;
+        term = term * (double)(n - i) / (double)(i + 1);
+    }
+    if (k == 0)
+        k = 1; /* too few samples for 95%: the range is the honest interval */
+    *lo = s[k - 1];
+    *hi = s[n - k];
+    free(s);
+}
+
+static void summarise(cb_bench_result *r)
+{
+    double rates[CB_BENCH_MAX_SAMPLES];
+    for (unsigned i = 0; i < r->n; i++)
+        rates[i] = r->seconds[i] > 0 ? (double)r->iterations[i] / r->seconds[i] : 0;
+    cb_median_ci(rates, r->n, &r->ci_lo, &r->ci_hi);
+    r->median_rate = cb_median(rates, r->n); /* sorts rates: after the interval */
+}
+
+static int precise_enough(const cb_bench_cfg *cfg, cb_bench_result *r)
+{
+    if (r->n < cfg->min_samples)
+        return 0;
+    summarise(r);
+    if (r->median_rate <= 0)
+        return 0;
+    return (r->ci_hi - r->ci_lo) / 2 <= cfg->precision * r->median_rate;
+}
+
+int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
+                         const uint8_t *const *in, uint8_t *const *out, size_t k, size_t len,
+                         cb_bench_result *rs, volatile sig_atomic_t *stop)
+{
+    batch b[CB_BENCH_MAX_INTERLEAVE];
+    int fixed = cfg->seconds > 0;
+    unsigned want = fixed ? (cfg->samples ? cfg->samples : 1) : CB_BENCH_MAX_SAMPLES;
+    if (want > CB_BENCH_MAX_SAMPLES)
+        want = CB_BENCH_MAX_SAMPLES;
+    double target = fixed ? cfg->seconds / want : PRECISION_BATCH_SECONDS;
+    if (k > CB_BENCH_MAX_INTERLEAVE)
+        k = CB_BENCH_MAX_INTERLEAVE;
+
+    for (size_t j = 0; j < k; j++) {
+        memset(&rs[j], 0, sizeof rs[j]);
+        b[j] = (batch){xs[j], in[j], out[j], len, 1};
+        /* Warm-up: after calibration, one discarded batch at the calibrated size
+         * settles caches, branch predictors and the frequency governor. */
+        if (calibrate(cfg, &b[j], target, &rs[j].fault) != 0 ||
+            timed(cfg, &b[j], &rs[j].fault) < 0)
+            return -1;
+    }
+    /* Samples rotate through the instances (ABAB...), so drift of the machine during
+     * the case (frequency, other load) falls on all of them alike. */
+    double spent = 0;
+    int done = 0;
+    while (!done) {
+        if (*stop) {
+            for (size_t j = 0; j < k; j++)
+                rs[j].interrupted = 1;
+            break;
+        }
+        done = 1;
+        for (size_t j = 0; j < k; j++) {
+            cb_bench_result *r = &rs[j];
+            double t = timed(cfg, &b[j], &r->fault);
+            if (t < 0)
+                return -1;
+            r->iterations[r->n] = b[j].n;
+            r->seconds[r->n] = t;
+            r->n++;
+            spent += t;
+            if (r->n < want && (fixed || !precise_enough(cfg, r)))
+                done = 0;
+        }
+        if (!fixed && spent >= cfg->max_case_seconds * (double)k) {
+            for (size_t j = 0; j < k; j++)
+                rs[j].noisy = !precise_enough(cfg, &rs[j]);
+            break;
+        }
+    }
+    for (size_t j = 0; j < k; j++)
+        summarise(&rs[j]);
+    return 0;
+}
+
+int cb_bench_case(const cb_bench_cfg *cfg, cb_inst *x, const uint8_t *in, uint8_t *out,
+                  size_t len, cb_bench_result *r, volatile sig_atomic_t *stop)
+{
+    return cb_bench_interleaved(cfg, &x, &in, &out, 1, len, r, stop);
+}
