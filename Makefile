@@ -172,3 +172,12 @@ clean:
 	rm -rf build ./cryptobench
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- benchmarks of the harness itself (not part of check) ---------------------------
+
+.PHONY: bench
+bench: $(BUILD)/bench_harness
+	$(QEMU_RUN) $(BUILD)/bench_harness
+
+$(BUILD)/bench_harness: $(OBJ)/tests/bench_harness.o $(LIB)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)

@@ -5,7 +5,10 @@
 #ifndef CB_COMMANDS_H
 #define CB_COMMANDS_H
 
+int cb_cmd_speed(int argc, char **argv);
 int cb_cmd_list(int argc, char **argv);
 int cb_cmd_caps(int argc, char **argv);
+int cb_cmd_selftest(int argc, char **argv);
+int cb_cmd_kat(int argc, char **argv);
 
 #endif

@@ -15,8 +15,11 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    {"speed", cb_cmd_speed, "time block-size sweeps (openssl speed options)"},
     {"list", cb_cmd_list, "algorithms x variants: which run here, and why not"},
     {"caps", cb_cmd_caps, "CPU capabilities, the mask in force, emulation, auto picks"},
+    {"selftest", cb_cmd_selftest, "check every variant against known answers and generic"},
+    {"kat", cb_cmd_kat, "run NIST CAVP known-answer files through every variant"},
 };
 
 static void usage(FILE *f)

@@ -8,10 +8,24 @@
 
 const cb_variant cb_family_generic[] = {
     /* digests */
+    {"generic", "generic", CB_PRIM_MD5, 0, 100, &cb_md5_generic_ops, "portable C (RFC 1321)"},
+    {"generic", "generic", CB_PRIM_SHA1, 0, 100, &cb_sha1_generic_ops, "portable C (FIPS 180-4)"},
+    {"generic", "generic", CB_PRIM_SHA256, 0, 100, &cb_sha256_generic_ops,
+     "portable C (FIPS 180-4)"},
+    {"generic", "generic", CB_PRIM_SHA512, 0, 100, &cb_sha512_generic_ops,
+     "portable C (FIPS 180-4)"},
 
     /* AES, GHASH and GCM */
+    {"generic", "generic", CB_PRIM_AES, 0, 100, &cb_aes_generic_ops,
+     "portable C, T-tables (FIPS 197)"},
+    {"generic", "generic", CB_PRIM_GHASH, 0, 100, &cb_ghash_generic_ops,
+     "portable C, 4-bit tables (Shoup)"},
+    {"generic", "generic", CB_PRIM_GCM, 0, 100, &cb_gcm_generic_ops,
+     "portable C, T-table AES-CTR then 4-bit GHASH (Shoup)"},
 
     /* DES */
+    {"generic", "generic", CB_PRIM_DES, 0, 100, &cb_des_generic_ops,
+     "portable C, combined S-box and P tables"},
 
     /* public key */
 

@@ -8,9 +8,24 @@
 
 /* digests */
 
+/* cb_md5_generic_ops is MD5 from RFC 1321 in portable C. */
+extern const cb_digest_ops cb_md5_generic_ops;
+/* cb_sha1_generic_ops is SHA-1 from FIPS 180-4 in portable C. */
+extern const cb_digest_ops cb_sha1_generic_ops;
+/* cb_sha256_generic_ops is the SHA-224/SHA-256 compression from FIPS 180-4. */
+extern const cb_digest_ops cb_sha256_generic_ops;
+/* cb_sha512_generic_ops is the SHA-384/SHA-512 compression from FIPS 180-4. */
+extern const cb_digest_ops cb_sha512_generic_ops;
+
 /* AES, GHASH and GCM */
+extern const cb_aes_ops cb_aes_generic_ops;     /* kernels/aes.c */
+extern const cb_ghash_ops cb_ghash_generic_ops; /* kernels/ghash.c */
+extern const cb_gcm_ops cb_gcm_generic_ops;     /* kernels/gcm.c */
 
 /* DES */
+
+/* cb_des_generic_ops: DES and EDE3 with combined S-box/P tables (kernels/des.c). */
+extern const cb_des_ops cb_des_generic_ops;
 
 /* public key */
 

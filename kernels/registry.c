@@ -107,7 +107,7 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
     }
 }
 
-static int offers_any(const cb_variant *v, const cb_alg *a)
+int cb_variant_offers_any(const cb_variant *v, const cb_alg *a)
 {
     cb_dir dirs[2];
     size_t nd = cb_alg_dirs(a, dirs);
@@ -121,7 +121,7 @@ const cb_variant *cb_variant_find(const cb_alg *a, const char *name)
 {
     for (size_t i = 0; i < cb_variant_count(); i++) {
         const cb_variant *v = cb_variant_at(i);
-        if (strcmp(v->name, name) == 0 && offers_any(v, a))
+        if (strcmp(v->name, name) == 0 && cb_variant_offers_any(v, a))
             return v;
     }
     return NULL;
@@ -163,7 +163,7 @@ const char *cb_variant_names(const cb_alg *a, char *buf, size_t len)
     buf[0] = '\0';
     for (size_t i = 0; i < cb_variant_count(); i++) {
         const cb_variant *v = cb_variant_at(i);
-        if (!offers_any(v, a))
+        if (!cb_variant_offers_any(v, a))
             continue;
         int w = snprintf(buf + n, len - n, "%s%s", n ? ", " : "", v->name);
         if (w < 0 || (size_t)w >= len - n)

@@ -47,6 +47,9 @@ int cb_variant_register(const cb_variant *v);
 /* cb_variant_offers: does variant v implement algorithm a in direction d? */
 int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d);
 
+/* cb_variant_offers_any: does v implement a in at least one direction? */
+int cb_variant_offers_any(const cb_variant *v, const cb_alg *a);
+
 /*
  * cb_variant_find returns the variant called name that implements a (any direction),
  * or NULL.

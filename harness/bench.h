@@ -1,0 +1,67 @@
+/*
+ * harness/bench.h - calibration, warm-up and sampling of one case.
+ *
+ * A case is one instance (algorithm, variant, direction) at one block size.  The
+ * clock is read only between batches: calibration finds a batch count n that lasts
+ * the batch target, a warm-up batch is thrown away, then each sample is one timed
+ * batch of n operations.
+ *
+ * Two ways to decide how many samples:
+ *   fixed time (-seconds S, OpenSSL's meaning): `samples` batches of S/samples each;
+ *   precision (the default): batches of 50 ms until the 95% confidence interval of
+ *   the median rate is within +-precision, or the per-case cap is reached, in which
+ *   case the result is marked noisy.
+ */
+#ifndef CB_BENCH_H
+#define CB_BENCH_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "harness/timer.h"
+#include "kernels/inst.h"
+
+#define CB_BENCH_MAX_SAMPLES 200
+
+typedef struct cb_bench_cfg {
+    cb_clock clock;
+    double seconds;       /* > 0: fixed time per case; 0: precision-driven */
+    unsigned samples;     /* fixed mode: samples per case */
+    double precision;     /* precision mode: relative CI half-width goal (0.01) */
+    double max_case_seconds; /* precision mode: give up (noisy) after this long */
+    unsigned min_samples; /* precision mode: never fewer */
+} cb_bench_cfg;
+
+typedef struct cb_bench_result {
+    unsigned n;                                /* samples taken */
+    uint64_t iterations[CB_BENCH_MAX_SAMPLES]; /* per sample */
+    double seconds[CB_BENCH_MAX_SAMPLES];
+    double median_rate;                        /* operations per second */
+    double ci_lo, ci_hi;                       /* 95% CI of the median rate */
+    int noisy;                                 /* precision goal not reached */
+    int fault;                                 /* signal that stopped a batch, or 0 */
+    int interrupted;                           /* stop was set before the case finished */
+} cb_bench_result;
+
+/* cb_bench_default_cfg fills the defaults (precision mode, CPU clock). */
+void cb_bench_default_cfg(cb_bench_cfg *cfg);
+
+/*
+ * cb_bench_case measures x on len bytes from in to out.  Stops early, with the
+ * samples finished so far, when *stop becomes non-zero.  Returns 0, or -1 when a
+ * batch faulted (r->fault holds the signal; the faulting batch is discarded).
+ */
+int cb_bench_case(const cb_bench_cfg *cfg, cb_inst *x, const uint8_t *in, uint8_t *out,
+                  size_t len, cb_bench_result *r, volatile sig_atomic_t *stop);
+
+/* cb_median sorts a copy of v and returns its median (v unchanged). */
+double cb_median(const double *v, size_t n);
+
+/*
+ * cb_median_ci gives a distribution-free 95% confidence interval of the median from
+ * order statistics (the binomial(n, 1/2) ranks); with too few values it is [min, max].
+ */
+void cb_median_ci(const double *v, size_t n, double *lo, double *hi);
+
+#endif

@@ -1,0 +1,161 @@
+/*
+ * kernels/cipher.c - ECB, CBC and CTR over a variant's ops, for AES and DES.
+ *
+ * The kernels only see whole blocks; this layer checks lengths, keeps the chaining
+ * value between calls and turns AES's ctr32 (a 32-bit counter that wraps without
+ * carry, GCM's inc32) into SP 800-38A's full 128-bit counter.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/common.h"
+#include "kernels/cipher.h"
+#include "kernels/registry.h"
+
+/* des_keys: how many DES keys an algorithm's key holds (des-cbc 1, des-ede3-cbc 3). */
+static unsigned des_keys(const cb_alg *a)
+{
+    return a->key_bits == 64 ? 1 : 3;
+}
+
+/* ks_size: the key schedule size of an AES or DES variant. */
+static size_t ks_size(const cb_variant *v)
+{
+    return v->prim == CB_PRIM_AES ? ((const cb_aes_ops *)v->ops)->key_size
+                                  : ((const cb_des_ops *)v->ops)->key_size;
+}
+
+/* mode_supported: AES offers what cb_variant_offers says; DES has no CTR here, and
+ * ECB only when the variant has the optional ecb function. */
+static int mode_supported(const cb_alg *a, const cb_variant *v, cb_dir dir)
+{
+    if (!cb_variant_offers(v, a, dir))
+        return 0;
+    if (v->prim == CB_PRIM_AES)
+        return 1;
+    if (v->prim != CB_PRIM_DES)
+        return 0;
+    const cb_des_ops *o = v->ops;
+    return a->mode == CB_MODE_CBC || (a->mode == CB_MODE_ECB && o->ecb);
+}
+
+/* set_key keys c->ks for c's algorithm and direction; CTR always encrypts. */
+static int set_key(cb_cipher *c, const uint8_t *key)
+{
+    int dec = c->dir == CB_DIR_DECRYPT && c->alg->mode != CB_MODE_CTR;
+    if (c->var->prim == CB_PRIM_DES) {
+        const cb_des_ops *o = c->var->ops;
+        return o->set_key(c->ks, key, des_keys(c->alg), dec);
+    }
+    const cb_aes_ops *o = c->var->ops;
+    return dec ? o->set_decrypt_key(c->ks, key, c->alg->key_bits)
+               : o->set_encrypt_key(c->ks, key, c->alg->key_bits);
+}
+
+int cb_cipher_init(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir dir,
+                   const uint8_t *key, const uint8_t *iv)
+{
+    memset(c, 0, sizeof *c);
+    if (!a || a->kind != CB_KIND_CIPHER || !mode_supported(a, v, dir))
+        return -1;
+    c->alg = a;
+    c->var = v;
+    c->dir = dir;
+    c->ks = cb_aligned_alloc(64, ks_size(v));
+    if (set_key(c, key) != 0) {
+        cb_cipher_free(c);
+        return -1;
+    }
+    cb_cipher_set_iv(c, iv);
+    return 0;
+}
+
+void cb_cipher_set_iv(cb_cipher *c, const uint8_t *iv)
+{
+    memset(c->iv, 0, sizeof c->iv);
+    if (iv)
+        memcpy(c->iv, iv, c->alg->block_bytes);
+}
+
+/* counter_add adds n to the 128-bit big-endian counter block (SP 800-38A B.1). */
+static void counter_add(uint8_t ctr[16], uint64_t n)
+{
+    for (int i = 15; i >= 0 && n; i--) {
+        n += ctr[i];
+        ctr[i] = (uint8_t)n;
+        n >>= 8;
+    }
+}
+
+/* ctr_update runs CTR over len bytes.  ctr32 may not carry out of the low 32 bits,
+ * so each call stops where they would wrap and counter_add carries by hand. */
+static void ctr_update(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
+{
+    const cb_aes_ops *o = c->var->ops;
+    uint64_t blocks = len / 16;
+    while (blocks) {
+        uint32_t low = (uint32_t)c->iv[12] << 24 | (uint32_t)c->iv[13] << 16 |
+                       (uint32_t)c->iv[14] << 8 | c->iv[15];
+        uint64_t room = (UINT64_C(1) << 32) - low, n = blocks < room ? blocks : room;
+        o->ctr32(c->ks, c->iv, in, out, (size_t)n);
+        counter_add(c->iv, n);
+        in += 16 * n;
+        out += 16 * n;
+        blocks -= n;
+    }
+    size_t tail = len % 16;
+    if (tail) {
+        uint8_t buf[16] = {0};
+        memcpy(buf, in, tail);
+        o->ctr32(c->ks, c->iv, buf, buf, 1);
+        memcpy(out, buf, tail);
+        counter_add(c->iv, 1);
+        cb_wipe(buf, sizeof buf);
+    }
+}
+
+/* aes_blocks and des_blocks run the whole-block modes of one cipher. */
+static void aes_blocks(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t n)
+{
+    const cb_aes_ops *o = c->var->ops;
+    int dec = c->dir == CB_DIR_DECRYPT;
+    if (c->alg->mode == CB_MODE_ECB)
+        (dec ? o->ecb_decrypt : o->ecb_encrypt)(c->ks, in, out, n);
+    else
+        (dec ? o->cbc_decrypt : o->cbc_encrypt)(c->ks, c->iv, in, out, n);
+}
+
+static void des_blocks(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t n)
+{
+    const cb_des_ops *o = c->var->ops;
+    if (c->alg->mode == CB_MODE_ECB)
+        o->ecb(c->ks, in, out, n);
+    else
+        o->cbc(c->ks, c->iv, in, out, n);
+}
+
+int cb_cipher_update(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
+{
+    if (c->alg->mode == CB_MODE_CTR) {
+        ctr_update(c, in, out, len);
+        return 0;
+    }
+    size_t bs = c->alg->block_bytes;
+    if (len % bs)
+        return -1;
+    if (c->var->prim == CB_PRIM_DES)
+        des_blocks(c, in, out, len / bs);
+    else
+        aes_blocks(c, in, out, len / bs);
+    return 0;
+}
+
+void cb_cipher_free(cb_cipher *c)
+{
+    if (c->ks) {
+        cb_wipe(c->ks, ks_size(c->var));
+        free(c->ks);
+    }
+    cb_wipe(c->iv, sizeof c->iv);
+    c->ks = NULL;
+}

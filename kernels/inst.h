@@ -1,0 +1,50 @@
+/*
+ * kernels/inst.h - one benchmark operation of an algorithm, variant and direction.
+ *
+ * What one operation is, per kind (the README documents it for users):
+ *   digest  the whole digest of one block (init, data, padding, output, wipe)
+ *   cipher  one block run through the mode, the IV or counter carried on to the
+ *           next operation (as OpenSSL's EVP_Cipher loop does)
+ *   aead    one whole GCM message: set the 96-bit IV, (13 bytes of AAD with -aead),
+ *           encrypt or decrypt the block, produce or check the 16-byte tag
+ *   mac     GHASH of one block folded into the running value
+ *   pkey    one signature or one verification of a fixed 36-byte message
+ */
+#ifndef CB_INST_H
+#define CB_INST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/kernel.h"
+
+typedef struct cb_inst cb_inst;
+
+/*
+ * cb_inst_new keys an instance for one case.  aead adds 13 bytes of AAD per GCM
+ * message.  Returns NULL and one sentence in err when the variant cannot do it.
+ */
+cb_inst *cb_inst_new(const cb_alg *a, const cb_variant *v, cb_dir d, int aead, char *err,
+                     size_t errlen);
+
+/*
+ * cb_inst_prepare readies the input of len bytes for this direction: for GCM
+ * decryption it seals in[] in place and keeps the tag, for verification it signs, so
+ * every timed operation has valid input.  Returns 0, or -1 with a sentence in err.
+ */
+int cb_inst_prepare(cb_inst *x, uint8_t *in, size_t len, char *err, size_t errlen);
+
+/* cb_inst_run performs n operations on len bytes from in to out. */
+void cb_inst_run(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n);
+
+/* cb_inst_failures counts operations whose check failed (tag or signature); a
+ * correct kernel keeps it at 0. */
+uint64_t cb_inst_failures(const cb_inst *x);
+
+/* cb_inst_len_ok says whether the kind can process blocks of len bytes; if not it
+ * writes why (e.g. "aes-128-cbc needs multiples of 16 bytes"). */
+int cb_inst_len_ok(const cb_alg *a, size_t len, char *err, size_t errlen);
+
+void cb_inst_free(cb_inst *x);
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * reports/openssl_out.h - `openssl speed`'s output formats, so scripts that parse
+ * OpenSSL's output parse ours: the progress lines, the final table ("The 'numbers'
+ * are in 1000s of bytes per second processed."), and the -mr machine-readable lines.
+ */
+#ifndef CB_OPENSSL_OUT_H
+#define CB_OPENSSL_OUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* cb_speed_row: one table row; rate[i] is bytes per second at sizes[i], < 0 when
+ * the case was not measured (faulted, interrupted). */
+typedef struct cb_speed_row {
+    const char *label;   /* "aes-256-gcm" or "aes-128-cbc/ce-i4" */
+    const double *rate;
+} cb_speed_row;
+
+/* cb_pkey_row: a public-key row; ops per second, < 0 when not measured. */
+typedef struct cb_pkey_row {
+    const char *kind;    /* "rsa" or "dsa" */
+    unsigned bits;
+    const char *variant; /* shown after the row when several variants ran, else NULL */
+    double sign_rate;
+    double verify_rate;
+} cb_pkey_row;
+
+/* cb_out_progress prints "Doing LABEL for Ss on N size blocks: C LABEL's in T s". */
+void cb_out_progress(FILE *f, const char *label, double for_seconds, size_t len,
+                     unsigned long long count, double seconds);
+
+/* cb_out_mr_case prints the -mr "+DT:" and "+R:" lines of one case. */
+void cb_out_mr_case(FILE *f, const char *label, double for_seconds, size_t len,
+                    unsigned long long count, double seconds);
+
+/* cb_out_table prints the symmetric table (mr: the "+H:" and "+F:" lines). */
+void cb_out_table(FILE *f, const size_t *sizes, size_t nsizes, const cb_speed_row *rows,
+                  size_t nrows, int mr);
+
+/* cb_out_pkey_progress prints OpenSSL's public-key progress line for one direction. */
+void cb_out_pkey_progress(FILE *f, const char *kind, unsigned bits, int verify,
+                          double for_seconds, unsigned long long count, double seconds,
+                          int mr);
+
+/* cb_out_pkey_table prints the public-key table (mr: "+F2:" rsa, "+F3:" dsa). */
+void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr);
+
+#endif

@@ -1,0 +1,93 @@
+#!/bin/sh
+# tests/cli/run.sh BIN "QEMU_RUN" - command-line behaviour: exit statuses, one-sentence
+# errors for bad input, nothing half-written, output formats.  Prints one line per
+# failed check and "N passed, N failed" at the end; exits 1 if anything failed.
+BIN=$1
+RUN=${2:-}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+
+cb() {
+    # shellcheck disable=SC2086
+    $RUN "$BIN" "$@"
+}
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect STATUS PATTERN -- ARGS: the command exits STATUS and its stderr matches PATTERN
+# (an extended regular expression; empty means "anything"), printed on one line.
+expect() {
+    want=$1 pattern=$2
+    shift 3
+    cb "$@" >"$T/out" 2>"$T/err"
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        bad "cryptobench $* exited $got, expected $want; stderr: $(head -c 300 "$T/err")"
+        return
+    fi
+    if [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$T/err"; then
+        bad "cryptobench $* stderr does not match /$pattern/: $(head -c 300 "$T/err")"
+        return
+    fi
+    ok
+}
+
+# --- usage errors: exit 2, one sentence naming the value -----------------------------
+expect 2 "unknown command 'frobnicate'" -- frobnicate
+expect 2 "unknown algorithm 'aes-128-xts'.*aes-128-cbc" -- speed -evp aes-128-xts
+expect 2 "unknown algorithm 'rsa1000'.*rsa2048" -- speed rsa1000
+expect 2 "-bytes 0 is out of range" -- speed md5 -bytes 0
+expect 2 "-bytes 'abc' is not a size" -- speed md5 -bytes abc
+expect 2 "-bytes '-5' is not a size" -- speed md5 -bytes -5
+expect 2 "-seconds -1 is out of range" -- speed md5 -seconds -1
+expect 2 "-seconds 'x' is not a number" -- speed md5 -seconds x
+expect 2 "-misalign 65 is out of range" -- speed md5 -misalign 65
+expect 2 "option -seconds needs a value" -- speed md5 -seconds
+expect 2 "unknown option '-frob'" -- speed md5 -frob
+expect 2 "unknown variant 'nosuch' of md5" -- speed md5 -variant nosuch
+expect 2 "name at least one algorithm" -- speed
+expect 2 "whole 16-byte blocks.*multiple of 16" -- speed -evp aes-128-cbc -bytes 13
+expect 2 "unknown algorithm" -- selftest nosuchalg
+expect 2 "unknown option" -- list -frob
+for c in speed list selftest; do
+    expect 0 "" -- $c -help
+    expect 0 "" -- $c --help
+done
+expect 0 "" -- --help
+
+# --- nothing half-written: a bad command line leaves no CSV --------------------------
+cb speed md5 -bytes 0 -csv "$T/bad.csv" >/dev/null 2>&1
+if [ -e "$T/bad.csv" ] || ls "$T" | grep -q '\.tmp'; then bad "a rejected run left a file"; else ok; fi
+expect 2 "" -- speed md5 -bytes 16 -seconds 0.01 -csv "$T/no/such/dir/out.csv"
+
+# --- a real run: table, -mr, CSV ------------------------------------------------------
+if cb speed md5 sha256 -bytes 16,64 -seconds 0.05 -samples 2 -csv "$T/run.csv" >"$T/out" 2>"$T/err"; then ok; else bad "speed md5 sha256 failed: $(cat "$T/err")"; fi
+grep -q "^The 'numbers' are in 1000s of bytes per second processed.$" "$T/out" && ok || bad "no OpenSSL table header"
+grep -Eq '^type +16 bytes +64 bytes$' "$T/out" && ok || bad "no type line: $(cat "$T/out")"
+grep -Eq '^md5 +[0-9]+\.[0-9]{2}k? +[0-9]+\.[0-9]{2}k?$' "$T/out" && ok || bad "no md5 row: $(cat "$T/out")"
+grep -Eq "^Doing sha256 for 0.05s on 64 size blocks: [0-9]+ sha256's in [0-9.]+s$" "$T/err" && ok || bad "no progress line: $(cat "$T/err")"
+[ -s "$T/run.csv" ] && ok || bad "no CSV written"
+rows=$(($(wc -l <"$T/run.csv") - 1))
+[ "$rows" -eq 8 ] && ok || bad "CSV has $rows sample rows, expected 8 (2 algs x 2 sizes x 2 samples)"
+
+cb speed -evp aes-128-ctr -bytes 16 -seconds 0.05 -mr >"$T/mr" 2>"$T/err"
+grep -Eq '^\+DT:aes-128-ctr:0.05:16$' "$T/mr" && ok || bad "no +DT line: $(cat "$T/mr")"
+grep -Eq '^\+R:[0-9]+:aes-128-ctr:[0-9.]+$' "$T/mr" && ok || bad "no +R line"
+grep -Eq '^\+H:16$' "$T/mr" && ok || bad "no +H line"
+grep -Eq '^\+F:0:aes-128-ctr:[0-9]+\.[0-9]{2}$' "$T/mr" && ok || bad "no +F line: $(cat "$T/mr")"
+
+# --- several variants give one row each ----------------------------------------------
+cb speed -evp sha1 -variant all -bytes 64 -seconds 0.05 >"$T/out" 2>"$T/err"
+grep -Eq '^sha1/generic ' "$T/out" && ok || bad "no sha1/generic row with -variant all: $(cat "$T/out")"
+
+# --- selftest and list -----------------------------------------------------------------
+cb selftest -quick >"$T/out" 2>&1 && ok || bad "selftest -quick failed: $(grep -v PASS "$T/out" | head)"
+grep -Eq '^selftest: [0-9]+ passed, 0 failed' "$T/out" && ok || bad "selftest summary missing"
+cb list >"$T/out" 2>&1 && ok || bad "list failed"
+grep -Eq '^  \* generic +generic +prio 100 +available' "$T/out" && ok || bad "list does not mark generic available"
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,480 @@
+/*
+ * tests/test_csv.c - the results file: atomic writer, RFC 4180 quoting, a round trip
+ * through the reader, and every kind of bad input the reader must name by file:line.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "reports/csv.h"
+
+static char dir[64];
+
+static int make_dir(void **state)
+{
+    (void)state;
+    strcpy(dir, "/tmp/cb-test-csv-XXXXXX");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+    (void)state;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char p[320];
+    while (d && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.' && (e->d_name[1] == 0 || e->d_name[1] == '.'))
+            continue;
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        unlink(p);
+    }
+    if (d)
+        closedir(d);
+    return rmdir(dir);
+}
+
+static const cb_run_info run_a = {
+    "0.1.0", "abc123", "linux-x86_64", "gcc (Debian 12.2.0) 12.2.0",
+    "-O2 -DNAME=\"x\"", "x86_64", "hostA", "Intel(R) Xeon(R), \"v2\" @ 2.4GHz",
+    "aesni,pclmul", "aesni", "-pclmul", "CRYPTOBENCH_CAPS", "none", "cpu",
+    "2024-01-02T03:04:05Z",
+};
+
+static cb_sample sample(const char *alg, size_t block, unsigned idx, uint64_t iters,
+                        double secs)
+{
+    cb_sample s = {alg, "generic", "encrypt", 128, block, 0, 0, idx, iters, secs, -1, "",
+                   "ok"};
+    return s;
+}
+
+static char *path_in_dir(const char *name)
+{
+    static char p[256];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    return p;
+}
+
+/* count_entries counts files in the test folder, temporary ones included. */
+static int count_entries(void)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+            n++;
+    closedir(d);
+    return n;
+}
+
+static char *read_all(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[65536];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    char err[256];
+    const char *path = path_in_dir("rt.csv");
+    cb_csv_writer *w = cb_csv_open(path, err, sizeof err);
+    assert_non_null(w);
+    cb_sample s1 = sample("aes-128-cbc", 16, 0, 3000000, 1.5);
+    cb_sample s2 = sample("aes-128-cbc", 16, 1, 2999999, 1.25);
+    s2.cycles = 123456789;
+    s2.cycles_source = "perf";
+    s2.aead = 1;
+    s2.misalign = 3;
+    assert_int_equal(cb_csv_write(w, &run_a, &s1), 0);
+    assert_int_equal(cb_csv_write(w, &run_a, &s2), 0);
+    assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
+    assert_int_equal(count_entries(), 1); /* the temporary file is gone */
+
+    /* RFC 4180: fields with ',' or '"' are quoted and the quotes doubled; CRLF ends
+     * each record. */
+    char *text = read_all(path);
+    assert_non_null(strstr(text, ",\"Intel(R) Xeon(R), \"\"v2\"\" @ 2.4GHz\","));
+    assert_non_null(strstr(text, ",\"-O2 -DNAME=\"\"x\"\"\","));
+    assert_non_null(strstr(text, "schema,tool_version,"));
+    assert_non_null(strstr(text, ",status\r\n"));
+
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
+    assert_int_equal(cb_csv_set_count(set), 2);
+    const cb_csv_row *r0 = cb_csv_set_row(set, 0), *r1 = cb_csv_set_row(set, 1);
+    assert_string_equal(r0->run->cpu_model, run_a.cpu_model);
+    assert_string_equal(r0->run->cflags, run_a.cflags);
+    assert_string_equal(r0->run->started, run_a.started);
+    assert_ptr_equal(r0->run, r1->run); /* one interned description per run */
+    assert_string_equal(r0->s.alg, "aes-128-cbc");
+    assert_int_equal(r0->s.block_bytes, 16);
+    assert_int_equal(r0->s.iterations, 3000000);
+    assert_true(r0->s.seconds == 1.5);
+    assert_true(r0->ops_per_sec == 2000000.0);
+    assert_true(r0->bytes_per_sec == 32000000.0);
+    assert_true(r0->s.cycles < 0);
+    assert_int_equal(r1->s.sample_index, 1);
+    assert_int_equal(r1->s.aead, 1);
+    assert_int_equal(r1->s.misalign, 3);
+    assert_true(r1->s.cycles == 123456789.0);
+    assert_string_equal(r1->s.cycles_source, "perf");
+    assert_int_equal(r1->line, 3);
+    cb_csv_set_free(set);
+    unlink(path);
+}
+
+/* Every finished row reaches the temporary file before commit: that is what lets a
+ * run interrupted by Ctrl-C commit every sample it finished. */
+static void test_rows_flushed_before_commit(void **state)
+{
+    (void)state;
+    char err[256];
+    const char *path = path_in_dir("flush.csv");
+    cb_csv_writer *w = cb_csv_open(path, err, sizeof err);
+    assert_non_null(w);
+    cb_sample s = sample("md5", 64, 0, 100, 1.0);
+    assert_int_equal(cb_csv_write(w, &run_a, &s), 0);
+    assert_int_equal(access(path, F_OK), -1); /* nothing at the destination yet */
+
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char tmp[320] = "";
+    while ((e = readdir(d)) != NULL)
+        if (strncmp(e->d_name, ".flush.csv.", 11) == 0)
+            snprintf(tmp, sizeof tmp, "%s/%s", dir, e->d_name);
+    closedir(d);
+    assert_true(tmp[0] != 0);
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_file(set, tmp, err, sizeof err), 0);
+    assert_int_equal(cb_csv_set_count(set), 1);
+    cb_csv_set_free(set);
+
+    cb_csv_abort(w);
+    assert_int_equal(count_entries(), 0);
+}
+
+static void test_abort_keeps_old_file(void **state)
+{
+    (void)state;
+    char err[256];
+    const char *path = path_in_dir("old.csv");
+    write_text(path, "precious");
+    cb_csv_writer *w = cb_csv_open(path, err, sizeof err);
+    assert_non_null(w);
+    cb_sample s = sample("md5", 64, 0, 100, 1.0);
+    assert_int_equal(cb_csv_write(w, &run_a, &s), 0);
+    cb_csv_abort(w);
+    assert_string_equal(read_all(path), "precious");
+    assert_int_equal(count_entries(), 1);
+    unlink(path);
+}
+
+static void test_open_failure(void **state)
+{
+    (void)state;
+    char err[256] = "";
+    assert_null(cb_csv_open("/nonexistent-dir/x.csv", err, sizeof err));
+    assert_non_null(strstr(err, "/nonexistent-dir/x.csv"));
+    assert_null(cb_csv_open("", err, sizeof err));
+    assert_null(cb_csv_open(path_in_dir(""), err, sizeof err));
+}
+
+/* A header-only file is what a run stopped before its first sample leaves. */
+static void test_header_only_is_valid(void **state)
+{
+    (void)state;
+    char err[256];
+    const char *path = path_in_dir("empty-run.csv");
+    cb_csv_writer *w = cb_csv_open(path, err, sizeof err);
+    assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
+    assert_int_equal(cb_csv_set_count(set), 0);
+    cb_csv_set_free(set);
+    unlink(path);
+}
+
+/* Files from several runs concatenated with cat: the second header is skipped and
+ * rows of each run share their description. */
+static void test_concatenated(void **state)
+{
+    (void)state;
+    char err[256];
+    char both[65536];
+    cb_run_info run_b = run_a;
+    run_b.hostname = "hostB";
+    const cb_run_info *runs[2] = {&run_a, &run_b};
+    both[0] = 0;
+    for (int i = 0; i < 2; i++) {
+        const char *path = path_in_dir("part.csv");
+        cb_csv_writer *w = cb_csv_open(path, err, sizeof err);
+        for (unsigned k = 0; k < 3; k++) {
+            cb_sample s = sample("sha256", 1024, k, 1000 + k, 1.0);
+            assert_int_equal(cb_csv_write(w, runs[i], &s), 0);
+        }
+        assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
+        strcat(both, read_all(path));
+        unlink(path);
+    }
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_buffer(set, "both.csv", both, strlen(both), err, sizeof err),
+                     0);
+    assert_int_equal(cb_csv_set_count(set), 6);
+    assert_ptr_equal(cb_csv_set_row(set, 0)->run, cb_csv_set_row(set, 2)->run);
+    assert_ptr_not_equal(cb_csv_set_row(set, 0)->run, cb_csv_set_row(set, 3)->run);
+    assert_string_equal(cb_csv_set_row(set, 5)->run->hostname, "hostB");
+    assert_int_equal(cb_csv_set_row(set, 3)->line, 6);
+    cb_csv_set_free(set);
+}
+
+/* ---- bad input --------------------------------------------------------------------- */
+
+#define HEADER "schema,tool_version,build_rev,build_config,compiler,cflags,host_arch," \
+    "hostname,cpu_model,caps_detected,caps_effective,caps_mask,mask_source,emulator," \
+    "timing,started,algorithm,variant,direction,key_bits,block_bytes,misalign,aead," \
+    "sample,iterations,seconds,bytes_per_sec,ops_per_sec,cycles,cycles_source,status\n"
+#define RUN "0.1.0,r1,linux-x86_64,gcc,-O2,x86_64,h,cpu,,,none,none,none,cpu,2024-01-01T00:00:00Z,"
+#define GOOD "1.0," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,,ok\n"
+
+/* expect_error reads text and checks the error starts with want (file:line: ...)
+ * and mentions needle. */
+static void expect_error(const char *text, size_t len, const char *want, const char *needle)
+{
+    char err[512] = "";
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_buffer(set, "t.csv", text, len, err, sizeof err), -1);
+    assert_int_equal(cb_csv_set_count(set), 0); /* nothing half-read */
+    if (strncmp(err, want, strlen(want)) != 0 || !strstr(err, needle))
+        fail_msg("error '%s' should start with '%s' and mention '%s'", err, want, needle);
+    cb_csv_set_free(set);
+}
+
+#define EXPECT(text, want, needle) expect_error(text, sizeof(text) - 1, want, needle)
+
+static void test_good_line_parses(void **state)
+{
+    (void)state;
+    char err[256];
+    cb_csv_set *set = cb_csv_set_new();
+    const char text[] = HEADER GOOD "\n\r\n";
+    assert_int_equal(cb_csv_read_buffer(set, "t.csv", text, sizeof text - 1, err,
+                                        sizeof err), 0);
+    assert_int_equal(cb_csv_set_count(set), 1);
+    assert_int_equal(cb_csv_set_row(set, 0)->has_counts, 1);
+    cb_csv_set_free(set);
+}
+
+static void test_bad_column_count(void **state)
+{
+    (void)state;
+    EXPECT(HEADER GOOD "1.0," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,ok\n",
+           "t.csv:3: ", "30 fields where the header has 31");
+}
+
+static void test_bad_number(void **state)
+{
+    (void)state;
+    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,5x0,,,ok\n",
+           "t.csv:2: ", "ops_per_sec holds '5x0'");
+    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,-16,0,0,0,1000,2,8000,500,,,ok\n",
+           "t.csv:2: ", "block_bytes holds '-16'");
+    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,inf,,,ok\n",
+           "t.csv:2: ", "not a number");
+    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,2,0,1000,2,8000,500,,,ok\n",
+           "t.csv:2: ", "aead holds '2'");
+    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,0,0,99999999999999999999,2,8,5,,,ok\n",
+           "t.csv:2: ", "larger than");
+}
+
+static void test_unknown_schema_major(void **state)
+{
+    (void)state;
+    EXPECT(HEADER "2.0," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,,ok\n",
+           "t.csv:2: ", "newer than this cryptobench reads");
+    EXPECT(HEADER "0.9," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,,ok\n",
+           "t.csv:2: ", "unknown");
+    EXPECT(HEADER "one," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,,ok\n",
+           "t.csv:2: ", "MAJOR.MINOR");
+}
+
+/* A newer minor version may add columns; this reader skips them.  The same minor
+ * with a column we do not know is corruption. */
+static void test_newer_minor_extra_column(void **state)
+{
+    (void)state;
+    char err[256];
+    char text[2048];
+    snprintf(text, sizeof text, "schema,future,%s1.7,zzz,%s", HEADER + 7, GOOD + 4);
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_buffer(set, "t.csv", text, strlen(text), err, sizeof err),
+                     0);
+    assert_int_equal(cb_csv_set_count(set), 1);
+    cb_csv_set_free(set);
+    snprintf(text, sizeof text, "schema,future,%s1.0,zzz,%s", HEADER + 7, GOOD + 4);
+    expect_error(text, strlen(text), "t.csv:2: ", "does not have");
+}
+
+static void test_empty_file(void **state)
+{
+    (void)state;
+    expect_error("", 0, "t.csv:1: ", "empty");
+    EXPECT("\n\n", "t.csv:1: ", "empty");
+}
+
+static void test_binary_garbage(void **state)
+{
+    (void)state;
+    static const char garbage[] = "\x7f" "ELF\x02\x01\x01\x00\x00\x00";
+    expect_error(garbage, sizeof garbage - 1, "t.csv:1: ", "binary data (byte 0x02)");
+    EXPECT(HEADER "1.0," RUN "md5,gen\x01ric,digest,0,16,0,0,0,1000,2,8000,500,,,ok\n",
+           "t.csv:2: ", "binary data (byte 0x01)");
+}
+
+static void test_not_a_cryptobench_csv(void **state)
+{
+    (void)state;
+    EXPECT("name,value\nx,1\n", "t.csv:1: ", "not a cryptobench CSV header");
+    EXPECT("schema,tool_version\n", "t.csv:1: ", "lacks column 'build_rev'");
+    EXPECT("schema,schema\n", "t.csv:1: ", "appears twice");
+}
+
+static void test_bad_quoting(void **state)
+{
+    (void)state;
+    EXPECT(HEADER "1.0," RUN "\"md5,generic,digest\n", "t.csv:2: ", "never closed");
+    EXPECT(HEADER "1.0," RUN "\"md5\"x,generic\n", "t.csv:2: ", "after a closing quote");
+    EXPECT(HEADER "1.0," RUN "md\"5,generic\n", "t.csv:2: ", "inside an unquoted field");
+}
+
+static void test_bad_values(void **state)
+{
+    (void)state;
+    EXPECT(HEADER "1.0," RUN "md5,generic,sideways,0,16,0,0,0,1000,2,8000,500,,,ok\n",
+           "t.csv:2: ", "direction holds 'sideways'");
+    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,,fine\n",
+           "t.csv:2: ", "status holds 'fine'");
+    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,0,0,1000,,8000,500,,,ok\n",
+           "t.csv:2: ", "both be given");
+    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,501,,,ok\n",
+           "t.csv:2: ", "disagrees with iterations / seconds");
+    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8001,500,,,ok\n",
+           "t.csv:2: ", "disagrees with ops_per_sec x block_bytes");
+    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,0,0,,,0,0,,,imported\n",
+           "t.csv:2: ", "positive rate");
+    EXPECT(HEADER "1.0," RUN ",generic,digest,0,16,0,0,0,1000,2,8000,500,,,ok\n",
+           "t.csv:2: ", "must not be empty");
+}
+
+/* The error names the line where the bad record starts, counting quoted newlines. */
+static void test_line_numbers_count_quoted_newlines(void **state)
+{
+    (void)state;
+    EXPECT(HEADER "1.0,0.1.0,r1,cfg,\"gcc\nsecond line\",-O2,x86_64,h,cpu,,,none,none,none,"
+           "cpu,2024,md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,,ok\n"
+           "1.0," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,,bad\n",
+           "t.csv:4: ", "status");
+}
+
+static void test_unreadable_file(void **state)
+{
+    (void)state;
+    char err[256] = "";
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_file(set, path_in_dir("missing.csv"), err, sizeof err), -1);
+    assert_non_null(strstr(err, "missing.csv: cannot open"));
+    /* A folder opens but cannot be read. */
+    assert_int_equal(cb_csv_read_file(set, dir, err, sizeof err), -1);
+    assert_non_null(strstr(err, dir));
+    cb_csv_set_free(set);
+}
+
+/* A failed file leaves the rows of earlier files alone. */
+static void test_failure_keeps_earlier_rows(void **state)
+{
+    (void)state;
+    char err[256];
+    cb_csv_set *set = cb_csv_set_new();
+    const char good[] = HEADER GOOD;
+    const char bad[] = HEADER GOOD "1.0,x\n";
+    assert_int_equal(cb_csv_read_buffer(set, "a.csv", good, sizeof good - 1, err, sizeof err),
+                     0);
+    assert_int_equal(cb_csv_read_buffer(set, "b.csv", bad, sizeof bad - 1, err, sizeof err),
+                     -1);
+    assert_int_equal(cb_csv_set_count(set), 1);
+    cb_csv_set_free(set);
+}
+
+static void test_imported_row_round_trip(void **state)
+{
+    (void)state;
+    char err[256];
+    const char *path = path_in_dir("imp.csv");
+    cb_csv_writer *w = cb_csv_open(path, err, sizeof err);
+    cb_csv_row r;
+    memset(&r, 0, sizeof r);
+    r.run = &run_a;
+    r.s = sample("aes-128-gcm", 128, 0, 0, 0);
+    r.s.status = "imported";
+    r.bytes_per_sec = 1411716280.0;
+    r.ops_per_sec = 1411716280.0 / 128;
+    assert_int_equal(cb_csv_write_row(w, &r), 0);
+    assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
+    assert_non_null(strstr(read_all(path), ",,,1411716280,11029033.4375,,,imported\r\n"));
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
+    assert_int_equal(cb_csv_set_row(set, 0)->has_counts, 0);
+    assert_true(cb_csv_set_row(set, 0)->bytes_per_sec == 1411716280.0);
+    cb_csv_set_free(set);
+    unlink(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_rows_flushed_before_commit),
+        cmocka_unit_test(test_abort_keeps_old_file),
+        cmocka_unit_test(test_open_failure),
+        cmocka_unit_test(test_header_only_is_valid),
+        cmocka_unit_test(test_concatenated),
+        cmocka_unit_test(test_good_line_parses),
+        cmocka_unit_test(test_bad_column_count),
+        cmocka_unit_test(test_bad_number),
+        cmocka_unit_test(test_unknown_schema_major),
+        cmocka_unit_test(test_newer_minor_extra_column),
+        cmocka_unit_test(test_empty_file),
+        cmocka_unit_test(test_binary_garbage),
+        cmocka_unit_test(test_not_a_cryptobench_csv),
+        cmocka_unit_test(test_bad_quoting),
+        cmocka_unit_test(test_bad_values),
+        cmocka_unit_test(test_line_numbers_count_quoted_newlines),
+        cmocka_unit_test(test_unreadable_file),
+        cmocka_unit_test(test_failure_keeps_earlier_rows),
+        cmocka_unit_test(test_imported_row_round_trip),
+    };
+    return cmocka_run_group_tests(tests, make_dir, remove_dir);
+}

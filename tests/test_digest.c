@@ -1,0 +1,412 @@
+/*
+ * tests/test_digest.c - every registered digest variant against the embedded known
+ * answers and the NIST CAVP SHAVS ShortMsg/LongMsg files; misaligned input giving the
+ * same digest as aligned input for every length 0..300; the context wipe being
+ * called on the context the message went through.
+ *
+ * Variants are found by walking the registry, so a kernel added later (assembly, or
+ * one registered at run time) is tested here without touching this file.  A variant
+ * whose capabilities this CPU lacks is reported as UNAVAILABLE, never passed.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "kernels/digest.h"
+#include "kernels/generic.h"
+#include "kernels/registry.h"
+#include "kernels/vectors.h"
+
+/* Debian's python3-cryptography-vectors; CB_HASH_VECTORS overrides the folder. */
+#define CAVP_HASH_DIR "/usr/lib/python3/dist-packages/cryptography_vectors/hashes"
+
+/* ---- helpers ---------------------------------------------------------------------- */
+
+/* hex_value returns the value of one hex digit, or -1. */
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* unhex decodes n hex digits into n / 2 bytes of a fresh buffer (never NULL). */
+static uint8_t *unhex(const char *hex, size_t n)
+{
+    uint8_t *out = malloc(n / 2 + 1);
+    assert_non_null(out);
+    assert_int_equal(n % 2, 0);
+    for (size_t i = 0; i < n / 2; i++) {
+        int hi = hex_value(hex[2 * i]), lo = hex_value(hex[2 * i + 1]);
+        assert_true(hi >= 0 && lo >= 0);
+        out[i] = (uint8_t)(hi << 4 | lo);
+    }
+    return out;
+}
+
+/* runnable tells whether v is a digest variant of a that this CPU can run. */
+static int runnable(const cb_variant *v, const cb_alg *a)
+{
+    if (!cb_variant_offers(v, a, CB_DIR_DIGEST))
+        return 0;
+    if (v->caps & ~cb_caps_effective()) {
+        print_message("UNAVAILABLE %s/%s (needs capabilities this CPU lacks)\n", a->name,
+                      v->name);
+        return 0;
+    }
+    return 1;
+}
+
+/*
+ * check_all_variants digests msg with every runnable variant of a and compares with
+ * expect; what names the case in a failure.  Returns how many variants ran.
+ */
+static size_t check_all_variants(const cb_alg *a, const uint8_t *msg, size_t len,
+                                 const uint8_t *expect, const char *what)
+{
+    size_t ran = 0;
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        uint8_t out[CB_DIGEST_MAX];
+        if (!runnable(v, a))
+            continue;
+        cb_digest(a, v, msg, len, out);
+        if (memcmp(out, expect, a->out_bytes) != 0)
+            fail_msg("%s/%s: wrong digest for %s (%zu bytes)", a->name, v->name, what, len);
+        ran++;
+    }
+    return ran;
+}
+
+/* xorshift64 makes reproducible test messages. */
+static uint64_t xorshift64(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* ---- embedded known answers -------------------------------------------------------- */
+
+/* vector_message builds a vector's input: hex, or text repeated; *len gets its size. */
+static uint8_t *vector_message(const cb_vector *t, size_t *len)
+{
+    if (t->msg) {
+        *len = strlen(t->msg) / 2;
+        return unhex(t->msg, strlen(t->msg));
+    }
+    size_t unit = strlen(t->msg_ascii), times = t->repeat ? t->repeat : 1;
+    uint8_t *m = malloc(unit * times + 1);
+    assert_non_null(m);
+    for (size_t i = 0; i < times; i++)
+        memcpy(m + i * unit, t->msg_ascii, unit);
+    *len = unit * times;
+    return m;
+}
+
+/* test_vectors: every embedded known answer through every runnable variant. */
+static void test_vectors(void **unused)
+{
+    (void)unused;
+    size_t rows = 0;
+    for (const cb_vector *t = cb_vectors_digest; t->alg; t++, rows++) {
+        const cb_alg *a = cb_alg_find(t->alg);
+        assert_non_null(a);
+        assert_int_equal(a->kind, CB_KIND_DIGEST);
+        assert_int_equal(strlen(t->expect), 2 * a->out_bytes);
+        size_t len;
+        uint8_t *msg = vector_message(t, &len);
+        uint8_t *expect = unhex(t->expect, strlen(t->expect));
+        /* generic is always built, so at least one variant must have run */
+        assert_true(check_all_variants(a, msg, len, expect, t->source) >= 1);
+        free(msg);
+        free(expect);
+    }
+    /* RFC 1321 A.5 has 7; four per SHA algorithm (abc, two-block, million a, empty) */
+    assert_int_equal(rows, 7 + 5 * 4);
+}
+
+/* ---- NIST CAVP SHAVS files ------------------------------------------------------- */
+
+/*
+ * value_of returns the text after "Key = " on line, with the line end cut off, or
+ * NULL when line holds another key.  *n gets the value's length.
+ */
+static const char *value_of(const char *line, const char *key, size_t *n)
+{
+    size_t kl = strlen(key);
+    if (strncmp(line, key, kl) != 0 || strncmp(line + kl, " = ", 3) != 0)
+        return NULL;
+    const char *v = line + kl + 3;
+    *n = strcspn(v, "\r\n");
+    return v;
+}
+
+/*
+ * run_rsp checks every Len/Msg/MD record of a SHAVS ShortMsg or LongMsg file (their
+ * whole grammar: comments, an [L = n] header, then records of three lines) through
+ * every variant of alg.  Returns the number of records.
+ */
+static size_t run_rsp(const char *alg, const char *file)
+{
+    const char *dir = getenv("CB_HASH_VECTORS") ? getenv("CB_HASH_VECTORS") : CAVP_HASH_DIR;
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        fail_msg("cannot open %s (Debian package python3-cryptography-vectors)", path);
+    const cb_alg *a = cb_alg_find(alg);
+    assert_non_null(a);
+
+    static char line[1 << 17]; /* LongMsg lines reach 102400 hex digits */
+    long bits = -1;
+    uint8_t *msg = NULL;
+    size_t records = 0, n;
+    const char *v;
+    while (fgets(line, sizeof line, f)) {
+        assert_non_null(strchr(line, '\n')); /* a line longer than the buffer */
+        if ((v = value_of(line, "Len", &n))) {
+            bits = strtol(v, NULL, 10);
+            assert_true(bits >= 0 && bits % 8 == 0); /* byte-oriented files only */
+        } else if ((v = value_of(line, "Msg", &n))) {
+            free(msg);
+            msg = unhex(v, n);
+        } else if ((v = value_of(line, "MD", &n))) {
+            assert_true(bits >= 0 && msg != NULL);
+            assert_int_equal(n, 2 * a->out_bytes);
+            uint8_t *md = unhex(v, n);
+            char what[64];
+            snprintf(what, sizeof what, "%s Len = %ld", file, bits);
+            assert_true(check_all_variants(a, msg, (size_t)bits / 8, md, what) >= 1);
+            free(md);
+            records++;
+            bits = -1;
+        }
+    }
+    free(msg);
+    fclose(f);
+    return records;
+}
+
+/*
+ * test_cavp_<alg>: the ShortMsg and LongMsg files of one algorithm, with their record
+ * counts so a truncated or unparsed file fails.  ShortMsg gives every byte length from
+ * 0 to one block (0..64 bytes for SHA-1/224/256, 0..128 for SHA-384/512), so each
+ * padding boundary (55/56, 63/64, 111/112, 127/128 bytes) is covered; LongMsg covers
+ * many whole blocks.
+ */
+static void test_cavp_sha1(void **unused)
+{
+    (void)unused;
+    assert_int_equal(run_rsp("sha1", "SHA1/SHA1ShortMsg.rsp"), 65);
+    assert_int_equal(run_rsp("sha1", "SHA1/SHA1LongMsg.rsp"), 64);
+}
+
+static void test_cavp_sha224(void **unused)
+{
+    (void)unused;
+    assert_int_equal(run_rsp("sha224", "SHA2/SHA224ShortMsg.rsp"), 65);
+    assert_int_equal(run_rsp("sha224", "SHA2/SHA224LongMsg.rsp"), 64);
+}
+
+static void test_cavp_sha256(void **unused)
+{
+    (void)unused;
+    assert_int_equal(run_rsp("sha256", "SHA2/SHA256ShortMsg.rsp"), 65);
+    assert_int_equal(run_rsp("sha256", "SHA2/SHA256LongMsg.rsp"), 64);
+}
+
+static void test_cavp_sha384(void **unused)
+{
+    (void)unused;
+    assert_int_equal(run_rsp("sha384", "SHA2/SHA384ShortMsg.rsp"), 129);
+    assert_int_equal(run_rsp("sha384", "SHA2/SHA384LongMsg.rsp"), 128);
+}
+
+static void test_cavp_sha512(void **unused)
+{
+    (void)unused;
+    assert_int_equal(run_rsp("sha512", "SHA2/SHA512ShortMsg.rsp"), 129);
+    assert_int_equal(run_rsp("sha512", "SHA2/SHA512LongMsg.rsp"), 128);
+}
+
+/* The RFC 1321 A.5 suite in the same Len/Msg/MD grammar. */
+static void test_cavp_md5(void **unused)
+{
+    (void)unused;
+    assert_int_equal(run_rsp("md5", "MD5/rfc-1321.txt"), 7);
+}
+
+/* ---- layouts every variant must handle ------------------------------------------- */
+
+/* each_digest_variant calls check on every runnable (algorithm, variant) pair of
+ * every digest algorithm and returns how many pairs there were. */
+static size_t each_digest_variant(void (*check)(const cb_alg *, const cb_variant *))
+{
+    size_t pairs = 0;
+    for (size_t ai = 0; ai < cb_alg_count(); ai++) {
+        const cb_alg *a = cb_alg_at(ai);
+        if (a->kind != CB_KIND_DIGEST)
+            continue;
+        for (size_t vi = 0; vi < cb_variant_count(); vi++) {
+            const cb_variant *v = cb_variant_at(vi);
+            if (!runnable(v, a))
+                continue;
+            check(a, v);
+            pairs++;
+        }
+    }
+    return pairs;
+}
+
+enum { MAXLEN = 300, MAXOFF = 7 };
+
+/*
+ * check_misaligned: every length 0..MAXLEN (all padding boundaries of both block
+ * sizes, up to more than two 128-byte blocks) digested from offsets 1..MAXOFF gives
+ * what offset 0 gives, so no kernel assumes aligned words.
+ */
+static void check_misaligned(const cb_alg *a, const cb_variant *v)
+{
+    _Alignas(16) uint8_t base[MAXLEN + MAXOFF + 16], shifted[sizeof base];
+    uint64_t seed = 0x9e3779b97f4a7c15u;
+    for (size_t i = 0; i < sizeof base; i++)
+        base[i] = (uint8_t)(xorshift64(&seed) >> 56);
+
+    for (size_t len = 0; len <= MAXLEN; len++) {
+        uint8_t want[CB_DIGEST_MAX], got[CB_DIGEST_MAX];
+        cb_digest(a, v, base, len, want);
+        for (size_t off = 1; off <= MAXOFF; off++) {
+            memcpy(shifted + off, base, len);
+            cb_digest(a, v, shifted + off, len, got);
+            if (memcmp(want, got, a->out_bytes) != 0)
+                fail_msg("%s/%s: %zu bytes at offset %zu differ from offset 0", a->name,
+                         v->name, len, off);
+        }
+    }
+}
+
+/* check_null_empty: an empty message may come as a NULL pointer (a zero-length
+ * malloc, an empty KAT record); it must give the digest of "" without touching it. */
+static void check_null_empty(const cb_alg *a, const cb_variant *v)
+{
+    uint8_t want[CB_DIGEST_MAX], got[CB_DIGEST_MAX];
+    cb_digest(a, v, (const uint8_t *)"", 0, want);
+    cb_digest(a, v, NULL, 0, got);
+    assert_memory_equal(want, got, a->out_bytes);
+}
+
+/* test_misaligned and test_null_empty run their check on every variant of the six
+ * digest algorithms, each of which has at least its generic variant. */
+static void test_misaligned(void **unused)
+{
+    (void)unused;
+    assert_true(each_digest_variant(check_misaligned) >= 6);
+}
+
+static void test_null_empty(void **unused)
+{
+    (void)unused;
+    assert_true(each_digest_variant(check_null_empty) >= 6);
+}
+
+/* ---- the context wipe -------------------------------------------------------------- */
+
+/* What the probe variant's wipe saw, for test_wipe_called. */
+static struct {
+    int calls;
+    size_t len;
+    uint8_t seen[512];
+} probe;
+
+/* probe_blocks hands the work to the generic SHA-256 compression. */
+static void probe_blocks(void *state, const uint8_t *in, size_t nblocks)
+{
+    cb_sha256_generic_ops.blocks(state, in, nblocks);
+}
+
+/* probe_wipe records the region it is asked to clear, then clears it. */
+static void probe_wipe(void *p, size_t len)
+{
+    probe.calls++;
+    probe.len = len;
+    if (len <= sizeof probe.seen)
+        memcpy(probe.seen, p, len);
+    cb_wipe(p, len);
+}
+
+/* probe_variant: a run-time registered variant whose wipe can be observed. */
+static const cb_digest_ops probe_ops = {probe_blocks, probe_wipe};
+static const cb_variant probe_variant = {
+    "wipe-probe", "test", CB_PRIM_SHA256, 0, 0, &probe_ops,
+    "generic SHA-256 with a wipe that records its calls"};
+
+/* contains reports whether needle[0..n) occurs in hay[0..len). */
+static int contains(const uint8_t *hay, size_t len, const void *needle, size_t n)
+{
+    for (size_t i = 0; i + n <= len; i++)
+        if (memcmp(hay + i, needle, n) == 0)
+            return 1;
+    return 0;
+}
+
+/*
+ * test_wipe_called: one digest calls the variant's wipe exactly once, on a region that
+ * holds both the final chaining value (in native words) and the last padded block
+ * (ending with the big-endian bit length): the context, not some other buffer.
+ */
+static void test_wipe_called(void **unused)
+{
+    (void)unused;
+    const cb_alg *a = cb_alg_find("sha256");
+    static const char text[] = "the context must not outlive the digest";
+    size_t len = sizeof text - 1;
+    uint8_t out[32], ref[32];
+
+    memset(&probe, 0, sizeof probe);
+    cb_digest(a, &probe_variant, (const uint8_t *)text, len, out);
+    assert_int_equal(probe.calls, 1);
+    assert_true(probe.len >= 32 + 64 && probe.len <= sizeof probe.seen);
+
+    cb_digest(a, cb_variant_generic(a), (const uint8_t *)text, len, ref);
+    assert_memory_equal(out, ref, 32);
+
+    uint32_t words[8];
+    for (int i = 0; i < 8; i++)
+        words[i] = (uint32_t)out[4 * i] << 24 | (uint32_t)out[4 * i + 1] << 16 |
+                   (uint32_t)out[4 * i + 2] << 8 | out[4 * i + 3];
+    assert_true(contains(probe.seen, probe.len, words, sizeof words));
+    const uint8_t bitlen[8] = {0, 0, 0, 0, 0, 0, (uint8_t)(len * 8 >> 8), (uint8_t)(len * 8)};
+    assert_true(contains(probe.seen, probe.len, bitlen, sizeof bitlen));
+}
+
+/* register_probe adds the wipe probe before any test walks the registry, so the
+ * vector and CAVP tests also exercise a run-time registered variant. */
+static int register_probe(void **unused)
+{
+    (void)unused;
+    return cb_variant_register(&probe_variant);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_vectors),     cmocka_unit_test(test_cavp_md5),
+        cmocka_unit_test(test_cavp_sha1),   cmocka_unit_test(test_cavp_sha224),
+        cmocka_unit_test(test_cavp_sha256), cmocka_unit_test(test_cavp_sha384),
+        cmocka_unit_test(test_cavp_sha512), cmocka_unit_test(test_misaligned),
+        cmocka_unit_test(test_null_empty),  cmocka_unit_test(test_wipe_called),
+    };
+    return cmocka_run_group_tests(tests, register_probe, NULL);
+}

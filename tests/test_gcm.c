@@ -1,0 +1,426 @@
+/*
+ * tests/test_gcm.c - GHASH and GCM through every registered variant: the embedded
+ * vectors (the GCM specification's test cases 1-18 and its GHASH values), truncated
+ * tags, rejection of a flipped bit in tag, ciphertext, AAD and IV, every variant
+ * against generic over a sweep of lengths, misaligned and in place, and records of
+ * NIST's CAVP files gcmEncryptExtIV128.rsp and gcmDecrypt128.rsp (every IV length
+ * and tag length the files hold, FAIL records included).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "kernels/gcm.h"
+#include "kernels/registry.h"
+#include "kernels/vectors.h"
+
+/* CAVP_DIR: where Debian's python3-cryptography-vectors puts the GCM files;
+ * CB_CAVP_GCM_DIR overrides it. */
+#define CAVP_DIR "/usr/lib/python3/dist-packages/cryptography_vectors/ciphers/AES/GCM"
+
+/* unhex decodes a hex string (NULL: empty) into a new buffer of *len bytes. */
+static uint8_t *unhex(const char *hex, size_t *len)
+{
+    size_t n = hex ? strlen(hex) / 2 : 0;
+    uint8_t *p = calloc(n + 1, 1);
+    for (size_t i = 0; i < n; i++)
+        sscanf(hex + 2 * i, "%2hhx", &p[i]);
+    *len = n;
+    return p;
+}
+
+/* runnable: v implements a in both directions and this CPU (after masks) can run it. */
+static int runnable(const cb_variant *v, const cb_alg *a)
+{
+    return cb_variant_offers(v, a, CB_DIR_ENCRYPT) && cb_variant_offers(v, a, CB_DIR_DECRYPT) &&
+           !(v->caps & ~cb_caps_effective());
+}
+
+static int all_zero(const uint8_t *p, size_t len)
+{
+    uint8_t acc = 0;
+    for (size_t i = 0; i < len; i++)
+        acc |= p[i];
+    return acc == 0;
+}
+
+/* gcm_case: one message with its expected ciphertext and tag. */
+typedef struct gcm_case {
+    const char *source;
+    uint8_t *key, *iv, *aad, *pt, *ct, *tag;
+    size_t ivlen, aadlen, len, taglen;
+} gcm_case;
+
+static gcm_case case_from_vector(const cb_vector *t)
+{
+    gcm_case c = {.source = t->source};
+    size_t klen, ctlen;
+    c.key = unhex(t->key, &klen);
+    c.iv = unhex(t->iv, &c.ivlen);
+    c.aad = unhex(t->aad, &c.aadlen);
+    c.pt = unhex(t->msg, &c.len);
+    c.ct = unhex(t->expect, &ctlen);
+    c.tag = unhex(t->tag, &c.taglen);
+    assert_int_equal(ctlen, c.len);
+    return c;
+}
+
+static void case_free(gcm_case *c)
+{
+    free(c->key), free(c->iv), free(c->aad), free(c->pt), free(c->ct), free(c->tag);
+}
+
+/* check_case seals and opens c with variant v, out of place and in place. */
+static void check_case(const cb_alg *a, const cb_variant *v, const gcm_case *c)
+{
+    cb_gcm g;
+    uint8_t *out = malloc(c->len + 1), tag[16];
+    assert_int_equal(cb_gcm_init(&g, a, v, c->key), 0);
+    cb_gcm_seal(&g, c->iv, c->ivlen, c->aad, c->aadlen, c->pt, out, c->len, tag, c->taglen);
+    if (memcmp(out, c->ct, c->len) != 0 || memcmp(tag, c->tag, c->taglen) != 0)
+        fail_msg("%s/%s seal: %s", a->name, v->name, c->source);
+    memcpy(out, c->pt, c->len);
+    cb_gcm_seal(&g, c->iv, c->ivlen, c->aad, c->aadlen, out, out, c->len, tag, c->taglen);
+    if (memcmp(out, c->ct, c->len) != 0 || memcmp(tag, c->tag, c->taglen) != 0)
+        fail_msg("%s/%s seal in place: %s", a->name, v->name, c->source);
+    if (cb_gcm_open(&g, c->iv, c->ivlen, c->aad, c->aadlen, c->ct, out, c->len, c->tag,
+                    c->taglen) != 0 ||
+        memcmp(out, c->pt, c->len) != 0)
+        fail_msg("%s/%s open: %s", a->name, v->name, c->source);
+    memcpy(out, c->ct, c->len);
+    if (cb_gcm_open(&g, c->iv, c->ivlen, c->aad, c->aadlen, out, out, c->len, c->tag,
+                    c->taglen) != 0 ||
+        memcmp(out, c->pt, c->len) != 0)
+        fail_msg("%s/%s open in place: %s", a->name, v->name, c->source);
+    cb_gcm_free(&g);
+    free(out);
+}
+
+/* for_each_variant runs c through every runnable variant of a; fails if none ran. */
+static void for_each_variant(const cb_alg *a, const gcm_case *c)
+{
+    size_t ran = 0;
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        if (runnable(cb_variant_at(i), a)) {
+            check_case(a, cb_variant_at(i), c);
+            ran++;
+        }
+    }
+    if (!ran)
+        fail_msg("%s: no GCM variant can run here", a->name);
+}
+
+static void test_gcm_vectors(void **state)
+{
+    (void)state;
+    size_t checked = 0;
+    for (const cb_vector *t = cb_vectors_aes; t->alg; t++) {
+        const cb_alg *a = cb_alg_find(t->alg);
+        assert_non_null(a);
+        if (a->prim != CB_PRIM_GCM)
+            continue;
+        gcm_case c = case_from_vector(t);
+        for_each_variant(a, &c);
+        /* The same message with the tag truncated (SP 800-38D 5.2.1.2). */
+        for (c.taglen = 1; c.taglen < 16; c.taglen += 3)
+            for_each_variant(a, &c);
+        case_free(&c);
+        checked++;
+    }
+    assert_int_equal(checked, 18);
+}
+
+static void test_ghash_vectors(void **state)
+{
+    (void)state;
+    const cb_alg *a = cb_alg_find("ghash");
+    size_t checked = 0;
+    for (const cb_vector *t = cb_vectors_aes; t->alg; t++) {
+        if (strcmp(t->alg, "ghash") != 0)
+            continue;
+        size_t hlen, mlen, xlen;
+        uint8_t *h = unhex(t->key, &hlen), *msg = unhex(t->msg, &mlen);
+        uint8_t *want = unhex(t->expect, &xlen);
+        assert_int_equal(hlen, 16);
+        for (size_t i = 0; i < cb_variant_count(); i++) {
+            const cb_variant *v = cb_variant_at(i);
+            if (!cb_variant_offers(v, a, CB_DIR_DIGEST) || (v->caps & ~cb_caps_effective()))
+                continue;
+            /* Whole, then block by block: xi carries over between calls. */
+            for (size_t step = mlen; step >= 16; step = step == 16 ? 0 : 16) {
+                cb_ghash_ctx c;
+                assert_int_equal(cb_ghash_init(&c, v, h), 0);
+                for (size_t off = 0; off < mlen; off += step)
+                    cb_ghash_update(&c, msg + off, step < mlen - off ? step : mlen - off);
+                if (memcmp(c.xi, want, 16) != 0)
+                    fail_msg("ghash/%s, %zu-byte updates: %s", v->name, step, t->source);
+                cb_ghash_free(&c);
+            }
+            checked++;
+        }
+        free(h), free(msg), free(want);
+    }
+    assert_true(checked >= 3);
+}
+
+/* expect_rejected opens a tampered message and requires -1 and zeroed output. */
+static void expect_rejected(const cb_gcm *g, const gcm_case *c, const char *what)
+{
+    uint8_t *out = malloc(c->len + 1);
+    memset(out, 0xaa, c->len);
+    if (cb_gcm_open(g, c->iv, c->ivlen, c->aad, c->aadlen, c->ct, out, c->len, c->tag,
+                    c->taglen) != -1)
+        fail_msg("%s/%s accepted a flipped bit in the %s: %s", g->alg->name, g->var->name,
+                 what, c->source);
+    if (!all_zero(out, c->len))
+        fail_msg("%s/%s left plaintext behind after rejecting: %s", g->alg->name,
+                 g->var->name, c->source);
+    free(out);
+}
+
+/* The test cases with AAD (4-6, 10-12, 16-18: IVs of 96, 64 and 480 bits): a bit
+ * flipped in tag, ciphertext, AAD or IV, and tag lengths outside 1..16, are rejected. */
+static void test_gcm_rejects_tampering(void **state)
+{
+    (void)state;
+    for (const cb_vector *t = cb_vectors_aes; t->alg; t++) {
+        const cb_alg *a = cb_alg_find(t->alg);
+        if (a->prim != CB_PRIM_GCM || !t->aad || !t->aad[0])
+            continue;
+        gcm_case c = case_from_vector(t);
+        for (size_t i = 0; i < cb_variant_count(); i++) {
+            const cb_variant *v = cb_variant_at(i);
+            if (!runnable(v, a))
+                continue;
+            cb_gcm g;
+            assert_int_equal(cb_gcm_init(&g, a, v, c.key), 0);
+            struct {
+                uint8_t *p;
+                size_t len;
+                const char *what;
+            } fields[] = {{c.tag, c.taglen, "tag"}, {c.ct, c.len, "ciphertext"},
+                          {c.aad, c.aadlen, "AAD"}, {c.iv, c.ivlen, "IV"}};
+            for (size_t f = 0; f < 4; f++) {
+                for (size_t bit = 0; bit < 8 * fields[f].len; bit += 8 * fields[f].len / 3 + 1) {
+                    fields[f].p[bit / 8] ^= (uint8_t)(1u << bit % 8);
+                    expect_rejected(&g, &c, fields[f].what);
+                    fields[f].p[bit / 8] ^= (uint8_t)(1u << bit % 8);
+                }
+            }
+            size_t taglen = c.taglen;
+            c.taglen = 0;
+            expect_rejected(&g, &c, "tag length (0)");
+            c.taglen = 17;
+            expect_rejected(&g, &c, "tag length (17)");
+            c.taglen = taglen;
+            cb_gcm_free(&g);
+        }
+        case_free(&c);
+    }
+}
+
+/* Every GCM variant against generic for a sweep of data, AAD and IV lengths, with the
+ * data misaligned by one byte and in place. */
+static void test_gcm_against_generic(void **state)
+{
+    (void)state;
+    static const size_t lens[] = {0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 255, 256, 1031};
+    static const size_t aadlens[] = {0, 1, 13, 16, 17, 48};
+    static const size_t ivlens[] = {12, 1, 8, 16, 60};
+    enum { MAX = 1031 };
+    uint8_t key[32], iv[60], aad[48], *pt = malloc(MAX + 1), *want = malloc(MAX);
+    uint8_t *buf = malloc(MAX + 1), tag[16], want_tag[16];
+    for (size_t i = 0; i < sizeof key; i++)
+        key[i] = (uint8_t)(3 * i + 1);
+    for (size_t i = 0; i <= MAX; i++)
+        pt[i] = (uint8_t)(i * 7 + 5);
+    memset(iv, 0x5c, sizeof iv);
+    memset(aad, 0xa3, sizeof aad);
+    for (size_t ai = 0; ai < cb_alg_count(); ai++) {
+        const cb_alg *a = cb_alg_at(ai);
+        if (a->prim != CB_PRIM_GCM)
+            continue;
+        cb_gcm ref;
+        assert_int_equal(cb_gcm_init(&ref, a, cb_variant_generic(a), key), 0);
+        for (size_t vi = 0; vi < cb_variant_count(); vi++) {
+            const cb_variant *v = cb_variant_at(vi);
+            if (!runnable(v, a))
+                continue;
+            cb_gcm g;
+            assert_int_equal(cb_gcm_init(&g, a, v, key), 0);
+            for (size_t l = 0; l < sizeof lens / sizeof lens[0]; l++)
+                for (size_t k = 0; k < sizeof aadlens / sizeof aadlens[0]; k++)
+                    for (size_t n = 0; n < sizeof ivlens / sizeof ivlens[0]; n++) {
+                        size_t len = lens[l], al = aadlens[k], il = ivlens[n];
+                        cb_gcm_seal(&ref, iv, il, aad, al, pt, want, len, want_tag, 16);
+                        memcpy(buf + 1, pt, len);
+                        cb_gcm_seal(&g, iv, il, aad, al, buf + 1, buf + 1, len, tag, 16);
+                        if (memcmp(buf + 1, want, len) || memcmp(tag, want_tag, 16))
+                            fail_msg("%s/%s seal, data %zu, AAD %zu, IV %zu", a->name,
+                                     v->name, len, al, il);
+                        if (cb_gcm_open(&g, iv, il, aad, al, buf + 1, buf + 1, len, tag, 16) ||
+                            memcmp(buf + 1, pt, len))
+                            fail_msg("%s/%s open, data %zu, AAD %zu, IV %zu", a->name,
+                                     v->name, len, al, il);
+                    }
+            cb_gcm_free(&g);
+        }
+        cb_gcm_free(&ref);
+    }
+    free(pt), free(want), free(buf);
+}
+
+/* rsp_record: one record of a CAVP GCM response file, fields as hex text. */
+typedef struct rsp_record {
+    long count;
+    char key[80], iv[300], pt[300], aad[300], ct[300], tag[40];
+    int fail;
+} rsp_record;
+
+/* rsp_counts: what a file run covered, so the test can require FAIL records and IVs
+ * other than 96 bits to have been seen. */
+typedef struct rsp_counts {
+    size_t records, fails, odd_ivs, short_tags;
+} rsp_counts;
+
+/* run_record checks one record with every GCM variant: a valid record by sealing and
+ * opening it, a FAIL record by requiring open to reject it. */
+static void run_record(const rsp_record *r, rsp_counts *n, long line)
+{
+    size_t klen;
+    gcm_case c = {.source = "CAVP record"};
+    c.key = unhex(r->key, &klen);
+    c.iv = unhex(r->iv, &c.ivlen);
+    c.aad = unhex(r->aad, &c.aadlen);
+    c.pt = unhex(r->pt, &c.len);
+    c.ct = unhex(r->ct, &c.len);
+    c.tag = unhex(r->tag, &c.taglen);
+    char name[16];
+    snprintf(name, sizeof name, "aes-%zu-gcm", klen * 8);
+    const cb_alg *a = cb_alg_find(name);
+    assert_non_null(a);
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        if (!runnable(v, a))
+            continue;
+        if (!r->fail) {
+            check_case(a, v, &c);
+            continue;
+        }
+        cb_gcm g;
+        assert_int_equal(cb_gcm_init(&g, a, v, c.key), 0);
+        uint8_t *out = malloc(c.len + 1);
+        if (cb_gcm_open(&g, c.iv, c.ivlen, c.aad, c.aadlen, c.ct, out, c.len, c.tag,
+                        c.taglen) != -1 ||
+            !all_zero(out, c.len))
+            fail_msg("%s/%s accepted the FAIL record ending at line %ld", a->name, v->name,
+                     line);
+        free(out);
+        cb_gcm_free(&g);
+    }
+    n->records++;
+    n->fails += r->fail != 0;
+    n->odd_ivs += c.ivlen != 12;
+    n->short_tags += c.taglen != 16;
+    case_free(&c);
+}
+
+/* set_field copies "Name = value" into the record field it names. */
+static void set_field(rsp_record *r, const char *name, const char *value)
+{
+    static const struct {
+        const char *name;
+        size_t off, size;
+    } fields[] = {
+        {"Key", offsetof(rsp_record, key), sizeof ((rsp_record *)0)->key},
+        {"IV", offsetof(rsp_record, iv), sizeof ((rsp_record *)0)->iv},
+        {"PT", offsetof(rsp_record, pt), sizeof ((rsp_record *)0)->pt},
+        {"AAD", offsetof(rsp_record, aad), sizeof ((rsp_record *)0)->aad},
+        {"CT", offsetof(rsp_record, ct), sizeof ((rsp_record *)0)->ct},
+        {"Tag", offsetof(rsp_record, tag), sizeof ((rsp_record *)0)->tag},
+    };
+    if (strcmp(name, "Count") == 0) {
+        r->count = strtol(value, NULL, 10);
+        return;
+    }
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        if (strcmp(name, fields[i].name) == 0) {
+            assert_true(strlen(value) < fields[i].size);
+            strcpy((char *)r + fields[i].off, value);
+        }
+    }
+}
+
+/* run_file reads a CAVP GCM file and runs the records whose Count is below per_section
+ * (Count restarts at 0 in every [Keylen/IVlen/PTlen/AADlen/Taglen] section). */
+static rsp_counts run_file(const char *file, long per_section)
+{
+    const char *dir = getenv("CB_CAVP_GCM_DIR") ? getenv("CB_CAVP_GCM_DIR") : CAVP_DIR;
+    char path[512], line[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        fail_msg("cannot read %s (Debian package python3-cryptography-vectors)", path);
+    rsp_counts n = {0};
+    rsp_record r = {.count = -1};
+    long lineno = 0;
+    int more = 1;
+    while (more) {
+        more = fgets(line, sizeof line, f) != NULL;
+        lineno++;
+        line[strcspn(line, "\r\n")] = '\0';
+        char *eq = strstr(line, " = ");
+        if (more && eq) {
+            *eq = '\0';
+            set_field(&r, line, eq + 3);
+        } else if (more && strcmp(line, "FAIL") == 0) {
+            r.fail = 1;
+        } else if (line[0] == '\0' || !more) {
+            if (r.count >= 0 && r.count < per_section)
+                run_record(&r, &n, lineno);
+            memset(&r, 0, sizeof r);
+            r.count = -1;
+        }
+    }
+    fclose(f);
+    return n;
+}
+
+static void test_cavp_encrypt(void **state)
+{
+    (void)state;
+    rsp_counts n = run_file("gcmEncryptExtIV128.rsp", 1);
+    print_message("gcmEncryptExtIV128.rsp: %zu records, %zu with IVs other than 96 bits, "
+                  "%zu with short tags\n", n.records, n.odd_ivs, n.short_tags);
+    assert_true(n.records >= 300);
+    assert_true(n.odd_ivs > 0 && n.short_tags > 0);
+}
+
+static void test_cavp_decrypt(void **state)
+{
+    (void)state;
+    rsp_counts n = run_file("gcmDecrypt128.rsp", 2);
+    print_message("gcmDecrypt128.rsp: %zu records, %zu FAIL, %zu with IVs other than 96 "
+                  "bits, %zu with short tags\n", n.records, n.fails, n.odd_ivs, n.short_tags);
+    assert_true(n.records >= 300);
+    assert_true(n.fails > 0 && n.odd_ivs > 0 && n.short_tags > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_gcm_vectors),
+        cmocka_unit_test(test_ghash_vectors),
+        cmocka_unit_test(test_gcm_rejects_tampering),
+        cmocka_unit_test(test_gcm_against_generic),
+        cmocka_unit_test(test_cavp_encrypt),
+        cmocka_unit_test(test_cavp_decrypt),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
