@@ -457,7 +457,8 @@ static void describe_axis(builder *b, const cb_csv_row *const *before, size_t nb
         size_t k = side ? ka : kb;
         const char *name = side ? c->after_name : c->before_name;
         for (size_t i = 0; i < k; i++)
-            if (strcmp(runs[i]->emulator, "none") != 0 && runs[i]->emulator[0]) {
+            if (strcmp(runs[i]->emulator, "none") != 0 && runs[i]->emulator[0] &&
+                strcmp(runs[i]->emulator, "unknown") != 0) {
                 fprintf(warn, "cryptobench: warning: %s ran under an emulator (%s): its "
                         "timings say nothing about hardware.\n", name, runs[i]->emulator);
                 break;

@@ -343,6 +343,33 @@ static void test_same_variants_both_sides(void **state)
     cb_csv_set_free(set);
 }
 
+/* Conditions that make numbers untrustworthy are said out loud. */
+static void test_condition_warnings(void **state)
+{
+    (void)state;
+    cb_csv_set *set = cb_csv_set_new();
+    cb_run_info emulated = run_a, other_build = run_a;
+    emulated.emulator = "qemu-user";
+    other_build.build_rev = "rev-c";
+    add_samples(set, &run_a, "md5", "generic", "digest", 16, 100, 0.01, 3);
+    add_samples(set, &other_build, "md5", "generic", "digest", 16, 100, 0.01, 3);
+    add_samples(set, &emulated, "md5", "generic", "digest", 16, 100, 0.01, 3);
+    char *warn_text = NULL;
+    size_t warn_len = 0;
+    FILE *warn = open_memstream(&warn_text, &warn_len);
+    cb_compare_opts o = cb_compare_default_opts();
+    cb_comparison c;
+    char err[512];
+    assert_int_equal(compare_split(set, 6, &o, &c, warn, err, sizeof err), 0);
+    fclose(warn);
+    assert_non_null(strstr(warn_text, "before pools samples of several builds (rev-a+rev-c)"));
+    assert_non_null(strstr(warn_text, "after ran under an emulator (qemu-user)"));
+    assert_string_equal(c.axis, "build rev-a+rev-c -> rev-a");
+    free(warn_text);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
 static void test_nothing_matches_and_one_sided(void **state)
 {
     (void)state;
@@ -587,6 +614,7 @@ int main(void)
         cmocka_unit_test(test_regression_and_gate),
         cmocka_unit_test(test_variant_axis),
         cmocka_unit_test(test_same_variants_both_sides),
+        cmocka_unit_test(test_condition_warnings),
         cmocka_unit_test(test_nothing_matches_and_one_sided),
         cmocka_unit_test(test_oe2013_report),
         cmocka_unit_test(test_graviton2_report),
