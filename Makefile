@@ -129,7 +129,7 @@ CHECK_CROSS ?= 1
 
 check: check-deps
 	@$(MAKE) --no-print-directory all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-kat
+	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay
 ifeq ($(CONFIG)$(CHECK_CROSS),$(DEFAULT_CONFIG)1)
 	@$(MAKE) --no-print-directory check-cross
 endif
