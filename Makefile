@@ -21,7 +21,7 @@ PREFIX ?= /usr/local
 BUILD := build/$(CONFIG)
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-ALL_CPPFLAGS := -I. -D_GNU_SOURCE $(foreach f,$(FAMILIES),-DCB_FAMILY_$(shell echo $(f) | tr a-z A-Z)) $(CPPFLAGS)
+ALL_CPPFLAGS := -I. -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 $(foreach f,$(FAMILIES),-DCB_FAMILY_$(shell echo $(f) | tr a-z A-Z)) $(CPPFLAGS)
 ALL_CFLAGS := -std=c11 $(WARN) $(ARCH_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS := $(ARCH_LDFLAGS) $(LDFLAGS)
 LIBS := -lm
