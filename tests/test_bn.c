@@ -137,6 +137,9 @@ static void test_add_sub(void **state)
     assert_memory_equal(r, ones, sizeof ones);
     assert_true(cb_bn_sub(r, ones, one, 3) == 0);
     assert_int_equal(cb_bn_cmp(r, ones, 3), -1);
+    assert_int_equal(cb_bn_lt(r, ones, 3), 1);
+    assert_int_equal(cb_bn_lt(ones, r, 3), 0);
+    assert_int_equal(cb_bn_lt(ones, ones, 3), 0);
     assert_int_equal(cb_bn_is_zero(one, 3), 0);
 }
 
