@@ -4,7 +4,7 @@
 # the same session, as a ratio table (issue 6 asks for at least 0.5x on rsa2048
 # and dsa2048).
 #
-# The two programs run alternately ROUNDS times (default 3) for SECONDS each
+# The two programs run alternately ROUNDS times (default 5) for SECONDS each
 # (default 1), and the table takes each side's best round: on a shared machine the
 # best round is the least disturbed one, and alternating exposes both sides to the
 # same background load.  Both sides print OpenSSL's machine-readable lines
@@ -24,7 +24,7 @@
 set -eu
 
 secs=${1:-1}
-rounds=${2:-3}
+rounds=${2:-5}
 [ $# -ge 2 ] && shift 2 || shift $#
 algs=${*:-rsa2048 dsa2048}
 ours=${CRYPTOBENCH_SPEED:-./cryptobench speed}
