@@ -111,6 +111,22 @@ expect 2 "-cycles=guess is not understood" -- speed md5 -cycles=guess
 cb speed md5 -multi 1 -bytes 64 -seconds 0.05 >"$T/out" 2>"$T/err" && ok || bad "speed -multi 1 failed: $(cat "$T/err")"
 grep -Eq '^md5 +[0-9.]+k?$' "$T/out" && ok || bad "no md5 row with -multi 1: $(cat "$T/out")"
 
+# --- -json: one object per case with the interval and the spread -------------------------
+cb speed md5 -bytes 16,64 -seconds 0.05 -samples 3 -json "$T/run.json" >/dev/null 2>&1 && ok || bad "speed -json failed"
+if command -v python3 >/dev/null; then
+    python3 - "$T/run.json" <<'PY' && ok || bad "speed -json wrote bad JSON: $(head -c 300 "$T/run.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+cases = d["cases"]
+assert [c["block_bytes"] for c in cases] == [16, 64], cases
+for c in cases:
+    assert c["samples"] == 3 and c["ci95_low_ops"] <= c["ops_per_sec"] <= c["ci95_high_ops"], c
+    assert c["cv_pct"] >= 0 and c["status"] == "ok", c
+assert d["run"]["host_arch"] and d["run"]["timing"] == "cpu"
+PY
+fi
+expect 2 "cannot create a file in '/nonexistent-dir'" -- speed md5 -json /nonexistent-dir/x.json
+
 # --- several variants give one row each ----------------------------------------------
 cb speed -evp sha1 -variant all -bytes 64 -seconds 0.05 >"$T/out" 2>"$T/err"
 grep -Eq '^sha1/generic ' "$T/out" && ok || bad "no sha1/generic row with -variant all: $(cat "$T/out")"
