@@ -173,6 +173,39 @@ clean:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
+# ---- fuzzing (tests/fuzz/): libFuzzer targets for the CSV reader and the importer ----
+# check-fuzz builds them with clang and runs each for FUZZ_SECONDS on a scratch copy
+# of its corpus; check-fuzz-replay runs every saved input through the same code with
+# $(CC) and no libFuzzer, which is what `make check` does.
+
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 30
+FUZZ_NAMES := csv import
+FUZZ_LIB_SRCS := reports/csv.c reports/import.c reports/sample.c reports/stats.c \
+	reports/compare.c $(wildcard reports/render*.c) harness/common.c kernels/algs.c
+FUZZ_BINS := $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/fuzz_$(n))
+REPLAY_BINS := $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/replay_$(n))
+
+.PHONY: check-fuzz check-fuzz-replay
+.PRECIOUS: $(OBJ)/tests/fuzz/%.o
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.c $(FUZZ_LIB_SRCS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
+	  -o $@ $^ -lm
+
+$(BUILD)/fuzz/replay_%: $(OBJ)/tests/fuzz/fuzz_%.o $(OBJ)/tests/fuzz/fuzz_common.o \
+		$(OBJ)/tests/fuzz/replay.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+check-fuzz: $(FUZZ_BINS)
+	@scripts/run-fuzz.sh $(FUZZ_SECONDS) $(BUILD)/fuzz $(FUZZ_NAMES)
+
+check-fuzz-replay: $(REPLAY_BINS)
+	@for n in $(FUZZ_NAMES); do \
+	  $(QEMU_RUN) $(BUILD)/fuzz/replay_$$n tests/fuzz/corpus/$$n || exit 1; done
+
 # ---- benchmarks of the harness itself (not part of check) ---------------------------
 
 .PHONY: bench

@@ -7,25 +7,26 @@
  * the layout of FIPS 197's key-schedule words, loaded and stored byte by byte so the
  * code is the same on big- and little-endian CPUs.  A full round of column c is
  *
- *     te0[row 0 of s_c] ^ te1[row 1 of s_c+1] ^ te2[row 2 of s_c+2] ^ te3[row 3 of s_c+3] ^ rk
+ *     te[0][row 0 of s_c] ^ te[1][row 1 of s_c+1] ^ te[2][row 2 of s_c+2]
+ *         ^ te[3][row 3 of s_c+3] ^ rk
  *
- * (indices mod 4): the index pattern is ShiftRows, and te<r>[x] is the column that
+ * (indices mod 4): the index pattern is ShiftRows, and te[r][x] is the column that
  * MixColumns makes of S(x) standing in row r, so SubBytes, ShiftRows and MixColumns
  * cost four lookups per column.  Decryption uses the equivalent inverse cipher
- * (FIPS 197 5.3.5) so its rounds have the same shape with td<r> (InvSubBytes and
+ * (FIPS 197 5.3.5) so its rounds have the same shape with td[r] (InvSubBytes and
  * InvMixColumns) and InvShiftRows' index pattern.
  *
  * Four 1 KiB tables per direction rather than one table and rotates: with gcc -O2 on
- * x86-64 the four-table form ran aes-128-cbc encryption about 7% faster, as every
- * rotate sits on the round's critical path and the 8 KiB of tables fit in L1.
+ * x86-64 the one-table form ran aes-128-cbc about 30% slower encrypting and 17%
+ * slower decrypting (best of five 1 s runs each), as x86 has to copy a value before
+ * rotating it and the loop is bound by instruction throughput, not by the 8 KiB of
+ * tables, which fit in L1.
  *
  * The tables are built by the preprocessor from the S-box (FIPS 197 Figure 7) and
  * the inverse S-box (Figure 14), so they are constant data with no start-up code.
  * Lookups are indexed by secret bytes: like every T-table AES this leaks through
  * the cache, which is what the "before" column of a benchmark is.
  */
-#include <string.h>
-
 #include "kernels/generic.h"
 
 /* FIPS 197 Figure 7, as computed by 5.1.1 (inverse in GF(2^8), then the affine map). */
@@ -125,14 +126,13 @@
 #define TD3(s) WORD(M9(s), M13(s), M11(s), M14(s)),
 #define BYTE(s) s,
 
-static const uint32_t te0[256] = {AES_SBOX(TE0)};
-static const uint32_t te1[256] = {AES_SBOX(TE1)};
-static const uint32_t te2[256] = {AES_SBOX(TE2)};
-static const uint32_t te3[256] = {AES_SBOX(TE3)};
-static const uint32_t td0[256] = {AES_INV_SBOX(TD0)};
-static const uint32_t td1[256] = {AES_INV_SBOX(TD1)};
-static const uint32_t td2[256] = {AES_INV_SBOX(TD2)};
-static const uint32_t td3[256] = {AES_INV_SBOX(TD3)};
+/* te[r] and td[r] are one array each so that position-independent code needs one
+ * base register per direction, not four: x86-64 cannot index a rip-relative address,
+ * and four bases left gcc short of registers for the state. */
+static const uint32_t te[4][256] = {{AES_SBOX(TE0)}, {AES_SBOX(TE1)}, {AES_SBOX(TE2)},
+                                    {AES_SBOX(TE3)}};
+static const uint32_t td[4][256] = {{AES_INV_SBOX(TD0)}, {AES_INV_SBOX(TD1)},
+                                    {AES_INV_SBOX(TD2)}, {AES_INV_SBOX(TD3)}};
 static const uint8_t sbox[256] = {AES_SBOX(BYTE)};
 static const uint8_t inv_sbox[256] = {AES_INV_SBOX(BYTE)};
 
@@ -142,17 +142,32 @@ typedef struct aes_ks {
     unsigned rounds;
 } aes_ks;
 
+/* aes_state: the four columns, passed by value through always-inlined functions so
+ * that gcc keeps them in registers (through a pointer to an array it kept them in
+ * memory and called the block function out of line). */
+typedef struct aes_state {
+    uint32_t c0, c1, c2, c3;
+} aes_state;
+
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* B0..B3 pick rows 0..3 out of a column word. */
 #define B0(w) ((w) >> 24)
 #define B1(w) (((w) >> 16) & 0xff)
 #define B2(w) (((w) >> 8) & 0xff)
 #define B3(w) ((w) & 0xff)
 
-static inline uint32_t load_be32(const uint8_t *p)
+/* load_be32 and store_be32 move a column in FIPS 197's byte order on any CPU. */
+static ALWAYS_INLINE uint32_t load_be32(const uint8_t *p)
 {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-static inline void store_be32(uint8_t *p, uint32_t v)
+static ALWAYS_INLINE void store_be32(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)(v >> 24);
     p[1] = (uint8_t)(v >> 16);
@@ -160,94 +175,101 @@ static inline void store_be32(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)v;
 }
 
-static inline void load_block(uint32_t s[4], const uint8_t *p)
+/* load_block and store_block move a 16-byte block, column by column (FIPS 197 3.4). */
+static ALWAYS_INLINE aes_state load_block(const uint8_t *p)
 {
-    for (int i = 0; i < 4; i++)
-        s[i] = load_be32(p + 4 * i);
+    return (aes_state){load_be32(p), load_be32(p + 4), load_be32(p + 8), load_be32(p + 12)};
 }
 
-static inline void store_block(uint8_t *p, const uint32_t s[4])
+static ALWAYS_INLINE void store_block(uint8_t *p, aes_state s)
 {
-    for (int i = 0; i < 4; i++)
-        store_be32(p + 4 * i, s[i]);
+    store_be32(p, s.c0);
+    store_be32(p + 4, s.c1);
+    store_be32(p + 8, s.c2);
+    store_be32(p + 12, s.c3);
+}
+
+/* xor_state is AddRoundKey, and CBC's and CTR's XOR. */
+static ALWAYS_INLINE aes_state xor_state(aes_state a, aes_state b)
+{
+    return (aes_state){a.c0 ^ b.c0, a.c1 ^ b.c1, a.c2 ^ b.c2, a.c3 ^ b.c3};
+}
+
+/* round_key reads four words of the schedule as a state. */
+static ALWAYS_INLINE aes_state round_key(const uint32_t *rk)
+{
+    return (aes_state){rk[0], rk[1], rk[2], rk[3]};
 }
 
 /* enc_col: one output column of a full encryption round. */
-static inline uint32_t enc_col(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t k)
+static ALWAYS_INLINE uint32_t enc_col(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
+                                      uint32_t k)
 {
-    return te0[B0(a)] ^ te1[B1(b)] ^ te2[B2(c)] ^ te3[B3(d)] ^ k;
+    return te[0][B0(a)] ^ te[1][B1(b)] ^ te[2][B2(c)] ^ te[3][B3(d)] ^ k;
 }
 
 /* enc_last_col: the final round has no MixColumns; each table holds S(x) unmixed in
  * the row it serves (the coefficient-1 entries), so masking picks it out. */
-static inline uint32_t enc_last_col(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
-                                    uint32_t k)
+static ALWAYS_INLINE uint32_t enc_last_col(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
+                                           uint32_t k)
 {
-    return (te2[B0(a)] & 0xff000000) ^ (te3[B1(b)] & 0x00ff0000) ^
-           (te0[B2(c)] & 0x0000ff00) ^ (te1[B3(d)] & 0x000000ff) ^ k;
+    return (te[2][B0(a)] & 0xff000000) ^ (te[3][B1(b)] & 0x00ff0000) ^
+           (te[0][B2(c)] & 0x0000ff00) ^ (te[1][B3(d)] & 0x000000ff) ^ k;
 }
 
-/* enc_round: s = round(s) with round key k; t is scratch kept in registers. */
-static inline void enc_round(uint32_t s[4], const uint32_t *k)
-{
-    uint32_t t0 = enc_col(s[0], s[1], s[2], s[3], k[0]);
-    uint32_t t1 = enc_col(s[1], s[2], s[3], s[0], k[1]);
-    uint32_t t2 = enc_col(s[2], s[3], s[0], s[1], k[2]);
-    uint32_t t3 = enc_col(s[3], s[0], s[1], s[2], k[3]);
-    s[0] = t0, s[1] = t1, s[2] = t2, s[3] = t3;
-}
-
-/* encrypt_state runs the cipher (FIPS 197 5.1) on a state already in words. */
-static inline void encrypt_state(const aes_ks *ks, uint32_t s[4])
+/* encrypt_state runs the cipher (FIPS 197 5.1); ShiftRows takes row r of column c
+ * from column c + r. */
+static ALWAYS_INLINE aes_state encrypt_state(const aes_ks *ks, aes_state s)
 {
     const uint32_t *rk = ks->rk;
-    for (int i = 0; i < 4; i++)
-        s[i] ^= rk[i];
-    for (unsigned r = 1; r < ks->rounds; r++) {
+    s = xor_state(s, round_key(rk));
+    for (unsigned r = ks->rounds - 1; r; r--) {
         rk += 4;
-        enc_round(s, rk);
+        s = (aes_state){enc_col(s.c0, s.c1, s.c2, s.c3, rk[0]),
+                        enc_col(s.c1, s.c2, s.c3, s.c0, rk[1]),
+                        enc_col(s.c2, s.c3, s.c0, s.c1, rk[2]),
+                        enc_col(s.c3, s.c0, s.c1, s.c2, rk[3])};
     }
     rk += 4;
-    uint32_t t0 = enc_last_col(s[0], s[1], s[2], s[3], rk[0]);
-    uint32_t t1 = enc_last_col(s[1], s[2], s[3], s[0], rk[1]);
-    uint32_t t2 = enc_last_col(s[2], s[3], s[0], s[1], rk[2]);
-    uint32_t t3 = enc_last_col(s[3], s[0], s[1], s[2], rk[3]);
-    s[0] = t0, s[1] = t1, s[2] = t2, s[3] = t3;
+    return (aes_state){enc_last_col(s.c0, s.c1, s.c2, s.c3, rk[0]),
+                       enc_last_col(s.c1, s.c2, s.c3, s.c0, rk[1]),
+                       enc_last_col(s.c2, s.c3, s.c0, s.c1, rk[2]),
+                       enc_last_col(s.c3, s.c0, s.c1, s.c2, rk[3])};
 }
 
 /* dec_col: one output column of a full round of the equivalent inverse cipher. */
-static inline uint32_t dec_col(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t k)
+static ALWAYS_INLINE uint32_t dec_col(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
+                                      uint32_t k)
 {
-    return td0[B0(a)] ^ td1[B1(b)] ^ td2[B2(c)] ^ td3[B3(d)] ^ k;
+    return td[0][B0(a)] ^ td[1][B1(b)] ^ td[2][B2(c)] ^ td[3][B3(d)] ^ k;
 }
 
-static inline uint32_t dec_last_col(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
-                                    uint32_t k)
+/* dec_last_col: the final round of the inverse cipher, InvSubBytes without
+ * InvMixColumns, from the byte table. */
+static ALWAYS_INLINE uint32_t dec_last_col(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
+                                           uint32_t k)
 {
     return WORD(inv_sbox[B0(a)], inv_sbox[B1(b)], inv_sbox[B2(c)], inv_sbox[B3(d)]) ^ k;
 }
 
 /* decrypt_state runs the equivalent inverse cipher (FIPS 197 5.3.5); InvShiftRows
  * takes row r of column c from column c - r. */
-static inline void decrypt_state(const aes_ks *ks, uint32_t s[4])
+static ALWAYS_INLINE aes_state decrypt_state(const aes_ks *ks, aes_state s)
 {
     const uint32_t *rk = ks->rk;
-    for (int i = 0; i < 4; i++)
-        s[i] ^= rk[i];
-    for (unsigned r = 1; r < ks->rounds; r++) {
+    s = xor_state(s, round_key(rk));
+    for (unsigned r = ks->rounds - 1; r; r--) {
         rk += 4;
-        uint32_t t0 = dec_col(s[0], s[3], s[2], s[1], rk[0]);
-        uint32_t t1 = dec_col(s[1], s[0], s[3], s[2], rk[1]);
-        uint32_t t2 = dec_col(s[2], s[1], s[0], s[3], rk[2]);
-        uint32_t t3 = dec_col(s[3], s[2], s[1], s[0], rk[3]);
-        s[0] = t0, s[1] = t1, s[2] = t2, s[3] = t3;
+        s = (aes_state){dec_col(s.c0, s.c3, s.c2, s.c1, rk[0]),
+                        dec_col(s.c1, s.c0, s.c3, s.c2, rk[1]),
+                        dec_col(s.c2, s.c1, s.c0, s.c3, rk[2]),
+                        dec_col(s.c3, s.c2, s.c1, s.c0, rk[3])};
     }
     rk += 4;
-    uint32_t t0 = dec_last_col(s[0], s[3], s[2], s[1], rk[0]);
-    uint32_t t1 = dec_last_col(s[1], s[0], s[3], s[2], rk[1]);
-    uint32_t t2 = dec_last_col(s[2], s[1], s[0], s[3], rk[2]);
-    uint32_t t3 = dec_last_col(s[3], s[2], s[1], s[0], rk[3]);
-    s[0] = t0, s[1] = t1, s[2] = t2, s[3] = t3;
+    return (aes_state){dec_last_col(s.c0, s.c3, s.c2, s.c1, rk[0]),
+                       dec_last_col(s.c1, s.c0, s.c3, s.c2, rk[1]),
+                       dec_last_col(s.c2, s.c1, s.c0, s.c3, rk[2]),
+                       dec_last_col(s.c3, s.c2, s.c1, s.c0, rk[3])};
 }
 
 /* sub_word is FIPS 197 SubWord(). */
@@ -280,11 +302,12 @@ static int aes_generic_set_encrypt_key(void *ksp, const uint8_t *key, unsigned b
     return 0;
 }
 
-/* inv_mix_column is InvMixColumns() of one word; td<r>[S(x)] is the InvMixColumns
+/* inv_mix_column is InvMixColumns() of one word; td[r][S(x)] is the InvMixColumns
  * column of x entering at row r. */
 static uint32_t inv_mix_column(uint32_t w)
 {
-    return td0[sbox[B0(w)]] ^ td1[sbox[B1(w)]] ^ td2[sbox[B2(w)]] ^ td3[sbox[B3(w)]];
+    return td[0][sbox[B0(w)]] ^ td[1][sbox[B1(w)]] ^ td[2][sbox[B2(w)]] ^
+           td[3][sbox[B3(w)]];
 }
 
 /* aes_generic_set_decrypt_key builds the equivalent inverse cipher's schedule
@@ -308,38 +331,27 @@ static int aes_generic_set_decrypt_key(void *ksp, const uint8_t *key, unsigned b
     return 0;
 }
 
+/* aes_generic_ecb_encrypt and the functions below implement cb_aes_ops (kernel.h). */
 static void aes_generic_ecb_encrypt(const void *ks, const uint8_t *in, uint8_t *out,
                                     size_t nblocks)
 {
-    uint32_t s[4];
-    for (; nblocks; nblocks--, in += 16, out += 16) {
-        load_block(s, in);
-        encrypt_state(ks, s);
-        store_block(out, s);
-    }
+    for (; nblocks; nblocks--, in += 16, out += 16)
+        store_block(out, encrypt_state(ks, load_block(in)));
 }
 
 static void aes_generic_ecb_decrypt(const void *ks, const uint8_t *in, uint8_t *out,
                                     size_t nblocks)
 {
-    uint32_t s[4];
-    for (; nblocks; nblocks--, in += 16, out += 16) {
-        load_block(s, in);
-        decrypt_state(ks, s);
-        store_block(out, s);
-    }
+    for (; nblocks; nblocks--, in += 16, out += 16)
+        store_block(out, decrypt_state(ks, load_block(in)));
 }
 
 static void aes_generic_cbc_encrypt(const void *ks, uint8_t iv[16], const uint8_t *in,
                                     uint8_t *out, size_t nblocks)
 {
-    uint32_t s[4], m[4];
-    load_block(s, iv);
+    aes_state s = load_block(iv);
     for (; nblocks; nblocks--, in += 16, out += 16) {
-        load_block(m, in);
-        for (int i = 0; i < 4; i++)
-            s[i] ^= m[i];
-        encrypt_state(ks, s);
+        s = encrypt_state(ks, xor_state(s, load_block(in)));
         store_block(out, s);
     }
     store_block(iv, s);
@@ -348,18 +360,12 @@ static void aes_generic_cbc_encrypt(const void *ks, uint8_t iv[16], const uint8_
 static void aes_generic_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *in,
                                     uint8_t *out, size_t nblocks)
 {
-    uint32_t prev[4], c[4], s[4];
-    load_block(prev, iv);
+    aes_state prev = load_block(iv);
     for (; nblocks; nblocks--, in += 16, out += 16) {
         /* Keep the ciphertext before writing: in and out may be the same buffer. */
-        load_block(c, in);
-        memcpy(s, c, sizeof s);
-        decrypt_state(ks, s);
-        for (int i = 0; i < 4; i++) {
-            s[i] ^= prev[i];
-            prev[i] = c[i];
-        }
-        store_block(out, s);
+        aes_state c = load_block(in);
+        store_block(out, xor_state(decrypt_state(ks, c), prev));
+        prev = c;
     }
     store_block(iv, prev);
 }
@@ -367,16 +373,10 @@ static void aes_generic_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_
 static void aes_generic_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in,
                               uint8_t *out, size_t nblocks)
 {
-    uint32_t c[4], s[4], m[4];
-    load_block(c, ctr);
+    aes_state c = load_block(ctr);
     for (; nblocks; nblocks--, in += 16, out += 16) {
-        memcpy(s, c, sizeof s);
-        encrypt_state(ks, s);
-        load_block(m, in);
-        for (int i = 0; i < 4; i++)
-            s[i] ^= m[i];
-        store_block(out, s);
-        c[3]++; /* the low 32 bits wrap on their own, as GCM's inc32 wants */
+        store_block(out, xor_state(encrypt_state(ks, c), load_block(in)));
+        c.c3++; /* the low 32 bits wrap on their own, as GCM's inc32 wants */
     }
 }
 

@@ -14,6 +14,7 @@
 #include "kernels/generic.h"
 #include "kernels/registry.h"
 
+/* cb_gcm_generic_ops: generic AES-CTR and generic GHASH, not stitched. */
 const cb_gcm_ops cb_gcm_generic_ops = {&cb_aes_generic_ops, &cb_ghash_generic_ops, NULL,
                                        NULL};
 
@@ -28,11 +29,13 @@ typedef struct gcm_msg {
     uint8_t xi[16];
 } gcm_msg;
 
+/* ops_of returns the GCM ops of g's variant. */
 static const cb_gcm_ops *ops_of(const cb_gcm *g)
 {
     return g->var->ops;
 }
 
+/* store_be64 writes v most significant byte first. */
 static void store_be64(uint8_t *p, uint64_t v)
 {
     for (int i = 7; i >= 0; i--, v >>= 8)

@@ -37,12 +37,13 @@ static const uint16_t red[16] = {
     RED(8), RED(9), RED(10), RED(11), RED(12), RED(13), RED(14), RED(15),
 };
 
+/* load_be64 and store_be64 move half a block, most significant byte first. */
 static inline uint64_t load_be64(const uint8_t *p)
 {
-    uint64_t v = 0;
-    for (int i = 0; i < 8; i++)
-        v = v << 8 | p[i];
-    return v;
+    /* Written out so that compilers see one byte-swapping load. */
+    return (uint64_t)p[0] << 56 | (uint64_t)p[1] << 48 | (uint64_t)p[2] << 40 |
+           (uint64_t)p[3] << 32 | (uint64_t)p[4] << 24 | (uint64_t)p[5] << 16 |
+           (uint64_t)p[6] << 8 | p[7];
 }
 
 static inline void store_be64(uint8_t *p, uint64_t v)
@@ -78,16 +79,31 @@ static void ghash_generic_init(void *tablep, const uint8_t h[16])
     }
 }
 
-/* mul_step is Z = Z * x^4 + m[n]. */
-static inline void mul_step(const gf128 *m, uint64_t *hi, uint64_t *lo, unsigned n)
+/*
+ * mul_word runs eight Horner steps Z = Z * x^4 + m[n] over the nibbles of w, lowest
+ * first.  The reduction terms land in the top 16 bits of hi and need twelve steps to
+ * reach its low nibble, the only part of hi that flows into lo; so within eight steps
+ * they can be summed in ra on the side and folded in afterwards.  That takes the red[]
+ * lookup, which waits for lo, off the path from one step to the next, which then costs
+ * a few instructions, not a load.
+ */
+static inline void mul_word(const gf128 *m, uint64_t *hi, uint64_t *lo, uint32_t w)
 {
-    unsigned r = (unsigned)*lo & 0xf;
-    *lo = (*lo >> 4 | *hi << 60) ^ m[n].lo;
-    *hi = (*hi >> 4 ^ (uint64_t)red[r] << 48) ^ m[n].hi;
+    uint64_t h = *hi, l = *lo, ra = 0;
+    for (int i = 0; i < 8; i++, w >>= 4) {
+        const gf128 *e = &m[w & 0xf];
+        unsigned r = (unsigned)l & 0xf;
+        l = (l >> 4) ^ (h << 60) ^ e->lo;
+        h = (h >> 4) ^ e->hi;
+        ra = (ra >> 4) ^ (uint64_t)red[r] << 48;
+    }
+    *hi = h ^ ra;
+    *lo = l;
 }
 
 /* ghash_generic_blocks folds each block into xi and multiplies by H, keeping xi in
- * two registers across blocks. */
+ * two registers across blocks.  Horner's rule starts from Z = 0 at the last nibble
+ * (x^124..x^127: the low nibble of byte 15) and ends at the first. */
 static void ghash_generic_blocks(const void *tablep, uint8_t xi[16], const uint8_t *in,
                                  size_t nblocks)
 {
@@ -96,19 +112,11 @@ static void ghash_generic_blocks(const void *tablep, uint8_t xi[16], const uint8
     for (; nblocks; nblocks--, in += 16) {
         xhi ^= load_be64(in);
         xlo ^= load_be64(in + 8);
-        /* Nibbles from the last (x^124..x^127, the low nibble of byte 15) to the
-         * first; the first step starts from Z = 0, so it is a plain lookup. */
-        unsigned n = (unsigned)xlo & 0xf;
-        uint64_t zhi = m[n].hi, zlo = m[n].lo;
-        mul_step(m, &zhi, &zlo, (unsigned)(xlo >> 4) & 0xf);
-        for (int shift = 8; shift < 64; shift += 8) {
-            mul_step(m, &zhi, &zlo, (unsigned)(xlo >> shift) & 0xf);
-            mul_step(m, &zhi, &zlo, (unsigned)(xlo >> (shift + 4)) & 0xf);
-        }
-        for (int shift = 0; shift < 64; shift += 8) {
-            mul_step(m, &zhi, &zlo, (unsigned)(xhi >> shift) & 0xf);
-            mul_step(m, &zhi, &zlo, (unsigned)(xhi >> (shift + 4)) & 0xf);
-        }
+        uint64_t zhi = 0, zlo = 0;
+        mul_word(m, &zhi, &zlo, (uint32_t)xlo);
+        mul_word(m, &zhi, &zlo, (uint32_t)(xlo >> 32));
+        mul_word(m, &zhi, &zlo, (uint32_t)xhi);
+        mul_word(m, &zhi, &zlo, (uint32_t)(xhi >> 32));
         xhi = zhi;
         xlo = zlo;
     }

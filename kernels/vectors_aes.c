@@ -34,7 +34,8 @@
 
 /* BLOCK: a block-mode vector; GCM: a GCM test case (key, iv, aad, plain, cipher, tag). */
 #define BLOCK(alg, src, key, iv, pt, ct) {alg, src, key, iv, NULL, pt, NULL, 0, ct, NULL}
-#define GCM(alg, src, key, iv, aad, pt, ct, tag) {alg, src, key, iv, aad, pt, NULL, 0, ct, tag}
+#define GCM(alg, src, key, iv, aad, pt, ct, tag) \
+    {alg, src, key, iv, aad, pt, NULL, 0, ct, tag}
 
 const cb_vector cb_vectors_aes[] = {
     BLOCK("aes-128-ecb", "FIPS 197 Appendix C.1", "000102030405060708090a0b0c0d0e0f", NULL,
@@ -80,7 +81,8 @@ const cb_vector cb_vectors_aes[] = {
         "58e2fccefa7e3061367f1d57a4e7455a"),
     GCM("aes-128-gcm", "GCM spec Appendix B, test case 2", ZERO128, ZERO96, "", ZERO128,
         "0388dace60b6a392f328c2b971b2fe78", "ab6e47d42cec13bdf53a67b21257bddf"),
-    GCM("aes-128-gcm", "GCM spec Appendix B, test case 3", GCM_KEY128, GCM_IV96, "", GCM_P64,
+    GCM("aes-128-gcm", "GCM spec Appendix B, test case 3", GCM_KEY128, GCM_IV96, "",
+        GCM_P64,
         "42831ec2217774244b7221b784d0d49c" "e3aa212f2c02a4e035c17e2329aca12e"
         "21d514b25466931c7d8f6a5aac84aa05" "1ba30b396a0aac973d58e091473f5985",
         "4d5c2af327cd64a62cf35abd2ba6fab4"),
@@ -105,7 +107,8 @@ const cb_vector cb_vectors_aes[] = {
     GCM("aes-192-gcm", "GCM spec Appendix B, test case 8", ZERO128 "0000000000000000",
         ZERO96, "", ZERO128, "98e7247c07f0fe411c267e4384b0f600",
         "2ff58d80033927ab8ef4d4587514f0fb"),
-    GCM("aes-192-gcm", "GCM spec Appendix B, test case 9", GCM_KEY192, GCM_IV96, "", GCM_P64,
+    GCM("aes-192-gcm", "GCM spec Appendix B, test case 9", GCM_KEY192, GCM_IV96, "",
+        GCM_P64,
         "3980ca0b3c00e841eb06fac4872a2757" "859e1ceaa6efd984628593b40ca1e19c"
         "7d773d00c144c525ac619d18c84a3f47" "18e2448b2fe324d9ccda2710acade256",
         "9924a7c8587336bfb118024db8674a14"),
@@ -129,7 +132,8 @@ const cb_vector cb_vectors_aes[] = {
         "", "530f8afbc74536b9a963b4f1c4cb738b"),
     GCM("aes-256-gcm", "GCM spec Appendix B, test case 14", ZERO128 ZERO128, ZERO96, "",
         ZERO128, "cea7403d4d606b6e074ec5d3baf39d18", "d0d1c8a799996bf0265b98b5d48ab919"),
-    GCM("aes-256-gcm", "GCM spec Appendix B, test case 15", GCM_KEY256, GCM_IV96, "", GCM_P64,
+    GCM("aes-256-gcm", "GCM spec Appendix B, test case 15", GCM_KEY256, GCM_IV96, "",
+        GCM_P64,
         "522dc1f099567d07f47f37a32a84427d" "643a8cdcbfe5c0c97598a2bd2555d1aa"
         "8cb08e48590dbb3da7b08b1056828838" "c5f61e6393ba7a0abcc9f662898015ad",
         "b094dac5d93471bdec1a502270e3cc6c"),
