@@ -20,8 +20,11 @@ run() {
     while [ "$1" != "--" ]; do envs="$envs $1"; shift; done
     shift
     # shellcheck disable=SC2086
-    env $envs $RUN "$BIN" caps "$@" >"$T/out" 2>"$T/err"
+    env $envs $RUN "$BIN" caps "$@" >"$T/out" 2>"$T/raw"
     st=$?
+    # qemu-x86_64 warns about CPU-model features TCG lacks; those lines are the
+    # emulator's, not cryptobench's.
+    grep -v "^qemu-[a-z0-9_]*: warning: " "$T/raw" >"$T/err"
 }
 
 # refused PATTERN [VAR=value...]: caps exits 2 with one line on stderr matching PATTERN.
@@ -87,9 +90,13 @@ fi
 
 first=${detected%%,*}
 if [ "$first" != none ]; then
+    # $var=$zero leaves only what OpenSSL has no bit for (POWER's arch_2_07)
+    run "$var=$zero" -- -mr
+    rest=$(field effective)
     run "$var=$zero" "CRYPTOBENCH_CAPS=+$first" -- -mr
-    if [ "$st" -eq 0 ] && [ "$(field effective)" = "$first" ] &&
-        [ "$(field mask_source)" = "$var+CRYPTOBENCH_CAPS" ]; then
+    case ",$rest," in *",$first,"*) bad "$var=$zero left $first on" ;; esac
+    if [ "$st" -eq 0 ] && [ "$(field mask_source)" = "$var+CRYPTOBENCH_CAPS" ] &&
+        case ",$(field effective)," in *",$first,"*) true ;; *) false ;; esac; then
         ok
     else
         bad "$var=$zero CRYPTOBENCH_CAPS=+$first: $(cat "$T/out" "$T/err")"
@@ -103,8 +110,12 @@ if [ -n "$lacking" ]; then
     refused "asks for $lacking .*-force-caps" "CRYPTOBENCH_CAPS=+$lacking"
     run "CRYPTOBENCH_CAPS=+$lacking" -- -mr -force-caps
     case ",$(field effective)," in
-    *",$lacking,"*) [ "$(field mask_source)" = "CRYPTOBENCH_CAPS -force-caps" ] && ok ||
-        bad "forced +$lacking: source $(field mask_source)" ;;
+    *",$lacking,"*)
+        if [ "$(field mask_source)" = "CRYPTOBENCH_CAPS -force-caps" ]; then
+            ok
+        else
+            bad "forced +$lacking: source $(field mask_source)"
+        fi ;;
     *) bad "-force-caps did not add $lacking: $(cat "$T/out" "$T/err")" ;;
     esac
 else
