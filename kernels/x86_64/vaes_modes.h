@@ -20,7 +20,7 @@
  *
  * GCM: a stitched loop like gcm_aesni.c's, NB blocks per step (encryption hashes
  * the previous step's ciphertext, decryption the current step's); it takes whole
- * steps only, so it returns 0 below VAES_GCM_MIN = 16 * NB bytes and leaves the
+ * steps only, so it returns 0 below one step (VAES_GCM_MIN) and leaves the
  * rest of every message to the portable layer, which uses this variant's ctr32
  * and GHASH.
  */
@@ -52,6 +52,7 @@ typedef __m256i vec;
 #define V_LANE_INDEX _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0)
 #define V_LANE_STEP _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2)
 #define PASTE_W(a, b) a##avx2##b
+#define VAES_GCM_MIN CB_GCM_VAES_AVX2_MIN
 #else
 typedef __m512i vec;
 #define LANES 4
@@ -62,13 +63,14 @@ typedef __m512i vec;
 #define V_LANE_INDEX _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0)
 #define V_LANE_STEP _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4)
 #define PASTE_W(a, b) a##avx512##b
+#define VAES_GCM_MIN CB_GCM_VAES_AVX512_MIN
 #endif
 
 #define W_NAME(a, b) PASTE_W(a, b)
 #define NV 4              /* vectors per main-loop step */
 #define NB (LANES * NV)   /* blocks per main-loop step: the widest GHASH fold */
-#define VAES_GCM_MIN (16 * NB)
 #define EACHV(S) S(0) S(1) S(2) S(3)
+_Static_assert(VAES_GCM_MIN == 16 * NB, "the documented minimum is one step");
 
 /* ---- vector helpers ---- */
 
@@ -425,7 +427,7 @@ VINLINE size_t stitched(const void *ks, const void *htable, uint8_t ctr[16], uin
                         const uint8_t *in, uint8_t *out, size_t len, int decrypt)
 {
     size_t steps = len / (16 * NB);
-    if (len < VAES_GCM_MIN || !steps)
+    if (len < VAES_GCM_MIN)
         return 0;
     const cb_aesni_key *k = ks;
     const vgf_table *t = htable;
