@@ -24,13 +24,18 @@ static inline __m128i aesni_rk(const cb_aesni_key *k, unsigned r)
     return _mm_load_si128((const __m128i *)k->rk[r]);
 }
 
-/* aesni_encrypt1 encrypts one block with an encryption schedule. */
-static inline __m128i aesni_encrypt1(const cb_aesni_key *k, __m128i x)
+/* aesni_encrypt_rounds runs rounds 1..Nr on a block already XORed with round key 0. */
+static inline __m128i aesni_encrypt_rounds(const cb_aesni_key *k, __m128i x)
 {
-    x = _mm_xor_si128(x, aesni_rk(k, 0));
     for (unsigned r = 1; r < k->rounds; r++)
         x = _mm_aesenc_si128(x, aesni_rk(k, r));
     return _mm_aesenclast_si128(x, aesni_rk(k, k->rounds));
+}
+
+/* aesni_encrypt1 encrypts one block with an encryption schedule. */
+static inline __m128i aesni_encrypt1(const cb_aesni_key *k, __m128i x)
+{
+    return aesni_encrypt_rounds(k, _mm_xor_si128(x, aesni_rk(k, 0)));
 }
 
 /* aesni_decrypt1 decrypts one block with a decryption schedule. */

@@ -64,14 +64,19 @@ int aes_aesni_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits)
 }
 
 /* CBC encryption is one long dependency chain (SP 800-38A 6.2): nothing to
- * interleave, so all three variants share this loop. */
+ * interleave, so all three variants share this loop.  The plaintext meets round key
+ * 0 off the chain, leaving one XOR between one block's AESENCLAST and the next
+ * block's first AESENC. */
 void aes_aesni_cbc_encrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                            size_t nblocks)
 {
     const cb_aesni_key *k = ks;
+    const __m128i rk0 = aesni_rk(k, 0);
     __m128i x = aesni_loadu(iv);
     for (size_t i = 0; i < nblocks; i++) {
-        x = aesni_encrypt1(k, _mm_xor_si128(x, aesni_loadu(in + 16 * i)));
+        __m128i p = _mm_xor_si128(aesni_loadu(in + 16 * i), rk0);
+        __asm__("" : "+x"(p)); /* keeps GCC from reassociating rk0 back onto the chain */
+        x = aesni_encrypt_rounds(k, _mm_xor_si128(x, p));
         aesni_storeu(out + 16 * i, x);
     }
     aesni_storeu(iv, x);
