@@ -38,9 +38,10 @@
 
 /* ---- helpers ---- */
 
-/* rng: splitmix64, so every failure reproduces. */
+/* rng_state: splitmix64's state, seeded per test so every failure reproduces. */
 static uint64_t rng_state;
 
+/* rng_next returns the next splitmix64 output. */
 static uint64_t rng_next(void)
 {
     uint64_t z = (rng_state += UINT64_C(0x9e3779b97f4a7c15));
@@ -49,12 +50,14 @@ static uint64_t rng_next(void)
     return z ^ (z >> 31);
 }
 
+/* rng_fill writes n pseudo-random bytes. */
 static void rng_fill(uint8_t *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         p[i] = (uint8_t)(rng_next() >> 56);
 }
 
+/* is_x86 tells the rows of kernels/x86_64/family.c from the others. */
 static int is_x86(const cb_variant *v)
 {
     return strcmp(v->family, "x86_64") == 0;
@@ -109,10 +112,13 @@ static void done_or_skip(size_t ran)
     }
 }
 
+/* bufs: the message, the reference result, and input and output areas (64-byte
+ * aligned, LONG_LEN plus room for offsets). */
 typedef struct bufs {
     uint8_t *src, *want, *in, *out;
 } bufs;
 
+/* bufs_new allocates a set of buffers. */
 static bufs bufs_new(void)
 {
     bufs b = {cb_aligned_alloc(64, BUF_LEN), cb_aligned_alloc(64, BUF_LEN),
@@ -120,6 +126,7 @@ static bufs bufs_new(void)
     return b;
 }
 
+/* bufs_free releases them. */
 static void bufs_free(bufs *b)
 {
     free(b->src), free(b->want), free(b->in), free(b->out);
@@ -143,6 +150,7 @@ static layout layout_for(size_t len, int in_place)
 
 /* ---- known answers and the full cross-check of kernels/check.c ---- */
 
+/* test_check_full: known answers and kernels/check.c's full cross-check. */
 static void test_check_full(void **state)
 {
     (void)state;
@@ -178,6 +186,7 @@ static int next_len(const cb_alg *a, size_t *len)
     return 1;
 }
 
+/* cipher_once runs one fresh context over len bytes in a single update. */
 static void cipher_once(const cb_alg *a, const cb_variant *v, cb_dir d, const uint8_t *key,
                         const uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
 {
@@ -225,6 +234,7 @@ static size_t cipher_sweep(const cb_alg *a, cb_dir d, bufs *b)
     return ran;
 }
 
+/* test_ciphers_every_offset: every AES mode, both directions. */
 static void test_ciphers_every_offset(void **state)
 {
     (void)state;
@@ -265,6 +275,7 @@ static void gcm_check(const cb_alg *a, const cb_variant *v, const cb_gcm *g, buf
                  l.in_off, l.out_off, l.in_place ? " in place" : "");
 }
 
+/* gcm_sweep checks one GCM algorithm for every x86 variant; returns the runs. */
 static size_t gcm_sweep(const cb_alg *a, bufs *b)
 {
     const cb_variant *vs[16], *ref = cb_variant_generic(a);
@@ -299,6 +310,7 @@ static size_t gcm_sweep(const cb_alg *a, bufs *b)
     return ran;
 }
 
+/* test_gcm_every_offset: seal and open at every length and offset. */
 static void test_gcm_every_offset(void **state)
 {
     (void)state;
@@ -312,6 +324,7 @@ static void test_gcm_every_offset(void **state)
     done_or_skip(ran);
 }
 
+/* test_digests_every_offset: every digest at every length, misaligned. */
 static void test_digests_every_offset(void **state)
 {
     (void)state;
@@ -467,6 +480,7 @@ static void check_stitched(const cb_alg *a, const cb_variant *v, size_t len, int
     cb_gcm_free(&g);
 }
 
+/* test_gcm_stitched_contract: check_stitched around each documented minimum. */
 static void test_gcm_stitched_contract(void **state)
 {
     (void)state;
@@ -652,6 +666,8 @@ static void test_interleave_changes_code(void **state)
     }
 }
 
+/* main applies the environment's masks first, as the command line does, so
+ * `CRYPTOBENCH_CAPS=... test_x86_64` tests the fallbacks. */
 int main(void)
 {
     char err[256], caps[256];

@@ -21,6 +21,7 @@ static uint32_t sub_word(uint32_t w)
     return (uint32_t)_mm_cvtsi128_si32(_mm_aeskeygenassist_si128(v, 0));
 }
 
+/* aes_aesni_set_encrypt_key: FIPS 197 5.2 KeyExpansion, one word at a time. */
 int aes_aesni_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits)
 {
     if (bits != 128 && bits != 192 && bits != 256)
@@ -47,6 +48,8 @@ int aes_aesni_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits)
     return 0;
 }
 
+/* aes_aesni_set_decrypt_key: the encryption schedule reversed, the middle round keys
+ * through InvMixColumns (AESIMC), as FIPS 197 5.3.5 describes. */
 int aes_aesni_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits)
 {
     cb_aesni_key enc;
