@@ -65,13 +65,20 @@ typedef struct kat_opts {
     cb_caps caps;
 } kat_opts;
 
+/* kat_failure: what the report says about one failed record. */
+typedef struct kat_failure {
+    int line;
+    char label[64];
+    char why[256];
+} kat_failure;
+
 /* kat_run: one variant's tally on one file. */
 typedef struct kat_run {
     const cb_variant *var;
     const char *unavailable; /* why it cannot run here, or NULL */
     char why[128];
     unsigned long passed, failed, skipped;
-    char shown[KAT_SHOWN][320];
+    kat_failure shown[KAT_SHOWN];
 } kat_run;
 
 /* kat_case: one record, decoded and checked for form before any variant runs. */
@@ -577,6 +584,26 @@ static void run_job(void *arg)
     }
 }
 
+/* count adds one outcome to r, keeping the first failures for the report. */
+static void count(kat_run *r, const kat_job *j)
+{
+    if (j->outcome == KAT_PASS) {
+        r->passed++;
+        return;
+    }
+    if (j->outcome == KAT_SKIP) {
+        r->skipped++;
+        return;
+    }
+    if (r->failed < KAT_SHOWN) {
+        kat_failure *s = &r->shown[r->failed];
+        s->line = j->c->line;
+        memcpy(s->label, j->c->label, sizeof s->label);
+        memcpy(s->why, j->why, sizeof s->why);
+    }
+    r->failed++;
+}
+
 /* tally runs case c on every available variant; returns a signal number when a
  * kernel faulted, else 0. */
 static int tally(kat_file *f, const kat_case *c)
@@ -600,13 +627,7 @@ static int tally(kat_file *f, const kat_case *c)
                      f->path, c->line);
             break;
         }
-        if (j.outcome == KAT_PASS)
-            r->passed++;
-        else if (j.outcome == KAT_SKIP)
-            r->skipped++;
-        else if (r->failed++ < KAT_SHOWN)
-            snprintf(r->shown[r->failed - 1], sizeof r->shown[0], "%s:%d: %s: %s: %s",
-                     f->path, c->line, r->var->name, c->label, j.why);
+        count(r, &j);
     }
     free(out);
     return sig;
@@ -758,7 +779,8 @@ static int report(const kat_file *f, FILE *out)
         fprintf(out, "%s  %s  passed %lu  failed %lu  skipped %lu\n", f->path, r->var->name,
                 r->passed, r->failed, r->skipped);
         for (unsigned long k = 0; k < r->failed && k < KAT_SHOWN; k++)
-            fprintf(out, "  %s\n", r->shown[k]);
+            fprintf(out, "  %s:%d: %s: %s: %s\n", f->path, r->shown[k].line, r->var->name,
+                    r->shown[k].label, r->shown[k].why);
         if (r->failed > KAT_SHOWN)
             fprintf(out, "  ... and %lu more failures\n", r->failed - KAT_SHOWN);
         any_failed |= r->failed > 0;

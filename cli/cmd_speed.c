@@ -4,11 +4,14 @@
  * before it is timed.
  */
 #include <math.h>
+#include <errno.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -21,7 +24,9 @@
 #include "kernels/check.h"
 #include "kernels/inst.h"
 #include "kernels/registry.h"
+#include "reports/compare.h"
 #include "reports/csv.h"
+#include "reports/stats.h"
 #include "reports/openssl_out.h"
 
 #define MAX_SIZES 32
@@ -37,9 +42,12 @@ typedef struct speed_opts {
     size_t sizes[MAX_SIZES];
     size_t nsizes;
     cb_bench_cfg bench;
-    int decrypt, aead, mr, force_caps;
+    int decrypt, aead, mr, force_caps, compare, inplace;
+    const char *style;    /* -style for -compare */
+    cb_cycles_mode cycles;
     unsigned misalign;
     long cpu;             /* -cpu N: pin to this CPU; -1 leaves scheduling alone */
+    long multi;           /* -multi N: N workers on distinct CPUs; 0 = none */
     const char *variants; /* NULL or "auto": auto selection */
     const char *csv_path;
 } speed_opts;
@@ -51,6 +59,7 @@ typedef struct entry {
     cb_dir dir;
     char label[96];
     double rate[MAX_SIZES]; /* bytes per second (ops per second for pkey); -1 if none */
+    double cpb[MAX_SIZES];  /* median cycles per byte (per op for pkey); -1 if none */
     int faulted;
 } entry;
 
@@ -60,6 +69,15 @@ typedef struct speed_run {
     size_t ne;
     cb_run_info info;
     cb_csv_writer *csv;
+    int csv_failed;
+    cb_cycles counter;
+    char cycles_why[256];
+    cb_sample *samples; /* kept in memory for -compare */
+    size_t nsamples, cap;
+    int quiet;          /* a -multi worker: the parent reports */
+    int tty;            /* stderr is a terminal: show a progress line */
+    size_t cases_done, cases_total;
+    double started;     /* wall clock at the first case */
     int status;
 } speed_run;
 
@@ -88,13 +106,22 @@ static void speed_usage(FILE *f)
         "  -decrypt           time decryption instead of encryption\n"
         "  -aead              13 bytes of AAD per GCM message, as TLS\n"
         "  -misalign N        offset buffers N bytes (0..64) from 64-byte alignment\n"
+        "  -inplace           output over the input (default: separate buffers)\n"
         "  -variant LIST      auto (default), all, or variant names separated by commas\n"
         "  -force-caps        allow CRYPTOBENCH_CAPS / OPENSSL_*cap to add capabilities\n"
         "                     the CPU lacks; kernels then run under a fault guard\n"
         "  -elapsed           wall-clock time instead of CPU time\n"
         "  -cpu N             pin the process to CPU N\n"
+        "  -multi N           N workers pinned to distinct CPUs, started together; the\n"
+        "                     table shows their sum (OpenSSL's meaning), then each\n"
+        "  -cycles[=MODE]     count cycles: perf events (n/a where not allowed);\n"
+        "                     =required refuses to run without them; =tsc (x86-64\n"
+        "                     reference cycles), =timebase (POWER timebase ticks)\n"
         "  -mr                machine-readable output (OpenSSL's +DT/+R/+H/+F lines)\n"
         "  -csv FILE          write every sample to FILE (written atomically)\n"
+        "  -compare           with -variant A,B: sample A and B alternately (ABAB) and\n"
+        "                     print the before/after table (A before, B after)\n"
+        "  -style NAME        the table for -compare: matrix, mail, rows, tcrypt, markdown\n"
         "\n"
         "Exit status: 0 ok, 1 a variant failed its check, 2 bad usage, 3 a kernel\n"
         "faulted, 130 interrupted (finished samples are still printed and saved).\n"
@@ -119,6 +146,19 @@ static int add_alg(speed_opts *o, const char *name)
         o->algs[o->nalgs++] = found[i];
     }
     return 0;
+}
+
+/* two_variants reports whether list names exactly two different variants. */
+static int two_variants(const char *list)
+{
+    if (!list)
+        return 0;
+    const char *comma = strchr(list, ',');
+    if (!comma || strchr(comma + 1, ',') || comma == list || !comma[1])
+        return 0;
+    size_t first = (size_t)(comma - list);
+    return !(strlen(comma + 1) == first && strncmp(list, comma + 1, first) == 0) &&
+           strcmp(list, "all") != 0;
 }
 
 /* parse_opts returns -1 on bad usage, 1 when help was printed, 0 to run. */
@@ -166,6 +206,15 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
             if (r < 0 || cb_parse_long("-cpu", v, 0, ncpu > 0 ? ncpu - 1 : CPU_SETSIZE - 1,
                                        &o->cpu))
                 return -1;
+        } else if ((r = VALUE("multi")) != 0) {
+            long ncpu = cb_host_cpus();
+            if (r < 0 || cb_parse_long("-multi", v, 1, 1L << 20, &o->multi))
+                return -1;
+            if (o->multi > (ncpu > 0 ? ncpu : 1)) {
+                cb_error("speed: -multi %ld asks for more workers than CPUs; workers are pinned "
+                         "to distinct CPUs, so give 1 to %ld.", o->multi, ncpu > 0 ? ncpu : 1);
+                return -1;
+            }
         } else if ((r = VALUE("variant")) != 0) {
             if (r < 0)
                 return -1;
@@ -182,6 +231,28 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
                 return -1;
             }
             o->csv_path = v;
+        } else if ((r = VALUE("style")) != 0) {
+            if (r < 0)
+                return -1;
+            if (!cb_compare_style_known(v)) {
+                cb_error("speed: unknown -style '%s'; the styles are matrix, mail, rows, "
+                         "tcrypt, markdown, csv and json.", v);
+                return -1;
+            }
+            o->style = v;
+        } else if (cb_args_flag(&a, "cycles")) {
+            o->cycles = CB_CYCLES_AUTO;
+        } else if ((r = VALUE("cycles")) != 0) {
+            if (r < 0 || cb_cycles_parse(v, &o->cycles) != 0) {
+                cb_error("speed: -cycles=%s is not understood; give -cycles, -cycles=required, "
+                         "-cycles=tsc (x86-64 reference cycles) or -cycles=timebase (POWER).",
+                         r < 0 ? "" : v);
+                return -1;
+            }
+        } else if (cb_args_flag(&a, "compare")) {
+            o->compare = 1;
+        } else if (cb_args_flag(&a, "inplace")) {
+            o->inplace = 1;
         } else if (cb_args_flag(&a, "decrypt")) {
             o->decrypt = 1;
         } else if (cb_args_flag(&a, "aead")) {
@@ -208,6 +279,20 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
                  "aes-256-gcm'; 'cryptobench list -algorithms' shows them all.");
         return -1;
     }
+    if (o->compare && !two_variants(o->variants)) {
+        cb_error("speed: -compare needs -variant with exactly two different variants, "
+                 "e.g. -variant ce-i2,ce-i4.");
+        return -1;
+    }
+    if (o->multi > 0 && (o->compare || o->csv_path || o->cpu >= 0)) {
+        cb_error("speed: -multi does not combine with -compare, -csv or -cpu; it pins "
+                 "its workers itself and reports their sum.");
+        return -1;
+    }
+    if (o->style && !o->compare) {
+        cb_error("speed: -style goes with -compare.");
+        return -1;
+    }
     if (o->nsizes == 0) {
         memcpy(o->sizes, default_sizes, sizeof default_sizes);
         o->nsizes = sizeof default_sizes / sizeof default_sizes[0];
@@ -232,7 +317,7 @@ static void add_entry(speed_run *s, const cb_alg *a, const cb_variant *v, cb_dir
     else
         snprintf(e->label, sizeof e->label, "%s", a->name);
     for (size_t i = 0; i < MAX_SIZES; i++)
-        e->rate[i] = -1;
+        e->rate[i] = e->cpb[i] = -1;
 }
 
 static size_t plan_dirs(const speed_opts *o, const cb_alg *a, cb_dir dirs[2])
@@ -332,6 +417,11 @@ static int build_plan(speed_run *s)
     }
     for (size_t i = 0; i < s->ne; i++) {
         char err[256];
+        if (s->o.inplace && s->e[i].alg->kind == CB_KIND_AEAD && s->e[i].dir == CB_DIR_DECRYPT) {
+            cb_error("speed: -inplace cannot time %s decryption: each message would overwrite "
+                     "the ciphertext the next one must authenticate.", s->e[i].alg->name);
+            return -1;
+        }
         if (s->e[i].alg->kind == CB_KIND_PKEY)
             continue;
         for (size_t k = 0; k < s->o.nsizes; k++)
@@ -400,24 +490,38 @@ static void verify_entries(speed_run *s)
 
 /* ---- timing ----------------------------------------------------------------------- */
 
+/* keep_sample records one sample in memory (for -compare) and in the CSV. */
+static void keep_sample(speed_run *s, const cb_sample *smp)
+{
+    if (s->o.compare) {
+        if (s->nsamples == s->cap) {
+            s->cap = s->cap ? 2 * s->cap : 256;
+            s->samples = cb_xrealloc(s->samples, s->cap * sizeof *s->samples);
+        }
+        s->samples[s->nsamples++] = *smp;
+    }
+    if (s->csv && cb_csv_write(s->csv, &s->info, smp) != 0 && !s->csv_failed) {
+        cb_warn("speed: could not write to %s.", s->o.csv_path);
+        s->csv_failed = 1;
+    }
+}
+
 static void write_samples(speed_run *s, const entry *e, size_t len,
                           const cb_bench_result *r, const char *status)
 {
-    if (!s->csv)
-        return;
     cb_sample smp = {e->alg->name, e->var->name, cb_dir_name(e->dir), e->alg->key_bits,
                      len, s->o.misalign, s->o.aead, 0, 0, 0, -1, "", status};
     if (r->n == 0) {
-        if (cb_csv_write(s->csv, &s->info, &smp) != 0)
-            cb_warn("speed: could not write to %s.", s->o.csv_path);
+        keep_sample(s, &smp);
         return;
     }
     for (unsigned i = 0; i < r->n; i++) {
         smp.sample_index = i;
         smp.iterations = r->iterations[i];
         smp.seconds = r->seconds[i];
-        if (cb_csv_write(s->csv, &s->info, &smp) != 0)
-            cb_warn("speed: could not write to %s.", s->o.csv_path);
+        smp.cycles = r->cycles[i];
+        smp.cycles_source = r->cycles[i] >= 0 ? s->counter.source : "";
+        keep_sample(s, &smp);
     }
 }
 
@@ -431,84 +535,184 @@ static void totals(const cb_bench_result *r, unsigned long long *count, double *
     }
 }
 
-/* time_case measures one entry at one size; returns -1 when the run must stop. */
-static int time_case(speed_run *s, entry *e, size_t k, cb_inst *x, uint8_t *in, uint8_t *out)
+/* report_case prints the progress line of one measured case and keeps its rate. */
+static void report_case(speed_run *s, entry *e, size_t k, size_t len, const cb_bench_result *r)
 {
-    size_t len = e->alg->kind == CB_KIND_PKEY ? 0 : s->o.sizes[k];
-    char err[256];
-    if (cb_inst_prepare(x, in, len, err, sizeof err) != 0) {
-        cb_error("speed: %s.", err);
-        return -1;
+    if (r->n == 0)
+        return;
+    double per_op = e->alg->kind == CB_KIND_PKEY ? 1 : (double)len;
+    e->rate[k] = r->median_rate * per_op;
+    if (s->quiet)
+        return;
+    if (s->counter.source[0] && r->cycles[0] >= 0) {
+        double cpb[CB_BENCH_MAX_SAMPLES];
+        for (unsigned i = 0; i < r->n; i++)
+            cpb[i] = r->cycles[i] / ((double)r->iterations[i] * per_op);
+        e->cpb[k] = cb_median(cpb, r->n);
     }
-    cb_bench_result *r = cb_xmalloc(sizeof *r);
-    int rc = cb_bench_case(&s->o.bench, x, in, out, len, r, &interrupted);
-    if (rc != 0) {
-        report_fault(e->alg, e->var, r->fault);
-        e->faulted = r->fault;
-        s->status = CB_EXIT_FAULT;
-        write_samples(s, e, len, r, "faulted");
-        free(r);
-        return 0;
+    unsigned long long count;
+    double secs;
+    totals(r, &count, &secs);
+    double asked = s->o.bench.seconds > 0 ? s->o.bench.seconds : floor(secs * 100 + 0.5) / 100;
+    if (e->alg->kind == CB_KIND_PKEY) {
+        const char *kind = strncmp(e->alg->name, "rsa", 3) == 0 ? "rsa" : "dsa";
+        cb_out_pkey_progress(s->o.mr ? stdout : stderr, kind, e->alg->key_bits,
+                             e->dir == CB_DIR_VERIFY, asked, count, secs, s->o.mr);
+    } else if (s->o.mr) {
+        cb_out_mr_case(stdout, e->label, asked, len, count, secs);
+    } else {
+        cb_out_progress(stderr, e->label, asked, len, count, secs);
     }
-    if (cb_inst_failures(x)) {
-        cb_error("speed: variant %s of %s failed %llu tag or signature checks while timed.",
-                 e->var->name, e->alg->name, (unsigned long long)cb_inst_failures(x));
-        s->status = s->status == CB_EXIT_OK ? CB_EXIT_FAIL : s->status;
-    }
-    if (r->n > 0) {
-        double per_op = e->alg->kind == CB_KIND_PKEY ? 1 : (double)len;
-        e->rate[k] = r->median_rate * per_op;
-        unsigned long long count;
-        double secs;
-        totals(r, &count, &secs);
-        double asked = s->o.bench.seconds > 0 ? s->o.bench.seconds : floor(secs * 100 + 0.5) / 100;
-        if (e->alg->kind == CB_KIND_PKEY) {
-            const char *kind = strncmp(e->alg->name, "rsa", 3) == 0 ? "rsa" : "dsa";
-            cb_out_pkey_progress(s->o.mr ? stdout : stderr, kind, e->alg->key_bits,
-                                 e->dir == CB_DIR_VERIFY, asked, count, secs, s->o.mr);
-        } else if (s->o.mr) {
-            cb_out_mr_case(stdout, e->label, asked, len, count, secs);
-        } else {
-            cb_out_progress(stderr, e->label, asked, len, count, secs);
-        }
-        if (r->noisy)
-            cb_warn("speed: %s at %zu bytes did not reach +-%g%% precision in %gs (interval "
-                    "%.1f%% wide); treat it as noisy.", e->label, len,
-                    s->o.bench.precision * 100, s->o.bench.max_case_seconds,
-                    100 * (r->ci_hi - r->ci_lo) / r->median_rate);
-    }
-    write_samples(s, e, len, r, "ok");
-    free(r);
-    return 0;
+    if (r->noisy)
+        cb_warn("speed: %s at %zu bytes did not reach +-%g%% precision in %gs (interval "
+                "%.1f%% wide); treat it as noisy.", e->label, len, s->o.bench.precision * 100,
+                s->o.bench.max_case_seconds, 100 * (r->ci_hi - r->ci_lo) / r->median_rate);
 }
 
-static int time_entry(speed_run *s, entry *e, uint8_t *inbuf, uint8_t *outbuf)
+/* A group: the entries timed together, their samples interleaved (-compare), or one
+ * entry on its own. */
+typedef struct group {
+    entry *e[CB_BENCH_MAX_INTERLEAVE];
+    cb_inst *x[CB_BENCH_MAX_INTERLEAVE];
+    uint8_t *in[CB_BENCH_MAX_INTERLEAVE], *out[CB_BENCH_MAX_INTERLEAVE];
+    size_t k;
+} group;
+
+/* show_progress keeps one status line on a terminal: case k of n, time so far and
+ * an estimate of what is left.  Nothing is written when stderr is a file or pipe. */
+static void show_progress(speed_run *s, const group *g, size_t len)
 {
+    if (!s->tty || s->quiet)
+        return;
+    double now = cb_clock_now(CB_CLOCK_WALL);
+    if (s->cases_done == 0)
+        s->started = now;
+    double spent = now - s->started;
+    fprintf(stderr, "\r\033[K[case %zu of %zu, %.0fs elapsed", s->cases_done + 1,
+            s->cases_total, spent);
+    if (s->cases_done > 0)
+        fprintf(stderr, ", about %.0fs left",
+                spent / (double)s->cases_done * (double)(s->cases_total - s->cases_done));
+    fprintf(stderr, "] %s at %zu bytes", g->e[0]->label, len);
+    fflush(stderr);
+}
+
+/* clear_progress removes the status line before a line that stays. */
+static void clear_progress(const speed_run *s)
+{
+    if (s->tty && !s->quiet)
+        fputs("\r\033[K", stderr);
+}
+
+/* time_size measures every entry of g at size index k; -1 when the run must stop. */
+static int time_size(speed_run *s, group *g, size_t k)
+{
+    size_t len = g->e[0]->alg->kind == CB_KIND_PKEY ? 0 : s->o.sizes[k];
     char err[256];
-    cb_inst *x = cb_inst_new(e->alg, e->var, e->dir, s->o.aead, err, sizeof err);
-    if (!x) {
-        cb_error("speed: %s.", err);
-        return -1;
-    }
-    size_t nsizes = e->alg->kind == CB_KIND_PKEY ? 1 : s->o.nsizes;
-    uint8_t *in = inbuf + s->o.misalign, *out = outbuf + s->o.misalign;
-    for (size_t k = 0; k < nsizes && !interrupted && !e->faulted; k++) {
-        for (size_t b = 0; b < s->o.sizes[k] && e->alg->kind != CB_KIND_PKEY; b++)
-            in[b] = (uint8_t)(b * 31 + 7);
-        if (time_case(s, e, k, x, in, out) != 0) {
-            cb_inst_free(x);
+    for (size_t j = 0; j < g->k; j++) {
+        for (size_t b = 0; b < len; b++)
+            g->in[j][b] = (uint8_t)(b * 31 + 7);
+        if (cb_inst_prepare(g->x[j], g->in[j], len, err, sizeof err) != 0) {
+            cb_error("speed: %s.", err);
             return -1;
         }
     }
-    cb_inst_free(x);
+    show_progress(s, g, len);
+    cb_bench_result *r = cb_xcalloc(g->k, sizeof *r);
+    const uint8_t *in[CB_BENCH_MAX_INTERLEAVE];
+    memcpy(in, g->in, sizeof in);
+    int rc = cb_bench_interleaved(&s->o.bench, g->x, in, g->out, g->k, len, r, &interrupted);
+    clear_progress(s);
+    for (size_t j = 0; j < g->k; j++) {
+        entry *e = g->e[j];
+        if (rc != 0 && r[j].fault) {
+            report_fault(e->alg, e->var, r[j].fault);
+            e->faulted = r[j].fault;
+            s->status = CB_EXIT_FAULT;
+            write_samples(s, e, len, &r[j], "faulted");
+            continue;
+        }
+        if (cb_inst_failures(g->x[j])) {
+            cb_error("speed: variant %s of %s failed %llu tag or signature checks while timed.",
+                     e->var->name, e->alg->name, (unsigned long long)cb_inst_failures(g->x[j]));
+            s->status = s->status == CB_EXIT_OK ? CB_EXIT_FAIL : s->status;
+        }
+        report_case(s, e, k, len, &r[j]);
+        if (rc == 0)
+            write_samples(s, e, len, &r[j], "ok");
+    }
+    free(r);
+    s->cases_done += g->k;
     return 0;
+}
+
+static int time_group(speed_run *s, group *g, size_t maxlen)
+{
+    char err[256];
+    size_t made = 0;
+    int rc = 0;
+    for (; made < g->k; made++) {
+        entry *e = g->e[made];
+        g->x[made] = cb_inst_new(e->alg, e->var, e->dir, s->o.aead, err, sizeof err);
+        if (!g->x[made]) {
+            cb_error("speed: %s.", err);
+            rc = -1;
+            break;
+        }
+        g->in[made] = cb_aligned_alloc(64, maxlen + 128) + s->o.misalign;
+        g->out[made] = s->o.inplace ? g->in[made]
+                                    : cb_aligned_alloc(64, maxlen + 128) + s->o.misalign;
+    }
+    size_t nsizes = g->e[0]->alg->kind == CB_KIND_PKEY ? 1 : s->o.nsizes;
+    for (size_t k = 0; k < nsizes && rc == 0 && !interrupted; k++) {
+        int any_left = 0;
+        for (size_t j = 0; j < g->k; j++)
+            any_left |= !g->e[j]->faulted;
+        if (!any_left)
+            break;
+        rc = time_size(s, g, k);
+    }
+    for (size_t j = 0; j < made; j++) {
+        cb_inst_free(g->x[j]);
+        free(g->in[j] - s->o.misalign);
+        if (!s->o.inplace)
+            free(g->out[j] - s->o.misalign);
+    }
+    return rc;
+}
+
+/* time_all forms the groups and times them in plan order. */
+static int time_all(speed_run *s)
+{
+    size_t maxlen = 0;
+    for (size_t k = 0; k < s->o.nsizes; k++)
+        maxlen = s->o.sizes[k] > maxlen ? s->o.sizes[k] : maxlen;
+    char *done = cb_xcalloc(s->ne, 1);
+    int rc = 0;
+    for (size_t i = 0; i < s->ne && rc == 0 && !interrupted; i++) {
+        if (done[i] || s->e[i].faulted)
+            continue;
+        group g = {{0}, {0}, {0}, {0}, 0};
+        for (size_t j = i; j < s->ne && g.k < CB_BENCH_MAX_INTERLEAVE; j++) {
+            entry *e = &s->e[j];
+            if (done[j] || e->faulted || e->alg != s->e[i].alg || e->dir != s->e[i].dir)
+                continue;
+            if (j != i && !s->o.compare)
+                break;
+            g.e[g.k++] = e;
+            done[j] = 1;
+        }
+        rc = time_group(s, &g, maxlen);
+    }
+    free(done);
+    return rc;
 }
 
 static void print_tables(speed_run *s)
 {
     FILE *f = stdout;
-    cb_speed_row rows[MAX_ENTRIES];
-    cb_pkey_row prow[MAX_ENTRIES];
+    cb_speed_row rows[MAX_ENTRIES] = {{0}};
+    cb_pkey_row prow[MAX_ENTRIES] = {{0}};
     size_t nr = 0, np = 0;
     for (size_t i = 0; i < s->ne; i++) {
         entry *e = &s->e[i];
@@ -537,6 +741,17 @@ static void print_tables(speed_run *s)
             prow[j].verify_rate = e->rate[0];
     }
     cb_out_table(f, s->o.sizes, s->o.nsizes, rows, nr, s->o.mr);
+    if (s->o.cycles != CB_CYCLES_OFF && nr > 0 && !s->o.mr) {
+        if (!s->counter.source[0]) {
+            fprintf(f, "cycles per byte: n/a (%s)\n", s->cycles_why);
+        } else {
+            cb_speed_row crow[MAX_ENTRIES] = {{0}};
+            for (size_t i = 0, j = 0; i < s->ne; i++)
+                if (s->e[i].alg->kind != CB_KIND_PKEY)
+                    crow[j++] = (cb_speed_row){s->e[i].label, s->e[i].cpb};
+            cb_out_cpb_table(f, s->counter.source, s->o.sizes, s->o.nsizes, crow, nr);
+        }
+    }
     cb_out_pkey_table(f, prow, np, s->o.mr);
     fflush(f);
 }
@@ -572,6 +787,176 @@ static void warn_conditions(void)
                 "guest instructions instead (see README).", cb_emulator());
 }
 
+/* ---- -multi: workers on distinct CPUs --------------------------------------------- */
+
+static int read_full(int fd, void *buf, size_t len)
+{
+    uint8_t *p = buf;
+    while (len) {
+        ssize_t n = read(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static int write_full(int fd, const void *buf, size_t len)
+{
+    const uint8_t *p = buf;
+    while (len) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* worker runs the plan in a child pinned to cpu, after the start barrier, and sends
+ * its rates (one MAX_SIZES row per entry) and status back to the parent. */
+static void worker(speed_run *s, int cpu, int ready, int go, int out)
+{
+    char c = 'r';
+    s->quiet = 1;
+    if (pin_cpu(cpu) != 0 || write_full(ready, &c, 1) != 0 || read_full(go, &c, 1) != 0)
+        _exit(CB_EXIT_USAGE);
+    if (time_all(s) != 0 && s->status == CB_EXIT_OK)
+        s->status = CB_EXIT_FAIL;
+    for (size_t i = 0; i < s->ne; i++)
+        if (write_full(out, s->e[i].rate, sizeof s->e[i].rate) != 0)
+            _exit(CB_EXIT_FAIL);
+    write_full(out, &s->status, sizeof s->status);
+    _exit(0);
+}
+
+/* allowed_cpus lists the CPUs this process may run on. */
+static size_t allowed_cpus(int *cpus, size_t max)
+{
+    cpu_set_t set;
+    size_t n = 0;
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        return 0;
+    for (int c = 0; c < CPU_SETSIZE && n < max; c++)
+        if (CPU_ISSET(c, &set))
+            cpus[n++] = c;
+    return n;
+}
+
+/* run_workers forks -multi workers, starts them together, and sums their rates into
+ * the entries; per-worker rates go to *per (ne x MAX_SIZES each). */
+static int run_workers(speed_run *s, double **per)
+{
+    size_t n = (size_t)s->o.multi;
+    int cpus[CPU_SETSIZE];
+    if (allowed_cpus(cpus, CPU_SETSIZE) < n) {
+        cb_error("speed: -multi %zu needs %zu CPUs this process may run on; it has fewer.", n, n);
+        return -1;
+    }
+    int ready[2], go[2];
+    int *out = cb_xcalloc(n, sizeof *out);
+    pid_t *pid = cb_xcalloc(n, sizeof *pid);
+    if (pipe(ready) != 0 || pipe(go) != 0) {
+        cb_error("speed: -multi: cannot create pipes: %s.", strerror(errno));
+        return -1;
+    }
+    fflush(NULL);
+    size_t started = 0;
+    for (; started < n; started++) {
+        int res[2];
+        if (pipe(res) != 0)
+            break;
+        pid[started] = fork();
+        if (pid[started] < 0) {
+            close(res[0]), close(res[1]);
+            break;
+        }
+        if (pid[started] == 0) {
+            close(ready[0]), close(go[1]), close(res[0]);
+            worker(s, cpus[started], ready[1], go[0], res[1]);
+        }
+        close(res[1]);
+        out[started] = res[0];
+    }
+    close(ready[1]), close(go[0]);
+    /* The barrier: every worker has pinned itself before any starts timing. */
+    char c;
+    size_t ok = 0;
+    while (ok < started && read_full(ready[0], &c, 1) == 0)
+        ok++;
+    for (size_t i = 0; i < started; i++)
+        write_full(go[1], "g", 1);
+    close(go[1]), close(ready[0]);
+
+    *per = cb_xcalloc(n * s->ne * MAX_SIZES, sizeof **per);
+    int rc = started == n && ok == n ? 0 : -1;
+    for (size_t w = 0; w < started; w++) {
+        double *rows = *per + w * s->ne * MAX_SIZES;
+        int st = CB_EXIT_FAIL;
+        if (read_full(out[w], rows, s->ne * MAX_SIZES * sizeof *rows) != 0 ||
+            read_full(out[w], &st, sizeof st) != 0)
+            rc = -1;
+        if (st > s->status)
+            s->status = st;
+        close(out[w]);
+        waitpid(pid[w], NULL, 0);
+    }
+    if (rc != 0)
+        cb_error("speed: -multi: a worker did not report its results.");
+    for (size_t i = 0; i < s->ne; i++)
+        for (size_t k = 0; k < MAX_SIZES; k++) {
+            double sum = 0;
+            for (size_t w = 0; w < n; w++) {
+                double r = (*per)[(w * s->ne + i) * MAX_SIZES + k];
+                sum = sum < 0 || r < 0 ? -1 : sum + r;
+            }
+            s->e[i].rate[k] = sum;
+        }
+    free(out);
+    free(pid);
+    return rc;
+}
+
+/* print_workers prints each worker's figures after the aggregate table. */
+static void print_workers(speed_run *s, const double *per)
+{
+    size_t n = (size_t)s->o.multi, nr = 0;
+    cb_speed_row *rows = cb_xcalloc(n * s->ne, sizeof *rows);
+    char (*labels)[128] = cb_xcalloc(n * s->ne, sizeof *labels);
+    for (size_t i = 0; i < s->ne; i++) {
+        if (s->e[i].alg->kind == CB_KIND_PKEY)
+            continue;
+        for (size_t w = 0; w < n; w++) {
+            snprintf(labels[nr], sizeof labels[nr], "%s#%zu", s->e[i].label, w);
+            rows[nr].label = labels[nr];
+            rows[nr++].rate = per + (w * s->ne + i) * MAX_SIZES;
+        }
+    }
+    if (nr) {
+        printf("\nPer worker (LABEL#N is worker N):\n");
+        cb_out_table(stdout, s->o.sizes, s->o.nsizes, rows, nr, s->o.mr);
+    }
+    free(rows);
+    free(labels);
+}
+
+/* compare_variants prints the before/after table of the two -compare variants. */
+static int compare_variants(speed_run *s)
+{
+    const char *list = s->o.variants, *comma = strchr(list, ',');
+    char a[64];
+    snprintf(a, sizeof a, "%.*s", (int)(comma - list), list);
+    fflush(stdout);
+    fputc('\n', stdout);
+    return cb_compare_run_samples(s->samples, s->nsamples, a, comma + 1, s->o.style, stdout);
+}
+
 static int open_csv(speed_run *s)
 {
     if (!s->o.csv_path)
@@ -597,6 +982,16 @@ static int finish_csv(speed_run *s)
     return 0;
 }
 
+/* abandon ends a run refused before timing: no file is left behind. */
+static int abandon(speed_run *s)
+{
+    if (s->csv)
+        cb_csv_abort(s->csv);
+    free(s->e);
+    free(s);
+    return CB_EXIT_USAGE;
+}
+
 int cb_cmd_speed(int argc, char **argv)
 {
     speed_run *s = cb_xcalloc(1, sizeof *s);
@@ -618,12 +1013,16 @@ int cb_cmd_speed(int argc, char **argv)
         return CB_EXIT_USAGE;
     }
     cb_runinfo_collect(&s->info, s->o.bench.clock);
-    if (s->o.cpu >= 0 && pin_cpu(s->o.cpu) != 0) {
-        free(s->e);
-        free(s);
-        return CB_EXIT_USAGE;
-    }
+    if (s->o.cpu >= 0 && pin_cpu(s->o.cpu) != 0)
+        return abandon(s);
     warn_conditions();
+    if (cb_cycles_open(&s->counter, s->o.cycles, s->cycles_why, sizeof s->cycles_why) != 0) {
+        cb_error("speed: no cycle counter: %s.", s->cycles_why);
+        return abandon(s);
+    }
+    if (s->o.cycles != CB_CYCLES_OFF && !s->counter.source[0])
+        cb_warn("speed: cycles are n/a: %s.", s->cycles_why);
+    s->o.bench.cycles = &s->counter;
 
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
@@ -632,20 +1031,20 @@ int cb_cmd_speed(int argc, char **argv)
     sigaction(SIGINT, &sa, &old);
 
     verify_entries(s);
-    size_t maxlen = 0;
-    for (size_t k = 0; k < s->o.nsizes; k++)
-        maxlen = s->o.sizes[k] > maxlen ? s->o.sizes[k] : maxlen;
-    uint8_t *inbuf = cb_aligned_alloc(64, maxlen + 128);
-    uint8_t *outbuf = cb_aligned_alloc(64, maxlen + 128);
-    int aborted = 0;
-    for (size_t i = 0; i < s->ne && !interrupted && !aborted; i++)
-        if (!s->e[i].faulted && time_entry(s, &s->e[i], inbuf, outbuf) != 0)
-            aborted = 1;
-    free(inbuf);
-    free(outbuf);
+    s->tty = isatty(STDERR_FILENO);
+    for (size_t i = 0; i < s->ne; i++)
+        s->cases_total += s->e[i].faulted ? 0 : s->e[i].alg->kind == CB_KIND_PKEY ? 1 : s->o.nsizes;
+    double *per = NULL;
+    int aborted = (s->o.multi > 0 ? run_workers(s, &per) : time_all(s)) != 0;
     sigaction(SIGINT, &old, NULL);
 
     print_tables(s);
+    if (per) {
+        print_workers(s, per);
+        free(per);
+    }
+    if (s->o.compare && !interrupted && compare_variants(s) != 0 && s->status == CB_EXIT_OK)
+        s->status = CB_EXIT_USAGE;
     if (finish_csv(s) != 0 && s->status == CB_EXIT_OK)
         s->status = CB_EXIT_USAGE;
     int status = s->status;
@@ -656,6 +1055,8 @@ int cb_cmd_speed(int argc, char **argv)
                  s->csv ? " and saved" : "");
         status = CB_EXIT_INTERRUPTED;
     }
+    cb_cycles_close(&s->counter);
+    free(s->samples);
     free(s->e);
     free(s);
     return status;

@@ -10,5 +10,7 @@ int cb_cmd_list(int argc, char **argv);
 int cb_cmd_caps(int argc, char **argv);
 int cb_cmd_selftest(int argc, char **argv);
 int cb_cmd_kat(int argc, char **argv);
+int cb_cmd_compare(int argc, char **argv);
+int cb_cmd_import(int argc, char **argv);
 
 #endif

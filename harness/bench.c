@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "harness/guard.h"
+#include "reports/stats.h"
 
 /* Batch length in precision mode: long enough that clock resolution and the cost of
  * reading it vanish (both well under a microsecond), short enough that a few dozen
@@ -39,17 +40,28 @@ static void run_batch(void *arg)
     cb_inst_run(b->x, b->in, b->out, b->len, b->n);
 }
 
-/* timed runs one guarded batch; returns its duration, or -1 when it faulted. */
-static double timed(const cb_bench_cfg *cfg, batch *b, int *fault)
+/* timed runs one guarded batch; returns its duration, or -1 when it faulted.
+ * *cycles (if not NULL) gets the counter's difference, or -1 without a counter. */
+static double timed_counted(const cb_bench_cfg *cfg, batch *b, int *fault, double *cycles)
 {
+    int counting = cfg->cycles && cfg->cycles->source[0];
+    uint64_t c0 = counting ? cb_cycles_read(cfg->cycles) : 0;
     double t0 = cb_clock_now(cfg->clock);
     int sig = cb_guard_run(run_batch, b);
     double t1 = cb_clock_now(cfg->clock);
+    uint64_t c1 = counting ? cb_cycles_read(cfg->cycles) : 0;
     if (sig) {
         *fault = sig;
         return -1;
     }
+    if (cycles)
+        *cycles = counting ? (double)(c1 - c0) : -1;
     return t1 - t0;
+}
+
+static double timed(const cb_bench_cfg *cfg, batch *b, int *fault)
+{
+    return timed_counted(cfg, b, fault, NULL);
 }
 
 /* calibrate grows n until one batch lasts about target seconds. */
@@ -74,20 +86,6 @@ static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
-}
-
-double cb_median(const double *v, size_t n)
-{
-    if (n == 0)
-        return 0;
-    double *s = malloc(n * sizeof *s);
-    if (!s)
-        return 0;
-    memcpy(s, v, n * sizeof *s);
-    qsort(s, n, sizeof *s, cmp_double);
-    double m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-    free(s);
-    return m;
 }
 
 void cb_median_ci(const double *v, size_t n, double *lo, double *hi)
@@ -123,8 +121,8 @@ static void summarise(cb_bench_result *r)
     double rates[CB_BENCH_MAX_SAMPLES];
     for (unsigned i = 0; i < r->n; i++)
         rates[i] = r->seconds[i] > 0 ? (double)r->iterations[i] / r->seconds[i] : 0;
-    r->median_rate = cb_median(rates, r->n);
     cb_median_ci(rates, r->n, &r->ci_lo, &r->ci_hi);
+    r->median_rate = cb_median(rates, r->n); /* sorts rates: after the interval */
 }
 
 static int precise_enough(const cb_bench_cfg *cfg, cb_bench_result *r)
@@ -137,44 +135,64 @@ static int precise_enough(const cb_bench_cfg *cfg, cb_bench_result *r)
     return (r->ci_hi - r->ci_lo) / 2 <= cfg->precision * r->median_rate;
 }
 
-int cb_bench_case(const cb_bench_cfg *cfg, cb_inst *x, const uint8_t *in, uint8_t *out,
-                  size_t len, cb_bench_result *r, volatile sig_atomic_t *stop)
+int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
+                         const uint8_t *const *in, uint8_t *const *out, size_t k, size_t len,
+                         cb_bench_result *rs, volatile sig_atomic_t *stop)
 {
-    memset(r, 0, sizeof *r);
-    batch b = {x, in, out, len, 1};
+    batch b[CB_BENCH_MAX_INTERLEAVE];
     int fixed = cfg->seconds > 0;
     unsigned want = fixed ? (cfg->samples ? cfg->samples : 1) : CB_BENCH_MAX_SAMPLES;
     if (want > CB_BENCH_MAX_SAMPLES)
         want = CB_BENCH_MAX_SAMPLES;
     double target = fixed ? cfg->seconds / want : PRECISION_BATCH_SECONDS;
+    if (k > CB_BENCH_MAX_INTERLEAVE)
+        k = CB_BENCH_MAX_INTERLEAVE;
 
-    if (calibrate(cfg, &b, target, &r->fault) != 0)
-        return -1;
-    /* Warm-up: one discarded batch at the calibrated size settles caches, branch
-     * predictors and the frequency governor before anything counts. */
-    if (timed(cfg, &b, &r->fault) < 0)
-        return -1;
-
+    for (size_t j = 0; j < k; j++) {
+        memset(&rs[j], 0, sizeof rs[j]);
+        b[j] = (batch){xs[j], in[j], out[j], len, 1};
+        /* Warm-up: after calibration, one discarded batch at the calibrated size
+         * settles caches, branch predictors and the frequency governor. */
+        if (calibrate(cfg, &b[j], target, &rs[j].fault) != 0 ||
+            timed(cfg, &b[j], &rs[j].fault) < 0)
+            return -1;
+    }
+    /* Samples rotate through the instances (ABAB...), so drift of the machine during
+     * the case (frequency, other load) falls on all of them alike. */
     double spent = 0;
-    while (r->n < want) {
+    int done = 0;
+    while (!done) {
         if (*stop) {
-            r->interrupted = 1;
+            for (size_t j = 0; j < k; j++)
+                rs[j].interrupted = 1;
             break;
         }
-        double t = timed(cfg, &b, &r->fault);
-        if (t < 0)
-            return -1;
-        r->iterations[r->n] = b.n;
-        r->seconds[r->n] = t;
-        r->n++;
-        spent += t;
-        if (!fixed && precise_enough(cfg, r))
-            break;
-        if (!fixed && spent >= cfg->max_case_seconds) {
-            r->noisy = !precise_enough(cfg, r);
+        done = 1;
+        for (size_t j = 0; j < k; j++) {
+            cb_bench_result *r = &rs[j];
+            double t = timed_counted(cfg, &b[j], &r->fault, &r->cycles[r->n]);
+            if (t < 0)
+                return -1;
+            r->iterations[r->n] = b[j].n;
+            r->seconds[r->n] = t;
+            r->n++;
+            spent += t;
+            if (r->n < want && (fixed || !precise_enough(cfg, r)))
+                done = 0;
+        }
+        if (!fixed && spent >= cfg->max_case_seconds * (double)k) {
+            for (size_t j = 0; j < k; j++)
+                rs[j].noisy = !precise_enough(cfg, &rs[j]);
             break;
         }
     }
-    summarise(r);
+    for (size_t j = 0; j < k; j++)
+        summarise(&rs[j]);
     return 0;
+}
+
+int cb_bench_case(const cb_bench_cfg *cfg, cb_inst *x, const uint8_t *in, uint8_t *out,
+                  size_t len, cb_bench_result *r, volatile sig_atomic_t *stop)
+{
+    return cb_bench_interleaved(cfg, &x, &in, &out, 1, len, r, stop);
 }

@@ -19,10 +19,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "harness/cycles.h"
 #include "harness/timer.h"
 #include "kernels/inst.h"
 
 #define CB_BENCH_MAX_SAMPLES 200
+#define CB_BENCH_MAX_INTERLEAVE 8
 
 typedef struct cb_bench_cfg {
     cb_clock clock;
@@ -31,12 +33,14 @@ typedef struct cb_bench_cfg {
     double precision;     /* precision mode: relative CI half-width goal (0.01) */
     double max_case_seconds; /* precision mode: give up (noisy) after this long */
     unsigned min_samples; /* precision mode: never fewer */
+    const cb_cycles *cycles; /* counter read around each batch, or NULL */
 } cb_bench_cfg;
 
 typedef struct cb_bench_result {
     unsigned n;                                /* samples taken */
     uint64_t iterations[CB_BENCH_MAX_SAMPLES]; /* per sample */
     double seconds[CB_BENCH_MAX_SAMPLES];
+    double cycles[CB_BENCH_MAX_SAMPLES];       /* per sample; < 0 when not counted */
     double median_rate;                        /* operations per second */
     double ci_lo, ci_hi;                       /* 95% CI of the median rate */
     int noisy;                                 /* precision goal not reached */
@@ -55,8 +59,16 @@ void cb_bench_default_cfg(cb_bench_cfg *cfg);
 int cb_bench_case(const cb_bench_cfg *cfg, cb_inst *x, const uint8_t *in, uint8_t *out,
                   size_t len, cb_bench_result *r, volatile sig_atomic_t *stop);
 
-/* cb_median sorts a copy of v and returns its median (v unchanged). */
-double cb_median(const double *v, size_t n);
+/*
+ * cb_bench_interleaved measures k instances (at most CB_BENCH_MAX_INTERLEAVE) on the
+ * same block size, taking their samples in rotation (ABAB...), so that the machine's
+ * drift falls on each alike: the right way to compare two variants.  Each instance
+ * has its own input and output buffer.  Returns 0, or -1 when a batch faulted (the
+ * faulting instance's result holds the signal).
+ */
+int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
+                         const uint8_t *const *in, uint8_t *const *out, size_t k, size_t len,
+                         cb_bench_result *rs, volatile sig_atomic_t *stop);
 
 /*
  * cb_median_ci gives a distribution-free 95% confidence interval of the median from

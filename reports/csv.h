@@ -16,6 +16,7 @@
 #define CB_CSV_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "reports/sample.h"
 
@@ -56,6 +57,10 @@ int cb_csv_commit(cb_csv_writer *w, char *err, size_t errlen);
 /* cb_csv_abort removes the temporary file and frees w. */
 void cb_csv_abort(cb_csv_writer *w);
 
+/* cb_csv_put_field writes one RFC 4180 field (quoted when it must be), then ',' or,
+ * for the last field of a record, CRLF.  Shared with compare's -format csv. */
+void cb_csv_put_field(FILE *f, const char *s, int last);
+
 /* ---- reader ---------------------------------------------------------------------- */
 
 /* cb_csv_set: the rows of one or more files and the strings they point to. */
@@ -78,6 +83,12 @@ int cb_csv_read_file(cb_csv_set *set, const char *path, char *err, size_t errlen
 int cb_csv_read_buffer(cb_csv_set *set, const char *name, const char *data, size_t len,
                        char *err, size_t errlen);
 
+/*
+ * cb_csv_load reads the whole of path ("-": standard input) into a malloc'ed buffer.
+ * Returns NULL with "path: cannot open: reason." in err.
+ */
+char *cb_csv_load(const char *path, size_t *len, char *err, size_t errlen);
+
 /* cb_csv_set_count and cb_csv_set_row give the rows in file order. */
 size_t cb_csv_set_count(const cb_csv_set *set);
 const cb_csv_row *cb_csv_set_row(const cb_csv_set *set, size_t i);
@@ -90,5 +101,8 @@ const cb_run_info *cb_csv_intern_run(cb_csv_set *set, const cb_run_info *run);
 
 /* cb_csv_add appends a row built elsewhere (its strings interned through this set). */
 void cb_csv_add(cb_csv_set *set, const cb_csv_row *row);
+
+/* cb_csv_set_truncate drops the rows from index n on (a failed import's). */
+void cb_csv_set_truncate(cb_csv_set *set, size_t n);
 
 #endif

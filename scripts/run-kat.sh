@@ -15,6 +15,11 @@ if [ ! -d "$vec/hashes" ] || [ ! -d "$vec/ciphers" ]; then
     exit 1
 fi
 
+if [ ! -f "$bin" ]; then
+    echo "run-kat.sh: no binary $bin; run make first" >&2
+    exit 1
+fi
+
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
@@ -50,8 +55,9 @@ for f in "$@"; do
     files=$((files + 1))
     if ! kat "$f" >"$tmp/out" 2>&1; then
         bad="$bad ${f#"$vec"/}"
+    elif ! grep -q ' passed [1-9]' "$tmp/out"; then
+        bad="$bad ${f#"$vec"/}(nothing-passed)"
     fi
-    grep -q ' passed [0-9]' "$tmp/out" || bad="$bad ${f#"$vec"/}(no-result)"
     sed "s|$vec/||g" "$tmp/out"
     cat "$tmp/out" >>"$tmp/all"
 done

@@ -12,16 +12,6 @@
 
 #include "harness/bench.h"
 
-static void test_median(void **state)
-{
-    (void)state;
-    double odd[] = {5, 1, 3};
-    double even[] = {4, 1, 3, 2};
-    assert_true(cb_median(odd, 3) == 3);
-    assert_true(cb_median(even, 4) == 2.5);
-    assert_true(odd[0] == 5); /* input left as it was */
-}
-
 static void test_median_ci_order_statistics(void **state)
 {
     (void)state;
@@ -46,7 +36,6 @@ static void test_median_ci_order_statistics(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_median),
         cmocka_unit_test(test_median_ci_order_statistics),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

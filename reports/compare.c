@@ -1,0 +1,661 @@
+/*
+ * reports/compare.c - matching before and after samples, differences, verdicts and
+ * the gate; the renderers (reports/render_*.c) only format what this computes.
+ */
+#include "reports/compare.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "harness/common.h"
+#include "kernels/registry.h"
+#include "reports/render.h"
+
+cb_compare_opts cb_compare_default_opts(void)
+{
+    cb_compare_opts o;
+    memset(&o, 0, sizeof o);
+    o.alpha = 0.05;
+    return o;
+}
+
+const char *cb_verdict_name(cb_verdict v)
+{
+    return v == CB_REGRESSION ? "regression" : v == CB_IMPROVEMENT ? "improvement"
+                                                                   : "unchanged";
+}
+
+/* ---- grouping -------------------------------------------------------------------- */
+
+typedef struct entry {
+    const cb_csv_row *r;
+    int after;
+} entry;
+
+/* Rows share one interned string pool, so equal strings are equal pointers and the
+ * sort below groups by identity without comparing text. */
+static int cmp_ptr(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return (x > y) - (x < y);
+}
+
+#define CMP_NUM(a, b) do { if ((a) != (b)) return (a) < (b) ? -1 : 1; } while (0)
+
+/* cmp_slot orders by everything that identifies a case except the variant. */
+static int cmp_slot(const cb_sample *a, const cb_sample *b)
+{
+    int c;
+    if ((c = cmp_ptr(a->alg, b->alg)) || (c = cmp_ptr(a->direction, b->direction)))
+        return c;
+    CMP_NUM(a->key_bits, b->key_bits);
+    CMP_NUM(a->block_bytes, b->block_bytes);
+    CMP_NUM(a->misalign, b->misalign);
+    CMP_NUM(a->aead, b->aead);
+    return 0;
+}
+
+static int cmp_entry(const void *x, const void *y)
+{
+    const entry *a = x, *b = y;
+    int c = cmp_slot(&a->r->s, &b->r->s);
+    if (c || (c = cmp_ptr(a->r->s.variant, b->r->s.variant)))
+        return c;
+    CMP_NUM(a->after, b->after);
+    return 0;
+}
+
+/* A variant's entries within one slot: [b0, b1) before, [a0, a1) after. */
+typedef struct vrange {
+    const char *variant;
+    size_t b0, b1, a0, a1;
+} vrange;
+
+/* builder: state while cases are formed. */
+typedef struct builder {
+    cb_comparison *c;
+    const cb_compare_opts *o;
+    cb_stats *st;
+    entry *e;
+    double *vb, *va; /* scratch for one case's rates */
+    size_t cap_cases;
+    size_t one_sided[2];   /* cases found only before / only after */
+    char sided_text[2][512];
+    int pairs_differ;      /* some case paired two different variants */
+    int pairs_same;        /* some case paired a variant with itself */
+    const char *pair_b, *pair_a; /* the first different pair, for the axis text */
+    int pairs_uniform;     /* every different pair is (pair_b, pair_a) */
+} builder;
+
+static int gated(const cb_compare_opts *o, const char *alg)
+{
+    if (!o->gate_algs)
+        return 1;
+    for (size_t i = 0; i < o->n_gate_algs; i++)
+        if (strcasecmp(o->gate_algs[i], alg) == 0)
+            return 1;
+    return 0;
+}
+
+/* classify applies the threshold rule: significant and the whole interval beyond
+ * -P% (criterion's rule); without statistics, the difference alone. */
+static cb_verdict classify(const cb_cmp_case *k, double threshold_pct)
+{
+    if (k->has_stats) {
+        if (k->significant && k->ci.hi * 100 < -threshold_pct)
+            return CB_REGRESSION;
+        if (k->significant && k->ci.lo * 100 > threshold_pct)
+            return CB_IMPROVEMENT;
+        return CB_UNCHANGED;
+    }
+    if (k->diff_pct < -threshold_pct)
+        return CB_REGRESSION;
+    if (k->diff_pct > threshold_pct)
+        return CB_IMPROVEMENT;
+    return CB_UNCHANGED;
+}
+
+/* rates copies the rates of entries [i0, i1) into out; bytes when want_bytes. */
+static void rates(const entry *e, size_t i0, size_t i1, double *out, int want_bytes)
+{
+    for (size_t i = i0; i < i1; i++)
+        out[i - i0] = want_bytes ? e[i].r->bytes_per_sec : e[i].r->ops_per_sec;
+}
+
+static void add_case(builder *b, const vrange *before, const vrange *after)
+{
+    cb_comparison *c = b->c;
+    if (c->n == b->cap_cases) {
+        b->cap_cases = b->cap_cases ? b->cap_cases * 2 : 64;
+        c->cases = cb_xrealloc(c->cases, b->cap_cases * sizeof *c->cases);
+    }
+    cb_cmp_case *k = &c->cases[c->n++];
+    memset(k, 0, sizeof *k);
+    const cb_sample *s = &b->e[before->b0].r->s;
+    k->alg = s->alg;
+    k->direction = s->direction;
+    k->key_bits = s->key_bits;
+    k->block_bytes = s->block_bytes;
+    k->misalign = s->misalign;
+    k->aead = s->aead;
+    k->variant_before = before->variant;
+    k->variant_after = after->variant;
+    k->n_before = before->b1 - before->b0;
+    k->n_after = after->a1 - after->a0;
+
+    rates(b->e, before->b0, before->b1, b->vb, 1);
+    rates(b->e, after->a0, after->a1, b->va, 1);
+    k->bps_before = cb_median(b->vb, k->n_before);
+    k->bps_after = cb_median(b->va, k->n_after);
+    rates(b->e, before->b0, before->b1, b->vb, 0);
+    rates(b->e, after->a0, after->a1, b->va, 0);
+    k->ops_before = cb_median(b->vb, k->n_before);
+    k->ops_after = cb_median(b->va, k->n_after);
+    k->diff_pct = k->ops_after / k->ops_before * 100 - 100;
+    k->p = NAN;
+    k->ci.lo = k->ci.hi = k->ci.level = NAN;
+    k->has_stats = k->n_before >= 2 && k->n_after >= 2;
+    if (k->has_stats) {
+        k->p = cb_mann_whitney(b->st, b->vb, k->n_before, b->va, k->n_after);
+        cb_ratio_interval(b->st, b->vb, k->n_before, b->va, k->n_after, 1 - b->o->alpha,
+                          &k->ci);
+        k->significant = k->p < b->o->alpha;
+    } else {
+        c->single_sample++;
+    }
+    k->verdict = classify(k, b->o->gate ? b->o->threshold_pct : 0);
+    k->gated = gated(b->o, k->alg);
+    if (before->variant != after->variant) {
+        b->pairs_differ = 1;
+        if (!b->pair_b) {
+            b->pair_b = before->variant;
+            b->pair_a = after->variant;
+        } else if (b->pair_b != before->variant || b->pair_a != after->variant) {
+            b->pairs_uniform = 0;
+        }
+    } else {
+        b->pairs_same = 1;
+    }
+}
+
+/* note_one_sided remembers a case present on one side only, for the warning. */
+static void note_one_sided(builder *b, const entry *e, int after)
+{
+    char *t = b->sided_text[after];
+    size_t used = strlen(t);
+    if (b->one_sided[after]++ < 6 && used + 80 < sizeof b->sided_text[after]) {
+        const cb_sample *s = &e->r->s;
+        char bytes[32] = "", dir[16] = "";
+        if (s->block_bytes)
+            snprintf(bytes, sizeof bytes, " %zu bytes", s->block_bytes);
+        if (strcmp(s->direction, "digest") != 0)
+            snprintf(dir, sizeof dir, " %.10s", s->direction);
+        snprintf(t + used, sizeof b->sided_text[after] - used, "%s%.24s%s%s (%.16s)",
+                 used ? ", " : "", s->alg, bytes, dir, s->variant);
+    }
+}
+
+/* pair_slot matches the variants of one slot (see compare.h). */
+static void pair_slot(builder *b, const vrange *v, size_t nv)
+{
+    size_t nb = 0, na = 0, both = 0, ib = 0, ia = 0;
+    for (size_t i = 0; i < nv; i++) {
+        int hb = v[i].b1 > v[i].b0, ha = v[i].a1 > v[i].a0;
+        nb += hb;
+        na += ha;
+        both += hb && ha;
+        if (hb)
+            ib = i;
+        if (ha)
+            ia = i;
+    }
+    if (nb == 1 && na == 1 && both == 0) {
+        add_case(b, &v[ib], &v[ia]);
+        return;
+    }
+    for (size_t i = 0; i < nv; i++) {
+        if (v[i].b1 > v[i].b0 && v[i].a1 > v[i].a0)
+            add_case(b, &v[i], &v[i]);
+        else if (v[i].b1 > v[i].b0)
+            note_one_sided(b, &b->e[v[i].b0], 0);
+        else
+            note_one_sided(b, &b->e[v[i].a0], 1);
+    }
+}
+
+/* walk_slots splits the sorted entries into slots and variants. */
+static void walk_slots(builder *b, size_t n)
+{
+    size_t cap = 8;
+    vrange *v = cb_xmalloc(cap * sizeof *v);
+    for (size_t i = 0; i < n;) {
+        size_t nv = 0, j = i;
+        while (j < n && cmp_slot(&b->e[j].r->s, &b->e[i].r->s) == 0) {
+            if (nv == cap) {
+                cap *= 2;
+                v = cb_xrealloc(v, cap * sizeof *v);
+            }
+            vrange *r = &v[nv++];
+            r->variant = b->e[j].r->s.variant;
+            r->b0 = r->b1 = r->a0 = r->a1 = j;
+            while (j < n && b->e[j].r->s.variant == r->variant &&
+                   cmp_slot(&b->e[j].r->s, &b->e[i].r->s) == 0 && !b->e[j].after)
+                r->b1 = ++j;
+            r->a0 = r->a1 = j;
+            while (j < n && b->e[j].r->s.variant == r->variant &&
+                   cmp_slot(&b->e[j].r->s, &b->e[i].r->s) == 0)
+                r->a1 = ++j;
+        }
+        pair_slot(b, v, nv);
+        i = j;
+    }
+    free(v);
+}
+
+/* ---- order of the output --------------------------------------------------------- */
+
+static size_t alg_rank(const char *name)
+{
+    const cb_alg *a = cb_alg_find(name);
+    for (size_t i = 0; a && i < cb_alg_count(); i++)
+        if (cb_alg_at(i) == a)
+            return i;
+    return SIZE_MAX;
+}
+
+static int dir_rank(const char *d)
+{
+    static const char *const order[] = {"encrypt", "decrypt", "digest", "sign", "verify"};
+    for (int i = 0; i < 5; i++)
+        if (strcmp(d, order[i]) == 0)
+            return i;
+    return 5;
+}
+
+typedef struct ranked_case {
+    cb_cmp_case k;
+    size_t rank;
+} ranked_case;
+
+static int cmp_display(const void *x, const void *y)
+{
+    const ranked_case *ra = x, *rb = y;
+    const cb_cmp_case *a = &ra->k, *b = &rb->k;
+    int c;
+    CMP_NUM(ra->rank, rb->rank);
+    if ((c = strcmp(a->alg, b->alg)))
+        return c;
+    CMP_NUM(dir_rank(a->direction), dir_rank(b->direction));
+    if ((c = strcmp(a->variant_before, b->variant_before)) ||
+        (c = strcmp(a->variant_after, b->variant_after)))
+        return c;
+    CMP_NUM(a->key_bits, b->key_bits);
+    CMP_NUM(a->misalign, b->misalign);
+    CMP_NUM(a->aead, b->aead);
+    CMP_NUM(a->block_bytes, b->block_bytes);
+    return 0;
+}
+
+static void sort_for_display(cb_comparison *c)
+{
+    ranked_case *r = cb_xmalloc((c->n ? c->n : 1) * sizeof *r);
+    const char *last = NULL;
+    size_t rank = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        r[i].k = c->cases[i];
+        if (c->cases[i].alg != last) { /* cases of one algorithm are adjacent already */
+            last = c->cases[i].alg;
+            rank = alg_rank(last);
+        }
+        r[i].rank = rank;
+    }
+    qsort(r, c->n, sizeof *r, cmp_display);
+    for (size_t i = 0; i < c->n; i++)
+        c->cases[i] = r[i].k;
+    free(r);
+}
+
+/* ---- the runs behind each side ------------------------------------------------- */
+
+/* side_runs lists the distinct run descriptions of rows (consecutive rows usually
+ * share one, so only changes are looked up). */
+static size_t side_runs(const cb_csv_row *const *rows, size_t n, const cb_run_info ***out)
+{
+    const cb_run_info **runs = NULL;
+    size_t count = 0;
+    const cb_run_info *last = NULL;
+    for (size_t i = 0; i < n; i++) {
+        const cb_run_info *r = rows[i]->run;
+        if (r == last)
+            continue;
+        last = r;
+        size_t j = 0;
+        while (j < count && runs[j] != r)
+            j++;
+        if (j == count) {
+            runs = cb_xrealloc(runs, (count + 1) * sizeof *runs);
+            runs[count++] = r;
+        }
+    }
+    *out = runs;
+    return count;
+}
+
+/* A field of the run description that can be the axis of a comparison. */
+typedef struct axis_field {
+    const char *name;
+    size_t offset;
+} axis_field;
+
+static const axis_field axis_fields[] = {
+    {"build", offsetof(cb_run_info, build_rev)},
+    {"config", offsetof(cb_run_info, build_config)},
+    {"compiler", offsetof(cb_run_info, compiler)},
+    {"cflags", offsetof(cb_run_info, cflags)},
+    {"host", offsetof(cb_run_info, hostname)},
+    {"cpu", offsetof(cb_run_info, cpu_model)},
+    {"caps", offsetof(cb_run_info, caps_effective)},
+};
+
+static const char *run_str(const cb_run_info *r, size_t offset)
+{
+    return *(const char *const *)((const char *)r + offset);
+}
+
+/* values_text joins the distinct values of a field over runs ("a+b"); returns
+ * whether they differ from the other side's. */
+static void values_text(const cb_run_info *const *runs, size_t n, size_t offset, char *buf,
+                        size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *v = run_str(runs[i], offset);
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = run_str(runs[j], offset) == v;
+        if (seen || used + 2 >= len)
+            continue;
+        int w = snprintf(buf + used, len - used, "%s%s", used ? "+" : "", *v ? v : "(none)");
+        used += w > 0 ? (size_t)w : 0;
+        if (used >= len)
+            used = len - 1;
+    }
+}
+
+static int same_values(const cb_run_info *const *a, size_t na, const cb_run_info *const *b,
+                       size_t nb, size_t offset)
+{
+    for (size_t i = 0; i < na; i++) {
+        size_t j = 0;
+        while (j < nb && run_str(b[j], offset) != run_str(a[i], offset))
+            j++;
+        if (j == nb)
+            return 0;
+    }
+    for (size_t j = 0; j < nb; j++) {
+        size_t i = 0;
+        while (i < na && run_str(a[i], offset) != run_str(b[j], offset))
+            i++;
+        if (i == na)
+            return 0;
+    }
+    return 1;
+}
+
+static void append(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void append(char *buf, size_t len, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    if (used + 1 >= len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
+}
+
+/* describe_axis names what differs between the sides and warns about what should
+ * not (hosts, CPUs, capabilities, emulators, pooled builds). */
+static void describe_axis(builder *b, const cb_csv_row *const *before, size_t nb,
+                          const cb_csv_row *const *after, size_t na, FILE *warn)
+{
+    cb_comparison *c = b->c;
+    const cb_run_info **rb, **ra;
+    size_t kb = side_runs(before, nb, &rb), ka = side_runs(after, na, &ra);
+    char vb[160], va[160];
+    c->axis[0] = 0;
+    for (size_t f = 0; f < sizeof axis_fields / sizeof axis_fields[0]; f++) {
+        size_t off = axis_fields[f].offset;
+        if (same_values(rb, kb, ra, ka, off))
+            continue;
+        values_text(rb, kb, off, vb, sizeof vb);
+        values_text(ra, ka, off, va, sizeof va);
+        append(c->axis, sizeof c->axis, "%s%s %s -> %s", c->axis[0] ? ", " : "",
+               axis_fields[f].name, vb, va);
+        if (warn && f >= 4)
+            fprintf(warn, "cryptobench: warning: the sides ran with different %s (%s -> %s); "
+                    "the difference includes that change.\n",
+                    f == 4 ? "hosts" : f == 5 ? "CPU models" : "capability sets", vb, va);
+    }
+    if (b->pairs_differ && b->pairs_uniform && !b->pairs_same)
+        append(c->axis, sizeof c->axis, "%svariant %s -> %s", c->axis[0] ? ", " : "",
+               b->pair_b, b->pair_a);
+    else if (b->pairs_differ)
+        append(c->axis, sizeof c->axis, "%svariant (per row)", c->axis[0] ? ", " : "");
+    if (!c->axis[0])
+        snprintf(c->axis, sizeof c->axis, "none: both sides describe the same build, host "
+                 "and variants");
+    for (int side = 0; warn && side < 2; side++) {
+        const cb_run_info *const *runs = side ? ra : rb;
+        size_t k = side ? ka : kb;
+        const char *name = side ? c->after_name : c->before_name;
+        for (size_t i = 0; i < k; i++)
+            if (strcmp(runs[i]->emulator, "none") != 0 && runs[i]->emulator[0] &&
+                strcmp(runs[i]->emulator, "unknown") != 0) {
+                fprintf(warn, "cryptobench: warning: %s ran under an emulator (%s): its "
+                        "timings say nothing about hardware.\n", name, runs[i]->emulator);
+                break;
+            }
+        for (size_t f = 0; f < 2 && k > 1; f++) {
+            values_text(runs, k, axis_fields[f * 4].offset, vb, sizeof vb);
+            if (strchr(vb, '+'))
+                fprintf(warn, "cryptobench: warning: %s pools samples of several %s (%s).\n",
+                        name, f ? "hosts" : "builds", vb);
+        }
+    }
+    free(rb);
+    free(ra);
+}
+
+/* ---- the comparison -------------------------------------------------------------- */
+
+/* collect fills e with the usable rows of both sides and counts faulted ones. */
+static size_t collect(entry *e, const cb_csv_row *const *rows, size_t n, int after,
+                      size_t *faulted)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(rows[i]->s.status, "faulted") == 0) {
+            (*faulted)++;
+            continue;
+        }
+        e[k].r = rows[i];
+        e[k].after = after;
+        k++;
+    }
+    return k;
+}
+
+static void finish(cb_comparison *c)
+{
+    double *ratios = cb_xmalloc((c->n ? c->n : 1) * sizeof *ratios);
+    for (size_t i = 0; i < c->n; i++) {
+        const cb_cmp_case *k = &c->cases[i];
+        ratios[i] = k->ops_after / k->ops_before;
+        if (k->verdict == CB_REGRESSION)
+            c->regressions++;
+        else if (k->verdict == CB_IMPROVEMENT)
+            c->improvements++;
+        else
+            c->unchanged++;
+        if (c->opts.gate && k->gated && k->verdict == CB_REGRESSION)
+            c->gate_failures++;
+    }
+    c->geomean_pct = cb_geomean(ratios, c->n) * 100 - 100;
+    free(ratios);
+    /* Labels need the variant unless every case compares the same variant pair. */
+    for (size_t i = 1; i < c->n && !c->variant_in_label; i++)
+        c->variant_in_label = c->cases[i].variant_before != c->cases[0].variant_before ||
+                              c->cases[i].variant_after != c->cases[0].variant_after;
+}
+
+int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb,
+                    const cb_csv_row *const *after, size_t na, const cb_compare_opts *o,
+                    FILE *warn, char *err, size_t errlen)
+{
+    char bname[256], aname[256];
+    snprintf(bname, sizeof bname, "%s", c->before_name);
+    snprintf(aname, sizeof aname, "%s", c->after_name);
+    memset(c, 0, sizeof *c);
+    snprintf(c->before_name, sizeof c->before_name, "%s", bname[0] ? bname : "before");
+    snprintf(c->after_name, sizeof c->after_name, "%s", aname[0] ? aname : "after");
+    c->opts = *o;
+    c->alpha = o->alpha;
+
+    builder b;
+    memset(&b, 0, sizeof b);
+    b.c = c;
+    b.o = o;
+    b.pairs_uniform = 1;
+    b.st = cb_stats_new();
+    b.e = cb_xmalloc((nb + na + 1) * sizeof *b.e);
+    b.vb = cb_xmalloc((nb + 1) * sizeof *b.vb);
+    b.va = cb_xmalloc((na + 1) * sizeof *b.va);
+    size_t faulted[2] = {0, 0};
+    size_t n = collect(b.e, before, nb, 0, &faulted[0]);
+    n += collect(b.e + n, after, na, 1, &faulted[1]);
+    qsort(b.e, n, sizeof *b.e, cmp_entry);
+    walk_slots(&b, n);
+    free(b.e);
+    free(b.vb);
+    free(b.va);
+    cb_stats_free(b.st);
+
+    if (c->n == 0) {
+        snprintf(err, errlen, "nothing to compare: %s and %s share no case (algorithm, "
+                 "variant, direction, key bits and block size)%s%s%s%s.", c->before_name,
+                 c->after_name, b.sided_text[0][0] ? "; before has " : "", b.sided_text[0],
+                 b.sided_text[1][0] ? "; after has " : "", b.sided_text[1]);
+        return -1;
+    }
+    c->variant_axis = b.pairs_differ && !b.pairs_same;
+    describe_axis(&b, before, nb, after, na, warn);
+    for (int side = 0; warn && side < 2; side++) {
+        if (b.one_sided[side])
+            fprintf(warn, "cryptobench: warning: %zu case%s only in %s: %s%s.\n",
+                    b.one_sided[side], b.one_sided[side] == 1 ? "" : "s",
+                    side ? c->after_name : c->before_name, b.sided_text[side],
+                    b.one_sided[side] > 6 ? ", ..." : "");
+        if (faulted[side])
+            fprintf(warn, "cryptobench: warning: %s holds %zu faulted sample%s; they are "
+                    "left out.\n", side ? c->after_name : c->before_name, faulted[side],
+                    faulted[side] == 1 ? "" : "s");
+    }
+    sort_for_display(c);
+    finish(c);
+    return 0;
+}
+
+void cb_comparison_free(cb_comparison *c)
+{
+    free(c->cases);
+    c->cases = NULL;
+    c->n = 0;
+}
+
+const char *cb_compare_summary(const cb_comparison *c, char *buf, size_t len)
+{
+    snprintf(buf, len, "%zu regression%s, %zu improvement%s, %zu unchanged",
+             c->regressions, c->regressions == 1 ? "" : "s", c->improvements,
+             c->improvements == 1 ? "" : "s", c->unchanged);
+    if (!c->opts.gate)
+        return buf;
+    append(buf, len, "; gate -fail-if-slower %g%%", c->opts.threshold_pct);
+    for (size_t i = 0; i < c->opts.n_gate_algs; i++)
+        append(buf, len, "%s%s", i ? "," : " on ", c->opts.gate_algs[i]);
+    if (c->gate_failures)
+        append(buf, len, ": FAILED by %zu case%s", c->gate_failures,
+               c->gate_failures == 1 ? "" : "s");
+    else
+        append(buf, len, ": passed");
+    return buf;
+}
+
+/* ---- the in-run comparison --------------------------------------------------- */
+
+int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
+                           const char *variant_b, const char *style, FILE *out)
+{
+    if (!style)
+        style = "matrix";
+    if (!cb_compare_style_known(style)) {
+        cb_error("compare style '%s' is unknown; use matrix, mail, rows, tcrypt, markdown, "
+                 "csv or json.", style);
+        return CB_EXIT_USAGE;
+    }
+    cb_csv_set *set = cb_csv_set_new();
+    static const cb_run_info none_run = {"", "", "", "", "", "", "", "", "", "", "", "",
+                                         "none", "", ""};
+    const cb_run_info *run = cb_csv_intern_run(set, &none_run);
+    const char *va = cb_csv_intern(set, variant_a, strlen(variant_a));
+    const char *vb = cb_csv_intern(set, variant_b, strlen(variant_b));
+    for (size_t i = 0; i < n; i++) {
+        cb_csv_row r;
+        memset(&r, 0, sizeof r);
+        r.run = run;
+        r.s = s[i];
+        r.s.alg = cb_csv_intern(set, s[i].alg, strlen(s[i].alg));
+        r.s.variant = cb_csv_intern(set, s[i].variant, strlen(s[i].variant));
+        r.s.direction = cb_csv_intern(set, s[i].direction, strlen(s[i].direction));
+        r.ops_per_sec = cb_sample_ops_per_sec(&s[i]);
+        r.bytes_per_sec = cb_sample_bytes_per_sec(&s[i]);
+        r.has_counts = 1;
+        if (r.ops_per_sec > 0 && (r.s.variant == va || r.s.variant == vb))
+            cb_csv_add(set, &r);
+    }
+    size_t total = cb_csv_set_count(set), nb = 0, na = 0;
+    const cb_csv_row **before = cb_xmalloc((total + 1) * sizeof *before);
+    const cb_csv_row **after = cb_xmalloc((total + 1) * sizeof *after);
+    for (size_t i = 0; i < total; i++) {
+        const cb_csv_row *r = cb_csv_set_row(set, i);
+        if (r->s.variant == va)
+            before[nb++] = r;
+        else
+            after[na++] = r;
+    }
+    cb_comparison c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.before_name, sizeof c.before_name, "%s", variant_a);
+    snprintf(c.after_name, sizeof c.after_name, "%s", variant_b);
+    cb_compare_opts o = cb_compare_default_opts();
+    char err[1024];
+    int rc = CB_EXIT_OK;
+    if (cb_compare_rows(&c, before, nb, after, na, &o, stderr, err, sizeof err) != 0) {
+        cb_error("%s", err);
+        rc = CB_EXIT_USAGE;
+    } else {
+        cb_compare_render(&c, style, out);
+    }
+    cb_comparison_free(&c);
+    free(before);
+    free(after);
+    cb_csv_set_free(set);
+    return rc;
+}

@@ -1,0 +1,119 @@
+/*
+ * reports/compare.h - before/after comparison of samples: matching, differences,
+ * verdicts, the gate.
+ *
+ * Rows match on algorithm, direction, key bits, block size, misalignment and AAD,
+ * and on the variant unless the variant is what differs: when each side holds one
+ * variant of a case and they differ, those two are compared (the in-run
+ * `-variant A,B -compare` and "generic vs ce-i4" files).  The difference is
+ * after / before x 100 - 100 of the median throughputs, positive meaning faster.
+ * With at least two samples per side the Mann-Whitney U test decides whether it is
+ * real (reports/stats.h); with one sample per side there is no verdict.
+ */
+#ifndef CB_COMPARE_H
+#define CB_COMPARE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "reports/csv.h"
+#include "reports/sample.h"
+#include "reports/stats.h"
+
+/* cb_verdict: how a compared case is classified in the summary and by the gate. */
+typedef enum cb_verdict {
+    CB_UNCHANGED = 0,
+    CB_IMPROVEMENT = 1,
+    CB_REGRESSION = -1
+} cb_verdict;
+
+/* cb_verdict_name returns "regression", "improvement" or "unchanged". */
+const char *cb_verdict_name(cb_verdict v);
+
+/* cb_cmp_case: one matched case. */
+typedef struct cb_cmp_case {
+    const char *alg, *direction;
+    const char *variant_before, *variant_after;
+    unsigned key_bits;
+    size_t block_bytes;
+    unsigned misalign;
+    int aead;
+    size_t n_before, n_after;       /* samples on each side */
+    double ops_before, ops_after;   /* median operations per second */
+    double bps_before, bps_after;   /* median bytes per second */
+    double diff_pct;                /* after / before x 100 - 100 */
+    int has_stats;                  /* >= 2 samples per side */
+    double p;                       /* Mann-Whitney two-sided p-value, NAN without stats */
+    cb_interval ci;                 /* for after / before, fractions; NAN without stats */
+    int significant;                /* p < alpha */
+    cb_verdict verdict;             /* against the threshold (the gate's P, else 0) */
+    int gated;                      /* -gate-on covers this case */
+} cb_cmp_case;
+
+/* cb_compare_opts: the knobs of a comparison. */
+typedef struct cb_compare_opts {
+    double alpha;            /* significance level, 0.05 */
+    double threshold_pct;    /* P of -fail-if-slower P%; 0 without a gate */
+    int gate;                /* -fail-if-slower was given */
+    const char *const *gate_algs; /* -gate-on names (canonical); NULL: every case */
+    size_t n_gate_algs;
+} cb_compare_opts;
+
+/* cb_compare_default_opts: alpha 0.05, no gate. */
+cb_compare_opts cb_compare_default_opts(void);
+
+/* cb_comparison: every matched case plus what the renderers and the summary need. */
+typedef struct cb_comparison {
+    cb_cmp_case *cases;
+    size_t n;
+    char before_name[256], after_name[256]; /* file names or variant names */
+    char axis[512];          /* "build 3f2a9c1 -> 9a8b7c6", "variant generic -> ce-i4" */
+    int variant_axis;        /* each case pairs two different variants */
+    int variant_in_label;    /* row labels name the variants (they are not all alike) */
+    double alpha;
+    cb_compare_opts opts;
+    size_t regressions, improvements, unchanged;
+    size_t single_sample;    /* cases with one sample on a side: no verdict */
+    size_t gate_failures;    /* gated regressions */
+    double geomean_pct;      /* geometric mean of after / before over all cases, as % */
+} cb_comparison;
+
+/*
+ * cb_compare_rows matches before[] against after[] (rows of one cb_csv_set, so
+ * their strings compare by pointer) and fills c; c's strings point into that set.
+ * The names the caller put in c->before_name and c->after_name are kept ("before"
+ * and "after" when empty).  Warnings (one-sided cases,
+ * different hosts, emulators, faulted samples) go to warn when it is not NULL.
+ * Returns 0, or -1 with one sentence in err when nothing matches.
+ */
+int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb,
+                    const cb_csv_row *const *after, size_t na, const cb_compare_opts *o,
+                    FILE *warn, char *err, size_t errlen);
+
+/* cb_comparison_free releases the cases. */
+void cb_comparison_free(cb_comparison *c);
+
+/* cb_compare_summary writes "2 regressions, 5 improvements, 11 unchanged" and the
+ * gate's outcome into buf. */
+const char *cb_compare_summary(const cb_comparison *c, char *buf, size_t len);
+
+/*
+ * cb_compare_render writes the comparison in a style (matrix, mail, rows, tcrypt,
+ * markdown) or a machine format (csv, json).  Returns 0, or -1 for an unknown name.
+ */
+int cb_compare_render(const cb_comparison *c, const char *style, FILE *out);
+
+/* cb_compare_style_known reports whether style names a style or format. */
+int cb_compare_style_known(const char *style);
+
+/*
+ * cb_compare_run_samples: the in-run comparison of `speed -variant A,B -compare`.
+ * s holds the samples of one run; those of variant_a are "before", those of
+ * variant_b "after".  Prints the table in style (NULL: matrix), the summary line
+ * and any warning to out.  Returns 0, or 2 after printing why nothing could be
+ * compared (unknown style, no case measured with both variants).
+ */
+int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
+                           const char *variant_b, const char *style, FILE *out);
+
+#endif

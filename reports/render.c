@@ -1,0 +1,250 @@
+/*
+ * reports/render.c - formatting shared by the comparison renderers, the grid the
+ * table styles lay cases out in, and the style dispatch.
+ */
+#include "reports/render.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/common.h"
+
+const char *cb_fmt_pct(double pct, char *buf, size_t len)
+{
+    if (isnan(pct)) {
+        snprintf(buf, len, "n/a");
+        return buf;
+    }
+    /* Round first so that -0.004 prints as +0.00%, not -0.00%. */
+    double r = round(pct * 100) / 100;
+    snprintf(buf, len, "%+.2f%%", r == 0 ? 0.0 : r);
+    return buf;
+}
+
+const char *cb_fmt_case_pct(const cb_cmp_case *k, char *buf, size_t len)
+{
+    cb_fmt_pct(k->diff_pct, buf, len);
+    if (k->has_stats && !k->significant) {
+        size_t n = strlen(buf);
+        if (n + 1 < len) {
+            buf[n] = '~';
+            buf[n + 1] = 0;
+        }
+    }
+    return buf;
+}
+
+const char *cb_fmt_thousands(double v, char *buf, size_t len)
+{
+    char digits[64];
+    snprintf(digits, sizeof digits, "%.0f", fabs(v) < 1e30 ? fabs(v) : 0.0);
+    size_t nd = strlen(digits), o = 0;
+    char tmp[96];
+    if (v < 0 && round(v) != 0)
+        tmp[o++] = '-';
+    for (size_t i = 0; i < nd; i++) {
+        tmp[o++] = digits[i];
+        if ((nd - 1 - i) % 3 == 0 && i + 1 < nd)
+            tmp[o++] = ',';
+    }
+    tmp[o] = 0;
+    snprintf(buf, len, "%s", tmp);
+    return buf;
+}
+
+const char *cb_fmt_kbytes(double bps, char *buf, size_t len)
+{
+    /* openssl speed switches to 'k' above 10000 bytes per second. */
+    if (bps > 10000)
+        snprintf(buf, len, "%.2fk", bps / 1e3);
+    else
+        snprintf(buf, len, "%.2f", bps);
+    return buf;
+}
+
+int cb_is_pkey(const cb_cmp_case *k)
+{
+    return strcmp(k->direction, "sign") == 0 || strcmp(k->direction, "verify") == 0;
+}
+
+const char *cb_fmt_block(const cb_cmp_case *k, char *buf, size_t len)
+{
+    if (cb_is_pkey(k))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%zu", k->block_bytes);
+    return buf;
+}
+
+const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with_dir,
+                          char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "%s", k->alg);
+    if (with_dir && n < len && strcmp(k->direction, "decrypt") == 0)
+        n += (size_t)snprintf(buf + n, len - n, " decrypt");
+    if (with_dir && n < len && cb_is_pkey(k))
+        n += (size_t)snprintf(buf + n, len - n, " %s", k->direction);
+    if (c->variant_in_label && n < len) {
+        if (k->variant_before == k->variant_after)
+            n += (size_t)snprintf(buf + n, len - n, "/%s", k->variant_before);
+        else
+            n += (size_t)snprintf(buf + n, len - n, "/%s->%s", k->variant_before,
+                                  k->variant_after);
+    }
+    if (k->misalign && n < len)
+        n += (size_t)snprintf(buf + n, len - n, " misalign %u", k->misalign);
+    if (k->aead && n < len)
+        snprintf(buf + n, len - n, " aead");
+    return buf;
+}
+
+void cb_render_header(const cb_comparison *c, FILE *out, const char *prefix)
+{
+    fprintf(out, "%sbefore: %s\n%safter:  %s\n%saxis:   %s\n", prefix, c->before_name,
+            prefix, c->after_name, prefix, c->axis);
+}
+
+void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix)
+{
+    char buf[512];
+    size_t not_sig = 0;
+    for (size_t i = 0; i < c->n; i++)
+        not_sig += c->cases[i].has_stats && !c->cases[i].significant;
+    if (not_sig)
+        fprintf(out, "%s~ marks a difference that is not significant (Mann-Whitney U, "
+                "p >= %g).\n", prefix, c->alpha);
+    if (c->single_sample)
+        fprintf(out, "%snote: %zu of %zu cases have one sample on a side: their differences "
+                "are shown without a significance verdict.\n", prefix, c->single_sample,
+                c->n);
+    fprintf(out, "%sgeomean: %s over %zu case%s\n", prefix,
+            cb_fmt_pct(c->geomean_pct, buf, sizeof buf), c->n, c->n == 1 ? "" : "s");
+    fprintf(out, "%s%s\n", prefix, cb_compare_summary(c, buf, sizeof buf));
+}
+
+/* ---- grid ------------------------------------------------------------------------ */
+
+static size_t col_key(const cb_cmp_case *k, int pkey)
+{
+    return pkey ? (size_t)(strcmp(k->direction, "verify") == 0) : k->block_bytes;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+size_t cb_grid_build(const cb_comparison *c, int pkey, cb_grid *g)
+{
+    memset(g, 0, sizeof *g);
+    g->pkey = pkey;
+    g->col_key = cb_xmalloc((c->n + 1) * sizeof *g->col_key);
+    g->labels = cb_xmalloc((c->n + 1) * sizeof *g->labels);
+    long *row_of = cb_xmalloc((c->n + 1) * sizeof *row_of);
+    char label[256];
+    for (size_t i = 0; i < c->n; i++) {
+        const cb_cmp_case *k = &c->cases[i];
+        row_of[i] = -1;
+        if (cb_is_pkey(k) != pkey)
+            continue;
+        size_t key = col_key(k, pkey), j = 0;
+        while (j < g->ncols && g->col_key[j] != key)
+            j++;
+        if (j == g->ncols)
+            g->col_key[g->ncols++] = key;
+        cb_case_label(c, k, !pkey, label, sizeof label);
+        /* Cases of one row are adjacent in display order except across directions
+         * of public-key rows: try the last row before searching. */
+        long r = g->nrows && strcmp(g->labels[g->nrows - 1], label) == 0
+                     ? (long)g->nrows - 1 : -1;
+        for (size_t q = 0; r < 0 && pkey && q < g->nrows; q++)
+            if (strcmp(g->labels[q], label) == 0)
+                r = (long)q;
+        if (r < 0) {
+            g->labels[g->nrows] = cb_xstrdup(label);
+            r = (long)g->nrows++;
+        }
+        row_of[i] = r;
+    }
+    qsort(g->col_key, g->ncols, sizeof *g->col_key, cmp_size);
+    g->cell = cb_xmalloc((g->nrows * g->ncols + 1) * sizeof *g->cell);
+    for (size_t i = 0; i < g->nrows * g->ncols; i++)
+        g->cell[i] = -1;
+    for (size_t i = 0; i < c->n; i++) {
+        if (row_of[i] < 0)
+            continue;
+        size_t key = col_key(&c->cases[i], pkey), j = 0;
+        while (g->col_key[j] != key)
+            j++;
+        g->cell[(size_t)row_of[i] * g->ncols + j] = (long)i;
+    }
+    free(row_of);
+    return g->nrows;
+}
+
+const char *cb_grid_col_name(const cb_grid *g, size_t col, char *buf, size_t len)
+{
+    if (g->pkey)
+        snprintf(buf, len, "%s", g->col_key[col] ? "verify" : "sign");
+    else
+        snprintf(buf, len, "%zu bytes", g->col_key[col]);
+    return buf;
+}
+
+void cb_render_grids(const cb_comparison *c, FILE *out,
+                     void (*print)(const cb_comparison *c, const cb_grid *g, FILE *out))
+{
+    cb_render_header(c, out, "");
+    for (int pkey = 0; pkey < 2; pkey++) {
+        cb_grid g;
+        if (cb_grid_build(c, pkey, &g)) {
+            fputc('\n', out);
+            print(c, &g, out);
+        }
+        cb_grid_free(&g);
+    }
+    fputc('\n', out);
+    cb_render_footer(c, out, "");
+}
+
+void cb_grid_free(cb_grid *g)
+{
+    for (size_t i = 0; i < g->nrows; i++)
+        free(g->labels[i]);
+    free(g->labels);
+    free(g->col_key);
+    free(g->cell);
+    memset(g, 0, sizeof *g);
+}
+
+/* ---- dispatch ------------------------------------------------------------------- */
+
+static const struct {
+    const char *name;
+    void (*render)(const cb_comparison *c, FILE *out);
+} styles[] = {
+    {"matrix", cb_render_matrix}, {"mail", cb_render_mail},
+    {"rows", cb_render_rows},     {"tcrypt", cb_render_tcrypt},
+    {"markdown", cb_render_markdown}, {"csv", cb_render_csv},
+    {"json", cb_render_json},
+};
+
+int cb_compare_style_known(const char *style)
+{
+    for (size_t i = 0; i < sizeof styles / sizeof styles[0]; i++)
+        if (strcmp(styles[i].name, style) == 0)
+            return 1;
+    return 0;
+}
+
+int cb_compare_render(const cb_comparison *c, const char *style, FILE *out)
+{
+    for (size_t i = 0; i < sizeof styles / sizeof styles[0]; i++)
+        if (strcmp(styles[i].name, style) == 0) {
+            styles[i].render(c, out);
+            return 0;
+        }
+    return -1;
+}

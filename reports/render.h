@@ -1,0 +1,87 @@
+/*
+ * reports/render.h - the comparison renderers (one file each: render_matrix.c,
+ * render_mail.c, render_rows.c, render_tcrypt.c, render_markdown.c, render_csv.c,
+ * render_json.c) and the formatting they share, so every style writes a percentage,
+ * a rate or a row label the same way.
+ */
+#ifndef CB_RENDER_H
+#define CB_RENDER_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "reports/compare.h"
+
+/* Each renderer writes the whole comparison to out. */
+void cb_render_matrix(const cb_comparison *c, FILE *out);
+void cb_render_mail(const cb_comparison *c, FILE *out);
+void cb_render_rows(const cb_comparison *c, FILE *out);
+void cb_render_tcrypt(const cb_comparison *c, FILE *out);
+void cb_render_markdown(const cb_comparison *c, FILE *out);
+void cb_render_csv(const cb_comparison *c, FILE *out);
+void cb_render_json(const cb_comparison *c, FILE *out);
+
+/* cb_fmt_pct writes a signed percentage with two decimals ("+3.33%", "-14.28%"). */
+const char *cb_fmt_pct(double pct, char *buf, size_t len);
+
+/* cb_fmt_case_pct is cb_fmt_pct for a case, with benchstat's "~" appended when the
+ * statistics say the difference is not real. */
+const char *cb_fmt_case_pct(const cb_cmp_case *k, char *buf, size_t len);
+
+/* cb_fmt_thousands writes v rounded to a whole number with ',' every three digits
+ * ("308,766"), as the 2013 mailing-list tables did. */
+const char *cb_fmt_thousands(double v, char *buf, size_t len);
+
+/* cb_fmt_kbytes writes bytes per second the way `openssl speed` prints its table:
+ * thousands with a 'k' suffix above 10000 ("1411716.28k"), plain below. */
+const char *cb_fmt_kbytes(double bps, char *buf, size_t len);
+
+/* cb_fmt_block writes a case's block size, or "-" for a public-key case. */
+const char *cb_fmt_block(const cb_cmp_case *k, char *buf, size_t len);
+
+/* cb_is_pkey reports whether a case is a public-key one (no block size). */
+int cb_is_pkey(const cb_cmp_case *k);
+
+/*
+ * cb_case_label names a case's row: the algorithm, "decrypt" when decrypting, the
+ * variants when they are not the same for every row ("/ce-i4" or "/generic->ce-i4"),
+ * and any misalignment or AAD.  with_dir 0 leaves the direction out (public-key
+ * tables put it in the columns).
+ */
+const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with_dir,
+                          char *buf, size_t len);
+
+/* cb_render_header prints the two sides and the axis of the comparison. */
+void cb_render_header(const cb_comparison *c, FILE *out, const char *prefix);
+
+/* cb_render_footer prints the one-sample note, the geometric mean and the summary. */
+void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix);
+
+/*
+ * cb_grid: cases laid out as rows (one per label) and columns (block sizes, or the
+ * directions of public-key cases), for the matrix and rows styles.
+ */
+typedef struct cb_grid {
+    size_t nrows, ncols;
+    size_t *col_key;     /* block bytes, or 0 sign / 1 verify for public-key grids */
+    char **labels;
+    long *cell;          /* nrows x ncols case indices, -1 where nothing was compared */
+    int pkey;
+} cb_grid;
+
+/* cb_grid_build lays out the symmetric cases (pkey 0) or public-key cases (pkey 1);
+ * returns the number of rows. */
+size_t cb_grid_build(const cb_comparison *c, int pkey, cb_grid *g);
+
+/* cb_grid_col_name writes "16 bytes", "sign" or "verify". */
+const char *cb_grid_col_name(const cb_grid *g, size_t col, char *buf, size_t len);
+
+/* cb_grid_free releases what cb_grid_build allocated. */
+void cb_grid_free(cb_grid *g);
+
+/* cb_render_grids prints the header, the symmetric grid and the public-key grid
+ * (each through print, when it has rows) and the footer: the matrix and rows styles. */
+void cb_render_grids(const cb_comparison *c, FILE *out,
+                     void (*print)(const cb_comparison *c, const cb_grid *g, FILE *out));
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * reports/render_csv.c - `compare -format csv`: one RFC 4180 row per compared case
+ * with every number, the interval, the p-value and the verdict, for scripts.
+ * Empty fields stand for "not available" (no statistics with one sample a side).
+ */
+#include <math.h>
+
+#include "reports/csv.h"
+#include "reports/render.h"
+
+static const char *const columns[] = {
+    "algorithm", "direction", "key_bits", "block_bytes", "misalign", "aead",
+    "variant_before", "variant_after", "samples_before", "samples_after",
+    "ops_per_sec_before", "ops_per_sec_after", "bytes_per_sec_before",
+    "bytes_per_sec_after", "difference_pct", "p_value", "ci_low_pct", "ci_high_pct",
+    "ci_level", "significant", "verdict", "gated",
+};
+
+#define NCOLS (sizeof columns / sizeof columns[0])
+
+static const char *num(double v, char *buf, size_t len)
+{
+    if (isnan(v))
+        return "";
+    snprintf(buf, len, "%.12g", v);
+    return buf;
+}
+
+void cb_render_csv(const cb_comparison *c, FILE *out)
+{
+    for (size_t i = 0; i < NCOLS; i++)
+        cb_csv_put_field(out, columns[i], i == NCOLS - 1);
+    for (size_t i = 0; i < c->n; i++) {
+        const cb_cmp_case *k = &c->cases[i];
+        char b[NCOLS][48];
+        const char *v[NCOLS] = {
+            k->alg, k->direction, b[2], b[3], b[4], k->aead ? "1" : "0",
+            k->variant_before, k->variant_after, b[8], b[9],
+            num(k->ops_before, b[10], 48), num(k->ops_after, b[11], 48),
+            num(k->bps_before, b[12], 48), num(k->bps_after, b[13], 48),
+            num(k->diff_pct, b[14], 48), num(k->p, b[15], 48),
+            num(k->ci.lo * 100, b[16], 48), num(k->ci.hi * 100, b[17], 48),
+            num(k->ci.level, b[18], 48),
+            k->has_stats ? (k->significant ? "1" : "0") : "",
+            cb_verdict_name(k->verdict), k->gated && c->opts.gate ? "1" : "0",
+        };
+        snprintf(b[2], 48, "%u", k->key_bits);
+        snprintf(b[3], 48, "%zu", k->block_bytes);
+        snprintf(b[4], 48, "%u", k->misalign);
+        snprintf(b[8], 48, "%zu", k->n_before);
+        snprintf(b[9], 48, "%zu", k->n_after);
+        for (size_t j = 0; j < NCOLS; j++)
+            cb_csv_put_field(out, v[j], j == NCOLS - 1);
+    }
+}

@@ -1,0 +1,32 @@
+/*
+ * reports/render_markdown.c - a Markdown table for pull requests and issues: one
+ * row per case with both rates, the difference and the p-value.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "reports/render.h"
+
+void cb_render_markdown(const cb_comparison *c, FILE *out)
+{
+    char label[256], before[48], after[48], pct[32], p[32], size[32];
+    fprintf(out, "**before:** %s  \n**after:** %s  \n**axis:** %s\n\n", c->before_name,
+            c->after_name, c->axis);
+    fprintf(out, "| algorithm | block bytes | before ops/s | after ops/s | difference | "
+                 "p-value |\n|:--|--:|--:|--:|--:|--:|\n");
+    for (size_t i = 0; i < c->n; i++) {
+        const cb_cmp_case *k = &c->cases[i];
+        if (isnan(k->p))
+            p[0] = 0;
+        else
+            snprintf(p, sizeof p, "%.3g", k->p);
+        fprintf(out, "| %s | %s | %s | %s | %s | %s |\n",
+                cb_case_label(c, k, 1, label, sizeof label), cb_fmt_block(k, size, sizeof size),
+                cb_fmt_thousands(k->ops_before, before, sizeof before),
+                cb_fmt_thousands(k->ops_after, after, sizeof after),
+                cb_fmt_case_pct(k, pct, sizeof pct), p);
+    }
+    fprintf(out, "| **geomean** | | | | %s | |\n\n", cb_fmt_pct(c->geomean_pct, pct,
+                                                           sizeof pct));
+    cb_render_footer(c, out, "- ");
+}
