@@ -49,6 +49,7 @@ static inline __attribute__((always_inline)) __m128i next_words(__m128i m0, __m1
     return _mm_sha256msg2_epu32(t, m3);
 }
 
+/* sha256_shani_blocks compresses nblocks 64-byte blocks into the eight-word state. */
 static void sha256_shani_blocks(void *state, const uint8_t *in, size_t nblocks)
 {
     uint32_t *s = state;
@@ -85,6 +86,7 @@ static void sha256_shani_blocks(void *state, const uint8_t *in, size_t nblocks)
     _mm_storeu_si128((__m128i *)(s + 4), _mm_alignr_epi8(dchg, feba, 8));
 }
 
+/* cb_sha256_shani_ops: the shani variant of SHA-224 and SHA-256. */
 const cb_digest_ops cb_sha256_shani_ops = {
     .blocks = sha256_shani_blocks,
     .wipe = NULL,

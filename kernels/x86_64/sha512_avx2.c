@@ -43,12 +43,13 @@ static const uint64_t k512[80] __attribute__((aligned(32))) = {
 
 #define ROTR(x, n) _mm256_or_si256(_mm256_srli_epi64(x, n), _mm256_slli_epi64(x, 64 - (n)))
 
-/* FIPS 180-4 (4.12) and (4.13), four words at a time. */
+/* small_sigma0 is FIPS 180-4 (4.12) on four words at a time. */
 static inline __m256i small_sigma0(__m256i x)
 {
     return _mm256_xor_si256(_mm256_xor_si256(ROTR(x, 1), ROTR(x, 8)), _mm256_srli_epi64(x, 7));
 }
 
+/* small_sigma1 is FIPS 180-4 (4.13) on four words at a time. */
 static inline __m256i small_sigma1(__m256i x)
 {
     return _mm256_xor_si256(_mm256_xor_si256(ROTR(x, 19), ROTR(x, 61)),
@@ -94,6 +95,7 @@ static void schedule(uint64_t wk[80], const uint8_t *in)
     }
 }
 
+/* ror64 rotates right by n (1..63). */
 static inline uint64_t ror64(uint64_t x, unsigned n)
 {
     return x >> n | x << (64 - n);
@@ -111,6 +113,7 @@ static inline uint64_t ror64(uint64_t x, unsigned n)
         h = t1 + t2;                                                                       \
     } while (0)
 
+/* sha512_avx2_blocks compresses nblocks 128-byte blocks into the eight-word state. */
 static void sha512_avx2_blocks(void *state, const uint8_t *in, size_t nblocks)
 {
     uint64_t *s = state;
@@ -140,6 +143,7 @@ static void sha512_avx2_blocks(void *state, const uint8_t *in, size_t nblocks)
     }
 }
 
+/* cb_sha512_avx2_ops: the avx2 variant of SHA-384 and SHA-512. */
 const cb_digest_ops cb_sha512_avx2_ops = {
     .blocks = sha512_avx2_blocks,
     .wipe = NULL,
