@@ -21,6 +21,7 @@
 
 #include "harness/caps.h"
 #include "kernels/armv8/armv8.h"
+#include "kernels/check.h"
 #include "kernels/registry.h"
 
 /* ---- helpers ------------------------------------------------------------------- */
@@ -313,6 +314,180 @@ static void test_aes_xref(void **state)
     free(p.var_dec);
 }
 
+/* ---- GHASH and GCM ---------------------------------------------------------------- */
+
+/* NIST CAVP gcmEncryptExtIV{128,256}.rsp, [IVlen = 96][PTlen = 408][AADlen = 160]
+ * [Taglen = 128] Count = 0: the tag checks GHASH(H, A, C) once H and E(K, J0) are
+ * known, which the generic AES provides. */
+static const struct {
+    const char *what, *key, *iv, *aad, *ct, *tag;
+} cavp_gcm[] = {
+    {"CAVP gcmEncryptExtIV128.rsp Count = 0", "fe47fcce5fc32665d2ae399e4eec72ba",
+     "5adb9609dbaeb58cbd6e7275", "88319d6e1d3ffa5f987199166c8a9b56c2aeba5a",
+     "98f4826f05a265e6dd2be82db241c0fbbbf9ffb1c173aa83964b7cf5393043736365253ddbc5db"
+     "8778371495da76d269e5db3e",
+     "291ef1982e4defedaa2249f898556b47"},
+    {"CAVP gcmEncryptExtIV256.rsp Count = 0",
+     "24501ad384e473963d476edcfe08205237acfd49b5b8f33857f8114e863fec7f",
+     "9ff18563b978ec281b3f2794", "adb5ec720ccf9898500028bf34afccbcaca126ef",
+     "eb7cb754c824e8d96f7c6d9b76c7d26fb874ffbf1d65c6f64a698d839b0b06145dae82057ad559"
+     "94cf59ad7f67c0fa5e85fab8",
+     "bc95c532fecc594c36d1550286a7a3f0"},
+};
+
+/* pad16 copies n bytes to out and zero-pads to a whole block; returns the blocks. */
+static size_t pad16(uint8_t *out, const uint8_t *in, size_t n)
+{
+    size_t blocks = (n + 15) / 16;
+    memset(out, 0, 16 * blocks);
+    memcpy(out, in, n);
+    return blocks;
+}
+
+/* test_ghash_kat: the variant's GHASH, fed one block at a time and in one call, gives
+ * the CAVP tag (SP 800-38D 7.1 steps 5-6). */
+static void test_ghash_kat(void **state)
+{
+    const cb_variant *v = need(state);
+    const cb_ghash_ops *o = v->ops;
+    const cb_aes_ops *aes = reference("aes-128-ecb")->ops;
+    void *ks = aligned64(aes->key_size), *table = aligned64(o->table_size);
+    uint8_t key[32], iv[12], aad[32], ct[64], want[16], s[16 * 8], h[16] = {0}, j0[16];
+    for (size_t i = 0; i < sizeof cavp_gcm / sizeof cavp_gcm[0]; i++) {
+        size_t kl = unhex(cavp_gcm[i].key, key), al = unhex(cavp_gcm[i].aad, aad);
+        size_t cl = unhex(cavp_gcm[i].ct, ct);
+        unhex(cavp_gcm[i].iv, iv);
+        unhex(cavp_gcm[i].tag, want);
+        assert_int_equal(aes->set_encrypt_key(ks, key, (unsigned)(8 * kl)), 0);
+        memset(h, 0, 16);
+        aes->ecb_encrypt(ks, h, h, 1);
+        o->init(table, h);
+        size_t n = pad16(s, aad, al);
+        n += pad16(s + 16 * n, ct, cl);
+        memset(s + 16 * n, 0, 16);
+        s[16 * n + 7] = (uint8_t)(8 * al), s[16 * n + 6] = (uint8_t)(8 * al >> 8);
+        s[16 * n + 15] = (uint8_t)(8 * cl), s[16 * n + 14] = (uint8_t)(8 * cl >> 8);
+        n++;
+        memcpy(j0, iv, 12);
+        j0[12] = j0[13] = j0[14] = 0, j0[15] = 1;
+        aes->ecb_encrypt(ks, j0, j0, 1);
+        for (int split = 0; split < 2; split++) {
+            uint8_t xi[16] = {0};
+            if (split)
+                for (size_t b = 0; b < n; b++)
+                    o->blocks(table, xi, s + 16 * b, 1);
+            else
+                o->blocks(table, xi, s, n);
+            for (int k = 0; k < 16; k++)
+                xi[k] ^= j0[k];
+            if (memcmp(xi, want, 16) != 0)
+                fail_msg("%s: wrong tag (%s)", cavp_gcm[i].what, split ? "block by block" : "one call");
+        }
+    }
+    free(ks);
+    free(table);
+}
+
+/* test_gcm_stitched_threshold: a stitched variant does nothing below
+ * GCM_STITCH_MIN_BLOCKS and whole groups of four blocks from there on, leaving the
+ * counter and the hash where ctr32 and GHASH would. */
+static void test_gcm_stitched_threshold(void **state)
+{
+    const cb_variant *v = need(state);
+    const cb_gcm_ops *o = v->ops;
+    if (!o->encrypt || !o->decrypt)
+        fail_msg("%s is not stitched", v->name);
+    void *ks = aligned64(o->aes->key_size), *table = aligned64(o->ghash->table_size);
+    uint8_t key[16], h[16] = {0}, in[320], out[320], want[320], ctr0[16], ctr[16], xi[16],
+        wxi[16];
+    rng r = {99};
+    rng_fill(&r, key, sizeof key);
+    rng_fill(&r, in, sizeof in);
+    assert_int_equal(o->aes->set_encrypt_key(ks, key, 128), 0);
+    o->aes->ecb_encrypt(ks, h, h, 1);
+    o->ghash->init(table, h);
+    for (size_t len = 0; len <= sizeof in; len++) {
+        size_t expect = len / 16 >= GCM_STITCH_MIN_BLOCKS ? len / 64 * 64 : 0;
+        for (int dec = 0; dec < 2; dec++) {
+            rng_fill(&r, ctr0, 16);
+            if (len % 2)
+                memset(ctr0 + 12, 0xff, 3); /* the counter wraps inside the call */
+            memcpy(ctr, ctr0, 16);
+            memset(xi, 0, 16);
+            size_t done = (dec ? o->decrypt : o->encrypt)(ks, table, ctr, xi, in, out, len);
+            if (done != expect)
+                fail_msg("%s of %zu bytes did %zu, want %zu", dec ? "decrypt" : "encrypt", len,
+                         done, expect);
+            o->aes->ctr32(ks, ctr0, in, want, done / 16);
+            memset(wxi, 0, 16);
+            o->ghash->blocks(table, wxi, dec ? in : want, done / 16);
+            uint32_t c = ((uint32_t)ctr0[12] << 24 | (uint32_t)ctr0[13] << 16 |
+                          (uint32_t)ctr0[14] << 8 | ctr0[15]) + (uint32_t)(done / 16);
+            ctr0[12] = (uint8_t)(c >> 24), ctr0[13] = (uint8_t)(c >> 16);
+            ctr0[14] = (uint8_t)(c >> 8), ctr0[15] = (uint8_t)c;
+            if (memcmp(out, want, done) || memcmp(xi, wxi, 16) || memcmp(ctr, ctr0, 16))
+                fail_msg("%s of %zu bytes: data, hash or counter differ from ctr32 + GHASH",
+                         dec ? "decrypt" : "encrypt", len);
+        }
+    }
+    free(ks);
+    free(table);
+}
+
+/* ---- every algorithm through the project's own check ------------------------------ */
+
+/* test_check_full: kernels/check.c at full depth for every algorithm the variant
+ * offers: the embedded known answers and the cross-check with generic on every
+ * length 0..1024 under its named layouts (aligned, misaligned, in place, split). */
+static void test_check_full(void **state)
+{
+    const cb_variant *v = need(state);
+    size_t algs = 0;
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *a = cb_alg_at(i);
+        if (!cb_variant_offers_any(v, a))
+            continue;
+        char err[256];
+        if (cb_check_variant(a, v, CB_CHECK_FULL, err, sizeof err, NULL) != 0)
+            fail_msg("%s %s: %s", a->name, v->name, err);
+        algs++;
+    }
+    assert_true(algs > 0);
+}
+
+/* ---- dispatch --------------------------------------------------------------------- */
+
+/* test_dispatch: auto picks the Crypto Extensions when they are there and the NEON
+ * fallbacks (or generic, for SHA) when they are absent or masked off
+ * (CRYPTOBENCH_CAPS=-aes,-pmull,... runs this same test the other way). */
+static void test_dispatch(void **state)
+{
+    (void)state;
+    cb_caps c = cb_caps_effective();
+    int aes = (c & CB_CAP_AES) != 0, pmull = (c & CB_CAP_PMULL) != 0;
+    const struct {
+        const char *alg, *want;
+    } cases[] = {
+        {"aes-128-cbc", aes ? "ce-i4" : "neon"},
+        {"aes-256-ctr", aes ? "ce-i4" : "neon"},
+        {"ghash", pmull ? "pmull" : "neon"},
+        {"aes-128-gcm", aes && pmull ? "ce-gcm-stitched" : "neon"},
+        {"sha1", c & CB_CAP_SHA1 ? "ce" : "generic"},
+        {"sha256", c & CB_CAP_SHA2 ? "ce" : "generic"},
+        {"sha512", c & CB_CAP_SHA512 ? "ce" : "generic"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const cb_alg *a = cb_alg_find(cases[i].alg);
+        assert_non_null(a);
+        cb_dir d = a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_MAC ? CB_DIR_DIGEST
+                                                                        : CB_DIR_DECRYPT;
+        const cb_variant *v = cb_variant_auto(a, d, c);
+        assert_non_null(v);
+        if (strcmp(v->name, cases[i].want) != 0)
+            fail_msg("auto for %s picked %s, want %s", cases[i].alg, v->name, cases[i].want);
+    }
+}
+
 /* ---- the generated test list ----------------------------------------------------- */
 
 typedef struct check {
@@ -321,10 +496,13 @@ typedef struct check {
     CMUnitTestFunction fn;
 } check;
 
+/* CB_PRIM_COUNT stands for every primitive. */
 static const check checks[] = {
     {CB_PRIM_AES, "known answers (FIPS 197, SP 800-38A)", test_aes_kat},
     {CB_PRIM_AES, "ctr32 wraps in 32 bits", test_aes_ctr32_wrap},
-    {CB_PRIM_AES, "cross-check with generic, 0..1024 bytes", test_aes_xref},
+    {CB_PRIM_AES, "ops cross-check with generic, 0..64 blocks", test_aes_xref},
+    {CB_PRIM_GHASH, "known answers (CAVP GCM tags)", test_ghash_kat},
+    {CB_PRIM_COUNT, "check.c: known answers, generic cross-check 0..1024", test_check_full},
 };
 
 static const char *prim_name(cb_prim p)
@@ -340,13 +518,31 @@ static const char *prim_name(cb_prim p)
     }
 }
 
+/* add_test fills one generated test named "<variant> <primitive>: <what>". */
+static void add_test(struct CMUnitTest *t, const cb_variant *v, const char *what,
+                     CMUnitTestFunction fn, tcase *c)
+{
+    char *name = malloc(160);
+    assert_non_null(name);
+    snprintf(name, 160, "%s %s: %s", v->name, prim_name(v->prim), what);
+    t->name = name;
+    t->test_func = fn;
+    t->initial_state = c;
+}
+
 int main(void)
 {
 #ifndef CB_FAMILY_ARMV8
     printf("test_armv8: this build has no armv8 family; nothing to test\n");
     return 0;
 #endif
-    size_t nv = cb_variant_count(), max = nv * (sizeof checks / sizeof checks[0]), n = 0;
+    char err[256];
+    if (cb_caps_init(0, err, sizeof err) != 0) {
+        fprintf(stderr, "test_armv8: %s\n", err);
+        return 2;
+    }
+    size_t nv = cb_variant_count(), max = nv * (sizeof checks / sizeof checks[0] + 1) + 1;
+    size_t n = 0;
     struct CMUnitTest *tests = calloc(max ? max : 1, sizeof *tests);
     tcase *cases = calloc(nv ? nv : 1, sizeof *cases);
     assert_non_null(tests);
@@ -357,17 +553,16 @@ int main(void)
             continue;
         cases[i].v = v;
         for (size_t c = 0; c < sizeof checks / sizeof checks[0]; c++) {
-            if (checks[c].prim != v->prim)
+            if (checks[c].prim != v->prim && checks[c].prim != CB_PRIM_COUNT)
                 continue;
-            char *name = malloc(160);
-            assert_non_null(name);
-            snprintf(name, 160, "%s %s: %s", v->name, prim_name(v->prim), checks[c].what);
-            tests[n].name = name;
-            tests[n].test_func = checks[c].fn;
-            tests[n].initial_state = &cases[i];
-            n++;
+            add_test(&tests[n++], v, checks[c].what, checks[c].fn, &cases[i]);
         }
+        if (v->prim == CB_PRIM_GCM && ((const cb_gcm_ops *)v->ops)->encrypt)
+            add_test(&tests[n++], v, "stitched threshold and state", test_gcm_stitched_threshold,
+                     &cases[i]);
     }
+    tests[n].name = "auto picks ce, or neon without the Crypto Extensions";
+    tests[n++].test_func = test_dispatch;
     if (n == 0) {
         fprintf(stderr, "test_armv8: no armv8 variants are registered in this build\n");
         return 1;
