@@ -55,6 +55,28 @@ void cb_out_table(FILE *f, const size_t *sizes, size_t nsizes, const cb_speed_ro
     }
 }
 
+void cb_out_cpb_table(FILE *f, const char *source, const size_t *sizes, size_t nsizes,
+                      const cb_speed_row *rows, size_t nrows)
+{
+    const char *what = source[0] == 'p' ? "cycles (perf, user space)"
+                       : source[0] == 't' && source[1] == 's' ? "reference cycles (TSC)"
+                                                              : "timebase ticks";
+    fprintf(f, "The 'numbers' are %s per byte.\ntype        ", what);
+    for (size_t i = 0; i < nsizes; i++)
+        fprintf(f, "%7zu bytes", sizes[i]);
+    fputc('\n', f);
+    for (size_t r = 0; r < nrows; r++) {
+        fprintf(f, "%-13s", rows[r].label);
+        for (size_t i = 0; i < nsizes; i++) {
+            if (rows[r].rate[i] < 0)
+                fprintf(f, " %11s ", "n/a");
+            else
+                fprintf(f, " %11.2f ", rows[r].rate[i]);
+        }
+        fputc('\n', f);
+    }
+}
+
 void cb_out_pkey_progress(FILE *f, const char *kind, unsigned bits, int verify,
                           double for_seconds, unsigned long long count, double seconds,
                           int mr)

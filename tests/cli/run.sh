@@ -52,6 +52,11 @@ expect 2 "name at least one algorithm" -- speed
 expect 2 "whole 16-byte blocks.*multiple of 16" -- speed -evp aes-128-cbc -bytes 13
 expect 2 "unknown algorithm" -- selftest nosuchalg
 expect 2 "unknown option" -- list -frob
+expect 2 "-multi 0 is out of range" -- speed md5 -multi 0
+expect 2 "-multi 100000 asks for more workers than CPUs" -- speed md5 -multi 100000
+expect 2 "-cpu 99999 is out of range" -- speed md5 -cpu 99999
+expect 2 "-multi does not combine" -- speed md5 -multi 1 -csv "$T/m.csv"
+expect 2 "-inplace cannot time aes-128-gcm decryption" -- speed -evp aes-128-gcm -decrypt -inplace
 for c in speed list selftest; do
     expect 0 "" -- $c -help
     expect 0 "" -- $c --help
@@ -91,6 +96,20 @@ rc=$?
 head -n 1 "$T/int.csv" 2>/dev/null | grep -q '^schema,' && ok || bad "interrupted run left no valid CSV"
 grep -q "^The 'numbers'" "$T/int.out" && ok || bad "interrupted run printed no table"
 ls "$T" | grep -q 'tmp' && bad "interrupted run left a temporary file: $(ls "$T")" || ok
+
+# --- cycles: a real counter or "n/a", never a guess --------------------------------------
+cb speed md5 -bytes 64 -seconds 0.05 -cycles >"$T/out" 2>"$T/err"
+[ $? -eq 0 ] && ok || bad "speed -cycles failed"
+if grep -q '^cycles per byte: n/a' "$T/out"; then
+    expect 2 "no cycle counter" -- speed md5 -bytes 64 -seconds 0.05 -cycles=required
+else
+    grep -q "^The 'numbers' are cycles (perf, user space) per byte" "$T/out" && ok || bad "no cycles table"
+fi
+expect 2 "-cycles=guess is not understood" -- speed md5 -cycles=guess
+
+# --- -multi: the sum of workers, then each worker -----------------------------------------
+cb speed md5 -multi 1 -bytes 64 -seconds 0.05 >"$T/out" 2>"$T/err" && ok || bad "speed -multi 1 failed: $(cat "$T/err")"
+grep -Eq '^md5 +[0-9.]+k?$' "$T/out" && ok || bad "no md5 row with -multi 1: $(cat "$T/out")"
 
 # --- several variants give one row each ----------------------------------------------
 cb speed -evp sha1 -variant all -bytes 64 -seconds 0.05 >"$T/out" 2>"$T/err"
