@@ -23,6 +23,7 @@
 #include "kernels/armv8/armv8.h"
 #include "kernels/check.h"
 #include "kernels/registry.h"
+#include "tests/abi/abi.h"
 
 /* ---- helpers ------------------------------------------------------------------- */
 
@@ -78,8 +79,11 @@ static void *aligned64(size_t n)
 }
 
 /* tcase: what one generated test runs on. */
+typedef struct abi_entry abi_entry;
+
 typedef struct tcase {
     const cb_variant *v;
+    const abi_entry *e; /* the ABI-check tests: the entry point */
 } tcase;
 
 /* need returns the variant under test, or prints UNAVAILABLE and skips the test. */
@@ -488,6 +492,125 @@ static void test_dispatch(void **state)
     }
 }
 
+/* ---- every assembly entry point through the ABI check ------------------------------ */
+
+/* How an entry point is called (its arguments) and which key schedule it needs. */
+typedef enum abi_kind { K_KEY, K_ECB, K_CBC, K_CTR, K_HINIT, K_GHASH, K_GCM, K_DIGEST } abi_kind;
+typedef enum abi_sched { S_NONE, S_CE_ENC, S_CE_DEC, S_NEON_ENC, S_NEON_DEC } abi_sched;
+
+typedef struct abi_entry {
+    const char *name;
+    cb_abi_fn fn;
+    cb_caps caps;
+    abi_kind kind;
+    abi_sched sched;
+} abi_entry;
+
+#define E(f, caps, kind, sched) {#f, (cb_abi_fn)f, caps, kind, sched}
+#define CE (CB_CAP_NEON | CB_CAP_AES)
+#define AES_CE_MODE_ENTRIES(v)                                                           \
+    E(aes_ce_##v##_ecb_encrypt, CE, K_ECB, S_CE_ENC),                                    \
+        E(aes_ce_##v##_ecb_decrypt, CE, K_ECB, S_CE_DEC),                                \
+        E(aes_ce_##v##_cbc_decrypt, CE, K_CBC, S_CE_DEC),                                \
+        E(aes_ce_##v##_ctr32, CE, K_CTR, S_CE_ENC)
+
+static const abi_entry abi_entries[] = {
+    E(aes_ce_set_encrypt_key, CE, K_KEY, S_CE_ENC),
+    E(aes_ce_set_decrypt_key, CE, K_KEY, S_CE_DEC),
+    E(aes_ce_cbc_encrypt, CE, K_CBC, S_CE_ENC),
+    AES_CE_MODE_ENTRIES(i2),
+    AES_CE_MODE_ENTRIES(i4),
+    AES_CE_MODE_ENTRIES(i5),
+    AES_CE_MODE_ENTRIES(i2_inline),
+    E(ghash_pmull_init, CB_CAP_NEON | CB_CAP_PMULL, K_HINIT, S_NONE),
+    E(ghash_pmull_blocks, CB_CAP_NEON | CB_CAP_PMULL, K_GHASH, S_NONE),
+    E(gcm_ce_stitched_encrypt, CE | CB_CAP_PMULL, K_GCM, S_CE_ENC),
+    E(gcm_ce_stitched_decrypt, CE | CB_CAP_PMULL, K_GCM, S_CE_ENC),
+    E(sha1_ce_blocks, CB_CAP_NEON | CB_CAP_SHA1, K_DIGEST, S_NONE),
+    E(sha256_ce_blocks, CB_CAP_NEON | CB_CAP_SHA2, K_DIGEST, S_NONE),
+    E(sha512_ce_blocks, CB_CAP_NEON | CB_CAP_SHA512, K_DIGEST, S_NONE),
+    E(aes_neon_set_encrypt_key, CB_CAP_NEON, K_KEY, S_NEON_ENC),
+    E(aes_neon_set_decrypt_key, CB_CAP_NEON, K_KEY, S_NEON_DEC),
+    E(aes_neon_ecb_encrypt, CB_CAP_NEON, K_ECB, S_NEON_ENC),
+    E(aes_neon_ecb_decrypt, CB_CAP_NEON, K_ECB, S_NEON_DEC),
+    E(aes_neon_cbc_encrypt, CB_CAP_NEON, K_CBC, S_NEON_ENC),
+    E(aes_neon_cbc_decrypt, CB_CAP_NEON, K_CBC, S_NEON_DEC),
+    E(aes_neon_ctr32, CB_CAP_NEON, K_CTR, S_NEON_ENC),
+    E(ghash_neon_blocks, CB_CAP_NEON, K_GHASH, S_NONE),
+};
+
+/* abi_schedule prepares the key schedule an entry point reads (with the other
+ * family's key functions called directly: they are checked by their own entries). */
+static void abi_schedule(abi_sched s, void *ks, const uint8_t key[32])
+{
+    switch (s) {
+    case S_CE_ENC: assert_int_equal(aes_ce_set_encrypt_key(ks, key, 256), 0); break;
+    case S_CE_DEC: assert_int_equal(aes_ce_set_decrypt_key(ks, key, 256), 0); break;
+    case S_NEON_ENC: assert_int_equal(aes_neon_set_encrypt_key(ks, key, 256), 0); break;
+    case S_NEON_DEC: assert_int_equal(aes_neon_set_decrypt_key(ks, key, 256), 0); break;
+    case S_NONE: break;
+    }
+}
+
+/* test_abi_entry: one entry point, called with callee-saved registers randomised;
+ * 7 blocks (and 200 GCM bytes) reach both the interleaved loops and their tails. */
+static void test_abi_entry(void **state)
+{
+    const abi_entry *e = ((const tcase *)*state)->e;
+    const char *missing = cb_caps_missing(e->caps, cb_caps_effective());
+    if (missing) {
+        print_message("UNAVAILABLE: %s needs %s\n", e->name, missing);
+        skip();
+    }
+    if (!cb_abi_supported())
+        fail_msg("no ABI-check trampoline for this architecture");
+    void *ks = aligned64(AES_CE_KS_SIZE), *table = aligned64(GHASH_NEON_TABLE_SIZE);
+    uint8_t key[32], iv[16], xi[16], in[256], out[256], h[16];
+    uint64_t digest_state[8];
+    rng r = {0xab1};
+    rng_fill(&r, key, sizeof key);
+    rng_fill(&r, iv, sizeof iv);
+    rng_fill(&r, xi, sizeof xi);
+    rng_fill(&r, in, sizeof in);
+    rng_fill(&r, h, sizeof h);
+    rng_fill(&r, (uint8_t *)digest_state, sizeof digest_state);
+    abi_schedule(e->sched, ks, key);
+    if (e->kind == K_GHASH || e->kind == K_GCM) /* the table the entry point reads */
+        (e->fn == (cb_abi_fn)ghash_neon_blocks ? ghash_neon_init : ghash_pmull_init)(table, h);
+    uintptr_t a[7];
+    size_t n = 0;
+#define ARGS(...)                                                                        \
+    do {                                                                                 \
+        const uintptr_t v_[] = {__VA_ARGS__};                                            \
+        n = sizeof v_ / sizeof v_[0];                                                    \
+        memcpy(a, v_, sizeof v_);                                                        \
+    } while (0)
+    switch (e->kind) {
+    case K_KEY: ARGS((uintptr_t)ks, (uintptr_t)key, 256); break;
+    case K_ECB: ARGS((uintptr_t)ks, (uintptr_t)in, (uintptr_t)out, 7); break;
+    case K_CBC:
+    case K_CTR: ARGS((uintptr_t)ks, (uintptr_t)iv, (uintptr_t)in, (uintptr_t)out, 7); break;
+    case K_HINIT: ARGS((uintptr_t)table, (uintptr_t)h); break;
+    case K_GHASH: ARGS((uintptr_t)table, (uintptr_t)xi, (uintptr_t)in, 7); break;
+    case K_GCM:
+        ARGS((uintptr_t)ks, (uintptr_t)table, (uintptr_t)iv, (uintptr_t)xi, (uintptr_t)in,
+             (uintptr_t)out, 200);
+        break;
+    case K_DIGEST: ARGS((uintptr_t)digest_state, (uintptr_t)in, 2); break;
+    }
+#undef ARGS
+    cb_abi_report rep;
+    uintptr_t ret = cb_abi_call_array(&rep, e->fn, n, a);
+    if (rep.clobbered)
+        fail_msg("%s did not restore %s", e->name, rep.names);
+    if (e->kind == K_KEY && (int)ret != 0)
+        fail_msg("%s returned %d for a 256-bit key", e->name, (int)ret);
+    if (e->kind == K_GCM && ret != 192)
+        fail_msg("%s did %zu of 200 bytes, want 192", e->name, (size_t)ret);
+    free(ks);
+    free(table);
+}
+
 /* ---- the generated test list ----------------------------------------------------- */
 
 typedef struct check {
@@ -541,10 +664,12 @@ int main(void)
         fprintf(stderr, "test_armv8: %s\n", err);
         return 2;
     }
-    size_t nv = cb_variant_count(), max = nv * (sizeof checks / sizeof checks[0] + 1) + 1;
+    size_t nabi = sizeof abi_entries / sizeof abi_entries[0];
+    size_t nv = cb_variant_count();
+    size_t max = nv * (sizeof checks / sizeof checks[0] + 1) + 1 + nabi;
     size_t n = 0;
     struct CMUnitTest *tests = calloc(max ? max : 1, sizeof *tests);
-    tcase *cases = calloc(nv ? nv : 1, sizeof *cases);
+    tcase *cases = calloc(nv + nabi, sizeof *cases);
     assert_non_null(tests);
     assert_non_null(cases);
     for (size_t i = 0; i < nv; i++) {
@@ -563,6 +688,15 @@ int main(void)
     }
     tests[n].name = "auto picks ce, or neon without the Crypto Extensions";
     tests[n++].test_func = test_dispatch;
+    for (size_t i = 0; i < nabi; i++) {
+        char *name = malloc(96);
+        assert_non_null(name);
+        snprintf(name, 96, "ABI check: %s", abi_entries[i].name);
+        cases[nv + i].e = &abi_entries[i];
+        tests[n].name = name;
+        tests[n].test_func = test_abi_entry;
+        tests[n++].initial_state = &cases[nv + i];
+    }
     if (n == 0) {
         fprintf(stderr, "test_armv8: no armv8 variants are registered in this build\n");
         return 1;
