@@ -53,7 +53,7 @@ if [ "$timeline" = 1 ]; then
             "$MCA" -mtriple=aarch64 -mcpu="$cpu" -iterations=1 -timeline -timeline-max-cycles=40 \
                 "$tmp/i$n.s" 2>/dev/null |
                 sed -n '/Code Region - cbc_decrypt/,/Code Region - ctr32/p' |
-                sed -n '/^Timeline view:/,/^$/p' | head -n $((8 + 4 * n))
+                sed -n '/^Timeline view:/,/^Average Wait/p' | head -n $((12 + 4 * n))
         done
     done
 fi

@@ -14,15 +14,16 @@
  * instructions, so a single block is bound by their latency while the AES unit sits
  * idle between them.  Independent blocks (ECB, CTR, CBC *decryption*) can fill those
  * gaps.  The factor that fills them depends on the core:
- *   2  Cortex-A53: AESE/AESMC latency 2 cycles, in order, one AES pipe; two chains
- *      cover the latency and more only costs registers.  (The 2015 arm64 kernel
- *      driver shipped this.)
- *   4  Cortex-A57/A72: latency 3 cycles with the pair fused and two AES pipes, so
- *      three or more chains are needed; 4 is the next power of two and was measured
- *      ~30% faster than 2 on A57 for CBC decryption (the 2015 change).
- *   5  Neoverse N1 (Graviton2): latency 2 with two pipes and a wider core; five
- *      chains keep both pipes busy.  Its cost is a longer single-block tail for
- *      short buffers, which is why ce-i5t512 exists (see aes_ce_t512.c).
+ *   2  Cortex-A53: AESE/AESMC latency 2 cycles, in order; two chains cover the
+ *      latency and more only cost registers.  (The 2015 arm64 kernel driver
+ *      shipped this.)
+ *   4  Cortex-A57/A72: latency 3 cycles, so at least three chains are needed; 4 was
+ *      measured ~30% faster than 2 on A57 for CBC decryption (the 2015 change).
+ *   5  Neoverse N1 (Graviton2, the 2022 change): a wide out-of-order core on which a
+ *      fifth chain spreads the per-group overhead (loads, counters, stores, loop)
+ *      over more blocks.  Its cost is the single-block tail: below 80 bytes the loop
+ *      never runs and up to four trailing blocks run at full latency, which is why
+ *      ce-i5t512 exists (see aes_ce_t512.c).
  * Only hardware decides between them: kernels/armv8/family.c states the auto order.
  *
  * INLINE=0 (the default) calls one local subroutine per direction that runs the round

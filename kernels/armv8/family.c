@@ -4,11 +4,12 @@
  *
  * Priorities: generic is 100; the NEON fallbacks 200, so they win only when the
  * Crypto Extensions are absent or masked; the Crypto Extensions variants 260-310.
+ * For GCM the stitched loop (310) comes first.
  *
  * Among the interleave factors `auto` prefers ce-i4.  Nothing in HWCAP says which
  * core this is, so auto takes the factor that is never bad: 4 chains cover the 3-cycle
- * AESE/AESMC latency and two pipes of Cortex-A57/A72 (where 2 chains left ~30% on the
- * table in 2015), cost nothing on the in-order 2-cycle Cortex-A53, and leave a
+ * AESE/AESMC latency of Cortex-A57/A72 (where 2 chains left ~30% on the table in
+ * 2015), cost nothing on the in-order 2-cycle Cortex-A53, and leave a
  * shorter single-block tail than 5 on short buffers.  ce-i5t512 (5 chains from 512
  * bytes on, the Graviton2 choice) comes next, then ce-i5, then the 2-way builds.
  * People with a board pick by measuring: scripts/armv8-2015-tcrypt.sh and
