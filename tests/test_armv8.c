@@ -25,6 +25,16 @@
 #include "kernels/registry.h"
 #include "tests/abi/abi.h"
 
+#ifndef CB_FAMILY_ARMV8
+
+int main(void)
+{
+    printf("test_armv8: this build has no armv8 family; nothing to test\n");
+    return 0;
+}
+
+#else
+
 /* ---- helpers ------------------------------------------------------------------- */
 
 /* rng: splitmix64, so every run sees the same inputs. */
@@ -611,6 +621,65 @@ static void test_abi_entry(void **state)
     free(table);
 }
 
+/* ---- the build knobs changed the machine code ------------------------------------ */
+
+/* aese_states scans code from fn up to its RET (following one level of BL into the
+ * round subroutine) and returns a bit mask of the registers AESE writes; *calls gets
+ * whether it called a subroutine.  AESE Vd, Vn is 0x4e284800 | n << 5 | d. */
+static unsigned aese_states(const void *fn, int depth, int *calls)
+{
+    const uint32_t *p = fn;
+    unsigned mask = 0;
+    for (int i = 0; i < 4096 && p[i] != 0xd65f03c0u; i++) {
+        if ((p[i] & 0xfffffc00u) == 0x4e284800u)
+            mask |= 1u << (p[i] & 31);
+        if ((p[i] & 0xfc000000u) == 0x94000000u && depth == 0) {
+            int32_t off = (int32_t)(p[i] << 6) >> 6; /* imm26, in instructions */
+            *calls = 1;
+            mask |= aese_states(p + i + off, 1, calls);
+        }
+    }
+    return mask;
+}
+
+/* test_interleave_knob: each build of aes_ce_modes.S really runs its INTERLEAVE
+ * factor (AESE writes that many state registers in ecb_encrypt and ctr32) and only
+ * the INLINE=1 build has the round sequence in the loop instead of a subroutine. */
+static void test_interleave_knob(void **state)
+{
+    (void)state;
+    const struct {
+        const char *name;
+        const void *ecb, *ctr;
+        unsigned interleave;
+        int inline_rounds;
+    } builds[] = {
+        {"i2", (const void *)(uintptr_t)aes_ce_i2_ecb_encrypt,
+         (const void *)(uintptr_t)aes_ce_i2_ctr32, 2, 0},
+        {"i4", (const void *)(uintptr_t)aes_ce_i4_ecb_encrypt,
+         (const void *)(uintptr_t)aes_ce_i4_ctr32, 4, 0},
+        {"i5", (const void *)(uintptr_t)aes_ce_i5_ecb_encrypt,
+         (const void *)(uintptr_t)aes_ce_i5_ctr32, 5, 0},
+        {"i2_inline", (const void *)(uintptr_t)aes_ce_i2_inline_ecb_encrypt,
+         (const void *)(uintptr_t)aes_ce_i2_inline_ctr32, 2, 1},
+    };
+    for (size_t i = 0; i < sizeof builds / sizeof builds[0]; i++) {
+        const void *fns[] = {builds[i].ecb, builds[i].ctr};
+        for (int f = 0; f < 2; f++) {
+            int calls = 0;
+            unsigned mask = aese_states(fns[f], 0, &calls);
+            unsigned want = (1u << builds[i].interleave) - 1;
+            if (mask != want)
+                fail_msg("aes_ce_%s: AESE writes registers 0x%x, want 0x%x", builds[i].name,
+                         mask, want);
+            if (calls == builds[i].inline_rounds)
+                fail_msg("aes_ce_%s: round sequence %s, want %s", builds[i].name,
+                         calls ? "called" : "inline",
+                         builds[i].inline_rounds ? "inline" : "called");
+        }
+    }
+}
+
 /* ---- the generated test list ----------------------------------------------------- */
 
 typedef struct check {
@@ -655,10 +724,6 @@ static void add_test(struct CMUnitTest *t, const cb_variant *v, const char *what
 
 int main(void)
 {
-#ifndef CB_FAMILY_ARMV8
-    printf("test_armv8: this build has no armv8 family; nothing to test\n");
-    return 0;
-#endif
     char err[256];
     if (cb_caps_init(0, err, sizeof err) != 0) {
         fprintf(stderr, "test_armv8: %s\n", err);
@@ -666,7 +731,7 @@ int main(void)
     }
     size_t nabi = sizeof abi_entries / sizeof abi_entries[0];
     size_t nv = cb_variant_count();
-    size_t max = nv * (sizeof checks / sizeof checks[0] + 1) + 1 + nabi;
+    size_t max = nv * (sizeof checks / sizeof checks[0] + 1) + 2 + nabi;
     size_t n = 0;
     struct CMUnitTest *tests = calloc(max ? max : 1, sizeof *tests);
     tcase *cases = calloc(nv + nabi, sizeof *cases);
@@ -688,6 +753,8 @@ int main(void)
     }
     tests[n].name = "auto picks ce, or neon without the Crypto Extensions";
     tests[n++].test_func = test_dispatch;
+    tests[n].name = "INTERLEAVE and INLINE changed the machine code of each build";
+    tests[n++].test_func = test_interleave_knob;
     for (size_t i = 0; i < nabi; i++) {
         char *name = malloc(96);
         assert_non_null(name);
@@ -703,3 +770,5 @@ int main(void)
     }
     return _cmocka_run_group_tests("armv8", tests, n, NULL, NULL);
 }
+
+#endif /* CB_FAMILY_ARMV8 */
