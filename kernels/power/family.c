@@ -5,22 +5,32 @@
 #include "kernels/families.h"
 #include "kernels/power/power.h"
 
+/* Priorities (generic is 100). */
+#define PRIO_PPC_HINT 150
+#define PRIO_PPC 200
+
 /* DIGEST_INT(alg): the two builds of an integer digest, each with its own wipe. */
 #define DIGEST_INT(alg)                                                                  \
     static const cb_digest_ops alg##_ppc_hint_ops = {alg##_ppc_hint_blocks,              \
                                                      wipe_ppc_hint_bytes};               \
     static const cb_digest_ops alg##_ppc_ops = {alg##_ppc_blocks, wipe_ppc_bytes}
 
+DIGEST_INT(md5);
+DIGEST_INT(sha1);
 DIGEST_INT(sha256);
 DIGEST_INT(sha512);
 
+/* INT_ROWS(prim, alg): the ppc-hint and ppc rows of one integer kernel. */
+#define INT_ROWS(prim, alg)                                                              \
+    {"ppc-hint", "power", prim, 0, PRIO_PPC_HINT, &alg##_ppc_hint_ops,                   \
+     "integer asm with static branch hints (bdnz-, beq-), as in 2012"},                  \
+    {"ppc", "power", prim, 0, PRIO_PPC, &alg##_ppc_ops, "integer asm, no static branch hints"}
+
 const cb_variant cb_family_power[] = {
-    {"ppc-hint", "power", CB_PRIM_SHA256, 0, 150, &sha256_ppc_hint_ops,
-     "integer asm, static branch hints (bdnz-, beq-)"},
-    {"ppc", "power", CB_PRIM_SHA256, 0, 200, &sha256_ppc_ops, "integer asm, no branch hints"},
-    {"ppc-hint", "power", CB_PRIM_SHA512, 0, 150, &sha512_ppc_hint_ops,
-     "integer asm, static branch hints (bdnz-, beq-)"},
-    {"ppc", "power", CB_PRIM_SHA512, 0, 200, &sha512_ppc_ops, "integer asm, no branch hints"},
+    INT_ROWS(CB_PRIM_MD5, md5),
+    INT_ROWS(CB_PRIM_SHA1, sha1),
+    INT_ROWS(CB_PRIM_SHA256, sha256),
+    INT_ROWS(CB_PRIM_SHA512, sha512),
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

@@ -21,6 +21,10 @@
 /* wipe_<variant>_bytes clears len bytes at p with stores the compiler cannot drop. */
 POWER_INT(void, wipe, bytes, (void *p, size_t len));
 
+/* md5_<variant>_blocks is the MD5 compression (RFC 1321 3.4). */
+POWER_INT(void, md5, blocks, (void *state, const uint8_t *in, size_t nblocks));
+/* sha1_<variant>_blocks is the SHA-1 compression (FIPS 180-4 6.1.2). */
+POWER_INT(void, sha1, blocks, (void *state, const uint8_t *in, size_t nblocks));
 /* sha256_<variant>_blocks is the SHA-224/256 compression (FIPS 180-4 6.2.2). */
 POWER_INT(void, sha256, blocks, (void *state, const uint8_t *in, size_t nblocks));
 /* sha512_<variant>_blocks is the SHA-384/512 compression (FIPS 180-4 6.4.2). */

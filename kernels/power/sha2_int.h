@@ -113,34 +113,16 @@
     step \s, \t + 7, r6, r7, r8, r9, r10, r11, r12, r3, XB, XA
 .endm
 
-/* load_words: W[0..15] from INP, big-endian.  On little-endian a 32-bit pair comes
- * from one byte-reversed ldbrx (W[2i] in its upper half): 24 instructions a block
- * against 32 for lwbrx with an index register each. */
-.macro load_words
-.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-#if CB_LITTLE_ENDIAN && WB == 4
-.if \i % 2 == 0
-    li T1, 4 * \i
-    ldbrx W(\i + 1), INP, T1
-    srdi W(\i), W(\i + 1), 32
-.endif
-#elif CB_LITTLE_ENDIAN
-    li T1, 8 * \i
-    ldbrx W(\i), INP, T1
-#else
-    LDW W(\i), (WB * \i)(INP)
-#endif
-.endr
-.endm
 
 /* add_state: the chaining value at STATE_SLOT += a..h (step 4). */
 .macro add_state
     ld T1, STATE_SLOT
+    .set .Loff, 0
 .irp reg, r3, r6, r7, r8, r9, r10, r11, r12
-    LDW T2, 0(T1)
+    LDW T2, .Loff(T1)
     add \reg, \reg, T2
-    STW \reg, 0(T1)
-    addi T1, T1, WB
+    STW \reg, .Loff(T1)
+    .set .Loff, .Loff + WB
 .endr
 .endm
 
@@ -163,7 +145,7 @@ FUNC_START(SYM(SHA2_ALG, blocks))
     LDW r12, (7 * WB)(r3)
     LDW r3, 0(r3)
 .Lblock:
-    load_words
+    load_msg WB, 0, 14, INP, T1
     xor XB, r6, r7               # b ^ c for round 0
     rounds8 0, 0
     rounds8 8, 0
