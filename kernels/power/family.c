@@ -20,17 +20,29 @@ DIGEST_INT(sha1);
 DIGEST_INT(sha256);
 DIGEST_INT(sha512);
 
-/* INT_ROWS(prim, alg): the ppc-hint and ppc rows of one integer kernel. */
-#define INT_ROWS(prim, alg)                                                              \
+/* AES_INT(v): the T-table block functions of one build (aes_int.S) over the generic
+ * key schedule (aes_keys.c). */
+#define AES_INT(v)                                                                       \
+    static const cb_aes_ops aes_##v##_ops = {                                            \
+        POWER_AES_KS_SIZE,       cb_power_aes_set_encrypt_key, cb_power_aes_set_decrypt_key, \
+        aes_##v##_ecb_encrypt,   aes_##v##_ecb_decrypt,        aes_##v##_cbc_encrypt,    \
+        aes_##v##_cbc_decrypt,   aes_##v##_ctr32}
+
+AES_INT(ppc_hint);
+AES_INT(ppc);
+
+/* INT_ROWS(prim, alg, what): the ppc-hint and ppc rows of one integer kernel. */
+#define INT_ROWS(prim, alg, what)                                                        \
     {"ppc-hint", "power", prim, 0, PRIO_PPC_HINT, &alg##_ppc_hint_ops,                   \
-     "integer asm with static branch hints (bdnz-, beq-), as in 2012"},                  \
-    {"ppc", "power", prim, 0, PRIO_PPC, &alg##_ppc_ops, "integer asm, no static branch hints"}
+     what ", static branch hints (bdnz-, beq-) as in 2012"},                             \
+    {"ppc", "power", prim, 0, PRIO_PPC, &alg##_ppc_ops, what ", no static branch hints"}
 
 const cb_variant cb_family_power[] = {
-    INT_ROWS(CB_PRIM_MD5, md5),
-    INT_ROWS(CB_PRIM_SHA1, sha1),
-    INT_ROWS(CB_PRIM_SHA256, sha256),
-    INT_ROWS(CB_PRIM_SHA512, sha512),
+    INT_ROWS(CB_PRIM_MD5, md5, "integer asm"),
+    INT_ROWS(CB_PRIM_SHA1, sha1, "integer asm"),
+    INT_ROWS(CB_PRIM_SHA256, sha256, "integer asm"),
+    INT_ROWS(CB_PRIM_SHA512, sha512, "integer asm"),
+    INT_ROWS(CB_PRIM_AES, aes, "integer asm, T-tables"),
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

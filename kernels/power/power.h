@@ -30,4 +30,25 @@ POWER_INT(void, sha256, blocks, (void *state, const uint8_t *in, size_t nblocks)
 /* sha512_<variant>_blocks is the SHA-384/512 compression (FIPS 180-4 6.4.2). */
 POWER_INT(void, sha512, blocks, (void *state, const uint8_t *in, size_t nblocks));
 
+/* POWER_AES_KS_SIZE: room for the generic AES key schedule every power AES kernel
+ * reads (60 round-key words, then the round count at byte 240). */
+#define POWER_AES_KS_SIZE 256
+#define POWER_AES_ROUNDS_OFFSET 240
+
+/* cb_power_aes_set_encrypt_key and cb_power_aes_set_decrypt_key are the generic
+ * key schedules (kernels/power/aes_keys.c): the integer kernels' decryption uses the
+ * equivalent inverse cipher's keys (FIPS 197 5.3.5). */
+int cb_power_aes_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits);
+int cb_power_aes_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
+
+/* aes_<variant>_*: AES with T-tables over the generic key schedule (aes_int.S). */
+POWER_INT(void, aes, ecb_encrypt, (const void *ks, const uint8_t *in, uint8_t *out, size_t n));
+POWER_INT(void, aes, ecb_decrypt, (const void *ks, const uint8_t *in, uint8_t *out, size_t n));
+POWER_INT(void, aes, cbc_encrypt,
+          (const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t n));
+POWER_INT(void, aes, cbc_decrypt,
+          (const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t n));
+POWER_INT(void, aes, ctr32,
+          (const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t n));
+
 #endif

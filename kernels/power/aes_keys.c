@@ -1,0 +1,23 @@
+/*
+ * kernels/power/aes_keys.c - key schedules of the power family's AES variants.
+ *
+ * Every power AES kernel reads the generic key schedule (kernels/aes.c): 60 round-key
+ * words, column words with row 0 in the most significant byte as native uint32_t,
+ * and the round count as a 32-bit word at byte 240.  Keying runs once per key, so
+ * keeping it in C changes nothing that is measured; tests/test_power.c checks the
+ * layout the assembly relies on.
+ */
+#include <string.h>
+
+#include "kernels/generic.h"
+#include "kernels/power/power.h"
+
+int cb_power_aes_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits)
+{
+    return cb_aes_generic_ops.set_encrypt_key(ks, key, bits);
+}
+
+int cb_power_aes_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits)
+{
+    return cb_aes_generic_ops.set_decrypt_key(ks, key, bits);
+}
