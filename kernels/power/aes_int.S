@@ -263,6 +263,21 @@
     mr OUT, r6
 .endm
 
+/* mode_start tables, rk0, g: mode_args, prologue, and the IV or counter into g. */
+.macro mode_start tables, rk0, g
+    mode_args
+    prologue \tables, \rk0
+    ld I1, IV_SLOT
+    load4 \g, I1
+.endm
+
+/* mode_end g: the chaining value g back to the caller's iv, and return. */
+.macro mode_end g
+    ld I1, IV_SLOT
+    store4 \g, I1
+    epilogue
+.endm
+
 /* ecb dec */
 .macro ecb dec
     cmpldi r6, 0
@@ -287,28 +302,20 @@ FUNC_END(SYM(aes, ecb_decrypt))
 
 /* CBC encryption (SP 800-38A 6.2): C_i = E(P_i ^ C_i-1), the chain kept in S. */
 FUNC_START(SYM(aes, cbc_encrypt))
-    mode_args
-    prologue 0, 1
-    ld I1, IV_SLOT
-    load4 S0, I1
+    mode_start 0, 1, S0
 9:  load4 T0, IN
     xor4 S0, S0, T0
     xor4 S0, S0, C0
     cipher 0
     store4 S0, OUT
     next 9b
-    ld I1, IV_SLOT
-    store4 S0, I1
-    epilogue
+    mode_end S0
 FUNC_END(SYM(aes, cbc_encrypt))
 
 /* CBC decryption: P_i = D(C_i) ^ C_i-1.  C_i is read before P_i is written, as in and
  * out may be the same buffer, and kept in C0..C3 for the next block. */
 FUNC_START(SYM(aes, cbc_decrypt))
-    mode_args
-    prologue 4096, 0
-    ld I1, IV_SLOT
-    load4 P0, I1
+    mode_start 4096, 0, P0
 9:  load4 C0, IN
     lwz K, 0(KS)
     xor S0, C0, K
@@ -325,18 +332,13 @@ FUNC_START(SYM(aes, cbc_decrypt))
     mr (P0 + \i), (C0 + \i)
 .endr
     next 9b
-    ld I1, IV_SLOT
-    store4 P0, I1
-    epilogue
+    mode_end P0
 FUNC_END(SYM(aes, cbc_decrypt))
 
 /* CTR with a 32-bit counter (cb_aes_ops.ctr32): the low word wraps on its own, as
  * only the low 32 bits of P0+3 are ever read. */
 FUNC_START(SYM(aes, ctr32))
-    mode_args
-    prologue 0, 1
-    ld I1, IV_SLOT
-    load4 P0, I1
+    mode_start 0, 1, P0
 9:  xor4 S0, P0, C0
     cipher 0
     load4 T0, IN
