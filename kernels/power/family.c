@@ -31,6 +31,16 @@ DIGEST_INT(sha512);
 AES_INT(ppc_hint);
 AES_INT(ppc);
 
+/* GHASH_INT(v): the 4-bit GHASH of one build, and GCM pairing it with that build's
+ * AES (the portable GCM layer runs CTR, then GHASH, over each chunk). */
+#define GHASH_INT(v)                                                                     \
+    static const cb_ghash_ops ghash_##v##_ops = {POWER_GHASH4_TABLE_SIZE,               \
+                                                 cb_power_ghash4_init, ghash_##v##_blocks}; \
+    static const cb_gcm_ops gcm_##v##_ops = {&aes_##v##_ops, &ghash_##v##_ops, NULL, NULL}
+
+GHASH_INT(ppc_hint);
+GHASH_INT(ppc);
+
 /* INT_ROWS(prim, alg, what): the ppc-hint and ppc rows of one integer kernel. */
 #define INT_ROWS(prim, alg, what)                                                        \
     {"ppc-hint", "power", prim, 0, PRIO_PPC_HINT, &alg##_ppc_hint_ops,                   \
@@ -43,6 +53,8 @@ const cb_variant cb_family_power[] = {
     INT_ROWS(CB_PRIM_SHA256, sha256, "integer asm"),
     INT_ROWS(CB_PRIM_SHA512, sha512, "integer asm"),
     INT_ROWS(CB_PRIM_AES, aes, "integer asm, T-tables"),
+    INT_ROWS(CB_PRIM_GHASH, ghash, "integer asm, 4-bit tables (Shoup)"),
+    INT_ROWS(CB_PRIM_GCM, gcm, "integer asm T-table AES-CTR, then 4-bit GHASH"),
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

@@ -36,7 +36,7 @@ POWER_INT(void, sha512, blocks, (void *state, const uint8_t *in, size_t nblocks)
 #define POWER_AES_ROUNDS_OFFSET 240
 
 /* cb_power_aes_set_encrypt_key and cb_power_aes_set_decrypt_key are the generic
- * key schedules (kernels/power/aes_keys.c): the integer kernels' decryption uses the
+ * key schedules (kernels/power/keys.c): the integer kernels' decryption uses the
  * equivalent inverse cipher's keys (FIPS 197 5.3.5). */
 int cb_power_aes_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits);
 int cb_power_aes_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
@@ -50,5 +50,14 @@ POWER_INT(void, aes, cbc_decrypt,
           (const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t n));
 POWER_INT(void, aes, ctr32,
           (const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t n));
+
+/* POWER_GHASH4_TABLE_SIZE: the generic 4-bit GHASH table ghash_int.S reads; it is
+ * keyed by cb_power_ghash4_init, the generic init (kernels/power/keys.c). */
+#define POWER_GHASH4_TABLE_SIZE 256
+void cb_power_ghash4_init(void *table, const uint8_t h[16]);
+
+/* ghash_<variant>_blocks: GHASH with Shoup's 4-bit table (ghash_int.S). */
+POWER_INT(void, ghash, blocks,
+          (const void *table, uint8_t xi[16], const uint8_t *in, size_t n));
 
 #endif

@@ -1,11 +1,12 @@
 /*
- * kernels/power/aes_keys.c - key schedules of the power family's AES variants.
+ * kernels/power/keys.c - the keying of the power family's AES and GHASH variants,
+ * which runs once per key, so keeping it in C changes nothing that is measured.
  *
  * Every power AES kernel reads the generic key schedule (kernels/aes.c): 60 round-key
  * words, column words with row 0 in the most significant byte as native uint32_t,
- * and the round count as a 32-bit word at byte 240.  Keying runs once per key, so
- * keeping it in C changes nothing that is measured; tests/test_power.c checks the
- * layout the assembly relies on.
+ * and the round count as a 32-bit word at byte 240.  The integer GHASH reads the
+ * generic 4-bit table (kernels/ghash.c): m[n] = n * H as 16 pairs of native
+ * doublewords (hi, lo).  tests/test_power.c checks both layouts.
  */
 #include <string.h>
 
@@ -20,4 +21,9 @@ int cb_power_aes_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits)
 int cb_power_aes_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits)
 {
     return cb_aes_generic_ops.set_decrypt_key(ks, key, bits);
+}
+
+void cb_power_ghash4_init(void *table, const uint8_t h[16])
+{
+    cb_ghash_generic_ops.init(table, h);
 }
