@@ -84,6 +84,7 @@
 #endif
 
 #if defined(_CALL_ELF) && _CALL_ELF == 2
+    .abiversion 2
 #define FUNC_START(name)                                                                 \
     .text;                                                                               \
     .globl name;                                                                         \

@@ -8,6 +8,7 @@
 /* Priorities (generic is 100). */
 #define PRIO_PPC_HINT 150
 #define PRIO_PPC 200
+#define PRIO_P8 300
 
 /* DIGEST_INT(alg): the two builds of an integer digest, each with its own wipe. */
 #define DIGEST_INT(alg)                                                                  \
@@ -41,6 +42,11 @@ AES_INT(ppc);
 GHASH_INT(ppc_hint);
 GHASH_INT(ppc);
 
+static const cb_aes_ops aes_p8_ops = {
+    POWER_AES_KS_SIZE,  cb_power_aes_set_encrypt_key, cb_power_aes_p8_set_decrypt_key,
+    aes_p8_ecb_encrypt, aes_p8_ecb_decrypt,           aes_p8_cbc_encrypt,
+    aes_p8_cbc_decrypt, aes_p8_ctr32};
+
 /* INT_ROWS(prim, alg, what): the ppc-hint and ppc rows of one integer kernel. */
 #define INT_ROWS(prim, alg, what)                                                        \
     {"ppc-hint", "power", prim, 0, PRIO_PPC_HINT, &alg##_ppc_hint_ops,                   \
@@ -55,6 +61,8 @@ const cb_variant cb_family_power[] = {
     INT_ROWS(CB_PRIM_AES, aes, "integer asm, T-tables"),
     INT_ROWS(CB_PRIM_GHASH, ghash, "integer asm, 4-bit tables (Shoup)"),
     INT_ROWS(CB_PRIM_GCM, gcm, "integer asm T-table AES-CTR, then 4-bit GHASH"),
+    {"p8", "power", CB_PRIM_AES, CB_CAP_VCRYPTO, PRIO_P8, &aes_p8_ops,
+     "POWER8 vcipher/vncipher, 8 blocks interleaved (CBC decrypt, CTR, ECB)"},
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

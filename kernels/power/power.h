@@ -60,4 +60,20 @@ void cb_power_ghash4_init(void *table, const uint8_t h[16]);
 POWER_INT(void, ghash, blocks,
           (const void *table, uint8_t xi[16], const uint8_t *in, size_t n));
 
+/* ---- POWER8 vector crypto (the p8 variant) ---- */
+
+/* cb_power_aes_p8_set_decrypt_key: the encryption round keys in reverse order, as
+ * vncipher wants them (kernels/power/keys.c). */
+int cb_power_aes_p8_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
+
+/* aes_p8_*: AES with vcipher/vncipher (aes_p8.S). */
+void aes_p8_ecb_encrypt(const void *ks, const uint8_t *in, uint8_t *out, size_t n);
+void aes_p8_ecb_decrypt(const void *ks, const uint8_t *in, uint8_t *out, size_t n);
+void aes_p8_cbc_encrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                        size_t n);
+void aes_p8_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                        size_t n);
+void aes_p8_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                  size_t n);
+
 #endif
