@@ -88,42 +88,34 @@
 .endr
 .endm
 
+/* rnd n, dec, k, kind: one round (kind "last": the final one) with key k on the
+ * first n blocks, of the cipher or (dec = 1) the inverse cipher. */
+.macro rnd n, dec, k, kind
+.if \dec
+    each \n, vncipher\kind, \k
+.else
+    each \n, vcipher\kind, \k
+.endif
+.endm
+
 /* rounds n, dec: rounds 1 .. Nr-1 on the first n blocks (cr5: rounds against 12).
  * Its label is 5; the modes' loops use others. */
 .macro rounds n, dec
 .irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9
-.if \dec
-    each \n, vncipher, (K0 + \r)
-.else
-    each \n, vcipher, (K0 + \r)
-.endif
+    rnd \n, \dec, (K0 + \r)
 .endr
     blt cr5, 5f
-.irp r, 10, 11
-.if \dec
-    each \n, vncipher, (K0 + \r)
-.else
-    each \n, vcipher, (K0 + \r)
-.endif
-.endr
+    rnd \n, \dec, (K0 + 10)
+    rnd \n, \dec, (K0 + 11)
     beq cr5, 5f
-.irp r, 12, 13
-.if \dec
-    each \n, vncipher, (K0 + \r)
-.else
-    each \n, vcipher, (K0 + \r)
-.endif
-.endr
+    rnd \n, \dec, (K0 + 12)
+    rnd \n, \dec, (K0 + 13)
 5:
 .endm
 
 /* last n, dec: the final round on the first n blocks. */
 .macro last n, dec
-.if \dec
-    each \n, vncipherlast, KL
-.else
-    each \n, vcipherlast, KL
-.endif
+    rnd \n, \dec, KL, last
 .endm
 
 /* prologue split: saves v20-v29 and r2, makes PERM, loads the round keys, sets cr5

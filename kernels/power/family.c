@@ -47,6 +47,10 @@ static const cb_aes_ops aes_p8_ops = {
     aes_p8_ecb_encrypt, aes_p8_ecb_decrypt,           aes_p8_cbc_encrypt,
     aes_p8_cbc_decrypt, aes_p8_ctr32};
 
+static const cb_ghash_ops ghash_p8_ops = {POWER_GHASH_P8_TABLE_SIZE, cb_power_ghash_p8_init,
+                                          ghash_p8_blocks};
+static const cb_gcm_ops gcm_p8_ops = {&aes_p8_ops, &ghash_p8_ops, NULL, NULL};
+
 /* INT_ROWS(prim, alg, what): the ppc-hint and ppc rows of one integer kernel. */
 #define INT_ROWS(prim, alg, what)                                                        \
     {"ppc-hint", "power", prim, 0, PRIO_PPC_HINT, &alg##_ppc_hint_ops,                   \
@@ -63,6 +67,10 @@ const cb_variant cb_family_power[] = {
     INT_ROWS(CB_PRIM_GCM, gcm, "integer asm T-table AES-CTR, then 4-bit GHASH"),
     {"p8", "power", CB_PRIM_AES, CB_CAP_VCRYPTO, PRIO_P8, &aes_p8_ops,
      "POWER8 vcipher/vncipher, 8 blocks interleaved (CBC decrypt, CTR, ECB)"},
+    {"p8", "power", CB_PRIM_GHASH, CB_CAP_VCRYPTO, PRIO_P8, &ghash_p8_ops,
+     "POWER8 vpmsumd, 4 blocks aggregated"},
+    {"p8", "power", CB_PRIM_GCM, CB_CAP_VCRYPTO, PRIO_P8, &gcm_p8_ops,
+     "POWER8 vcipher AES-CTR (8 blocks), then vpmsumd GHASH (4 blocks)"},
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

@@ -76,4 +76,12 @@ void aes_p8_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8
 void aes_p8_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
                   size_t n);
 
+/* POWER_GHASH_P8_TABLE_SIZE: H^1..H^4 times x^-1 as three vectors each, and the
+ * reduction constant (cb_power_ghash_p8_init, kernels/power/keys.c). */
+#define POWER_GHASH_P8_TABLE_SIZE (13 * 16)
+void cb_power_ghash_p8_init(void *table, const uint8_t h[16]);
+
+/* ghash_p8_blocks: GHASH with vpmsumd, four blocks aggregated (ghash_p8.S). */
+void ghash_p8_blocks(const void *table, uint8_t xi[16], const uint8_t *in, size_t n);
+
 #endif
