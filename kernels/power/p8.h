@@ -38,13 +38,14 @@
 .endr
 .endm
 
-/* make_perm p, t, tmp: on little-endian, p = the byte-order fix described above
- * (t is clobbered, tmp set to 0); nothing on big-endian. */
-.macro make_perm p, t, tmp
+/* make_perm p, t, tmp, size: on little-endian, p = the fix that reverses the bytes
+ * of each element of size bytes (8: the doubleword fix above; 4 for words): lvsl's
+ * {0..15} ^ (size - 1).  t is clobbered, tmp set to 0; nothing on big-endian. */
+.macro make_perm p, t, tmp, size=8
 #if CB_LITTLE_ENDIAN
     li \tmp, 0
     lvsl \p, 0, \tmp
-    vspltisb \t, 7
+    vspltisb \t, \size - 1
     vxor \p, \p, \t
 #endif
 .endm

@@ -84,4 +84,8 @@ void cb_power_ghash_p8_init(void *table, const uint8_t h[16]);
 /* ghash_p8_blocks: GHASH with vpmsumd, four blocks aggregated (ghash_p8.S). */
 void ghash_p8_blocks(const void *table, uint8_t xi[16], const uint8_t *in, size_t n);
 
+/* sha256_p8_blocks and sha512_p8_blocks: the SHA-2 compressions with vshasigmaw /
+ * vshasigmad (sha256_p8.S, sha512_p8.S). */
+void sha256_p8_blocks(void *state, const uint8_t *in, size_t nblocks);
+
 #endif
