@@ -48,6 +48,7 @@ static const cb_aes_ops aes_p8_ops = {
     aes_p8_cbc_decrypt, aes_p8_ctr32};
 
 static const cb_digest_ops sha256_p8_ops = {sha256_p8_blocks, wipe_ppc_bytes};
+static const cb_digest_ops sha512_p8_ops = {sha512_p8_blocks, wipe_ppc_bytes};
 
 static const cb_ghash_ops ghash_p8_ops = {POWER_GHASH_P8_TABLE_SIZE, cb_power_ghash_p8_init,
                                           ghash_p8_blocks};
@@ -69,6 +70,8 @@ const cb_variant cb_family_power[] = {
     INT_ROWS(CB_PRIM_GCM, gcm, "integer asm T-table AES-CTR, then 4-bit GHASH"),
     {"p8", "power", CB_PRIM_SHA256, CB_CAP_VCRYPTO, PRIO_P8, &sha256_p8_ops,
      "POWER8 vshasigmaw, one variable per vector register"},
+    {"p8", "power", CB_PRIM_SHA512, CB_CAP_VCRYPTO, PRIO_P8, &sha512_p8_ops,
+     "POWER8 vshasigmad, one variable per vector register"},
     {"p8", "power", CB_PRIM_AES, CB_CAP_VCRYPTO, PRIO_P8, &aes_p8_ops,
      "POWER8 vcipher/vncipher, 8 blocks interleaved (CBC decrypt, CTR, ECB)"},
     {"p8", "power", CB_PRIM_GHASH, CB_CAP_VCRYPTO, PRIO_P8, &ghash_p8_ops,

@@ -87,5 +87,6 @@ void ghash_p8_blocks(const void *table, uint8_t xi[16], const uint8_t *in, size_
 /* sha256_p8_blocks and sha512_p8_blocks: the SHA-2 compressions with vshasigmaw /
  * vshasigmad (sha256_p8.S, sha512_p8.S). */
 void sha256_p8_blocks(void *state, const uint8_t *in, size_t nblocks);
+void sha512_p8_blocks(void *state, const uint8_t *in, size_t nblocks);
 
 #endif

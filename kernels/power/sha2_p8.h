@@ -42,25 +42,13 @@
     VADD \h, \h, S0
 .endm
 
-/* round_t t, kt: round t with the names it has after t renamings (a = v0 at t = 0). */
+/* round_t t, kt: round t with the names it has after t renamings: variable v (a = 0)
+ * is in v<(v - t) mod 8>, and XA, XB swap roles every round. */
 .macro round_t t, kt
-.if (\t) % 8 == 0
-    round 0, 1, 2, 3, 4, 5, 6, 7, \kt, XA, XB
-.elseif (\t) % 8 == 1
-    round 7, 0, 1, 2, 3, 4, 5, 6, \kt, XB, XA
-.elseif (\t) % 8 == 2
-    round 6, 7, 0, 1, 2, 3, 4, 5, \kt, XA, XB
-.elseif (\t) % 8 == 3
-    round 5, 6, 7, 0, 1, 2, 3, 4, \kt, XB, XA
-.elseif (\t) % 8 == 4
-    round 4, 5, 6, 7, 0, 1, 2, 3, \kt, XA, XB
-.elseif (\t) % 8 == 5
-    round 3, 4, 5, 6, 7, 0, 1, 2, \kt, XB, XA
-.elseif (\t) % 8 == 6
-    round 2, 3, 4, 5, 6, 7, 0, 1, \kt, XA, XB
-.else
-    round 1, 2, 3, 4, 5, 6, 7, 0, \kt, XB, XA
-.endif
+    .set .Lr, (\t) % 8
+    .set .Lx, (\t) % 2
+    round (8-.Lr)%8, (9-.Lr)%8, (10-.Lr)%8, (11-.Lr)%8, (12-.Lr)%8, (13-.Lr)%8, \
+        (14-.Lr)%8, (15-.Lr)%8, \kt, XA+.Lx, XB-.Lx
 .endm
 
 /* rounds_from kw, t, n: rounds t..t+n-1, element i of kw holding K + W of round
