@@ -50,6 +50,8 @@
 #define TB2 r9
 #define TB3 r10
 #define ISB r11
+#define TB2_NUM 9
+#define ISB_NUM 11
 #define I0 r0
 #define I1 r12
 #define V r30
@@ -92,28 +94,20 @@
  * S or InvS of B0 x0, B1 x1, B2 x2, B3 x3, ^ the key word at koff(KL). */
 .macro last_column d, x0, x1, x2, x3, koff, dec
 .if \dec
-    index I0, \x3, 3, 0
-    index I1, \x2, 2, 0
-    lbzx \d, ISB, I0
-    lbzx V, ISB, I1
-    index I0, \x1, 1, 0
-    rlwimi \d, V, 8, 16, 23
-    lbzx V, ISB, I0
-    index I1, \x0, 0, 0
-    rlwimi \d, V, 16, 8, 15
-    lbzx V, ISB, I1
+    .set .Lbase, ISB_NUM
 .else
-    index I0, \x3, 3, 1
-    index I1, \x2, 2, 1
-    lbzx \d, TB2, I0
-    lbzx V, TB2, I1
-    index I0, \x1, 1, 1
-    rlwimi \d, V, 8, 16, 23
-    lbzx V, TB2, I0
-    index I1, \x0, 0, 1
-    rlwimi \d, V, 16, 8, 15
-    lbzx V, TB2, I1
+    .set .Lbase, TB2_NUM
 .endif
+    index I0, \x3, 3, (1 - \dec)
+    index I1, \x2, 2, (1 - \dec)
+    lbzx \d, .Lbase, I0
+    lbzx V, .Lbase, I1
+    index I0, \x1, 1, (1 - \dec)
+    rlwimi \d, V, 8, 16, 23
+    lbzx V, .Lbase, I0
+    index I1, \x0, 0, (1 - \dec)
+    rlwimi \d, V, 16, 8, 15
+    lbzx V, .Lbase, I1
     lwz K, (\koff)(KL)
     rlwimi \d, V, 24, 0, 7
     xor \d, \d, K

@@ -79,6 +79,15 @@
 .endif
 .endm
 
+/* load8: eight blocks from in, in register order, with round key 0 added. */
+.macro load8
+.irp i, 0, 1, 2, 3, 4, 5, 6, 7
+    xblk lxvd2x, (X0 + \i), \i, IN
+    fix (X0 + \i), PERM
+    vxor (X0 + \i), (X0 + \i), K0
+.endr
+.endm
+
 /* each n, insn, args: insn X0+i, X0+i, args... for the first n blocks. */
 .macro each n, insn, args:vararg
 .irp i, 0, 1, 2, 3, 4, 5, 6, 7
@@ -185,11 +194,7 @@
     prologue 1
     beq 2f
 1:
-.irp i, 0, 1, 2, 3, 4, 5, 6, 7
-    xblk lxvd2x, (X0 + \i), \i, IN
-    fix (X0 + \i), PERM
-    vxor (X0 + \i), (X0 + \i), K0
-.endr
+    load8
     rounds 8, \dec
     last 8, \dec
 .irp i, 0, 1, 2, 3, 4, 5, 6, 7
@@ -247,11 +252,7 @@ FUNC_START(aes_p8_cbc_decrypt)
     lxvd2x VSR(CHAIN), 0, IVP
     beq 2f
 1:
-.irp i, 0, 1, 2, 3, 4, 5, 6, 7
-    xblk lxvd2x, (X0 + \i), \i, IN
-    fix (X0 + \i), PERM
-    vxor (X0 + \i), (X0 + \i), K0
-.endr
+    load8
     rounds 8, 1
     last 8, 1
     fix X0, PERM

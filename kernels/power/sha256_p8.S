@@ -35,16 +35,6 @@
 #define BSWAP 29
 #define KV 30
 
-/* lxv op, x, i, ra: op (lxvw4x or stxvw4x) vector x and the 16 bytes at ra + 16 i
- * (i = 0..7); r<4 + i> holds 16 i. */
-.macro lxv op, x, i, ra
-.if (\i) == 0
-    \op VSR(\x), 0, \ra
-.else
-    \op VSR(\x), \ra, 4 + (\i)
-.endif
-.endm
-
 /* sched g: group g (W[4g..4g+3], g >= 4) in place of group g - 4 in the ring. */
 .macro sched g
     .set .Lw0, WR + (\g) % 4              # W[t-16..t-13], becomes W[t..t+3]
@@ -85,9 +75,7 @@ FUNC_START(sha256_p8_blocks)
     make_perm BSWAP, KT, r6, 4
     vxor ZERO, ZERO, ZERO
     LOAD_ADDR(KP, cb_power_sha256_k)
-.irp i, 1, 2, 3, 4, 5, 6, 7
-    li 4 + \i, 16 * \i
-.endr
+    offsets
     lxv lxvw4x, 0, 0, r3                  # a, b, c, d
     lxv lxvw4x, 4, 1, r3                  # e, f, g, h
 .irp i, 1, 2, 3

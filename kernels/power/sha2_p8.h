@@ -12,7 +12,7 @@
  *   Maj(a,b,c) = vsel(b, a, b ^ c)      where b and c differ a decides, else b
  * with b ^ c carried from the previous round's a ^ b.  A round is 11 instructions.
  *
- * Registers: v0-v7 a..h (renamed per round), v21 K[t] + W[t] in element 0, v22-v25
+ * Registers: r5-r11 the offsets 16..112 (offsets, lxv); v0-v7 a..h (renamed per round), v21 K[t] + W[t] in element 0, v22-v25
  * scratch (Ch, SIGMA1, Maj, SIGMA0), v26, v27 the carried b ^ c and this round's
  * a ^ b (alternating).
  */
@@ -61,6 +61,23 @@
     round_t ((\t) + \i), KT
 .endif
 .endr
+.endm
+
+/* offsets: r<4 + i> = 16 i for i = 1..7, what lxv uses. */
+.macro offsets
+.irp i, 1, 2, 3, 4, 5, 6, 7
+    li 4 + \i, 16 * \i
+.endr
+.endm
+
+/* lxv op, x, i, ra: op (an X-form vector load or store: lxvw4x, stxvd2x, ...) vector
+ * x and the 16 bytes at ra + 16 i (i = 0..7), after offsets. */
+.macro lxv op, x, i, ra
+.if (\i) == 0
+    \op VSR(\x), 0, \ra
+.else
+    \op VSR(\x), \ra, 4 + (\i)
+.endif
 .endm
 
 #endif

@@ -34,16 +34,6 @@
 #define PERM 28
 #define KV 29
 
-/* lxv op, x, i, ra: op (lxvd2x or stxvd2x) vector x and the 16 bytes at ra + 16 i
- * (i = 0..7); r<4 + i> holds 16 i. */
-.macro lxv op, x, i, ra
-.if (\i) == 0
-    \op VSR(\x), 0, \ra
-.else
-    \op VSR(\x), \ra, 4 + (\i)
-.endif
-.endm
-
 /* sched g: group g (W[2g], W[2g+1], g >= 8) in place of group g - 8 in the ring. */
 .macro sched g
     .set .Lw0, WR + (\g) % 8              # W[t-16..t-15], becomes W[t..t+1]
@@ -80,9 +70,7 @@ FUNC_START(sha512_p8_blocks)
     vrs stvx, 20, 29, r6
     make_perm PERM, KT, r6
     LOAD_ADDR(KP, cb_power_sha512_k)
-.irp i, 1, 2, 3, 4, 5, 6, 7
-    li 4 + \i, 16 * \i
-.endr
+    offsets
 .irp i, 0, 1, 2, 3
     lxv lxvd2x, CV + \i, \i, r3
 .endr
