@@ -21,7 +21,7 @@ PREFIX ?= /usr/local
 BUILD := build/$(CONFIG)
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-ALL_CPPFLAGS := -I. -D_GNU_SOURCE $(foreach f,$(FAMILIES),-DCB_FAMILY_$(shell echo $(f) | tr a-z A-Z)) $(CPPFLAGS)
+ALL_CPPFLAGS := -I. -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 $(foreach f,$(FAMILIES),-DCB_FAMILY_$(shell echo $(f) | tr a-z A-Z)) $(CPPFLAGS)
 ALL_CFLAGS := -std=c11 $(WARN) $(ARCH_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS := $(ARCH_LDFLAGS) $(LDFLAGS)
 LIBS := -lm
@@ -41,8 +41,24 @@ BIN := $(BUILD)/cryptobench
 
 TEST_SRCS := $(wildcard tests/test_*.c)
 TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
+# A config whose target Debian ships no cmocka for sets NO_CMOCKA (linux-ppc64).
+ifneq ($(NO_CMOCKA),)
+TEST_BINS :=
+endif
+# Linked into every test program: the ABI check (tests/abi/abi.h) with this
+# architecture's trampoline, and its self-checks.
+ABI_ARCH := $(patsubst ppc64le,ppc64,$(TARGET_ARCH))
+TEST_EXTRA_SRCS := tests/abi/abi.c tests/abi/selfcheck.c $(wildcard tests/abi/abi_$(ABI_ARCH).S)
+TEST_EXTRA_OBJS := $(patsubst %,$(OBJ)/%.o,$(basename $(TEST_EXTRA_SRCS)))
+# The ABI self-checks without cmocka, for targets Debian ships no cmocka for.
+ABI_CHECK := $(BUILD)/tests/abi-check
+# Debian's multiarch cmocka has no static library: cross configs link their test
+# programs dynamically (TEST_ARCH_LDFLAGS); qemu-user runs them with the multiarch
+# loader and libc that come with libcmocka0:<arch>.
+TEST_ARCH_LDFLAGS ?= $(ARCH_LDFLAGS)
 
-.PHONY: all clean install check check-deps check-unit check-cli check-kat check-asan tests FORCE
+.PHONY: all clean install check check-deps check-unit check-cli check-kat check-asan tests FORCE \
+	check-cross cross-vars
 .DEFAULT_GOAL := all
 
 ifeq ($(CONFIG),$(DEFAULT_CONFIG))
@@ -85,17 +101,21 @@ $(OBJ)/buildinfo.o: $(BUILD)/buildinfo.c
 
 # ---- tests -------------------------------------------------------------------------
 
-tests: $(TEST_BINS)
+tests: $(TEST_BINS) $(ABI_CHECK)
 
-$(BUILD)/tests/%: $(OBJ)/tests/%.o $(LIB)
+$(BUILD)/tests/%: $(OBJ)/tests/%.o $(TEST_EXTRA_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(TEST_LIBS) -lcmocka $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(TEST_ARCH_LDFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) -lcmocka $(LIBS)
+
+$(ABI_CHECK): $(OBJ)/tests/abi/check_main.o $(TEST_EXTRA_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^
 
 check-deps:
 	@scripts/ensure-deps.sh
 
-check-unit: $(TEST_BINS)
-	@scripts/run-unit-tests.sh "$(QEMU_RUN)" $(TEST_BINS)
+check-unit: $(TEST_BINS) $(ABI_CHECK)
+	@scripts/run-unit-tests.sh "$(QEMU_RUN)" $(TEST_BINS) $(ABI_CHECK)
 
 check-cli: $(BIN)
 	@tests/cli/run.sh $(BIN) "$(QEMU_RUN)"
@@ -103,9 +123,34 @@ check-cli: $(BIN)
 check-kat: $(BIN)
 	@scripts/run-kat.sh $(BIN) "$(QEMU_RUN)"
 
+# `make check` on the host ends with every cross target under QEMU; CHECK_CROSS=0
+# leaves that out.
+CHECK_CROSS ?= 1
+
 check: check-deps
 	@$(MAKE) --no-print-directory all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-kat
+	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay
+ifeq ($(CONFIG)$(CHECK_CROSS),$(DEFAULT_CONFIG)1)
+	@$(MAKE) --no-print-directory check-cross
+endif
+
+# Every cross configuration built once and tested under each of its QEMU CPU
+# models (scripts/check-cross.sh; logs in build/check-cross/).
+check-cross:
+	@scripts/check-cross.sh
+
+# The variables scripts/check-cross.sh needs from a configuration, as shell.
+CROSS_CHECKS ?= unit kat cli
+cross-vars:
+	@echo "CONFIG='$(CONFIG)'"
+	@echo "TARGET_ARCH='$(TARGET_ARCH)'"
+	@echo "QEMU='$(QEMU)'"
+	@echo "QEMU_CPUS='$(QEMU_CPUS)'"
+	@echo "QEMU_MASKS='$(QEMU_MASKS)'"
+	@echo "CROSS_CHECKS='$(CROSS_CHECKS)'"
+	@echo "BIN='$(BIN)'"
+	@echo "TEST_BINS='$(TEST_BINS)'"
+	@echo "ABI_CHECK='$(ABI_CHECK)'"
 
 check-asan:
 	@$(MAKE) --no-print-directory CONFIG=$(CONFIG) BUILD_SUFFIX=-asan \
@@ -127,6 +172,39 @@ clean:
 	rm -rf build ./cryptobench
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- fuzzing (tests/fuzz/): libFuzzer targets for the CSV reader and the importer ----
+# check-fuzz builds them with clang and runs each for FUZZ_SECONDS on a scratch copy
+# of its corpus; check-fuzz-replay runs every saved input through the same code with
+# $(CC) and no libFuzzer, which is what `make check` does.
+
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 30
+FUZZ_NAMES := csv import
+FUZZ_LIB_SRCS := reports/csv.c reports/import.c reports/sample.c reports/stats.c \
+	reports/compare.c $(wildcard reports/render*.c) harness/common.c kernels/algs.c
+FUZZ_BINS := $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/fuzz_$(n))
+REPLAY_BINS := $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/replay_$(n))
+
+.PHONY: check-fuzz check-fuzz-replay
+.PRECIOUS: $(OBJ)/tests/fuzz/%.o
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.c $(FUZZ_LIB_SRCS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
+	  -o $@ $^ -lm
+
+$(BUILD)/fuzz/replay_%: $(OBJ)/tests/fuzz/fuzz_%.o $(OBJ)/tests/fuzz/fuzz_common.o \
+		$(OBJ)/tests/fuzz/replay.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+check-fuzz: $(FUZZ_BINS)
+	@scripts/run-fuzz.sh $(FUZZ_SECONDS) $(BUILD)/fuzz $(FUZZ_NAMES)
+
+check-fuzz-replay: $(REPLAY_BINS)
+	@for n in $(FUZZ_NAMES); do \
+	  $(QEMU_RUN) $(BUILD)/fuzz/replay_$$n tests/fuzz/corpus/$$n || exit 1; done
 
 # ---- benchmarks of the harness itself (not part of check) ---------------------------
 

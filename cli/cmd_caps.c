@@ -13,6 +13,7 @@
 #include "harness/common.h"
 #include "harness/emu.h"
 #include "harness/host.h"
+#include "harness/runinfo.h"
 #include "kernels/registry.h"
 
 static void caps_usage(FILE *f)
@@ -35,8 +36,6 @@ static void caps_usage(FILE *f)
             "variable applies first and CRYPTOBENCH_CAPS edits its result.\n"
             "Exit status 2 when a mask is malformed or asks for what the CPU lacks.\n");
 }
-
-extern const char cb_build_config[];
 
 static const char *auto_name(const cb_alg *a, cb_dir d, cb_caps caps)
 {

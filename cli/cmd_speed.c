@@ -4,11 +4,14 @@
  * before it is timed.
  */
 #include <math.h>
+#include <errno.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -23,6 +26,8 @@
 #include "kernels/registry.h"
 #include "reports/compare.h"
 #include "reports/csv.h"
+#include "reports/speed_json.h"
+#include "reports/stats.h"
 #include "reports/openssl_out.h"
 
 #define MAX_SIZES 32
@@ -38,12 +43,15 @@ typedef struct speed_opts {
     size_t sizes[MAX_SIZES];
     size_t nsizes;
     cb_bench_cfg bench;
-    int decrypt, aead, mr, force_caps, compare;
+    int decrypt, aead, mr, force_caps, compare, inplace;
     const char *style;    /* -style for -compare */
+    cb_cycles_mode cycles;
     unsigned misalign;
     long cpu;             /* -cpu N: pin to this CPU; -1 leaves scheduling alone */
+    long multi;           /* -multi N: N workers on distinct CPUs; 0 = none */
     const char *variants; /* NULL or "auto": auto selection */
     const char *csv_path;
+    const char *json_path;
 } speed_opts;
 
 /* One planned (algorithm, variant, direction) with its results per size. */
@@ -53,6 +61,7 @@ typedef struct entry {
     cb_dir dir;
     char label[96];
     double rate[MAX_SIZES]; /* bytes per second (ops per second for pkey); -1 if none */
+    double cpb[MAX_SIZES];  /* median cycles per byte (per op for pkey); -1 if none */
     int faulted;
 } entry;
 
@@ -63,8 +72,16 @@ typedef struct speed_run {
     cb_run_info info;
     cb_csv_writer *csv;
     int csv_failed;
+    cb_cycles counter;
+    char cycles_why[256];
+    cb_case_summary *cases; /* for -json */
+    size_t ncases, cases_cap;
     cb_sample *samples; /* kept in memory for -compare */
     size_t nsamples, cap;
+    int quiet;          /* a -multi worker: the parent reports */
+    int tty;            /* stderr is a terminal: show a progress line */
+    size_t cases_done, cases_total;
+    double started;     /* wall clock at the first case */
     int status;
 } speed_run;
 
@@ -93,13 +110,21 @@ static void speed_usage(FILE *f)
         "  -decrypt           time decryption instead of encryption\n"
         "  -aead              13 bytes of AAD per GCM message, as TLS\n"
         "  -misalign N        offset buffers N bytes (0..64) from 64-byte alignment\n"
+        "  -inplace           output over the input (default: separate buffers)\n"
         "  -variant LIST      auto (default), all, or variant names separated by commas\n"
         "  -force-caps        allow CRYPTOBENCH_CAPS / OPENSSL_*cap to add capabilities\n"
         "                     the CPU lacks; kernels then run under a fault guard\n"
         "  -elapsed           wall-clock time instead of CPU time\n"
         "  -cpu N             pin the process to CPU N\n"
+        "  -multi N           N workers pinned to distinct CPUs, started together; the\n"
+        "                     table shows their sum (OpenSSL's meaning), then each\n"
+        "  -cycles[=MODE]     count cycles: perf events (n/a where not allowed);\n"
+        "                     =required refuses to run without them; =tsc (x86-64\n"
+        "                     reference cycles), =timebase (POWER timebase ticks)\n"
         "  -mr                machine-readable output (OpenSSL's +DT/+R/+H/+F lines)\n"
         "  -csv FILE          write every sample to FILE (written atomically)\n"
+        "  -json FILE         write each case's median, 95%% interval, spread and\n"
+        "                     precision verdict to FILE\n"
         "  -compare           with -variant A,B: sample A and B alternately (ABAB) and\n"
         "                     print the before/after table (A before, B after)\n"
         "  -style NAME        the table for -compare: matrix, mail, rows, tcrypt, markdown\n"
@@ -125,6 +150,31 @@ static int add_alg(speed_opts *o, const char *name)
             return -1;
         }
         o->algs[o->nalgs++] = found[i];
+    }
+    return 0;
+}
+
+/* writable_dir_of checks, before anything is timed, that a result file can be created
+ * where path says, so a run does not end by failing to save. */
+static int writable_dir_of(const char *opt, const char *path)
+{
+    if (!*path) {
+        cb_error("speed: %s needs a file name.", opt);
+        return -1;
+    }
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == dir)
+        dir[1] = '\0';
+    else
+        *slash = '\0';
+    if (access(dir, W_OK) != 0) {
+        cb_error("speed: %s %s: cannot create a file in '%s' (%s).", opt, path, dir,
+                 strerror(errno));
+        return -1;
     }
     return 0;
 }
@@ -187,6 +237,15 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
             if (r < 0 || cb_parse_long("-cpu", v, 0, ncpu > 0 ? ncpu - 1 : CPU_SETSIZE - 1,
                                        &o->cpu))
                 return -1;
+        } else if ((r = VALUE("multi")) != 0) {
+            long ncpu = cb_host_cpus();
+            if (r < 0 || cb_parse_long("-multi", v, 1, 1L << 20, &o->multi))
+                return -1;
+            if (o->multi > (ncpu > 0 ? ncpu : 1)) {
+                cb_error("speed: -multi %ld asks for more workers than CPUs; workers are pinned "
+                         "to distinct CPUs, so give 1 to %ld.", o->multi, ncpu > 0 ? ncpu : 1);
+                return -1;
+            }
         } else if ((r = VALUE("variant")) != 0) {
             if (r < 0)
                 return -1;
@@ -195,6 +254,10 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
                 return -1;
             }
             o->variants = v;
+        } else if ((r = VALUE("json")) != 0) {
+            if (r < 0 || writable_dir_of("-json", v) != 0)
+                return -1;
+            o->json_path = v;
         } else if ((r = VALUE("csv")) != 0) {
             if (r < 0)
                 return -1;
@@ -212,8 +275,19 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
                 return -1;
             }
             o->style = v;
+        } else if (cb_args_flag(&a, "cycles")) {
+            o->cycles = CB_CYCLES_AUTO;
+        } else if ((r = VALUE("cycles")) != 0) {
+            if (r < 0 || cb_cycles_parse(v, &o->cycles) != 0) {
+                cb_error("speed: -cycles=%s is not understood; give -cycles, -cycles=required, "
+                         "-cycles=tsc (x86-64 reference cycles) or -cycles=timebase (POWER).",
+                         r < 0 ? "" : v);
+                return -1;
+            }
         } else if (cb_args_flag(&a, "compare")) {
             o->compare = 1;
+        } else if (cb_args_flag(&a, "inplace")) {
+            o->inplace = 1;
         } else if (cb_args_flag(&a, "decrypt")) {
             o->decrypt = 1;
         } else if (cb_args_flag(&a, "aead")) {
@@ -245,6 +319,11 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
                  "e.g. -variant ce-i2,ce-i4.");
         return -1;
     }
+    if (o->multi > 0 && (o->compare || o->csv_path || o->json_path || o->cpu >= 0)) {
+        cb_error("speed: -multi does not combine with -compare, -csv, -json or -cpu; it pins "
+                 "its workers itself and reports their sum.");
+        return -1;
+    }
     if (o->style && !o->compare) {
         cb_error("speed: -style goes with -compare.");
         return -1;
@@ -273,7 +352,7 @@ static void add_entry(speed_run *s, const cb_alg *a, const cb_variant *v, cb_dir
     else
         snprintf(e->label, sizeof e->label, "%s", a->name);
     for (size_t i = 0; i < MAX_SIZES; i++)
-        e->rate[i] = -1;
+        e->rate[i] = e->cpb[i] = -1;
 }
 
 static size_t plan_dirs(const speed_opts *o, const cb_alg *a, cb_dir dirs[2])
@@ -373,6 +452,11 @@ static int build_plan(speed_run *s)
     }
     for (size_t i = 0; i < s->ne; i++) {
         char err[256];
+        if (s->o.inplace && s->e[i].alg->kind == CB_KIND_AEAD && s->e[i].dir == CB_DIR_DECRYPT) {
+            cb_error("speed: -inplace cannot time %s decryption: each message would overwrite "
+                     "the ciphertext the next one must authenticate.", s->e[i].alg->name);
+            return -1;
+        }
         if (s->e[i].alg->kind == CB_KIND_PKEY)
             continue;
         for (size_t k = 0; k < s->o.nsizes; k++)
@@ -470,6 +554,8 @@ static void write_samples(speed_run *s, const entry *e, size_t len,
         smp.sample_index = i;
         smp.iterations = r->iterations[i];
         smp.seconds = r->seconds[i];
+        smp.cycles = r->cycles[i];
+        smp.cycles_source = r->cycles[i] >= 0 ? s->counter.source : "";
         keep_sample(s, &smp);
     }
 }
@@ -485,12 +571,50 @@ static void totals(const cb_bench_result *r, unsigned long long *count, double *
 }
 
 /* report_case prints the progress line of one measured case and keeps its rate. */
+/* spread returns the coefficient of variation of the sample rates. */
+static double spread(const cb_bench_result *r)
+{
+    double sum = 0, sq = 0;
+    for (unsigned i = 0; i < r->n; i++) {
+        double v = (double)r->iterations[i] / r->seconds[i];
+        sum += v;
+        sq += v * v;
+    }
+    double mean = sum / r->n, var = r->n > 1 ? (sq - sum * mean) / (r->n - 1) : 0;
+    return mean > 0 && var > 0 ? sqrt(var) / mean : 0;
+}
+
+/* summarise_case keeps what -json reports about one case. */
+static void summarise_case(speed_run *s, const entry *e, size_t k, size_t len,
+                           const cb_bench_result *r, const char *status)
+{
+    if (!s->o.json_path)
+        return;
+    if (s->ncases == s->cases_cap) {
+        s->cases_cap = s->cases_cap ? 2 * s->cases_cap : 64;
+        s->cases = cb_xrealloc(s->cases, s->cases_cap * sizeof *s->cases);
+    }
+    s->cases[s->ncases++] = (cb_case_summary){
+        e->alg->name, e->var->name, cb_dir_name(e->dir), e->alg->key_bits, len,
+        s->o.misalign, s->o.aead, r->n, r->n ? r->median_rate : -1, r->n ? r->ci_lo : -1,
+        r->n ? r->ci_hi : -1, spread(r), e->cpb[k], s->counter.source, r->noisy, status};
+}
+
 static void report_case(speed_run *s, entry *e, size_t k, size_t len, const cb_bench_result *r)
 {
     if (r->n == 0)
         return;
     double per_op = e->alg->kind == CB_KIND_PKEY ? 1 : (double)len;
     e->rate[k] = r->median_rate * per_op;
+    if (s->counter.source[0] && r->cycles[0] >= 0) {
+        double cpb[CB_BENCH_MAX_SAMPLES];
+        for (unsigned i = 0; i < r->n; i++)
+            cpb[i] = r->cycles[i] / ((double)r->iterations[i] * per_op);
+        e->cpb[k] = cb_median(cpb, r->n);
+    }
+    summarise_case(s, e, k, len, r, "ok");
+    if (s->quiet)
+        return;
     unsigned long long count;
     double secs;
     totals(r, &count, &secs);
@@ -519,6 +643,32 @@ typedef struct group {
     size_t k;
 } group;
 
+/* show_progress keeps one status line on a terminal: case k of n, time so far and
+ * an estimate of what is left.  Nothing is written when stderr is a file or pipe. */
+static void show_progress(speed_run *s, const group *g, size_t len)
+{
+    if (!s->tty || s->quiet)
+        return;
+    double now = cb_clock_now(CB_CLOCK_WALL);
+    if (s->cases_done == 0)
+        s->started = now;
+    double spent = now - s->started;
+    fprintf(stderr, "\r\033[K[case %zu of %zu, %.0fs elapsed", s->cases_done + 1,
+            s->cases_total, spent);
+    if (s->cases_done > 0)
+        fprintf(stderr, ", about %.0fs left",
+                spent / (double)s->cases_done * (double)(s->cases_total - s->cases_done));
+    fprintf(stderr, "] %s at %zu bytes", g->e[0]->label, len);
+    fflush(stderr);
+}
+
+/* clear_progress removes the status line before a line that stays. */
+static void clear_progress(const speed_run *s)
+{
+    if (s->tty && !s->quiet)
+        fputs("\r\033[K", stderr);
+}
+
 /* time_size measures every entry of g at size index k; -1 when the run must stop. */
 static int time_size(speed_run *s, group *g, size_t k)
 {
@@ -532,10 +682,12 @@ static int time_size(speed_run *s, group *g, size_t k)
             return -1;
         }
     }
+    show_progress(s, g, len);
     cb_bench_result *r = cb_xcalloc(g->k, sizeof *r);
     const uint8_t *in[CB_BENCH_MAX_INTERLEAVE];
     memcpy(in, g->in, sizeof in);
     int rc = cb_bench_interleaved(&s->o.bench, g->x, in, g->out, g->k, len, r, &interrupted);
+    clear_progress(s);
     for (size_t j = 0; j < g->k; j++) {
         entry *e = g->e[j];
         if (rc != 0 && r[j].fault) {
@@ -543,6 +695,7 @@ static int time_size(speed_run *s, group *g, size_t k)
             e->faulted = r[j].fault;
             s->status = CB_EXIT_FAULT;
             write_samples(s, e, len, &r[j], "faulted");
+            summarise_case(s, e, k, len, &r[j], "faulted");
             continue;
         }
         if (cb_inst_failures(g->x[j])) {
@@ -555,6 +708,7 @@ static int time_size(speed_run *s, group *g, size_t k)
             write_samples(s, e, len, &r[j], "ok");
     }
     free(r);
+    s->cases_done += g->k;
     return 0;
 }
 
@@ -572,7 +726,8 @@ static int time_group(speed_run *s, group *g, size_t maxlen)
             break;
         }
         g->in[made] = cb_aligned_alloc(64, maxlen + 128) + s->o.misalign;
-        g->out[made] = cb_aligned_alloc(64, maxlen + 128) + s->o.misalign;
+        g->out[made] = s->o.inplace ? g->in[made]
+                                    : cb_aligned_alloc(64, maxlen + 128) + s->o.misalign;
     }
     size_t nsizes = g->e[0]->alg->kind == CB_KIND_PKEY ? 1 : s->o.nsizes;
     for (size_t k = 0; k < nsizes && rc == 0 && !interrupted; k++) {
@@ -586,7 +741,8 @@ static int time_group(speed_run *s, group *g, size_t maxlen)
     for (size_t j = 0; j < made; j++) {
         cb_inst_free(g->x[j]);
         free(g->in[j] - s->o.misalign);
-        free(g->out[j] - s->o.misalign);
+        if (!s->o.inplace)
+            free(g->out[j] - s->o.misalign);
     }
     return rc;
 }
@@ -621,8 +777,8 @@ static int time_all(speed_run *s)
 static void print_tables(speed_run *s)
 {
     FILE *f = stdout;
-    cb_speed_row rows[MAX_ENTRIES];
-    cb_pkey_row prow[MAX_ENTRIES];
+    cb_speed_row rows[MAX_ENTRIES] = {{0}};
+    cb_pkey_row prow[MAX_ENTRIES] = {{0}};
     size_t nr = 0, np = 0;
     for (size_t i = 0; i < s->ne; i++) {
         entry *e = &s->e[i];
@@ -651,6 +807,17 @@ static void print_tables(speed_run *s)
             prow[j].verify_rate = e->rate[0];
     }
     cb_out_table(f, s->o.sizes, s->o.nsizes, rows, nr, s->o.mr);
+    if (s->o.cycles != CB_CYCLES_OFF && nr > 0 && !s->o.mr) {
+        if (!s->counter.source[0]) {
+            fprintf(f, "cycles per byte: n/a (%s)\n", s->cycles_why);
+        } else {
+            cb_speed_row crow[MAX_ENTRIES] = {{0}};
+            for (size_t i = 0, j = 0; i < s->ne; i++)
+                if (s->e[i].alg->kind != CB_KIND_PKEY)
+                    crow[j++] = (cb_speed_row){s->e[i].label, s->e[i].cpb};
+            cb_out_cpb_table(f, s->counter.source, s->o.sizes, s->o.nsizes, crow, nr);
+        }
+    }
     cb_out_pkey_table(f, prow, np, s->o.mr);
     fflush(f);
 }
@@ -684,6 +851,165 @@ static void warn_conditions(void)
     if (strcmp(cb_emulator(), "none") != 0 && strcmp(cb_emulator(), "unknown") != 0)
         cb_warn("running under %s: the timings say nothing about real hardware; count "
                 "guest instructions instead (see README).", cb_emulator());
+}
+
+/* ---- -multi: workers on distinct CPUs --------------------------------------------- */
+
+static int read_full(int fd, void *buf, size_t len)
+{
+    uint8_t *p = buf;
+    while (len) {
+        ssize_t n = read(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static int write_full(int fd, const void *buf, size_t len)
+{
+    const uint8_t *p = buf;
+    while (len) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* worker runs the plan in a child pinned to cpu, after the start barrier, and sends
+ * its rates (one MAX_SIZES row per entry) and status back to the parent. */
+static void worker(speed_run *s, int cpu, int ready, int go, int out)
+{
+    char c = 'r';
+    s->quiet = 1;
+    if (pin_cpu(cpu) != 0 || write_full(ready, &c, 1) != 0 || read_full(go, &c, 1) != 0)
+        _exit(CB_EXIT_USAGE);
+    if (time_all(s) != 0 && s->status == CB_EXIT_OK)
+        s->status = CB_EXIT_FAIL;
+    for (size_t i = 0; i < s->ne; i++)
+        if (write_full(out, s->e[i].rate, sizeof s->e[i].rate) != 0)
+            _exit(CB_EXIT_FAIL);
+    write_full(out, &s->status, sizeof s->status);
+    _exit(0);
+}
+
+/* allowed_cpus lists the CPUs this process may run on. */
+static size_t allowed_cpus(int *cpus, size_t max)
+{
+    cpu_set_t set;
+    size_t n = 0;
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        return 0;
+    for (int c = 0; c < CPU_SETSIZE && n < max; c++)
+        if (CPU_ISSET(c, &set))
+            cpus[n++] = c;
+    return n;
+}
+
+/* run_workers forks -multi workers, starts them together, and sums their rates into
+ * the entries; per-worker rates go to *per (ne x MAX_SIZES each). */
+static int run_workers(speed_run *s, double **per)
+{
+    size_t n = (size_t)s->o.multi;
+    int cpus[CPU_SETSIZE];
+    if (allowed_cpus(cpus, CPU_SETSIZE) < n) {
+        cb_error("speed: -multi %zu needs %zu CPUs this process may run on; it has fewer.", n, n);
+        return -1;
+    }
+    int ready[2], go[2];
+    int *out = cb_xcalloc(n, sizeof *out);
+    pid_t *pid = cb_xcalloc(n, sizeof *pid);
+    if (pipe(ready) != 0 || pipe(go) != 0) {
+        cb_error("speed: -multi: cannot create pipes: %s.", strerror(errno));
+        return -1;
+    }
+    fflush(NULL);
+    size_t started = 0;
+    for (; started < n; started++) {
+        int res[2];
+        if (pipe(res) != 0)
+            break;
+        pid[started] = fork();
+        if (pid[started] < 0) {
+            close(res[0]), close(res[1]);
+            break;
+        }
+        if (pid[started] == 0) {
+            close(ready[0]), close(go[1]), close(res[0]);
+            worker(s, cpus[started], ready[1], go[0], res[1]);
+        }
+        close(res[1]);
+        out[started] = res[0];
+    }
+    close(ready[1]), close(go[0]);
+    /* The barrier: every worker has pinned itself before any starts timing. */
+    char c;
+    size_t ok = 0;
+    while (ok < started && read_full(ready[0], &c, 1) == 0)
+        ok++;
+    for (size_t i = 0; i < started; i++)
+        write_full(go[1], "g", 1);
+    close(go[1]), close(ready[0]);
+
+    *per = cb_xcalloc(n * s->ne * MAX_SIZES, sizeof **per);
+    int rc = started == n && ok == n ? 0 : -1;
+    for (size_t w = 0; w < started; w++) {
+        double *rows = *per + w * s->ne * MAX_SIZES;
+        int st = CB_EXIT_FAIL;
+        if (read_full(out[w], rows, s->ne * MAX_SIZES * sizeof *rows) != 0 ||
+            read_full(out[w], &st, sizeof st) != 0)
+            rc = -1;
+        if (st > s->status)
+            s->status = st;
+        close(out[w]);
+        waitpid(pid[w], NULL, 0);
+    }
+    if (rc != 0)
+        cb_error("speed: -multi: a worker did not report its results.");
+    for (size_t i = 0; i < s->ne; i++)
+        for (size_t k = 0; k < MAX_SIZES; k++) {
+            double sum = 0;
+            for (size_t w = 0; w < n; w++) {
+                double r = (*per)[(w * s->ne + i) * MAX_SIZES + k];
+                sum = sum < 0 || r < 0 ? -1 : sum + r;
+            }
+            s->e[i].rate[k] = sum;
+        }
+    free(out);
+    free(pid);
+    return rc;
+}
+
+/* print_workers prints each worker's figures after the aggregate table. */
+static void print_workers(speed_run *s, const double *per)
+{
+    size_t n = (size_t)s->o.multi, nr = 0;
+    cb_speed_row *rows = cb_xcalloc(n * s->ne, sizeof *rows);
+    char (*labels)[128] = cb_xcalloc(n * s->ne, sizeof *labels);
+    for (size_t i = 0; i < s->ne; i++) {
+        if (s->e[i].alg->kind == CB_KIND_PKEY)
+            continue;
+        for (size_t w = 0; w < n; w++) {
+            snprintf(labels[nr], sizeof labels[nr], "%s#%zu", s->e[i].label, w);
+            rows[nr].label = labels[nr];
+            rows[nr++].rate = per + (w * s->ne + i) * MAX_SIZES;
+        }
+    }
+    if (nr) {
+        printf("\nPer worker (LABEL#N is worker N):\n");
+        cb_out_table(stdout, s->o.sizes, s->o.nsizes, rows, nr, s->o.mr);
+    }
+    free(rows);
+    free(labels);
 }
 
 /* compare_variants prints the before/after table of the two -compare variants. */
@@ -722,6 +1048,16 @@ static int finish_csv(speed_run *s)
     return 0;
 }
 
+/* abandon ends a run refused before timing: no file is left behind. */
+static int abandon(speed_run *s)
+{
+    if (s->csv)
+        cb_csv_abort(s->csv);
+    free(s->e);
+    free(s);
+    return CB_EXIT_USAGE;
+}
+
 int cb_cmd_speed(int argc, char **argv)
 {
     speed_run *s = cb_xcalloc(1, sizeof *s);
@@ -743,12 +1079,16 @@ int cb_cmd_speed(int argc, char **argv)
         return CB_EXIT_USAGE;
     }
     cb_runinfo_collect(&s->info, s->o.bench.clock);
-    if (s->o.cpu >= 0 && pin_cpu(s->o.cpu) != 0) {
-        free(s->e);
-        free(s);
-        return CB_EXIT_USAGE;
-    }
+    if (s->o.cpu >= 0 && pin_cpu(s->o.cpu) != 0)
+        return abandon(s);
     warn_conditions();
+    if (cb_cycles_open(&s->counter, s->o.cycles, s->cycles_why, sizeof s->cycles_why) != 0) {
+        cb_error("speed: no cycle counter: %s.", s->cycles_why);
+        return abandon(s);
+    }
+    if (s->o.cycles != CB_CYCLES_OFF && !s->counter.source[0])
+        cb_warn("speed: cycles are n/a: %s.", s->cycles_why);
+    s->o.bench.cycles = &s->counter;
 
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
@@ -757,14 +1097,28 @@ int cb_cmd_speed(int argc, char **argv)
     sigaction(SIGINT, &sa, &old);
 
     verify_entries(s);
-    int aborted = time_all(s) != 0;
+    s->tty = isatty(STDERR_FILENO);
+    for (size_t i = 0; i < s->ne; i++)
+        s->cases_total += s->e[i].faulted ? 0 : s->e[i].alg->kind == CB_KIND_PKEY ? 1 : s->o.nsizes;
+    double *per = NULL;
+    int aborted = (s->o.multi > 0 ? run_workers(s, &per) : time_all(s)) != 0;
     sigaction(SIGINT, &old, NULL);
 
     print_tables(s);
+    if (per) {
+        print_workers(s, per);
+        free(per);
+    }
     if (s->o.compare && !interrupted && compare_variants(s) != 0 && s->status == CB_EXIT_OK)
         s->status = CB_EXIT_USAGE;
     if (finish_csv(s) != 0 && s->status == CB_EXIT_OK)
         s->status = CB_EXIT_USAGE;
+    if (s->o.json_path && cb_speed_json_write(s->o.json_path, &s->info, s->o.bench.precision,
+                                              s->cases, s->ncases, err, sizeof err) != 0) {
+        cb_error("speed: %s.", err);
+        if (s->status == CB_EXIT_OK)
+            s->status = CB_EXIT_USAGE;
+    }
     int status = s->status;
     if (aborted && status == CB_EXIT_OK)
         status = CB_EXIT_FAIL;
@@ -773,7 +1127,9 @@ int cb_cmd_speed(int argc, char **argv)
                  s->csv ? " and saved" : "");
         status = CB_EXIT_INTERRUPTED;
     }
+    cb_cycles_close(&s->counter);
     free(s->samples);
+    free(s->cases);
     free(s->e);
     free(s);
     return status;

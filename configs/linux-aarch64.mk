@@ -5,6 +5,14 @@ OPT := -O2
 FAMILIES := armv8
 ARCH_CFLAGS :=
 ARCH_LDFLAGS := -static
+# Test programs link Debian's multiarch libcmocka (no static library) dynamically;
+# qemu finds its loader and libraries where multiarch installed them (no -L: the
+# cross toolchain's libc in /usr/<triple> is another build than that loader's).
+TEST_ARCH_LDFLAGS :=
 QEMU := qemu-aarch64
+# cortex-a53, cortex-a57: ARMv8.0 with AES, PMULL, SHA-1, SHA-256;
+# max: every extension QEMU emulates (SHA-512, SHA-3 as well).
 QEMU_CPUS := cortex-a53 cortex-a57 max
+# Masks that turn the crypto instructions off, run on every model (check-cross).
+QEMU_MASKS := CRYPTOBENCH_CAPS=-aes,-pmull,-sha1,-sha2,-sha512,-sha3 OPENSSL_armcap=0x1 OPENSSL_armcap=0
 QEMU_RUN := $(QEMU) -cpu max

@@ -4,8 +4,16 @@ TARGET_ARCH := arm
 CROSS := arm-linux-gnueabihf-
 OPT := -O3
 FAMILIES := armv4
-ARCH_CFLAGS :=
+# 64-bit file offsets: results files may pass 2 GiB, and under qemu-user on a 64-bit
+# host ext4 hands out 64-bit directory offsets that 32-bit readdir() cannot hold.
+ARCH_CFLAGS := -D_FILE_OFFSET_BITS=64
 ARCH_LDFLAGS := -static
+# Test programs link Debian's multiarch libcmocka (no static library) dynamically;
+# qemu finds its loader and libraries where multiarch installed them (no -L: the
+# cross toolchain's libc in /usr/<triple> is another build than that loader's).
+TEST_ARCH_LDFLAGS :=
 QEMU := qemu-arm
+# cortex-a8, cortex-a15: ARMv7 with NEON, no crypto; max: AArch32 AES, PMULL, SHA.
 QEMU_CPUS := cortex-a8 cortex-a15 max
+QEMU_MASKS := CRYPTOBENCH_CAPS=-aes,-pmull,-sha1,-sha2 OPENSSL_armcap=0
 QEMU_RUN := $(QEMU) -cpu max

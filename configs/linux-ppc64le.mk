@@ -3,8 +3,14 @@ TARGET_ARCH := ppc64le
 CROSS := powerpc64le-linux-gnu-
 OPT := -O2
 FAMILIES := power
-ARCH_CFLAGS := -mcpu=power8
+ARCH_CFLAGS := -mcpu=power8 -mabi=elfv2
 ARCH_LDFLAGS := -static
+# Test programs link Debian's multiarch libcmocka (no static library) dynamically;
+# qemu finds its loader and libraries where multiarch installed them (no -L: the
+# cross toolchain's libc in /usr/<triple> is another build than that loader's).
+TEST_ARCH_LDFLAGS :=
 QEMU := qemu-ppc64le
+# power8: ISA 2.07 with vector crypto; power9: ISA 3.0; power10: ISA 3.1.
 QEMU_CPUS := power8 power9 power10
+QEMU_MASKS := CRYPTOBENCH_CAPS=-vcrypto OPENSSL_ppccap=0x2 OPENSSL_ppccap=0
 QEMU_RUN := $(QEMU) -cpu power9

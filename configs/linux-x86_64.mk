@@ -6,3 +6,11 @@ FAMILIES := x86_64
 ARCH_CFLAGS :=
 ARCH_LDFLAGS :=
 QEMU_RUN :=
+# check-cross also runs this build under qemu-x86_64 so dispatch is tested on CPUs
+# older than the host: Nehalem (SSSE3), Westmere (+AES-NI, PCLMULQDQ), SandyBridge
+# (+AVX), Haswell (+AVX2), max (+VAES; QEMU 7.2 emulates no SHA extensions and
+# no AVX-512).  Unit tests, kat and the command-line tests run natively instead.
+QEMU := qemu-x86_64
+QEMU_CPUS := Nehalem Westmere SandyBridge Haswell max
+QEMU_MASKS := OPENSSL_ia32cap=~0x200000200000000 CRYPTOBENCH_CAPS=none
+CROSS_CHECKS :=

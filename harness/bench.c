@@ -40,17 +40,28 @@ static void run_batch(void *arg)
     cb_inst_run(b->x, b->in, b->out, b->len, b->n);
 }
 
-/* timed runs one guarded batch; returns its duration, or -1 when it faulted. */
-static double timed(const cb_bench_cfg *cfg, batch *b, int *fault)
+/* timed runs one guarded batch; returns its duration, or -1 when it faulted.
+ * *cycles (if not NULL) gets the counter's difference, or -1 without a counter. */
+static double timed_counted(const cb_bench_cfg *cfg, batch *b, int *fault, double *cycles)
 {
+    int counting = cfg->cycles && cfg->cycles->source[0];
+    uint64_t c0 = counting ? cb_cycles_read(cfg->cycles) : 0;
     double t0 = cb_clock_now(cfg->clock);
     int sig = cb_guard_run(run_batch, b);
     double t1 = cb_clock_now(cfg->clock);
+    uint64_t c1 = counting ? cb_cycles_read(cfg->cycles) : 0;
     if (sig) {
         *fault = sig;
         return -1;
     }
+    if (cycles)
+        *cycles = counting ? (double)(c1 - c0) : -1;
     return t1 - t0;
+}
+
+static double timed(const cb_bench_cfg *cfg, batch *b, int *fault)
+{
+    return timed_counted(cfg, b, fault, NULL);
 }
 
 /* calibrate grows n until one batch lasts about target seconds. */
@@ -159,7 +170,7 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
         done = 1;
         for (size_t j = 0; j < k; j++) {
             cb_bench_result *r = &rs[j];
-            double t = timed(cfg, &b[j], &r->fault);
+            double t = timed_counted(cfg, &b[j], &r->fault, &r->cycles[r->n]);
             if (t < 0)
                 return -1;
             r->iterations[r->n] = b[j].n;

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "harness/cycles.h"
 #include "harness/timer.h"
 #include "kernels/inst.h"
 
@@ -32,12 +33,14 @@ typedef struct cb_bench_cfg {
     double precision;     /* precision mode: relative CI half-width goal (0.01) */
     double max_case_seconds; /* precision mode: give up (noisy) after this long */
     unsigned min_samples; /* precision mode: never fewer */
+    const cb_cycles *cycles; /* counter read around each batch, or NULL */
 } cb_bench_cfg;
 
 typedef struct cb_bench_result {
     unsigned n;                                /* samples taken */
     uint64_t iterations[CB_BENCH_MAX_SAMPLES]; /* per sample */
     double seconds[CB_BENCH_MAX_SAMPLES];
+    double cycles[CB_BENCH_MAX_SAMPLES];       /* per sample; < 0 when not counted */
     double median_rate;                        /* operations per second */
     double ci_lo, ci_hi;                       /* 95% CI of the median rate */
     int noisy;                                 /* precision goal not reached */

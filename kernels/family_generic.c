@@ -28,6 +28,8 @@ const cb_variant cb_family_generic[] = {
      "portable C, combined S-box and P tables"},
 
     /* public key */
+    {"generic", "generic", CB_PRIM_MONT, 0, 100, &cb_mont_generic_ops,
+     "portable C Montgomery multiplication (CIOS, SOS squaring)"},
 
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };

@@ -29,4 +29,8 @@ extern const cb_des_ops cb_des_generic_ops;
 
 /* public key */
 
+/* cb_mont_generic_ops: portable Montgomery multiplication and squaring (kernels/mont.c;
+ * the struct is defined in kernels/bn.h). */
+extern const struct cb_mont_ops cb_mont_generic_ops;
+
 #endif

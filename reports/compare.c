@@ -189,12 +189,13 @@ static void note_one_sided(builder *b, const entry *e, int after)
     size_t used = strlen(t);
     if (b->one_sided[after]++ < 6 && used + 80 < sizeof b->sided_text[after]) {
         const cb_sample *s = &e->r->s;
-        char bytes[32] = "";
+        char bytes[32] = "", dir[16] = "";
         if (s->block_bytes)
             snprintf(bytes, sizeof bytes, " %zu bytes", s->block_bytes);
-        snprintf(t + used, sizeof b->sided_text[after] - used, "%s%.24s%s %.10s (%.16s)",
-                 used ? ", " : "", s->alg, bytes,
-                 strcmp(s->direction, "digest") ? s->direction : "", s->variant);
+        if (strcmp(s->direction, "digest") != 0)
+            snprintf(dir, sizeof dir, " %.10s", s->direction);
+        snprintf(t + used, sizeof b->sided_text[after] - used, "%s%.24s%s%s (%.16s)",
+                 used ? ", " : "", s->alg, bytes, dir, s->variant);
     }
 }
 
@@ -456,7 +457,8 @@ static void describe_axis(builder *b, const cb_csv_row *const *before, size_t nb
         size_t k = side ? ka : kb;
         const char *name = side ? c->after_name : c->before_name;
         for (size_t i = 0; i < k; i++)
-            if (strcmp(runs[i]->emulator, "none") != 0 && runs[i]->emulator[0]) {
+            if (strcmp(runs[i]->emulator, "none") != 0 && runs[i]->emulator[0] &&
+                strcmp(runs[i]->emulator, "unknown") != 0) {
                 fprintf(warn, "cryptobench: warning: %s ran under an emulator (%s): its "
                         "timings say nothing about hardware.\n", name, runs[i]->emulator);
                 break;

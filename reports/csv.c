@@ -485,6 +485,11 @@ typedef struct parser {
     size_t ncols;            /* fields the header promised */
     int unknown_cols;        /* header named columns this version does not know */
     int have_header;
+    /* Consecutive rows repeat most fields: the last interned value of each column
+     * and the last run description skip the hash table for them. */
+    const char *last[COL_COUNT];
+    size_t last_len[COL_COUNT];
+    const cb_run_info *last_run;
     char *err;
     size_t errlen;
 } parser;
@@ -575,6 +580,9 @@ static int next_record(parser *ps)
             f->len = used - quoted_off[ps->nf];
         } else {
             f->p = ps->pos;
+            /* the common bytes in one test: printable, not ',' or '"' */
+            while (ps->pos < ps->end && (unsigned char)*ps->pos > '"' && *ps->pos != ',')
+                ps->pos++;
             while (ps->pos < ps->end && *ps->pos != ',' && *ps->pos != '\n' &&
                    *ps->pos != '\r') {
                 if (*ps->pos == '"')
@@ -677,15 +685,52 @@ static int parse_uint(parser *ps, const field *f, const char *col, uint64_t max,
     return 0;
 }
 
+/*
+ * fast_decimal converts "ddd.ddd" with at most 15 significant digits: the digits
+ * form an exact integer below 2^53 and one division by an exact power of ten is
+ * correctly rounded, so the result equals strtod's.  Returns 0 when the text needs
+ * strtod (exponent, more digits).
+ */
+static int fast_decimal(const char *p, size_t len, double *out)
+{
+    static const double pow10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+                                   1e11, 1e12, 1e13, 1e14, 1e15};
+    uint64_t m = 0;
+    int digits = 0, frac = -1;
+    for (size_t i = 0; i < len; i++) {
+        if (p[i] == '.' && frac < 0) {
+            frac = 0;
+            continue;
+        }
+        unsigned d = (unsigned char)p[i] - '0';
+        if (d > 9 || ++digits > 15)
+            return 0;
+        m = m * 10 + d;
+        frac += frac >= 0;
+    }
+    if (digits == 0)
+        return 0;
+    *out = frac > 0 ? (double)m / pow10[frac] : (double)m;
+    return 1;
+}
+
+static int number_char(char c)
+{
+    return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' ||
+           c == '-';
+}
+
 /* parse_real accepts plain decimal or exponent notation, >= 0; no inf, nan or hex. */
 static int parse_real(parser *ps, const field *f, const char *col, double *out)
 {
     char buf[64];
     if (f->len == 0)
         return fail(ps, ps->rec_line, "column %s is empty; it needs a number.", col);
+    if (f->p[0] != '.' && fast_decimal(f->p, f->len, out))
+        return 0;
     int ok = f->len < sizeof buf && ((f->p[0] >= '0' && f->p[0] <= '9') || f->p[0] == '.');
     for (size_t i = 0; ok && i < f->len; i++)
-        ok = strchr("0123456789.eE+-", f->p[i]) != NULL;
+        ok = number_char(f->p[i]);
     char *end = NULL;
     field_text(f, buf, sizeof buf);
     double v = ok ? strtod(buf, &end) : 0;
@@ -773,9 +818,16 @@ static int check_rates(parser *ps, const cb_csv_row *r)
     return 0;
 }
 
-static const char *intern_field(parser *ps, const field *f)
+/* intern_column interns a column's field, reusing the previous row's value when
+ * it is the same; *changed is set when it was not. */
+static const char *intern_column(parser *ps, int c, const field *f, int *changed)
 {
-    return cb_csv_intern(ps->set, f->p, f->len);
+    if (ps->last[c] && ps->last_len[c] == f->len && memcmp(ps->last[c], f->p, f->len) == 0)
+        return ps->last[c];
+    *changed = 1;
+    ps->last[c] = cb_csv_intern(ps->set, f->p, f->len);
+    ps->last_len[c] = f->len;
+    return ps->last[c];
 }
 
 /* parse_numbers fills the numeric columns of r from the record's fields. */
@@ -846,14 +898,19 @@ static int read_row(parser *ps)
     if (parse_numbers(ps, col, &r) != 0)
         return -1;
     cb_run_info run;
+    int changed = !ps->last_run, ignored = 0;
     for (size_t i = 0; i < RUN_COLUMNS; i++)
-        *run_field(&run, i) = intern_field(ps, col[COL_TOOL_VERSION + i]);
-    r.run = cb_csv_intern_run(ps->set, &run);
-    r.s.alg = intern_field(ps, col[COL_ALGORITHM]);
-    r.s.variant = intern_field(ps, col[COL_VARIANT]);
-    r.s.direction = intern_field(ps, col[COL_DIRECTION]);
-    r.s.cycles_source = intern_field(ps, col[COL_CYCLES_SOURCE]);
-    r.s.status = intern_field(ps, col[COL_STATUS]);
+        *run_field(&run, i) = intern_column(ps, COL_TOOL_VERSION + (int)i,
+                                            col[COL_TOOL_VERSION + i], &changed);
+    if (changed)
+        ps->last_run = cb_csv_intern_run(ps->set, &run);
+    r.run = ps->last_run;
+    r.s.alg = intern_column(ps, COL_ALGORITHM, col[COL_ALGORITHM], &ignored);
+    r.s.variant = intern_column(ps, COL_VARIANT, col[COL_VARIANT], &ignored);
+    r.s.direction = intern_column(ps, COL_DIRECTION, col[COL_DIRECTION], &ignored);
+    r.s.cycles_source = intern_column(ps, COL_CYCLES_SOURCE, col[COL_CYCLES_SOURCE],
+                                      &ignored);
+    r.s.status = intern_column(ps, COL_STATUS, col[COL_STATUS], &ignored);
     r.file = ps->name;
     r.line = ps->rec_line;
     if (check_rates(ps, &r) != 0)
@@ -912,7 +969,11 @@ int cb_csv_read_buffer(cb_csv_set *set, const char *name, const char *data, size
 /* slurp reads all of f into a malloc'ed buffer. */
 static char *slurp(FILE *f, size_t *len)
 {
+    struct stat st;
     size_t cap = 1 << 16, n = 0;
+    /* a regular file's size is known: read it in one allocation */
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        cap = (size_t)st.st_size + 1;
     char *buf = cb_xmalloc(cap);
     for (;;) {
         if (n == cap) {

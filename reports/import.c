@@ -261,7 +261,7 @@ static int doing_line(importer *im, const char *line)
         return 1;
     *blocks = 0;
     char *on = strrchr(s, ' ');
-    if (!on || on == s || strncmp(on - 3, " on", 3) != 0)
+    if (!on || on - s < 3 || strncmp(on - 3, " on", 3) != 0)
         return 1;
     uint64_t size, count;
     double secs;

@@ -55,6 +55,28 @@ void cb_out_table(FILE *f, const size_t *sizes, size_t nsizes, const cb_speed_ro
     }
 }
 
+void cb_out_cpb_table(FILE *f, const char *source, const size_t *sizes, size_t nsizes,
+                      const cb_speed_row *rows, size_t nrows)
+{
+    const char *what = source[0] == 'p' ? "cycles (perf, user space)"
+                       : source[0] == 't' && source[1] == 's' ? "reference cycles (TSC)"
+                                                              : "timebase ticks";
+    fprintf(f, "The 'numbers' are %s per byte.\ntype        ", what);
+    for (size_t i = 0; i < nsizes; i++)
+        fprintf(f, "%7zu bytes", sizes[i]);
+    fputc('\n', f);
+    for (size_t r = 0; r < nrows; r++) {
+        fprintf(f, "%-13s", rows[r].label);
+        for (size_t i = 0; i < nsizes; i++) {
+            if (rows[r].rate[i] < 0)
+                fprintf(f, " %11s ", "n/a");
+            else
+                fprintf(f, " %11.2f ", rows[r].rate[i]);
+        }
+        fputc('\n', f);
+    }
+}
+
 void cb_out_pkey_progress(FILE *f, const char *kind, unsigned bits, int verify,
                           double for_seconds, unsigned long long count, double seconds,
                           int mr)
@@ -74,6 +96,17 @@ void cb_out_pkey_progress(FILE *f, const char *kind, unsigned bits, int verify,
                 verify ? "verify" : "signs", seconds);
 }
 
+/* openssl_pkey_index is the row number OpenSSL's -mr output gives a key size: its
+ * tables run 512, 1024, 2048, 3072, 4096, 7680, 15360 (rsa) and 512, 1024, 2048 (dsa). */
+static unsigned openssl_pkey_index(unsigned bits)
+{
+    static const unsigned sizes[] = {512, 1024, 2048, 3072, 4096, 7680, 15360};
+    for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        if (sizes[i] == bits)
+            return i;
+    return bits;
+}
+
 void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
 {
     int header[2] = {0, 0};
@@ -82,7 +115,8 @@ void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
         double s = rows[r].sign_rate < 0 ? 0 : rows[r].sign_rate;
         double v = rows[r].verify_rate < 0 ? 0 : rows[r].verify_rate;
         if (mr) {
-            fprintf(f, "+F%d:%zu:%u:%f:%f\n", rsa ? 2 : 3, r, rows[r].bits, s, v);
+            fprintf(f, "+F%d:%u:%u:%f:%f\n", rsa ? 2 : 3, openssl_pkey_index(rows[r].bits),
+                    rows[r].bits, s, v);
             continue;
         }
         if (!header[rsa]) {

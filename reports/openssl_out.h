@@ -37,6 +37,11 @@ void cb_out_mr_case(FILE *f, const char *label, double for_seconds, size_t len,
 void cb_out_table(FILE *f, const size_t *sizes, size_t nsizes, const cb_speed_row *rows,
                   size_t nrows, int mr);
 
+/* cb_out_cpb_table prints cycles (or ticks) per byte, one column per size; rate[]
+ * holds the figures, < 0 for n/a. */
+void cb_out_cpb_table(FILE *f, const char *source, const size_t *sizes, size_t nsizes,
+                      const cb_speed_row *rows, size_t nrows);
+
 /* cb_out_pkey_progress prints OpenSSL's public-key progress line for one direction. */
 void cb_out_pkey_progress(FILE *f, const char *kind, unsigned bits, int verify,
                           double for_seconds, unsigned long long count, double seconds,

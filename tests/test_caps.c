@@ -279,17 +279,20 @@ static void test_resolve_precedence(void **state)
     assert_string_equal(m.text, "OPENSSL_armcap=0 CRYPTOBENCH_CAPS=+neon");
     assert_string_equal(m.source, "OPENSSL_armcap+CRYPTOBENCH_CAPS");
 
-    assert_int_equal(cb_caps_resolve(arch("aarch64"), A64_V80, NULL, NULL, 0, &m, err, sizeof err), 0);
+    assert_int_equal(
+        cb_caps_resolve(arch("aarch64"), A64_V80, NULL, NULL, 0, &m, err, sizeof err), 0);
     assert_true(m.effective == A64_V80);
     assert_string_equal(m.text, "none");
     assert_string_equal(m.source, "none");
 
-    assert_int_equal(cb_caps_resolve(arch("aarch64"), A64_V80, "", "0x1", 0, &m, err, sizeof err), 0);
+    assert_int_equal(
+        cb_caps_resolve(arch("aarch64"), A64_V80, "", "0x1", 0, &m, err, sizeof err), 0);
     assert_true(m.effective == CB_CAP_NEON);
     assert_string_equal(m.text, "0x1");
     assert_string_equal(m.source, "OPENSSL_armcap");
 
-    assert_int_equal(cb_caps_resolve(arch("x86_64"), X86_ICX, "-aes", NULL, 0, &m, err, sizeof err), 0);
+    assert_int_equal(
+        cb_caps_resolve(arch("x86_64"), X86_ICX, "-aes", NULL, 0, &m, err, sizeof err), 0);
     assert_string_equal(m.text, "-aes");
     assert_string_equal(m.source, "CRYPTOBENCH_CAPS");
 }

@@ -1,10 +1,109 @@
 /*
  * kernels/armv8/family.c - the armv8 family's variants.  Each row: name, family,
  * primitive, required capabilities, priority, ops, summary.
+ *
+ * Priorities: generic is 100; the NEON fallbacks 200, so they win only when the
+ * Crypto Extensions are absent or masked; the Crypto Extensions variants 260-310.
+ * For GCM the stitched loop (310) comes first.
+ *
+ * Among the interleave factors `auto` prefers ce-i4.  Nothing in HWCAP says which
+ * core this is, so auto takes the factor that is never bad: 4 chains cover the 3-cycle
+ * AESE/AESMC latency of Cortex-A57/A72 (where 2 chains left ~30% on the table in
+ * 2015), cost nothing on the in-order 2-cycle Cortex-A53, and leave a
+ * shorter single-block tail than 5 on short buffers.  ce-i5t512 (5 chains from 512
+ * bytes on, the Graviton2 choice) comes next, then ce-i5, then the 2-way builds.
+ * People with a board pick by measuring: scripts/armv8-2015-tcrypt.sh and
+ * scripts/armv8-2022-graviton.sh.
  */
+#include "kernels/armv8/armv8.h"
 #include "kernels/families.h"
 
+#define AES_CE_OPS(v)                                                                    \
+    static const cb_aes_ops aes_ce_##v##_ops = {                                         \
+        AES_CE_KS_SIZE,          aes_ce_set_encrypt_key,  aes_ce_set_decrypt_key,         \
+        aes_ce_##v##_ecb_encrypt, aes_ce_##v##_ecb_decrypt, aes_ce_cbc_encrypt,          \
+        aes_ce_##v##_cbc_decrypt, aes_ce_##v##_ctr32,                                    \
+    }
+
+AES_CE_OPS(i2);
+AES_CE_OPS(i4);
+AES_CE_OPS(i5);
+AES_CE_OPS(i5t512);
+AES_CE_OPS(i2_inline);
+
+static const cb_digest_ops sha1_ce_ops = {sha1_ce_blocks, NULL};
+static const cb_digest_ops sha256_ce_ops = {sha256_ce_blocks, NULL};
+static const cb_digest_ops sha512_ce_ops = {sha512_ce_blocks, NULL};
+
+static const cb_ghash_ops ghash_pmull_ops = {GHASH_PMULL_TABLE_SIZE, ghash_pmull_init,
+                                              ghash_pmull_blocks};
+
+/* GCM_CE(v): a ce AES build with the pmull GHASH, the portable layer gluing them. */
+#define GCM_CE(v) static const cb_gcm_ops gcm_ce_##v##_ops = {&aes_ce_##v##_ops, &ghash_pmull_ops, NULL, NULL}
+
+GCM_CE(i2);
+GCM_CE(i4);
+GCM_CE(i5);
+GCM_CE(i5t512);
+GCM_CE(i2_inline);
+
+static const cb_gcm_ops gcm_ce_stitched_ops = {&aes_ce_i4_ops, &ghash_pmull_ops,
+                                               gcm_ce_stitched_encrypt, gcm_ce_stitched_decrypt};
+
+static const cb_aes_ops aes_neon_ops = {
+    AES_NEON_KS_SIZE,     aes_neon_set_encrypt_key, aes_neon_set_decrypt_key,
+    aes_neon_ecb_encrypt, aes_neon_ecb_decrypt,     aes_neon_cbc_encrypt,
+    aes_neon_cbc_decrypt, aes_neon_ctr32,
+};
+static const cb_ghash_ops ghash_neon_ops = {GHASH_NEON_TABLE_SIZE, ghash_neon_init,
+                                             ghash_neon_blocks};
+static const cb_gcm_ops gcm_neon_ops = {&aes_neon_ops, &ghash_neon_ops, NULL, NULL};
+
+#define CE_AES (CB_CAP_NEON | CB_CAP_AES)
+#define CE_GCM (CB_CAP_NEON | CB_CAP_AES | CB_CAP_PMULL)
+
 const cb_variant cb_family_armv8[] = {
+    /* digests */
+    {"ce", "armv8", CB_PRIM_SHA1, CB_CAP_NEON | CB_CAP_SHA1, 300, &sha1_ce_ops,
+     "SHA1C/P/M/H, SHA1SU0/SU1"},
+    {"ce", "armv8", CB_PRIM_SHA256, CB_CAP_NEON | CB_CAP_SHA2, 300, &sha256_ce_ops,
+     "SHA256H/H2, SHA256SU0/SU1"},
+    {"ce", "armv8", CB_PRIM_SHA512, CB_CAP_NEON | CB_CAP_SHA512, 300, &sha512_ce_ops,
+     "SHA512H/H2, SHA512SU0/SU1 (ARMv8.2)"},
+
+    /* AES */
+    {"ce-i4", "armv8", CB_PRIM_AES, CE_AES, 300, &aes_ce_i4_ops,
+     "AESE/AESMC, 4 blocks in flight (Cortex-A57/A72)"},
+    {"ce-i5t512", "armv8", CB_PRIM_AES, CE_AES, 290, &aes_ce_i5t512_ops,
+     "5 blocks from 512 bytes, 4 below (Graviton2, 2022)"},
+    {"ce-i5", "armv8", CB_PRIM_AES, CE_AES, 280, &aes_ce_i5_ops,
+     "AESE/AESMC, 5 blocks in flight (Neoverse N1)"},
+    {"ce-i2-inline", "armv8", CB_PRIM_AES, CE_AES, 270, &aes_ce_i2_inline_ops,
+     "2 blocks, rounds inlined in every loop (2015)"},
+    {"ce-i2", "armv8", CB_PRIM_AES, CE_AES, 260, &aes_ce_i2_ops,
+     "AESE/AESMC, 2 blocks in flight (Cortex-A53)"},
+    {"neon", "armv8", CB_PRIM_AES, CB_CAP_NEON, 200, &aes_neon_ops,
+     "no Crypto Extensions: TBL/TBX S-box, 4 blocks"},
+
+    /* GHASH */
+    {"pmull", "armv8", CB_PRIM_GHASH, CB_CAP_NEON | CB_CAP_PMULL, 300, &ghash_pmull_ops,
+     "PMULL Karatsuba, H..H^4, 1 reduction per 4 blocks"},
+    {"neon", "armv8", CB_PRIM_GHASH, CB_CAP_NEON, 200, &ghash_neon_ops,
+     "no PMULL.1Q: products from 8-bit PMULLs"},
+
+    /* AES-GCM: the stitched loop first, then the AES variants in their own order */
+    {"ce-gcm-stitched", "armv8", CB_PRIM_GCM, CE_GCM, 310, &gcm_ce_stitched_ops,
+     "CTR+GHASH in one loop from 8 blocks, ce-i4 below"},
+    {"ce-i4", "armv8", CB_PRIM_GCM, CE_GCM, 300, &gcm_ce_i4_ops, "ce-i4 AES + pmull GHASH"},
+    {"ce-i5t512", "armv8", CB_PRIM_GCM, CE_GCM, 290, &gcm_ce_i5t512_ops,
+     "ce-i5t512 AES + pmull GHASH"},
+    {"ce-i5", "armv8", CB_PRIM_GCM, CE_GCM, 280, &gcm_ce_i5_ops, "ce-i5 AES + pmull GHASH"},
+    {"ce-i2-inline", "armv8", CB_PRIM_GCM, CE_GCM, 270, &gcm_ce_i2_inline_ops,
+     "ce-i2-inline AES + pmull GHASH"},
+    {"ce-i2", "armv8", CB_PRIM_GCM, CE_GCM, 260, &gcm_ce_i2_ops, "ce-i2 AES + pmull GHASH"},
+    {"neon", "armv8", CB_PRIM_GCM, CB_CAP_NEON, 200, &gcm_neon_ops,
+     "neon AES + neon GHASH"},
+
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

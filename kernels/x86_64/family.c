@@ -1,10 +1,69 @@
 /*
  * kernels/x86_64/family.c - the x86_64 family's variants.  Each row: name, family,
  * primitive, required capabilities, priority, ops, summary.
+ *
+ * Priorities (generic is 100): on the development host (docs/x86_64.md) wider and
+ * more interleaved was faster every time, so auto prefers vaes-avx512 > vaes-avx2 >
+ * aesni-gcm-stitched (GCM only) > aesni-i8 > aesni-i4 > aesni-i1 among what the
+ * capabilities allow.  A CPU where that order is wrong (512-bit code that lowers the
+ * clock, say) is what `-variant vaes-avx2,vaes-avx512` is for.
+ * A row lists every capability its code executes: masking any of them (for example
+ * CRYPTOBENCH_CAPS=-avx512bw) makes auto fall back to the next row.
  */
 #include "kernels/families.h"
+#include "kernels/x86_64/x86_64.h"
+
+#define AESNI CB_CAP_AESNI
+#define GHASH_PCLMUL (CB_CAP_PCLMUL | CB_CAP_SSSE3)
+#define AVX512 (CB_CAP_AVX512F | CB_CAP_AVX512BW | CB_CAP_AVX512VL)
+#define VAES2 (CB_CAP_VAES | CB_CAP_AVX2 | CB_CAP_AESNI)
+#define VPCLMUL2 (CB_CAP_VPCLMUL | CB_CAP_AVX2 | CB_CAP_PCLMUL)
 
 const cb_variant cb_family_x86_64[] = {
+    /* digests */
+    {"shani", "x86_64", CB_PRIM_SHA1, CB_CAP_SHANI | CB_CAP_SSSE3, 200, &cb_sha1_shani_ops,
+     "SHA-1 with the SHA extensions (SHA1RNDS4, SHA1NEXTE, SHA1MSG1/2)"},
+    {"shani", "x86_64", CB_PRIM_SHA256, CB_CAP_SHANI | CB_CAP_SSSE3, 200,
+     &cb_sha256_shani_ops, "SHA-256 with the SHA extensions (SHA256RNDS2, SHA256MSG1/2)"},
+    {"avx2", "x86_64", CB_PRIM_SHA512, CB_CAP_AVX2, 200, &cb_sha512_avx2_ops,
+     "SHA-512, message schedule 4 words at a time on AVX2, rounds in scalar registers"},
+
+    /* AES */
+    {"aesni-i1", "x86_64", CB_PRIM_AES, AESNI, 200, &cb_aesni_i1_ops,
+     "AES-NI, one block at a time (the latency-bound baseline)"},
+    {"aesni-i4", "x86_64", CB_PRIM_AES, AESNI, 210, &cb_aesni_i4_ops,
+     "AES-NI, 4 blocks interleaved in ECB, CBC decryption and CTR"},
+    {"aesni-i8", "x86_64", CB_PRIM_AES, AESNI, 220, &cb_aesni_i8_ops,
+     "AES-NI, 8 blocks interleaved in ECB, CBC decryption and CTR"},
+    {"vaes-avx2", "x86_64", CB_PRIM_AES, VAES2, 300, &cb_vaes_avx2_ops,
+     "VAES on 256-bit vectors, 8 blocks in flight (ECB, CBC decryption, CTR)"},
+    {"vaes-avx512", "x86_64", CB_PRIM_AES, VAES2 | AVX512, 310, &cb_vaes_avx512_ops,
+     "VAES on 512-bit vectors, 16 blocks in flight (ECB, CBC decryption, CTR)"},
+
+    /* GHASH */
+    {"pclmul", "x86_64", CB_PRIM_GHASH, GHASH_PCLMUL, 200, &cb_ghash_pclmul_ops,
+     "PCLMULQDQ, Karatsuba, one reduction per 8 blocks"},
+    {"vpclmul-avx2", "x86_64", CB_PRIM_GHASH, VPCLMUL2, 300, &cb_ghash_vpclmul_avx2_ops,
+     "VPCLMULQDQ on 256-bit vectors, one reduction per 8 blocks"},
+    {"vpclmul-avx512", "x86_64", CB_PRIM_GHASH, VPCLMUL2 | AVX512, 310,
+     &cb_ghash_vpclmul_avx512_ops, "VPCLMULQDQ on 512-bit vectors, one reduction per 16 blocks"},
+
+    /* GCM */
+    {"aesni-i1", "x86_64", CB_PRIM_GCM, AESNI | GHASH_PCLMUL, 200, &cb_gcm_aesni_i1_ops,
+     "aesni-i1 CTR, then pclmul GHASH"},
+    {"aesni-i4", "x86_64", CB_PRIM_GCM, AESNI | GHASH_PCLMUL, 210, &cb_gcm_aesni_i4_ops,
+     "aesni-i4 CTR, then pclmul GHASH"},
+    {"aesni-i8", "x86_64", CB_PRIM_GCM, AESNI | GHASH_PCLMUL, 220, &cb_gcm_aesni_i8_ops,
+     "aesni-i8 CTR, then pclmul GHASH"},
+    {"aesni-gcm-stitched", "x86_64", CB_PRIM_GCM, AESNI | GHASH_PCLMUL, 230,
+     &cb_gcm_aesni_stitched_ops,
+     "AES-NI CTR and PCLMULQDQ GHASH in one loop, 8 blocks a step (from 256 bytes)"},
+    {"vaes-avx2", "x86_64", CB_PRIM_GCM, VAES2 | VPCLMUL2, 300, &cb_gcm_vaes_avx2_ops,
+     "VAES CTR and VPCLMULQDQ GHASH stitched on 256-bit vectors, 8 blocks a step"},
+    {"vaes-avx512", "x86_64", CB_PRIM_GCM, VAES2 | VPCLMUL2 | AVX512, 310,
+     &cb_gcm_vaes_avx512_ops,
+     "VAES CTR and VPCLMULQDQ GHASH stitched on 512-bit vectors, 16 blocks a step"},
+
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

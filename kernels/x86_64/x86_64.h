@@ -1,0 +1,65 @@
+/*
+ * kernels/x86_64/x86_64.h - the x86-64 family's ops tables and the key-schedule
+ * layout its AES kernels share.
+ *
+ * Every kernel is C with intrinsics compiled under a per-file `#pragma GCC target`
+ * (so the binary still starts on a CPU without the instructions; the registry only
+ * calls a kernel when cb_caps_effective() has its capabilities).  This header is
+ * included by code compiled without those targets (family.c, tests), so it names
+ * only plain C types.
+ */
+#ifndef CB_X86_64_H
+#define CB_X86_64_H
+
+#include <stdint.h>
+
+#include "kernels/kernel.h"
+
+/*
+ * cb_aesni_key: an expanded AES key.  rk[0..rounds] are the round keys in the order
+ * they are applied: for an encryption schedule FIPS 197 5.2 KeyExpansion; for a
+ * decryption schedule the Equivalent Inverse Cipher's (FIPS 197 5.3.5), reversed and
+ * passed through InvMixColumns, which is what AESDEC expects.
+ */
+typedef struct cb_aesni_key {
+    _Alignas(16) uint8_t rk[15][16];
+    uint32_t rounds; /* 10, 12 or 14 */
+} cb_aesni_key;
+
+/* AES-NI at interleave factors 1, 4 and 8 (one source, kernels/x86_64/aesni_modes.h). */
+extern const cb_aes_ops cb_aesni_i1_ops;
+extern const cb_aes_ops cb_aesni_i4_ops;
+extern const cb_aes_ops cb_aesni_i8_ops;
+
+/* GHASH with PCLMULQDQ: Karatsuba, 4- and 8-block aggregated reduction. */
+extern const cb_ghash_ops cb_ghash_pclmul_ops;
+
+/* GCM: each AES-NI variant with pclmul GHASH, and the stitched AES-NI+PCLMUL loop. */
+extern const cb_gcm_ops cb_gcm_aesni_i1_ops;
+extern const cb_gcm_ops cb_gcm_aesni_i4_ops;
+extern const cb_gcm_ops cb_gcm_aesni_i8_ops;
+extern const cb_gcm_ops cb_gcm_aesni_stitched_ops;
+
+/* CB_GCM_STITCH_MIN: below this many bytes the stitched AES-NI GCM returns 0 and
+ * leaves the message to the portable layer (a loop that primes and drains an 8-block
+ * pipeline gains nothing on fewer than two chunks). */
+#define CB_GCM_STITCH_MIN 256
+
+/* VAES + VPCLMULQDQ on 256-bit and 512-bit vectors: CTR, GHASH and stitched GCM.
+ * Their stitched GCM loops take whole steps of 8 (256-bit) or 16 (512-bit) blocks
+ * and return 0 below one step. */
+#define CB_GCM_VAES_AVX2_MIN 128
+#define CB_GCM_VAES_AVX512_MIN 256
+extern const cb_aes_ops cb_vaes_avx2_ops;
+extern const cb_ghash_ops cb_ghash_vpclmul_avx2_ops;
+extern const cb_gcm_ops cb_gcm_vaes_avx2_ops;
+extern const cb_aes_ops cb_vaes_avx512_ops;
+extern const cb_ghash_ops cb_ghash_vpclmul_avx512_ops;
+extern const cb_gcm_ops cb_gcm_vaes_avx512_ops;
+
+/* SHA extensions for SHA-1 and SHA-256; AVX2 message schedule for SHA-512. */
+extern const cb_digest_ops cb_sha1_shani_ops;
+extern const cb_digest_ops cb_sha256_shani_ops;
+extern const cb_digest_ops cb_sha512_avx2_ops;
+
+#endif

@@ -1,0 +1,51 @@
+/*
+ * tests/fuzz/fuzz_common.c - the checks shared by the fuzz targets.
+ */
+#include "tests/fuzz/fuzz_common.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reports/compare.h"
+
+void fuzz_check_error(const char *err, const char *name)
+{
+    size_t n = strlen(name);
+    if (strncmp(err, name, n) != 0 || err[n] != ':' || err[n + 1] < '0' || err[n + 1] > '9') {
+        fprintf(stderr, "error without file:line: '%s'\n", err);
+        abort();
+    }
+}
+
+void fuzz_exercise(const cb_csv_set *set)
+{
+    static const char *const styles[] = {"matrix", "mail", "rows", "tcrypt", "markdown",
+                                         "csv", "json"};
+    size_t n = cb_csv_set_count(set), cut = n / 2;
+    const cb_csv_row **rows = malloc((n + 1) * sizeof *rows);
+    for (size_t i = 0; i < n; i++) {
+        rows[i] = cb_csv_set_row(set, i);
+        if (!isfinite(rows[i]->ops_per_sec) || rows[i]->ops_per_sec < 0)
+            abort();
+    }
+    cb_compare_opts o = cb_compare_default_opts();
+    o.gate = 1;
+    o.threshold_pct = 5;
+    cb_comparison c;
+    memset(&c, 0, sizeof c);
+    char err[1024];
+    if (cb_compare_rows(&c, rows, cut, rows + cut, n - cut, &o, NULL, err, sizeof err) == 0) {
+        for (size_t s = 0; s < sizeof styles / sizeof styles[0]; s++) {
+            char *buf = NULL;
+            size_t len = 0;
+            FILE *f = open_memstream(&buf, &len);
+            cb_compare_render(&c, styles[s], f);
+            fclose(f);
+            free(buf);
+        }
+    }
+    cb_comparison_free(&c);
+    free(rows);
+}

@@ -1,0 +1,24 @@
+/*
+ * tests/fuzz/fuzz_common.h - what both fuzz targets check on every input: a
+ * rejected input is named "file:line: ...", an accepted one yields rows the
+ * comparison and every renderer can digest.
+ */
+#ifndef CB_FUZZ_COMMON_H
+#define CB_FUZZ_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "reports/csv.h"
+
+/* LLVMFuzzerTestOneInput is libFuzzer's entry point (and the replay driver's). */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* fuzz_check_error aborts unless err starts with "name:" and a line number. */
+void fuzz_check_error(const char *err, const char *name);
+
+/* fuzz_exercise compares the first half of set's rows with the second and renders
+ * the result in every style, aborting on an impossible number. */
+void fuzz_exercise(const cb_csv_set *set);
+
+#endif

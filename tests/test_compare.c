@@ -1,0 +1,626 @@
+/*
+ * tests/test_compare.c - statistics, matching, verdicts, the gate, every style, and
+ * the acceptance tables with published figures: the 2013 OE report (MD5 at 16
+ * bytes 308,766 -> 264,664 ops/s is -14.28%; sha256 290,443 -> 605,747 is
+ * +108.56%) and the 2022 Graviton2 report (aes-128-gcm at 128 bytes 1411716.28k ->
+ * 1458665.43k is +3.33%).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "reports/compare.h"
+#include "reports/csv.h"
+#include "reports/import.h"
+#include "reports/stats.h"
+
+static const char *data_path(const char *name)
+{
+    static char p[512];
+    const char *dir = getenv("CB_TEST_DATA");
+    snprintf(p, sizeof p, "%s/%s", dir ? dir : "tests/data", name);
+    return p;
+}
+
+/* ---- statistics ------------------------------------------------------------------ */
+
+static void test_median_geomean(void **state)
+{
+    (void)state;
+    double odd[] = {5, 1, 3}, even[] = {4, 1, 3, 2};
+    assert_true(cb_median(odd, 3) == 3);
+    assert_true(cb_median(even, 4) == 2.5);
+    assert_true(isnan(cb_median(odd, 0)));
+    double g[] = {2, 8};
+    assert_true(fabs(cb_geomean(g, 2) - 4) < 1e-12);
+}
+
+/* brute_p enumerates every way to pick which n of the n + m ranks belong to a, the
+ * definition of the exact null distribution, independently of the recurrence. */
+static double brute_p(const double *a, size_t n, const double *b, size_t m)
+{
+    size_t N = n + m;
+    double all[16];
+    int first[16];
+    for (size_t i = 0; i < n; i++)
+        all[i] = a[i];
+    for (size_t j = 0; j < m; j++)
+        all[n + j] = b[j];
+    double u_obs = 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < m; j++)
+            u_obs += b[j] > a[i];
+    double mean = (double)n * (double)m / 2, total = 0, extreme = 0;
+    for (unsigned mask = 0; mask < (1u << N); mask++) {
+        if ((size_t)__builtin_popcount(mask) != n)
+            continue;
+        for (size_t k = 0; k < N; k++)
+            first[k] = (mask >> k) & 1;
+        double u = 0;
+        for (size_t x = 0; x < N; x++)
+            for (size_t y = 0; y < N; y++)
+                u += first[x] && !first[y] && all[y] > all[x];
+        total++;
+        extreme += fabs(u - mean) >= fabs(u_obs - mean) - 1e-9;
+    }
+    return extreme / total;
+}
+
+static void test_mann_whitney_exact(void **state)
+{
+    (void)state;
+    cb_stats *st = cb_stats_new();
+    /* Complete separation, n = m = 5: only 2 of C(10,5) = 252 orderings are as
+     * extreme, p = 2/252. */
+    double a[] = {1, 2, 3, 4, 5}, b[] = {6, 7, 8, 9, 10};
+    assert_true(fabs(cb_mann_whitney(st, a, 5, b, 5) - 2.0 / 252) < 1e-12);
+    /* n = m = 3 can never reach p < 0.05: its smallest p-value is 2/20. */
+    assert_true(fabs(cb_mann_whitney(st, a, 3, b, 3) - 0.1) < 1e-12);
+    /* Overlapping samples of several sizes against the enumeration. */
+    const double x[] = {10.1, 9.7, 10.4, 10.0, 9.9, 10.6, 10.2};
+    const double y[] = {10.3, 10.8, 9.8, 10.9, 11.2, 10.5, 11.0};
+    for (size_t n = 2; n <= 7; n++)
+        for (size_t m = 2; m <= 7; m++) {
+            double p = cb_mann_whitney(st, x, n, y, m);
+            double want = brute_p(x, n, y, m);
+            if (fabs(p - want) > 1e-9)
+                fail_msg("n=%zu m=%zu: p %.12f, enumeration %.12f", n, m, p, want);
+        }
+    cb_stats_free(st);
+}
+
+/* With ties the tie-corrected normal approximation is used: a = {1,2,2,3},
+ * b = {2,3,4,4}: midranks give R_b = 23.5, U = 13.5, mean 8, tie term
+ * 3^3-3 + 2(2^3-2) = 36, var = 16/12 (9 - 36/56) = 11.142857, z = (5.5 - 0.5) /
+ * sqrt(var) = 1.497862, p = erfc(z / sqrt 2) = 0.134169. */
+static void test_mann_whitney_ties(void **state)
+{
+    (void)state;
+    cb_stats *st = cb_stats_new();
+    double a[] = {1, 2, 2, 3}, b[] = {2, 3, 4, 4};
+    assert_true(fabs(cb_mann_whitney(st, a, 4, b, 4) - 0.134169180) < 1e-8);
+    double same[] = {5, 5, 5};
+    assert_true(cb_mann_whitney(st, same, 3, same, 3) == 1);
+    cb_stats_free(st);
+}
+
+static void test_ratio_interval(void **state)
+{
+    (void)state;
+    cb_stats *st = cb_stats_new();
+    cb_interval ci;
+    /* n = m = 3: 95% is out of reach; the widest interval (smallest to largest pairwise
+     * ratio) has level 1 - 2/20 = 0.9. */
+    double a[] = {100, 101, 102}, b[] = {110, 111, 112};
+    assert_int_equal(cb_ratio_interval(st, a, 3, b, 3, 0.95, &ci), 0);
+    assert_true(fabs(ci.lo - (110.0 / 102 - 1)) < 1e-12);
+    assert_true(fabs(ci.hi - (112.0 / 100 - 1)) < 1e-12);
+    assert_true(fabs(ci.level - 0.9) < 1e-12);
+    /* n = m = 5: P(U <= 2) = 4/252 <= 0.025 < P(U <= 3) = 7/252, so the interval runs
+     * from the 3rd smallest to the 3rd largest of the 25 ratios, level 1 - 8/252. */
+    double c[] = {100, 100, 100, 100, 100}, d[] = {101, 102, 103, 104, 105};
+    assert_int_equal(cb_ratio_interval(st, c, 5, d, 5, 0.95, &ci), 0);
+    assert_true(fabs(ci.lo - 0.01) < 1e-12); /* 25 ratios, five each of 1.01..1.05 */
+    assert_true(fabs(ci.hi - 0.05) < 1e-12);
+    assert_true(fabs(ci.level - (1 - 8.0 / 252)) < 1e-12);
+    assert_int_equal(cb_ratio_interval(st, c, 0, d, 5, 0.95, &ci), -1);
+    cb_stats_free(st);
+}
+
+/* ---- building inputs ------------------------------------------------------------- */
+
+static const cb_run_info run_a = {"0.1.0", "rev-a", "linux-x86_64", "gcc", "-O2", "x86_64",
+                                  "host1", "cpu1", "aesni", "aesni", "none", "none", "none",
+                                  "cpu", "2024-01-01T00:00:00Z"};
+
+/* add samples to a set: rates spread by +-spread around ops (deterministic). */
+static void add_samples(cb_csv_set *set, const cb_run_info *run, const char *alg,
+                        const char *variant, const char *dir, size_t block, double ops,
+                        double spread, unsigned n)
+{
+    const cb_run_info *r = cb_csv_intern_run(set, run);
+    for (unsigned i = 0; i < n; i++) {
+        cb_csv_row row;
+        memset(&row, 0, sizeof row);
+        row.run = r;
+        row.s.alg = cb_csv_intern(set, alg, strlen(alg));
+        row.s.variant = cb_csv_intern(set, variant, strlen(variant));
+        row.s.direction = cb_csv_intern(set, dir, strlen(dir));
+        row.s.key_bits = 128;
+        row.s.block_bytes = block;
+        row.s.sample_index = i;
+        row.s.status = cb_csv_intern(set, "ok", 2);
+        row.s.cycles_source = cb_csv_intern(set, "", 0);
+        row.s.cycles = -1;
+        /* spread the samples evenly over [ops - spread, ops + spread] */
+        row.ops_per_sec = ops * (1 + spread * (n > 1 ? (2.0 * i / (n - 1) - 1) : 0));
+        row.bytes_per_sec = row.ops_per_sec * (double)block;
+        cb_csv_add(set, &row);
+    }
+}
+
+/* split puts rows [0, cut) before and the rest after, then compares. */
+static int compare_split(cb_csv_set *set, size_t cut, const cb_compare_opts *o,
+                         cb_comparison *c, FILE *warn, char *err, size_t errlen)
+{
+    size_t n = cb_csv_set_count(set);
+    const cb_csv_row **rows = malloc((n + 1) * sizeof *rows);
+    for (size_t i = 0; i < n; i++)
+        rows[i] = cb_csv_set_row(set, i);
+    memset(c, 0, sizeof *c);
+    int rc = cb_compare_rows(c, rows, cut, rows + cut, n - cut, o, warn, err, errlen);
+    free(rows);
+    return rc;
+}
+
+/* render returns the style's text in a buffer the caller frees. */
+static char *render(const cb_comparison *c, const char *style)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_int_equal(cb_compare_render(c, style, f), 0);
+    fclose(f);
+    return buf;
+}
+
+/* squeeze collapses runs of blanks so layouts can be matched word by word. */
+static char *squeeze(char *s)
+{
+    char *o = s;
+    for (char *p = s; *p; p++)
+        if (!(*p == ' ' && (o == s || o[-1] == ' ' || o[-1] == '\n')))
+            *o++ = *p;
+    *o = 0;
+    for (char *p = s; (p = strstr(p, " \n")) != NULL;)
+        memmove(p, p + 1, strlen(p));
+    return s;
+}
+
+static void assert_has_line(char *text, const char *line)
+{
+    char want[512];
+    snprintf(want, sizeof want, "\n%s\n", line);
+    if (!strstr(text, want))
+        fail_msg("no line '%s' in:\n%s", line, text);
+}
+
+/* ---- verdicts and the gate --------------------------------------------------- */
+
+static void test_regression_and_gate(void **state)
+{
+    (void)state;
+    cb_csv_set *set = cb_csv_set_new();
+    cb_run_info run_b = run_a;
+    run_b.build_rev = "rev-b";
+    add_samples(set, &run_a, "md5", "generic", "digest", 64, 1000000, 0.005, 6);
+    add_samples(set, &run_a, "sha256", "generic", "digest", 64, 500000, 0.02, 6);
+    size_t cut = cb_csv_set_count(set);
+    add_samples(set, &run_b, "md5", "generic", "digest", 64, 900000, 0.005, 6);
+    add_samples(set, &run_b, "sha256", "generic", "digest", 64, 501000, 0.02, 6);
+
+    cb_compare_opts o = cb_compare_default_opts();
+    cb_comparison c;
+    char err[512], buf[512];
+    assert_int_equal(compare_split(set, cut, &o, &c, NULL, err, sizeof err), 0);
+    assert_int_equal(c.n, 2);
+    assert_string_equal(c.cases[0].alg, "md5"); /* the algorithm table's order */
+    assert_true(fabs(c.cases[0].diff_pct + 10) < 1e-9);
+    assert_true(c.cases[0].has_stats && c.cases[0].significant);
+    assert_true(c.cases[0].p < 0.01);
+    assert_true(c.cases[0].ci.hi < -0.09 && c.cases[0].ci.lo > -0.11);
+    assert_int_equal(c.cases[0].verdict, CB_REGRESSION);
+    assert_false(c.cases[1].significant); /* +0.2% inside 2% noise */
+    assert_int_equal(c.cases[1].verdict, CB_UNCHANGED);
+    assert_string_equal(cb_compare_summary(&c, buf, sizeof buf),
+                        "1 regression, 0 improvements, 1 unchanged");
+    assert_string_equal(c.axis, "build rev-a -> rev-b");
+    char *text = squeeze(render(&c, "matrix"));
+    assert_has_line(text, "md5 -10.00%");
+    assert_has_line(text, "sha256 +0.20%~");
+    assert_non_null(strstr(text, "~ marks a difference that is not significant"));
+    free(text);
+    cb_comparison_free(&c);
+
+    /* The gate fails only when the whole interval lies beyond -P%. */
+    o.gate = 1;
+    o.threshold_pct = 5;
+    assert_int_equal(compare_split(set, cut, &o, &c, NULL, err, sizeof err), 0);
+    assert_int_equal(c.gate_failures, 1);
+    assert_string_equal(cb_compare_summary(&c, buf, sizeof buf),
+                        "1 regression, 0 improvements, 1 unchanged; gate -fail-if-slower "
+                        "5%: FAILED by 1 case");
+    cb_comparison_free(&c);
+    o.threshold_pct = 15;
+    assert_int_equal(compare_split(set, cut, &o, &c, NULL, err, sizeof err), 0);
+    assert_int_equal(c.gate_failures, 0);
+    assert_int_equal(c.regressions, 0);
+    cb_comparison_free(&c);
+    /* -gate-on sha256: md5's regression is not gated. */
+    const char *only[] = {"sha256"};
+    o.threshold_pct = 5;
+    o.gate_algs = only;
+    o.n_gate_algs = 1;
+    assert_int_equal(compare_split(set, cut, &o, &c, NULL, err, sizeof err), 0);
+    assert_int_equal(c.regressions, 1);
+    assert_int_equal(c.gate_failures, 0);
+    assert_non_null(strstr(cb_compare_summary(&c, buf, sizeof buf), "on sha256: passed"));
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
+/* One run holding two variants: the variant is the axis and each case pairs them. */
+static void test_variant_axis(void **state)
+{
+    (void)state;
+    cb_csv_set *set = cb_csv_set_new();
+    add_samples(set, &run_a, "aes-128-cbc", "generic", "decrypt", 16, 100, 0.01, 3);
+    add_samples(set, &run_a, "aes-128-cbc", "generic", "decrypt", 1024, 10, 0.01, 3);
+    size_t cut = cb_csv_set_count(set);
+    add_samples(set, &run_a, "aes-128-cbc", "ce-i4", "decrypt", 16, 400, 0.01, 3);
+    add_samples(set, &run_a, "aes-128-cbc", "ce-i4", "decrypt", 1024, 50, 0.01, 3);
+    cb_compare_opts o = cb_compare_default_opts();
+    cb_comparison c;
+    char err[512];
+    assert_int_equal(compare_split(set, cut, &o, &c, NULL, err, sizeof err), 0);
+    assert_int_equal(c.n, 2);
+    assert_true(c.variant_axis);
+    assert_string_equal(c.axis, "variant generic -> ce-i4");
+    assert_true(fabs(c.cases[0].diff_pct - 300) < 1e-9);
+    assert_true(fabs(c.cases[1].diff_pct - 400) < 1e-9);
+    char *text = squeeze(render(&c, "matrix"));
+    assert_has_line(text, "algorithm 16 bytes 1024 bytes");
+    assert_has_line(text, "aes-128-cbc decrypt +300.00%~ +400.00%~");
+    free(text);
+    text = squeeze(render(&c, "tcrypt"));
+    assert_has_line(text, "testing speed of aes-128-cbc (generic -> ce-i4) decryption");
+    assert_has_line(text, "test 1 (128 bit key, 1024 byte blocks): 10 operations in 1 "
+                          "seconds -> 50 operations in 1 seconds: +400.00%~");
+    free(text);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
+/* Both sides hold several variants: each is compared with itself and named. */
+static void test_same_variants_both_sides(void **state)
+{
+    (void)state;
+    cb_csv_set *set = cb_csv_set_new();
+    cb_run_info run_b = run_a;
+    run_b.hostname = "host2";
+    const char *v[] = {"generic", "ce-i4"};
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < 2; i++)
+            add_samples(set, side ? &run_b : &run_a, "aes-128-gcm", v[i], "encrypt", 64,
+                        1000 * (i + 1) * (side ? 1.1 : 1), 0, 2);
+    char *warn_text = NULL;
+    size_t warn_len = 0;
+    FILE *warn = open_memstream(&warn_text, &warn_len);
+    cb_compare_opts o = cb_compare_default_opts();
+    cb_comparison c;
+    char err[512];
+    assert_int_equal(compare_split(set, 4, &o, &c, warn, err, sizeof err), 0);
+    fclose(warn);
+    assert_non_null(strstr(warn_text, "different hosts (host1 -> host2)"));
+    free(warn_text);
+    assert_int_equal(c.n, 2);
+    assert_false(c.variant_axis);
+    assert_true(c.variant_in_label);
+    char *text = squeeze(render(&c, "mail"));
+    assert_has_line(text, "aes-128-gcm/ce-i4 64 2,000 2,200 +10.00%~");
+    assert_has_line(text, "aes-128-gcm/generic 64 1,000 1,100 +10.00%~");
+    free(text);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
+/* Conditions that make numbers untrustworthy are said out loud. */
+static void test_condition_warnings(void **state)
+{
+    (void)state;
+    cb_csv_set *set = cb_csv_set_new();
+    cb_run_info emulated = run_a, other_build = run_a;
+    emulated.emulator = "qemu-user";
+    other_build.build_rev = "rev-c";
+    add_samples(set, &run_a, "md5", "generic", "digest", 16, 100, 0.01, 3);
+    add_samples(set, &other_build, "md5", "generic", "digest", 16, 100, 0.01, 3);
+    add_samples(set, &emulated, "md5", "generic", "digest", 16, 100, 0.01, 3);
+    char *warn_text = NULL;
+    size_t warn_len = 0;
+    FILE *warn = open_memstream(&warn_text, &warn_len);
+    cb_compare_opts o = cb_compare_default_opts();
+    cb_comparison c;
+    char err[512];
+    assert_int_equal(compare_split(set, 6, &o, &c, warn, err, sizeof err), 0);
+    fclose(warn);
+    assert_non_null(strstr(warn_text, "before pools samples of several builds (rev-a+rev-c)"));
+    assert_non_null(strstr(warn_text, "after ran under an emulator (qemu-user)"));
+    assert_string_equal(c.axis, "build rev-a+rev-c -> rev-a");
+    free(warn_text);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
+static void test_nothing_matches_and_one_sided(void **state)
+{
+    (void)state;
+    cb_csv_set *set = cb_csv_set_new();
+    add_samples(set, &run_a, "md5", "generic", "digest", 16, 100, 0, 2);
+    add_samples(set, &run_a, "sha1", "generic", "digest", 16, 100, 0, 2);
+    add_samples(set, &run_a, "sha256", "generic", "digest", 16, 100, 0, 2);
+    cb_compare_opts o = cb_compare_default_opts();
+    cb_comparison c;
+    char err[512];
+    assert_int_equal(compare_split(set, 2, &o, &c, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "nothing to compare"));
+    assert_non_null(strstr(err, "before has md5 16 bytes"));
+    cb_comparison_free(&c);
+
+    add_samples(set, &run_a, "md5", "generic", "digest", 16, 110, 0, 2);
+    char *warn_text = NULL;
+    size_t warn_len = 0;
+    FILE *warn = open_memstream(&warn_text, &warn_len);
+    assert_int_equal(compare_split(set, 2, &o, &c, warn, err, sizeof err), 0);
+    fclose(warn);
+    assert_int_equal(c.n, 1);
+    assert_non_null(strstr(warn_text, "2 cases only in after: sha1 16 bytes"));
+    free(warn_text);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
+/* ---- acceptance: published figures ----------------------------------------------- */
+
+static void load_pair(cb_csv_set *set, const char *a, const char *b, size_t *cut)
+{
+    char err[512];
+    if (cb_csv_read_file(set, data_path(a), err, sizeof err) != 0)
+        fail_msg("%s", err);
+    *cut = cb_csv_set_count(set);
+    if (cb_csv_read_file(set, data_path(b), err, sizeof err) != 0)
+        fail_msg("%s", err);
+}
+
+static void test_oe2013_report(void **state)
+{
+    (void)state;
+    cb_csv_set *set = cb_csv_set_new();
+    size_t cut;
+    load_pair(set, "oe2013-before.csv", "oe2013-after.csv", &cut);
+    cb_compare_opts o = cb_compare_default_opts();
+    cb_comparison c;
+    char err[512];
+    assert_int_equal(compare_split(set, cut, &o, &c, NULL, err, sizeof err), 0);
+    char *text = squeeze(render(&c, "mail"));
+    assert_has_line(text, "Algo blocksize ops/s-before ops/s-after difference");
+    assert_has_line(text, "md5 16 308,766 264,664 -14.28%");
+    assert_has_line(text, "sha256 16 290,443 605,747 +108.56%");
+    assert_non_null(strstr(text, "note: 2 of 2 cases have one sample on a side"));
+    free(text);
+    text = squeeze(render(&c, "matrix"));
+    assert_has_line(text, "algorithm 16 bytes");
+    assert_has_line(text, "md5 -14.28%");
+    assert_has_line(text, "sha256 +108.56%");
+    free(text);
+    text = render(&c, "markdown");
+    assert_non_null(strstr(text, "| md5 | 16 | 308,766 | 264,664 | -14.28% |  |\n"));
+    free(text);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
+static void test_graviton2_report(void **state)
+{
+    (void)state;
+    cb_csv_set *set = cb_csv_set_new();
+    char err[512];
+    cb_import_opts io;
+    memset(&io, 0, sizeof io);
+    assert_int_equal(cb_import_file(set, data_path("graviton2-before.log"), &io, NULL, err,
+                                    sizeof err), 1);
+    size_t cut = cb_csv_set_count(set);
+    assert_int_equal(cb_import_file(set, data_path("graviton2-after.log"), &io, NULL, err,
+                                    sizeof err), 1);
+    cb_compare_opts o = cb_compare_default_opts();
+    cb_comparison c;
+    assert_int_equal(compare_split(set, cut, &o, &c, NULL, err, sizeof err), 0);
+    char *text = squeeze(render(&c, "rows"));
+    assert_has_line(text, "type 128 bytes");
+    assert_has_line(text, "aes-128-gcm before 1411716.28k");
+    assert_has_line(text, "aes-128-gcm after 1458665.43k");
+    assert_has_line(text, "aes-128-gcm diff +3.33%");
+    free(text);
+    text = squeeze(render(&c, "matrix"));
+    assert_has_line(text, "aes-128-gcm +3.33%");
+    free(text);
+    text = squeeze(render(&c, "mail"));
+    assert_has_line(text, "aes-128-gcm 128 11,029,033 11,395,824 +3.33%");
+    free(text);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
+static void test_machine_formats(void **state)
+{
+    (void)state;
+    cb_csv_set *set = cb_csv_set_new();
+    size_t cut;
+    load_pair(set, "oe2013-before.csv", "oe2013-after.csv", &cut);
+    cb_compare_opts o = cb_compare_default_opts();
+    cb_comparison c;
+    char err[512];
+    assert_int_equal(compare_split(set, cut, &o, &c, NULL, err, sizeof err), 0);
+    char *text = render(&c, "json");
+    assert_non_null(strstr(text, "\"algorithm\": \"md5\""));
+    assert_non_null(strstr(text, "\"difference_pct\": -14.2833083954"));
+    assert_non_null(strstr(text, "\"p_value\": null"));
+    assert_non_null(strstr(text, "\"summary\": {\"regressions\": 1, \"improvements\": 1"));
+    free(text);
+    text = render(&c, "csv");
+    assert_non_null(strstr(text, "algorithm,direction,key_bits,block_bytes,"));
+    assert_non_null(strstr(text, "\r\nmd5,digest,0,16,0,0,openssl,openssl,1,1,308766,264664,"
+                                 "4940256,4234624,-14.2833083954,,,,,,regression,0\r\n"));
+    free(text);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
+/* ---- the in-run comparison ------------------------------------------------------- */
+
+static void test_run_samples(void **state)
+{
+    (void)state;
+    cb_sample s[8];
+    for (unsigned i = 0; i < 8; i++) {
+        /* ABAB: even samples variant A, odd variant B, B 25% faster */
+        int b = i % 2;
+        s[i] = (cb_sample){"sha256", b ? "shani" : "generic", "digest", 0, 1024, 0, 0, i / 2,
+                           b ? 1250 + i : 1000 + i, 1.0, -1, "", "ok"};
+    }
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_int_equal(cb_compare_run_samples(s, 8, "generic", "shani", "mail", f), 0);
+    fclose(f);
+    squeeze(buf);
+    assert_has_line(buf, "axis: variant generic -> shani");
+    assert_has_line(buf, "sha256 1024 1,003 1,254 +25.02%");
+    free(buf);
+    f = fopen("/dev/null", "w");
+    assert_int_equal(cb_compare_run_samples(s, 8, "generic", "shani", "bogus", f), 2);
+    assert_int_equal(cb_compare_run_samples(s, 8, "generic", "nosuch", NULL, f), 2);
+    fclose(f);
+}
+
+/* ---- the command ----------------------------------------------------------------- */
+
+/* run_cmd runs `compare` with stdout and stderr sent to a file; returns its status. */
+static int run_cmd(const char *out, ...)
+{
+    char *argv[16] = {"compare"};
+    int argc = 1;
+    va_list ap;
+    va_start(ap, out);
+    for (char *a; argc < 15 && (a = va_arg(ap, char *)) != NULL;)
+        argv[argc++] = a;
+    va_end(ap);
+    fflush(stdout);
+    fflush(stderr);
+    int save1 = dup(1), save2 = dup(2);
+    int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    close(fd);
+    int rc = cb_cmd_compare(argc, argv);
+    fflush(stdout);
+    fflush(stderr);
+    dup2(save1, 1);
+    dup2(save2, 2);
+    close(save1);
+    close(save2);
+    return rc;
+}
+
+static char *slurp_text(const char *path)
+{
+    size_t len;
+    char err[256];
+    char *t = cb_csv_load(path, &len, err, sizeof err);
+    assert_non_null(t);
+    t = realloc(t, len + 1);
+    t[len] = 0;
+    return t;
+}
+
+static void test_command(void **state)
+{
+    (void)state;
+    char before[512], after[512];
+    snprintf(before, sizeof before, "%s", data_path("oe2013-before.csv"));
+    snprintf(after, sizeof after, "%s", data_path("oe2013-after.csv"));
+    const char *out = "/tmp/cb-test-compare.out";
+    assert_int_equal(run_cmd(out, before, after, "-style", "mail", NULL), 0);
+    char *t = slurp_text(out);
+    assert_non_null(strstr(t, "-14.28%"));
+    free(t);
+    /* One-sample cases are gated on their difference: md5 lost 14.28%. */
+    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "10%", NULL), 1);
+    t = slurp_text(out);
+    assert_non_null(strstr(t, "FAILED by 1 case"));
+    free(t);
+    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "15", NULL), 0);
+    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "10%", "-gate-on",
+                             "sha256", NULL), 0);
+    assert_int_equal(run_cmd(out, before, after, "-format", "json", NULL), 0);
+    /* bad usage and bad input: exit 2 with one sentence */
+    assert_int_equal(run_cmd(out, before, after, "-style", "fancy", NULL), 2);
+    t = slurp_text(out);
+    assert_non_null(strstr(t, "-style 'fancy' is unknown"));
+    free(t);
+    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "lots", NULL), 2);
+    assert_int_equal(run_cmd(out, before, after, "-gate-on", "nosuch", "-fail-if-slower",
+                             "5", NULL), 2);
+    assert_int_equal(run_cmd(out, before, after, "-gate-on", "md5", NULL), 2);
+    assert_int_equal(run_cmd(out, before, "/nonexistent.csv", NULL), 2);
+    t = slurp_text(out);
+    assert_non_null(strstr(t, "/nonexistent.csv: cannot open"));
+    free(t);
+    assert_int_equal(run_cmd(out, before, data_path("graviton2-after.log"), NULL), 2);
+    t = slurp_text(out);
+    assert_non_null(strstr(t, "graviton2-after.log:1: "));
+    free(t);
+    assert_int_equal(run_cmd(out, before, NULL), 2); /* one file, one run, one variant */
+    assert_int_equal(run_cmd(out, NULL), 2);
+    assert_int_equal(run_cmd(out, "-help", NULL), 0);
+    unlink(out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_median_geomean),
+        cmocka_unit_test(test_mann_whitney_exact),
+        cmocka_unit_test(test_mann_whitney_ties),
+        cmocka_unit_test(test_ratio_interval),
+        cmocka_unit_test(test_regression_and_gate),
+        cmocka_unit_test(test_variant_axis),
+        cmocka_unit_test(test_same_variants_both_sides),
+        cmocka_unit_test(test_condition_warnings),
+        cmocka_unit_test(test_nothing_matches_and_one_sided),
+        cmocka_unit_test(test_oe2013_report),
+        cmocka_unit_test(test_graviton2_report),
+        cmocka_unit_test(test_machine_formats),
+        cmocka_unit_test(test_run_samples),
+        cmocka_unit_test(test_command),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
