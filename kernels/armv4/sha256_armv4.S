@@ -6,22 +6,22 @@
  * Each block runs in two passes over a 256-byte array on the stack:
  *   1. the schedule: W[0..63] (FIPS 180-4 6.2.2 step 1), each slot turned into
  *      W[t] + K[t] once the schedule has read W[t] for the last time;
- *   2. the 64 rounds, fully unrolled, reading W[t] + K[t] three words at a time
- *      with "pop {r2, r12, lr}": sp itself is the read pointer, so the rounds need
+ *   2. the 64 rounds, fully unrolled, reading W[t] + K[t] four words at a time
+ *      with "pop {r0, r2, r12, lr}": sp itself is the read pointer, so the rounds need
  *      no address register, and what lies below sp has been consumed already (a
  *      signal handler may overwrite it).  The context pointer, input pointer and end
  *      of input sit above the array.
  * Splitting them frees the registers the schedule would need during the rounds, so
- * the rounds keep all eight working variables, the Maj bookkeeping and three W + K
+ * the rounds keep all eight working variables, the Maj bookkeeping and four W + K
  * words in registers, and the schedule has the registers to work four words at a
  * time with ldm/stm.
  *
  * Rounds, register allocation:
  *   r4-r11  a..h, renamed by the macro instead of moved (after 8 rounds the names
  *           are back where they started)
- *   r0      the only temporary
  *   r1, r3  b ^ c and the previous round's Maj, swapping roles each round
- *   r2, r12, lr  three WK words, refilled by one pop every three rounds
+ *   r0, r2, r12, lr  four WK words, refilled by one pop every four rounds; each
+ *           round adds its word first and then uses its register as the temporary
  * Techniques in the rounds:
  *   - Sigma1(e) = ror(e ^ ror(e, 5) ^ ror(e, 19), 6), likewise Sigma0(a) with 11, 20,
  *     2: two eors, the last rotation rides on the add that consumes the value.
@@ -61,62 +61,44 @@
 /* ---- rounds -------------------------------------------------------------------------- */
 
 /* ROUND a..h, x, m, wk: one round with W[t] + K[t] in wk, b ^ c in x and the previous
- * round's Maj in m.  Leaves a ^ b in m and this round's Maj in x. */
+ * round's Maj in m.  wk is added first and then serves as the round's temporary.
+ * Leaves a ^ b in m and this round's Maj in x. */
 .macro ROUND a, b, c, d, e, f, g, h, x, m, wk
-    eor     r0, \e, \e, ror #5
     add     \h, \h, \wk
-    eor     r0, r0, \e, ror #19
-    add     \h, \h, r0, ror #6      @ + Sigma1(e)
-    eor     r0, \f, \g
-    and     r0, r0, \e
+    eor     \wk, \e, \e, ror #5
+    eor     \wk, \wk, \e, ror #19
+    add     \h, \h, \wk, ror #6    @ + Sigma1(e)
+    eor     \wk, \f, \g
+    and     \wk, \wk, \e
     add     \a, \a, \m              @ a is complete: the previous round's Maj
-    eor     r0, r0, \g              @ Ch(e, f, g)
-    add     \h, \h, r0              @ h = T1
-    eor     r0, \a, \a, ror #11
+    eor     \wk, \wk, \g              @ Ch(e, f, g)
+    add     \h, \h, \wk              @ h = T1
+    eor     \wk, \a, \a, ror #11
     add     \d, \d, \h              @ d + T1
-    eor     r0, r0, \a, ror #20
+    eor     \wk, \wk, \a, ror #20
     eor     \m, \a, \b              @ a ^ b
-    add     \h, \h, r0, ror #2      @ T1 + Sigma0(a); Maj follows next round
+    add     \h, \h, \wk, ror #2      @ T1 + Sigma0(a); Maj follows next round
     and     \x, \x, \m
     eor     \x, \x, \b              @ Maj(a, b, c)
 .endm
 
-/* ROUNDS3 a..h, x, m: three rounds on the next three WK words; the names passed are
- * those of the first round, the caller continues with everything shifted three
- * places (x and m swapped, as three is odd). */
-.macro ROUNDS3 a, b, c, d, e, f, g, h, x, m
-    pop     {r2, r12, lr}
-    ROUND   \a, \b, \c, \d, \e, \f, \g, \h, \x, \m, r2
-    ROUND   \h, \a, \b, \c, \d, \e, \f, \g, \m, \x, r12
-    ROUND   \g, \h, \a, \b, \c, \d, \e, \f, \x, \m, lr
+/* ROUNDS4 a..h: four rounds on the next four WK words, names given for the first;
+ * the next group starts with them shifted four places (x and m in place again). */
+.macro ROUNDS4 a, b, c, d, e, f, g, h
+    pop     {r0, r2, r12, lr}
+    ROUND   \a, \b, \c, \d, \e, \f, \g, \h, r1, r3, r0
+    ROUND   \h, \a, \b, \c, \d, \e, \f, \g, r3, r1, r2
+    ROUND   \g, \h, \a, \b, \c, \d, \e, \f, r1, r3, r12
+    ROUND   \f, \g, \h, \a, \b, \c, \d, \e, r3, r1, lr
 .endm
 
-/* ROUNDS64: the 64 rounds: 21 groups of three (each shifting the names by three)
- * and a last round; W + K comes off the stack, which moves sp up by 256. */
+/* ROUNDS64: the 64 rounds; W + K comes off the stack, which moves sp up by 256.  The
+ * last round leaves its Maj in r3. */
 .macro ROUNDS64
-    ROUNDS3 r4, r5, r6, r7, r8, r9, r10, r11, r1, r3
-    ROUNDS3 r9, r10, r11, r4, r5, r6, r7, r8, r3, r1
-    ROUNDS3 r6, r7, r8, r9, r10, r11, r4, r5, r1, r3
-    ROUNDS3 r11, r4, r5, r6, r7, r8, r9, r10, r3, r1
-    ROUNDS3 r8, r9, r10, r11, r4, r5, r6, r7, r1, r3
-    ROUNDS3 r5, r6, r7, r8, r9, r10, r11, r4, r3, r1
-    ROUNDS3 r10, r11, r4, r5, r6, r7, r8, r9, r1, r3
-    ROUNDS3 r7, r8, r9, r10, r11, r4, r5, r6, r3, r1  @ rounds 21..23
-    ROUNDS3 r4, r5, r6, r7, r8, r9, r10, r11, r1, r3
-    ROUNDS3 r9, r10, r11, r4, r5, r6, r7, r8, r3, r1
-    ROUNDS3 r6, r7, r8, r9, r10, r11, r4, r5, r1, r3
-    ROUNDS3 r11, r4, r5, r6, r7, r8, r9, r10, r3, r1
-    ROUNDS3 r8, r9, r10, r11, r4, r5, r6, r7, r1, r3
-    ROUNDS3 r5, r6, r7, r8, r9, r10, r11, r4, r3, r1
-    ROUNDS3 r10, r11, r4, r5, r6, r7, r8, r9, r1, r3
-    ROUNDS3 r7, r8, r9, r10, r11, r4, r5, r6, r3, r1  @ rounds 45..47
-    ROUNDS3 r4, r5, r6, r7, r8, r9, r10, r11, r1, r3
-    ROUNDS3 r9, r10, r11, r4, r5, r6, r7, r8, r3, r1
-    ROUNDS3 r6, r7, r8, r9, r10, r11, r4, r5, r1, r3
-    ROUNDS3 r11, r4, r5, r6, r7, r8, r9, r10, r3, r1
-    ROUNDS3 r8, r9, r10, r11, r4, r5, r6, r7, r1, r3  @ rounds 60..62
-    ldr     r2, [sp], #4
-    ROUND   r5, r6, r7, r8, r9, r10, r11, r4, r3, r1, r2
+    .rept   8
+    ROUNDS4 r4, r5, r6, r7, r8, r9, r10, r11
+    ROUNDS4 r8, r9, r10, r11, r4, r5, r6, r7
+    .endr
 .endm
 
 /* BLOCK_ROUNDS: the rounds of one block with WK at sp: a..h from the context, no Maj
@@ -130,19 +112,18 @@
     ROUNDS64
     add     r4, r4, r3              @ round 63 left its Maj in r3
     ldr     r0, [sp, #F_CTX - 256]
-    ldmia   r0, {r1, r2, r3, r12}
+    ldmia   r0, {r1, r2, r3, r12, lr}
     add     r4, r4, r1
     add     r5, r5, r2
     add     r6, r6, r3
     add     r7, r7, r12
-    ldr     r1, [r0, #16]
-    ldr     r2, [r0, #20]
-    ldr     r3, [r0, #24]
-    ldr     r12, [r0, #28]
-    add     r8, r8, r1
-    add     r9, r9, r2
-    add     r10, r10, r3
-    add     r11, r11, r12
+    add     r8, r8, lr
+    ldr     r1, [r0, #20]
+    ldr     r2, [r0, #24]
+    ldr     r3, [r0, #28]
+    add     r9, r9, r1
+    add     r10, r10, r2
+    add     r11, r11, r3
     stmia   r0, {r4-r11}
 .endm
 
