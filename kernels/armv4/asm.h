@@ -168,7 +168,8 @@
 /* LOAD_BE16 a0..a7, b0..b7: sixteen big-endian words from r1 (advanced) to r0
  * (advanced), through a0..a7 then b0..b7 (each list ascending, neither holding r0,
  * r1 or r2), which keep the last eight words.  A word-aligned block comes in with
- * two ldm, otherwise word by word.  Uses local labels 5 and 6. */
+ * two ldm, otherwise word by word in code placed after the function (.subsection
+ * 1), so the aligned path takes no branch.  Uses local labels 5 and 6. */
 .macro LOAD_BE16 a0, a1, a2, a3, a4, a5, a6, a7, b0, b1, b2, b3, b4, b5, b6, b7
     tst     r1, #3
     bne     5f
@@ -178,14 +179,16 @@
     ldmia   r1!, {\b0, \b1, \b2, \b3, \b4, \b5, \b6, \b7}
     BSWAP8  \b0, \b1, \b2, \b3, \b4, \b5, \b6, \b7, r2
     stmia   r0!, {\b0, \b1, \b2, \b3, \b4, \b5, \b6, \b7}
-    b       6f
+6:
+    .subsection 1                           @ out of line, after the function
 5:  LDR8    \a0, \a1, \a2, \a3, \a4, \a5, \a6, \a7
     BSWAP8  \a0, \a1, \a2, \a3, \a4, \a5, \a6, \a7, r2
     stmia   r0!, {\a0, \a1, \a2, \a3, \a4, \a5, \a6, \a7}
     LDR8    \b0, \b1, \b2, \b3, \b4, \b5, \b6, \b7
     BSWAP8  \b0, \b1, \b2, \b3, \b4, \b5, \b6, \b7, r2
     stmia   r0!, {\b0, \b1, \b2, \b3, \b4, \b5, \b6, \b7}
-6:
+    b       6b
+    .subsection 0
 .endm
 
 /* DIGEST_ENTER frame, ctx, end, shift: the entry of blocks(state, in, nblocks):

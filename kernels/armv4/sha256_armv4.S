@@ -3,18 +3,18 @@
  * for every ARM from ARMv4 (sha256_armv4_blocks), and with the message schedule
  * computed by NEON (sha256_armv4_neon_blocks).  Both share the rounds.
  *
- * Each block runs in two passes over a 256-byte array on the stack:
- *   1. the schedule: W[0..63] (FIPS 180-4 6.2.2 step 1), each slot turned into
- *      W[t] + K[t] once the schedule has read W[t] for the last time;
- *   2. the 64 rounds, fully unrolled, reading W[t] + K[t] four words at a time
- *      with "pop {r0, r2, r12, lr}": sp itself is the read pointer, so the rounds need
- *      no address register, and what lies below sp has been consumed already (a
- *      signal handler may overwrite it).  The context pointer, input pointer and end
- *      of input sit above the array.
+ * Each block runs in three passes over a 256-byte array on the stack:
+ *   1. the schedule: W[0..63] (FIPS 180-4 6.2.2 step 1);
+ *   2. K[t] added to every slot (six words per ldm/ldm/stm);
+ *   3. the 64 rounds, fully unrolled, reading W[t] + K[t] four words at a time
+ *      with "pop {r0, r2, r12, lr}": sp itself is the read pointer, so the rounds
+ *      need no address register, and what lies below sp has been consumed already
+ *      (a signal handler may overwrite it).  The context pointer, input pointer and
+ *      end of input sit above the array.
  * Splitting them frees the registers the schedule would need during the rounds, so
  * the rounds keep all eight working variables, the Maj bookkeeping and four W + K
- * words in registers, and the schedule has the registers to work four words at a
- * time with ldm/stm.
+ * words in registers, and the schedule has the registers to work seven words at a
+ * time.
  *
  * Rounds, register allocation:
  *   r4-r11  a..h, renamed by the macro instead of moved (after 8 rounds the names
@@ -33,14 +33,13 @@
  *     then runs beside the next round's Sigma1/Ch chain instead of lengthening the
  *     a -> a dependency, and its register is free again before a ^ b is computed.
  *
- * Schedule (integer): groups of four words W[t..t+3]; one ldm brings W[t-16..t-12]
- * and one W[t-7..t-4]; W[t-2] and W[t-1] are still in registers from the previous
- * group; the results accumulate in the W[t-7] registers and one stm stores them.
- * W[t-16..t-13] are then read for the last time, so K is added to them in the
- * registers they were loaded into and they go back to their slots as W + K with the
- * stm that also advances the pointer.  Two register assignments alternate so the
- * group's last two words are where the next group expects W[t-2] and W[t-1].
- *
+ * Schedule (integer): groups of seven words W[t..t+6], because then every W[t-7]
+ * term is a word of the previous group, still in its register (r6-r12), and
+ * accumulates into the new word in place: the group loads only W[t-16..t-9] (two
+ * ldm and one ldr, each register refilled as soon as its word is used), and stores
+ * its seven words with one stm.  Both pointers advance by writeback, so no address
+ * arithmetic is left; sigma0 and sigma1 cost three instructions each, the words
+ * nine in all.
  * Schedule (NEON): q0-q3 hold the window W[t..t+15] (renamed, not moved); each group
  * computes W[t+16..t+19] into the register that held W[t..t+3] after storing
  * W[t..t+3] + K, sigma0 on all four lanes, sigma1 on two lanes at a time because the
@@ -63,14 +62,16 @@
 /* ROUND a..h, x, m, wk: one round with W[t] + K[t] in wk, b ^ c in x and the previous
  * round's Maj in m.  wk is added first and then serves as the round's temporary.
  * Leaves a ^ b in m and this round's Maj in x. */
-.macro ROUND a, b, c, d, e, f, g, h, x, m, wk
+.macro ROUND a, b, c, d, e, f, g, h, x, m, wk, first=0
     add     \h, \h, \wk
     eor     \wk, \e, \e, ror #5
     eor     \wk, \wk, \e, ror #19
     add     \h, \h, \wk, ror #6    @ + Sigma1(e)
     eor     \wk, \f, \g
     and     \wk, \wk, \e
+.if !\first
     add     \a, \a, \m              @ a is complete: the previous round's Maj
+.endif
     eor     \wk, \wk, \g              @ Ch(e, f, g)
     add     \h, \h, \wk              @ h = T1
     eor     \wk, \a, \a, ror #11
@@ -84,9 +85,9 @@
 
 /* ROUNDS4 a..h: four rounds on the next four WK words, names given for the first;
  * the next group starts with them shifted four places (x and m in place again). */
-.macro ROUNDS4 a, b, c, d, e, f, g, h
+.macro ROUNDS4 a, b, c, d, e, f, g, h, first=0
     pop     {r0, r2, r12, lr}
-    ROUND   \a, \b, \c, \d, \e, \f, \g, \h, r1, r3, r0
+    ROUND   \a, \b, \c, \d, \e, \f, \g, \h, r1, r3, r0, \first
     ROUND   \h, \a, \b, \c, \d, \e, \f, \g, r3, r1, r2
     ROUND   \g, \h, \a, \b, \c, \d, \e, \f, r1, r3, r12
     ROUND   \f, \g, \h, \a, \b, \c, \d, \e, r3, r1, lr
@@ -95,19 +96,20 @@
 /* ROUNDS64: the 64 rounds; W + K comes off the stack, which moves sp up by 256.  The
  * last round leaves its Maj in r3. */
 .macro ROUNDS64
-    .rept   8
+    ROUNDS4 r4, r5, r6, r7, r8, r9, r10, r11, 1     @ round 0 has no Maj to add
+    ROUNDS4 r8, r9, r10, r11, r4, r5, r6, r7
+    .rept   7
     ROUNDS4 r4, r5, r6, r7, r8, r9, r10, r11
     ROUNDS4 r8, r9, r10, r11, r4, r5, r6, r7
     .endr
 .endm
 
-/* BLOCK_ROUNDS: the rounds of one block with WK at sp: a..h from the context, no Maj
- * pending, b ^ c in r1; afterwards the last Maj and a..h are added to the context.
+/* BLOCK_ROUNDS: the rounds of one block with WK at sp: a..h from the context, b ^ c
+ * in r1 (round 0 has no Maj pending); afterwards the last Maj and a..h are added to the context.
  * sp ends 256 higher, at W. */
 .macro BLOCK_ROUNDS
     ldr     r0, [sp, #F_CTX]
     ldmia   r0, {r4-r11}
-    mov     r3, #0
     eor     r1, r5, r6
     ROUNDS64
     add     r4, r4, r3              @ round 63 left its Maj in r3
@@ -144,48 +146,57 @@
 .endm
 
 /* WORD c, w16, w15, w2: c (holding W[t-7]) += W[t-16] + sigma0(W[t-15]) +
- * sigma1(W[t-2]), which makes it W[t]; r1 is the temporary. */
+ * sigma1(W[t-2]), which makes it W[t]; r5 is the temporary. */
 .macro WORD c, w16, w15, w2
     add     \c, \c, \w16
-    SIG0    r1, \w15
-    add     \c, \c, r1
-    SIG1    r1, \w2
-    add     \c, \c, r1
+    SIG0    r5, \w15
+    add     \c, \c, r5
+    SIG1    r5, \w2
+    add     \c, \c, r5
 .endm
 
-/* SCHED4 c0..c3, d0, d1: W[t..t+3] with r0 = &W[t-16] and lr = &K[t-16];
- * W[t-16..t-12] come into r2-r6, W[t-7..t-4] into c0..c3 (ascending registers, which
- * must include r7 and r8), W[t-2], W[t-1] are in d0, d1.  Stores W[t..t+3], turns
- * slots t-16..t-13 into W + K, advances r0 and lr by four words, and leaves W[t+2],
- * W[t+3] in c2, c3 for the next group. */
-.macro SCHED4 c0, c1, c2, c3, d0, d1
-    ldmia   r0, {r2-r6}
-    add     r1, r0, #(16 - 7) * 4
-    ldmia   r1, {\c0, \c1, \c2, \c3}
-    WORD    \c0, r2, r3, \d0
-    WORD    \c1, r3, r4, \d1
-    WORD    \c2, r4, r5, \c0
-    WORD    \c3, r5, r6, \c1
-    add     r1, r0, #16 * 4
-    stmia   r1, {\c0, \c1, \c2, \c3}
-    ldmia   lr!, {r1, r6, r7, r8}   @ c0 and c1 (r7, r8) are stored: free
-    add     r2, r2, r1
-    add     r3, r3, r6
-    add     r4, r4, r7
-    add     r5, r5, r8
-    stmia   r0!, {r2-r5}
+/* SCHED7 n: W[t..t+n-1] (n = 7, or 6 for the last group) with r0 = &W[t-16] and
+ * lr = &W[t], both advanced past what they cover.  W[t-7..t-1] are in r6-r12 (the
+ * previous group's words) and accumulate into W[t..t+6] in place; W[t-16..t-9] come
+ * in through r1-r4 in three loads, each register reloaded once its word is used. */
+.macro SCHED7 n=7
+    ldmia   r0!, {r1-r4}                    @ W[t-16..t-13]
+    WORD    r6, r1, r2, r11
+    WORD    r7, r2, r3, r12
+    WORD    r8, r3, r4, r6
+    ldmia   r0!, {r1-r3}                    @ W[t-12..t-10]
+    WORD    r9, r4, r1, r7
+    WORD    r10, r1, r2, r8
+    WORD    r11, r2, r3, r9
+.if \n == 7
+    ldr     r4, [r0]                        @ W[t-9]
+    WORD    r12, r3, r4, r10
+    stmia   lr!, {r6-r12}
+.else
+    stmia   lr!, {r6-r11}
+.endif
 .endm
 
-/* ADDK4: slots r0..r0+3, which no schedule step reads any more, += K (lr); both
- * pointers advance. */
-.macro ADDK4
-    ldmia   r0, {r2-r5}
-    ldmia   lr!, {r6-r9}
-    add     r2, r2, r6
-    add     r3, r3, r7
-    add     r4, r4, r8
-    add     r5, r5, r9
-    stmia   r0!, {r2-r5}
+/* ADDK n: the n slots at r0 += K (lr); both advance (n is 6 or 4). */
+.macro ADDK n
+.if \n == 6
+    ldmia   r0, {r1-r6}
+    ldmia   lr!, {r7-r12}
+.else
+    ldmia   r0, {r1-r4}
+    ldmia   lr!, {r7-r10}
+.endif
+    add     r1, r1, r7
+    add     r2, r2, r8
+    add     r3, r3, r9
+    add     r4, r4, r10
+.if \n == 6
+    add     r5, r5, r11
+    add     r6, r6, r12
+    stmia   r0!, {r1-r6}
+.else
+    stmia   r0!, {r1-r4}
+.endif
 .endm
 
 /* The unrolled rounds put the end of the function out of ldr's 4 KiB reach. */
@@ -196,27 +207,21 @@
 CB_FUNC(sha256_armv4_blocks)
     DIGEST_ENTER F_SIZE, F_CTX, F_END
 1:  mov     r0, sp
-    @ W[14], W[15] stay in r11, r12 for W[16]
+    @ W[9..15] stay in r6-r12 for W[16..22]
     LOAD_BE16 r4, r5, r6, r7, r8, r9, r10, r11, r5, r6, r7, r8, r9, r10, r11, r12
     str     r1, [sp, #F_IN]
     mov     r0, sp
+    add     lr, sp, #16 * 4
+    .rept   6
+    SCHED7                                  @ W[16..22], ... W[51..57]
+    .endr
+    SCHED7  6                               @ W[58..63]
+    mov     r0, sp                          @ then W + K in every slot
     ADR_FAR lr, .Lk256_lit, .Lk256_pc
-    SCHED4  r7, r8, r9, r10, r11, r12       @ W[16..19], WK[0..3]
-    SCHED4  r7, r8, r11, r12, r9, r10       @ W[20..23], WK[4..7]
-    SCHED4  r7, r8, r9, r10, r11, r12
-    SCHED4  r7, r8, r11, r12, r9, r10
-    SCHED4  r7, r8, r9, r10, r11, r12
-    SCHED4  r7, r8, r11, r12, r9, r10
-    SCHED4  r7, r8, r9, r10, r11, r12
-    SCHED4  r7, r8, r11, r12, r9, r10
-    SCHED4  r7, r8, r9, r10, r11, r12
-    SCHED4  r7, r8, r11, r12, r9, r10
-    SCHED4  r7, r8, r9, r10, r11, r12
-    SCHED4  r7, r8, r11, r12, r9, r10       @ W[60..63], WK[44..47]
-    ADDK4                                   @ WK[48..63]
-    ADDK4
-    ADDK4
-    ADDK4
+    .rept   10
+    ADDK    6
+    .endr
+    ADDK    4
     BLOCK_ROUNDS
     sub     sp, sp, #256
     DIGEST_LOOP 1b, F_IN, F_END, F_SIZE
