@@ -493,6 +493,7 @@ static void test_dispatch(void **state)
         cb_dir dir;
         const char *with_neon, *without;
     } want[] = {
+        {"md5", CB_DIR_DIGEST, "armv4", "armv4"},
         {"sha1", CB_DIR_DIGEST, "armv4-neon", "armv4"},
         {"sha256", CB_DIR_DIGEST, "armv4-neon", "armv4"},
         {"sha512", CB_DIR_DIGEST, "armv4-neon", "armv4"},
@@ -542,6 +543,7 @@ static const abi_fn abi_fns[] = {
     FN(aes_armv4_ctr32, 0, A_CTR, P_AES_ENC),
     FN(aes_bsaes_neon_cbc_decrypt, CB_CAP_NEON, A_CBC, P_BS_DEC),
     FN(aes_bsaes_neon_ctr32, CB_CAP_NEON, A_CTR, P_BS_ENC),
+    FN(md5_armv4_blocks, 0, A_DIGEST, P_NONE),
     FN(sha1_armv4_blocks, 0, A_DIGEST, P_NONE),
     FN(sha1_armv4_neon_blocks, CB_CAP_NEON, A_DIGEST, P_NONE),
     FN(sha256_armv4_blocks, 0, A_DIGEST, P_NONE),

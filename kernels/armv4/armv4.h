@@ -81,6 +81,8 @@ void mont_armv4_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uin
 
 /* ---- digests (cb_digest_ops.blocks: kernels/digest.c pads) ---- */
 
+/* md5_armv4_blocks: MD5 compression over nblocks 64-byte blocks, integer. */
+void md5_armv4_blocks(void *state, const uint8_t *in, size_t nblocks);
 /* sha1_armv4_blocks: SHA-1 compression over nblocks 64-byte blocks, integer. */
 void sha1_armv4_blocks(void *state, const uint8_t *in, size_t nblocks);
 /* sha1_armv4_neon_blocks: the same with the message schedule on NEON. */

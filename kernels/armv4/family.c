@@ -27,6 +27,7 @@ static const cb_aes_ops aes_armv4_ops = {
     .ctr32 = aes_armv4_ctr32,
 };
 
+static const cb_digest_ops md5_armv4_ops = {md5_armv4_blocks, NULL};
 static const cb_digest_ops sha1_armv4_ops = {sha1_armv4_blocks, NULL};
 static const cb_digest_ops sha1_neon_ops = {sha1_armv4_neon_blocks, NULL};
 static const cb_digest_ops sha256_armv4_ops = {sha256_armv4_blocks, NULL};
@@ -58,6 +59,8 @@ static const cb_gcm_ops gcm_bsaes_neon_ops = {&aes_bsaes_neon_ops, &ghash_neon_o
 static const cb_mont_ops mont_armv4_ops = {mont_armv4_mul, NULL};
 
 const cb_variant cb_family_armv4[] = {
+    {"armv4", "armv4", CB_PRIM_MD5, 0, PRIO_INT, &md5_armv4_ops,
+     "ARM assembly, round 1 fed by ldm, constants' registers as temporaries (ARMv4+)"},
     {"armv4", "armv4", CB_PRIM_SHA1, 0, PRIO_INT, &sha1_armv4_ops,
      "ARM assembly, unrolled, schedule by ldm/stm in groups of four (ARMv4+)"},
     {"armv4-neon", "armv4", CB_PRIM_SHA1, CB_CAP_NEON, PRIO_NEON, &sha1_neon_ops,
