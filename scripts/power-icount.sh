@@ -187,7 +187,7 @@ if [ $OPENSSL = 1 ]; then
     o_cbc=$(openssl_per_byte -decrypt -evp aes-128-cbc)
     o_gcm=$(openssl_per_byte -evp aes-256-gcm)
     o_sha=$(openssl_per_byte sha256)
-    echo "  Debian's ppc64el OpenSSL ($(openssl_run version), $(openssl_run version -a |
+    echo "  Debian's ppc64el OpenSSL ($(openssl_run version | cut -d' ' -f1-2), $(openssl_run version -a |
         sed -n 's/^CPUINFO: //p')), per byte: aes-128-cbc decrypt $o_cbc," \
         "aes-256-gcm $o_gcm, sha256 $o_sha"
     echo "  p8 against it:"
