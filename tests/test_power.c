@@ -10,7 +10,7 @@
  * nothing around it; the layouts of the generic key schedule and GHASH table the
  * assembly reads; and which variant `auto` picks with and without vector crypto.
  * A variant whose capabilities are missing is reported UNAVAILABLE, never passed in
- * silence.  Built for every target; where the power family is not, it skips.
+ * silence.  Built for every target; where the power family is not, it says so.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -439,7 +439,6 @@ static void test_auto(void **state)
 
 int main(void)
 {
-    setvbuf(stdout, NULL, _IONBF, 0);
     char err[256];
     if (cb_caps_init(0, err, sizeof err) != 0) {
         fprintf(stderr, "test_power: %s\n", err);
@@ -455,19 +454,13 @@ int main(void)
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
 
-#else /* the power family is not built for this target */
+#else
 
-static void test_not_built(void **state)
-{
-    (void)state;
-    printf("the power family is not built for this target\n");
-    skip();
-}
-
+/* main: builds for other architectures compile every test; nothing to do. */
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_not_built)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    printf("test_power: this build has no power family; nothing to test\n");
+    return 0;
 }
 
-#endif
+#endif /* CB_FAMILY_POWER */
