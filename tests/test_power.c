@@ -97,6 +97,7 @@ static void done_or_skip(size_t ran)
 
 /* ---- known answers and kernels/check.c's full cross-check ---- */
 
+/* test_check_full: selftest's checks at full depth for every runnable power row. */
 static void test_check_full(void **state)
 {
     (void)state;
@@ -126,6 +127,8 @@ static size_t state_bytes(cb_prim p)
     return p == CB_PRIM_MD5 ? 16 : p == CB_PRIM_SHA1 ? 20 : p == CB_PRIM_SHA256 ? 32 : 64;
 }
 
+/* test_digest_offsets: each compression function on 0..5 blocks at every input
+ * offset 0..15 gives generic's chaining value and leaves its input alone. */
 static void test_digest_offsets(void **state)
 {
     (void)state;
@@ -212,6 +215,8 @@ static void aes_compare(const cb_variant *v, const aes_case *c, int m, unsigned 
                  memcmp(iv, iv_ref, 16) != 0 ? " (iv)" : "");
 }
 
+/* test_aes_offsets: every mode and key size on 0..MAX_BLOCKS blocks, the offsets
+ * and in-place choice varying with the count, against generic (output and IV). */
 static void test_aes_offsets(void **state)
 {
     (void)state;
@@ -277,6 +282,7 @@ static void test_ctr32_wrap(void **state)
 
 /* ---- GHASH at every offset and block count ---- */
 
+/* test_ghash_offsets: 0..MAX_BLOCKS blocks at varying offsets under four keys. */
 static void test_ghash_offsets(void **state)
 {
     (void)state;
@@ -337,6 +343,7 @@ static void wipe_check(const char *name, void (*wipe)(void *, size_t))
     free(buf);
 }
 
+/* test_wipe: both builds of the wipe. */
 static void test_wipe(void **state)
 {
     (void)state;
