@@ -74,6 +74,21 @@ static int runnable(const cb_variant *v)
     return 0;
 }
 
+/* next_runnable returns the next runnable power row after index *i whose primitive
+ * is p (CB_PRIM_COUNT: any digest), advancing *i; NULL after the last. */
+static const cb_variant *next_runnable(cb_prim p, size_t *i)
+{
+    for (; *i < cb_variant_count(); ++*i) {
+        const cb_variant *v = cb_variant_at(*i);
+        int match = p == CB_PRIM_COUNT ? v->prim <= CB_PRIM_SHA512 : v->prim == p;
+        if (match && runnable(v)) {
+            ++*i;
+            return v;
+        }
+    }
+    return NULL;
+}
+
 /* generic_of returns the generic row of primitive p. */
 static const cb_variant *generic_of(cb_prim p)
 {
@@ -134,10 +149,8 @@ static void test_digest_offsets(void **state)
     (void)state;
     size_t ran = 0;
     uint8_t *msg = cb_aligned_alloc(64, BUF_LEN), *in = cb_aligned_alloc(64, BUF_LEN);
-    for (size_t i = 0; i < cb_variant_count(); i++) {
-        const cb_variant *v = cb_variant_at(i);
-        if (v->prim > CB_PRIM_SHA512 || !runnable(v))
-            continue;
+    const cb_variant *v;
+    for (size_t i = 0; (v = next_runnable(CB_PRIM_COUNT, &i)) != NULL;) {
         const cb_digest_ops *ops = v->ops, *ref = generic_of(v->prim)->ops;
         size_t block = v->prim == CB_PRIM_SHA512 ? 128 : 64, sb = state_bytes(v->prim);
         rng_state = 0x5eed0000 + i;
@@ -170,6 +183,23 @@ typedef struct aes_case {
     const cb_aes_ops *ops, *ref;
     void *eks, *dks, *ref_eks, *ref_dks;
 } aes_case;
+
+/* aes_case_new and aes_case_free: variant v's ops and generic's, with room for
+ * their schedules. */
+static aes_case aes_case_new(const cb_variant *v)
+{
+    aes_case c = {v->ops, generic_of(CB_PRIM_AES)->ops, NULL, NULL, NULL, NULL};
+    c.eks = cb_aligned_alloc(64, c.ops->key_size);
+    c.dks = cb_aligned_alloc(64, c.ops->key_size);
+    c.ref_eks = cb_aligned_alloc(64, c.ref->key_size);
+    c.ref_dks = cb_aligned_alloc(64, c.ref->key_size);
+    return c;
+}
+
+static void aes_case_free(aes_case *c)
+{
+    free(c->eks), free(c->dks), free(c->ref_eks), free(c->ref_dks);
+}
 
 /* aes_key sets the four schedules of c for a bits-bit key. */
 static void aes_key(aes_case *c, const uint8_t *key, unsigned bits)
@@ -222,15 +252,9 @@ static void test_aes_offsets(void **state)
     (void)state;
     size_t ran = 0;
     uint8_t *buf = cb_aligned_alloc(64, BUF_LEN), *want = cb_aligned_alloc(64, BUF_LEN);
-    for (size_t i = 0; i < cb_variant_count(); i++) {
-        const cb_variant *v = cb_variant_at(i);
-        if (v->prim != CB_PRIM_AES || !runnable(v))
-            continue;
-        aes_case c = {v->ops, generic_of(CB_PRIM_AES)->ops, NULL, NULL, NULL, NULL};
-        c.eks = cb_aligned_alloc(64, c.ops->key_size);
-        c.dks = cb_aligned_alloc(64, c.ops->key_size);
-        c.ref_eks = cb_aligned_alloc(64, c.ref->key_size);
-        c.ref_dks = cb_aligned_alloc(64, c.ref->key_size);
+    const cb_variant *v;
+    for (size_t i = 0; (v = next_runnable(CB_PRIM_AES, &i)) != NULL;) {
+        aes_case c = aes_case_new(v);
         rng_state = 0xae500000 + i;
         for (unsigned bits = 128; bits <= 256; bits += 64) {
             uint8_t key[32];
@@ -241,7 +265,7 @@ static void test_aes_offsets(void **state)
                     aes_compare(v, &c, m, bits, n, n % 16, (n * 7 + 3) % 16, (int)(n % 3 == 0),
                                 buf, want);
         }
-        free(c.eks), free(c.dks), free(c.ref_eks), free(c.ref_dks);
+        aes_case_free(&c);
         ran++;
     }
     free(buf), free(want);
@@ -254,15 +278,9 @@ static void test_ctr32_wrap(void **state)
 {
     (void)state;
     size_t ran = 0;
-    for (size_t i = 0; i < cb_variant_count(); i++) {
-        const cb_variant *v = cb_variant_at(i);
-        if (v->prim != CB_PRIM_AES || !runnable(v))
-            continue;
-        aes_case c = {v->ops, generic_of(CB_PRIM_AES)->ops, NULL, NULL, NULL, NULL};
-        c.eks = cb_aligned_alloc(64, c.ops->key_size);
-        c.dks = cb_aligned_alloc(64, c.ops->key_size);
-        c.ref_eks = cb_aligned_alloc(64, c.ref->key_size);
-        c.ref_dks = cb_aligned_alloc(64, c.ref->key_size);
+    const cb_variant *v;
+    for (size_t i = 0; (v = next_runnable(CB_PRIM_AES, &i)) != NULL;) {
+        aes_case c = aes_case_new(v);
         uint8_t key[16] = {0}, in[20 * 16] = {0}, want[20 * 16], got[20 * 16];
         aes_key(&c, key, 128);
         /* ...fffffffb: the wrap falls inside the first group of eight. */
@@ -274,7 +292,7 @@ static void test_ctr32_wrap(void **state)
         c.ops->ctr32(c.eks, ctr, in, got, 20);
         assert_memory_equal(got, want, sizeof got);
         assert_memory_equal(ctr, saved, 16);
-        free(c.eks), free(c.dks), free(c.ref_eks), free(c.ref_dks);
+        aes_case_free(&c);
         ran++;
     }
     done_or_skip(ran);
@@ -288,10 +306,8 @@ static void test_ghash_offsets(void **state)
     (void)state;
     size_t ran = 0;
     uint8_t *msg = cb_aligned_alloc(64, BUF_LEN), *in = cb_aligned_alloc(64, BUF_LEN);
-    for (size_t i = 0; i < cb_variant_count(); i++) {
-        const cb_variant *v = cb_variant_at(i);
-        if (v->prim != CB_PRIM_GHASH || !runnable(v))
-            continue;
+    const cb_variant *v;
+    for (size_t i = 0; (v = next_runnable(CB_PRIM_GHASH, &i)) != NULL;) {
         const cb_ghash_ops *ops = v->ops, *ref = generic_of(CB_PRIM_GHASH)->ops;
         void *t = cb_aligned_alloc(64, ops->table_size), *rt = cb_aligned_alloc(64, ref->table_size);
         rng_state = 0x6a500000 + i;
