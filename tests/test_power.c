@@ -167,7 +167,8 @@ static void test_digest_offsets(void **state)
                     fail_msg("%s (prim %d): %zu blocks at offset %zu differ from generic",
                              v->name, (int)v->prim, n, off);
                 if (memcmp(in + off, msg, n * block) != 0)
-                    fail_msg("%s (prim %d): the input was modified", v->name, (int)v->prim);
+                    fail_msg("%s (prim %d): the input was modified", v->name,
+                             (int)v->prim);
             }
         }
         ran++;
@@ -228,8 +229,8 @@ static void aes_mode(const aes_case *c, int ref, int m, uint8_t iv[16], const ui
 
 /* aes_compare checks one mode, key, block count and pair of offsets. */
 static void aes_compare(const cb_variant *v, const aes_case *c, int m, unsigned bits,
-                        size_t n, size_t in_off, size_t out_off, int in_place, uint8_t *buf,
-                        uint8_t *want)
+                        size_t n, size_t in_off, size_t out_off, int in_place,
+                        uint8_t *buf, uint8_t *want)
 {
     uint8_t msg[MAX_BLOCKS * 16], iv[16], iv_ref[16];
     rng_fill(msg, n * 16);
@@ -240,7 +241,8 @@ static void aes_compare(const cb_variant *v, const aes_case *c, int m, unsigned 
     memcpy(in, msg, n * 16);
     aes_mode(c, 0, m, iv, in, out, n);
     if (memcmp(out, want, n * 16) != 0 || memcmp(iv, iv_ref, 16) != 0)
-        fail_msg("%s AES-%u mode %d: %zu blocks, in +%zu out +%zu%s differ from generic%s",
+        fail_msg("%s AES-%u mode %d: %zu blocks, in +%zu out +%zu%s differ from "
+                 "generic%s",
                  v->name, bits, m, n, in_off, out_off, in_place ? " in place" : "",
                  memcmp(iv, iv_ref, 16) != 0 ? " (iv)" : "");
 }
@@ -262,8 +264,8 @@ static void test_aes_offsets(void **state)
             aes_key(&c, key, bits);
             for (int m = 0; m < 5; m++)
                 for (size_t n = 0; n <= MAX_BLOCKS; n++)
-                    aes_compare(v, &c, m, bits, n, n % 16, (n * 7 + 3) % 16, (int)(n % 3 == 0),
-                                buf, want);
+                    aes_compare(v, &c, m, bits, n, n % 16, (n * 7 + 3) % 16,
+                                (int)(n % 3 == 0), buf, want);
         }
         aes_case_free(&c);
         ran++;
@@ -309,7 +311,8 @@ static void test_ghash_offsets(void **state)
     const cb_variant *v;
     for (size_t i = 0; (v = next_runnable(CB_PRIM_GHASH, &i)) != NULL;) {
         const cb_ghash_ops *ops = v->ops, *ref = generic_of(CB_PRIM_GHASH)->ops;
-        void *t = cb_aligned_alloc(64, ops->table_size), *rt = cb_aligned_alloc(64, ref->table_size);
+        void *t = cb_aligned_alloc(64, ops->table_size);
+        void *rt = cb_aligned_alloc(64, ref->table_size);
         rng_state = 0x6a500000 + i;
         for (int key = 0; key < 4; key++) {
             uint8_t h[16];
@@ -326,8 +329,8 @@ static void test_ghash_offsets(void **state)
                 ref->blocks(rt, want, msg, n);
                 ops->blocks(t, got, in + off, n);
                 if (memcmp(want, got, 16) != 0)
-                    fail_msg("%s GHASH: %zu blocks at offset %zu differ from generic", v->name,
-                             n, off);
+                    fail_msg("%s GHASH: %zu blocks at offset %zu differ from generic",
+                             v->name, n, off);
             }
         }
         free(t), free(rt);

@@ -4,9 +4,10 @@
  * FIPS 180-4 section 4.2.3 lists the 80 SHA-384/512 constants (the first 64 bits of
  * the fractional parts of the cube roots of the first 80 primes); the 64 SHA-224/256
  * constants of section 4.2.2 are the first 32 bits of the first 64 of them, so both
- * tables are emitted from the one list below (SHA-256 reads 64 of its 80 words).  Native byte order: the integer kernels
- * load a constant with lwz/ld, the p8 kernels four or two at a time with lxvw4x /
- * lxvd2x, which put word (doubleword) i of memory in element i on either endianness.
+ * tables are emitted from the one list below (SHA-256 reads 64 of its 80 words).
+ * Native byte order: the integer kernels load a constant with lwz/ld, the p8
+ * kernels four or two at a time with lxvw4x / lxvd2x, which put word (doubleword)
+ * i of memory in element i on either endianness.
  */
 #include "kernels/power/asm.h"
 
