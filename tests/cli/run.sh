@@ -131,6 +131,17 @@ expect 2 "cannot create a file in '/nonexistent-dir'" -- speed md5 -json /nonexi
 cb speed -evp sha1 -variant all -bytes 64 -seconds 0.05 >"$T/out" 2>"$T/err"
 grep -Eq '^sha1/generic ' "$T/out" && ok || bad "no sha1/generic row with -variant all: $(cat "$T/out")"
 
+# --- -compare: two variants sampled alternately, then the before/after table ------------
+other=$(cb list 2>/dev/null | awk '/^[^ ]/ { alg = $1 } alg == "aes-128-ctr" && /available/ && !/unavailable/ { n = $1 == "*" ? $2 : $1; if (n != "generic") { print n; exit } }')
+if [ -n "$other" ]; then
+    cb speed -evp aes-128-ctr -variant generic,"$other" -compare -bytes 64,1024 -seconds 0.1 >"$T/out" 2>"$T/err" && ok || bad "speed -compare failed: $(cat "$T/err")"
+    grep -q "aes-128-ctr/generic" "$T/out" && grep -q "aes-128-ctr/$other" "$T/out" && ok || bad "-compare lacks a row per variant"
+    grep -Eq '[0-9]+ regressions?, [0-9]+ improvements?, [0-9]+ unchanged' "$T/out" && ok || bad "-compare printed no summary: $(cat "$T/out")"
+else
+    echo "cli: only generic implements aes-128-ctr here; -compare of two variants UNAVAILABLE"
+fi
+expect 2 "-compare needs -variant with exactly two" -- speed md5 -compare
+
 # --- selftest and list -----------------------------------------------------------------
 cb selftest -quick >"$T/out" 2>&1 && ok || bad "selftest -quick failed: $(grep -v PASS "$T/out" | head)"
 grep -Eq '^selftest: [0-9]+ passed, 0 failed' "$T/out" && ok || bad "selftest summary missing"
