@@ -64,7 +64,7 @@ FUNC_START(sha256_p8_blocks)
     vrs stvx, 20, 30, r6
     make_perm BSWAP, KT, r6, 4
     vxor ZERO, ZERO, ZERO
-    LOAD_ADDR(KP, cb_power_sha256_k)
+    LOAD_ADDR(KP, cb_sha256_k)
     offsets
     lxv lxvw4x, 0, 0, r3                  # a, b, c, d
     lxv lxvw4x, 4, 1, r3                  # e, f, g, h

@@ -59,7 +59,7 @@ FUNC_START(sha512_p8_blocks)
     mtctr r5
     vrs stvx, 20, 29, r6
     make_perm PERM, KT, r6
-    LOAD_ADDR(KP, cb_power_sha512_k)
+    LOAD_ADDR(KP, cb_sha512_k)
     offsets
 .irp i, 0, 1, 2, 3
     lxv lxvd2x, CV + \i, \i, r3
