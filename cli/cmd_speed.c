@@ -104,7 +104,9 @@ static void speed_usage(FILE *f)
         "  -evp NAME          algorithm to time (repeatable; positional names work too)\n"
         "  -seconds S         fixed time per case, as OpenSSL (fractions allowed);\n"
         "                     default: sample until the median is known to +-1%%\n"
-        "  -samples N         samples per case with -seconds (default 5)\n"
+        "  -samples N         samples per case with -seconds or -iterations (default 5)\n"
+        "  -iterations N      every sample exactly N operations, after one warm-up batch\n"
+        "                     of N: for counting instructions under an emulator\n"
         "  -precision P       precision goal in percent without -seconds (default 1)\n"
         "  -bytes N[,N...]    block sizes (default 16,64,256,1024,8192,16384)\n"
         "  -decrypt           time decryption instead of encryption\n"
@@ -215,6 +217,10 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
         } else if ((r = VALUE("seconds")) != 0) {
             if (r < 0 || cb_parse_double("-seconds", v, 0.001, 86400, &o->bench.seconds))
                 return -1;
+        } else if ((r = VALUE("iterations")) != 0) {
+            if (r < 0 || cb_parse_long("-iterations", v, 1, 1L << 40, &l))
+                return -1;
+            o->bench.iterations = (uint64_t)l;
         } else if ((r = VALUE("samples")) != 0) {
             if (r < 0 || cb_parse_long("-samples", v, 1, CB_BENCH_MAX_SAMPLES, &l))
                 return -1;
@@ -322,6 +328,10 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
     if (o->multi > 0 && (o->compare || o->csv_path || o->json_path || o->cpu >= 0)) {
         cb_error("speed: -multi does not combine with -compare, -csv, -json or -cpu; it pins "
                  "its workers itself and reports their sum.");
+        return -1;
+    }
+    if (o->bench.iterations && o->bench.seconds > 0) {
+        cb_error("speed: -iterations and -seconds both fix how long a sample is; give one.");
         return -1;
     }
     if (o->style && !o->compare) {
@@ -619,6 +629,8 @@ static void report_case(speed_run *s, entry *e, size_t k, size_t len, const cb_b
     double secs;
     totals(r, &count, &secs);
     double asked = s->o.bench.seconds > 0 ? s->o.bench.seconds : floor(secs * 100 + 0.5) / 100;
+    if (asked <= 0)
+        asked = 0.01;
     if (e->alg->kind == CB_KIND_PKEY) {
         const char *kind = strncmp(e->alg->name, "rsa", 3) == 0 ? "rsa" : "dsa";
         cb_out_pkey_progress(s->o.mr ? stdout : stderr, kind, e->alg->key_bits,
