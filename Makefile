@@ -34,6 +34,13 @@ FAMILY_EXCLUDE :=
 -include $(foreach f,$(FAMILIES),kernels/$(f)/family.mk)
 FAMILY_SRCS := $(filter-out $(FAMILY_EXCLUDE),$(foreach f,$(FAMILIES),$(wildcard kernels/$(f)/*.c kernels/$(f)/*.S)))
 
+# Objects are named after their source without the extension, so aes.c and aes.S in
+# one folder would overwrite each other: refuse that instead of linking half of it.
+DUP_STEMS := $(shell printf '%s\n' $(basename $(CORE_SRCS) $(FAMILY_SRCS)) | sort | uniq -d)
+ifneq ($(DUP_STEMS),)
+$(error these sources share a name and would share an object file: $(DUP_STEMS))
+endif
+
 OBJ := $(BUILD)/obj
 LIB_OBJS := $(patsubst %,$(OBJ)/%.o,$(basename $(CORE_SRCS) $(FAMILY_SRCS))) $(FAMILY_OBJS) $(OBJ)/buildinfo.o
 LIB := $(BUILD)/libcryptobench.a
