@@ -21,7 +21,7 @@ PREFIX ?= /usr/local
 BUILD := build/$(CONFIG)
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-ALL_CPPFLAGS := -I. -D_GNU_SOURCE $(foreach f,$(FAMILIES),-DCB_FAMILY_$(shell echo $(f) | tr a-z A-Z)) $(CPPFLAGS)
+ALL_CPPFLAGS := -I. -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 $(foreach f,$(FAMILIES),-DCB_FAMILY_$(shell echo $(f) | tr a-z A-Z)) $(CPPFLAGS)
 ALL_CFLAGS := -std=c11 $(WARN) $(ARCH_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS := $(ARCH_LDFLAGS) $(LDFLAGS)
 LIBS := -lm
@@ -33,6 +33,13 @@ FAMILY_OBJS :=
 FAMILY_EXCLUDE :=
 -include $(foreach f,$(FAMILIES),kernels/$(f)/family.mk)
 FAMILY_SRCS := $(filter-out $(FAMILY_EXCLUDE),$(foreach f,$(FAMILIES),$(wildcard kernels/$(f)/*.c kernels/$(f)/*.S)))
+
+# Objects are named after their source without the extension, so aes.c and aes.S in
+# one folder would overwrite each other: refuse that instead of linking half of it.
+DUP_STEMS := $(shell printf '%s\n' $(basename $(CORE_SRCS) $(FAMILY_SRCS)) | sort | uniq -d)
+ifneq ($(DUP_STEMS),)
+$(error these sources share a name and would share an object file: $(DUP_STEMS))
+endif
 
 OBJ := $(BUILD)/obj
 LIB_OBJS := $(patsubst %,$(OBJ)/%.o,$(basename $(CORE_SRCS) $(FAMILY_SRCS))) $(FAMILY_OBJS) $(OBJ)/buildinfo.o
@@ -129,7 +136,7 @@ CHECK_CROSS ?= 1
 
 check: check-deps
 	@$(MAKE) --no-print-directory all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-kat
+	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay
 ifeq ($(CONFIG)$(CHECK_CROSS),$(DEFAULT_CONFIG)1)
 	@$(MAKE) --no-print-directory check-cross
 endif

@@ -14,6 +14,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/kat_pkey.h"
 #include "harness/common.h"
 #include "harness/guard.h"
 #include "kernels/cipher.h"
@@ -32,7 +33,8 @@ typedef enum kat_format {
     KAT_CIPHER,      /* COUNT/KEY/IV/PLAINTEXT/CIPHERTEXT under [ENCRYPT] or [DECRYPT] */
     KAT_BLOCKWISE,   /* the same for ECB files of a CBC-only algorithm: see run_cipher */
     KAT_GCM_ENCRYPT, /* Key/IV/PT/AAD/CT/Tag: seal and compare */
-    KAT_GCM_DECRYPT  /* the same, open and compare; FAIL records must be rejected */
+    KAT_GCM_DECRYPT, /* the same, open and compare; FAIL records must be rejected */
+    KAT_PKEY         /* RSA and DSA signature files: cli/kat_pkey.c */
 } kat_format;
 
 /* kat_kind: a family of official file names, the algorithm and the record format. */
@@ -56,6 +58,8 @@ static const kat_kind kinds[] = {
      KAT_CIPHER, 0},
     {"^TECB(MMT[123]|invperm|permop|subtab|varkey|vartext)\\.rsp$", "des-ede3-cbc",
      KAT_BLOCKWISE, 0},
+    {"^Sig(Gen|Ver)15_186-[23]\\.rsp$", "rsa2048", KAT_PKEY, 0},
+    {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", KAT_PKEY, 0},
 };
 
 /* kat_opts: the command line. */
@@ -92,6 +96,7 @@ typedef struct kat_case {
     uint8_t *key, *iv, *aad, *in, *expect, *tag;
     size_t key_len, iv_len, aad_len, in_len, expect_len, tag_len;
     const char *expect_name; /* "CIPHERTEXT", "MD", ... for messages */
+    cb_kat_sig *sig;         /* KAT_PKEY: the decoded signature record */
 } kat_case;
 
 /* kat_file: everything about the file being read. */
@@ -105,6 +110,7 @@ typedef struct kat_file {
     uint8_t seed[CB_DIGEST_MAX]; /* Monte: the input of the next checkpoint */
     int have_seed;
     unsigned long monte_count;
+    cb_kat_pkey *pkey;           /* KAT_PKEY: the current group's key */
 } kat_file;
 
 static void kat_usage(FILE *f)
@@ -117,7 +123,9 @@ static void kat_usage(FILE *f)
             "with a line for each of the first failures.  The algorithm comes from the\n"
             "official file names: SHA*ShortMsg/LongMsg/Monte.rsp, MD5 rfc-1321.txt,\n"
             "AES {ECB,CBC}{GFSbox,KeySbox,VarKey,VarTxt,MMT}*.rsp, aes-*-ctr.txt,\n"
-            "gcmEncryptExtIV*.rsp, gcmDecrypt*.rsp, TDES TCBC*.rsp and TECB*.rsp.\n"
+            "gcmEncryptExtIV*.rsp, gcmDecrypt*.rsp, TDES TCBC*.rsp and TECB*.rsp, RSA\n"
+            "SigGen15_186-*.rsp and SigVer15_186-*.rsp, DSA SigGen.rsp and SigVer.rsp\n"
+            "(their SHA-256 records; the signature rows run on Montgomery variants).\n"
             "Records a variant cannot run (a direction it lacks, bit-sized messages)\n"
             "are skipped and counted, never passed.\n\n"
             "  -alg NAME        the algorithm, for files whose name does not say it\n"
@@ -159,6 +167,7 @@ static void case_free(kat_case *c)
     free(c->in);
     free(c->expect);
     free(c->tag);
+    cb_kat_sig_free(c->sig);
     memset(c, 0, sizeof *c);
 }
 
@@ -445,6 +454,9 @@ static int decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
     case KAT_CIPHER:
     case KAT_BLOCKWISE:
         return decode_cipher(f, rec, c);
+    case KAT_PKEY:
+        return cb_kat_pkey_decode(f->pkey, &f->rsp, rec, &c->sig, c->label, sizeof c->label,
+                                  &c->skip);
     case KAT_GCM_ENCRYPT:
     case KAT_GCM_DECRYPT:
         break;
@@ -568,12 +580,23 @@ static void run_gcm(kat_job *j)
     cb_gcm_free(&g);
 }
 
+/* run_pkey checks one signature record (cli/kat_pkey.c). */
+static void run_pkey(kat_job *j)
+{
+    int rc = cb_kat_pkey_run(j->v, j->c->sig, j->why, sizeof j->why);
+    j->outcome = rc == CB_KAT_PKEY_PASS ? KAT_PASS : rc == CB_KAT_PKEY_SKIP ? KAT_SKIP
+                                                                             : KAT_FAIL;
+}
+
 static void run_job(void *arg)
 {
     kat_job *j = arg;
     switch (j->f->alg->kind) {
     case CB_KIND_DIGEST:
         run_digest(j);
+        return;
+    case CB_KIND_PKEY:
+        run_pkey(j);
         return;
     case CB_KIND_AEAD:
         run_gcm(j);
@@ -676,8 +699,9 @@ static const kat_kind *find_kind(const char *path, char *alg, size_t len)
 /* format_kind says which algorithm kind a record format tests. */
 static cb_kind format_kind(kat_format fmt)
 {
-    return fmt == KAT_DIGEST ? CB_KIND_DIGEST
+    return fmt == KAT_DIGEST                                  ? CB_KIND_DIGEST
            : fmt == KAT_GCM_ENCRYPT || fmt == KAT_GCM_DECRYPT ? CB_KIND_AEAD
+           : fmt == KAT_PKEY                                  ? CB_KIND_PKEY
                                                               : CB_KIND_CIPHER;
 }
 
@@ -688,8 +712,9 @@ static int identify(kat_file *f, const kat_opts *o)
     const kat_kind *k = find_kind(f->path, name, sizeof name);
     if (!k && !o->alg) {
         cb_error("kat: %s is not a supported KAT file: kat reads the NIST CAVP SHA*, AES "
-                 "ECB/CBC/GCM and TDES CBC/ECB .rsp files, aes-*-ctr.txt and MD5 "
-                 "rfc-1321.txt by their official names; give -alg NAME for a renamed one.",
+                 "ECB/CBC/GCM, TDES CBC/ECB, RSA SigGen15/SigVer15 and DSA SigGen/SigVer "
+                 ".rsp files, aes-*-ctr.txt and MD5 rfc-1321.txt by their official names; "
+                 "give -alg NAME for a renamed one.",
                  f->path);
         return -1;
     }
@@ -698,10 +723,9 @@ static int identify(kat_file *f, const kat_opts *o)
         cb_error("kat: %s tests %s, which cryptobench does not implement.", f->path, name);
         return -1;
     }
-    if (f->alg->kind != CB_KIND_DIGEST && f->alg->kind != CB_KIND_CIPHER &&
-        f->alg->kind != CB_KIND_AEAD) {
-        cb_error("kat: -alg %s: kat checks digests, block ciphers and GCM, not %s.", o->alg,
-                 f->alg->name);
+    if (f->alg->kind == CB_KIND_MAC) {
+        cb_error("kat: -alg %s: kat checks digests, block ciphers, GCM and signatures, not "
+                 "%s.", o->alg, f->alg->name);
         return -1;
     }
     if (k) {
@@ -714,6 +738,7 @@ static int identify(kat_file *f, const kat_opts *o)
     } else {
         f->format = f->alg->kind == CB_KIND_DIGEST  ? KAT_DIGEST
                     : f->alg->kind == CB_KIND_AEAD ? KAT_GCM_ENCRYPT
+                    : f->alg->kind == CB_KIND_PKEY ? KAT_PKEY
                                                    : KAT_CIPHER;
     }
     f->rsp.sections_optional = !k || k->no_sections;
@@ -802,6 +827,8 @@ static int check_file(const char *path, const kat_opts *o, FILE *out)
     cb_rsp_record rec;
     if (identify(&f, o) < 0 || pick_variants(&f, o) < 0)
         goto done;
+    if (f.format == KAT_PKEY)
+        f.pkey = cb_kat_pkey_new(f.alg);
     while (!sig && (rc = cb_rsp_next(&f.rsp, &rec)) == 1) {
         kat_case c;
         memset(&c, 0, sizeof c);
@@ -824,6 +851,7 @@ static int check_file(const char *path, const kat_opts *o, FILE *out)
         status = report(&f, out) ? CB_EXIT_FAIL : CB_EXIT_OK;
     }
 done:
+    cb_kat_pkey_free(f.pkey);
     free(f.runs);
     cb_rsp_close(&f.rsp);
     return status;

@@ -26,6 +26,7 @@
 #include "kernels/registry.h"
 #include "reports/compare.h"
 #include "reports/csv.h"
+#include "reports/speed_json.h"
 #include "reports/stats.h"
 #include "reports/openssl_out.h"
 
@@ -50,6 +51,7 @@ typedef struct speed_opts {
     long multi;           /* -multi N: N workers on distinct CPUs; 0 = none */
     const char *variants; /* NULL or "auto": auto selection */
     const char *csv_path;
+    const char *json_path;
 } speed_opts;
 
 /* One planned (algorithm, variant, direction) with its results per size. */
@@ -72,6 +74,8 @@ typedef struct speed_run {
     int csv_failed;
     cb_cycles counter;
     char cycles_why[256];
+    cb_case_summary *cases; /* for -json */
+    size_t ncases, cases_cap;
     cb_sample *samples; /* kept in memory for -compare */
     size_t nsamples, cap;
     int quiet;          /* a -multi worker: the parent reports */
@@ -100,7 +104,9 @@ static void speed_usage(FILE *f)
         "  -evp NAME          algorithm to time (repeatable; positional names work too)\n"
         "  -seconds S         fixed time per case, as OpenSSL (fractions allowed);\n"
         "                     default: sample until the median is known to +-1%%\n"
-        "  -samples N         samples per case with -seconds (default 5)\n"
+        "  -samples N         samples per case with -seconds or -iterations (default 5)\n"
+        "  -iterations N      every sample exactly N operations, after one warm-up batch\n"
+        "                     of N: for counting instructions under an emulator\n"
         "  -precision P       precision goal in percent without -seconds (default 1)\n"
         "  -bytes N[,N...]    block sizes (default 16,64,256,1024,8192,16384)\n"
         "  -decrypt           time decryption instead of encryption\n"
@@ -119,6 +125,8 @@ static void speed_usage(FILE *f)
         "                     reference cycles), =timebase (POWER timebase ticks)\n"
         "  -mr                machine-readable output (OpenSSL's +DT/+R/+H/+F lines)\n"
         "  -csv FILE          write every sample to FILE (written atomically)\n"
+        "  -json FILE         write each case's median, 95%% interval, spread and\n"
+        "                     precision verdict to FILE\n"
         "  -compare           with -variant A,B: sample A and B alternately (ABAB) and\n"
         "                     print the before/after table (A before, B after)\n"
         "  -style NAME        the table for -compare: matrix, mail, rows, tcrypt, markdown\n"
@@ -144,6 +152,31 @@ static int add_alg(speed_opts *o, const char *name)
             return -1;
         }
         o->algs[o->nalgs++] = found[i];
+    }
+    return 0;
+}
+
+/* writable_dir_of checks, before anything is timed, that a result file can be created
+ * where path says, so a run does not end by failing to save. */
+static int writable_dir_of(const char *opt, const char *path)
+{
+    if (!*path) {
+        cb_error("speed: %s needs a file name.", opt);
+        return -1;
+    }
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == dir)
+        dir[1] = '\0';
+    else
+        *slash = '\0';
+    if (access(dir, W_OK) != 0) {
+        cb_error("speed: %s %s: cannot create a file in '%s' (%s).", opt, path, dir,
+                 strerror(errno));
+        return -1;
     }
     return 0;
 }
@@ -184,6 +217,10 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
         } else if ((r = VALUE("seconds")) != 0) {
             if (r < 0 || cb_parse_double("-seconds", v, 0.001, 86400, &o->bench.seconds))
                 return -1;
+        } else if ((r = VALUE("iterations")) != 0) {
+            if (r < 0 || cb_parse_long("-iterations", v, 1, 1L << 40, &l))
+                return -1;
+            o->bench.iterations = (uint64_t)l;
         } else if ((r = VALUE("samples")) != 0) {
             if (r < 0 || cb_parse_long("-samples", v, 1, CB_BENCH_MAX_SAMPLES, &l))
                 return -1;
@@ -223,6 +260,10 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
                 return -1;
             }
             o->variants = v;
+        } else if ((r = VALUE("json")) != 0) {
+            if (r < 0 || writable_dir_of("-json", v) != 0)
+                return -1;
+            o->json_path = v;
         } else if ((r = VALUE("csv")) != 0) {
             if (r < 0)
                 return -1;
@@ -284,9 +325,13 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
                  "e.g. -variant ce-i2,ce-i4.");
         return -1;
     }
-    if (o->multi > 0 && (o->compare || o->csv_path || o->cpu >= 0)) {
-        cb_error("speed: -multi does not combine with -compare, -csv or -cpu; it pins "
+    if (o->multi > 0 && (o->compare || o->csv_path || o->json_path || o->cpu >= 0)) {
+        cb_error("speed: -multi does not combine with -compare, -csv, -json or -cpu; it pins "
                  "its workers itself and reports their sum.");
+        return -1;
+    }
+    if (o->bench.iterations && o->bench.seconds > 0) {
+        cb_error("speed: -iterations and -seconds both fix how long a sample is; give one.");
         return -1;
     }
     if (o->style && !o->compare) {
@@ -536,24 +581,56 @@ static void totals(const cb_bench_result *r, unsigned long long *count, double *
 }
 
 /* report_case prints the progress line of one measured case and keeps its rate. */
+/* spread returns the coefficient of variation of the sample rates. */
+static double spread(const cb_bench_result *r)
+{
+    double sum = 0, sq = 0;
+    for (unsigned i = 0; i < r->n; i++) {
+        double v = (double)r->iterations[i] / r->seconds[i];
+        sum += v;
+        sq += v * v;
+    }
+    double mean = sum / r->n, var = r->n > 1 ? (sq - sum * mean) / (r->n - 1) : 0;
+    return mean > 0 && var > 0 ? sqrt(var) / mean : 0;
+}
+
+/* summarise_case keeps what -json reports about one case. */
+static void summarise_case(speed_run *s, const entry *e, size_t k, size_t len,
+                           const cb_bench_result *r, const char *status)
+{
+    if (!s->o.json_path)
+        return;
+    if (s->ncases == s->cases_cap) {
+        s->cases_cap = s->cases_cap ? 2 * s->cases_cap : 64;
+        s->cases = cb_xrealloc(s->cases, s->cases_cap * sizeof *s->cases);
+    }
+    s->cases[s->ncases++] = (cb_case_summary){
+        e->alg->name, e->var->name, cb_dir_name(e->dir), e->alg->key_bits, len,
+        s->o.misalign, s->o.aead, r->n, r->n ? r->median_rate : -1, r->n ? r->ci_lo : -1,
+        r->n ? r->ci_hi : -1, spread(r), e->cpb[k], s->counter.source, r->noisy, status};
+}
+
 static void report_case(speed_run *s, entry *e, size_t k, size_t len, const cb_bench_result *r)
 {
     if (r->n == 0)
         return;
     double per_op = e->alg->kind == CB_KIND_PKEY ? 1 : (double)len;
     e->rate[k] = r->median_rate * per_op;
-    if (s->quiet)
-        return;
     if (s->counter.source[0] && r->cycles[0] >= 0) {
         double cpb[CB_BENCH_MAX_SAMPLES];
         for (unsigned i = 0; i < r->n; i++)
             cpb[i] = r->cycles[i] / ((double)r->iterations[i] * per_op);
         e->cpb[k] = cb_median(cpb, r->n);
     }
+    summarise_case(s, e, k, len, r, "ok");
+    if (s->quiet)
+        return;
     unsigned long long count;
     double secs;
     totals(r, &count, &secs);
     double asked = s->o.bench.seconds > 0 ? s->o.bench.seconds : floor(secs * 100 + 0.5) / 100;
+    if (asked <= 0)
+        asked = 0.01;
     if (e->alg->kind == CB_KIND_PKEY) {
         const char *kind = strncmp(e->alg->name, "rsa", 3) == 0 ? "rsa" : "dsa";
         cb_out_pkey_progress(s->o.mr ? stdout : stderr, kind, e->alg->key_bits,
@@ -630,6 +707,7 @@ static int time_size(speed_run *s, group *g, size_t k)
             e->faulted = r[j].fault;
             s->status = CB_EXIT_FAULT;
             write_samples(s, e, len, &r[j], "faulted");
+            summarise_case(s, e, k, len, &r[j], "faulted");
             continue;
         }
         if (cb_inst_failures(g->x[j])) {
@@ -1047,6 +1125,12 @@ int cb_cmd_speed(int argc, char **argv)
         s->status = CB_EXIT_USAGE;
     if (finish_csv(s) != 0 && s->status == CB_EXIT_OK)
         s->status = CB_EXIT_USAGE;
+    if (s->o.json_path && cb_speed_json_write(s->o.json_path, &s->info, s->o.bench.precision,
+                                              s->cases, s->ncases, err, sizeof err) != 0) {
+        cb_error("speed: %s.", err);
+        if (s->status == CB_EXIT_OK)
+            s->status = CB_EXIT_USAGE;
+    }
     int status = s->status;
     if (aborted && status == CB_EXIT_OK)
         status = CB_EXIT_FAIL;
@@ -1057,6 +1141,7 @@ int cb_cmd_speed(int argc, char **argv)
     }
     cb_cycles_close(&s->counter);
     free(s->samples);
+    free(s->cases);
     free(s->e);
     free(s);
     return status;

@@ -104,6 +104,15 @@ int cb_bn_cmp(const cb_limb *a, const cb_limb *b, size_t limbs)
     return 0;
 }
 
+int cb_bn_lt(const cb_limb *a, const cb_limb *b, size_t limbs)
+{
+    /* a - b borrows out exactly when a < b; the difference itself is not kept */
+    cb_limb borrow = 0;
+    for (size_t i = 0; i < limbs; i++)
+        borrow = (cb_limb)(((cb_dlimb)a[i] - b[i] - borrow) >> W) & 1;
+    return (int)borrow;
+}
+
 int cb_bn_is_zero(const cb_limb *a, size_t limbs)
 {
     cb_limb acc = 0;
@@ -166,10 +175,7 @@ int cb_bn_mod_inv(cb_limb *r, const cb_limb *a, const cb_limb *m, size_t limbs)
     U[0] = 1;
     unsigned steps = 2 * cb_bn_bits(m, limbs);
     for (unsigned s = 0; s < steps; s++) {
-        /* pass 1: is A < B? */
-        cb_limb lt = 0;
-        for (size_t i = 0; i < limbs; i++)
-            lt = (cb_limb)(((cb_dlimb)A[i] - B[i] - lt) >> W) & 1;
+        cb_limb lt = (cb_limb)cb_bn_lt(A, B, limbs); /* pass 1 */
         cb_limb odd = A[0] & 1, take = cb_ct_mask(odd), swap = cb_ct_mask(odd & lt);
         /* pass 2: when A is odd, swap so that A >= B, then A -= B and U -= V */
         cb_limb ba = 0, bu = 0;

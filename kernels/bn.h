@@ -120,6 +120,9 @@ size_t cb_bn_limbs_for(unsigned bits);
 /* cb_bn_cmp returns -1, 0 or 1 comparing a and b (same limb count); variable time. */
 int cb_bn_cmp(const cb_limb *a, const cb_limb *b, size_t limbs);
 
+/* cb_bn_lt returns 1 when a < b (same limb count), else 0; constant time. */
+int cb_bn_lt(const cb_limb *a, const cb_limb *b, size_t limbs);
+
 /* cb_bn_is_zero returns 1 when a is zero, else 0; constant time. */
 int cb_bn_is_zero(const cb_limb *a, size_t limbs);
 

@@ -102,7 +102,8 @@ void cb_dsa_nonce(const cb_dsa_key *k, const cb_pkey_hash *hash, const uint8_t *
             tlen += sizeof st.V;
         }
         bits2int(kout, ql, t, tlen, k->nbits);
-        int in_range = !cb_bn_is_zero(kout, ql) && cb_bn_cmp(kout, mq->n, ql) < 0;
+        /* constant time: the candidate that is accepted is the secret k */
+        int in_range = (cb_bn_is_zero(kout, ql) ^ 1) & cb_bn_lt(kout, mq->n, ql);
         if (in_range && skip-- == 0)
             break;
         nonce_step(&st, hash, 0x00, NULL, 0);
@@ -137,8 +138,7 @@ int cb_dsa_key_init(cb_dsa_key *k, const cb_mont_ops *ops, const cb_pkey_num *p,
         return -1;
     if (x && x->len > 0) {
         size_t ql = k->mq.limbs;
-        if (load(k->x, ql, x) != 0 || cb_bn_is_zero(k->x, ql) ||
-            cb_bn_cmp(k->x, k->mq.n, ql) >= 0)
+        if (load(k->x, ql, x) != 0 || cb_bn_is_zero(k->x, ql) || !cb_bn_lt(k->x, k->mq.n, ql))
             return -1;
         k->has_x = 1;
     }

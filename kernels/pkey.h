@@ -48,11 +48,12 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
 void cb_pkey_free(cb_pkey *k);
 
 /*
- * cb_pkey_selftest signs a fixed message with a's embedded key on variant v, checks
- * the signature against the known answer made by OpenSSL when the key was generated
- * (rsa; dsa against the generic variant's), verifies it, and checks that a changed
- * signature and a changed message are rejected.  Returns 0, or -1 with one sentence
- * in err.
+ * cb_pkey_selftest signs "abc" with a's embedded key on variant v and checks it
+ * against OpenSSL's signature made when the key was generated (rsa: byte for byte,
+ * PKCS#1 v1.5 being deterministic; dsa: OpenSSL's (r, s) must verify), against the
+ * generic variant's signature (both deterministic), then verifies it and checks
+ * that a changed signature and a changed message are rejected.  Returns 0, or -1
+ * with one sentence in err.
  */
 int cb_pkey_selftest(const cb_alg *a, const cb_variant *v, char *err, size_t errlen);
 

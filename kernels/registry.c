@@ -137,8 +137,10 @@ const char *cb_variant_why_not(const cb_variant *v, cb_caps caps, char *buf, siz
     const char *missing = cb_caps_missing(v->caps, caps);
     if (!missing)
         return NULL;
-    if (cb_caps_missing(v->caps, cb_caps_detected()))
-        snprintf(buf, len, "needs %s, which this CPU lacks", missing);
+    /* Name the capability for what it is: absent from the CPU, or masked off. */
+    const char *absent = cb_caps_missing(v->caps, cb_caps_detected());
+    if (absent)
+        snprintf(buf, len, "needs %s, which this CPU lacks", absent);
     else
         snprintf(buf, len, "needs %s, masked off by %s", missing, cb_caps_mask_source());
     return buf;

@@ -70,7 +70,7 @@ int cb_rsa_key_set_crt(cb_rsa_key *k, const cb_pkey_num *p, const cb_pkey_num *q
     cb_limb t[CB_BN_MAX_LIMBS];
     if (cb_pkey_load_modulus(&k->mp, ops, p) != 0 || cb_pkey_load_modulus(&k->mq, ops, q) != 0 ||
         load_num(k->dp, k->mp.limbs, dp) != 0 || load_num(k->dq, k->mq.limbs, dq) != 0 ||
-        load_num(t, k->mp.limbs, qinv) != 0 || cb_bn_cmp(t, k->mp.n, k->mp.limbs) >= 0)
+        load_num(t, k->mp.limbs, qinv) != 0 || !cb_bn_lt(t, k->mp.n, k->mp.limbs))
         return -1;
     /* the recombination writes q h + m2 into the limbs of n */
     if (k->mp.limbs + k->mq.limbs > k->mn.limbs + 1)

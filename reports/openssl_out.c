@@ -96,6 +96,17 @@ void cb_out_pkey_progress(FILE *f, const char *kind, unsigned bits, int verify,
                 verify ? "verify" : "signs", seconds);
 }
 
+/* openssl_pkey_index is the row number OpenSSL's -mr output gives a key size: its
+ * tables run 512, 1024, 2048, 3072, 4096, 7680, 15360 (rsa) and 512, 1024, 2048 (dsa). */
+static unsigned openssl_pkey_index(unsigned bits)
+{
+    static const unsigned sizes[] = {512, 1024, 2048, 3072, 4096, 7680, 15360};
+    for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        if (sizes[i] == bits)
+            return i;
+    return bits;
+}
+
 void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
 {
     int header[2] = {0, 0};
@@ -104,7 +115,8 @@ void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
         double s = rows[r].sign_rate < 0 ? 0 : rows[r].sign_rate;
         double v = rows[r].verify_rate < 0 ? 0 : rows[r].verify_rate;
         if (mr) {
-            fprintf(f, "+F%d:%zu:%u:%f:%f\n", rsa ? 2 : 3, r, rows[r].bits, s, v);
+            fprintf(f, "+F%d:%u:%u:%f:%f\n", rsa ? 2 : 3, openssl_pkey_index(rows[r].bits),
+                    rows[r].bits, s, v);
             continue;
         }
         if (!header[rsa]) {

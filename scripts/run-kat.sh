@@ -43,6 +43,12 @@ for f in "$vec"/ciphers/AES/ECB/*.rsp "$vec"/ciphers/AES/CBC/*.rsp \
          "$vec"/ciphers/AES/CTR/*.txt "$vec"/ciphers/AES/GCM/*.rsp; do
     set -- "$@" "$f"
 done
+# Public-key signatures (the SHA-256 groups run; other hashes are counted as skipped).
+for f in "$vec"/asymmetric/RSA/FIPS_186-2/SigGen15_186-3.rsp \
+         "$vec"/asymmetric/RSA/FIPS_186-2/SigVer15_186-3.rsp \
+         "$vec"/asymmetric/DSA/FIPS_186-3/SigGen.rsp "$vec"/asymmetric/DSA/FIPS_186-3/SigVer.rsp; do
+    set -- "$@" "$f"
+done
 for m in CBC ECB; do
     for t in MMT1 MMT2 MMT3 invperm permop subtab varkey vartext; do
         set -- "$@" "$vec/ciphers/3DES/$m/T$m$t.rsp"

@@ -21,7 +21,19 @@
 
 #include "harness/caps.h"
 #include "kernels/armv8/armv8.h"
+#include "kernels/check.h"
 #include "kernels/registry.h"
+#include "tests/abi/abi.h"
+
+#ifndef CB_FAMILY_ARMV8
+
+int main(void)
+{
+    printf("test_armv8: this build has no armv8 family; nothing to test\n");
+    return 0;
+}
+
+#else
 
 /* ---- helpers ------------------------------------------------------------------- */
 
@@ -77,8 +89,11 @@ static void *aligned64(size_t n)
 }
 
 /* tcase: what one generated test runs on. */
+typedef struct abi_entry abi_entry;
+
 typedef struct tcase {
     const cb_variant *v;
+    const abi_entry *e; /* the ABI-check tests: the entry point */
 } tcase;
 
 /* need returns the variant under test, or prints UNAVAILABLE and skips the test. */
@@ -313,6 +328,358 @@ static void test_aes_xref(void **state)
     free(p.var_dec);
 }
 
+/* ---- GHASH and GCM ---------------------------------------------------------------- */
+
+/* NIST CAVP gcmEncryptExtIV{128,256}.rsp, [IVlen = 96][PTlen = 408][AADlen = 160]
+ * [Taglen = 128] Count = 0: the tag checks GHASH(H, A, C) once H and E(K, J0) are
+ * known, which the generic AES provides. */
+static const struct {
+    const char *what, *key, *iv, *aad, *ct, *tag;
+} cavp_gcm[] = {
+    {"CAVP gcmEncryptExtIV128.rsp Count = 0", "fe47fcce5fc32665d2ae399e4eec72ba",
+     "5adb9609dbaeb58cbd6e7275", "88319d6e1d3ffa5f987199166c8a9b56c2aeba5a",
+     "98f4826f05a265e6dd2be82db241c0fbbbf9ffb1c173aa83964b7cf5393043736365253ddbc5db"
+     "8778371495da76d269e5db3e",
+     "291ef1982e4defedaa2249f898556b47"},
+    {"CAVP gcmEncryptExtIV256.rsp Count = 0",
+     "24501ad384e473963d476edcfe08205237acfd49b5b8f33857f8114e863fec7f",
+     "9ff18563b978ec281b3f2794", "adb5ec720ccf9898500028bf34afccbcaca126ef",
+     "eb7cb754c824e8d96f7c6d9b76c7d26fb874ffbf1d65c6f64a698d839b0b06145dae82057ad559"
+     "94cf59ad7f67c0fa5e85fab8",
+     "bc95c532fecc594c36d1550286a7a3f0"},
+};
+
+/* pad16 copies n bytes to out and zero-pads to a whole block; returns the blocks. */
+static size_t pad16(uint8_t *out, const uint8_t *in, size_t n)
+{
+    size_t blocks = (n + 15) / 16;
+    memset(out, 0, 16 * blocks);
+    memcpy(out, in, n);
+    return blocks;
+}
+
+/* test_ghash_kat: the variant's GHASH, fed one block at a time and in one call, gives
+ * the CAVP tag (SP 800-38D 7.1 steps 5-6). */
+static void test_ghash_kat(void **state)
+{
+    const cb_variant *v = need(state);
+    const cb_ghash_ops *o = v->ops;
+    const cb_aes_ops *aes = reference("aes-128-ecb")->ops;
+    void *ks = aligned64(aes->key_size), *table = aligned64(o->table_size);
+    uint8_t key[32], iv[12], aad[32], ct[64], want[16], s[16 * 8], h[16] = {0}, j0[16];
+    for (size_t i = 0; i < sizeof cavp_gcm / sizeof cavp_gcm[0]; i++) {
+        size_t kl = unhex(cavp_gcm[i].key, key), al = unhex(cavp_gcm[i].aad, aad);
+        size_t cl = unhex(cavp_gcm[i].ct, ct);
+        unhex(cavp_gcm[i].iv, iv);
+        unhex(cavp_gcm[i].tag, want);
+        assert_int_equal(aes->set_encrypt_key(ks, key, (unsigned)(8 * kl)), 0);
+        memset(h, 0, 16);
+        aes->ecb_encrypt(ks, h, h, 1);
+        o->init(table, h);
+        size_t n = pad16(s, aad, al);
+        n += pad16(s + 16 * n, ct, cl);
+        memset(s + 16 * n, 0, 16);
+        s[16 * n + 7] = (uint8_t)(8 * al), s[16 * n + 6] = (uint8_t)(8 * al >> 8);
+        s[16 * n + 15] = (uint8_t)(8 * cl), s[16 * n + 14] = (uint8_t)(8 * cl >> 8);
+        n++;
+        memcpy(j0, iv, 12);
+        j0[12] = j0[13] = j0[14] = 0, j0[15] = 1;
+        aes->ecb_encrypt(ks, j0, j0, 1);
+        for (int split = 0; split < 2; split++) {
+            uint8_t xi[16] = {0};
+            if (split)
+                for (size_t b = 0; b < n; b++)
+                    o->blocks(table, xi, s + 16 * b, 1);
+            else
+                o->blocks(table, xi, s, n);
+            for (int k = 0; k < 16; k++)
+                xi[k] ^= j0[k];
+            if (memcmp(xi, want, 16) != 0)
+                fail_msg("%s: wrong tag (%s)", cavp_gcm[i].what, split ? "block by block" : "one call");
+        }
+    }
+    free(ks);
+    free(table);
+}
+
+/* test_gcm_stitched_threshold: a stitched variant does nothing below
+ * GCM_STITCH_MIN_BLOCKS and whole groups of four blocks from there on, leaving the
+ * counter and the hash where ctr32 and GHASH would. */
+static void test_gcm_stitched_threshold(void **state)
+{
+    const cb_variant *v = need(state);
+    const cb_gcm_ops *o = v->ops;
+    if (!o->encrypt || !o->decrypt)
+        fail_msg("%s is not stitched", v->name);
+    void *ks = aligned64(o->aes->key_size), *table = aligned64(o->ghash->table_size);
+    uint8_t key[16], h[16] = {0}, in[320], out[320], want[320], ctr0[16], ctr[16], xi[16],
+        wxi[16];
+    rng r = {99};
+    rng_fill(&r, key, sizeof key);
+    rng_fill(&r, in, sizeof in);
+    assert_int_equal(o->aes->set_encrypt_key(ks, key, 128), 0);
+    o->aes->ecb_encrypt(ks, h, h, 1);
+    o->ghash->init(table, h);
+    for (size_t len = 0; len <= sizeof in; len++) {
+        size_t expect = len / 16 >= GCM_STITCH_MIN_BLOCKS ? len / 64 * 64 : 0;
+        for (int dec = 0; dec < 2; dec++) {
+            rng_fill(&r, ctr0, 16);
+            if (len % 2)
+                memset(ctr0 + 12, 0xff, 3); /* the counter wraps inside the call */
+            memcpy(ctr, ctr0, 16);
+            memset(xi, 0, 16);
+            size_t done = (dec ? o->decrypt : o->encrypt)(ks, table, ctr, xi, in, out, len);
+            if (done != expect)
+                fail_msg("%s of %zu bytes did %zu, want %zu", dec ? "decrypt" : "encrypt", len,
+                         done, expect);
+            o->aes->ctr32(ks, ctr0, in, want, done / 16);
+            memset(wxi, 0, 16);
+            o->ghash->blocks(table, wxi, dec ? in : want, done / 16);
+            uint32_t c = ((uint32_t)ctr0[12] << 24 | (uint32_t)ctr0[13] << 16 |
+                          (uint32_t)ctr0[14] << 8 | ctr0[15]) + (uint32_t)(done / 16);
+            ctr0[12] = (uint8_t)(c >> 24), ctr0[13] = (uint8_t)(c >> 16);
+            ctr0[14] = (uint8_t)(c >> 8), ctr0[15] = (uint8_t)c;
+            if (memcmp(out, want, done) || memcmp(xi, wxi, 16) || memcmp(ctr, ctr0, 16))
+                fail_msg("%s of %zu bytes: data, hash or counter differ from ctr32 + GHASH",
+                         dec ? "decrypt" : "encrypt", len);
+        }
+    }
+    free(ks);
+    free(table);
+}
+
+/* ---- every algorithm through the project's own check ------------------------------ */
+
+/* test_check_full: kernels/check.c at full depth for every algorithm the variant
+ * offers: the embedded known answers and the cross-check with generic on every
+ * length 0..1024 under its named layouts (aligned, misaligned, in place, split). */
+static void test_check_full(void **state)
+{
+    const cb_variant *v = need(state);
+    size_t algs = 0;
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *a = cb_alg_at(i);
+        if (!cb_variant_offers_any(v, a))
+            continue;
+        char err[256];
+        if (cb_check_variant(a, v, CB_CHECK_FULL, err, sizeof err, NULL) != 0)
+            fail_msg("%s %s: %s", a->name, v->name, err);
+        algs++;
+    }
+    assert_true(algs > 0);
+}
+
+/* ---- dispatch --------------------------------------------------------------------- */
+
+/* test_dispatch: auto picks the Crypto Extensions when they are there and the NEON
+ * fallbacks (or generic, for SHA) when they are absent or masked off
+ * (CRYPTOBENCH_CAPS=-aes,-pmull,... runs this same test the other way). */
+static void test_dispatch(void **state)
+{
+    (void)state;
+    cb_caps c = cb_caps_effective();
+    int aes = (c & CB_CAP_AES) != 0, pmull = (c & CB_CAP_PMULL) != 0;
+    const struct {
+        const char *alg, *want;
+    } cases[] = {
+        {"aes-128-cbc", aes ? "ce-i4" : "neon"},
+        {"aes-256-ctr", aes ? "ce-i4" : "neon"},
+        {"ghash", pmull ? "pmull" : "neon"},
+        {"aes-128-gcm", aes && pmull ? "ce-gcm-stitched" : "neon"},
+        {"sha1", c & CB_CAP_SHA1 ? "ce" : "generic"},
+        {"sha256", c & CB_CAP_SHA2 ? "ce" : "generic"},
+        {"sha512", c & CB_CAP_SHA512 ? "ce" : "generic"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const cb_alg *a = cb_alg_find(cases[i].alg);
+        assert_non_null(a);
+        cb_dir d = a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_MAC ? CB_DIR_DIGEST
+                                                                        : CB_DIR_DECRYPT;
+        const cb_variant *v = cb_variant_auto(a, d, c);
+        assert_non_null(v);
+        if (strcmp(v->name, cases[i].want) != 0)
+            fail_msg("auto for %s picked %s, want %s", cases[i].alg, v->name, cases[i].want);
+    }
+}
+
+/* ---- every assembly entry point through the ABI check ------------------------------ */
+
+/* How an entry point is called (its arguments) and which key schedule it needs. */
+typedef enum abi_kind { K_KEY, K_ECB, K_CBC, K_CTR, K_HINIT, K_GHASH, K_GCM, K_DIGEST } abi_kind;
+typedef enum abi_sched { S_NONE, S_CE_ENC, S_CE_DEC, S_NEON_ENC, S_NEON_DEC } abi_sched;
+
+typedef struct abi_entry {
+    const char *name;
+    cb_abi_fn fn;
+    cb_caps caps;
+    abi_kind kind;
+    abi_sched sched;
+} abi_entry;
+
+#define E(f, caps, kind, sched) {#f, (cb_abi_fn)f, caps, kind, sched}
+#define CE (CB_CAP_NEON | CB_CAP_AES)
+#define AES_CE_MODE_ENTRIES(v)                                                           \
+    E(aes_ce_##v##_ecb_encrypt, CE, K_ECB, S_CE_ENC),                                    \
+        E(aes_ce_##v##_ecb_decrypt, CE, K_ECB, S_CE_DEC),                                \
+        E(aes_ce_##v##_cbc_decrypt, CE, K_CBC, S_CE_DEC),                                \
+        E(aes_ce_##v##_ctr32, CE, K_CTR, S_CE_ENC)
+
+static const abi_entry abi_entries[] = {
+    E(aes_ce_set_encrypt_key, CE, K_KEY, S_CE_ENC),
+    E(aes_ce_set_decrypt_key, CE, K_KEY, S_CE_DEC),
+    E(aes_ce_cbc_encrypt, CE, K_CBC, S_CE_ENC),
+    AES_CE_MODE_ENTRIES(i2),
+    AES_CE_MODE_ENTRIES(i4),
+    AES_CE_MODE_ENTRIES(i5),
+    AES_CE_MODE_ENTRIES(i2_inline),
+    E(ghash_pmull_init, CB_CAP_NEON | CB_CAP_PMULL, K_HINIT, S_NONE),
+    E(ghash_pmull_blocks, CB_CAP_NEON | CB_CAP_PMULL, K_GHASH, S_NONE),
+    E(gcm_ce_stitched_encrypt, CE | CB_CAP_PMULL, K_GCM, S_CE_ENC),
+    E(gcm_ce_stitched_decrypt, CE | CB_CAP_PMULL, K_GCM, S_CE_ENC),
+    E(sha1_ce_blocks, CB_CAP_NEON | CB_CAP_SHA1, K_DIGEST, S_NONE),
+    E(sha256_ce_blocks, CB_CAP_NEON | CB_CAP_SHA2, K_DIGEST, S_NONE),
+    E(sha512_ce_blocks, CB_CAP_NEON | CB_CAP_SHA512, K_DIGEST, S_NONE),
+    E(aes_neon_set_encrypt_key, CB_CAP_NEON, K_KEY, S_NEON_ENC),
+    E(aes_neon_set_decrypt_key, CB_CAP_NEON, K_KEY, S_NEON_DEC),
+    E(aes_neon_ecb_encrypt, CB_CAP_NEON, K_ECB, S_NEON_ENC),
+    E(aes_neon_ecb_decrypt, CB_CAP_NEON, K_ECB, S_NEON_DEC),
+    E(aes_neon_cbc_encrypt, CB_CAP_NEON, K_CBC, S_NEON_ENC),
+    E(aes_neon_cbc_decrypt, CB_CAP_NEON, K_CBC, S_NEON_DEC),
+    E(aes_neon_ctr32, CB_CAP_NEON, K_CTR, S_NEON_ENC),
+    E(ghash_neon_blocks, CB_CAP_NEON, K_GHASH, S_NONE),
+};
+
+/* abi_schedule prepares the key schedule an entry point reads (with the other
+ * family's key functions called directly: they are checked by their own entries). */
+static void abi_schedule(abi_sched s, void *ks, const uint8_t key[32])
+{
+    switch (s) {
+    case S_CE_ENC: assert_int_equal(aes_ce_set_encrypt_key(ks, key, 256), 0); break;
+    case S_CE_DEC: assert_int_equal(aes_ce_set_decrypt_key(ks, key, 256), 0); break;
+    case S_NEON_ENC: assert_int_equal(aes_neon_set_encrypt_key(ks, key, 256), 0); break;
+    case S_NEON_DEC: assert_int_equal(aes_neon_set_decrypt_key(ks, key, 256), 0); break;
+    case S_NONE: break;
+    }
+}
+
+/* test_abi_entry: one entry point, called with callee-saved registers randomised;
+ * 7 blocks (and 200 GCM bytes) reach both the interleaved loops and their tails. */
+static void test_abi_entry(void **state)
+{
+    const abi_entry *e = ((const tcase *)*state)->e;
+    const char *missing = cb_caps_missing(e->caps, cb_caps_effective());
+    if (missing) {
+        print_message("UNAVAILABLE: %s needs %s\n", e->name, missing);
+        skip();
+    }
+    if (!cb_abi_supported())
+        fail_msg("no ABI-check trampoline for this architecture");
+    void *ks = aligned64(AES_CE_KS_SIZE), *table = aligned64(GHASH_NEON_TABLE_SIZE);
+    uint8_t key[32], iv[16], xi[16], in[256], out[256], h[16];
+    uint64_t digest_state[8];
+    rng r = {0xab1};
+    rng_fill(&r, key, sizeof key);
+    rng_fill(&r, iv, sizeof iv);
+    rng_fill(&r, xi, sizeof xi);
+    rng_fill(&r, in, sizeof in);
+    rng_fill(&r, h, sizeof h);
+    rng_fill(&r, (uint8_t *)digest_state, sizeof digest_state);
+    abi_schedule(e->sched, ks, key);
+    if (e->kind == K_GHASH || e->kind == K_GCM) /* the table the entry point reads */
+        (e->fn == (cb_abi_fn)ghash_neon_blocks ? ghash_neon_init : ghash_pmull_init)(table, h);
+    uintptr_t a[7];
+    size_t n = 0;
+#define ARGS(...)                                                                        \
+    do {                                                                                 \
+        const uintptr_t v_[] = {__VA_ARGS__};                                            \
+        n = sizeof v_ / sizeof v_[0];                                                    \
+        memcpy(a, v_, sizeof v_);                                                        \
+    } while (0)
+    switch (e->kind) {
+    case K_KEY: ARGS((uintptr_t)ks, (uintptr_t)key, 256); break;
+    case K_ECB: ARGS((uintptr_t)ks, (uintptr_t)in, (uintptr_t)out, 7); break;
+    case K_CBC:
+    case K_CTR: ARGS((uintptr_t)ks, (uintptr_t)iv, (uintptr_t)in, (uintptr_t)out, 7); break;
+    case K_HINIT: ARGS((uintptr_t)table, (uintptr_t)h); break;
+    case K_GHASH: ARGS((uintptr_t)table, (uintptr_t)xi, (uintptr_t)in, 7); break;
+    case K_GCM:
+        ARGS((uintptr_t)ks, (uintptr_t)table, (uintptr_t)iv, (uintptr_t)xi, (uintptr_t)in,
+             (uintptr_t)out, 200);
+        break;
+    case K_DIGEST: ARGS((uintptr_t)digest_state, (uintptr_t)in, 2); break;
+    }
+#undef ARGS
+    cb_abi_report rep;
+    uintptr_t ret = cb_abi_call_array(&rep, e->fn, n, a);
+    if (rep.clobbered)
+        fail_msg("%s did not restore %s", e->name, rep.names);
+    if (e->kind == K_KEY && (int)ret != 0)
+        fail_msg("%s returned %d for a 256-bit key", e->name, (int)ret);
+    if (e->kind == K_GCM && ret != 192)
+        fail_msg("%s did %zu of 200 bytes, want 192", e->name, (size_t)ret);
+    free(ks);
+    free(table);
+}
+
+/* ---- the build knobs changed the machine code ------------------------------------ */
+
+/* aese_states scans code from fn up to its RET (following one level of BL into the
+ * round subroutine) and returns a bit mask of the registers AESE writes; *calls gets
+ * whether it called a subroutine.  AESE Vd, Vn is 0x4e284800 | n << 5 | d. */
+static unsigned aese_states(const void *fn, int depth, int *calls)
+{
+    const uint32_t *p = fn;
+    unsigned mask = 0;
+    for (int i = 0; i < 4096 && p[i] != 0xd65f03c0u; i++) {
+        if ((p[i] & 0xfffffc00u) == 0x4e284800u)
+            mask |= 1u << (p[i] & 31);
+        if ((p[i] & 0xfc000000u) == 0x94000000u && depth == 0) {
+            int32_t off = (int32_t)(p[i] << 6) >> 6; /* imm26, in instructions */
+            *calls = 1;
+            mask |= aese_states(p + i + off, 1, calls);
+        }
+    }
+    return mask;
+}
+
+/* test_interleave_knob: each build of aes_ce_modes.S really runs its INTERLEAVE
+ * factor (AESE writes that many state registers in ecb_encrypt and ctr32) and only
+ * the INLINE=1 build has the round sequence in the loop instead of a subroutine. */
+static void test_interleave_knob(void **state)
+{
+    (void)state;
+    const struct {
+        const char *name;
+        const void *ecb, *ctr;
+        unsigned interleave;
+        int inline_rounds;
+    } builds[] = {
+        {"i2", (const void *)(uintptr_t)aes_ce_i2_ecb_encrypt,
+         (const void *)(uintptr_t)aes_ce_i2_ctr32, 2, 0},
+        {"i4", (const void *)(uintptr_t)aes_ce_i4_ecb_encrypt,
+         (const void *)(uintptr_t)aes_ce_i4_ctr32, 4, 0},
+        {"i5", (const void *)(uintptr_t)aes_ce_i5_ecb_encrypt,
+         (const void *)(uintptr_t)aes_ce_i5_ctr32, 5, 0},
+        {"i2_inline", (const void *)(uintptr_t)aes_ce_i2_inline_ecb_encrypt,
+         (const void *)(uintptr_t)aes_ce_i2_inline_ctr32, 2, 1},
+    };
+    for (size_t i = 0; i < sizeof builds / sizeof builds[0]; i++) {
+        const void *fns[] = {builds[i].ecb, builds[i].ctr};
+        for (int f = 0; f < 2; f++) {
+            int calls = 0;
+            unsigned mask = aese_states(fns[f], 0, &calls);
+            unsigned want = (1u << builds[i].interleave) - 1;
+            if (mask != want)
+                fail_msg("aes_ce_%s: AESE writes registers 0x%x, want 0x%x", builds[i].name,
+                         mask, want);
+            if (calls == builds[i].inline_rounds)
+                fail_msg("aes_ce_%s: round sequence %s, want %s", builds[i].name,
+                         calls ? "called" : "inline",
+                         builds[i].inline_rounds ? "inline" : "called");
+        }
+    }
+}
+
 /* ---- the generated test list ----------------------------------------------------- */
 
 typedef struct check {
@@ -321,10 +688,13 @@ typedef struct check {
     CMUnitTestFunction fn;
 } check;
 
+/* CB_PRIM_COUNT stands for every primitive. */
 static const check checks[] = {
     {CB_PRIM_AES, "known answers (FIPS 197, SP 800-38A)", test_aes_kat},
     {CB_PRIM_AES, "ctr32 wraps in 32 bits", test_aes_ctr32_wrap},
-    {CB_PRIM_AES, "cross-check with generic, 0..1024 bytes", test_aes_xref},
+    {CB_PRIM_AES, "ops cross-check with generic, 0..64 blocks", test_aes_xref},
+    {CB_PRIM_GHASH, "known answers (CAVP GCM tags)", test_ghash_kat},
+    {CB_PRIM_COUNT, "check.c: known answers, generic cross-check 0..1024", test_check_full},
 };
 
 static const char *prim_name(cb_prim p)
@@ -340,15 +710,31 @@ static const char *prim_name(cb_prim p)
     }
 }
 
+/* add_test fills one generated test named "<variant> <primitive>: <what>". */
+static void add_test(struct CMUnitTest *t, const cb_variant *v, const char *what,
+                     CMUnitTestFunction fn, tcase *c)
+{
+    char *name = malloc(160);
+    assert_non_null(name);
+    snprintf(name, 160, "%s %s: %s", v->name, prim_name(v->prim), what);
+    t->name = name;
+    t->test_func = fn;
+    t->initial_state = c;
+}
+
 int main(void)
 {
-#ifndef CB_FAMILY_ARMV8
-    printf("test_armv8: this build has no armv8 family; nothing to test\n");
-    return 0;
-#endif
-    size_t nv = cb_variant_count(), max = nv * (sizeof checks / sizeof checks[0]), n = 0;
+    char err[256];
+    if (cb_caps_init(0, err, sizeof err) != 0) {
+        fprintf(stderr, "test_armv8: %s\n", err);
+        return 2;
+    }
+    size_t nabi = sizeof abi_entries / sizeof abi_entries[0];
+    size_t nv = cb_variant_count();
+    size_t max = nv * (sizeof checks / sizeof checks[0] + 1) + 2 + nabi;
+    size_t n = 0;
     struct CMUnitTest *tests = calloc(max ? max : 1, sizeof *tests);
-    tcase *cases = calloc(nv ? nv : 1, sizeof *cases);
+    tcase *cases = calloc(nv + nabi, sizeof *cases);
     assert_non_null(tests);
     assert_non_null(cases);
     for (size_t i = 0; i < nv; i++) {
@@ -357,16 +743,26 @@ int main(void)
             continue;
         cases[i].v = v;
         for (size_t c = 0; c < sizeof checks / sizeof checks[0]; c++) {
-            if (checks[c].prim != v->prim)
+            if (checks[c].prim != v->prim && checks[c].prim != CB_PRIM_COUNT)
                 continue;
-            char *name = malloc(160);
-            assert_non_null(name);
-            snprintf(name, 160, "%s %s: %s", v->name, prim_name(v->prim), checks[c].what);
-            tests[n].name = name;
-            tests[n].test_func = checks[c].fn;
-            tests[n].initial_state = &cases[i];
-            n++;
+            add_test(&tests[n++], v, checks[c].what, checks[c].fn, &cases[i]);
         }
+        if (v->prim == CB_PRIM_GCM && ((const cb_gcm_ops *)v->ops)->encrypt)
+            add_test(&tests[n++], v, "stitched threshold and state", test_gcm_stitched_threshold,
+                     &cases[i]);
+    }
+    tests[n].name = "auto picks ce, or neon without the Crypto Extensions";
+    tests[n++].test_func = test_dispatch;
+    tests[n].name = "INTERLEAVE and INLINE changed the machine code of each build";
+    tests[n++].test_func = test_interleave_knob;
+    for (size_t i = 0; i < nabi; i++) {
+        char *name = malloc(96);
+        assert_non_null(name);
+        snprintf(name, 96, "ABI check: %s", abi_entries[i].name);
+        cases[nv + i].e = &abi_entries[i];
+        tests[n].name = name;
+        tests[n].test_func = test_abi_entry;
+        tests[n++].initial_state = &cases[nv + i];
     }
     if (n == 0) {
         fprintf(stderr, "test_armv8: no armv8 variants are registered in this build\n");
@@ -374,3 +770,5 @@ int main(void)
     }
     return _cmocka_run_group_tests("armv8", tests, n, NULL, NULL);
 }
+
+#endif /* CB_FAMILY_ARMV8 */

@@ -137,6 +137,9 @@ static void test_add_sub(void **state)
     assert_memory_equal(r, ones, sizeof ones);
     assert_true(cb_bn_sub(r, ones, one, 3) == 0);
     assert_int_equal(cb_bn_cmp(r, ones, 3), -1);
+    assert_int_equal(cb_bn_lt(r, ones, 3), 1);
+    assert_int_equal(cb_bn_lt(ones, r, 3), 0);
+    assert_int_equal(cb_bn_lt(ones, ones, 3), 0);
     assert_int_equal(cb_bn_is_zero(one, 3), 0);
 }
 
@@ -150,7 +153,7 @@ static void check_mont_op(const cb_mont_ops *ops, const cb_limb *n, size_t L)
 {
     cb_mont m;
     assert_int_equal(cb_mont_init(&m, ops, n, L), 0);
-    for (int trial = 0; trial < 6; trial++) {
+    for (int trial = 0; trial < 5; trial++) {
         cb_limb a[L_MAX], b[L_MAX], r[L_MAX], s[L_MAX], lhs[L_MAX], rhs[L_MAX];
         cb_limb shifted[2 * L_MAX] = {0};
         rand_limbs(a, L);
@@ -201,6 +204,10 @@ static void test_mont_all_variants_all_sizes(void **state)
         if (v->caps & ~cb_caps_detected())
             continue;
         for (size_t L = 2; L <= L_MAX; L++) {
+            /* every count up to 20, then the multiples of 8 and their neighbours, where
+             * unrolled and specialised code changes shape */
+            if (L > 20 && (L + 1) % 8 > 2)
+                continue;
             cb_limb n[L_MAX] = {0};
             rand_modulus(n, L);
             check_mont_op(v->ops, n, L);

@@ -45,38 +45,7 @@ ENDFUNC(aes_ce_set_encrypt_key)
 
 // int aes_ce_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits)
 FUNC(aes_ce_set_decrypt_key)
-	stp	x29, x30, [sp, #-32]!
-	mov	x29, sp
-	str	x0, [sp, #16]
-	bl	aes_ce_set_encrypt_key
-	cbnz	w0, 9f
-	ldr	x0, [sp, #16]
-	ldr	w4, [x0, #AES_KS_ROUNDS_OFF]
-	add	x1, x0, x4, lsl #4	// &k[Nr]
-	ld1	{v0.16b}, [x0]
-	ld1	{v1.16b}, [x1]
-	st1	{v0.16b}, [x1]
-	st1	{v1.16b}, [x0]
-	add	x0, x0, #16
-	sub	x1, x1, #16
-1:	cmp	x0, x1
-	b.hs	2f
-	ld1	{v0.16b}, [x0]
-	ld1	{v1.16b}, [x1]
-	aesimc	v0.16b, v0.16b
-	aesimc	v1.16b, v1.16b
-	st1	{v0.16b}, [x1]
-	st1	{v1.16b}, [x0]
-	add	x0, x0, #16
-	sub	x1, x1, #16
-	b	1b
-2:	b.ne	3f			// Nr is even: one middle key left
-	ld1	{v0.16b}, [x0]
-	aesimc	v0.16b, v0.16b
-	st1	{v0.16b}, [x0]
-3:	mov	w0, #0
-9:	ldp	x29, x30, [sp], #32
-	ret
+	aes_set_decrypt_key aes_ce_set_encrypt_key, 1
 ENDFUNC(aes_ce_set_decrypt_key)
 
 // cbc_enc_loop keys: the serial CBC loop for one key size; keys lists the registers

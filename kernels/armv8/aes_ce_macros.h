@@ -54,7 +54,11 @@
 	aesimc	\st\().16b, \st\().16b
 .endm
 
-// aes_last1 st, k1, k2: the final round (no MixColumns) and the last key XOR.
+// aes_enc_last1/aes_dec_last1 st, k1, k2: the final round (no MixColumns) and the
+// last key XOR.  The _open1 forms stop before the XOR, for callers that fold kNr into
+// a value they XOR anyway (the CBC chaining value, the CTR input): that XOR is then
+// ready long before the chain ends and the chain's own tail is one instruction
+// shorter.
 .macro aes_enc_last1 st, k1, k2
 	aese	\st\().16b, \k1\().16b
 	eor	\st\().16b, \st\().16b, \k2\().16b
@@ -63,6 +67,26 @@
 .macro aes_dec_last1 st, k1, k2
 	aesd	\st\().16b, \k1\().16b
 	eor	\st\().16b, \st\().16b, \k2\().16b
+.endm
+
+.macro aes_enc_open1 st, k1, k2
+	aese	\st\().16b, \k1\().16b
+.endm
+
+.macro aes_dec_open1 st, k1, k2
+	aesd	\st\().16b, \k1\().16b
+.endm
+
+// xor_key1 r: r ^= kNr (v31).
+.macro xor_key1 r
+	eor	\r\().16b, \r\().16b, v31.16b
+.endm
+
+// xor_key regs: every listed register (numbers) ^= kNr.
+.macro xor_key regs:vararg
+	.irp	i, \regs
+	xor_key1 v\i
+	.endr
 .endm
 
 // aes_round one, key, regs: one round (one = aes_enc1 or aes_dec1) on each listed
@@ -94,13 +118,22 @@
 	.endr
 .endm
 
-// enc_blocks/dec_blocks regs: encrypt or decrypt the listed states.
+// enc_blocks/dec_blocks regs: encrypt or decrypt the listed states; the _open forms
+// leave out the final XOR with kNr (see aes_enc_open1).
 .macro enc_blocks regs:vararg
 	aes_blocks aes_enc1, aes_enc_last1, \regs
 .endm
 
 .macro dec_blocks regs:vararg
 	aes_blocks aes_dec1, aes_dec_last1, \regs
+.endm
+
+.macro enc_blocks_open regs:vararg
+	aes_blocks aes_enc1, aes_enc_open1, \regs
+.endm
+
+.macro dec_blocks_open regs:vararg
+	aes_blocks aes_dec1, aes_dec_open1, \regs
 .endm
 
 #endif

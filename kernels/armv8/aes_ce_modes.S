@@ -14,15 +14,16 @@
  * instructions, so a single block is bound by their latency while the AES unit sits
  * idle between them.  Independent blocks (ECB, CTR, CBC *decryption*) can fill those
  * gaps.  The factor that fills them depends on the core:
- *   2  Cortex-A53: AESE/AESMC latency 2 cycles, in order, one AES pipe; two chains
- *      cover the latency and more only costs registers.  (The 2015 arm64 kernel
- *      driver shipped this.)
- *   4  Cortex-A57/A72: latency 3 cycles with the pair fused and two AES pipes, so
- *      three or more chains are needed; 4 is the next power of two and was measured
- *      ~30% faster than 2 on A57 for CBC decryption (the 2015 change).
- *   5  Neoverse N1 (Graviton2): latency 2 with two pipes and a wider core; five
- *      chains keep both pipes busy.  Its cost is a longer single-block tail for
- *      short buffers, which is why ce-i5t512 exists (see aes_ce_t512.c).
+ *   2  Cortex-A53: AESE/AESMC latency 2 cycles, in order; two chains cover the
+ *      latency and more only cost registers.  (The 2015 arm64 kernel driver
+ *      shipped this.)
+ *   4  Cortex-A57/A72: latency 3 cycles, so at least three chains are needed; 4 was
+ *      measured ~30% faster than 2 on A57 for CBC decryption (the 2015 change).
+ *   5  Neoverse N1 (Graviton2, the 2022 change): a wide out-of-order core on which a
+ *      fifth chain spreads the per-group overhead (loads, counters, stores, loop)
+ *      over more blocks.  Its cost is the single-block tail: below 80 bytes the loop
+ *      never runs and up to four trailing blocks run at full latency, which is why
+ *      ce-i5t512 exists (see aes_ce_t512.c).
  * Only hardware decides between them: kernels/armv8/family.c states the auto order.
  *
  * INLINE=0 (the default) calls one local subroutine per direction that runs the round
@@ -34,9 +35,10 @@
  *   x0 ks, then per mode: ECB x1 in, x2 out, x3 blocks; CBC/CTR x1 iv/ctr, x2 in,
  *   x3 out, x4 blocks.  w9 Nr, w10/w11 counter (CTR), x5 scratch.
  *   v0..v4    the INTERLEAVE block states (BLK below)
- *   v5..v9    a second copy of the input: the previous ciphertexts (CBC decryption)
- *             or the plaintext (CTR); v8/v9 are callee-saved (d8/d9), saved when used
- *   v16       CBC chaining value / CTR counter template
+ *   v5..v9    the previous ciphertexts (CBC decryption) or the input (CTR), with kNr
+ *             already XORed in, so each chain ends in one AESE/AESD and one EOR that
+ *             was ready early; v8/v9 are callee-saved (d8/d9), saved when used
+ *   v16       CBC chaining value (also kNr-folded) / CTR counter template
  *   v17..v31  round keys (aes_ce_macros.h)
  *
  * The loop bodies are marked for llvm-mca (// LLVM-MCA-BEGIN/END); scripts/armv8-mca.sh
@@ -58,49 +60,55 @@
 #define BLK 0, 1
 #define LD_BLK(r) ld1 {v0.16b-v1.16b}, [r], #32
 #define ST_BLK(r) st1 {v0.16b-v1.16b}, [r], #32
-#define LD_CPY(r) ld1 {v5.16b-v6.16b}, [r], #32
-#define LAST_CPY v6
 #define SAVE_D89 0
+#define CBC_PREV 16, 5
+#define LD_PREV(r) ld1 {v5.16b}, [r]
+#define XOR_CBC eor v0.16b, v0.16b, v16.16b; eor v1.16b, v1.16b, v5.16b
+#define CTR_IN 5, 6
+#define LD_IN(r) ld1 {v5.16b-v6.16b}, [r], #32
 #define CTR_BLOCKS ctr_block 0, v0; ctr_block 1, v1
 #define XOR_CTR eor v0.16b, v0.16b, v5.16b; eor v1.16b, v1.16b, v6.16b
-#define XOR_CBC eor v0.16b, v0.16b, v16.16b; eor v1.16b, v1.16b, v5.16b
 #elif INTERLEAVE == 4
 #define BLK 0, 1, 2, 3
 #define LD_BLK(r) ld1 {v0.16b-v3.16b}, [r], #64
 #define ST_BLK(r) st1 {v0.16b-v3.16b}, [r], #64
-#define LD_CPY(r) ld1 {v5.16b-v8.16b}, [r], #64
-#define LAST_CPY v8
 #define SAVE_D89 1
+#define CBC_PREV 16, 5, 6, 7
+#define LD_PREV(r) ld1 {v5.16b-v7.16b}, [r]
+#define XOR_CBC eor v0.16b, v0.16b, v16.16b; eor v1.16b, v1.16b, v5.16b; \
+                eor v2.16b, v2.16b, v6.16b; eor v3.16b, v3.16b, v7.16b
+#define CTR_IN 5, 6, 7, 8
+#define LD_IN(r) ld1 {v5.16b-v8.16b}, [r], #64
 #define CTR_BLOCKS ctr_block 0, v0; ctr_block 1, v1; ctr_block 2, v2; ctr_block 3, v3
 #define XOR_CTR eor v0.16b, v0.16b, v5.16b; eor v1.16b, v1.16b, v6.16b; \
                 eor v2.16b, v2.16b, v7.16b; eor v3.16b, v3.16b, v8.16b
-#define XOR_CBC eor v0.16b, v0.16b, v16.16b; eor v1.16b, v1.16b, v5.16b; \
-                eor v2.16b, v2.16b, v6.16b; eor v3.16b, v3.16b, v7.16b
 #elif INTERLEAVE == 5
 #define BLK 0, 1, 2, 3, 4
 #define LD_BLK(r) ld1 {v0.16b-v3.16b}, [r], #64; ld1 {v4.16b}, [r], #16
 #define ST_BLK(r) st1 {v0.16b-v3.16b}, [r], #64; st1 {v4.16b}, [r], #16
-#define LD_CPY(r) ld1 {v5.16b-v8.16b}, [r], #64; ld1 {v9.16b}, [r], #16
-#define LAST_CPY v9
 #define SAVE_D89 1
+#define CBC_PREV 16, 5, 6, 7, 8
+#define LD_PREV(r) ld1 {v5.16b-v8.16b}, [r]
+#define XOR_CBC eor v0.16b, v0.16b, v16.16b; eor v1.16b, v1.16b, v5.16b; \
+                eor v2.16b, v2.16b, v6.16b; eor v3.16b, v3.16b, v7.16b; \
+                eor v4.16b, v4.16b, v8.16b
+#define CTR_IN 5, 6, 7, 8, 9
+#define LD_IN(r) ld1 {v5.16b-v8.16b}, [r], #64; ld1 {v9.16b}, [r], #16
 #define CTR_BLOCKS ctr_block 0, v0; ctr_block 1, v1; ctr_block 2, v2; ctr_block 3, v3; \
                    ctr_block 4, v4
 #define XOR_CTR eor v0.16b, v0.16b, v5.16b; eor v1.16b, v1.16b, v6.16b; \
                 eor v2.16b, v2.16b, v7.16b; eor v3.16b, v3.16b, v8.16b; \
                 eor v4.16b, v4.16b, v9.16b
-#define XOR_CBC eor v0.16b, v0.16b, v16.16b; eor v1.16b, v1.16b, v5.16b; \
-                eor v2.16b, v2.16b, v6.16b; eor v3.16b, v3.16b, v7.16b; \
-                eor v4.16b, v4.16b, v8.16b
 #else
 #error "INTERLEAVE must be 2, 4 or 5"
 #endif
 
 #if INLINE
-#define ENC_N enc_blocks BLK
-#define DEC_N dec_blocks BLK
+#define ENC_N enc_blocks_open BLK
+#define DEC_N dec_blocks_open BLK
 #else
-#define ENC_N bl .Lenc_n
-#define DEC_N bl .Ldec_n
+#define ENC_N bl SYM(enc_rounds)
+#define DEC_N bl SYM(dec_rounds)
 #endif
 
 // frame_push/frame_pop: the link register when the round sequence is a subroutine,
@@ -128,15 +136,18 @@
 	.text
 
 #if !INLINE
-// .Lenc_n/.Ldec_n: the round sequence over all INTERLEAVE states (v0..), keys loaded.
-	.p2align 4
-.Lenc_n:
-	enc_blocks BLK
+// SYM(enc_rounds)/SYM(dec_rounds): the round sequence over all INTERLEAVE states
+// (v0..), keys loaded, without the final XOR with kNr (each mode folds it where it is
+// cheapest).
+LOCAL_FUNC(SYM(enc_rounds))
+	enc_blocks_open BLK
 	ret
-	.p2align 4
-.Ldec_n:
-	dec_blocks BLK
+ENDFUNC(SYM(enc_rounds))
+
+LOCAL_FUNC(SYM(dec_rounds))
+	dec_blocks_open BLK
 	ret
+ENDFUNC(SYM(dec_rounds))
 #endif
 
 // ecb_mode dir: ECB over x1 in, x2 out, x3 blocks; dir is enc or dec.  (Not marked
@@ -146,24 +157,29 @@
 	frame_push 0
 	load_keys x0, x5
 	subs	x3, x3, #INTERLEAVE
-	b.lo	2f
-1:	LD_BLK(x1)
-#if INLINE
-	\dir\()_blocks BLK
-#else
-	bl	.L\dir\()_n
-#endif
+	b.lo	.Lecb_tail\@
+.Lecb_loop\@:
+	LD_BLK(x1)
+	.ifc	\dir, enc
+	ENC_N
+	.else
+	DEC_N
+	.endif
+	xor_key	BLK
 	ST_BLK(x2)
 	subs	x3, x3, #INTERLEAVE
-	b.hs	1b
-2:	adds	x3, x3, #INTERLEAVE
-	b.eq	4f
-3:	ld1	{v0.16b}, [x1], #16
+	b.hs	.Lecb_loop\@
+.Lecb_tail\@:
+	adds	x3, x3, #INTERLEAVE
+	b.eq	.Lecb_done\@
+.Lecb_one\@:
+	ld1	{v0.16b}, [x1], #16
 	\dir\()_blocks 0
 	st1	{v0.16b}, [x2], #16
 	subs	x3, x3, #1
-	b.ne	3b
-4:	frame_pop 0
+	b.ne	.Lecb_one\@
+.Lecb_done\@:
+	frame_pop 0
 	ret
 .endm
 
@@ -179,38 +195,42 @@ ENDFUNC(SYM(ecb_decrypt))
 
 // void SYM(cbc_decrypt)(const void *ks, uint8_t iv[16], const uint8_t *in,
 //                       uint8_t *out, size_t n)
-// The ciphertexts are loaded twice, into the states and (after the rounds, before any
-// store, so in == out is safe) into v5.. for the chaining XOR: one load instead of
-// INTERLEAVE register moves.
+// The ciphertexts are loaded twice: all but the last into v5.. for the chaining XOR,
+// and all into the states; the last one becomes the next chaining value by a load
+// after the rounds (every load precedes the stores, so in == out is safe).  kNr is
+// folded into the chaining values before the rounds.
 FUNC(SYM(cbc_decrypt))
 	frame_push SAVE_D89
 	load_keys x0, x5
 	ld1	{v16.16b}, [x1]
 	subs	x4, x4, #INTERLEAVE
-	b.lo	2f
-1:
+	b.lo	.Lcbc_dec_tail
+.Lcbc_dec_loop:
 	// LLVM-MCA-BEGIN cbc_decrypt
-	mov	x5, x2
+	LD_PREV(x2)
 	LD_BLK(x2)
+	xor_key	CBC_PREV
 	DEC_N
-	LD_CPY(x5)
 	XOR_CBC
-	mov	v16.16b, LAST_CPY.16b
+	ldur	q16, [x2, #-16]
 	ST_BLK(x3)
 	subs	x4, x4, #INTERLEAVE
-	b.hs	1b
+	b.hs	.Lcbc_dec_loop
 	// LLVM-MCA-END
-2:	adds	x4, x4, #INTERLEAVE
-	b.eq	4f
-3:	ld1	{v0.16b}, [x2], #16
+.Lcbc_dec_tail:
+	adds	x4, x4, #INTERLEAVE
+	b.eq	.Lcbc_dec_done
+.Lcbc_dec_one:
+	ld1	{v0.16b}, [x2], #16
 	mov	v5.16b, v0.16b
 	dec_blocks 0
 	eor	v0.16b, v0.16b, v16.16b
 	mov	v16.16b, v5.16b
 	st1	{v0.16b}, [x3], #16
 	subs	x4, x4, #1
-	b.ne	3b
-4:	st1	{v16.16b}, [x1]
+	b.ne	.Lcbc_dec_one
+.Lcbc_dec_done:
+	st1	{v16.16b}, [x1]
 	frame_pop SAVE_D89
 	ret
 ENDFUNC(SYM(cbc_decrypt))
@@ -238,29 +258,33 @@ FUNC(SYM(ctr32))
 	ldr	w10, [x1, #12]
 	rev	w10, w10
 	subs	x4, x4, #INTERLEAVE
-	b.lo	2f
-1:
+	b.lo	.Lctr_tail
+.Lctr_loop:
 	// LLVM-MCA-BEGIN ctr32
 	CTR_BLOCKS
 	add	w10, w10, #INTERLEAVE
+	LD_IN(x2)
+	xor_key	CTR_IN
 	ENC_N
-	LD_CPY(x2)
 	XOR_CTR
 	ST_BLK(x3)
 	subs	x4, x4, #INTERLEAVE
-	b.hs	1b
+	b.hs	.Lctr_loop
 	// LLVM-MCA-END
-2:	adds	x4, x4, #INTERLEAVE
-	b.eq	4f
-3:	ctr_block 0, v0
+.Lctr_tail:
+	adds	x4, x4, #INTERLEAVE
+	b.eq	.Lctr_done
+.Lctr_one:
+	ctr_block 0, v0
 	add	w10, w10, #1
 	enc_blocks 0
 	ld1	{v5.16b}, [x2], #16
 	eor	v0.16b, v0.16b, v5.16b
 	st1	{v0.16b}, [x3], #16
 	subs	x4, x4, #1
-	b.ne	3b
-4:	frame_pop SAVE_D89
+	b.ne	.Lctr_one
+.Lctr_done:
+	frame_pop SAVE_D89
 	ret
 ENDFUNC(SYM(ctr32))
 

@@ -81,4 +81,51 @@
 	b.lo	.Lword\@
 .endm
 
+// aes_set_decrypt_key enc, imc: the body of a set_decrypt_key function: the
+// encryption schedule from function enc, then the round keys in reverse order (the
+// order decryption uses them), with AESIMC on all but the first and last when imc is
+// 1 (the equivalent inverse cipher, FIPS 197 5.3.5).  Returns like enc.
+.macro aes_set_decrypt_key enc, imc
+	stp	x29, x30, [sp, #-32]!
+	mov	x29, sp
+	str	x0, [sp, #16]
+	bl	\enc
+	cbnz	w0, .Lrev_ret\@
+	ldr	x0, [sp, #16]
+	ldr	w4, [x0, #AES_KS_ROUNDS_OFF]
+	add	x1, x0, x4, lsl #4	// &k[Nr]
+	ld1	{v0.16b}, [x0]
+	ld1	{v1.16b}, [x1]
+	st1	{v0.16b}, [x1]
+	st1	{v1.16b}, [x0]
+	add	x0, x0, #16
+	sub	x1, x1, #16
+.Lrev\@:
+	cmp	x0, x1
+	b.hs	.Lrev_mid\@
+	ld1	{v0.16b}, [x0]
+	ld1	{v1.16b}, [x1]
+	.if	\imc
+	aesimc	v0.16b, v0.16b
+	aesimc	v1.16b, v1.16b
+	.endif
+	st1	{v0.16b}, [x1]
+	st1	{v1.16b}, [x0]
+	add	x0, x0, #16
+	sub	x1, x1, #16
+	b	.Lrev\@
+.Lrev_mid\@:
+	.if	\imc
+	b.ne	.Lrev_ok\@		// Nr is even: one middle key left
+	ld1	{v0.16b}, [x0]
+	aesimc	v0.16b, v0.16b
+	st1	{v0.16b}, [x0]
+	.endif
+.Lrev_ok\@:
+	mov	w0, #0
+.Lrev_ret\@:
+	ldp	x29, x30, [sp], #32
+	ret
+.endm
+
 #endif

@@ -207,24 +207,7 @@ ENDFUNC(aes_neon_set_encrypt_key)
 
 // int aes_neon_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits)
 FUNC(aes_neon_set_decrypt_key)
-	stp	x29, x30, [sp, #-32]!
-	mov	x29, sp
-	str	x0, [sp, #16]
-	bl	aes_neon_set_encrypt_key
-	cbnz	w0, 9f
-	ldr	x0, [sp, #16]
-	ldr	w4, [x0, #AES_KS_ROUNDS_OFF]
-	add	x1, x0, x4, lsl #4
-1:	ld1	{v0.16b}, [x0]
-	ld1	{v1.16b}, [x1]
-	st1	{v0.16b}, [x1]
-	st1	{v1.16b}, [x0], #16
-	sub	x1, x1, #16
-	cmp	x0, x1
-	b.lo	1b
-	mov	w0, #0
-9:	ldp	x29, x30, [sp], #32
-	ret
+	aes_set_decrypt_key aes_neon_set_encrypt_key, 0
 ENDFUNC(aes_neon_set_decrypt_key)
 
 // ecb_neon dir_setup, inner: ECB over x0 ks, x1 in, x2 out, x3 blocks.

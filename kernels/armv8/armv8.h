@@ -109,13 +109,21 @@ int aes_neon_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits);
 /* aes_neon_set_decrypt_key is the encryption schedule in reverse order. */
 int aes_neon_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
 
-/* aes_neon_ecb_encrypt and the other modes: the cb_aes_ops semantics. */
+/* aes_neon_ecb_encrypt: ECB, four blocks per round pass (cb_aes_ops semantics). */
 void aes_neon_ecb_encrypt(const void *ks, const uint8_t *in, uint8_t *out, size_t nblocks);
+
+/* aes_neon_ecb_decrypt: the inverse cipher on a decryption schedule. */
 void aes_neon_ecb_decrypt(const void *ks, const uint8_t *in, uint8_t *out, size_t nblocks);
+
+/* aes_neon_cbc_encrypt: one block at a time (serial by nature); updates iv. */
 void aes_neon_cbc_encrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                           size_t nblocks);
+
+/* aes_neon_cbc_decrypt: four blocks per round pass; updates iv. */
 void aes_neon_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                           size_t nblocks);
+
+/* aes_neon_ctr32: CTR with the 32-bit counter of kernel.h, four blocks per pass. */
 void aes_neon_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
                     size_t nblocks);
 

@@ -21,4 +21,11 @@
 name:
 #define ENDFUNC(name) .size name, .- name
 
+/* LOCAL_FUNC opens a subroutine private to its file (typed and sized, so that
+ * profilers and the QEMU instruction-count plugin can name it). */
+#define LOCAL_FUNC(name) \
+    .type name, %function; \
+    .p2align 4; \
+name:
+
 #endif

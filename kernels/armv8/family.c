@@ -4,11 +4,12 @@
  *
  * Priorities: generic is 100; the NEON fallbacks 200, so they win only when the
  * Crypto Extensions are absent or masked; the Crypto Extensions variants 260-310.
+ * For GCM the stitched loop (310) comes first.
  *
  * Among the interleave factors `auto` prefers ce-i4.  Nothing in HWCAP says which
  * core this is, so auto takes the factor that is never bad: 4 chains cover the 3-cycle
- * AESE/AESMC latency and two pipes of Cortex-A57/A72 (where 2 chains left ~30% on the
- * table in 2015), cost nothing on the in-order 2-cycle Cortex-A53, and leave a
+ * AESE/AESMC latency of Cortex-A57/A72 (where 2 chains left ~30% on the table in
+ * 2015), cost nothing on the in-order 2-cycle Cortex-A53, and leave a
  * shorter single-block tail than 5 on short buffers.  ce-i5t512 (5 chains from 512
  * bytes on, the Graviton2 choice) comes next, then ce-i5, then the 2-way builds.
  * People with a board pick by measuring: scripts/armv8-2015-tcrypt.sh and
@@ -66,33 +67,33 @@ const cb_variant cb_family_armv8[] = {
     {"ce", "armv8", CB_PRIM_SHA1, CB_CAP_NEON | CB_CAP_SHA1, 300, &sha1_ce_ops,
      "SHA1C/P/M/H, SHA1SU0/SU1"},
     {"ce", "armv8", CB_PRIM_SHA256, CB_CAP_NEON | CB_CAP_SHA2, 300, &sha256_ce_ops,
-     "SHA256H/H2, SHA256SU0/SU1, constants in registers"},
+     "SHA256H/H2, SHA256SU0/SU1"},
     {"ce", "armv8", CB_PRIM_SHA512, CB_CAP_NEON | CB_CAP_SHA512, 300, &sha512_ce_ops,
      "SHA512H/H2, SHA512SU0/SU1 (ARMv8.2)"},
 
     /* AES */
     {"ce-i4", "armv8", CB_PRIM_AES, CE_AES, 300, &aes_ce_i4_ops,
-     "AESE/AESMC, 4 blocks interleaved (Cortex-A57/A72: 3-cycle latency, 2 pipes)"},
+     "AESE/AESMC, 4 blocks in flight (Cortex-A57/A72)"},
     {"ce-i5t512", "armv8", CB_PRIM_AES, CE_AES, 290, &aes_ce_i5t512_ops,
-     "AESE/AESMC, 5 blocks from 512 bytes, 4 below (the 2022 Graviton2 change)"},
+     "5 blocks from 512 bytes, 4 below (Graviton2, 2022)"},
     {"ce-i5", "armv8", CB_PRIM_AES, CE_AES, 280, &aes_ce_i5_ops,
-     "AESE/AESMC, 5 blocks interleaved (Neoverse N1)"},
+     "AESE/AESMC, 5 blocks in flight (Neoverse N1)"},
     {"ce-i2-inline", "armv8", CB_PRIM_AES, CE_AES, 270, &aes_ce_i2_inline_ops,
-     "AESE/AESMC, 2 blocks, rounds expanded in every loop (2015 INTERLEAVE_INLINE)"},
+     "2 blocks, rounds inlined in every loop (2015)"},
     {"ce-i2", "armv8", CB_PRIM_AES, CE_AES, 260, &aes_ce_i2_ops,
-     "AESE/AESMC, 2 blocks interleaved (Cortex-A53: 2-cycle latency)"},
+     "AESE/AESMC, 2 blocks in flight (Cortex-A53)"},
     {"neon", "armv8", CB_PRIM_AES, CB_CAP_NEON, 200, &aes_neon_ops,
-     "no Crypto Extensions: S-box in 16 registers (TBL/TBX), 4 blocks"},
+     "no Crypto Extensions: TBL/TBX S-box, 4 blocks"},
 
     /* GHASH */
     {"pmull", "armv8", CB_PRIM_GHASH, CB_CAP_NEON | CB_CAP_PMULL, 300, &ghash_pmull_ops,
-     "PMULL/PMULL2 Karatsuba, H..H^4, one reduction per 4 blocks"},
+     "PMULL Karatsuba, H..H^4, 1 reduction per 4 blocks"},
     {"neon", "armv8", CB_PRIM_GHASH, CB_CAP_NEON, 200, &ghash_neon_ops,
-     "no PMULL.1Q: 64x64 products from 8-bit PMULLs, Karatsuba"},
+     "no PMULL.1Q: products from 8-bit PMULLs"},
 
     /* AES-GCM: the stitched loop first, then the AES variants in their own order */
     {"ce-gcm-stitched", "armv8", CB_PRIM_GCM, CE_GCM, 310, &gcm_ce_stitched_ops,
-     "CTR (4 blocks) and GHASH in one loop from 8 blocks on; ce-i4 + pmull below"},
+     "CTR+GHASH in one loop from 8 blocks, ce-i4 below"},
     {"ce-i4", "armv8", CB_PRIM_GCM, CE_GCM, 300, &gcm_ce_i4_ops, "ce-i4 AES + pmull GHASH"},
     {"ce-i5t512", "armv8", CB_PRIM_GCM, CE_GCM, 290, &gcm_ce_i5t512_ops,
      "ce-i5t512 AES + pmull GHASH"},

@@ -10,11 +10,14 @@
 
 #include "kernels/x86_64/x86_64.h"
 
-/* aes_aesni_set_encrypt_key and aes_aesni_set_decrypt_key expand a 128-, 192- or
- * 256-bit key into a cb_aesni_key; -1 for any other size.  aes_aesni_cbc_encrypt is
- * the serial CBC encryption all AES-NI variants share (kernels/x86_64/aesni_key.c). */
+/* aes_aesni_set_encrypt_key expands a 128-, 192- or 256-bit key into a cb_aesni_key;
+ * -1 for any other size (kernels/x86_64/aesni_key.c). */
 int aes_aesni_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits);
+
+/* aes_aesni_set_decrypt_key expands a key into the inverse cipher's schedule. */
 int aes_aesni_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
+
+/* aes_aesni_cbc_encrypt is the serial CBC encryption every AES-NI variant shares. */
 void aes_aesni_cbc_encrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                            size_t nblocks);
 
@@ -24,13 +27,18 @@ static inline __m128i aesni_rk(const cb_aesni_key *k, unsigned r)
     return _mm_load_si128((const __m128i *)k->rk[r]);
 }
 
-/* aesni_encrypt1 encrypts one block with an encryption schedule. */
-static inline __m128i aesni_encrypt1(const cb_aesni_key *k, __m128i x)
+/* aesni_encrypt_rounds runs rounds 1..Nr on a block already XORed with round key 0. */
+static inline __m128i aesni_encrypt_rounds(const cb_aesni_key *k, __m128i x)
 {
-    x = _mm_xor_si128(x, aesni_rk(k, 0));
     for (unsigned r = 1; r < k->rounds; r++)
         x = _mm_aesenc_si128(x, aesni_rk(k, r));
     return _mm_aesenclast_si128(x, aesni_rk(k, k->rounds));
+}
+
+/* aesni_encrypt1 encrypts one block with an encryption schedule. */
+static inline __m128i aesni_encrypt1(const cb_aesni_key *k, __m128i x)
+{
+    return aesni_encrypt_rounds(k, _mm_xor_si128(x, aesni_rk(k, 0)));
 }
 
 /* aesni_decrypt1 decrypts one block with a decryption schedule. */
@@ -42,12 +50,13 @@ static inline __m128i aesni_decrypt1(const cb_aesni_key *k, __m128i x)
     return _mm_aesdeclast_si128(x, aesni_rk(k, k->rounds));
 }
 
-/* aesni_loadu and aesni_storeu move one unaligned 16-byte block. */
+/* aesni_loadu loads one unaligned 16-byte block. */
 static inline __m128i aesni_loadu(const uint8_t *p)
 {
     return _mm_loadu_si128((const __m128i *)p);
 }
 
+/* aesni_storeu stores one unaligned 16-byte block. */
 static inline void aesni_storeu(uint8_t *p, __m128i x)
 {
     _mm_storeu_si128((__m128i *)p, x);

@@ -21,6 +21,7 @@ static uint32_t sub_word(uint32_t w)
     return (uint32_t)_mm_cvtsi128_si32(_mm_aeskeygenassist_si128(v, 0));
 }
 
+/* aes_aesni_set_encrypt_key: FIPS 197 5.2 KeyExpansion, one word at a time. */
 int aes_aesni_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits)
 {
     if (bits != 128 && bits != 192 && bits != 256)
@@ -47,6 +48,8 @@ int aes_aesni_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits)
     return 0;
 }
 
+/* aes_aesni_set_decrypt_key: the encryption schedule reversed, the middle round keys
+ * through InvMixColumns (AESIMC), as FIPS 197 5.3.5 describes. */
 int aes_aesni_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits)
 {
     cb_aesni_key enc;
@@ -64,14 +67,19 @@ int aes_aesni_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits)
 }
 
 /* CBC encryption is one long dependency chain (SP 800-38A 6.2): nothing to
- * interleave, so all three variants share this loop. */
+ * interleave, so all three variants share this loop.  The plaintext meets round key
+ * 0 off the chain, leaving one XOR between one block's AESENCLAST and the next
+ * block's first AESENC. */
 void aes_aesni_cbc_encrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                            size_t nblocks)
 {
     const cb_aesni_key *k = ks;
+    const __m128i rk0 = aesni_rk(k, 0);
     __m128i x = aesni_loadu(iv);
     for (size_t i = 0; i < nblocks; i++) {
-        x = aesni_encrypt1(k, _mm_xor_si128(x, aesni_loadu(in + 16 * i)));
+        __m128i p = _mm_xor_si128(aesni_loadu(in + 16 * i), rk0);
+        __asm__("" : "+x"(p)); /* keeps GCC from reassociating rk0 back onto the chain */
+        x = aesni_encrypt_rounds(k, _mm_xor_si128(x, p));
         aesni_storeu(out + 16 * i, x);
     }
     aesni_storeu(iv, x);

@@ -33,8 +33,9 @@
 #define EACH AESNI_NAME(AESNI_EACH, AESNI_I, )
 
 
-/* encrypt_lanes and decrypt_lanes run the cipher on AESNI_I blocks side by side. */
+/* encrypt_lanes runs the cipher on AESNI_I blocks side by side. */
 AESNI_DEFINE_LANES(encrypt_lanes, EACH, LANE_ENC, LANE_ENCLAST)
+/* decrypt_lanes runs the inverse cipher on AESNI_I blocks side by side. */
 AESNI_DEFINE_LANES(decrypt_lanes, EACH, LANE_DEC, LANE_DECLAST)
 
 /* ecb runs the cipher (decrypt: the inverse cipher) over nblocks blocks. */
@@ -56,11 +57,13 @@ static inline __attribute__((always_inline)) void ecb(const cb_aesni_key *k, con
     }
 }
 
+/* aes_aesni_iN_ecb_encrypt: ECB encryption, AESNI_I blocks in flight. */
 static void FN(ecb_encrypt)(const void *ks, const uint8_t *in, uint8_t *out, size_t nblocks)
 {
     ecb(ks, in, out, nblocks, 0);
 }
 
+/* aes_aesni_iN_ecb_decrypt: ECB decryption, AESNI_I blocks in flight. */
 static void FN(ecb_decrypt)(const void *ks, const uint8_t *in, uint8_t *out, size_t nblocks)
 {
     ecb(ks, in, out, nblocks, 1);
@@ -71,6 +74,8 @@ static void FN(ecb_decrypt)(const void *ks, const uint8_t *in, uint8_t *out, siz
  * every load, so in == out works. */
 #define LANE_XOR_PREV(j) b[j] = _mm_xor_si128(b[j], (j) ? aesni_loadu(in + 16 * (j) - 16) : iv);
 
+/* aes_aesni_iN_cbc_decrypt: CBC decryption (SP 800-38A 6.2), AESNI_I blocks in
+ * flight; leaves the last ciphertext block in ivp for the next call. */
 static void FN(cbc_decrypt)(const void *ks, uint8_t ivp[16], const uint8_t *in, uint8_t *out,
                         size_t nblocks)
 {
@@ -91,6 +96,7 @@ static void FN(cbc_decrypt)(const void *ks, uint8_t ivp[16], const uint8_t *in, 
     aesni_storeu(ivp, iv);
 }
 
+/* aes_aesni_iN_ctr32: CTR with a 32-bit counter (kernel.h), AESNI_I blocks in flight. */
 static void FN(ctr32)(const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
                   size_t nblocks)
 {
@@ -110,6 +116,7 @@ static void FN(ctr32)(const void *ks, const uint8_t ctr[16], const uint8_t *in, 
     }
 }
 
+/* cb_aesni_iN_ops: the variant's ops; key setup and CBC encryption are shared. */
 const cb_aes_ops OPS_NAME = {
     .key_size = sizeof(cb_aesni_key),
     .set_encrypt_key = aes_aesni_set_encrypt_key,

@@ -2,9 +2,11 @@
  * kernels/x86_64/family.c - the x86_64 family's variants.  Each row: name, family,
  * primitive, required capabilities, priority, ops, summary.
  *
- * Priorities (generic is 100): wider and more interleaved is faster on every
- * AES-NI CPU measured, so auto prefers vaes-avx512 > vaes-avx2 > aesni-gcm-stitched
- * (GCM only) > aesni-i8 > aesni-i4 > aesni-i1 among what the capabilities allow.
+ * Priorities (generic is 100): on the development host (docs/x86_64.md) wider and
+ * more interleaved was faster every time, so auto prefers vaes-avx512 > vaes-avx2 >
+ * aesni-gcm-stitched (GCM only) > aesni-i8 > aesni-i4 > aesni-i1 among what the
+ * capabilities allow.  A CPU where that order is wrong (512-bit code that lowers the
+ * clock, say) is what `-variant vaes-avx2,vaes-avx512` is for.
  * A row lists every capability its code executes: masking any of them (for example
  * CRYPTOBENCH_CAPS=-avx512bw) makes auto fall back to the next row.
  */

@@ -81,6 +81,7 @@ stitched(const void *ks, const void *htable, uint8_t ctr[16], uint8_t xi[16],
     return chunks * 16 * CHUNK;
 }
 
+/* gcm_aesni_stitched_encrypt: cb_gcm_ops.encrypt of aesni-gcm-stitched. */
 static size_t gcm_aesni_stitched_encrypt(const void *ks, const void *htable, uint8_t ctr[16],
                                          uint8_t xi[16], const uint8_t *in, uint8_t *out,
                                          size_t len)
@@ -88,6 +89,7 @@ static size_t gcm_aesni_stitched_encrypt(const void *ks, const void *htable, uin
     return stitched(ks, htable, ctr, xi, in, out, len, 0);
 }
 
+/* gcm_aesni_stitched_decrypt: cb_gcm_ops.decrypt of aesni-gcm-stitched. */
 static size_t gcm_aesni_stitched_decrypt(const void *ks, const void *htable, uint8_t ctr[16],
                                          uint8_t xi[16], const uint8_t *in, uint8_t *out,
                                          size_t len)
@@ -95,6 +97,8 @@ static size_t gcm_aesni_stitched_decrypt(const void *ks, const void *htable, uin
     return stitched(ks, htable, ctr, xi, in, out, len, 1);
 }
 
+/* cb_gcm_aesni_iN_ops pair each AES-NI variant with pclmul GHASH (not stitched);
+ * cb_gcm_aesni_stitched_ops adds the stitched loop over aesni-i8 and pclmul. */
 const cb_gcm_ops cb_gcm_aesni_i1_ops = {&cb_aesni_i1_ops, &cb_ghash_pclmul_ops, NULL, NULL};
 const cb_gcm_ops cb_gcm_aesni_i4_ops = {&cb_aesni_i4_ops, &cb_ghash_pclmul_ops, NULL, NULL};
 const cb_gcm_ops cb_gcm_aesni_i8_ops = {&cb_aesni_i8_ops, &cb_ghash_pclmul_ops, NULL, NULL};

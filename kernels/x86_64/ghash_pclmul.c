@@ -12,11 +12,13 @@
 #include "kernels/x86_64/pclmul.h"
 #include "kernels/x86_64/x86_64.h"
 
+/* ghash_pclmul_init computes H^1..H^8 and their Karatsuba halves. */
 static void ghash_pclmul_init(void *table, const uint8_t h[16])
 {
     gf_table_init(table, h);
 }
 
+/* ghash_pclmul_blocks folds nblocks blocks into xi, 8 per reduction while it can. */
 static void ghash_pclmul_blocks(const void *table, uint8_t xi[16], const uint8_t *in,
                                 size_t nblocks)
 {
@@ -34,6 +36,7 @@ static void ghash_pclmul_blocks(const void *table, uint8_t xi[16], const uint8_t
     gf_store(xi, x);
 }
 
+/* cb_ghash_pclmul_ops: the pclmul variant's ops. */
 const cb_ghash_ops cb_ghash_pclmul_ops = {
     .table_size = sizeof(gf_table),
     .init = ghash_pclmul_init,

@@ -60,6 +60,7 @@ GF_INLINE __m128i gf_load(const uint8_t *p)
     return gf_bswap(_mm_loadu_si128((const __m128i *)p));
 }
 
+/* gf_store writes a reflected integer back as a block. */
 GF_INLINE void gf_store(uint8_t *p, __m128i x)
 {
     _mm_storeu_si128((__m128i *)p, gf_bswap(x));
@@ -71,6 +72,7 @@ GF_INLINE __m128i gf_kara(__m128i h)
     return _mm_xor_si128(h, _mm_shuffle_epi32(h, 0x4e));
 }
 
+/* gf_acc_zero returns an empty sum. */
 GF_INLINE gf_acc gf_acc_zero(void)
 {
     gf_acc a = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};

@@ -35,6 +35,7 @@ static inline __attribute__((always_inline)) void group4(__m128i *abcd, __m128i 
     }
 }
 
+/* sha1_shani_blocks compresses nblocks 64-byte blocks into the five-word state. */
 static void sha1_shani_blocks(void *state, const uint8_t *in, size_t nblocks)
 {
     uint32_t *s = state;
@@ -72,6 +73,7 @@ static void sha1_shani_blocks(void *state, const uint8_t *in, size_t nblocks)
     s[4] = (uint32_t)_mm_extract_epi32(e0, 3);
 }
 
+/* cb_sha1_shani_ops: the shani variant of SHA-1. */
 const cb_digest_ops cb_sha1_shani_ops = {
     .blocks = sha1_shani_blocks,
     .wipe = NULL,

@@ -20,7 +20,7 @@
  *
  * GCM: a stitched loop like gcm_aesni.c's, NB blocks per step (encryption hashes
  * the previous step's ciphertext, decryption the current step's); it takes whole
- * steps only, so it returns 0 below VAES_GCM_MIN = 16 * NB bytes and leaves the
+ * steps only, so it returns 0 below one step (VAES_GCM_MIN) and leaves the
  * rest of every message to the portable layer, which uses this variant's ctr32
  * and GHASH.
  */
@@ -52,6 +52,7 @@ typedef __m256i vec;
 #define V_LANE_INDEX _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0)
 #define V_LANE_STEP _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2)
 #define PASTE_W(a, b) a##avx2##b
+#define VAES_GCM_MIN CB_GCM_VAES_AVX2_MIN
 #else
 typedef __m512i vec;
 #define LANES 4
@@ -62,31 +63,36 @@ typedef __m512i vec;
 #define V_LANE_INDEX _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0)
 #define V_LANE_STEP _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4)
 #define PASTE_W(a, b) a##avx512##b
+#define VAES_GCM_MIN CB_GCM_VAES_AVX512_MIN
 #endif
 
 #define W_NAME(a, b) PASTE_W(a, b)
 #define NV 4              /* vectors per main-loop step */
 #define NB (LANES * NV)   /* blocks per main-loop step: the widest GHASH fold */
-#define VAES_GCM_MIN (16 * NB)
 #define EACHV(S) S(0) S(1) S(2) S(3)
+_Static_assert(VAES_GCM_MIN == 16 * NB, "the documented minimum is one step");
 
 /* ---- vector helpers ---- */
 
+/* v_loadu loads one unaligned vector. */
 VINLINE vec v_loadu(const void *p)
 {
     return V_SI(loadu)((const vec *)p);
 }
 
+/* v_storeu stores one unaligned vector. */
 VINLINE void v_storeu(void *p, vec x)
 {
     V_SI(storeu)((vec *)p, x);
 }
 
+/* v_xor is bitwise XOR. */
 VINLINE vec v_xor(vec a, vec b)
 {
     return V_SI(xor)(a, b);
 }
 
+/* v_zero is the all-zero vector. */
 VINLINE vec v_zero(void)
 {
     return V_SI(setzero)();
@@ -99,8 +105,10 @@ VINLINE vec v_bswap(vec x)
     return V(shuffle_epi8)(x, V_BCAST(&m));
 }
 
-/* v_load_part and v_store_part move the first nblk (< LANES) blocks of a vector. */
+/* v_load_part and v_store_part move the first nblk (< LANES) blocks of a vector;
+ * the lanes above read as zero and are not written. */
 #if VAES_BITS == 512
+/* part_mask selects the 64-bit elements of the first nblk blocks. */
 VINLINE __mmask8 part_mask(size_t nblk)
 {
     return (__mmask8)((1u << (2 * nblk)) - 1);
@@ -150,19 +158,23 @@ VINLINE __m128i v_fold_lanes(vec x)
 
 #define EACH1V(S) S(0)
 
-/* enc_vecs and dec_vecs run the (inverse) cipher on NV vectors side by side;
- * enc_vec1 and dec_vec1 on one. */
+/* enc_vecs runs the cipher on NV vectors side by side. */
 AES_DEFINE_LANES(enc_vecs, vec, V_BCAST, EACHV, VLANE_XOR, VLANE_ENC, VLANE_ENCLAST)
+/* dec_vecs runs the inverse cipher on NV vectors side by side. */
 AES_DEFINE_LANES(dec_vecs, vec, V_BCAST, EACHV, VLANE_XOR, VLANE_DEC, VLANE_DECLAST)
+/* enc_vec1 runs the cipher on *b alone. */
 AES_DEFINE_LANES(enc_vec1, vec, V_BCAST, EACH1V, VLANE_XOR, VLANE_ENC, VLANE_ENCLAST)
+/* dec_vec1 runs the inverse cipher on *b alone. */
 AES_DEFINE_LANES(dec_vec1, vec, V_BCAST, EACH1V, VLANE_XOR, VLANE_DEC, VLANE_DECLAST)
 
+/* enc_vec returns x encrypted. */
 VINLINE vec enc_vec(const cb_aesni_key *k, vec x)
 {
     enc_vec1(k, &x);
     return x;
 }
 
+/* dec_vec returns x decrypted. */
 VINLINE vec dec_vec(const cb_aesni_key *k, vec x)
 {
     dec_vec1(k, &x);
@@ -198,12 +210,14 @@ VINLINE void ecb(const cb_aesni_key *k, const uint8_t *in, uint8_t *out, size_t 
     }
 }
 
+/* aes_vaes_W_ecb_encrypt: ECB encryption, NB blocks in flight. */
 static void W_NAME(aes_vaes_, _ecb_encrypt)(const void *ks, const uint8_t *in, uint8_t *out,
                                             size_t nblocks)
 {
     ecb(ks, in, out, nblocks, 0);
 }
 
+/* aes_vaes_W_ecb_decrypt: ECB decryption, NB blocks in flight. */
 static void W_NAME(aes_vaes_, _ecb_decrypt)(const void *ks, const uint8_t *in, uint8_t *out,
                                             size_t nblocks)
 {
@@ -223,6 +237,8 @@ VINLINE vec prev_blocks(vec prev, vec cur)
 
 #define VLANE_XOR_PREV(j) b[j] = v_xor(b[j], prev_blocks((j) ? c[(j) - 1] : last, c[j]));
 
+/* aes_vaes_W_cbc_decrypt: CBC decryption, NB blocks in flight; the ciphertext each
+ * block is XORed with comes from the vectors already loaded, shifted by one lane. */
 static void W_NAME(aes_vaes_, _cbc_decrypt)(const void *ks, uint8_t ivp[16], const uint8_t *in,
                                             uint8_t *out, size_t nblocks)
 {
@@ -264,6 +280,7 @@ VINLINE vec ctr_start(const uint8_t ctr[16])
     return V(add_epi32)(v_bswap(V_BCAST(ctr)), V_LANE_INDEX);
 }
 
+/* ctr_next returns the counter blocks of *cv in block byte order and steps *cv. */
 VINLINE vec ctr_next(vec *cv)
 {
     vec blocks = v_bswap(*cv);
@@ -273,10 +290,18 @@ VINLINE vec ctr_next(vec *cv)
 
 #define VLANE_CTR(j) b[j] = ctr_next(&cv);
 
+/* aes_vaes_W_ctr32: CTR with a 32-bit counter (kernel.h), NB blocks in flight. */
 static void W_NAME(aes_vaes_, _ctr32)(const void *ks, const uint8_t ctr[16], const uint8_t *in,
                                       uint8_t *out, size_t nblocks)
 {
     const cb_aesni_key *k = ks;
+    if (nblocks == 1) {
+        /* One block (a short message, a GCM tag) is latency-bound: the 128-bit
+         * instructions are the quickest, and it needs no counter vector. */
+        __m128i s = aesni_encrypt1(k, _mm_loadu_si128((const __m128i *)ctr));
+        _mm_storeu_si128((__m128i *)out, _mm_xor_si128(s, _mm_loadu_si128((const __m128i *)in)));
+        return;
+    }
     vec b[NV], cv = ctr_start(ctr);
     for (; nblocks >= NB; nblocks -= NB, in += 16 * NB, out += 16 * NB) {
         EACHV(VLANE_CTR)
@@ -295,13 +320,14 @@ static void W_NAME(aes_vaes_, _ctr32)(const void *ks, const uint8_t ctr[16], con
     }
 }
 
+/* cb_vaes_W_ops: key setup is AES-NI's; no CBC encryption (serial, see aesni-i*). */
 const cb_aes_ops W_NAME(cb_vaes_, _ops) = {
     .key_size = sizeof(cb_aesni_key),
     .set_encrypt_key = aes_aesni_set_encrypt_key,
     .set_decrypt_key = aes_aesni_set_decrypt_key,
     .ecb_encrypt = W_NAME(aes_vaes_, _ecb_encrypt),
     .ecb_decrypt = W_NAME(aes_vaes_, _ecb_decrypt),
-    .cbc_encrypt = NULL, /* serial: nothing for wide vectors to do (aesni-i* has it) */
+    .cbc_encrypt = NULL,
     .cbc_decrypt = W_NAME(aes_vaes_, _cbc_decrypt),
     .ctr32 = W_NAME(aes_vaes_, _ctr32),
 };
@@ -318,6 +344,7 @@ typedef struct vgf_acc {
     vec lo, mid, hi;
 } vgf_acc;
 
+/* vgf_mul adds x * h lane by lane to a, unreduced. */
 VINLINE void vgf_mul(vgf_acc *a, vec x, vec h)
 {
     a->lo = v_xor(a->lo, V(clmulepi64_epi128)(x, h, 0x00));
@@ -358,6 +385,7 @@ VINLINE __m128i vgf_fold(const vgf_table *t, __m128i x, const uint8_t *in, size_
     return vgf_reduce(a);
 }
 
+/* ghash_vpclmul_W_init computes H^NB..H^1. */
 static void W_NAME(ghash_vpclmul_, _init)(void *table, const uint8_t h[16])
 {
     vgf_table *t = table;
@@ -368,6 +396,7 @@ static void W_NAME(ghash_vpclmul_, _init)(void *table, const uint8_t h[16])
     }
 }
 
+/* ghash_vpclmul_W_blocks folds nblocks blocks into xi, NB per reduction. */
 static void W_NAME(ghash_vpclmul_, _blocks)(const void *table, uint8_t xi[16],
                                             const uint8_t *in, size_t nblocks)
 {
@@ -380,6 +409,7 @@ static void W_NAME(ghash_vpclmul_, _blocks)(const void *table, uint8_t xi[16],
     gf_store(xi, x);
 }
 
+/* cb_ghash_vpclmul_W_ops: the vpclmul-avx2 / vpclmul-avx512 GHASH variant. */
 const cb_ghash_ops W_NAME(cb_ghash_vpclmul_, _ops) = {
     .table_size = sizeof(vgf_table),
     .init = W_NAME(ghash_vpclmul_, _init),
@@ -425,7 +455,7 @@ VINLINE size_t stitched(const void *ks, const void *htable, uint8_t ctr[16], uin
                         const uint8_t *in, uint8_t *out, size_t len, int decrypt)
 {
     size_t steps = len / (16 * NB);
-    if (len < VAES_GCM_MIN || !steps)
+    if (len < VAES_GCM_MIN)
         return 0;
     const cb_aesni_key *k = ks;
     const vgf_table *t = htable;
@@ -449,6 +479,7 @@ VINLINE size_t stitched(const void *ks, const void *htable, uint8_t ctr[16], uin
     return steps * 16 * NB;
 }
 
+/* gcm_vaes_W_encrypt: cb_gcm_ops.encrypt of vaes-avx2 / vaes-avx512. */
 static size_t W_NAME(gcm_vaes_, _encrypt)(const void *ks, const void *htable, uint8_t ctr[16],
                                           uint8_t xi[16], const uint8_t *in, uint8_t *out,
                                           size_t len)
@@ -456,6 +487,7 @@ static size_t W_NAME(gcm_vaes_, _encrypt)(const void *ks, const void *htable, ui
     return stitched(ks, htable, ctr, xi, in, out, len, 0);
 }
 
+/* gcm_vaes_W_decrypt: cb_gcm_ops.decrypt of vaes-avx2 / vaes-avx512. */
 static size_t W_NAME(gcm_vaes_, _decrypt)(const void *ks, const void *htable, uint8_t ctr[16],
                                           uint8_t xi[16], const uint8_t *in, uint8_t *out,
                                           size_t len)
@@ -463,6 +495,7 @@ static size_t W_NAME(gcm_vaes_, _decrypt)(const void *ks, const void *htable, ui
     return stitched(ks, htable, ctr, xi, in, out, len, 1);
 }
 
+/* cb_gcm_vaes_W_ops: this width's CTR and GHASH, and the stitched loop. */
 const cb_gcm_ops W_NAME(cb_gcm_vaes_, _ops) = {
     .aes = &W_NAME(cb_vaes_, _ops),
     .ghash = &W_NAME(cb_ghash_vpclmul_, _ops),

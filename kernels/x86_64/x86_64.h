@@ -45,7 +45,11 @@ extern const cb_gcm_ops cb_gcm_aesni_stitched_ops;
  * pipeline gains nothing on fewer than two chunks). */
 #define CB_GCM_STITCH_MIN 256
 
-/* VAES + VPCLMULQDQ on 256-bit and 512-bit vectors: CTR, GHASH and stitched GCM. */
+/* VAES + VPCLMULQDQ on 256-bit and 512-bit vectors: CTR, GHASH and stitched GCM.
+ * Their stitched GCM loops take whole steps of 8 (256-bit) or 16 (512-bit) blocks
+ * and return 0 below one step. */
+#define CB_GCM_VAES_AVX2_MIN 128
+#define CB_GCM_VAES_AVX512_MIN 256
 extern const cb_aes_ops cb_vaes_avx2_ops;
 extern const cb_ghash_ops cb_ghash_vpclmul_avx2_ops;
 extern const cb_gcm_ops cb_gcm_vaes_avx2_ops;

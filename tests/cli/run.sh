@@ -111,9 +111,41 @@ expect 2 "-cycles=guess is not understood" -- speed md5 -cycles=guess
 cb speed md5 -multi 1 -bytes 64 -seconds 0.05 >"$T/out" 2>"$T/err" && ok || bad "speed -multi 1 failed: $(cat "$T/err")"
 grep -Eq '^md5 +[0-9.]+k?$' "$T/out" && ok || bad "no md5 row with -multi 1: $(cat "$T/out")"
 
+# --- -json: one object per case with the interval and the spread -------------------------
+cb speed md5 -bytes 16,64 -seconds 0.05 -samples 3 -json "$T/run.json" >/dev/null 2>&1 && ok || bad "speed -json failed"
+if command -v python3 >/dev/null; then
+    python3 - "$T/run.json" <<'PY' && ok || bad "speed -json wrote bad JSON: $(head -c 300 "$T/run.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+cases = d["cases"]
+assert [c["block_bytes"] for c in cases] == [16, 64], cases
+for c in cases:
+    assert c["samples"] == 3 and c["ci95_low_ops"] <= c["ops_per_sec"] <= c["ci95_high_ops"], c
+    assert c["cv_pct"] >= 0 and c["status"] == "ok", c
+assert d["run"]["host_arch"] and d["run"]["timing"] == "cpu"
+PY
+fi
+expect 2 "cannot create a file in '/nonexistent-dir'" -- speed md5 -json /nonexistent-dir/x.json
+
+# --- -iterations: exact operation counts (for instruction counting) ------------------------
+cb speed md5 -bytes 64 -iterations 1000 -samples 2 -mr >"$T/mr" 2>/dev/null
+grep -q '^+R:2000:md5:' "$T/mr" && ok || bad "-iterations 1000 -samples 2 did not time exactly 2000 operations: $(cat "$T/mr")"
+expect 2 "-iterations and -seconds both" -- speed md5 -iterations 10 -seconds 1
+
 # --- several variants give one row each ----------------------------------------------
 cb speed -evp sha1 -variant all -bytes 64 -seconds 0.05 >"$T/out" 2>"$T/err"
 grep -Eq '^sha1/generic ' "$T/out" && ok || bad "no sha1/generic row with -variant all: $(cat "$T/out")"
+
+# --- -compare: two variants sampled alternately, then the before/after table ------------
+other=$(cb list 2>/dev/null | awk '/^[^ ]/ { alg = $1 } alg == "aes-128-ctr" && /available/ && !/unavailable/ { n = $1 == "*" ? $2 : $1; if (n != "generic") { print n; exit } }')
+if [ -n "$other" ]; then
+    cb speed -evp aes-128-ctr -variant generic,"$other" -compare -bytes 64,1024 -seconds 0.1 >"$T/out" 2>"$T/err" && ok || bad "speed -compare failed: $(cat "$T/err")"
+    grep -q "aes-128-ctr/generic" "$T/out" && grep -q "aes-128-ctr/$other" "$T/out" && ok || bad "-compare lacks a row per variant"
+    grep -Eq '[0-9]+ regressions?, [0-9]+ improvements?, [0-9]+ unchanged' "$T/out" && ok || bad "-compare printed no summary: $(cat "$T/out")"
+else
+    echo "cli: only generic implements aes-128-ctr here; -compare of two variants UNAVAILABLE"
+fi
+expect 2 "-compare needs -variant with exactly two" -- speed md5 -compare
 
 # --- selftest and list -----------------------------------------------------------------
 cb selftest -quick >"$T/out" 2>&1 && ok || bad "selftest -quick failed: $(grep -v PASS "$T/out" | head)"

@@ -1,0 +1,288 @@
+/*
+ * cli/kat_pkey.c - decoding and checking NIST CAVP signature records (see
+ * cli/kat_pkey.h for what each file kind checks).
+ *
+ * Layouts, as the CAVP files have them (blank-line separated records in braces):
+ *   SigGen15  [mod = N]  {n, e}  then records {SHAAlg, Msg, S}
+ *   SigVer15  [mod = N]  {n}  {p}  {q}  then {SHAAlg, e, d, Msg, S, SaltVal, Result}
+ *   DSA       [mod = L=.., N=.., SHA-..]  {P, Q, G}  then {Msg, X, Y, R, S[, Result]}
+ * A record without Msg sets the group's key; a record with Msg is a case.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/kat_pkey.h"
+#include "harness/common.h"
+#include "kernels/pkey.h"
+
+/* blob: a decoded hex field. */
+typedef struct blob {
+    uint8_t *b;
+    size_t len;
+} blob;
+
+struct cb_kat_pkey {
+    int dsa;
+    blob n, e;    /* RSA: the group's modulus; SigGen15's exponent */
+    blob p, q, g; /* DSA: the group's domain parameters */
+};
+
+struct cb_kat_sig {
+    int dsa;
+    int has_result, valid; /* SigVer's Result (has_result 0: a SigGen record, valid) */
+    char reason[64];       /* the text after "F" in Result */
+    blob n, e, d;          /* RSA */
+    blob p, q, g, x, y, r; /* DSA */
+    blob msg, s;
+};
+
+/* Skip reasons (static: cmd_kat keeps the pointer). */
+static const char skip_hash[] = "a hash other than SHA-256, the one cryptobench signs with";
+
+static void blob_free(blob *x)
+{
+    free(x->b);
+    x->b = NULL;
+    x->len = 0;
+}
+
+/* blob_copy sets dst to a copy of src. */
+static void blob_copy(blob *dst, const blob *src)
+{
+    dst->len = src->len;
+    dst->b = cb_xmalloc(src->len ? src->len : 1);
+    memcpy(dst->b, src->b, src->len);
+}
+
+/* field decodes the hex field name into x: 1 done, 0 absent, -1 malformed. */
+static int field(cb_rsp *r, const cb_rsp_record *rec, const char *name, blob *x)
+{
+    const cb_rsp_field *f = cb_rsp_get(rec, name);
+    if (!f)
+        return 0;
+    blob_free(x);
+    return cb_rsp_hex(r, f, &x->b, &x->len) < 0 ? -1 : 1;
+}
+
+/* need decodes a field the record must have; -1 with FILE:LINE when it lacks it. */
+static int need(cb_rsp *r, const cb_rsp_record *rec, const char *name, blob *x)
+{
+    int rc = field(r, rec, name, x);
+    if (rc == 0)
+        return cb_rsp_error(r, rec->line, "the record has no %s field.", name);
+    return rc;
+}
+
+static cb_pkey_num num(const blob *x)
+{
+    cb_pkey_num n = {x->b, x->len};
+    return n;
+}
+
+cb_kat_pkey *cb_kat_pkey_new(const cb_alg *alg)
+{
+    cb_kat_pkey *st = cb_xcalloc(1, sizeof *st);
+    st->dsa = strncmp(alg->name, "dsa", 3) == 0;
+    return st;
+}
+
+void cb_kat_pkey_free(cb_kat_pkey *st)
+{
+    if (!st)
+        return;
+    blob *all[] = {&st->n, &st->e, &st->p, &st->q, &st->g};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        blob_free(all[i]);
+    free(st);
+}
+
+void cb_kat_sig_free(cb_kat_sig *c)
+{
+    if (!c)
+        return;
+    blob *all[] = {&c->n, &c->e, &c->d, &c->p, &c->q, &c->g,
+                   &c->x, &c->y, &c->r, &c->msg, &c->s};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        blob_free(all[i]);
+    free(c);
+}
+
+/* result reads SigVer's "Result = P" or "Result = F (reason)" if present. */
+static int result(cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c)
+{
+    const cb_rsp_field *f = cb_rsp_get(rec, "Result");
+    if (!f)
+        return 0;
+    if (f->value[0] != 'P' && f->value[0] != 'F')
+        return cb_rsp_error(r, f->line, "Result = %.20s is neither P nor F.", f->value);
+    c->has_result = 1;
+    c->valid = f->value[0] == 'P';
+    snprintf(c->reason, sizeof c->reason, "%s", f->value + 1 + (f->value[1] == ' '));
+    return 0;
+}
+
+/* decode_rsa: SigGen15 / SigVer15 records. */
+static int decode_rsa(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c,
+                      const char **skip)
+{
+    if (!cb_rsp_get(rec, "Msg")) {
+        /* a key record: {n, e}, {n}, {p} or {q} (p and q are not needed) */
+        int got_n = field(r, rec, "n", &st->n), got_e = field(r, rec, "e", &st->e);
+        if (got_n < 0 || got_e < 0)
+            return -1;
+        if (!got_n && !got_e && !cb_rsp_get(rec, "p") && !cb_rsp_get(rec, "q"))
+            return cb_rsp_error(r, rec->line, "the record has neither Msg nor n, e, p, q.");
+        return 0;
+    }
+    const cb_rsp_field *alg = cb_rsp_get(rec, "SHAAlg");
+    if (!alg)
+        return cb_rsp_error(r, rec->line, "the record has no SHAAlg field.");
+    if (!st->n.b)
+        return cb_rsp_error(r, rec->line, "a signature record comes before the group's n.");
+    blob_copy(&c->n, &st->n);
+    /* e in a signature record holds for the records after it too (SigGen15_186-2
+     * gives it once, in the group's first record) */
+    if (field(r, rec, "e", &st->e) < 0)
+        return -1;
+    if (!st->e.b)
+        return cb_rsp_error(r, rec->line, "the record has no e, and its group gives none.");
+    blob_copy(&c->e, &st->e);
+    if (field(r, rec, "d", &c->d) < 0 || need(r, rec, "Msg", &c->msg) < 0 ||
+        need(r, rec, "S", &c->s) < 0 || result(r, rec, c) < 0)
+        return -1;
+    if (strcmp(alg->value, "SHA256") != 0)
+        *skip = skip_hash;
+    return 1;
+}
+
+/* dsa_group_hash checks the group header [mod = L=.., N=.., SHA-..]; sets *sha256. */
+static int dsa_group_hash(cb_rsp *r, const cb_rsp_record *rec, int *sha256)
+{
+    const cb_rsp_field *h = cb_rsp_section(r, "mod");
+    const char *sha = h ? strstr(h->value, "SHA-") : NULL;
+    if (!h || !strstr(h->value, "L=") || !sha)
+        return cb_rsp_error(r, h ? h->line : rec->line,
+                            "expected a DSA group header [mod = L=..., N=..., SHA-...] "
+                            "(ECDSA files are not supported).");
+    *sha256 = strcmp(sha, "SHA-256") == 0;
+    return 0;
+}
+
+/* decode_dsa: FIPS 186-3 SigGen / SigVer records. */
+static int decode_dsa(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c,
+                      const char **skip)
+{
+    int sha256 = 0;
+    if (dsa_group_hash(r, rec, &sha256) < 0)
+        return -1;
+    if (!cb_rsp_get(rec, "Msg")) {
+        /* the group's domain parameters */
+        if (need(r, rec, "P", &st->p) < 0 || need(r, rec, "Q", &st->q) < 0 ||
+            need(r, rec, "G", &st->g) < 0)
+            return -1;
+        return 0;
+    }
+    if (!st->p.b)
+        return cb_rsp_error(r, rec->line, "a signature record comes before the group's P, "
+                                          "Q and G.");
+    blob_copy(&c->p, &st->p);
+    blob_copy(&c->q, &st->q);
+    blob_copy(&c->g, &st->g);
+    if (need(r, rec, "Msg", &c->msg) < 0 || field(r, rec, "X", &c->x) < 0 ||
+        need(r, rec, "Y", &c->y) < 0 || need(r, rec, "R", &c->r) < 0 ||
+        need(r, rec, "S", &c->s) < 0 || result(r, rec, c) < 0)
+        return -1;
+    if (!sha256)
+        *skip = skip_hash;
+    return 1;
+}
+
+int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
+                       cb_kat_sig **out, char *label, size_t label_len, const char **skip)
+{
+    cb_kat_sig *c = cb_xcalloc(1, sizeof *c);
+    c->dsa = st->dsa;
+    c->valid = 1;
+    int rc = st->dsa ? decode_dsa(st, r, rec, c, skip) : decode_rsa(st, r, rec, c, skip);
+    if (rc != 1) {
+        cb_kat_sig_free(c);
+        return rc;
+    }
+    const cb_rsp_field *mod = cb_rsp_section(r, "mod");
+    snprintf(label, label_len, "[mod = %.40s]", mod ? mod->value : "?");
+    *out = c;
+    return 1;
+}
+
+/* ---- running ---- */
+
+/* verdict compares a verification with the expected answer; PASS or FAIL. */
+static int verdict(const cb_kat_sig *c, int rc, char *why, size_t why_len)
+{
+    if (rc < 0) {
+        snprintf(why, why_len, "the key is outside what cryptobench handles");
+        return CB_KAT_PKEY_SKIP;
+    }
+    if ((rc == 0) == c->valid)
+        return CB_KAT_PKEY_PASS;
+    if (c->valid)
+        snprintf(why, why_len, "the valid signature was rejected");
+    else
+        snprintf(why, why_len, "the invalid signature (%s) was accepted", c->reason);
+    return CB_KAT_PKEY_FAIL;
+}
+
+/* run_rsa verifies S; for a valid record with d, signs too and compares with S. */
+static int run_rsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    cb_rsa_raw key = {num(&c->n), num(&c->e), num(&c->d)};
+    int out = verdict(c, cb_rsa_pkcs1_verify_raw(v, &key, c->msg.b, c->msg.len, c->s.b,
+                                                 c->s.len),
+                      why, why_len);
+    if (out != CB_KAT_PKEY_PASS || !c->valid || c->d.len == 0)
+        return out;
+    uint8_t *sig = cb_xmalloc(c->n.len);
+    size_t len = c->n.len;
+    int rc = cb_rsa_pkcs1_sign_raw(v, &key, c->msg.b, c->msg.len, sig, &len);
+    /* S has as many bytes as n; n may carry a leading zero byte in the file */
+    size_t skip = len < c->s.len ? c->s.len - len : 0;
+    if (rc != 0) {
+        snprintf(why, why_len, "signing with (n, d) failed");
+        out = CB_KAT_PKEY_FAIL;
+    } else if (len + skip != c->s.len || memcmp(sig, c->s.b + skip, len) != 0) {
+        snprintf(why, why_len, "the signature made with (n, d) differs from S");
+        out = CB_KAT_PKEY_FAIL;
+    }
+    free(sig);
+    return out;
+}
+
+/* run_dsa verifies (R, S); for a SigGen record, signs with X and verifies that too. */
+static int run_dsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    cb_dsa_raw key = {num(&c->p), num(&c->q), num(&c->g), num(&c->y), num(&c->x)};
+    cb_pkey_num r = num(&c->r), s = num(&c->s);
+    int out = verdict(c, cb_dsa_verify_raw(v, &key, c->msg.b, c->msg.len, &r, &s), why,
+                      why_len);
+    if (out != CB_KAT_PKEY_PASS || c->has_result || c->x.len == 0)
+        return out;
+    uint8_t sig[2 * 64];
+    size_t len = sizeof sig;
+    if (cb_dsa_sign_raw(v, &key, c->msg.b, c->msg.len, sig, &len) != 0) {
+        snprintf(why, why_len, "signing with X failed");
+        return CB_KAT_PKEY_FAIL;
+    }
+    cb_pkey_num r2 = {sig, len / 2}, s2 = {sig + len / 2, len / 2};
+    if (cb_dsa_verify_raw(v, &key, c->msg.b, c->msg.len, &r2, &s2) != 0) {
+        snprintf(why, why_len, "the signature made with X does not verify");
+        return CB_KAT_PKEY_FAIL;
+    }
+    return CB_KAT_PKEY_PASS;
+}
+
+int cb_kat_pkey_run(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    why[0] = '\0';
+    return c->dsa ? run_dsa(v, c, why, why_len) : run_rsa(v, c, why, why_len);
+}

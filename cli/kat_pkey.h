@@ -1,0 +1,56 @@
+/*
+ * cli/kat_pkey.h - the NIST CAVP signature files for `kat`: RSA PKCS#1 v1.5
+ * (SigGen15_186-*.rsp, SigVer15_186-*.rsp) and DSA (FIPS_186-3 SigGen.rsp and
+ * SigVer.rsp), SHA-256 records only; the others are skipped and counted.
+ *
+ * cli/cmd_kat.c reads the records and runs them on every variant; this module
+ * turns a record into a case (decode) and checks one case on one variant (run):
+ *   RSA SigGen15  verify S with (n, e): the encoding is deterministic, so a valid S
+ *                 means ours is byte for byte the file's
+ *   RSA SigVer15  verify S and compare with Result; for a valid record also sign
+ *                 with (n, d) and compare with S
+ *   DSA SigGen    verify (R, S) with (P, Q, G, Y); sign with X (our k, since the
+ *                 file's k is not given) and verify that signature too
+ *   DSA SigVer    verify (R, S) and compare with Result
+ */
+#ifndef CB_KAT_PKEY_H
+#define CB_KAT_PKEY_H
+
+#include <stddef.h>
+
+#include "kernels/kernel.h"
+#include "reports/rsp.h"
+
+/* cb_kat_pkey: the running state of one file (the current group's key). */
+typedef struct cb_kat_pkey cb_kat_pkey;
+
+/* cb_kat_sig: one decoded signature record. */
+typedef struct cb_kat_sig cb_kat_sig;
+
+/* cb_kat_pkey_new starts reading a file whose records test alg (rsa* or dsa*). */
+cb_kat_pkey *cb_kat_pkey_new(const cb_alg *alg);
+
+/* cb_kat_pkey_free frees the state (NULL is fine). */
+void cb_kat_pkey_free(cb_kat_pkey *st);
+
+/*
+ * cb_kat_pkey_decode reads one record: 1 and *out set for a case (with *skip set
+ * when no variant can run it), 0 for a record that only sets the group's key, -1
+ * when the record is malformed (r->err says FILE:LINE and what).  label receives
+ * a short name for failure lines.
+ */
+int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
+                       cb_kat_sig **out, char *label, size_t label_len, const char **skip);
+
+/* cb_kat_sig_free frees a case (NULL is fine). */
+void cb_kat_sig_free(cb_kat_sig *c);
+
+/* Outcomes of cb_kat_pkey_run. */
+#define CB_KAT_PKEY_PASS 0
+#define CB_KAT_PKEY_FAIL 1
+#define CB_KAT_PKEY_SKIP 2
+
+/* cb_kat_pkey_run checks case c on variant v; on FAIL (or SKIP) why says why. */
+int cb_kat_pkey_run(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len);
+
+#endif

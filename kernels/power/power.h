@@ -1,0 +1,95 @@
+/*
+ * kernels/power/power.h - the power family's assembly entry points and the C glue
+ * they share (the .S and .c files of kernels/power/).
+ *
+ * The integer sources (*_int.S) are assembled twice (kernels/power/family.mk): with
+ * static branch hints for the ppc-hint variant (symbols <alg>_ppc_hint_<op>) and
+ * without for ppc (<alg>_ppc_<op>).  POWER_INT declares both builds of one entry.
+ */
+#ifndef CB_POWER_H
+#define CB_POWER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/kernel.h"
+
+#define POWER_INT(ret, alg, op, params) \
+    ret alg##_ppc_hint_##op params;     \
+    ret alg##_ppc_##op params
+
+/* wipe_<variant>_bytes clears len bytes at p with stores the compiler cannot drop. */
+POWER_INT(void, wipe, bytes, (void *p, size_t len));
+
+/* md5_<variant>_blocks is the MD5 compression (RFC 1321 3.4). */
+POWER_INT(void, md5, blocks, (void *state, const uint8_t *in, size_t nblocks));
+/* sha1_<variant>_blocks is the SHA-1 compression (FIPS 180-4 6.1.2). */
+POWER_INT(void, sha1, blocks, (void *state, const uint8_t *in, size_t nblocks));
+/* sha256_<variant>_blocks is the SHA-224/256 compression (FIPS 180-4 6.2.2). */
+POWER_INT(void, sha256, blocks, (void *state, const uint8_t *in, size_t nblocks));
+/* sha512_<variant>_blocks is the SHA-384/512 compression (FIPS 180-4 6.4.2). */
+POWER_INT(void, sha512, blocks, (void *state, const uint8_t *in, size_t nblocks));
+
+/* POWER_AES_KS_SIZE: room for the generic AES key schedule every power AES kernel
+ * reads (60 round-key words, then the round count at byte 240). */
+#define POWER_AES_KS_SIZE 256
+#define POWER_AES_ROUNDS_OFFSET 240
+
+/* cb_power_aes_set_encrypt_key and cb_power_aes_set_decrypt_key are the generic
+ * key schedules (kernels/power/keys.c): the integer kernels' decryption uses the
+ * equivalent inverse cipher's keys (FIPS 197 5.3.5). */
+int cb_power_aes_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits);
+int cb_power_aes_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
+
+/* aes_<variant>_*: AES with T-tables over the generic key schedule (aes_int.S). */
+POWER_INT(void, aes, ecb_encrypt,
+          (const void *ks, const uint8_t *in, uint8_t *out, size_t n));
+POWER_INT(void, aes, ecb_decrypt,
+          (const void *ks, const uint8_t *in, uint8_t *out, size_t n));
+POWER_INT(void, aes, cbc_encrypt,
+          (const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t n));
+POWER_INT(void, aes, cbc_decrypt,
+          (const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t n));
+POWER_INT(void, aes, ctr32,
+          (const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+           size_t n));
+
+/* POWER_GHASH4_TABLE_SIZE: the generic 4-bit GHASH table ghash_int.S reads; it is
+ * keyed by cb_power_ghash4_init, the generic init (kernels/power/keys.c). */
+#define POWER_GHASH4_TABLE_SIZE 256
+void cb_power_ghash4_init(void *table, const uint8_t h[16]);
+
+/* ghash_<variant>_blocks: GHASH with Shoup's 4-bit table (ghash_int.S). */
+POWER_INT(void, ghash, blocks,
+          (const void *table, uint8_t xi[16], const uint8_t *in, size_t n));
+
+/* ---- POWER8 vector crypto (the p8 variant) ---- */
+
+/* cb_power_aes_p8_set_decrypt_key: the encryption round keys in reverse order, as
+ * vncipher wants them (kernels/power/keys.c). */
+int cb_power_aes_p8_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
+
+/* aes_p8_*: AES with vcipher/vncipher (aes_p8.S). */
+void aes_p8_ecb_encrypt(const void *ks, const uint8_t *in, uint8_t *out, size_t n);
+void aes_p8_ecb_decrypt(const void *ks, const uint8_t *in, uint8_t *out, size_t n);
+void aes_p8_cbc_encrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                        size_t n);
+void aes_p8_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                        size_t n);
+void aes_p8_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                  size_t n);
+
+/* POWER_GHASH_P8_TABLE_SIZE: H^1..H^4 times x^-1 as three vectors each, and the
+ * reduction constant (cb_power_ghash_p8_init, kernels/power/keys.c). */
+#define POWER_GHASH_P8_TABLE_SIZE (13 * 16)
+void cb_power_ghash_p8_init(void *table, const uint8_t h[16]);
+
+/* ghash_p8_blocks: GHASH with vpmsumd, four blocks aggregated (ghash_p8.S). */
+void ghash_p8_blocks(const void *table, uint8_t xi[16], const uint8_t *in, size_t n);
+
+/* sha256_p8_blocks and sha512_p8_blocks: the SHA-2 compressions with vshasigmaw /
+ * vshasigmad (sha256_p8.S, sha512_p8.S). */
+void sha256_p8_blocks(void *state, const uint8_t *in, size_t nblocks);
+void sha512_p8_blocks(void *state, const uint8_t *in, size_t nblocks);
+
+#endif

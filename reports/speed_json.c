@@ -1,0 +1,127 @@
+/*
+ * reports/speed_json.c - the per-case summary of a speed run as JSON.
+ */
+#include "reports/speed_json.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void jstr(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+static void jnum(FILE *f, double v)
+{
+    if (isnan(v) || isinf(v) || v < 0)
+        fputs("null", f);
+    else
+        fprintf(f, "%.10g", v);
+}
+
+static void write_run(FILE *f, const cb_run_info *r)
+{
+    const struct {
+        const char *k, *v;
+    } fields[] = {
+        {"tool_version", r->tool_version}, {"build_rev", r->build_rev},
+        {"build_config", r->build_config}, {"compiler", r->compiler},
+        {"cflags", r->cflags},             {"host_arch", r->host_arch},
+        {"hostname", r->hostname},         {"cpu_model", r->cpu_model},
+        {"caps_detected", r->caps_detected}, {"caps_effective", r->caps_effective},
+        {"caps_mask", r->caps_mask},       {"mask_source", r->mask_source},
+        {"emulator", r->emulator},         {"timing", r->timing},
+        {"started", r->started},
+    };
+    fputs("  \"run\": {", f);
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        fprintf(f, "%s\n    ", i ? "," : "");
+        jstr(f, fields[i].k);
+        fputs(": ", f);
+        jstr(f, fields[i].v);
+    }
+    fputs("\n  },\n", f);
+}
+
+static void write_case(FILE *f, const cb_case_summary *c, int last)
+{
+    fputs("    {\"algorithm\": ", f);
+    jstr(f, c->alg);
+    fputs(", \"variant\": ", f);
+    jstr(f, c->variant);
+    fputs(", \"direction\": ", f);
+    jstr(f, c->direction);
+    fprintf(f, ", \"key_bits\": %u, \"block_bytes\": %zu, \"misalign\": %u, \"aead\": %s,"
+            " \"samples\": %u, \"ops_per_sec\": ", c->key_bits, c->block_bytes, c->misalign,
+            c->aead ? "true" : "false", c->samples);
+    jnum(f, c->ops_per_sec);
+    fputs(", \"bytes_per_sec\": ", f);
+    jnum(f, c->block_bytes ? c->ops_per_sec * (double)c->block_bytes : -1);
+    fputs(", \"ci95_low_ops\": ", f);
+    jnum(f, c->ci_low);
+    fputs(", \"ci95_high_ops\": ", f);
+    jnum(f, c->ci_high);
+    fputs(", \"ci95_halfwidth_pct\": ", f);
+    jnum(f, c->ops_per_sec > 0 ? 50 * (c->ci_high - c->ci_low) / c->ops_per_sec : -1);
+    fputs(", \"cv_pct\": ", f);
+    jnum(f, c->cv * 100);
+    fputs(", \"cycles_per_byte\": ", f);
+    jnum(f, c->cycles_per_byte);
+    fputs(", \"cycles_source\": ", f);
+    jstr(f, c->cycles_per_byte >= 0 ? c->cycles_source : "");
+    fprintf(f, ", \"noisy\": %s, \"status\": ", c->noisy ? "true" : "false");
+    jstr(f, c->status);
+    fprintf(f, "}%s\n", last ? "" : ",");
+}
+
+int cb_speed_json_write(const char *path, const cb_run_info *run, double precision,
+                        const cb_case_summary *cases, size_t n, char *err, size_t errlen)
+{
+    size_t len = strlen(path);
+    char *tmp = malloc(len + 16);
+    if (!tmp) {
+        snprintf(err, errlen, "out of memory writing %s", path);
+        return -1;
+    }
+    snprintf(tmp, len + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        snprintf(err, errlen, "cannot create a file next to %s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd), unlink(tmp);
+        free(tmp);
+        return -1;
+    }
+    fputs("{\n  \"schema\": \"cryptobench-speed 1.0\",\n", f);
+    write_run(f, run);
+    fputs("  \"precision_goal_pct\": ", f);
+    jnum(f, precision * 100);
+    fputs(",\n  \"cases\": [\n", f);
+    for (size_t i = 0; i < n; i++)
+        write_case(f, &cases[i], i + 1 == n);
+    fputs("  ]\n}\n", f);
+    int bad = ferror(f) | (fflush(f) != 0) | (fsync(fileno(f)) != 0);
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
+    return 0;
+}

@@ -1,0 +1,707 @@
+/*
+ * tests/test_x86_64.c - the x86-64 family against the generic variants.
+ *
+ * For every x86_64 variant this CPU can run (after CRYPTOBENCH_CAPS / OPENSSL_ia32cap
+ * masks): the embedded known answers and the full cross-check of kernels/check.c
+ * (every length 0..1024, five buffer layouts); every length 0..1024 again with the
+ * input and output at every offset 1..15, in place and not, plus long messages that
+ * run the main loops many times; the kernel contracts the message layers rely on
+ * (ctr32 wraps its low word without carry and leaves ctr alone, a stitched GCM
+ * kernel does whole steps from its documented minimum and leaves counter and hash
+ * where the portable layer expects them); that auto picks the right row for each
+ * capability set, masks included; and that the interleave knob really changed the
+ * machine code.  A variant whose capabilities are missing is reported as
+ * UNAVAILABLE, never passed in silence.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "harness/common.h"
+#include "kernels/check.h"
+#include "kernels/cipher.h"
+#include "kernels/digest.h"
+#include "kernels/gcm.h"
+#include "kernels/generic.h"
+#include "kernels/registry.h"
+#include "kernels/x86_64/x86_64.h"
+
+#ifndef CB_FAMILY_X86_64
+/* main: cross builds for other architectures compile every test; nothing to do. */
+int main(void)
+{
+    printf("test_x86_64: this build has no x86_64 family; nothing to test\n");
+    return 0;
+}
+#else
+
+#define MAX_LEN 1024
+#define LONG_LEN (16384 + 16 * 7 + 5) /* many main-loop steps and a ragged tail */
+#define BUF_LEN (LONG_LEN + 64)
+
+/* ---- helpers ---- */
+
+/* rng_state: splitmix64's state, seeded per test so every failure reproduces. */
+static uint64_t rng_state;
+
+/* rng_next returns the next splitmix64 output. */
+static uint64_t rng_next(void)
+{
+    uint64_t z = (rng_state += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+/* rng_fill writes n pseudo-random bytes. */
+static void rng_fill(uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint8_t)(rng_next() >> 56);
+}
+
+/* is_x86 tells the rows of kernels/x86_64/family.c from the others. */
+static int is_x86(const cb_variant *v)
+{
+    return strcmp(v->family, "x86_64") == 0;
+}
+
+/* The (algorithm, variant) pairs already reported UNAVAILABLE, each said once. */
+#define MAX_REPORTED 256
+static struct {
+    const cb_alg *a;
+    const cb_variant *v;
+} reported[MAX_REPORTED];
+static size_t unavailable_count;
+
+/* runnable: v offers a (any direction) and the effective capabilities allow it; when
+ * they do not, says so on stdout (once per pair) and counts it. */
+static int runnable(const cb_alg *a, const cb_variant *v)
+{
+    char why[128];
+    if (!cb_variant_offers_any(v, a))
+        return 0;
+    if (!cb_variant_why_not(v, cb_caps_effective(), why, sizeof why))
+        return 1;
+    for (size_t i = 0; i < unavailable_count; i++)
+        if (reported[i].a == a && reported[i].v == v)
+            return 0;
+    printf("UNAVAILABLE %-12s %-18s %s\n", a->name, v->name, why);
+    if (unavailable_count < MAX_REPORTED) {
+        reported[unavailable_count].a = a;
+        reported[unavailable_count++].v = v;
+    }
+    return 0;
+}
+
+/* x86_list collects the runnable x86_64 variants of a; returns how many. */
+static size_t x86_list(const cb_alg *a, const cb_variant **out, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < cb_variant_count() && n < max; i++) {
+        const cb_variant *v = cb_variant_at(i);
+        if (is_x86(v) && runnable(a, v))
+            out[n++] = v;
+    }
+    return n;
+}
+
+/* done_or_skip: a test that ran no variant at all reports SKIPPED, not PASSED. */
+static void done_or_skip(size_t ran)
+{
+    if (ran == 0) {
+        printf("no x86_64 variant of this test can run here (see UNAVAILABLE above)\n");
+        skip();
+    }
+}
+
+/* bufs: the message, the reference result, and input and output areas (64-byte
+ * aligned, LONG_LEN plus room for offsets). */
+typedef struct bufs {
+    uint8_t *src, *want, *in, *out;
+} bufs;
+
+/* bufs_new allocates a set of buffers. */
+static bufs bufs_new(void)
+{
+    bufs b = {cb_aligned_alloc(64, BUF_LEN), cb_aligned_alloc(64, BUF_LEN),
+              cb_aligned_alloc(64, BUF_LEN), cb_aligned_alloc(64, BUF_LEN)};
+    return b;
+}
+
+/* bufs_free releases them. */
+static void bufs_free(bufs *b)
+{
+    free(b->src), free(b->want), free(b->in), free(b->out);
+}
+
+/* layout: where input and output sit for one run; in_place puts both at out. */
+typedef struct layout {
+    size_t in_off, out_off;
+    int in_place;
+} layout;
+
+/* layout_for gives length len its own pair of offsets from 1..15, so that the sweep
+ * over lengths visits every offset on both sides, both in place and not. */
+static layout layout_for(size_t len, int in_place)
+{
+    layout l = {1 + len % 15, 1 + (len / 15 + 7 * in_place) % 15, in_place};
+    if (in_place)
+        l.in_off = l.out_off;
+    return l;
+}
+
+/* ---- known answers and the full cross-check of kernels/check.c ---- */
+
+/* test_check_full: known answers and kernels/check.c's full cross-check. */
+static void test_check_full(void **state)
+{
+    (void)state;
+    size_t ran = 0;
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *a = cb_alg_at(i);
+        const cb_variant *vs[16];
+        size_t n = x86_list(a, vs, 16);
+        for (size_t j = 0; j < n; j++, ran++) {
+            char err[256];
+            unsigned long checks = 0;
+            if (cb_check_variant(a, vs[j], CB_CHECK_FULL, err, sizeof err, &checks) != 0)
+                fail_msg("%s/%s: %s", a->name, vs[j]->name, err);
+            assert_true(checks > 0);
+        }
+    }
+    done_or_skip(ran);
+}
+
+/* ---- every offset, in place, long messages ---- */
+
+/* next_len steps through every length 0..MAX_LEN the mode accepts, then one long
+ * length; returns 0 after the long one. */
+static int next_len(const cb_alg *a, size_t *len)
+{
+    size_t step = a->kind == CB_KIND_CIPHER && a->mode != CB_MODE_CTR ? a->block_bytes : 1;
+    size_t last = LONG_LEN - LONG_LEN % step;
+    if (*len >= last)
+        return 0;
+    *len += step;
+    if (*len > MAX_LEN)
+        *len = last;
+    return 1;
+}
+
+/* cipher_once runs one fresh context over len bytes in a single update. */
+static void cipher_once(const cb_alg *a, const cb_variant *v, cb_dir d, const uint8_t *key,
+                        const uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
+{
+    cb_cipher c;
+    assert_int_equal(cb_cipher_init(&c, a, v, d, key, iv), 0);
+    assert_int_equal(cb_cipher_update(&c, in, out, len), 0);
+    cb_cipher_free(&c);
+}
+
+/* cipher_sweep checks one cipher algorithm and direction for every x86 variant. */
+static size_t cipher_sweep(const cb_alg *a, cb_dir d, bufs *b)
+{
+    const cb_variant *vs[16], *ref = cb_variant_generic(a);
+    size_t n = 0, ran = 0;
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        if (is_x86(v) && cb_variant_offers(v, a, d) && runnable(a, v))
+            vs[n++] = v;
+    }
+    if (!n)
+        return 0;
+    assert_non_null(ref);
+    uint8_t key[32], iv[16];
+    for (size_t len = 0;; ) {
+        rng_fill(key, sizeof key);
+        rng_fill(iv, sizeof iv);
+        rng_fill(b->src, len);
+        cipher_once(a, ref, d, key, iv, b->src, b->want, len);
+        for (size_t j = 0; j < n; j++) {
+            for (int ip = 0; ip < 2; ip++) {
+                layout l = layout_for(len, ip);
+                uint8_t *in = (ip ? b->out : b->in) + l.in_off, *out = b->out + l.out_off;
+                memcpy(in, b->src, len);
+                cipher_once(a, vs[j], d, key, iv, in, out, len);
+                if (memcmp(out, b->want, len) != 0)
+                    fail_msg("%s/%s %s differs from generic at length %zu, in+%zu out+%zu%s",
+                             a->name, vs[j]->name, cb_dir_name(d), len, l.in_off, l.out_off,
+                             ip ? " in place" : "");
+                ran++;
+            }
+        }
+        if (!next_len(a, &len))
+            break;
+    }
+    return ran;
+}
+
+/* test_ciphers_every_offset: every AES mode, both directions. */
+static void test_ciphers_every_offset(void **state)
+{
+    (void)state;
+    bufs b = bufs_new();
+    size_t ran = 0;
+    rng_state = 1;
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *a = cb_alg_at(i);
+        if (a->prim != CB_PRIM_AES)
+            continue;
+        ran += cipher_sweep(a, CB_DIR_ENCRYPT, &b);
+        ran += cipher_sweep(a, CB_DIR_DECRYPT, &b);
+    }
+    bufs_free(&b);
+    done_or_skip(ran);
+}
+
+/* gcm_check seals and opens one message with v under layout l against want/tag. */
+static void gcm_check(const cb_alg *a, const cb_variant *v, const cb_gcm *g, bufs *b,
+                      const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+                      size_t len, const uint8_t want_tag[16], layout l)
+{
+    uint8_t tag[16];
+    uint8_t *in = (l.in_place ? b->out : b->in) + l.in_off, *out = b->out + l.out_off;
+    memcpy(in, b->src, len);
+    cb_gcm_seal(g, iv, ivlen, aad, aadlen, in, out, len, tag, 16);
+    if (memcmp(out, b->want, len) != 0 || memcmp(tag, want_tag, 16) != 0)
+        fail_msg("%s/%s seal differs from generic at length %zu (AAD %zu), in+%zu out+%zu%s",
+                 a->name, v->name, len, aadlen, l.in_off, l.out_off,
+                 l.in_place ? " in place" : "");
+    /* Poison the output so a kernel that reads it instead of the input is caught. */
+    if (!l.in_place)
+        memset(out, 0xa5, len);
+    memcpy(in, b->want, len);
+    if (cb_gcm_open(g, iv, ivlen, aad, aadlen, in, out, len, want_tag, 16) != 0 ||
+        memcmp(out, b->src, len) != 0)
+        fail_msg("%s/%s open fails at length %zu, in+%zu out+%zu%s", a->name, v->name, len,
+                 l.in_off, l.out_off, l.in_place ? " in place" : "");
+}
+
+/* gcm_sweep checks one GCM algorithm for every x86 variant; returns the runs. */
+static size_t gcm_sweep(const cb_alg *a, bufs *b)
+{
+    const cb_variant *vs[16], *ref = cb_variant_generic(a);
+    size_t n = x86_list(a, vs, 16), ran = 0;
+    if (!n)
+        return 0;
+    assert_non_null(ref);
+    for (size_t len = 0;; ) {
+        uint8_t key[32], iv[60], aad[48], tag[16];
+        /* 96-bit IVs mostly (the fast path); other lengths give J0 a random counter
+         * word, which then wraps inside long messages. */
+        size_t ivlen = len % 5 == 4 ? 1 + len % 60 : 12, aadlen = len % 48;
+        rng_fill(key, sizeof key);
+        rng_fill(iv, sizeof iv);
+        rng_fill(aad, sizeof aad);
+        rng_fill(b->src, len);
+        cb_gcm rg;
+        assert_int_equal(cb_gcm_init(&rg, a, ref, key), 0);
+        cb_gcm_seal(&rg, iv, ivlen, aad, aadlen, b->src, b->want, len, tag, 16);
+        cb_gcm_free(&rg);
+        for (size_t j = 0; j < n; j++) {
+            cb_gcm g;
+            assert_int_equal(cb_gcm_init(&g, a, vs[j], key), 0);
+            gcm_check(a, vs[j], &g, b, iv, ivlen, aad, aadlen, len, tag, layout_for(len, 0));
+            gcm_check(a, vs[j], &g, b, iv, ivlen, aad, aadlen, len, tag, layout_for(len, 1));
+            cb_gcm_free(&g);
+            ran += 2;
+        }
+        if (!next_len(a, &len))
+            break;
+    }
+    return ran;
+}
+
+/* test_gcm_every_offset: seal and open at every length and offset. */
+static void test_gcm_every_offset(void **state)
+{
+    (void)state;
+    bufs b = bufs_new();
+    size_t ran = 0;
+    rng_state = 2;
+    for (size_t i = 0; i < cb_alg_count(); i++)
+        if (cb_alg_at(i)->kind == CB_KIND_AEAD)
+            ran += gcm_sweep(cb_alg_at(i), &b);
+    bufs_free(&b);
+    done_or_skip(ran);
+}
+
+/* test_digests_every_offset: every digest at every length, misaligned. */
+static void test_digests_every_offset(void **state)
+{
+    (void)state;
+    bufs b = bufs_new();
+    size_t ran = 0;
+    rng_state = 3;
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *a = cb_alg_at(i);
+        const cb_variant *vs[16];
+        size_t n = a->kind == CB_KIND_DIGEST ? x86_list(a, vs, 16) : 0;
+        for (size_t len = 0; n; ) {
+            uint8_t want[CB_DIGEST_MAX], got[CB_DIGEST_MAX];
+            rng_fill(b.src, len);
+            cb_digest(a, cb_variant_generic(a), b.src, len, want);
+            for (size_t j = 0; j < n; j++, ran++) {
+                size_t off = 1 + len % 15;
+                memcpy(b.in + off, b.src, len);
+                cb_digest(a, vs[j], b.in + off, len, got);
+                if (memcmp(want, got, a->out_bytes) != 0)
+                    fail_msg("%s/%s differs from generic at length %zu, offset %zu", a->name,
+                             vs[j]->name, len, off);
+            }
+            if (!next_len(a, &len))
+                break;
+        }
+    }
+    bufs_free(&b);
+    done_or_skip(ran);
+}
+
+/* ---- kernel contracts ---- */
+
+/* generic_keystream writes n blocks of E(K, ctr + i) with ctr's low 32 bits wrapping
+ * on their own, built block by block with the generic ECB (kernel.h's ctr32). */
+static void generic_keystream(const uint8_t *key, unsigned bits, const uint8_t ctr[16],
+                              uint8_t *out, size_t n)
+{
+    const cb_aes_ops *g = &cb_aes_generic_ops;
+    void *ks = cb_aligned_alloc(64, g->key_size);
+    assert_int_equal(g->set_encrypt_key(ks, key, bits), 0);
+    uint32_t low = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 |
+                   (uint32_t)ctr[14] << 8 | ctr[15];
+    for (size_t i = 0; i < n; i++, low++) {
+        uint8_t blk[16];
+        memcpy(blk, ctr, 12);
+        blk[12] = (uint8_t)(low >> 24), blk[13] = (uint8_t)(low >> 16);
+        blk[14] = (uint8_t)(low >> 8), blk[15] = (uint8_t)low;
+        g->ecb_encrypt(ks, blk, out + 16 * i, 1);
+    }
+    free(ks);
+}
+
+/* Across 0xffffffff -> 0 the low word wraps and bytes 0..11 stay as they are. */
+static void test_ctr32_wraps_without_carry(void **state)
+{
+    (void)state;
+    const cb_alg *a = cb_alg_find("aes-256-ctr");
+    const cb_variant *vs[16];
+    size_t n = x86_list(a, vs, 16);
+    uint8_t key[32], ctr[16], keep[16], zero[16 * 40] = {0}, want[16 * 40], got[16 * 40];
+    rng_state = 4;
+    rng_fill(key, sizeof key);
+    rng_fill(ctr, sizeof ctr);
+    memset(ctr + 12, 0xff, 4);
+    ctr[15] = 0xf3; /* wraps after 13 blocks, in the middle of a 16-block step */
+    memcpy(keep, ctr, 16);
+    generic_keystream(key, 256, ctr, want, 40);
+    for (size_t j = 0; j < n; j++) {
+        const cb_aes_ops *o = vs[j]->ops;
+        void *ks = cb_aligned_alloc(64, o->key_size);
+        assert_int_equal(o->set_encrypt_key(ks, key, 256), 0);
+        for (size_t nb = 1; nb <= 40; nb++) {
+            memset(got, 0, sizeof got);
+            o->ctr32(ks, ctr, zero, got, nb);
+            if (memcmp(got, want, 16 * nb) != 0)
+                fail_msg("%s ctr32 of %zu blocks across the 2^32 wrap differs", vs[j]->name,
+                         nb);
+            assert_memory_equal(ctr, keep, 16); /* ctr32 does not write ctr back */
+        }
+        free(ks);
+    }
+    done_or_skip(n);
+}
+
+/* stitched_min returns the documented minimum of a stitched GCM variant. */
+static size_t stitched_min(const cb_gcm_ops *o)
+{
+    if (o == &cb_gcm_aesni_stitched_ops)
+        return CB_GCM_STITCH_MIN;
+    if (o == &cb_gcm_vaes_avx2_ops)
+        return CB_GCM_VAES_AVX2_MIN;
+    if (o == &cb_gcm_vaes_avx512_ops)
+        return CB_GCM_VAES_AVX512_MIN;
+    fail_msg("a stitched GCM variant without a documented minimum length");
+    return 0;
+}
+
+/*
+ * check_stitched calls one stitched kernel directly on len bytes and checks what the
+ * portable layer relies on: nothing done below the minimum, whole blocks and at most
+ * one step short of len above it, the data right (generic CTR), the hash right
+ * (generic GHASH of the ciphertext) and the counter advanced by the blocks done.
+ */
+static void check_stitched(const cb_alg *a, const cb_variant *v, size_t len, int decrypt,
+                           int in_place, bufs *b)
+{
+    const cb_gcm_ops *o = v->ops;
+    uint8_t key[32], ctr[16], xi[16], ctr0[16], xi0[16], want_xi[16];
+    rng_fill(key, sizeof key);
+    rng_fill(ctr0, sizeof ctr0);
+    rng_fill(xi0, sizeof xi0);
+    memset(ctr0 + 12, 0xff, 3); /* the low word wraps inside longer runs */
+    rng_fill(b->src, len);
+    cb_gcm g;
+    assert_int_equal(cb_gcm_init(&g, a, v, key), 0);
+    memcpy(ctr, ctr0, 16);
+    memcpy(xi, xi0, 16);
+    size_t (*fn)(const void *, const void *, uint8_t *, uint8_t *, const uint8_t *, uint8_t *,
+                 size_t) = decrypt ? o->decrypt : o->encrypt;
+    /* Out of place, the output starts poisoned: nothing may be read from it. */
+    memcpy(b->in, b->src, len);
+    memcpy(b->out, b->src, len);
+    if (!in_place)
+        memset(b->out, 0xa5, len);
+    size_t done = fn(g.ks, g.htable, ctr, xi, in_place ? b->out : b->in, b->out, len);
+    size_t min = stitched_min(o);
+    if (len < min && done != 0)
+        fail_msg("%s did %zu bytes of %zu, below its minimum %zu", v->name, done, len, min);
+    else if (done % 16 || done > len || len - done >= min)
+        fail_msg("%s %s did %zu of %zu bytes (minimum %zu)", v->name,
+                 decrypt ? "decrypt" : "encrypt", done, len, min);
+    generic_keystream(key, a->key_bits, ctr0, b->want, done / 16);
+    for (size_t i = 0; i < done; i++)
+        b->want[i] ^= b->src[i];
+    if (memcmp(b->out, b->want, done) != 0)
+        fail_msg("%s %s: data differs at length %zu", v->name, decrypt ? "decrypt" : "encrypt",
+                 len);
+    cb_ghash_ctx h;
+    assert_int_equal(cb_ghash_init(&h, cb_variant_generic(cb_alg_find("ghash")), g.h), 0);
+    memcpy(h.xi, xi0, 16);
+    cb_ghash_update(&h, decrypt ? b->src : b->want, done);
+    memcpy(want_xi, h.xi, 16);
+    cb_ghash_free(&h);
+    if (memcmp(xi, want_xi, 16) != 0)
+        fail_msg("%s %s: GHASH differs at length %zu", v->name,
+                 decrypt ? "decrypt" : "encrypt", len);
+    uint32_t low0 = (uint32_t)ctr0[12] << 24 | (uint32_t)ctr0[13] << 16 |
+                    (uint32_t)ctr0[14] << 8 | ctr0[15];
+    uint32_t low = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 |
+                   ctr[15];
+    assert_memory_equal(ctr, ctr0, 12);
+    assert_int_equal(low, (uint32_t)(low0 + done / 16));
+    cb_gcm_free(&g);
+}
+
+/* test_gcm_stitched_contract: check_stitched around each documented minimum. */
+static void test_gcm_stitched_contract(void **state)
+{
+    (void)state;
+    bufs b = bufs_new();
+    size_t ran = 0;
+    rng_state = 5;
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *a = cb_alg_at(i);
+        const cb_variant *vs[16];
+        size_t n = a->kind == CB_KIND_AEAD ? x86_list(a, vs, 16) : 0;
+        for (size_t j = 0; j < n; j++) {
+            const cb_gcm_ops *o = vs[j]->ops;
+            if (!o->encrypt)
+                continue;
+            size_t min = stitched_min(o);
+            const size_t lens[] = {0,       16,      min - 16, min - 1,     min,
+                                   min + 1, min + 15, 2 * min - 1, 3 * min + 16,
+                                   LONG_LEN};
+            for (size_t k = 0; k < sizeof lens / sizeof lens[0]; k++, ran += 4) {
+                for (int ip = 0; ip < 2; ip++) {
+                    check_stitched(a, vs[j], lens[k], 0, ip, &b);
+                    check_stitched(a, vs[j], lens[k], 1, ip, &b);
+                }
+            }
+        }
+    }
+    bufs_free(&b);
+    done_or_skip(ran);
+}
+
+/* ---- dispatch ---- */
+
+/* auto_name is the variant auto picks for alg/dir with capabilities caps. */
+static const char *auto_name(const char *alg, cb_dir d, cb_caps caps)
+{
+    const cb_variant *v = cb_variant_auto(cb_alg_find(alg), d, caps);
+    assert_non_null(v);
+    return v->name;
+}
+
+/* Pure registry: runs on any x86-64 CPU, or none. */
+static void test_auto_picks_by_caps(void **state)
+{
+    (void)state;
+    const cb_caps aesni = CB_CAP_AESNI, gcm = aesni | CB_CAP_PCLMUL | CB_CAP_SSSE3;
+    const cb_caps vaes2 = gcm | CB_CAP_AVX | CB_CAP_AVX2 | CB_CAP_VAES | CB_CAP_VPCLMUL;
+    const cb_caps all = vaes2 | CB_CAP_SHANI | CB_CAP_AVX512F | CB_CAP_AVX512BW |
+                        CB_CAP_AVX512VL;
+    const cb_dir enc = CB_DIR_ENCRYPT, dec = CB_DIR_DECRYPT, dig = CB_DIR_DIGEST;
+
+    assert_string_equal(auto_name("aes-128-cbc", enc, 0), "generic");
+    assert_string_equal(auto_name("aes-128-gcm", enc, aesni), "generic");
+    assert_string_equal(auto_name("sha256", dig, aesni), "generic");
+    assert_string_equal(auto_name("aes-128-cbc", dec, aesni), "aesni-i8");
+    assert_string_equal(auto_name("aes-128-ctr", enc, aesni), "aesni-i8");
+    assert_string_equal(auto_name("aes-256-gcm", enc, gcm), "aesni-gcm-stitched");
+    assert_string_equal(auto_name("ghash", dig, gcm), "pclmul");
+    /* VAES without VPCLMULQDQ: wide CTR, but GCM stays on the 128-bit stitched loop. */
+    assert_string_equal(auto_name("aes-128-ctr", enc, vaes2 & ~CB_CAP_VPCLMUL), "vaes-avx2");
+    assert_string_equal(auto_name("aes-256-gcm", enc, vaes2 & ~CB_CAP_VPCLMUL),
+                        "aesni-gcm-stitched");
+    assert_string_equal(auto_name("aes-256-gcm", enc, vaes2), "vaes-avx2");
+    assert_string_equal(auto_name("aes-256-gcm", enc, all), "vaes-avx512");
+    assert_string_equal(auto_name("aes-256-gcm", enc, all & ~CB_CAP_AVX512BW), "vaes-avx2");
+    assert_string_equal(auto_name("aes-128-cbc", dec, all), "vaes-avx512");
+    /* CBC encryption is serial: the wide rows do not offer it. */
+    assert_string_equal(auto_name("aes-128-cbc", enc, all), "aesni-i8");
+    assert_string_equal(auto_name("ghash", dig, all), "vpclmul-avx512");
+    assert_string_equal(auto_name("sha1", dig, all), "shani");
+    assert_string_equal(auto_name("sha224", dig, all), "shani");
+    assert_string_equal(auto_name("sha256", dig, all & ~CB_CAP_SSSE3), "generic");
+    assert_string_equal(auto_name("sha512", dig, all), "avx2");
+    assert_string_equal(auto_name("sha384", dig, CB_CAP_SHANI | CB_CAP_SSSE3), "generic");
+}
+
+/* setenv_caps applies one mask (NULL: none) as the command line would. */
+static void setenv_caps(const char *cryptobench_caps, const char *ia32cap)
+{
+    char err[256];
+    if (cryptobench_caps)
+        setenv("CRYPTOBENCH_CAPS", cryptobench_caps, 1);
+    else
+        unsetenv("CRYPTOBENCH_CAPS");
+    if (ia32cap)
+        setenv("OPENSSL_ia32cap", ia32cap, 1);
+    else
+        unsetenv("OPENSSL_ia32cap");
+    if (cb_caps_init(0, err, sizeof err) != 0)
+        fail_msg("%s", err);
+}
+
+/* The masks take the x86 rows away from auto on this CPU, whatever it has. */
+static void test_masks_fall_back(void **state)
+{
+    (void)state;
+    char *saved_caps = getenv("CRYPTOBENCH_CAPS"), *saved_ia = getenv("OPENSSL_ia32cap");
+    saved_caps = saved_caps ? cb_xstrdup(saved_caps) : NULL;
+    saved_ia = saved_ia ? cb_xstrdup(saved_ia) : NULL;
+    static const char *const algs[] = {"aes-128-cbc", "aes-128-ctr", "aes-256-gcm",
+                                       "ghash", "sha1", "sha256"};
+
+    setenv_caps("-aesni,-pclmul,-sha,-vaes", NULL);
+    for (size_t i = 0; i < sizeof algs / sizeof algs[0]; i++) {
+        const cb_alg *a = cb_alg_find(algs[i]);
+        cb_dir dirs[2];
+        cb_alg_dirs(a, dirs);
+        assert_string_equal(cb_variant_auto(a, dirs[0], cb_caps_effective())->name,
+                            "generic");
+    }
+    /* OpenSSL's own spelling of "no AES-NI, no PCLMULQDQ". */
+    setenv_caps(NULL, "~0x200000200000000");
+    assert_string_equal(
+        cb_variant_auto(cb_alg_find("aes-128-ctr"), CB_DIR_ENCRYPT, cb_caps_effective())->name,
+        "generic");
+    assert_true((cb_caps_effective() & (CB_CAP_AESNI | CB_CAP_PCLMUL)) == 0);
+
+    setenv_caps(saved_caps, saved_ia);
+    free(saved_caps);
+    free(saved_ia);
+}
+
+/* ---- the interleave knob in the machine code ---- */
+
+/* aesdec_len returns the length of a register or memory AESDEC (66 [REX] 0F 38 DE
+ * modrm ...) at p, or 0 when p does not start one. */
+static size_t aesdec_len(const uint8_t *p)
+{
+    size_t n = 0;
+    if (p[n++] != 0x66)
+        return 0;
+    if ((p[n] & 0xf0) == 0x40)
+        n++;
+    if (p[n] != 0x0f || p[n + 1] != 0x38 || p[n + 2] != 0xde)
+        return 0;
+    n += 3;
+    uint8_t modrm = p[n++], mod = modrm >> 6, rm = modrm & 7;
+    if (mod == 3)
+        return n;
+    if (rm == 4 && (p[n++] & 7) == 5 && mod == 0)
+        n += 4; /* SIB without base: disp32 */
+    if (mod == 0 && rm == 5)
+        n += 4; /* RIP-relative */
+    return n + (mod == 1 ? 1 : mod == 2 ? 4 : 0);
+}
+
+/* longest_aesdec_run counts the most AESDEC instructions back to back in the code of
+ * fn, which ends before the nearest other function in ends[] (or 4 KiB later). */
+static size_t longest_aesdec_run(const void *fn, const void *const *ends, size_t nends)
+{
+    const uint8_t *p = fn, *end = p + 4096;
+    for (size_t i = 0; i < nends; i++)
+        if ((const uint8_t *)ends[i] > p && (const uint8_t *)ends[i] < end)
+            end = ends[i];
+    size_t best = 0;
+    for (const uint8_t *q = p; q + 16 < end; q++) {
+        size_t run = 0, len;
+        for (const uint8_t *r = q; r + 16 < end && (len = aesdec_len(r)); r += len)
+            run++;
+        best = run > best ? run : best;
+    }
+    return best;
+}
+
+/* One source, three builds: CBC decryption keeps 1, 4 and 8 AESDEC in a row. */
+static void test_interleave_changes_code(void **state)
+{
+    (void)state;
+    const cb_aes_ops *ops[3] = {&cb_aesni_i1_ops, &cb_aesni_i4_ops, &cb_aesni_i8_ops};
+    const size_t want[3] = {1, 4, 8};
+    const void *ends[12];
+    size_t nends = 0;
+    for (size_t i = 0; i < 3; i++) {
+        /* Converting function to object pointers is what POSIX dlsym relies on too. */
+        ends[nends++] = (const void *)ops[i]->ecb_encrypt;
+        ends[nends++] = (const void *)ops[i]->ecb_decrypt;
+        ends[nends++] = (const void *)ops[i]->cbc_decrypt;
+        ends[nends++] = (const void *)ops[i]->ctr32;
+    }
+    for (size_t i = 0; i < 3; i++) {
+        size_t run = longest_aesdec_run((const void *)ops[i]->cbc_decrypt, ends, nends);
+        printf("aesni-i%zu cbc_decrypt: longest run of AESDEC = %zu\n", want[i], run);
+        assert_int_equal(run, want[i]);
+    }
+}
+
+/* main applies the environment's masks first, as the command line does, so
+ * `CRYPTOBENCH_CAPS=... test_x86_64` tests the fallbacks. */
+int main(void)
+{
+    char err[256], caps[256];
+    if (cb_caps_init(0, err, sizeof err) != 0) {
+        fprintf(stderr, "test_x86_64: %s\n", err);
+        return 2;
+    }
+    printf("effective capabilities: %s (mask: %s)\n",
+           cb_caps_format(cb_caps_effective(), caps, sizeof caps), cb_caps_mask_text());
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_check_full),
+        cmocka_unit_test(test_ciphers_every_offset),
+        cmocka_unit_test(test_gcm_every_offset),
+        cmocka_unit_test(test_digests_every_offset),
+        cmocka_unit_test(test_ctr32_wraps_without_carry),
+        cmocka_unit_test(test_gcm_stitched_contract),
+        cmocka_unit_test(test_auto_picks_by_caps),
+        cmocka_unit_test(test_masks_fall_back),
+        cmocka_unit_test(test_interleave_changes_code),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    fflush(stdout);
+    printf("x86_64: %zu variant/algorithm pairs UNAVAILABLE on this CPU and mask\n",
+           unavailable_count);
+    return rc;
+}
+
+#endif /* CB_FAMILY_X86_64 */
