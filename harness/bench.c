@@ -22,7 +22,7 @@ void cb_bench_default_cfg(cb_bench_cfg *cfg)
     cfg->seconds = 0;
     cfg->samples = 5;
     cfg->precision = 0.01;
-    cfg->max_case_seconds = 0.6;
+    cfg->max_case_seconds = 0.5;
     cfg->min_samples = 6;
 }
 

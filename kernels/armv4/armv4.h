@@ -37,19 +37,61 @@ void aes_armv4_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *in, ui
 void aes_armv4_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
                      size_t nblocks);
 
+/* ---- AES, bit-sliced on NEON (bsaes_neon.S; schedules from bsaes_key.c) ---- */
+
+/* BSAES_KEYS_OFFSET: the bit-sliced keys follow the armv4 schedule, 16-aligned. */
+#define BSAES_KEYS_OFFSET 256
+/* BSAES_KS_SIZE: that, and up to 15 round keys of eight 16-byte planes. */
+#define BSAES_KS_SIZE (BSAES_KEYS_OFFSET + 15 * 128)
+
+/* aes_bsaes_neon_set_encrypt_key: the armv4 schedule and its bit-sliced round keys. */
+int aes_bsaes_neon_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits);
+/* aes_bsaes_neon_set_decrypt_key: the same for the equivalent inverse cipher. */
+int aes_bsaes_neon_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
+/* aes_bsaes_neon_ctr32: ctr32 eight blocks at a time, the rest through armv4. */
+void aes_bsaes_neon_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in,
+                          uint8_t *out, size_t nblocks);
+/* aes_bsaes_neon_cbc_decrypt: CBC decryption eight blocks at a time, likewise. */
+void aes_bsaes_neon_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *in,
+                                uint8_t *out, size_t nblocks);
+
+/* ---- GHASH (ghash_armv4.S; tables from ghash_init.c) ---- */
+
+/* ARMV4_GHASH_TABLE_SIZE: M[n] = n * H for the 16 nibble values, 4 words each. */
+#define ARMV4_GHASH_TABLE_SIZE 256
+/* ARMV4_NEON_GHASH_TABLE_SIZE: H * x^-1's halves, their sum, and each rotated by 1..4 bytes. */
+#define ARMV4_NEON_GHASH_TABLE_SIZE (15 * 8)
+
+/* ghash_armv4_init fills the 4-bit table for H. */
+void ghash_armv4_init(void *table, const uint8_t h[16]);
+/* ghash_armv4_blocks: xi = (xi ^ block) * H for each block, 4 bits at a time. */
+void ghash_armv4_blocks(const void *table, uint8_t xi[16], const uint8_t *in,
+                        size_t nblocks);
+/* ghash_armv4_neon_init fills the NEON table for H. */
+void ghash_armv4_neon_init(void *table, const uint8_t h[16]);
+/* ghash_armv4_neon_blocks: the same with 64x64 carry-less products from vmull.p8. */
+void ghash_armv4_neon_blocks(const void *table, uint8_t xi[16], const uint8_t *in,
+                             size_t nblocks);
+
+/* ---- Montgomery multiplication (mont_armv4.S) ---- */
+
+/* mont_armv4_mul: cb_mont_ops.mul on 32-bit limbs (kernels/bn.h), any limb count. */
+void mont_armv4_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *n,
+                    uint32_t n0, size_t limbs);
+
 /* ---- digests (cb_digest_ops.blocks: kernels/digest.c pads) ---- */
 
 /* sha1_armv4_blocks: SHA-1 compression over nblocks 64-byte blocks, integer. */
 void sha1_armv4_blocks(void *state, const uint8_t *in, size_t nblocks);
-/* sha1_neon_blocks: the same with the message schedule on NEON. */
-void sha1_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
+/* sha1_armv4_neon_blocks: the same with the message schedule on NEON. */
+void sha1_armv4_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
 /* sha256_armv4_blocks: SHA-256 compression over nblocks 64-byte blocks, integer. */
 void sha256_armv4_blocks(void *state, const uint8_t *in, size_t nblocks);
-/* sha256_neon_blocks: the same with the message schedule on NEON. */
-void sha256_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
+/* sha256_armv4_neon_blocks: the same with the message schedule on NEON. */
+void sha256_armv4_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
 /* sha512_armv4_blocks: SHA-512 compression over nblocks 128-byte blocks, integer. */
 void sha512_armv4_blocks(void *state, const uint8_t *in, size_t nblocks);
-/* sha512_neon_blocks: the same on NEON, the state in d registers. */
-void sha512_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
+/* sha512_armv4_neon_blocks: the same on NEON, the state in d registers. */
+void sha512_armv4_neon_blocks(void *state, const uint8_t *in, size_t nblocks);
 
 #endif

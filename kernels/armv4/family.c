@@ -5,7 +5,12 @@
  * family, primitive, required capabilities, priority, ops, summary.
  */
 #include "kernels/armv4/armv4.h"
+#include "kernels/bn.h"
 #include "kernels/families.h"
+
+#if CB_LIMB_BITS != 32
+#error "mont_armv4.S works on 32-bit limbs; kernels/bn.h chose another size"
+#endif
 
 /* Priorities: every armv4 variant outranks generic, NEON outranks integer code. */
 #define PRIO_INT 200
@@ -23,11 +28,34 @@ static const cb_aes_ops aes_armv4_ops = {
 };
 
 static const cb_digest_ops sha1_armv4_ops = {sha1_armv4_blocks, NULL};
-static const cb_digest_ops sha1_neon_ops = {sha1_neon_blocks, NULL};
+static const cb_digest_ops sha1_neon_ops = {sha1_armv4_neon_blocks, NULL};
 static const cb_digest_ops sha256_armv4_ops = {sha256_armv4_blocks, NULL};
-static const cb_digest_ops sha256_neon_ops = {sha256_neon_blocks, NULL};
+static const cb_digest_ops sha256_neon_ops = {sha256_armv4_neon_blocks, NULL};
 static const cb_digest_ops sha512_armv4_ops = {sha512_armv4_blocks, NULL};
-static const cb_digest_ops sha512_neon_ops = {sha512_neon_blocks, NULL};
+static const cb_digest_ops sha512_neon_ops = {sha512_armv4_neon_blocks, NULL};
+
+/* bsaes-neon offers only the modes it speeds up; ECB and CBC encryption stay with
+ * armv4, whose rows auto then picks. */
+static const cb_aes_ops aes_bsaes_neon_ops = {
+    .key_size = BSAES_KS_SIZE,
+    .set_encrypt_key = aes_bsaes_neon_set_encrypt_key,
+    .set_decrypt_key = aes_bsaes_neon_set_decrypt_key,
+    .cbc_decrypt = aes_bsaes_neon_cbc_decrypt,
+    .ctr32 = aes_bsaes_neon_ctr32,
+};
+
+static const cb_ghash_ops ghash_armv4_ops = {ARMV4_GHASH_TABLE_SIZE, ghash_armv4_init,
+                                             ghash_armv4_blocks};
+static const cb_ghash_ops ghash_neon_ops = {ARMV4_NEON_GHASH_TABLE_SIZE, ghash_armv4_neon_init,
+                                            ghash_armv4_neon_blocks};
+
+static const cb_gcm_ops gcm_armv4_ops = {&aes_armv4_ops, &ghash_armv4_ops, NULL, NULL};
+static const cb_gcm_ops gcm_armv4_neon_ops = {&aes_armv4_ops, &ghash_neon_ops, NULL, NULL};
+static const cb_gcm_ops gcm_bsaes_neon_ops = {&aes_bsaes_neon_ops, &ghash_neon_ops, NULL, NULL};
+
+/* Squaring goes through mul (sqr NULL): a dedicated square would save a third of the
+ * products; one kernel is what this variant measures. */
+static const cb_mont_ops mont_armv4_ops = {mont_armv4_mul, NULL};
 
 const cb_variant cb_family_armv4[] = {
     {"armv4", "armv4", CB_PRIM_SHA1, 0, PRIO_INT, &sha1_armv4_ops,
@@ -44,6 +72,20 @@ const cb_variant cb_family_armv4[] = {
      "ARM assembly, 64-bit words in register pairs, a/e history on the stack (ARMv4+)"},
     {"armv4-neon", "armv4", CB_PRIM_SHA512, CB_CAP_NEON, PRIO_NEON, &sha512_neon_ops,
      "NEON, the state in d registers, schedule two words at a time"},
+    {"bsaes-neon", "armv4", CB_PRIM_AES, CB_CAP_NEON, PRIO_NEON, &aes_bsaes_neon_ops,
+     "NEON, bit-sliced, 8 blocks at a time, constant time (CTR, CBC decrypt)"},
+    {"armv4", "armv4", CB_PRIM_GHASH, 0, PRIO_INT, &ghash_armv4_ops,
+     "ARM assembly, 4-bit tables (Shoup), one ldm per nibble (ARMv4+)"},
+    {"armv4-neon", "armv4", CB_PRIM_GHASH, CB_CAP_NEON, PRIO_NEON, &ghash_neon_ops,
+     "NEON, 64x64 carry-less products from vmull.p8, Karatsuba, two-phase reduction"},
+    {"armv4", "armv4", CB_PRIM_GCM, 0, PRIO_INT, &gcm_armv4_ops,
+     "armv4 AES-CTR then armv4 GHASH"},
+    {"armv4-neon", "armv4", CB_PRIM_GCM, CB_CAP_NEON, PRIO_NEON, &gcm_armv4_neon_ops,
+     "armv4 AES-CTR then NEON GHASH"},
+    {"bsaes-neon", "armv4", CB_PRIM_GCM, CB_CAP_NEON, PRIO_NEON + 10, &gcm_bsaes_neon_ops,
+     "bit-sliced NEON AES-CTR then NEON GHASH"},
+    {"armv4", "armv4", CB_PRIM_MONT, 0, PRIO_INT, &mont_armv4_ops,
+     "ARM assembly CIOS, two umaal chains per limb (umlal before ARMv6)"},
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

@@ -1,7 +1,7 @@
 /*
  * kernels/armv4/sha1_armv4.S - the SHA-1 compression function (FIPS 180-4 6.1.2) for
  * every ARM from ARMv4 (sha1_armv4_blocks), and with the message schedule computed
- * by NEON (sha1_neon_blocks).  Both share the unrolled rounds.
+ * by NEON (sha1_armv4_neon_blocks).  Both share the unrolled rounds.
  *
  * Each block runs in two passes over an 80-word array on the stack: the schedule
  * writes W[0..79] (integer) or W[t] + K[t] (NEON) there, then the 80 rounds, fully
@@ -308,9 +308,9 @@ CB_ENDFUNC(sha1_armv4_blocks)
     vdup.32 q15, r2
 .endm
 
-/* sha1_neon_blocks(state, in, nblocks): as sha1_armv4_blocks with the schedule (and
+/* sha1_armv4_neon_blocks(state, in, nblocks): as sha1_armv4_blocks with the schedule (and
  * the K additions) on NEON. */
-CB_FUNC(sha1_neon_blocks)
+CB_FUNC(sha1_armv4_neon_blocks)
     DIGEST_ENTER F_SIZE, F_CTX, F_END
 1:  vld1.8  {q0, q1}, [r1]!
     vld1.8  {q2, q3}, [r1]!
@@ -365,6 +365,6 @@ CB_FUNC(sha1_neon_blocks)
     sub     sp, sp, #320
     DIGEST_LOOP 1b, F_IN, F_END, F_SIZE
     .ltorg
-CB_ENDFUNC(sha1_neon_blocks)
+CB_ENDFUNC(sha1_armv4_neon_blocks)
 
     .section .note.GNU-stack, "", %progbits

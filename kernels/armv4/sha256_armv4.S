@@ -1,7 +1,7 @@
 /*
  * kernels/armv4/sha256_armv4.S - the SHA-256 compression function (FIPS 180-4 6.2.2)
  * for every ARM from ARMv4 (sha256_armv4_blocks), and with the message schedule
- * computed by NEON (sha256_neon_blocks).  Both share the rounds.
+ * computed by NEON (sha256_armv4_neon_blocks).  Both share the rounds.
  *
  * Each block runs in two passes over a 256-byte array on the stack:
  *   1. the schedule: W[0..63] (FIPS 180-4 6.2.2 step 1), each slot turned into
@@ -286,9 +286,9 @@ CB_ENDFUNC(sha256_armv4_blocks)
 .Lk256_lit_n:
     .word   .Lk256 - (.Lk256_pc_n + 8)
 
-/* sha256_neon_blocks(state, in, nblocks): as sha256_armv4_blocks, with the schedule
+/* sha256_armv4_neon_blocks(state, in, nblocks): as sha256_armv4_blocks, with the schedule
  * on NEON. */
-CB_FUNC(sha256_neon_blocks)
+CB_FUNC(sha256_armv4_neon_blocks)
     DIGEST_ENTER F_SIZE, F_CTX, F_END
 1:  vld1.8  {q0, q1}, [r1]!
     vld1.8  {q2, q3}, [r1]!
@@ -318,7 +318,7 @@ CB_FUNC(sha256_neon_blocks)
     BLOCK_ROUNDS
     sub     sp, sp, #256
     DIGEST_LOOP 1b, F_IN, F_END, F_SIZE
-CB_ENDFUNC(sha256_neon_blocks)
+CB_ENDFUNC(sha256_armv4_neon_blocks)
 
     .section .rodata
     .balign 64

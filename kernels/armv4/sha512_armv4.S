@@ -2,7 +2,7 @@
  * kernels/armv4/sha512_armv4.S - the SHA-512 compression function (FIPS 180-4 6.4.2):
  * 64-bit arithmetic in 32-bit register pairs for every ARM from ARMv4
  * (sha512_armv4_blocks), and on NEON with the state in d registers
- * (sha512_neon_blocks).
+ * (sha512_armv4_neon_blocks).
  *
  * A 64-bit word x is the pair (xL, xH), low half first as in memory on armhf.
  * Rotating right by n < 32 gives (xL >> n | xH << (32 - n), xH >> n | xL << (32 - n));
@@ -319,10 +319,10 @@ CB_ENDFUNC(sha512_armv4_blocks)
 .Lk512_lit_n:
     .word   .Lk512 - (.Lk512_pc_n + 8)
 
-/* sha512_neon_blocks(state, in, nblocks): cb_digest_ops.blocks on NEON.  r0 state,
+/* sha512_armv4_neon_blocks(state, in, nblocks): cb_digest_ops.blocks on NEON.  r0 state,
  * r1 input, r2 end of input, r3 K, r12 the loop count; no integer register beyond
  * the argument registers and r12, so only d8-d15 are saved. */
-CB_FUNC(sha512_neon_blocks)
+CB_FUNC(sha512_armv4_neon_blocks)
     cmp     r2, #0
     RETEQ
     vpush   {d8-d15}
@@ -362,7 +362,7 @@ CB_FUNC(sha512_neon_blocks)
     bne     1b
     vpop    {d8-d15}
     RET
-CB_ENDFUNC(sha512_neon_blocks)
+CB_ENDFUNC(sha512_armv4_neon_blocks)
 
     .section .rodata
     .balign 64
