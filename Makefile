@@ -55,7 +55,8 @@ endif
 # Linked into every test program: the ABI check (tests/abi/abi.h) with this
 # architecture's trampoline, and its self-checks.
 ABI_ARCH := $(patsubst ppc64le,ppc64,$(TARGET_ARCH))
-TEST_EXTRA_SRCS := tests/abi/abi.c tests/abi/selfcheck.c $(wildcard tests/abi/abi_$(ABI_ARCH).S)
+TEST_EXTRA_SRCS := tests/abi/abi.c tests/abi/selfcheck.c tests/abi/variants.c \
+	$(wildcard tests/abi/abi_$(ABI_ARCH).S)
 TEST_EXTRA_OBJS := $(patsubst %,$(OBJ)/%.o,$(basename $(TEST_EXTRA_SRCS)))
 # The ABI self-checks without cmocka, for targets Debian ships no cmocka for.
 ABI_CHECK := $(BUILD)/tests/abi-check
@@ -114,9 +115,9 @@ $(BUILD)/tests/%: $(OBJ)/tests/%.o $(TEST_EXTRA_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(TEST_ARCH_LDFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) -lcmocka $(LIBS)
 
-$(ABI_CHECK): $(OBJ)/tests/abi/check_main.o $(TEST_EXTRA_OBJS)
+$(ABI_CHECK): $(OBJ)/tests/abi/check_main.o $(TEST_EXTRA_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
 check-deps:
 	@scripts/ensure-deps.sh
