@@ -534,6 +534,19 @@ static void verify_entries(speed_run *s)
 
 /* ---- timing ----------------------------------------------------------------------- */
 
+/* spread returns the coefficient of variation of the sample rates. */
+static double spread(const cb_bench_result *r)
+{
+    double sum = 0, sq = 0;
+    for (unsigned i = 0; i < r->n; i++) {
+        double v = (double)r->iterations[i] / r->seconds[i];
+        sum += v;
+        sq += v * v;
+    }
+    double mean = sum / r->n, var = r->n > 1 ? (sq - sum * mean) / (r->n - 1) : 0;
+    return mean > 0 && var > 0 ? sqrt(var) / mean : 0;
+}
+
 /* keep_sample records one sample in memory (for -compare) and in the CSV. */
 static void keep_sample(speed_run *s, const cb_sample *smp)
 {
@@ -554,7 +567,8 @@ static void write_samples(speed_run *s, const entry *e, size_t len,
                           const cb_bench_result *r, const char *status)
 {
     cb_sample smp = {e->alg->name, e->var->name, cb_dir_name(e->dir), e->alg->key_bits,
-                     len, s->o.misalign, s->o.aead, 0, 0, 0, -1, "", status};
+                     len, s->o.misalign, s->o.aead, 0, 0, 0, -1, "", status,
+                     r->n ? r->ci_lo : 0, r->n ? r->ci_hi : 0, spread(r), r->noisy};
     if (r->n == 0) {
         keep_sample(s, &smp);
         return;
@@ -580,19 +594,6 @@ static void totals(const cb_bench_result *r, unsigned long long *count, double *
 }
 
 /* report_case prints the progress line of one measured case and keeps its rate. */
-/* spread returns the coefficient of variation of the sample rates. */
-static double spread(const cb_bench_result *r)
-{
-    double sum = 0, sq = 0;
-    for (unsigned i = 0; i < r->n; i++) {
-        double v = (double)r->iterations[i] / r->seconds[i];
-        sum += v;
-        sq += v * v;
-    }
-    double mean = sum / r->n, var = r->n > 1 ? (sq - sum * mean) / (r->n - 1) : 0;
-    return mean > 0 && var > 0 ? sqrt(var) / mean : 0;
-}
-
 /* summarise_case keeps what -json reports about one case. */
 static void summarise_case(speed_run *s, const entry *e, size_t k, size_t len,
                            const cb_bench_result *r, const char *status)
