@@ -3,6 +3,7 @@
  * plan of cases (algorithm x variant x direction x block size), each variant checked
  * before it is timed.
  */
+#include <limits.h>
 #include <math.h>
 #include <errno.h>
 #include <signal.h>
@@ -217,7 +218,7 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
             if (r < 0 || cb_parse_double("-seconds", v, 0.001, 86400, &o->bench.seconds))
                 return -1;
         } else if ((r = VALUE("iterations")) != 0) {
-            if (r < 0 || cb_parse_long("-iterations", v, 1, 1L << 40, &l))
+            if (r < 0 || cb_parse_long("-iterations", v, 1, LONG_MAX, &l))
                 return -1;
             o->bench.iterations = (uint64_t)l;
         } else if ((r = VALUE("samples")) != 0) {
