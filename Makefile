@@ -34,6 +34,13 @@ FAMILY_EXCLUDE :=
 -include $(foreach f,$(FAMILIES),kernels/$(f)/family.mk)
 FAMILY_SRCS := $(filter-out $(FAMILY_EXCLUDE),$(foreach f,$(FAMILIES),$(wildcard kernels/$(f)/*.c kernels/$(f)/*.S)))
 
+# Objects are named after their source without the extension, so aes.c and aes.S in
+# one folder would overwrite each other: refuse that instead of linking half of it.
+DUP_STEMS := $(shell printf '%s\n' $(basename $(CORE_SRCS) $(FAMILY_SRCS)) | sort | uniq -d)
+ifneq ($(DUP_STEMS),)
+$(error these sources share a name and would share an object file: $(DUP_STEMS))
+endif
+
 OBJ := $(BUILD)/obj
 LIB_OBJS := $(patsubst %,$(OBJ)/%.o,$(basename $(CORE_SRCS) $(FAMILY_SRCS))) $(FAMILY_OBJS) $(OBJ)/buildinfo.o
 LIB := $(BUILD)/libcryptobench.a
@@ -48,7 +55,8 @@ endif
 # Linked into every test program: the ABI check (tests/abi/abi.h) with this
 # architecture's trampoline, and its self-checks.
 ABI_ARCH := $(patsubst ppc64le,ppc64,$(TARGET_ARCH))
-TEST_EXTRA_SRCS := tests/abi/abi.c tests/abi/selfcheck.c $(wildcard tests/abi/abi_$(ABI_ARCH).S)
+TEST_EXTRA_SRCS := tests/abi/abi.c tests/abi/selfcheck.c tests/abi/variants.c \
+	$(wildcard tests/abi/abi_$(ABI_ARCH).S)
 TEST_EXTRA_OBJS := $(patsubst %,$(OBJ)/%.o,$(basename $(TEST_EXTRA_SRCS)))
 # The ABI self-checks without cmocka, for targets Debian ships no cmocka for.
 ABI_CHECK := $(BUILD)/tests/abi-check
@@ -107,9 +115,9 @@ $(BUILD)/tests/%: $(OBJ)/tests/%.o $(TEST_EXTRA_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(TEST_ARCH_LDFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) -lcmocka $(LIBS)
 
-$(ABI_CHECK): $(OBJ)/tests/abi/check_main.o $(TEST_EXTRA_OBJS)
+$(ABI_CHECK): $(OBJ)/tests/abi/check_main.o $(TEST_EXTRA_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
 check-deps:
 	@scripts/ensure-deps.sh

@@ -3,14 +3,13 @@
  * plan of cases (algorithm x variant x direction x block size), each variant checked
  * before it is timed.
  */
+#include <limits.h>
 #include <math.h>
 #include <errno.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli/args.h"
@@ -21,6 +20,7 @@
 #include "harness/host.h"
 #include "harness/emu.h"
 #include "harness/runinfo.h"
+#include "harness/workers.h"
 #include "kernels/check.h"
 #include "kernels/inst.h"
 #include "kernels/registry.h"
@@ -104,7 +104,9 @@ static void speed_usage(FILE *f)
         "  -evp NAME          algorithm to time (repeatable; positional names work too)\n"
         "  -seconds S         fixed time per case, as OpenSSL (fractions allowed);\n"
         "                     default: sample until the median is known to +-1%%\n"
-        "  -samples N         samples per case with -seconds (default 5)\n"
+        "  -samples N         samples per case with -seconds or -iterations (default 5)\n"
+        "  -iterations N      every sample exactly N operations, after one warm-up batch\n"
+        "                     of N: for counting instructions under an emulator\n"
         "  -precision P       precision goal in percent without -seconds (default 1)\n"
         "  -bytes N[,N...]    block sizes (default 16,64,256,1024,8192,16384)\n"
         "  -decrypt           time decryption instead of encryption\n"
@@ -215,6 +217,10 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
         } else if ((r = VALUE("seconds")) != 0) {
             if (r < 0 || cb_parse_double("-seconds", v, 0.001, 86400, &o->bench.seconds))
                 return -1;
+        } else if ((r = VALUE("iterations")) != 0) {
+            if (r < 0 || cb_parse_long("-iterations", v, 1, LONG_MAX, &l))
+                return -1;
+            o->bench.iterations = (uint64_t)l;
         } else if ((r = VALUE("samples")) != 0) {
             if (r < 0 || cb_parse_long("-samples", v, 1, CB_BENCH_MAX_SAMPLES, &l))
                 return -1;
@@ -234,7 +240,7 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
             o->misalign = (unsigned)l;
         } else if ((r = VALUE("cpu")) != 0) {
             long ncpu = cb_host_cpus();
-            if (r < 0 || cb_parse_long("-cpu", v, 0, ncpu > 0 ? ncpu - 1 : CPU_SETSIZE - 1,
+            if (r < 0 || cb_parse_long("-cpu", v, 0, ncpu > 0 ? ncpu - 1 : 1023,
                                        &o->cpu))
                 return -1;
         } else if ((r = VALUE("multi")) != 0) {
@@ -322,6 +328,10 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
     if (o->multi > 0 && (o->compare || o->csv_path || o->json_path || o->cpu >= 0)) {
         cb_error("speed: -multi does not combine with -compare, -csv, -json or -cpu; it pins "
                  "its workers itself and reports their sum.");
+        return -1;
+    }
+    if (o->bench.iterations && o->bench.seconds > 0) {
+        cb_error("speed: -iterations and -seconds both fix how long a sample is; give one.");
         return -1;
     }
     if (o->style && !o->compare) {
@@ -525,6 +535,19 @@ static void verify_entries(speed_run *s)
 
 /* ---- timing ----------------------------------------------------------------------- */
 
+/* spread returns the coefficient of variation of the sample rates. */
+static double spread(const cb_bench_result *r)
+{
+    double sum = 0, sq = 0;
+    for (unsigned i = 0; i < r->n; i++) {
+        double v = (double)r->iterations[i] / r->seconds[i];
+        sum += v;
+        sq += v * v;
+    }
+    double mean = sum / r->n, var = r->n > 1 ? (sq - sum * mean) / (r->n - 1) : 0;
+    return mean > 0 && var > 0 ? sqrt(var) / mean : 0;
+}
+
 /* keep_sample records one sample in memory (for -compare) and in the CSV. */
 static void keep_sample(speed_run *s, const cb_sample *smp)
 {
@@ -545,7 +568,8 @@ static void write_samples(speed_run *s, const entry *e, size_t len,
                           const cb_bench_result *r, const char *status)
 {
     cb_sample smp = {e->alg->name, e->var->name, cb_dir_name(e->dir), e->alg->key_bits,
-                     len, s->o.misalign, s->o.aead, 0, 0, 0, -1, "", status};
+                     len, s->o.misalign, s->o.aead, 0, 0, 0, -1, "", status,
+                     r->n ? r->ci_lo : 0, r->n ? r->ci_hi : 0, spread(r), r->noisy};
     if (r->n == 0) {
         keep_sample(s, &smp);
         return;
@@ -571,19 +595,6 @@ static void totals(const cb_bench_result *r, unsigned long long *count, double *
 }
 
 /* report_case prints the progress line of one measured case and keeps its rate. */
-/* spread returns the coefficient of variation of the sample rates. */
-static double spread(const cb_bench_result *r)
-{
-    double sum = 0, sq = 0;
-    for (unsigned i = 0; i < r->n; i++) {
-        double v = (double)r->iterations[i] / r->seconds[i];
-        sum += v;
-        sq += v * v;
-    }
-    double mean = sum / r->n, var = r->n > 1 ? (sq - sum * mean) / (r->n - 1) : 0;
-    return mean > 0 && var > 0 ? sqrt(var) / mean : 0;
-}
-
 /* summarise_case keeps what -json reports about one case. */
 static void summarise_case(speed_run *s, const entry *e, size_t k, size_t len,
                            const cb_bench_result *r, const char *status)
@@ -619,6 +630,8 @@ static void report_case(speed_run *s, entry *e, size_t k, size_t len, const cb_b
     double secs;
     totals(r, &count, &secs);
     double asked = s->o.bench.seconds > 0 ? s->o.bench.seconds : floor(secs * 100 + 0.5) / 100;
+    if (asked <= 0)
+        asked = 0.01;
     if (e->alg->kind == CB_KIND_PKEY) {
         const char *kind = strncmp(e->alg->name, "rsa", 3) == 0 ? "rsa" : "dsa";
         cb_out_pkey_progress(s->o.mr ? stdout : stderr, kind, e->alg->key_bits,
@@ -822,19 +835,6 @@ static void print_tables(speed_run *s)
     fflush(f);
 }
 
-/* pin_cpu keeps the process on one CPU, so migrations do not disturb samples. */
-static int pin_cpu(long cpu)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET((int)cpu, &set);
-    if (sched_setaffinity(0, sizeof set, &set) != 0) {
-        cb_error("speed: -cpu %ld: this process may not run on CPU %ld.", cpu, cpu);
-        return -1;
-    }
-    return 0;
-}
-
 /* warn_conditions says when the numbers about to be taken deserve less trust. */
 static void warn_conditions(void)
 {
@@ -855,153 +855,72 @@ static void warn_conditions(void)
 
 /* ---- -multi: workers on distinct CPUs --------------------------------------------- */
 
-static int read_full(int fd, void *buf, size_t len)
+/* One worker's report: a row of rates per entry, then its exit status. */
+static size_t worker_report_len(const speed_run *s)
 {
-    uint8_t *p = buf;
-    while (len) {
-        ssize_t n = read(fd, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
+    return s->ne * MAX_SIZES * sizeof(double) + sizeof(int);
 }
 
-static int write_full(int fd, const void *buf, size_t len)
+/* run_as_worker times the whole plan in a -multi worker, quietly. */
+static void run_as_worker(void *arg, size_t w, void *result)
 {
-    const uint8_t *p = buf;
-    while (len) {
-        ssize_t n = write(fd, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
-/* worker runs the plan in a child pinned to cpu, after the start barrier, and sends
- * its rates (one MAX_SIZES row per entry) and status back to the parent. */
-static void worker(speed_run *s, int cpu, int ready, int go, int out)
-{
-    char c = 'r';
+    speed_run *s = arg;
+    (void)w;
     s->quiet = 1;
-    if (pin_cpu(cpu) != 0 || write_full(ready, &c, 1) != 0 || read_full(go, &c, 1) != 0)
-        _exit(CB_EXIT_USAGE);
     if (time_all(s) != 0 && s->status == CB_EXIT_OK)
         s->status = CB_EXIT_FAIL;
+    double *rows = result;
     for (size_t i = 0; i < s->ne; i++)
-        if (write_full(out, s->e[i].rate, sizeof s->e[i].rate) != 0)
-            _exit(CB_EXIT_FAIL);
-    write_full(out, &s->status, sizeof s->status);
-    _exit(0);
+        memcpy(rows + i * MAX_SIZES, s->e[i].rate, sizeof s->e[i].rate);
+    memcpy(rows + s->ne * MAX_SIZES, &s->status, sizeof s->status);
 }
 
-/* allowed_cpus lists the CPUs this process may run on. */
-static size_t allowed_cpus(int *cpus, size_t max)
+/* run_workers runs -multi workers and sums their rates into the entries; *per gets
+ * each worker's report (worker_report_len bytes each). */
+static int run_workers(speed_run *s, uint8_t **per)
 {
-    cpu_set_t set;
-    size_t n = 0;
-    if (sched_getaffinity(0, sizeof set, &set) != 0)
-        return 0;
-    for (int c = 0; c < CPU_SETSIZE && n < max; c++)
-        if (CPU_ISSET(c, &set))
-            cpus[n++] = c;
-    return n;
-}
-
-/* run_workers forks -multi workers, starts them together, and sums their rates into
- * the entries; per-worker rates go to *per (ne x MAX_SIZES each). */
-static int run_workers(speed_run *s, double **per)
-{
-    size_t n = (size_t)s->o.multi;
-    int cpus[CPU_SETSIZE];
-    if (allowed_cpus(cpus, CPU_SETSIZE) < n) {
-        cb_error("speed: -multi %zu needs %zu CPUs this process may run on; it has fewer.", n, n);
+    size_t n = (size_t)s->o.multi, len = worker_report_len(s);
+    char err[256];
+    *per = cb_xcalloc(n, len);
+    if (cb_workers_run(n, run_as_worker, s, *per, len, err, sizeof err) != 0) {
+        cb_error("speed: %s.", err);
         return -1;
     }
-    int ready[2], go[2];
-    int *out = cb_xcalloc(n, sizeof *out);
-    pid_t *pid = cb_xcalloc(n, sizeof *pid);
-    if (pipe(ready) != 0 || pipe(go) != 0) {
-        cb_error("speed: -multi: cannot create pipes: %s.", strerror(errno));
-        return -1;
-    }
-    fflush(NULL);
-    size_t started = 0;
-    for (; started < n; started++) {
-        int res[2];
-        if (pipe(res) != 0)
-            break;
-        pid[started] = fork();
-        if (pid[started] < 0) {
-            close(res[0]), close(res[1]);
-            break;
-        }
-        if (pid[started] == 0) {
-            close(ready[0]), close(go[1]), close(res[0]);
-            worker(s, cpus[started], ready[1], go[0], res[1]);
-        }
-        close(res[1]);
-        out[started] = res[0];
-    }
-    close(ready[1]), close(go[0]);
-    /* The barrier: every worker has pinned itself before any starts timing. */
-    char c;
-    size_t ok = 0;
-    while (ok < started && read_full(ready[0], &c, 1) == 0)
-        ok++;
-    for (size_t i = 0; i < started; i++)
-        write_full(go[1], "g", 1);
-    close(go[1]), close(ready[0]);
-
-    *per = cb_xcalloc(n * s->ne * MAX_SIZES, sizeof **per);
-    int rc = started == n && ok == n ? 0 : -1;
-    for (size_t w = 0; w < started; w++) {
-        double *rows = *per + w * s->ne * MAX_SIZES;
-        int st = CB_EXIT_FAIL;
-        if (read_full(out[w], rows, s->ne * MAX_SIZES * sizeof *rows) != 0 ||
-            read_full(out[w], &st, sizeof st) != 0)
-            rc = -1;
+    for (size_t w = 0; w < n; w++) {
+        int st;
+        memcpy(&st, *per + w * len + s->ne * MAX_SIZES * sizeof(double), sizeof st);
         if (st > s->status)
             s->status = st;
-        close(out[w]);
-        waitpid(pid[w], NULL, 0);
     }
-    if (rc != 0)
-        cb_error("speed: -multi: a worker did not report its results.");
     for (size_t i = 0; i < s->ne; i++)
         for (size_t k = 0; k < MAX_SIZES; k++) {
             double sum = 0;
             for (size_t w = 0; w < n; w++) {
-                double r = (*per)[(w * s->ne + i) * MAX_SIZES + k];
+                double r;
+                memcpy(&r, *per + w * len + (i * MAX_SIZES + k) * sizeof r, sizeof r);
                 sum = sum < 0 || r < 0 ? -1 : sum + r;
             }
             s->e[i].rate[k] = sum;
         }
-    free(out);
-    free(pid);
-    return rc;
+    return 0;
 }
 
 /* print_workers prints each worker's figures after the aggregate table. */
-static void print_workers(speed_run *s, const double *per)
+static void print_workers(speed_run *s, const uint8_t *per)
 {
-    size_t n = (size_t)s->o.multi, nr = 0;
+    size_t n = (size_t)s->o.multi, nr = 0, len = worker_report_len(s);
     cb_speed_row *rows = cb_xcalloc(n * s->ne, sizeof *rows);
     char (*labels)[128] = cb_xcalloc(n * s->ne, sizeof *labels);
+    double *rates = cb_xcalloc(n * s->ne * MAX_SIZES, sizeof *rates);
+    for (size_t w = 0; w < n; w++)
+        memcpy(rates + w * s->ne * MAX_SIZES, per + w * len, s->ne * MAX_SIZES * sizeof *rates);
     for (size_t i = 0; i < s->ne; i++) {
         if (s->e[i].alg->kind == CB_KIND_PKEY)
             continue;
         for (size_t w = 0; w < n; w++) {
             snprintf(labels[nr], sizeof labels[nr], "%s#%zu", s->e[i].label, w);
             rows[nr].label = labels[nr];
-            rows[nr++].rate = per + (w * s->ne + i) * MAX_SIZES;
+            rows[nr++].rate = rates + (w * s->ne + i) * MAX_SIZES;
         }
     }
     if (nr) {
@@ -1010,6 +929,7 @@ static void print_workers(speed_run *s, const double *per)
     }
     free(rows);
     free(labels);
+    free(rates);
 }
 
 /* compare_variants prints the before/after table of the two -compare variants. */
@@ -1079,8 +999,10 @@ int cb_cmd_speed(int argc, char **argv)
         return CB_EXIT_USAGE;
     }
     cb_runinfo_collect(&s->info, s->o.bench.clock);
-    if (s->o.cpu >= 0 && pin_cpu(s->o.cpu) != 0)
+    if (s->o.cpu >= 0 && cb_pin_cpu(s->o.cpu) != 0) {
+        cb_error("speed: -cpu %ld: this process may not run on CPU %ld.", s->o.cpu, s->o.cpu);
         return abandon(s);
+    }
     warn_conditions();
     if (cb_cycles_open(&s->counter, s->o.cycles, s->cycles_why, sizeof s->cycles_why) != 0) {
         cb_error("speed: no cycle counter: %s.", s->cycles_why);
@@ -1100,7 +1022,7 @@ int cb_cmd_speed(int argc, char **argv)
     s->tty = isatty(STDERR_FILENO);
     for (size_t i = 0; i < s->ne; i++)
         s->cases_total += s->e[i].faulted ? 0 : s->e[i].alg->kind == CB_KIND_PKEY ? 1 : s->o.nsizes;
-    double *per = NULL;
+    uint8_t *per = NULL;
     int aborted = (s->o.multi > 0 ? run_workers(s, &per) : time_all(s)) != 0;
     sigaction(SIGINT, &old, NULL);
 

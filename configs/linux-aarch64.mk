@@ -10,9 +10,10 @@ ARCH_LDFLAGS := -static
 # cross toolchain's libc in /usr/<triple> is another build than that loader's).
 TEST_ARCH_LDFLAGS :=
 QEMU := qemu-aarch64
-# cortex-a53, cortex-a57: ARMv8.0 with AES, PMULL, SHA-1, SHA-256;
-# max: every extension QEMU emulates (SHA-512, SHA-3 as well).
-QEMU_CPUS := cortex-a53 cortex-a57 max
-# Masks that turn the crypto instructions off, run on every model (check-cross).
+# cortex-a53, cortex-a57 (ARMv8.0) and neoverse-n1 (ARMv8.2): AES, PMULL, SHA-1,
+# SHA-256; max, the widest and so last: every extension QEMU emulates (SHA-512,
+# SHA-3 as well).
+QEMU_CPUS := cortex-a53 cortex-a57 neoverse-n1 max
+# Masks that turn the crypto instructions off (check-cross runs selftest under them).
 QEMU_MASKS := CRYPTOBENCH_CAPS=-aes,-pmull,-sha1,-sha2,-sha512,-sha3 OPENSSL_armcap=0x1 OPENSSL_armcap=0
 QEMU_RUN := $(QEMU) -cpu max

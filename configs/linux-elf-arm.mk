@@ -4,9 +4,7 @@ TARGET_ARCH := arm
 CROSS := arm-linux-gnueabihf-
 OPT := -O2
 FAMILIES :=
-# 64-bit file offsets: results files may pass 2 GiB, and under qemu-user on a 64-bit
-# host ext4 hands out 64-bit directory offsets that 32-bit readdir() cannot hold.
-ARCH_CFLAGS := -D_FILE_OFFSET_BITS=64
+ARCH_CFLAGS :=
 ARCH_LDFLAGS := -static
 # Test programs link Debian's multiarch libcmocka (no static library) dynamically;
 # qemu finds its loader and libraries where multiarch installed them (no -L: the

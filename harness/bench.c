@@ -22,7 +22,7 @@ void cb_bench_default_cfg(cb_bench_cfg *cfg)
     cfg->seconds = 0;
     cfg->samples = 5;
     cfg->precision = 0.01;
-    cfg->max_case_seconds = 0.6;
+    cfg->max_case_seconds = 0.5;
     cfg->min_samples = 6;
 }
 
@@ -140,7 +140,7 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
                          cb_bench_result *rs, volatile sig_atomic_t *stop)
 {
     batch b[CB_BENCH_MAX_INTERLEAVE];
-    int fixed = cfg->seconds > 0;
+    int fixed = cfg->seconds > 0 || cfg->iterations > 0;
     unsigned want = fixed ? (cfg->samples ? cfg->samples : 1) : CB_BENCH_MAX_SAMPLES;
     if (want > CB_BENCH_MAX_SAMPLES)
         want = CB_BENCH_MAX_SAMPLES;
@@ -150,10 +150,10 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
 
     for (size_t j = 0; j < k; j++) {
         memset(&rs[j], 0, sizeof rs[j]);
-        b[j] = (batch){xs[j], in[j], out[j], len, 1};
+        b[j] = (batch){xs[j], in[j], out[j], len, cfg->iterations ? cfg->iterations : 1};
         /* Warm-up: after calibration, one discarded batch at the calibrated size
          * settles caches, branch predictors and the frequency governor. */
-        if (calibrate(cfg, &b[j], target, &rs[j].fault) != 0 ||
+        if ((!cfg->iterations && calibrate(cfg, &b[j], target, &rs[j].fault) != 0) ||
             timed(cfg, &b[j], &rs[j].fault) < 0)
             return -1;
     }

@@ -34,6 +34,8 @@ typedef struct cb_bench_cfg {
     double max_case_seconds; /* precision mode: give up (noisy) after this long */
     unsigned min_samples; /* precision mode: never fewer */
     const cb_cycles *cycles; /* counter read around each batch, or NULL */
+    uint64_t iterations;  /* > 0: every batch is exactly this many operations, no
+                           * calibration; `samples` samples (instruction counting) */
 } cb_bench_cfg;
 
 typedef struct cb_bench_result {

@@ -51,6 +51,10 @@ enum column {
     COL_CYCLES,
     COL_CYCLES_SOURCE,
     COL_STATUS,
+    COL_CASE_CI_LOW, /* schema 1.1 on: optional when reading */
+    COL_CASE_CI_HIGH,
+    COL_CASE_CV_PCT,
+    COL_CASE_NOISY,
     COL_COUNT
 };
 
@@ -64,8 +68,11 @@ static const char *const column_names[COL_COUNT] = {
     "started",       "algorithm",      "variant",       "direction",    "key_bits",
     "block_bytes",   "misalign",       "aead",          "sample",       "iterations",
     "seconds",       "bytes_per_sec",  "ops_per_sec",   "cycles",       "cycles_source",
-    "status",
+    "status",        "case_ci95_low_ops", "case_ci95_high_ops", "case_cv_pct", "case_noisy",
 };
+
+/* Columns a file of an older minor version may lack (added in schema 1.1). */
+#define FIRST_OPTIONAL_COLUMN COL_CASE_CI_LOW
 
 /* run_field gives the address of cb_run_info's i-th string (tool_version first). */
 static const char **run_field(cb_run_info *r, size_t i)
@@ -178,7 +185,7 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
 {
     const cb_sample *s = &r->s;
     char key_bits[24], block[24], misalign[24], sample[24], iters[24] = "", secs[40] = "";
-    char bps[40], ops[40], cycles[40] = "";
+    char bps[40], ops[40], cycles[40] = "", lo[40] = "", hi[40] = "", cv[40] = "";
     snprintf(key_bits, sizeof key_bits, "%u", s->key_bits);
     snprintf(block, sizeof block, "%zu", s->block_bytes);
     snprintf(misalign, sizeof misalign, "%u", s->misalign);
@@ -192,6 +199,12 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
     snprintf(ops, sizeof ops, "%.12g", r->ops_per_sec);
     if (s->cycles >= 0)
         snprintf(cycles, sizeof cycles, "%.0f", s->cycles);
+    int known = s->case_ci_high > 0;
+    if (known) {
+        snprintf(lo, sizeof lo, "%.12g", s->case_ci_low);
+        snprintf(hi, sizeof hi, "%.12g", s->case_ci_high);
+        snprintf(cv, sizeof cv, "%.6g", s->case_cv * 100);
+    }
 
     const char *v[COL_COUNT];
     cb_run_info run = *r->run;
@@ -213,6 +226,10 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
     v[COL_CYCLES] = cycles;
     v[COL_CYCLES_SOURCE] = s->cycles >= 0 ? s->cycles_source : "";
     v[COL_STATUS] = s->status;
+    v[COL_CASE_CI_LOW] = lo;
+    v[COL_CASE_CI_HIGH] = hi;
+    v[COL_CASE_CV_PCT] = cv;
+    v[COL_CASE_NOISY] = known ? (s->case_noisy ? "1" : "0") : "";
     for (int c = 0; c < COL_COUNT; c++)
         cb_csv_put_field(w->f, v[c], c == COL_COUNT - 1);
     /* Flushed per row so that a commit after an interruption holds every finished
@@ -645,7 +662,7 @@ static int read_header(parser *ps)
         if (ps->map[i] < 0)
             ps->unknown_cols = 1;
     }
-    for (int c = 0; c < COL_COUNT; c++)
+    for (int c = 0; c < FIRST_OPTIONAL_COLUMN; c++)
         if (!seen[c])
             return fail(ps, ps->rec_line, "the header lacks column '%s'; docs/csv.md lists "
                         "the %d columns of schema %s.", column_names[c], COL_COUNT,
@@ -830,6 +847,34 @@ static const char *intern_column(parser *ps, int c, const field *f, int *changed
     return ps->last[c];
 }
 
+/* parse_case_columns reads the optional per-case columns of schema 1.1 (absent or
+ * empty: unknown). */
+static int parse_case_columns(parser *ps, const field *const *col, cb_sample *s)
+{
+    struct {
+        int c;
+        const char *name;
+        double *out;
+    } nums[] = {{COL_CASE_CI_LOW, "case_ci95_low_ops", &s->case_ci_low},
+                {COL_CASE_CI_HIGH, "case_ci95_high_ops", &s->case_ci_high},
+                {COL_CASE_CV_PCT, "case_cv_pct", &s->case_cv}};
+    for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
+        *nums[i].out = 0;
+        if (col[nums[i].c] && col[nums[i].c]->len &&
+            parse_real(ps, col[nums[i].c], nums[i].name, nums[i].out))
+            return -1;
+    }
+    s->case_cv /= 100;
+    const field *noisy = col[COL_CASE_NOISY];
+    s->case_noisy = 0;
+    if (noisy && noisy->len) {
+        if (!field_is(noisy, "0") && !field_is(noisy, "1"))
+            return fail(ps, ps->rec_line, "case_noisy must be 0 or 1.");
+        s->case_noisy = field_is(noisy, "1");
+    }
+    return 0;
+}
+
 /* parse_numbers fills the numeric columns of r from the record's fields. */
 static int parse_numbers(parser *ps, const field *col[], cb_csv_row *r)
 {
@@ -866,7 +911,7 @@ static int parse_numbers(parser *ps, const field *col[], cb_csv_row *r)
     s->cycles = -1;
     if (col[COL_CYCLES]->len && parse_real(ps, col[COL_CYCLES], "cycles", &s->cycles))
         return -1;
-    return 0;
+    return parse_case_columns(ps, col, s);
 }
 
 /* read_row turns the current record into a row. */
@@ -875,7 +920,7 @@ static int read_row(parser *ps)
     if (ps->nf != ps->ncols)
         return fail(ps, ps->rec_line, "%zu fields where the header has %zu; quote any "
                     "field that holds a ','.", ps->nf, ps->ncols);
-    const field *col[COL_COUNT];
+    const field *col[COL_COUNT] = {0};
     for (size_t i = 0; i < ps->nf; i++)
         if (ps->map[i] >= 0)
             col[ps->map[i]] = &ps->f[i];

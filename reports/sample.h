@@ -44,6 +44,11 @@ typedef struct cb_sample {
     double cycles;              /* counted cycles, or < 0 when not measured */
     const char *cycles_source;  /* "perf", "tsc-ref", "timebase", "" */
     const char *status;         /* "ok", "faulted", "imported" */
+    /* What the whole case's samples say (schema 1.1), repeated on each of its rows;
+     * unknown when case_ci_high <= 0 (imports, schema 1.0 files). */
+    double case_ci_low, case_ci_high; /* 95% CI of the median, operations per second */
+    double case_cv;                   /* coefficient of variation of the sample rates */
+    int case_noisy;                   /* the precision goal was not reached */
 } cb_sample;
 
 /* cb_sample_ops_per_sec and cb_sample_bytes_per_sec derive the rates. */

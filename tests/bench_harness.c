@@ -129,7 +129,7 @@ static const cb_variant slow_variant = {"slow5", "bench", CB_PRIM_SHA256, 0, 0, 
 
 #define GATE_PAIRS 10
 #define GATE_LEN 1024
-#define SIDE_SAMPLES 10
+#define SIDE_SAMPLES 20
 
 /* side_rows turns one side's results into compare rows of variant name. */
 static void side_rows(cb_csv_set *set, const cb_run_info *run, const char *variant,
@@ -142,7 +142,7 @@ static void side_rows(cb_csv_set *set, const cb_run_info *run, const char *varia
         row.s = (cb_sample){cb_csv_intern(set, "sha256", 6),
                             cb_csv_intern(set, variant, strlen(variant)),
                             cb_csv_intern(set, "digest", 6), 0, GATE_LEN, 0, 0, i,
-                            r->iterations[i], r->seconds[i], -1, "", "ok"};
+                            r->iterations[i], r->seconds[i], -1, "", "ok", 0, 0, 0, 0};
         row.ops_per_sec = (double)r->iterations[i] / r->seconds[i];
         row.bytes_per_sec = row.ops_per_sec * GATE_LEN;
         row.has_counts = 1;
@@ -202,7 +202,7 @@ static void gate_trials(const char *what, const cb_variant *vb, int interleave,
     uint8_t *oa = cb_aligned_alloc(64, 64), *ob = cb_aligned_alloc(64, 64);
     cb_bench_cfg cfg;
     cb_bench_default_cfg(&cfg);
-    cfg.seconds = 0.05 * SIDE_SAMPLES;
+    cfg.seconds = 0.025 * SIDE_SAMPLES;
     cfg.samples = SIDE_SAMPLES;
     unsigned counts[4] = {0, 0, 0, 0};
     cb_bench_result *r = cb_xcalloc(2, sizeof *r);

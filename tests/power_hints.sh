@@ -59,11 +59,11 @@ for pair in "$@"; do
             hb = int(h / 2097152) % 32; pb = int(p / 2097152) % 32
             rest_h = h - hb * 2097152; rest_p = p - pb * 2097152
             if (rest_h != rest_p || (op != 16 && op != 19) || $3 !~ /[-+]$/ || $6 ~ /[-+]$/) {
-                print $1 ": " $2 " (" $3 ") against " $5 " (" $6 ")"; exit
+                print $1 ": " $2 " (" $3 ") against " $5 " (" $6 ")"; bad = 1; exit
             }
             diffs++
         }
-        END { if (diffs == 0) print "no differing word"; else print "ok " diffs }')
+        END { if (bad) exit; if (diffs == 0) print "no differing word"; else print "ok " diffs }')
     case $bad in
     ok\ *) ;;
     *) echo "power_hints FAIL $hint: $bad"; status=1; continue ;;

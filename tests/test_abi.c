@@ -1,6 +1,6 @@
 /*
- * tests/test_abi.c - the ABI check proves itself: every check of
- * tests/abi/selfcheck.c as one cmocka test.
+ * tests/test_abi.c - the ABI check proves itself, then checks every kernel: each
+ * check of tests/abi/selfcheck.c as one cmocka test.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +17,8 @@ static void run_check(void **state)
     char msg[768] = "";
     if (c->run(msg, sizeof msg) != 0)
         fail_msg("%s: %s", c->name, msg);
+    if (msg[0])
+        print_message("%s\n", msg);
 }
 
 int main(void)

@@ -1,288 +1,29 @@
 /*
  * tests/test_abi_variants.c - every function of every variant this CPU can run,
- * called through the ABI check (tests/abi/abi.h).
- *
- * Walking the registry instead of naming entry points means a kernel registered
- * later is checked without anyone remembering to: assembly reached through a C
- * wrapper is checked at the wrapper's boundary, where a register the assembly
- * clobbered and the wrapper never saved still shows.  Each call is also made
- * directly, on the same memory, and both must leave the same bytes behind, which
- * shows the arguments arrived where the function expects them.  check-cross runs
- * this on every QEMU CPU model, so each model checks the variants it can run.
+ * called through the ABI check and directly, which must agree
+ * (tests/abi/variants.c).  check-cross also runs it on every QEMU CPU model,
+ * inside abi-check, so each model checks the variants it can run.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <cmocka.h>
 
-#include "harness/caps.h"
-#include "harness/common.h"
-#include "kernels/bn.h"
-#include "kernels/registry.h"
-#include "tests/abi/abi.h"
+#include "tests/abi/selfcheck.h"
 
-/* One arena holds everything a function may write (key schedules, tables,
- * outputs, IVs, counters, hash states, bignums), so "the same bytes behind" is one
- * comparison.  Offsets are fixed and generous. */
-#define ARENA (64 * 1024)
-#define KS 0                /* key schedule, up to 16 KiB */
-#define TABLE (16 * 1024)   /* GHASH table, up to 16 KiB */
-#define OUT (32 * 1024)     /* outputs, up to 8 KiB */
-#define IV (40 * 1024)      /* 16 bytes */
-#define CTR (IV + 64)       /* 16 bytes */
-#define XI (IV + 128)       /* 16 bytes */
-#define STATE (IV + 256)    /* digest state, up to 256 bytes */
-#define BN (44 * 1024)      /* four bignums of CB_BN_MAX_LIMBS limbs */
-#define INPUT 4096
-
-static uint8_t *arena, *saved, *want, *input;
-static unsigned checked;
-
-#define U(x) ((uintptr_t)(x))
-#define AT(off) (arena + (off))
-
-static int setup(void **state)
+static void test_every_variant(void **state)
 {
     (void)state;
-    arena = cb_aligned_alloc(64, ARENA);
-    saved = cb_xmalloc(ARENA);
-    want = cb_xmalloc(ARENA);
-    input = cb_aligned_alloc(64, INPUT);
-    for (size_t i = 0; i < INPUT; i++)
-        input[i] = (uint8_t)(i * 131 + 7);
-    for (size_t i = 0; i < ARENA; i++)
-        arena[i] = (uint8_t)(i * 17 + 3);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    print_message("%u functions checked through the ABI trampoline\n", checked);
-    free(arena);
-    free(saved);
-    free(want);
-    free(input);
-    return 0;
-}
-
-/* verdict fails when the ABI call left a register or the arena different from
- * the direct call. */
-static void verdict(const cb_variant *v, const char *what, const cb_abi_report *r)
-{
-    if (r->clobbered)
-        fail_msg("%s/%s %s did not restore %s", v->family, v->name, what, r->names);
-    if (memcmp(arena, want, ARENA) != 0)
-        fail_msg("%s/%s %s left other bytes through the ABI check than called directly",
-                 v->family, v->name, what);
-    checked++;
-}
-
-/*
- * CHECK runs `direct` (a typed call) and then the same function through the ABI
- * trampoline from the same arena, and compares.  A macro because the direct call
- * needs the function's real type.
- */
-#define CHECK(v, what, direct, fn, n, ...)                                                  \
-    do {                                                                                  \
-        cb_abi_report r_;                                                                 \
-        memcpy(saved, arena, ARENA);                                                      \
-        direct;                                                                           \
-        memcpy(want, arena, ARENA);                                                       \
-        memcpy(arena, saved, ARENA);                                                      \
-        cb_abi_call(&r_, (cb_abi_fn)(fn), n, __VA_ARGS__);                               \
-        verdict(v, what, &r_);                                                            \
-    } while (0)
-
-/* each_variant calls check for every variant of prim this CPU can run. */
-static void each_variant(cb_prim prim, void (*check)(const cb_variant *v))
-{
-    char why[128];
-    for (size_t i = 0; i < cb_variant_count(); i++) {
-        const cb_variant *v = cb_variant_at(i);
-        if (v->prim == prim && v->ops && !cb_variant_why_not(v, cb_caps_detected(), why, sizeof why))
-            check(v);
-    }
-}
-
-static void check_digest(const cb_variant *v)
-{
-    const cb_digest_ops *o = v->ops;
-    CHECK(v, "blocks", o->blocks(AT(STATE), input, 3), o->blocks, 3, U(AT(STATE)), U(input),
-          U(3));
-    if (o->wipe)
-        CHECK(v, "wipe", o->wipe(AT(OUT), 200), o->wipe, 2, U(AT(OUT)), U(200));
-}
-
-static void test_digests(void **state)
-{
-    (void)state;
-    each_variant(CB_PRIM_MD5, check_digest);
-    each_variant(CB_PRIM_SHA1, check_digest);
-    each_variant(CB_PRIM_SHA256, check_digest);
-    each_variant(CB_PRIM_SHA512, check_digest);
-}
-
-/* aes_modes checks the block functions with the schedule now in KS. */
-static void aes_modes(const cb_variant *v, const cb_aes_ops *o, int decrypt)
-{
-    size_t n = 7; /* odd, above every interleave factor's tail */
-    if (!decrypt && o->ecb_encrypt)
-        CHECK(v, "ecb_encrypt", o->ecb_encrypt(AT(KS), input, AT(OUT), n), o->ecb_encrypt, 4,
-              U(AT(KS)), U(input), U(AT(OUT)), U(n));
-    if (!decrypt && o->cbc_encrypt)
-        CHECK(v, "cbc_encrypt", o->cbc_encrypt(AT(KS), AT(IV), input, AT(OUT), n),
-              o->cbc_encrypt, 5, U(AT(KS)), U(AT(IV)), U(input), U(AT(OUT)), U(n));
-    if (!decrypt && o->ctr32)
-        CHECK(v, "ctr32", o->ctr32(AT(KS), AT(CTR), input, AT(OUT), n), o->ctr32, 5, U(AT(KS)),
-              U(AT(CTR)), U(input), U(AT(OUT)), U(n));
-    if (decrypt && o->ecb_decrypt)
-        CHECK(v, "ecb_decrypt", o->ecb_decrypt(AT(KS), input, AT(OUT), n), o->ecb_decrypt, 4,
-              U(AT(KS)), U(input), U(AT(OUT)), U(n));
-    if (decrypt && o->cbc_decrypt)
-        CHECK(v, "cbc_decrypt", o->cbc_decrypt(AT(KS), AT(IV), input, AT(OUT), n),
-              o->cbc_decrypt, 5, U(AT(KS)), U(AT(IV)), U(input), U(AT(OUT)), U(n));
-}
-
-static void check_aes_ops(const cb_variant *v, const cb_aes_ops *o)
-{
-    static const unsigned bits[] = {128, 192, 256};
-    assert_true(o->key_size <= TABLE - KS);
-    for (size_t i = 0; i < 3; i++) {
-        CHECK(v, "set_encrypt_key", o->set_encrypt_key(AT(KS), input, bits[i]),
-              o->set_encrypt_key, 3, U(AT(KS)), U(input), U(bits[i]));
-        aes_modes(v, o, 0);
-        if (!o->set_decrypt_key)
-            continue;
-        CHECK(v, "set_decrypt_key", o->set_decrypt_key(AT(KS), input, bits[i]),
-              o->set_decrypt_key, 3, U(AT(KS)), U(input), U(bits[i]));
-        aes_modes(v, o, 1);
-    }
-}
-
-static void check_aes(const cb_variant *v) { check_aes_ops(v, v->ops); }
-
-static void test_aes(void **state)
-{
-    (void)state;
-    each_variant(CB_PRIM_AES, check_aes);
-}
-
-static void check_ghash_ops(const cb_variant *v, const cb_ghash_ops *o)
-{
-    assert_true(o->table_size <= OUT - TABLE);
-    CHECK(v, "ghash init", o->init(AT(TABLE), input), o->init, 2, U(AT(TABLE)), U(input));
-    CHECK(v, "ghash blocks", o->blocks(AT(TABLE), AT(XI), input, 5), o->blocks, 4,
-          U(AT(TABLE)), U(AT(XI)), U(input), U(5));
-}
-
-static void check_ghash(const cb_variant *v) { check_ghash_ops(v, v->ops); }
-
-static void test_ghash(void **state)
-{
-    (void)state;
-    each_variant(CB_PRIM_GHASH, check_ghash);
-}
-
-static void check_gcm(const cb_variant *v)
-{
-    const cb_gcm_ops *o = v->ops;
-    size_t len = 16 * 17 + 5; /* whole blocks past every stitch width, and a tail */
-    check_aes_ops(v, o->aes);
-    CHECK(v, "gcm set_encrypt_key", o->aes->set_encrypt_key(AT(KS), input, 128),
-          o->aes->set_encrypt_key, 3, U(AT(KS)), U(input), U(128));
-    check_ghash_ops(v, o->ghash);
-    if (o->encrypt)
-        CHECK(v, "gcm encrypt",
-              o->encrypt(AT(KS), AT(TABLE), AT(CTR), AT(XI), input, AT(OUT), len), o->encrypt,
-              7, U(AT(KS)), U(AT(TABLE)), U(AT(CTR)), U(AT(XI)), U(input), U(AT(OUT)), U(len));
-    if (o->decrypt)
-        CHECK(v, "gcm decrypt",
-              o->decrypt(AT(KS), AT(TABLE), AT(CTR), AT(XI), input, AT(OUT), len), o->decrypt,
-              7, U(AT(KS)), U(AT(TABLE)), U(AT(CTR)), U(AT(XI)), U(input), U(AT(OUT)), U(len));
-}
-
-static void test_gcm(void **state)
-{
-    (void)state;
-    each_variant(CB_PRIM_GCM, check_gcm);
-}
-
-static void check_des(const cb_variant *v)
-{
-    const cb_des_ops *o = v->ops;
-    assert_true(o->key_size <= TABLE - KS);
-    for (unsigned keys = 1; keys <= 3; keys += 2)
-        for (int dec = 0; dec <= 1; dec++) {
-            CHECK(v, "des set_key", o->set_key(AT(KS), input, keys, dec), o->set_key, 4,
-                  U(AT(KS)), U(input), U(keys), U(dec));
-            if (o->ecb)
-                CHECK(v, "des ecb", o->ecb(AT(KS), input, AT(OUT), 5), o->ecb, 4, U(AT(KS)),
-                      U(input), U(AT(OUT)), U(5));
-            CHECK(v, "des cbc", o->cbc(AT(KS), AT(IV), input, AT(OUT), 5), o->cbc, 5,
-                  U(AT(KS)), U(AT(IV)), U(input), U(AT(OUT)), U(5));
-        }
-}
-
-static void test_des(void **state)
-{
-    (void)state;
-    each_variant(CB_PRIM_DES, check_des);
-}
-
-/* mont_operands writes an odd modulus with a non-zero top limb and a, b < n. */
-static cb_limb mont_operands(cb_limb *n, cb_limb *a, cb_limb *b, size_t limbs)
-{
-    for (size_t i = 0; i < limbs; i++) {
-        n[i] = (cb_limb)0x9e3779b97f4a7c15u * (cb_limb)(i + 1);
-        a[i] = n[i] ^ (cb_limb)0x5555555555555555u;
-        b[i] = n[i] + (cb_limb)i;
-    }
-    n[0] |= 1;
-    n[limbs - 1] |= (cb_limb)1 << (CB_LIMB_BITS - 1);
-    a[limbs - 1] = n[limbs - 1] >> 1;
-    b[limbs - 1] = n[limbs - 1] >> 2;
-    cb_limb inv = n[0]; /* Newton: each step doubles the correct low bits of n^-1 */
-    for (int i = 0; i < 6; i++)
-        inv *= 2 - n[0] * inv;
-    return (cb_limb)0 - inv;
-}
-
-static void check_mont(const cb_variant *v)
-{
-    const cb_mont_ops *o = v->ops;
-    static const size_t sizes[] = {2, 8, 17, CB_BN_MAX_LIMBS};
-    cb_limb *r = (cb_limb *)AT(BN), *a = r + CB_BN_MAX_LIMBS, *b = a + CB_BN_MAX_LIMBS,
-            *n = b + CB_BN_MAX_LIMBS;
-    assert_true(BN + 4 * CB_BN_MAX_LIMBS * sizeof(cb_limb) <= ARENA);
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        size_t limbs = sizes[i];
-        cb_limb n0 = mont_operands(n, a, b, limbs);
-        CHECK(v, "mont mul", o->mul(r, a, b, n, n0, limbs), o->mul, 6, U(r), U(a), U(b), U(n),
-              U(n0), U(limbs));
-        if (o->sqr)
-            CHECK(v, "mont sqr", o->sqr(r, a, n, n0, limbs), o->sqr, 5, U(r), U(a), U(n), U(n0),
-                  U(limbs));
-    }
-}
-
-static void test_mont(void **state)
-{
-    (void)state;
-    each_variant(CB_PRIM_MONT, check_mont);
+    char msg[768] = "";
+    if (cb_abi_check_variants(msg, sizeof msg) != 0)
+        fail_msg("%s", msg);
+    print_message("%s\n", msg);
 }
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_digests), cmocka_unit_test(test_aes),
-        cmocka_unit_test(test_ghash),   cmocka_unit_test(test_gcm),
-        cmocka_unit_test(test_des),     cmocka_unit_test(test_mont),
-    };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_variant)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -53,7 +53,7 @@ static cb_sample sample(const char *alg, size_t block, unsigned idx, uint64_t it
                         double secs)
 {
     cb_sample s = {alg, "generic", "encrypt", 128, block, 0, 0, idx, iters, secs, -1, "",
-                   "ok"};
+                   "ok", 0, 0, 0, 0};
     return s;
 }
 
@@ -109,6 +109,10 @@ static void test_round_trip(void **state)
     s2.cycles_source = "perf";
     s2.aead = 1;
     s2.misalign = 3;
+    s2.case_ci_low = 1900000;   /* schema 1.1: what the case's samples say */
+    s2.case_ci_high = 2500000;
+    s2.case_cv = 0.0125;
+    s2.case_noisy = 1;
     assert_int_equal(cb_csv_write(w, &run_a, &s1), 0);
     assert_int_equal(cb_csv_write(w, &run_a, &s2), 0);
     assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
@@ -120,7 +124,10 @@ static void test_round_trip(void **state)
     assert_non_null(strstr(text, ",\"Intel(R) Xeon(R), \"\"v2\"\" @ 2.4GHz\","));
     assert_non_null(strstr(text, ",\"-O2 -DNAME=\"\"x\"\"\","));
     assert_non_null(strstr(text, "schema,tool_version,"));
-    assert_non_null(strstr(text, ",status\r\n"));
+    assert_non_null(strstr(text, ",status,case_ci95_low_ops,case_ci95_high_ops,case_cv_pct,"
+                                 "case_noisy\r\n"));
+    assert_non_null(strstr(text, ",ok,,,,\r\n"));           /* unknown: empty */
+    assert_non_null(strstr(text, ",ok,1900000,2500000,1.25,1\r\n"));
 
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
@@ -142,6 +149,9 @@ static void test_round_trip(void **state)
     assert_int_equal(r1->s.misalign, 3);
     assert_true(r1->s.cycles == 123456789.0);
     assert_string_equal(r1->s.cycles_source, "perf");
+    assert_true(r0->s.case_ci_high == 0);
+    assert_true(r1->s.case_ci_low == 1900000 && r1->s.case_ci_high == 2500000);
+    assert_true(r1->s.case_cv == 0.0125 && r1->s.case_noisy == 1);
     assert_int_equal(r1->line, 3);
     cb_csv_set_free(set);
     unlink(path);
@@ -443,7 +453,7 @@ static void test_imported_row_round_trip(void **state)
     r.ops_per_sec = 1411716280.0 / 128;
     assert_int_equal(cb_csv_write_row(w, &r), 0);
     assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
-    assert_non_null(strstr(read_all(path), ",,,1411716280,11029033.4375,,,imported\r\n"));
+    assert_non_null(strstr(read_all(path), ",,,1411716280,11029033.4375,,,imported,,,,\r\n"));
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
     assert_int_equal(cb_csv_set_row(set, 0)->has_counts, 0);

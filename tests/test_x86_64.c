@@ -657,6 +657,12 @@ static size_t longest_aesdec_run(const void *fn, const void *const *ends, size_t
 static void test_interleave_changes_code(void **state)
 {
     (void)state;
+#if defined(__SANITIZE_ADDRESS__)
+    /* The sanitizer build (-O1, instrumented) schedules the rounds its own way; the
+     * interleave is a property of the optimised build this checks in make check. */
+    printf("aesni interleave check UNAVAILABLE in the sanitizer build\n");
+    skip();
+#endif
     const cb_aes_ops *ops[3] = {&cb_aesni_i1_ops, &cb_aesni_i4_ops, &cb_aesni_i8_ops};
     const size_t want[3] = {1, 4, 8};
     const void *ends[12];

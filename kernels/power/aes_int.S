@@ -69,7 +69,8 @@
 /* index d, x, b, scale: d = byte b (0 = most significant) of x, times 4 when scale
  * is 1 (a T-table offset), or as is (a byte-table offset). */
 .macro index d, x, b, scale
-    rlwinm \d, \x, (8 * (\b) + 8 + 2 * (\scale)) % 32, 24 - 2 * (\scale), 31 - 2 * (\scale)
+    .set .Lsh, 2 * (\scale)
+    rlwinm \d, \x, (8 * (\b) + 8 + .Lsh) % 32, 24 - .Lsh, 31 - .Lsh
 .endm
 
 /* column d, x0, x1, x2, x3, koff: d = T0[B0 x0] ^ T1[B1 x1] ^ T2[B2 x2] ^ T3[B3 x3]
@@ -204,8 +205,9 @@
 .endr
 .endm
 
-/* prologue tables, rk0: (tables: 0 for Te, 4096 for Td) saves what the kernel uses, sets up the table bases, the last
- * round key and cr5, and (rk0 = 1) loads round key 0 into C0..C3. */
+/* prologue tables, rk0: saves what the kernel uses, sets up the table bases (tables:
+ * 0 for Te, 4096 for Td), the last round key and cr5, and (rk0 = 1) loads round key
+ * 0 into C0..C3. */
 .macro prologue tables, rk0
     gprs std, 14
     std r2, TOC_SLOT

@@ -188,6 +188,16 @@
     addi OUT, OUT, 16 * (\n)
 .endm
 
+/* to_tail: the end of the 8-block loop (labels 1 and 2) and the start of the
+ * one-block loop over what is left (label 3; 4 is the exit). */
+.macro to_tail
+    advance 8
+    bdnz 1b
+2:  cmpldi NT, 0
+    beq 4f
+    mtctr NT
+.endm
+
 /* ecb dec */
 .macro ecb dec
     ecb_args
@@ -201,11 +211,7 @@
     fix (X0 + \i), PERM
     xblk stxvd2x, (X0 + \i), \i, OUT
 .endr
-    advance 8
-    bdnz 1b
-2:  cmpldi NT, 0
-    beq 4f
-    mtctr NT
+    to_tail
 3:  ld_block X0, 0, IN, PERM
     vxor X0, X0, K0
     rounds 1, \dec
@@ -266,11 +272,7 @@ FUNC_START(aes_p8_cbc_decrypt)
 .irp i, 0, 1, 2, 3, 4, 5, 6, 7
     xblk stxvd2x, (X0 + \i), \i, OUT
 .endr
-    advance 8
-    bdnz 1b
-2:  cmpldi NT, 0
-    beq 4f
-    mtctr NT
+    to_tail
 3:  lxvd2x VSR(T2), 0, IN
     vor X0, T2, T2
     fix X0, PERM
@@ -311,11 +313,7 @@ FUNC_START(aes_p8_ctr32)
     vxor (X0 + \i), (X0 + \i), T
     xblk stxvd2x, (X0 + \i), \i, OUT
 .endr
-    advance 8
-    bdnz 1b
-2:  cmpldi NT, 0
-    beq 4f
-    mtctr NT
+    to_tail
 3:  vxor X0, CTRV, K0
     vadduwm CTRV, CTRV, CHAIN
     rounds 1, 0

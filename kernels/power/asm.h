@@ -14,12 +14,13 @@
  * constants as sym@toc@ha / sym@toc@l relative to r2.
  *
  * Static branch hints: a source assembled for the ppc-hint and ppc variants writes
- * its loop and alignment branches with the macros bdnz_h, beq_h, bne_h, ... which
- * emit `bdnz-` etc. under -DHINTS=1 and the plain mnemonic under -DHINTS=0.  The
- * "-" suffix means "predict not taken".  Which bits encode it depends on the CPU the
- * assembler targets: since POWER4 it sets the two "at" bits of the BO field (0b10:
- * not taken), which override the dynamic predictor; with the older "y" bit encoding
- * (gas -mppc64) a "-" on a forward branch encodes exactly like no hint at all.  The
+ * its loop and alignment branches as `bc_hint bdnz, 1b`, `bc_hint beq, cr1, 2f`,
+ * ..., which emit `bdnz-` etc. under -DHINTS=1 and the plain mnemonic under
+ * -DHINTS=0.  The "-" suffix means "predict not taken".  Which bits encode it
+ * depends on the CPU the assembler targets: since POWER4 it sets the two "at" bits
+ * of the BO field (0b10: very likely not taken), which a core may follow instead of
+ * its dynamic predictor; with the older "y" bit encoding (gas -mppc64) a "-" on a
+ * forward branch encodes exactly like no hint at all.  The
  * sources therefore say `.machine power7` (or power8) themselves, whatever -mcpu the
  * build uses, and tests/power_hints.sh checks that the two builds differ in the BO
  * field of the hinted branches and nowhere else.

@@ -10,7 +10,8 @@ define power_int_build
 FAMILY_OBJS += $(BUILD)/obj/kernels/power/$(1)_$(2).o
 $(BUILD)/obj/kernels/power/$(1)_$(2).o: kernels/power/$(1).S
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(ALL_CPPFLAGS) $$(ARCH_CFLAGS) $$(ASFLAGS) -DVARIANT=$(2) -DHINTS=$(3) -MMD -MP -c -o $$@ $$<
+	$$(CC) $$(ALL_CPPFLAGS) $$(ARCH_CFLAGS) $$(ASFLAGS) -DVARIANT=$(2) -DHINTS=$(3) \
+	    -MMD -MP -c -o $$@ $$<
 endef
 
 $(foreach s,$(basename $(notdir $(POWER_INT_SRCS))),\

@@ -9,8 +9,8 @@
  * are unrolled with the working variables renamed, and each T[i] is added as two
  * immediates (addis, addi), so no table and no TOC access is needed.  The first
  * step to write each variable writes a fresh register, so the chaining value
- * stays where it was for the sums at the end of the block without copies.  The auxiliary functions in forms that take
- * fewer instructions on a three-operand ISA:
+ * stays where it was for the sums at the end of the block without copies.  The
+ * auxiliary functions in forms that take fewer instructions on a three-operand ISA:
  *   F = d ^ (b & (c ^ d))       G = (b & d) + (c & ~d)   (disjoint terms)
  *   H = b ^ c ^ d               I = c ^ (b | ~d)          (orc does b | ~d)
  * Message words are little-endian: lwz on little-endian, ldbrx pairs on big-endian

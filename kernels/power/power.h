@@ -42,14 +42,17 @@ int cb_power_aes_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits);
 int cb_power_aes_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
 
 /* aes_<variant>_*: AES with T-tables over the generic key schedule (aes_int.S). */
-POWER_INT(void, aes, ecb_encrypt, (const void *ks, const uint8_t *in, uint8_t *out, size_t n));
-POWER_INT(void, aes, ecb_decrypt, (const void *ks, const uint8_t *in, uint8_t *out, size_t n));
+POWER_INT(void, aes, ecb_encrypt,
+          (const void *ks, const uint8_t *in, uint8_t *out, size_t n));
+POWER_INT(void, aes, ecb_decrypt,
+          (const void *ks, const uint8_t *in, uint8_t *out, size_t n));
 POWER_INT(void, aes, cbc_encrypt,
           (const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t n));
 POWER_INT(void, aes, cbc_decrypt,
           (const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t n));
 POWER_INT(void, aes, ctr32,
-          (const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out, size_t n));
+          (const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+           size_t n));
 
 /* POWER_GHASH4_TABLE_SIZE: the generic 4-bit GHASH table ghash_int.S reads; it is
  * keyed by cb_power_ghash4_init, the generic init (kernels/power/keys.c). */

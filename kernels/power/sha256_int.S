@@ -12,7 +12,7 @@
 #include "kernels/power/asm.h"
 
 #define SHA2_ALG sha256
-#define SHA2_K cb_power_sha256_k
+#define SHA2_K cb_sha256_k
 #define WB 4
 #define ROUNDS 64
 #define ROTR(d, s, n) rotlwi d, s, 32 - (n)

@@ -16,24 +16,27 @@
  * on little-endian, where a vperm with lvsl's {0..15} ^ 3 puts the bytes back.
  *
  * Registers: r3 state; r4 in; r12 K (advanced by 128 halfway through a block);
- * r5-r11 the offsets 16..112; CTR n.  v0-v7 a..h, v8-v15 the chaining value, v16-v19 W in groups of four (a
- * ring), v20 K + W, v21-v27 the round's (sha2_p8.h), v28 zero, v29 the byte fix,
- * v30 K.
+ * r5-r11 the offsets 16..112; CTR n.  v0-v7 a..h, v8-v15 the chaining value,
+ * v16-v19 W in groups of four (a ring), v20 K + W, v21-v27 the round's
+ * (sha2_p8.h), v28 zero, v29 the byte fix, v30 K.
  */
 #include "kernels/power/asm.h"
 #include "kernels/power/p8.h"
 
 #define VADD vadduwm
 #define VSIG vshasigmaw
-#include "kernels/power/sha2_p8.h"
-
+#define KLOAD lxvw4x
+#define NW 4
+#define ROUNDS 64
 #define KP r12
-#define CV 8
 #define WR 16
 #define KW 20
+#define KV 30
+#include "kernels/power/sha2_p8.h"
+
+#define CV 8
 #define ZERO 28
 #define BSWAP 29
-#define KV 30
 
 /* sched g: group g (W[4g..4g+3], g >= 4) in place of group g - 4 in the ring. */
 .macro sched g
@@ -54,19 +57,6 @@
     vadduwm .Lw0, .Lw0, S1
 .endm
 
-/* group g: the schedule for group g when g >= 4, then rounds 4g..4g+3. */
-.macro group g
-.if \g >= 4
-    sched \g
-.endif
-    lxv lxvw4x, KV, ((\g) % 8), KP
-.if \g == 7
-    addi KP, KP, 128
-.endif
-    vadduwm KW, WR + (\g) % 4, KV
-    rounds_from KW, (4 * (\g)), 4
-.endm
-
 FUNC_START(sha256_p8_blocks)
     cmpldi r5, 0
     beqlr
@@ -74,7 +64,7 @@ FUNC_START(sha256_p8_blocks)
     vrs stvx, 20, 30, r6
     make_perm BSWAP, KT, r6, 4
     vxor ZERO, ZERO, ZERO
-    LOAD_ADDR(KP, cb_power_sha256_k)
+    LOAD_ADDR(KP, cb_sha256_k)
     offsets
     lxv lxvw4x, 0, 0, r3                  # a, b, c, d
     lxv lxvw4x, 4, 1, r3                  # e, f, g, h
@@ -97,8 +87,7 @@ FUNC_START(sha256_p8_blocks)
 .irp i, 0, 1, 2, 3, 4, 5, 6, 7
     vadduwm \i, \i, CV + \i
 .endr
-    addi r4, r4, 64
-    addi KP, KP, -128
+    next_block
     bdnz 1b
     vmrghw 0, 0, 1                        # a, b, -, -
     vmrghw 2, 2, 3                        # c, d, -, -

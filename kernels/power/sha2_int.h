@@ -4,7 +4,7 @@
  * word size the including source defines first:
  *
  *   SHA2_ALG          sha256 or sha512 (the entry point is SYM(SHA2_ALG, blocks))
- *   SHA2_K            the constants' symbol (kernels/power/sha2_k.S)
+ *   SHA2_K            the constants' symbol (kernels/sha2_k.c, native words)
  *   WB, ROUNDS        bytes per word, rounds per block
  *   ROTR(d, s, n)     d = s rotated right by n; SHR(d, s, n) likewise shifted
  *   LDW, STW          the word load and store

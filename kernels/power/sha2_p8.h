@@ -1,8 +1,14 @@
 /*
- * kernels/power/sha2_p8.h - the round of the SHA-256 and SHA-512 p8 kernels
- * (FIPS 180-4 6.2.2 and 6.4.2 step 3), as a gas macro over the element size the
- * including source picks with VADD (vadduwm / vaddudm) and VSIG (vshasigmaw /
- * vshasigmad).  Included only from .S files, after p8.h.
+ * kernels/power/sha2_p8.h - the rounds of the SHA-256 and SHA-512 p8 kernels
+ * (FIPS 180-4 6.2.2 and 6.4.2 step 3), as gas macros over the element size the
+ * including source picks.  Included only from .S files, after p8.h, once the
+ * source has defined
+ *   VADD, VSIG, KLOAD  vadduwm / vaddudm, vshasigmaw / vshasigmad, lxvw4x / lxvd2x
+ *   NW, ROUNDS          words per vector (4 or 2), rounds per block
+ *   KP, KV, KW, WR     the constants' pointer (GPR), and the vector registers of
+ *                      K, K + W and the first of the 16 / NW message groups
+ * and, before calling group, a gas macro sched g that computes message group g
+ * (g >= 16 / NW) in place of group g - 16 / NW.
  *
  * Each working variable lives in element 0 of its own vector register; the other
  * elements carry whatever the same operations make of them and are never read.
@@ -12,9 +18,9 @@
  *   Maj(a,b,c) = vsel(b, a, b ^ c)      where b and c differ a decides, else b
  * with b ^ c carried from the previous round's a ^ b.  A round is 11 instructions.
  *
- * Registers: r5-r11 the offsets 16..112 (offsets, lxv); v0-v7 a..h (renamed per round), v21 K[t] + W[t] in element 0, v22-v25
- * scratch (Ch, SIGMA1, Maj, SIGMA0), v26, v27 the carried b ^ c and this round's
- * a ^ b (alternating).
+ * Registers: r5-r11 the offsets 16..112 (offsets, lxv); v0-v7 a..h (renamed per
+ * round), v21 K[t] + W[t] in element 0, v22-v25 scratch (Ch, SIGMA1, Maj,
+ * SIGMA0), v26, v27 the carried b ^ c and this round's a ^ b (alternating).
  */
 #ifndef CB_POWER_SHA2_P8_H
 #define CB_POWER_SHA2_P8_H
@@ -61,6 +67,28 @@
     round_t ((\t) + \i), KT
 .endif
 .endr
+.endm
+
+/* group g: the schedule for group g when it is not a message group, then the
+ * rounds NW g .. NW g + NW - 1.  KP moves on by 128 bytes every eight groups, as the
+ * offset registers reach 112; next_block puts it back. */
+.macro group g
+.if \g >= 16 / NW
+    sched \g
+.endif
+    lxv KLOAD, KV, ((\g) % 8), KP
+.if (\g) % 8 == 7 && (\g) + 1 < ROUNDS / NW
+    addi KP, KP, 128
+.endif
+    VADD KW, WR + (\g) % (16 / NW), KV
+    rounds_from KW, (NW * (\g)), NW
+.endm
+
+/* next_block: in (r4) past the block of 16 words of 16 / NW bytes, and KP back to
+ * the first constant. */
+.macro next_block
+    addi r4, r4, 256 / NW
+    addi KP, KP, -128 * ((ROUNDS / NW - 1) / 8)
 .endm
 
 /* offsets: r<4 + i> = 16 i for i = 1..7, what lxv uses. */

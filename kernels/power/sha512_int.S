@@ -11,7 +11,7 @@
 #include "kernels/power/asm.h"
 
 #define SHA2_ALG sha512
-#define SHA2_K cb_power_sha512_k
+#define SHA2_K cb_sha512_k
 #define WB 8
 #define ROUNDS 80
 #define ROTR(d, s, n) rotldi d, s, 64 - (n)

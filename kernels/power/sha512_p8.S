@@ -25,14 +25,17 @@
 
 #define VADD vaddudm
 #define VSIG vshasigmad
-#include "kernels/power/sha2_p8.h"
-
+#define KLOAD lxvd2x
+#define NW 2
+#define ROUNDS 80
 #define KP r12
 #define WR 8
-#define CV 16
 #define KW 20
-#define PERM 28
 #define KV 29
+#include "kernels/power/sha2_p8.h"
+
+#define CV 16
+#define PERM 28
 
 /* sched g: group g (W[2g], W[2g+1], g >= 8) in place of group g - 8 in the ring. */
 .macro sched g
@@ -50,26 +53,13 @@
     vaddudm .Lw0, .Lw0, S1
 .endm
 
-/* group g: the schedule for group g when g >= 8, then rounds 2g and 2g + 1. */
-.macro group g
-.if \g >= 8
-    sched \g
-.endif
-    lxv lxvd2x, KV, ((\g) % 8), KP
-.if (\g) % 8 == 7
-    addi KP, KP, 128
-.endif
-    vaddudm KW, WR + (\g) % 8, KV
-    rounds_from KW, (2 * (\g)), 2
-.endm
-
 FUNC_START(sha512_p8_blocks)
     cmpldi r5, 0
     beqlr
     mtctr r5
     vrs stvx, 20, 29, r6
     make_perm PERM, KT, r6
-    LOAD_ADDR(KP, cb_power_sha512_k)
+    LOAD_ADDR(KP, cb_sha512_k)
     offsets
 .irp i, 0, 1, 2, 3
     lxv lxvd2x, CV + \i, \i, r3
@@ -94,8 +84,7 @@ FUNC_START(sha512_p8_blocks)
     xxpermdi VSR(2 * \i), VSR(2 * \i), VSR(2 * \i + 1), 0
     vaddudm CV + \i, CV + \i, 2 * \i
 .endr
-    addi r4, r4, 128
-    addi KP, KP, -640
+    next_block
     bdnz 1b
 .irp i, 0, 1, 2, 3
     lxv stxvd2x, CV + \i, \i, r3

@@ -127,6 +127,11 @@ PY
 fi
 expect 2 "cannot create a file in '/nonexistent-dir'" -- speed md5 -json /nonexistent-dir/x.json
 
+# --- -iterations: exact operation counts (for instruction counting) ------------------------
+cb speed md5 -bytes 64 -iterations 1000 -samples 2 -mr >"$T/mr" 2>/dev/null
+grep -q '^+R:2000:md5:' "$T/mr" && ok || bad "-iterations 1000 -samples 2 did not time exactly 2000 operations: $(cat "$T/mr")"
+expect 2 "-iterations and -seconds both" -- speed md5 -iterations 10 -seconds 1
+
 # --- several variants give one row each ----------------------------------------------
 cb speed -evp sha1 -variant all -bytes 64 -seconds 0.05 >"$T/out" 2>"$T/err"
 grep -Eq '^sha1/generic ' "$T/out" && ok || bad "no sha1/generic row with -variant all: $(cat "$T/out")"

@@ -1,0 +1,298 @@
+/*
+ * tests/abi/variants.c - every function of every variant this CPU can run, called
+ * through the ABI check (tests/abi/abi.h); one of the checks of selfcheck.c, so
+ * it runs in test_abi and, without cmocka, in abi-check (big-endian ppc64, where
+ * the ELFv1 kernels would otherwise go unchecked).
+ *
+ * Walking the registry instead of naming entry points means a kernel registered
+ * later is checked without anyone remembering to: assembly reached through a C
+ * wrapper is checked at the wrapper's boundary, where a register the assembly
+ * clobbered and the wrapper never saved still shows.  Each call is also made
+ * directly, on the same memory, and both must leave the same bytes behind, which
+ * shows the arguments arrived where the function expects them.
+ */
+#include "tests/abi/selfcheck.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/caps.h"
+#include "harness/common.h"
+#include "kernels/bn.h"
+#include "kernels/registry.h"
+#include "tests/abi/abi.h"
+
+/* One arena holds everything a function may write (key schedules, tables,
+ * outputs, IVs, counters, hash states, bignums), so "the same bytes behind" is one
+ * comparison.  Offsets are fixed and generous. */
+#define ARENA (64 * 1024)
+#define KS 0                /* key schedule, up to 16 KiB */
+#define TABLE (16 * 1024)   /* GHASH table, up to 16 KiB */
+#define OUT (32 * 1024)     /* outputs, up to 8 KiB */
+#define IV (40 * 1024)      /* 16 bytes */
+#define CTR (IV + 64)       /* 16 bytes */
+#define XI (IV + 128)       /* 16 bytes */
+#define STATE (IV + 256)    /* digest state, up to 256 bytes */
+#define BN (44 * 1024)      /* four bignums of CB_BN_MAX_LIMBS limbs */
+#define INPUT 4096
+
+static uint8_t *arena, *saved, *want, *input;
+static unsigned checked;
+static char *fail_msg_buf;
+static size_t fail_msg_len;
+
+#define U(x) ((uintptr_t)(x))
+#define AT(off) (arena + (off))
+
+static void setup(void)
+{
+    arena = cb_aligned_alloc(64, ARENA);
+    saved = cb_xmalloc(ARENA);
+    want = cb_xmalloc(ARENA);
+    input = cb_aligned_alloc(64, INPUT);
+    for (size_t i = 0; i < INPUT; i++)
+        input[i] = (uint8_t)(i * 131 + 7);
+    for (size_t i = 0; i < ARENA; i++)
+        arena[i] = (uint8_t)(i * 17 + 3);
+    checked = 0;
+}
+
+static void teardown(void)
+{
+    free(arena);
+    free(saved);
+    free(want);
+    free(input);
+}
+
+/* verdict returns -1 with the reason in the message buffer when the ABI call left
+ * a register or the arena different from the direct call. */
+static int verdict(const cb_variant *v, const char *what, const cb_abi_report *r)
+{
+    if (r->clobbered) {
+        snprintf(fail_msg_buf, fail_msg_len, "%s/%s %s did not restore %s", v->family,
+                 v->name, what, r->names);
+        return -1;
+    }
+    if (memcmp(arena, want, ARENA) != 0) {
+        snprintf(fail_msg_buf, fail_msg_len,
+                 "%s/%s %s left other bytes through the ABI check than called directly",
+                 v->family, v->name, what);
+        return -1;
+    }
+    checked++;
+    return 0;
+}
+
+/*
+ * CHECK runs `direct` (a typed call) and then the same function through the ABI
+ * trampoline from the same arena, and compares; returns -1 from the calling
+ * function on a difference.  A macro because the direct call needs the
+ * function's real type.
+ */
+#define CHECK(v, what, direct, fn, n, ...)                                                  \
+    do {                                                                                  \
+        cb_abi_report r_;                                                                 \
+        memcpy(saved, arena, ARENA);                                                      \
+        direct;                                                                           \
+        memcpy(want, arena, ARENA);                                                       \
+        memcpy(arena, saved, ARENA);                                                      \
+        cb_abi_call(&r_, (cb_abi_fn)(fn), n, __VA_ARGS__);                               \
+        if (verdict(v, what, &r_) != 0)                                                   \
+            return -1;                                                                    \
+    } while (0)
+
+/* each_variant runs check on every variant of prim this CPU can run; -1 at the
+ * first failure. */
+static int each_variant(cb_prim prim, int (*check)(const cb_variant *v))
+{
+    char why[128];
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        if (v->prim != prim || !v->ops || cb_variant_why_not(v, cb_caps_detected(), why, sizeof why))
+            continue;
+        if (check(v) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* too_big reports a variant whose buffers would not fit the arena's slots. */
+static int too_big(const cb_variant *v, const char *what, size_t size, size_t room)
+{
+    if (size <= room)
+        return 0;
+    snprintf(fail_msg_buf, fail_msg_len, "%s/%s: %s of %zu bytes exceeds the %zu this check has",
+             v->family, v->name, what, size, room);
+    return -1;
+}
+
+static int check_digest(const cb_variant *v)
+{
+    const cb_digest_ops *o = v->ops;
+    CHECK(v, "blocks", o->blocks(AT(STATE), input, 3), o->blocks, 3, U(AT(STATE)), U(input),
+          U(3));
+    if (o->wipe)
+        CHECK(v, "wipe", o->wipe(AT(OUT), 200), o->wipe, 2, U(AT(OUT)), U(200));
+    return 0;
+}
+
+/* aes_modes checks the block functions with the schedule now in KS. */
+static int aes_modes(const cb_variant *v, const cb_aes_ops *o, int decrypt)
+{
+    size_t n = 7; /* odd, above every interleave factor's tail */
+    if (!decrypt && o->ecb_encrypt)
+        CHECK(v, "ecb_encrypt", o->ecb_encrypt(AT(KS), input, AT(OUT), n), o->ecb_encrypt, 4,
+              U(AT(KS)), U(input), U(AT(OUT)), U(n));
+    if (!decrypt && o->cbc_encrypt)
+        CHECK(v, "cbc_encrypt", o->cbc_encrypt(AT(KS), AT(IV), input, AT(OUT), n),
+              o->cbc_encrypt, 5, U(AT(KS)), U(AT(IV)), U(input), U(AT(OUT)), U(n));
+    if (!decrypt && o->ctr32)
+        CHECK(v, "ctr32", o->ctr32(AT(KS), AT(CTR), input, AT(OUT), n), o->ctr32, 5, U(AT(KS)),
+              U(AT(CTR)), U(input), U(AT(OUT)), U(n));
+    if (decrypt && o->ecb_decrypt)
+        CHECK(v, "ecb_decrypt", o->ecb_decrypt(AT(KS), input, AT(OUT), n), o->ecb_decrypt, 4,
+              U(AT(KS)), U(input), U(AT(OUT)), U(n));
+    if (decrypt && o->cbc_decrypt)
+        CHECK(v, "cbc_decrypt", o->cbc_decrypt(AT(KS), AT(IV), input, AT(OUT), n),
+              o->cbc_decrypt, 5, U(AT(KS)), U(AT(IV)), U(input), U(AT(OUT)), U(n));
+    return 0;
+}
+
+static int check_aes_ops(const cb_variant *v, const cb_aes_ops *o)
+{
+    static const unsigned bits[] = {128, 192, 256};
+    if (too_big(v, "the AES key schedule", o->key_size, TABLE - KS))
+        return -1;
+    for (size_t i = 0; i < 3; i++) {
+        CHECK(v, "set_encrypt_key", o->set_encrypt_key(AT(KS), input, bits[i]),
+              o->set_encrypt_key, 3, U(AT(KS)), U(input), U(bits[i]));
+        if (aes_modes(v, o, 0) != 0)
+            return -1;
+        if (!o->set_decrypt_key)
+            continue;
+        CHECK(v, "set_decrypt_key", o->set_decrypt_key(AT(KS), input, bits[i]),
+              o->set_decrypt_key, 3, U(AT(KS)), U(input), U(bits[i]));
+        if (aes_modes(v, o, 1) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int check_aes(const cb_variant *v) { return check_aes_ops(v, v->ops); }
+
+static int check_ghash_ops(const cb_variant *v, const cb_ghash_ops *o)
+{
+    if (too_big(v, "the GHASH table", o->table_size, OUT - TABLE))
+        return -1;
+    CHECK(v, "ghash init", o->init(AT(TABLE), input), o->init, 2, U(AT(TABLE)), U(input));
+    CHECK(v, "ghash blocks", o->blocks(AT(TABLE), AT(XI), input, 5), o->blocks, 4,
+          U(AT(TABLE)), U(AT(XI)), U(input), U(5));
+    return 0;
+}
+
+static int check_ghash(const cb_variant *v) { return check_ghash_ops(v, v->ops); }
+
+static int check_gcm(const cb_variant *v)
+{
+    const cb_gcm_ops *o = v->ops;
+    size_t len = 16 * 17 + 5; /* whole blocks past every stitch width, and a tail */
+    if (check_aes_ops(v, o->aes) != 0)
+        return -1;
+    CHECK(v, "gcm set_encrypt_key", o->aes->set_encrypt_key(AT(KS), input, 128),
+          o->aes->set_encrypt_key, 3, U(AT(KS)), U(input), U(128));
+    if (check_ghash_ops(v, o->ghash) != 0)
+        return -1;
+    if (o->encrypt)
+        CHECK(v, "gcm encrypt",
+              o->encrypt(AT(KS), AT(TABLE), AT(CTR), AT(XI), input, AT(OUT), len), o->encrypt,
+              7, U(AT(KS)), U(AT(TABLE)), U(AT(CTR)), U(AT(XI)), U(input), U(AT(OUT)), U(len));
+    if (o->decrypt)
+        CHECK(v, "gcm decrypt",
+              o->decrypt(AT(KS), AT(TABLE), AT(CTR), AT(XI), input, AT(OUT), len), o->decrypt,
+              7, U(AT(KS)), U(AT(TABLE)), U(AT(CTR)), U(AT(XI)), U(input), U(AT(OUT)), U(len));
+    return 0;
+}
+
+static int check_des(const cb_variant *v)
+{
+    const cb_des_ops *o = v->ops;
+    if (too_big(v, "the DES key schedule", o->key_size, TABLE - KS))
+        return -1;
+    for (unsigned keys = 1; keys <= 3; keys += 2)
+        for (int dec = 0; dec <= 1; dec++) {
+            CHECK(v, "des set_key", o->set_key(AT(KS), input, keys, dec), o->set_key, 4,
+                  U(AT(KS)), U(input), U(keys), U(dec));
+            if (o->ecb)
+                CHECK(v, "des ecb", o->ecb(AT(KS), input, AT(OUT), 5), o->ecb, 4, U(AT(KS)),
+                      U(input), U(AT(OUT)), U(5));
+            CHECK(v, "des cbc", o->cbc(AT(KS), AT(IV), input, AT(OUT), 5), o->cbc, 5,
+                  U(AT(KS)), U(AT(IV)), U(input), U(AT(OUT)), U(5));
+        }
+    return 0;
+}
+
+/* mont_operands writes an odd modulus with a non-zero top limb and a, b < n. */
+static cb_limb mont_operands(cb_limb *n, cb_limb *a, cb_limb *b, size_t limbs)
+{
+    for (size_t i = 0; i < limbs; i++) {
+        n[i] = (cb_limb)0x9e3779b97f4a7c15u * (cb_limb)(i + 1);
+        a[i] = n[i] ^ (cb_limb)0x5555555555555555u;
+        b[i] = n[i] + (cb_limb)i;
+    }
+    n[0] |= 1;
+    n[limbs - 1] |= (cb_limb)1 << (CB_LIMB_BITS - 1);
+    a[limbs - 1] = n[limbs - 1] >> 1;
+    b[limbs - 1] = n[limbs - 1] >> 2;
+    cb_limb inv = n[0]; /* Newton: each step doubles the correct low bits of n^-1 */
+    for (int i = 0; i < 6; i++)
+        inv *= 2 - n[0] * inv;
+    return (cb_limb)0 - inv;
+}
+
+_Static_assert(BN + 4 * CB_BN_MAX_LIMBS * sizeof(cb_limb) <= ARENA, "bignums fit the arena");
+
+static int check_mont(const cb_variant *v)
+{
+    const cb_mont_ops *o = v->ops;
+    static const size_t sizes[] = {2, 8, 17, CB_BN_MAX_LIMBS};
+    cb_limb *r = (cb_limb *)AT(BN), *a = r + CB_BN_MAX_LIMBS, *b = a + CB_BN_MAX_LIMBS,
+            *n = b + CB_BN_MAX_LIMBS;
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        size_t limbs = sizes[i];
+        cb_limb n0 = mont_operands(n, a, b, limbs);
+        CHECK(v, "mont mul", o->mul(r, a, b, n, n0, limbs), o->mul, 6, U(r), U(a), U(b), U(n),
+              U(n0), U(limbs));
+        if (o->sqr)
+            CHECK(v, "mont sqr", o->sqr(r, a, n, n0, limbs), o->sqr, 5, U(r), U(a), U(n), U(n0),
+                  U(limbs));
+    }
+    return 0;
+}
+
+int cb_abi_check_variants(char *msg, size_t len)
+{
+    static const struct {
+        cb_prim prim;
+        int (*check)(const cb_variant *v);
+    } prims[] = {
+        {CB_PRIM_MD5, check_digest},   {CB_PRIM_SHA1, check_digest},
+        {CB_PRIM_SHA256, check_digest}, {CB_PRIM_SHA512, check_digest},
+        {CB_PRIM_AES, check_aes},      {CB_PRIM_GHASH, check_ghash},
+        {CB_PRIM_GCM, check_gcm},      {CB_PRIM_DES, check_des},
+        {CB_PRIM_MONT, check_mont},
+    };
+    int rc = 0;
+    fail_msg_buf = msg;
+    fail_msg_len = len;
+    setup();
+    for (size_t i = 0; rc == 0 && i < sizeof prims / sizeof prims[0]; i++)
+        rc = each_variant(prims[i].prim, prims[i].check);
+    if (rc == 0)
+        snprintf(msg, len, "%u functions of the variants this CPU can run", checked);
+    teardown();
+    return rc;
+}
