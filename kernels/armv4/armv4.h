@@ -1,10 +1,12 @@
 /*
- * kernels/armv4/armv4.h - the armv4 family's assembly entry points and ops tables.
+ * kernels/armv4/armv4.h - the armv4 family's entry points and the sizes of their key
+ * schedules and tables.
  *
- * Every function here is ARM (A32) assembly under kernels/armv4/ that follows the
- * AAPCS and returns with an interworking branch, so C built as Thumb-2 calls it
- * directly.  The ops tables (family.c) wrap them for the registry; the tests call the
- * functions themselves through the ABI check.
+ * The kernels are ARM (A32) assembly under kernels/armv4/ that follows the AAPCS and
+ * returns with an interworking branch, so C built as Thumb-2 calls it directly; the
+ * per-key setups marked "(C)" are portable C beside them.  family.c wraps them in ops
+ * tables for the registry; the tests call the functions themselves through the ABI
+ * check.
  */
 #ifndef CB_ARMV4_H
 #define CB_ARMV4_H
@@ -44,9 +46,9 @@ void aes_armv4_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in, u
 /* BSAES_KS_SIZE: that, and up to 15 round keys of eight 16-byte planes. */
 #define BSAES_KS_SIZE (BSAES_KEYS_OFFSET + 15 * 128)
 
-/* aes_bsaes_neon_set_encrypt_key: the armv4 schedule and its bit-sliced round keys. */
+/* aes_bsaes_neon_set_encrypt_key (C): the armv4 schedule and its bit-sliced keys. */
 int aes_bsaes_neon_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits);
-/* aes_bsaes_neon_set_decrypt_key: the same for the equivalent inverse cipher. */
+/* aes_bsaes_neon_set_decrypt_key (C): the same for the equivalent inverse cipher. */
 int aes_bsaes_neon_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
 /* aes_bsaes_neon_ctr32: ctr32 eight blocks at a time, the rest through armv4. */
 void aes_bsaes_neon_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in,
@@ -62,12 +64,12 @@ void aes_bsaes_neon_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *i
 /* ARMV4_NEON_GHASH_TABLE_SIZE: H * x^-1's halves, their sum, and each rotated by 1..4 bytes. */
 #define ARMV4_NEON_GHASH_TABLE_SIZE (15 * 8)
 
-/* ghash_armv4_init fills the 4-bit table for H. */
+/* ghash_armv4_init (C) fills the 4-bit table for H. */
 void ghash_armv4_init(void *table, const uint8_t h[16]);
 /* ghash_armv4_blocks: xi = (xi ^ block) * H for each block, 4 bits at a time. */
 void ghash_armv4_blocks(const void *table, uint8_t xi[16], const uint8_t *in,
                         size_t nblocks);
-/* ghash_armv4_neon_init fills the NEON table for H. */
+/* ghash_armv4_neon_init (C) fills the NEON table for H. */
 void ghash_armv4_neon_init(void *table, const uint8_t h[16]);
 /* ghash_armv4_neon_blocks: the same with 64x64 carry-less products from vmull.p8. */
 void ghash_armv4_neon_blocks(const void *table, uint8_t xi[16], const uint8_t *in,

@@ -40,6 +40,8 @@ static void bitslice_schedule(void *ks, int decrypt)
     }
 }
 
+/* aes_bsaes_neon_set_encrypt_key: KeyExpansion by the armv4 code, then its keys as
+ * planes. */
 int aes_bsaes_neon_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits)
 {
     if (aes_armv4_set_encrypt_key(ks, key, bits) != 0)
@@ -48,6 +50,9 @@ int aes_bsaes_neon_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits)
     return 0;
 }
 
+/* aes_bsaes_neon_set_decrypt_key: the equivalent inverse cipher's schedule (its
+ * round keys already through InvMixColumns, as the bit-sliced rounds want), then
+ * its keys as planes. */
 int aes_bsaes_neon_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits)
 {
     if (aes_armv4_set_decrypt_key(ks, key, bits) != 0)

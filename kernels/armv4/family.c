@@ -12,9 +12,11 @@
 #error "mont_armv4.S works on 32-bit limbs; kernels/bn.h chose another size"
 #endif
 
-/* Priorities: every armv4 variant outranks generic, NEON outranks integer code. */
+/* Priorities: every armv4 variant outranks generic, NEON outranks integer code, and
+ * for GCM the bit-sliced pairing outranks armv4-neon's integer AES. */
 #define PRIO_INT 200
 #define PRIO_NEON 300
+#define PRIO_BSAES_GCM 310
 
 static const cb_aes_ops aes_armv4_ops = {
     .key_size = ARMV4_AES_KS_SIZE,
@@ -85,7 +87,7 @@ const cb_variant cb_family_armv4[] = {
      "armv4 AES-CTR then armv4 GHASH"},
     {"armv4-neon", "armv4", CB_PRIM_GCM, CB_CAP_NEON, PRIO_NEON, &gcm_armv4_neon_ops,
      "armv4 AES-CTR then NEON GHASH"},
-    {"bsaes-neon", "armv4", CB_PRIM_GCM, CB_CAP_NEON, PRIO_NEON + 10, &gcm_bsaes_neon_ops,
+    {"bsaes-neon", "armv4", CB_PRIM_GCM, CB_CAP_NEON, PRIO_BSAES_GCM, &gcm_bsaes_neon_ops,
      "bit-sliced NEON AES-CTR then NEON GHASH"},
     {"armv4", "armv4", CB_PRIM_MONT, 0, PRIO_INT, &mont_armv4_ops,
      "ARM assembly CIOS, two umaal chains per limb (umlal before ARMv6)"},

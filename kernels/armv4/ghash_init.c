@@ -34,6 +34,8 @@ static gf128 times_x(gf128 v)
     return r;
 }
 
+/* ghash_armv4_init: m[n] = n * H by doubling and sums, stored as four words each,
+ * least significant first, as ghash_armv4.S reads them. */
 void ghash_armv4_init(void *table, const uint8_t h[16])
 {
     gf128 m[16];
@@ -60,6 +62,8 @@ static uint64_t rotr_bytes(uint64_t x, unsigned k)
     return k ? x >> 8 * k | x << (64 - 8 * k) : x;
 }
 
+/* ghash_armv4_neon_init: H * x^-1 (the NEON product of reflected operands comes out
+ * multiplied by x), its halves and their sum, and each rotated by 1..4 bytes. */
 void ghash_armv4_neon_init(void *table, const uint8_t h[16])
 {
     /* H * x^-1: a left shift (towards x^0's neighbour x^-1), the x^0 bit that falls
