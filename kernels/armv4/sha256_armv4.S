@@ -52,6 +52,11 @@
     .arm
     .text
 
+/* The round constants (FIPS 180-4 4.2) are kernels/sha2_k.c's, shared with the C
+ * code; hidden, so the PC-relative literals that reach them need no dynamic
+ * relocation in a shared build. */
+    .hidden cb_sha256_k
+
 #define F_CTX  256
 #define F_IN   260
 #define F_END  264
@@ -201,7 +206,7 @@
 
 /* The unrolled rounds put the end of the function out of ldr's 4 KiB reach. */
 .Lk256_lit:
-    .word   .Lk256 - (.Lk256_pc + 8)
+    .word   cb_sha256_k - (.Lk256_pc + 8)
 
 /* sha256_armv4_blocks(state, in, nblocks): cb_digest_ops.blocks (kernel.h). */
 CB_FUNC(sha256_armv4_blocks)
@@ -270,7 +275,7 @@ CB_ENDFUNC(sha256_armv4_blocks)
 .endm
 
 .Lk256_lit_n:
-    .word   .Lk256 - (.Lk256_pc_n + 8)
+    .word   cb_sha256_k - (.Lk256_pc_n + 8)
 
 /* sha256_armv4_neon_blocks(state, in, nblocks): as sha256_armv4_blocks, with the schedule
  * on NEON. */
@@ -305,22 +310,5 @@ CB_FUNC(sha256_armv4_neon_blocks)
     sub     sp, sp, #256
     DIGEST_LOOP 1b, F_IN, F_END, F_SIZE
 CB_ENDFUNC(sha256_armv4_neon_blocks)
-
-    .section .rodata
-    .balign 64
-/* FIPS 180-4 4.2.2: the first 32 bits of the fractional parts of the cube roots of
- * the first 64 primes. */
-.Lk256:
-    .word   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1
-    .word   0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3
-    .word   0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786
-    .word   0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da
-    .word   0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147
-    .word   0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13
-    .word   0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b
-    .word   0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070
-    .word   0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a
-    .word   0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208
-    .word   0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
 
     .section .note.GNU-stack, "", %progbits
