@@ -53,3 +53,14 @@ void *cb_aligned_alloc(size_t align, size_t size)
     memset(p, 0, rounded ? rounded : align);
     return p;
 }
+
+int cb_hex_digit(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}

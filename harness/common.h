@@ -26,6 +26,9 @@ void *cb_xcalloc(size_t n, size_t size);
 void *cb_xrealloc(void *p, size_t n);
 char *cb_xstrdup(const char *s);
 
+/* cb_hex_digit returns the value of one hexadecimal digit (either case), or -1. */
+int cb_hex_digit(int c);
+
 /* cb_aligned_alloc returns size bytes aligned to align (a power of two), zeroed. */
 void *cb_aligned_alloc(size_t align, size_t size);
 

@@ -2,6 +2,7 @@
  * kernels/bn.c - plain limb arithmetic, conversions and the constant-time modular
  * inverse.  Montgomery contexts and exponentiation are in kernels/bn_mont.c.
  */
+#include "harness/common.h"
 #include "kernels/bn.h"
 
 #include <string.h>
@@ -46,17 +47,6 @@ int cb_bn_to_bytes(uint8_t *out, size_t len, const cb_limb *a, size_t limbs)
     return 0;
 }
 
-/* hex_value returns the value of one hex digit, or -1. */
-static int hex_value(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 int cb_bn_from_hex(cb_limb *r, size_t limbs, const char *hex)
 {
@@ -66,7 +56,7 @@ int cb_bn_from_hex(cb_limb *r, size_t limbs, const char *hex)
         return -1;
     for (size_t k = 0; k < len; k++) {
         /* digit k counted from the least significant end */
-        int v = hex_value(hex[len - 1 - k]);
+        int v = cb_hex_digit(hex[len - 1 - k]);
         size_t limb = k / (W / 4);
         if (v < 0 || (limb >= limbs && v != 0)) {
             memset(r, 0, limbs * sizeof *r);

@@ -58,13 +58,6 @@ static void fill(checker *c, uint8_t *p, size_t n)
         p[i] = next_byte(c);
 }
 
-static int hexval(int ch)
-{
-    if (ch >= '0' && ch <= '9') return ch - '0';
-    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
-    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
-    return -1;
-}
 
 long cb_hex_decode(const char *hex, unsigned char *out, size_t max)
 {
@@ -72,7 +65,7 @@ long cb_hex_decode(const char *hex, unsigned char *out, size_t max)
     if (n % 2 || n / 2 > max)
         return -1;
     for (size_t i = 0; i < n / 2; i++) {
-        int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
+        int hi = cb_hex_digit(hex[2 * i]), lo = cb_hex_digit(hex[2 * i + 1]);
         if (hi < 0 || lo < 0)
             return -1;
         out[i] = (unsigned char)(hi << 4 | lo);

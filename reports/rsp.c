@@ -284,22 +284,12 @@ const cb_rsp_field *cb_rsp_section(const cb_rsp *r, const char *name)
     return find(r->sections, r->nsections, name);
 }
 
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 int cb_rsp_hex(cb_rsp *r, const cb_rsp_field *f, uint8_t **out, size_t *len)
 {
     size_t n = strlen(f->value);
     for (size_t i = 0; i < n; i++)
-        if (hex_digit(f->value[i]) < 0)
+        if (cb_hex_digit(f->value[i]) < 0)
             return cb_rsp_error(r, f->line, "%s has '%c', which is not a hex digit.",
                                 f->name, f->value[i]);
     if (n % 2)
@@ -307,7 +297,7 @@ int cb_rsp_hex(cb_rsp *r, const cb_rsp_field *f, uint8_t **out, size_t *len)
                             f->name, n);
     uint8_t *b = cb_xmalloc(n / 2);
     for (size_t i = 0; i < n / 2; i++)
-        b[i] = (uint8_t)(hex_digit(f->value[2 * i]) << 4 | hex_digit(f->value[2 * i + 1]));
+        b[i] = (uint8_t)(cb_hex_digit(f->value[2 * i]) << 4 | cb_hex_digit(f->value[2 * i + 1]));
     *out = b;
     *len = n / 2;
     return 0;
