@@ -18,9 +18,6 @@
 const cb_gcm_ops cb_gcm_generic_ops = {&cb_aes_generic_ops, &cb_ghash_generic_ops, NULL,
                                        NULL};
 
-/* CHUNK_BLOCKS: the unstitched path runs CTR, then GHASH, over this many blocks at a
- * time, so the second pass finds the data still in L1 whatever the message size. */
-#define CHUNK_BLOCKS 64
 
 /* gcm_msg: the per-message state: J0, the running counter block and the hash. */
 typedef struct gcm_msg {
@@ -112,7 +109,9 @@ static void msg_crypt(const cb_gcm *g, gcm_msg *m, const uint8_t *in, uint8_t *o
         len -= done;
     }
     while (len >= 16) {
-        size_t n = len / 16 < CHUNK_BLOCKS ? len / 16 : CHUNK_BLOCKS;
+        /* Whole rest while under two chunks: no call gets fewer than
+         * CB_GCM_CHUNK_BLOCKS unless the whole message has fewer (gcm.h). */
+        size_t n = len / 16 < 2 * CB_GCM_CHUNK_BLOCKS ? len / 16 : CB_GCM_CHUNK_BLOCKS;
         if (open)
             o->ghash->blocks(g->htable, m->xi, in, n);
         o->aes->ctr32(g->ks, m->ctr, in, out, n);

@@ -18,6 +18,17 @@ typedef struct cb_gcm {
     uint8_t h[16];
 } cb_gcm;
 
+/*
+ * CB_GCM_CHUNK_BLOCKS: the unstitched path runs CTR, then GHASH, over chunks of whole
+ * blocks so that the second pass finds the data still in L1 whatever the message
+ * size.  Chunks hold CB_GCM_CHUNK_BLOCKS blocks, except that the rest is taken whole
+ * while it is under two chunks: a ctr32 call on message data gets either all of the
+ * message's whole blocks or at least CB_GCM_CHUNK_BLOCKS (1 KiB).  So an AES variant
+ * that picks its code by the length it is handed (ce-i5t512, from 512 bytes) decides
+ * per message, as it would for the whole buffer.
+ */
+#define CB_GCM_CHUNK_BLOCKS 64
+
 /* cb_gcm_init keys g; key has a->key_bits / 8 bytes.  Returns 0, or -1 when v is not
  * a GCM variant usable for a. */
 int cb_gcm_init(cb_gcm *g, const cb_alg *a, const cb_variant *v, const uint8_t *key);

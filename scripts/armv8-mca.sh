@@ -14,37 +14,80 @@
 # The non-inline variants call the round sequence as a subroutine, which the model
 # cannot follow, so the INLINE=1 expansion of each factor stands in for them (the
 # instructions executed are the same apart from BL/RET).  llvm-mca 19 takes region
-# markers on AArch64 only from '#' comments, so the '//' markers of the source are
-# rewritten after preprocessing.
+# markers on AArch64 only from '#' comments, so the '//' markers of the source become
+# '#' ones; and it silently drops the macro calls that follow a line holding several
+# ';'-separated instructions, so every such line is split.  Each region's listing is
+# then checked to hold INTERLEAVE x 27 AES instructions (the straight-line path runs
+# all 14 rounds: 13 AESD+AESIMC or AESE+AESMC pairs and the last AESD/AESE), so a
+# model that dropped some fails loudly instead of printing a fast-looking row.
+#
+# -check (for make check): also exits 1 unless cycles per block do not increase from
+# ce-i2 to ce-i4 to ce-i5 (at two decimals) for every CPU model and region.
 #
 # Environment: CC (default aarch64-linux-gnu-gcc), MCA (default llvm-mca-19).
 set -eu
 cd "$(dirname "$0")/.."
 CC=${CC:-aarch64-linux-gnu-gcc}
 MCA=${MCA:-llvm-mca-19}
-timeline=0
-if [ "${1:-}" = "-timeline" ]; then
-    timeline=1
+timeline=0 check=0
+while :; do
+    case ${1:-} in
+    -timeline) timeline=1 ;;
+    -check) check=1 ;;
+    *) break ;;
+    esac
     shift
-fi
+done
 cpus=${*:-cortex-a57 neoverse-n1}
 command -v "$MCA" >/dev/null || { echo "armv8-mca.sh: $MCA not found; install Debian's llvm-19" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for n in 2 4 5; do
-    "$CC" -E -C -P -I. -x assembler-with-cpp -DVARIANT="i${n}_inline" -DINTERLEAVE="$n" \
-        -DINLINE=1 kernels/armv8/aes_ce_modes.S | sed 's|// LLVM-MCA-|# LLVM-MCA-|' >"$tmp/i$n.s"
+    # The markers pass the preprocessor as a plain word (it drops comments).
+    sed 's|// LLVM-MCA-|LLVM_MCA_MARK_|' kernels/armv8/aes_ce_modes.S |
+        "$CC" -E -P -I. -x assembler-with-cpp -DVARIANT="i${n}_inline" -DINTERLEAVE="$n" \
+            -DINLINE=1 - | sed -e 's|LLVM_MCA_MARK_|# LLVM-MCA-|' -e 's|; *|\n\t|g' >"$tmp/i$n.s"
+    grep -q '^ *# LLVM-MCA-BEGIN' "$tmp/i$n.s" || { echo "armv8-mca.sh: no region markers in the i$n expansion" >&2; exit 1; }
 done
 iters=1000
 printf '%-12s %-7s %-12s %12s %12s\n' cpu factor region cycles/iter cycles/block
 for cpu in $cpus; do
     for n in 2 4 5; do
-        "$MCA" -mtriple=aarch64 -mcpu="$cpu" -iterations=$iters "$tmp/i$n.s" 2>/dev/null |
-            awk -v cpu="$cpu" -v n="$n" -v it=$iters '
-                /Code Region -/ { region = $NF }
-                /^Total Cycles:/ { printf "%-12s ce-i%-3d %-12s %12.2f %12.3f\n", cpu, n, region, $3 / it, $3 / it / n }'
+        "$MCA" -mtriple=aarch64 -mcpu="$cpu" -iterations=$iters "$tmp/i$n.s" >"$tmp/out" 2>"$tmp/err" || {
+            echo "armv8-mca.sh: $MCA failed on ce-i$n for $cpu:" >&2
+            head -n 5 "$tmp/err" >&2
+            exit 1
+        }
+        awk -v cpu="$cpu" -v n="$n" -v it=$iters '
+            function flush() {
+                if (region == "") return
+                if (aes != 27 * n) {
+                    printf "armv8-mca.sh: %s ce-i%d %s: the model saw %d AES instructions per iteration, expected %d\n", cpu, n, region, aes, 27 * n > "/dev/stderr"
+                    bad = 1
+                }
+                printf "%-12s ce-i%-3d %-12s %12.2f %12.3f\n", cpu, n, region, cycles / it, cycles / it / n
+            }
+            /Code Region -/ { flush(); region = $NF; aes = 0; listing = 0; seen = 0 }
+            /^Total Cycles:/ { cycles = $3 }
+            /Instructions:$/ && !seen { listing = 1; seen = 1; next }
+            /^$/ { listing = 0 }
+            listing && $0 ~ /[ \t]aes(d|e|mc|imc)[ \t]/ { aes++ }
+            END { flush(); exit bad }' "$tmp/out" || exit 1
     done
-done
+done | tee "$tmp/table"
+# The pipeline's status is the tee's: a failed model run shows as a short table.
+[ "$(grep -c ' ce-i' "$tmp/table")" -eq $((6 * $(echo "$cpus" | wc -w))) ] || exit 1
+if [ "$check" = 1 ]; then
+    awk '$2 ~ /^ce-i/ {
+            key = $1 " " $3; v = sprintf("%.2f", $5)
+            if (key in last && v + 0 > last[key] + 0) {
+                printf "armv8-mca.sh: %s %s: %s cycles/block at %s, more than %s at %s\n", $1, $3, v, $2, last[key], lastf[key]
+                bad = 1
+            }
+            last[key] = v; lastf[key] = $2
+        }
+        END { if (bad) exit 1; print "armv8-mca.sh: cycles per block do not increase from ce-i2 to ce-i4 to ce-i5" }' "$tmp/table"
+fi
 if [ "$timeline" = 1 ]; then
     for cpu in $cpus; do
         for n in 2 4 5; do

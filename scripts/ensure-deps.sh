@@ -4,9 +4,9 @@
 # commands and fails.
 #
 # --cross adds what scripts/check-cross.sh needs: qemu-user, the cross compilers,
-# and cmocka for arm64, armhf and ppc64el from Debian multiarch (which also brings
-# those architectures' loader and libc, so qemu-user runs the dynamically linked
-# test programs without -L).  Big-endian ppc64 is not a Debian release
+# llvm-19 (llvm-mca, for the ARMv8 loop check), and cmocka for arm64, armhf and
+# ppc64el from Debian multiarch (which also brings those architectures' loader and
+# libc, so qemu-user runs the dynamically linked test programs without -L).  Big-endian ppc64 is not a Debian release
 # architecture, so there is no cmocka for it; check-cross runs no cmocka program
 # there.
 set -u
@@ -14,7 +14,7 @@ pkgs="libcmocka-dev python3-cryptography-vectors"
 foreign=""
 if [ "${1:-}" = "--cross" ]; then
     pkgs="$pkgs qemu-user gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf \
-gcc-powerpc64-linux-gnu gcc-powerpc64le-linux-gnu \
+gcc-powerpc64-linux-gnu gcc-powerpc64le-linux-gnu llvm-19 \
 libcmocka-dev:arm64 libcmocka-dev:armhf libcmocka-dev:ppc64el"
     foreign="arm64 armhf ppc64el"
 fi

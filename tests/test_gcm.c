@@ -91,10 +91,37 @@ static const cb_gcm_ops half_ops = {&cb_aes_generic_ops, &cb_ghash_generic_ops,
 static const cb_variant half = {"half-stitched", "test", CB_PRIM_GCM, 0, 1, &half_ops,
                                 "test double: stitched kernel doing half the blocks"};
 
+/* A recording double for the chunking contract of gcm.h: its ctr32 notes the block
+ * count of every call whose input lies in the message being sealed (rec_lo..rec_hi),
+ * so calls on the last partial block, the tag and H are not counted. */
+static const uint8_t *rec_lo, *rec_hi;
+static size_t rec_calls, rec_min, rec_total;
+
+static void recording_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in,
+                            uint8_t *out, size_t nblocks)
+{
+    if (in >= rec_lo && in < rec_hi) {
+        rec_calls++;
+        rec_total += nblocks;
+        if (nblocks < rec_min)
+            rec_min = nblocks;
+    }
+    cb_aes_generic_ops.ctr32(ks, ctr, in, out, nblocks);
+}
+
+static cb_aes_ops recording_aes;
+static const cb_gcm_ops recording_ops = {&recording_aes, &cb_ghash_generic_ops, NULL,
+                                         NULL};
+static const cb_variant recording = {"ctr32-recorder", "test", CB_PRIM_GCM, 0, 0,
+                                     &recording_ops,
+                                     "test double: generic GCM that records ctr32 calls"};
+
 static int setup(void **state)
 {
     (void)state;
-    return cb_variant_register(&half);
+    recording_aes = cb_aes_generic_ops;
+    recording_aes.ctr32 = recording_ctr32;
+    return cb_variant_register(&half) || cb_variant_register(&recording);
 }
 
 /* gcm_case: one message with its expected ciphertext and tag. */
@@ -468,6 +495,41 @@ static void test_cavp_decrypt(void **state)
     assert_true(n.fails > 0 && n.odd_ivs > 0 && n.short_tags > 0);
 }
 
+/* A ctr32 call on message data gets all the message's whole blocks or at least
+ * CB_GCM_CHUNK_BLOCKS, at every length around the chunk boundaries, sealing and
+ * opening: what lets ce-i5t512 choose per message rather than per chunk. */
+static void test_gcm_chunks(void **state)
+{
+    (void)state;
+    const cb_alg *a = cb_alg_find("aes-128-gcm");
+    uint8_t key[16] = {1}, iv[12] = {2}, tag[16];
+    size_t max = 16 * (5 * CB_GCM_CHUNK_BLOCKS) + 15;
+    uint8_t *msg = calloc(max, 1), *out = malloc(max);
+    cb_gcm g;
+    assert_non_null(a);
+    assert_int_equal(cb_gcm_init(&g, a, &recording, key), 0);
+    for (size_t len = 0; len <= max; len += len < 600 ? 1 : 7) {
+        size_t whole = len / 16;
+        size_t floor = whole < CB_GCM_CHUNK_BLOCKS ? whole : CB_GCM_CHUNK_BLOCKS;
+        for (int open = 0; open < 2; open++) {
+            rec_lo = msg, rec_hi = msg + len;
+            rec_calls = rec_total = 0;
+            rec_min = SIZE_MAX;
+            if (open)
+                (void)cb_gcm_open(&g, iv, sizeof iv, NULL, 0, msg, out, len, tag, 16);
+            else
+                cb_gcm_seal(&g, iv, sizeof iv, NULL, 0, msg, out, len, tag, 16);
+            if (rec_total != whole || (rec_calls && rec_min < floor))
+                fail_msg("%s %zu bytes: %zu ctr32 calls over %zu blocks, smallest %zu, "
+                         "expected all %zu blocks in calls of at least %zu",
+                         open ? "open" : "seal", len, rec_calls, rec_total, rec_min, whole,
+                         floor);
+        }
+    }
+    cb_gcm_free(&g);
+    free(msg), free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -475,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_ghash_vectors),
         cmocka_unit_test(test_gcm_rejects_tampering),
         cmocka_unit_test(test_gcm_against_generic),
+        cmocka_unit_test(test_gcm_chunks),
         cmocka_unit_test(test_cavp_encrypt),
         cmocka_unit_test(test_cavp_decrypt),
     };
