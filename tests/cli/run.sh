@@ -150,6 +150,7 @@ expect 2 "-compare needs -variant with exactly two" -- speed md5 -compare
 # --- selftest and list -----------------------------------------------------------------
 cb selftest -quick >"$T/out" 2>&1 && ok || bad "selftest -quick failed: $(grep -v PASS "$T/out" | head)"
 grep -Eq '^selftest: [0-9]+ passed, 0 failed' "$T/out" && ok || bad "selftest summary missing"
+expect 2 "-variant 'nosuch' is not a variant of this build; its variants are: generic" -- selftest -variant generic,nosuch md5
 cb list >"$T/out" 2>&1 && ok || bad "list failed"
 grep -Eq '^  \* generic +generic +prio 100 +available' "$T/out" && ok || bad "list does not mark generic available"
 
