@@ -149,6 +149,12 @@ expect 2 "-compare needs -variant with exactly two" -- speed md5 -compare
 # --- selftest and list -----------------------------------------------------------------
 cb selftest -quick >"$T/out" 2>&1 && ok || bad "selftest -quick failed: $(grep -v PASS "$T/out" | head)"
 grep -Eq '^selftest: [0-9]+ passed, 0 failed' "$T/out" && ok || bad "selftest summary missing"
+expect 2 "-variant 'nosuch' is not a variant of this build; its variants are: generic" -- selftest -variant generic,nosuch md5
+# caps -probe asks the instructions, whatever the mask says: consistent here, exit 0.
+cb caps -probe >"$T/out" 2>&1 && ok || bad "caps -probe exited $?: $(grep -iE 'DETECTED|WRONG' "$T/out" | head -3)"
+CRYPTOBENCH_CAPS=none cb caps -probe -mr >"$T/out" 2>&1 && ok || bad "caps -probe under a mask exited $?"
+grep -Eq '^probe [a-z0-9_]+ (yes|no) ' "$T/out" && ok || bad "caps -probe -mr printed no probe lines: $(head -c 200 "$T/out")"
+if grep -q '^probe .* mismatch$' "$T/out"; then bad "caps -probe -mr: $(grep mismatch "$T/out" | head -2)"; else ok; fi
 cb list >"$T/out" 2>&1 && ok || bad "list failed"
 grep -Eq '^  \* generic +generic +prio 100 +available' "$T/out" && ok || bad "list does not mark generic available"
 
