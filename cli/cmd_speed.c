@@ -90,13 +90,19 @@ typedef struct speed_run {
     int status;
 } speed_run;
 
+/* interrupted: the signal that asked the run to stop (0: none).  SIGINT (Ctrl-C),
+ * SIGTERM (a CI job's timeout, `kill`) and SIGHUP (a closed terminal) all stop it
+ * the same way: finished samples are printed and saved, nothing is left behind, and
+ * the exit status is 128 + the signal, as the shell reports a death by it. */
 static volatile sig_atomic_t interrupted;
 
-static void on_sigint(int sig)
+static void on_stop_signal(int sig)
 {
-    (void)sig;
-    interrupted = 1;
+    interrupted = sig;
 }
+
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define N_STOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
 
 static void speed_usage(FILE *f)
 {
@@ -140,7 +146,8 @@ static void speed_usage(FILE *f)
         "  -style NAME        the table for -compare: matrix, mail, rows, tcrypt, markdown\n"
         "\n"
         "Exit status: 0 ok, 1 a variant failed its check, 2 bad usage, 3 a kernel\n"
-        "faulted, 130 interrupted (finished samples are still printed and saved).\n"
+        "faulted, 130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP; finished samples\n"
+        "are still printed and saved).\n"
         "`cryptobench list` shows the algorithms and variants.\n");
 }
 
@@ -1250,6 +1257,14 @@ int cb_cmd_speed(int argc, char **argv)
         free(s);
         return CB_EXIT_USAGE;
     }
+    /* From the moment a temporary CSV may exist, a stop signal only raises the flag,
+     * so the file is always finished or removed. */
+    struct sigaction sa, old[N_STOP_SIGNALS];
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < N_STOP_SIGNALS; i++)
+        sigaction(stop_signals[i], &sa, &old[i]);
     s->e = cb_xcalloc(MAX_ENTRIES, sizeof *s->e);
     if (build_plan(s) != 0 || open_csv(s) != 0) {
         free(s->e);
@@ -1270,18 +1285,13 @@ int cb_cmd_speed(int argc, char **argv)
         cb_warn("speed: cycles are n/a: %s.", s->cycles_why);
     s->o.bench.cycles = &s->counter;
 
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old);
-
     verify_entries(s);
     s->tty = isatty(STDERR_FILENO);
     for (size_t i = 0; i < s->ne; i++)
         s->cases_total += s->e[i].faulted ? 0 : s->e[i].alg->kind == CB_KIND_PKEY ? 1 : s->o.nsizes;
     int aborted = (s->o.multi > 0 ? run_workers(s) : time_all(s)) != 0;
-    sigaction(SIGINT, &old, NULL);
+    for (size_t i = 0; i < N_STOP_SIGNALS; i++)
+        sigaction(stop_signals[i], &old[i], NULL);
 
     print_tables(s);
     if (s->o.multi > 0)
@@ -1302,9 +1312,11 @@ int cb_cmd_speed(int argc, char **argv)
     if (aborted && status == CB_EXIT_OK)
         status = CB_EXIT_FAIL;
     if (interrupted) {
-        cb_error("speed: interrupted; the samples that finished are printed%s.",
+        cb_error("speed: interrupted by %s; the samples that finished are printed%s.",
+                 interrupted == SIGINT ? "SIGINT" : interrupted == SIGTERM ? "SIGTERM"
+                                                                         : "SIGHUP",
                  s->csv ? " and saved" : "");
-        status = CB_EXIT_INTERRUPTED;
+        status = 128 + interrupted;
     }
     cb_cycles_close(&s->counter);
     free(s->samples);

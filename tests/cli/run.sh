@@ -94,7 +94,25 @@ rc=$?
 [ "$rc" -eq 130 ] && ok || bad "interrupted speed exited $rc, expected 130"
 head -n 1 "$T/int.csv" 2>/dev/null | grep -q '^schema,' && ok || bad "interrupted run left no valid CSV"
 grep -q "^The 'numbers'" "$T/int.out" && ok || bad "interrupted run printed no table"
-ls "$T" | grep -q 'tmp' && bad "interrupted run left a temporary file: $(ls "$T")" || ok
+# the CSV is written to a hidden ".int.csv.XXXXXX" and renamed when complete
+ls -A "$T" | grep -q '^\.int\.csv\.' && bad "interrupted run left a temporary file: $(ls -A "$T")" || ok
+
+# --- SIGTERM (a CI timeout) and SIGHUP stop a run the same way: 128 + the signal --------
+for sig in TERM:143 HUP:129; do
+    # shellcheck disable=SC2086
+    $RUN "$BIN" speed md5 sha1 -seconds 0.3 -csv "$T/term.csv" >"$T/term.out" 2>"$T/term.err" &
+    pid=$!
+    sleep 1
+    kill -"${sig%:*}" $pid
+    wait $pid
+    rc=$?
+    [ "$rc" -eq "${sig#*:}" ] && ok || bad "speed stopped by SIG${sig%:*} exited $rc, expected ${sig#*:}"
+    grep -q "interrupted by SIG${sig%:*}" "$T/term.err" && ok || bad "SIG${sig%:*}: $(cat "$T/term.err")"
+    cb compare "$T/term.csv" "$T/term.csv" >/dev/null 2>&1 && ok ||
+        bad "speed stopped by SIG${sig%:*} left no readable CSV"
+    ls -A "$T" | grep -q '^\.term\.csv\.' && bad "SIG${sig%:*} left a temporary file: $(ls -A "$T")" || ok
+    rm -f "$T/term.csv"
+done
 
 # --- cycles: a real counter or "n/a", never a guess --------------------------------------
 cb speed md5 -bytes 64 -seconds 0.05 -cycles >"$T/out" 2>"$T/err"
