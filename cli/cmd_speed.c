@@ -4,7 +4,6 @@
  * before it is timed.
  */
 #include <math.h>
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
