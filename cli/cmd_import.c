@@ -81,6 +81,10 @@ static int parse_options(int argc, char **argv, options *op)
         }
         op->logs[op->nlogs++] = argv[a.i++];
     }
+    if (op->o.variant && !op->o.variant[0]) {
+        cb_error("import: -variant needs a name, such as openssl-3.0 or cbc-aes-ce.");
+        return -1;
+    }
     if (op->nlogs == 0 || !op->out) {
         cb_error("import needs a log and -o OUT.csv, e.g. cryptobench import "
                  "openssl-speed.log -o old.csv.");

@@ -1178,6 +1178,8 @@ static unsigned next_index(emitter *e, const cb_csv_row *r)
 static void emit(emitter *e, const resolved *c, const char *variant, const measure *m,
                  const measure *counts)
 {
+    if (!c->alg[0] || !variant[0])
+        return; /* a name that was all blanks or dashes: nothing to compare it by */
     cb_csv_row r;
     memset(&r, 0, sizeof r);
     r.run = e->run;
@@ -1385,7 +1387,12 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
         memcpy(line, text + pos, l);
         line[l] = 0;
         im->line++;
-        if (strlen(line) == l) /* a line holding NUL bytes is not text: ignore it */
+        /* Control characters would reach the CSV, whose reader refuses them as binary
+         * data: blanks instead.  A line holding NUL bytes is not text: ignore it. */
+        for (size_t i = 0; i < l; i++)
+            if ((unsigned char)line[i] < 0x20 && line[i] != '\t' && line[i])
+                line[i] = ' ';
+        if (strlen(line) == l)
             rc = one_line(im, line);
         pos = end + 1;
     }

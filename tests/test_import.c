@@ -473,6 +473,9 @@ static void test_bad_logs(void **state)
     expect_import_error("+H:16:64\n+F:0:md5:1.00\n", "t.log:2: ", "1 values where +H gave 2");
     expect_import_error("+H:16\n+F:0:md5:abc\n", "t.log:2: ", "'abc' in the +F line");
     expect_import_error("+DT:md5:3:16\n+R:12x:md5:3.0\n", "t.log:2: ", "malformed +R");
+    /* a name of blanks and dashes names nothing */
+    expect_import_error("Doing  - for 1s on 16 size blocks: 5 x's in 1.00s\n", "t.log:1: ",
+                        "nothing recognisable");
     expect_import_error("+F2:0:2048:x:y\n", "t.log:1: ", "malformed +F2");
     expect_import_error("+F2:0:2048:1:2:3\n", "t.log:1: ", "+F2:index:bits:sign:verify");
     expect_import_error("+F6:0:253:1.0:2.0\n", "t.log:1: ", "+F6:index:bits:curve:sign");
@@ -511,6 +514,13 @@ static void test_inline_forms(void **state)
     assert_true(close_to(cb_csv_set_row(set, 1)->ops_per_sec, 20000));
     assert_string_equal(cb_csv_set_row(set, 2)->s.alg, "dsa1024");
     assert_true(close_to(cb_csv_set_row(set, 3)->ops_per_sec, 400));
+    cb_csv_set_free(set);
+
+    /* control characters would make a CSV its reader refuses: they become blanks */
+    set = cb_csv_set_new();
+    assert_int_equal(import_text("type 16 bytes\nmd\0135 1.00k\n", &o, set, err, sizeof err),
+                     1);
+    assert_string_equal(cb_csv_set_row(set, 0)->s.alg, "md-5");
     cb_csv_set_free(set);
 
     /* two tables of one log: two samples of each case, indexed 0 and 1 */
