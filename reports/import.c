@@ -255,9 +255,9 @@ static int is_family_of(const char *family, const char *list)
 
 /*
  * pk_family recognises the algorithm word of a public-key line (rsa, dsa, ecdsa, ecdh,
- * ffdh, sm2, EdDSA, any case) and stores it in lower case; the progress lines of EdDSA
- * name the curve instead ("sign Ed25519 ops"), which gives family eddsa and the curve.
- * Returns 0 for any other word.
+ * ffdh, sm2, EdDSA, any case) and stores it in lower case; the progress and -mr lines
+ * of EdDSA and SM2 name the curve instead ("sign Ed25519's", "sign CurveSM2's"), which
+ * gives the family and the curve.  Returns 0 for any other word.
  */
 static int pk_family(const char *w, char family[16], char curve[32])
 {
@@ -267,12 +267,12 @@ static int pk_family(const char *w, char family[16], char curve[32])
         snprintf(family, 16, "%.15s", low);
         return 1;
     }
-    if (strncmp(low, "ed", 2) == 0 && isdigit((unsigned char)low[2])) {
-        snprintf(family, 16, "eddsa");
-        snprintf(curve, 32, "%s", low);
-        return 1;
-    }
-    return 0;
+    int ed = strncmp(low, "ed", 2) == 0 && isdigit((unsigned char)low[2]);
+    if (!ed && strcmp(low, "curvesm2") != 0)
+        return 0;
+    snprintf(family, 16, "%s", ed ? "eddsa" : "sm2");
+    snprintf(curve, 32, "%s", low);
+    return 1;
 }
 
 /* pk_name builds our name of a public-key algorithm: rsa2048, dsa1024, ffdh2048 (the

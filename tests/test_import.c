@@ -2,8 +2,8 @@
  * tests/test_import.c - `openssl speed` and tcrypt logs into rows: every form
  * import.h lists, the name mapping, and the logs it must refuse.
  *
- * tests/data/openssl3-speed.log, -mr.log and -rsa.log are real output of Debian's
- * openssl 3.0 on the build machine; openssl10-legacy.log, openssl10-pkey.log,
+ * tests/data/openssl3-speed.log, -mr.log, -rsa.log, -pkey.log and -pkey-mr.log are
+ * real output of Debian's openssl 3.0 on the build machine; openssl10-legacy.log, openssl10-pkey.log,
  * openssl3-full.log, openssl-pkey-mr.log, tcrypt-arm64.log and tcrypt-cycles-*.log are
  * synthetic (their numbers measure nothing) and cover the other versions' forms.
  */
@@ -409,6 +409,36 @@ static void test_pkey_tables(void **state)
     cb_csv_set_free(set);
 }
 
+/* Real public-key output of openssl 3.0: text and -mr, every row with its exact count
+ * (the progress lines name EdDSA and SM2 by curve: Ed25519's, CurveSM2's). */
+static void test_pkey_real(void **state)
+{
+    (void)state;
+    cb_import_opts o = no_opts();
+    cb_csv_set *set = import_file("openssl3-pkey.log", &o, 11);
+    static const pk_want text[] = {
+        {"rsa2048", "verify", 2048, 42066 / 0.99, 42066},
+        {"ecdsa-nistp256", "sign", 256, 29491 / 0.99, 29491},
+        {"ecdh-x25519", "derive", 253, 24354, 24354},
+        {"eddsa-ed25519", "verify", 253, 7765, 7765},
+        {"sm2-curvesm2", "sign", 256, 2681 / 0.99, 2681},
+        {"ffdh2048", "derive", 2048, 2698 / 0.99, 2698},
+    };
+    check_pk_rows(set, text, sizeof text / sizeof text[0]);
+    cb_csv_set_free(set);
+    set = import_file("openssl3-pkey-mr.log", &o, 11);
+    static const pk_want mr[] = {
+        {"rsa2048", "sign", 2048, 2182 / 0.99, 2182},          /* +DTP, +R1, +F2 */
+        {"ecdh-nistp256", "derive", 256, 15070, 15070},        /* +DTP:256::ecdh, +F5:3 */
+        {"ecdh-x25519", "derive", 253, 24789, 24789},          /* +F5:22 */
+        {"eddsa-ed25519", "verify", 253, 4650 / 0.99, 4650},   /* +R9 names the curve */
+        {"sm2-curvesm2", "verify", 256, 1446 / 0.98, 1446},    /* +R11, +F7 */
+        {"ffdh2048", "derive", 2048, 2051, 2051},              /* +R12, +F8 */
+    };
+    check_pk_rows(set, mr, sizeof mr / sizeof mr[0]);
+    cb_csv_set_free(set);
+}
+
 /* The -mr public-key lines of OpenSSL 1.0 to 3.x. */
 static void test_pkey_mr(void **state)
 {
@@ -587,6 +617,7 @@ int main(void)
         cmocka_unit_test(test_unknown_names),
         cmocka_unit_test(test_pkey_tables),
         cmocka_unit_test(test_pkey_mr),
+        cmocka_unit_test(test_pkey_real),
         cmocka_unit_test(test_bad_logs),
         cmocka_unit_test(test_inline_forms),
         cmocka_unit_test(test_import_command),
