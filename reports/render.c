@@ -104,7 +104,7 @@ const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with
                           char *buf, size_t len)
 {
     size_t n = (size_t)snprintf(buf, len, "%s", k->alg);
-    if (with_dir && n < len && strcmp(k->direction, "decrypt") == 0)
+    if (with_dir && n < len && strcmp(k->direction, "decrypt") == 0 && !cb_is_pkey(k))
         n += (size_t)snprintf(buf + n, len - n, " decrypt");
     if (with_dir && n < len && cb_is_pkey(k))
         n += (size_t)snprintf(buf + n, len - n, " %s", k->direction);

@@ -693,6 +693,7 @@ static void test_imported_report(void **state)
     assert_has_line(text, "hmac(md5) 16384 27,466 27,466 +0.00%");
     assert_has_line(text, "ecdh-nistp256 derive - 15,000 15,000 +0.00%");
     assert_has_line(text, "rsa2048 encrypt - 21,739 21,739 +0.00%");
+    assert_has_line(text, "rsa2048 decrypt - 649 649 +0.00%");
     free(text);
     text = squeeze(render(&c, "matrix"));
     assert_has_line(text, "public key sign verify encrypt decrypt derive keygen encaps decaps");
