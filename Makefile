@@ -119,6 +119,11 @@ $(ABI_CHECK): $(OBJ)/tests/abi/check_main.o $(TEST_EXTRA_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
+# scripts/icount-driver.c: N operations of one case and nothing else, for the
+# *-icount.sh scripts (not part of cryptobench).
+$(BUILD)/icount-driver: scripts/icount-driver.c $(LIB)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
 check-deps:
 	@scripts/ensure-deps.sh
 

@@ -55,6 +55,34 @@ static int name_listed(const char *list, const char *name)
     return 0;
 }
 
+/* known_variants refuses a -variant list naming a variant no algorithm of this build
+ * has (a typo, or another architecture's name), listing the ones it has. */
+static int known_variants(const char *list)
+{
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ",");
+        int found = 0;
+        for (size_t i = 0; i < cb_variant_count() && !found; i++) {
+            const char *name = cb_variant_at(i)->name;
+            found = strlen(name) == len && strncmp(p, name, len) == 0;
+        }
+        if (!found) {
+            char names[2048] = "";
+            for (size_t i = 0; i < cb_variant_count(); i++) {
+                const char *name = cb_variant_at(i)->name;
+                if (!name_listed(names, name))
+                    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                             names[0] ? "," : "", name);
+            }
+            cb_error("selftest: -variant '%.*s' is not a variant of this build; its variants "
+                     "are: %s.", (int)len, p, names);
+            return -1;
+        }
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
+
 /* check_alg runs every selected variant of a; returns the worst exit status. */
 static int check_alg(const cb_alg *a, const char *only, cb_check_depth depth, unsigned *counts)
 {
@@ -111,7 +139,7 @@ int cb_cmd_selftest(int argc, char **argv)
         } else if (cb_args_flag(&a, "force-caps")) {
             force = 1;
         } else if ((r = cb_args_value(&a, "variant", &v)) != 0) {
-            if (r < 0)
+            if (r < 0 || known_variants(v) != 0)
                 return CB_EXIT_USAGE;
             only = v;
         } else if (argv[a.i][0] == '-') {

@@ -79,6 +79,11 @@ typedef struct speed_run {
     cb_sample *samples; /* kept in memory for -compare */
     size_t nsamples, cap;
     int quiet;          /* a -multi worker: the parent reports */
+    uint8_t *report;    /* a -multi worker's report to the parent, case by case */
+    size_t report_len, report_cap;
+    double *worker_rate; /* -multi, in the parent: [worker][entry][MAX_SIZES] rates */
+    cb_case_summary *per_worker; /* -multi -json: each worker's figures, case-major */
+    size_t nper, per_cap;
     int tty;            /* stderr is a terminal: show a progress line */
     size_t cases_done, cases_total;
     double started;     /* wall clock at the first case */
@@ -119,7 +124,10 @@ static void speed_usage(FILE *f)
         "  -elapsed           wall-clock time instead of CPU time\n"
         "  -cpu N             pin the process to CPU N\n"
         "  -multi N           N workers pinned to distinct CPUs, started together; the\n"
-        "                     table shows their sum (OpenSSL's meaning), then each\n"
+        "                     table shows their sum (OpenSSL's meaning), then each.\n"
+        "                     With -csv every worker's samples (columns workers and\n"
+        "                     worker), with -json each worker's figures, with -compare\n"
+        "                     each worker alternates the variants; not with -cpu\n"
         "  -cycles[=MODE]     count cycles: perf events (n/a where not allowed);\n"
         "                     =required refuses to run without them; =tsc (x86-64\n"
         "                     reference cycles), =timebase (POWER timebase ticks)\n"
@@ -325,9 +333,9 @@ static int parse_opts(speed_opts *o, int argc, char **argv)
                  "e.g. -variant ce-i2,ce-i4.");
         return -1;
     }
-    if (o->multi > 0 && (o->compare || o->csv_path || o->json_path || o->cpu >= 0)) {
-        cb_error("speed: -multi does not combine with -compare, -csv, -json or -cpu; it pins "
-                 "its workers itself and reports their sum.");
+    if (o->multi > 0 && o->cpu >= 0) {
+        cb_error("speed: -cpu %ld does not combine with -multi: each -multi worker pins itself "
+                 "to a CPU of its own.", o->cpu);
         return -1;
     }
     if (o->bench.iterations && o->bench.seconds > 0) {
@@ -535,17 +543,26 @@ static void verify_entries(speed_run *s)
 
 /* ---- timing ----------------------------------------------------------------------- */
 
+/* cv_of returns the coefficient of variation of n rates. */
+static double cv_of(const double *v, size_t n)
+{
+    double sum = 0, sq = 0;
+    for (size_t i = 0; i < n; i++) {
+        sum += v[i];
+        sq += v[i] * v[i];
+    }
+    double mean = n ? sum / (double)n : 0;
+    double var = n > 1 ? (sq - sum * mean) / (double)(n - 1) : 0;
+    return mean > 0 && var > 0 ? sqrt(var) / mean : 0;
+}
+
 /* spread returns the coefficient of variation of the sample rates. */
 static double spread(const cb_bench_result *r)
 {
-    double sum = 0, sq = 0;
-    for (unsigned i = 0; i < r->n; i++) {
-        double v = (double)r->iterations[i] / r->seconds[i];
-        sum += v;
-        sq += v * v;
-    }
-    double mean = sum / r->n, var = r->n > 1 ? (sq - sum * mean) / (r->n - 1) : 0;
-    return mean > 0 && var > 0 ? sqrt(var) / mean : 0;
+    double v[CB_BENCH_MAX_SAMPLES];
+    for (unsigned i = 0; i < r->n; i++)
+        v[i] = (double)r->iterations[i] / r->seconds[i];
+    return cv_of(v, r->n);
 }
 
 /* keep_sample records one sample in memory (for -compare) and in the CSV. */
@@ -564,14 +581,20 @@ static void keep_sample(speed_run *s, const cb_sample *smp)
     }
 }
 
+/* write_samples keeps every sample of one case, taken by worker (0 without -multi). */
 static void write_samples(speed_run *s, const entry *e, size_t len,
-                          const cb_bench_result *r, const char *status)
+                          const cb_bench_result *r, const char *status, size_t worker)
 {
     cb_sample smp = {e->alg->name, e->var->name, cb_dir_name(e->dir), e->alg->key_bits,
                      len, s->o.misalign, s->o.aead, 0, 0, 0, -1, "", status,
-                     r->n ? r->ci_lo : 0, r->n ? r->ci_hi : 0, spread(r), r->noisy};
+                     r->n ? r->ci_lo : 0, r->n ? r->ci_hi : 0, spread(r), r->noisy,
+                     s->o.multi > 0 ? (unsigned)s->o.multi : 1, (unsigned)worker};
     if (r->n == 0) {
-        keep_sample(s, &smp);
+        /* a case that faulted before its first sample still leaves a row saying so;
+         * one interrupted before it has nothing to say (a row of 0 operations would
+         * be a measured sample without a rate) */
+        if (strcmp(status, "faulted") == 0)
+            keep_sample(s, &smp);
         return;
     }
     for (unsigned i = 0; i < r->n; i++) {
@@ -594,35 +617,64 @@ static void totals(const cb_bench_result *r, unsigned long long *count, double *
     }
 }
 
-/* report_case prints the progress line of one measured case and keeps its rate. */
+/* case_summary is what -json reports about one case measured as r. */
+static cb_case_summary case_summary(const speed_run *s, const entry *e, size_t len,
+                                    const cb_bench_result *r, double cpb, const char *status)
+{
+    return (cb_case_summary){
+        e->alg->name, e->var->name, cb_dir_name(e->dir), e->alg->key_bits, len,
+        s->o.misalign, s->o.aead, r->n, r->n ? r->median_rate : -1, r->n ? r->ci_lo : -1,
+        r->n ? r->ci_hi : -1, spread(r), cpb, s->counter.source, r->noisy, status};
+}
+
+/* push_summary appends to a growing array of summaries. */
+static void push_summary(cb_case_summary **v, size_t *n, size_t *cap, cb_case_summary c)
+{
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 64;
+        *v = cb_xrealloc(*v, *cap * sizeof **v);
+    }
+    (*v)[(*n)++] = c;
+}
+
 /* summarise_case keeps what -json reports about one case. */
 static void summarise_case(speed_run *s, const entry *e, size_t k, size_t len,
                            const cb_bench_result *r, const char *status)
 {
-    if (!s->o.json_path)
-        return;
-    if (s->ncases == s->cases_cap) {
-        s->cases_cap = s->cases_cap ? 2 * s->cases_cap : 64;
-        s->cases = cb_xrealloc(s->cases, s->cases_cap * sizeof *s->cases);
-    }
-    s->cases[s->ncases++] = (cb_case_summary){
-        e->alg->name, e->var->name, cb_dir_name(e->dir), e->alg->key_bits, len,
-        s->o.misalign, s->o.aead, r->n, r->n ? r->median_rate : -1, r->n ? r->ci_lo : -1,
-        r->n ? r->ci_hi : -1, spread(r), e->cpb[k], s->counter.source, r->noisy, status};
+    if (s->o.json_path)
+        push_summary(&s->cases, &s->ncases, &s->cases_cap,
+                     case_summary(s, e, len, r, e->cpb[k], status));
 }
 
+/* per_op is how many bytes one operation of e processes (1 for public-key rows, whose
+ * table counts operations). */
+static double per_op(const entry *e, size_t len)
+{
+    return e->alg->kind == CB_KIND_PKEY ? 1 : (double)len;
+}
+
+/* sample_cpb appends the cycles per byte of each of r's samples to out; none when
+ * no counter was read. */
+static size_t sample_cpb(const speed_run *s, const entry *e, size_t len,
+                         const cb_bench_result *r, double *out)
+{
+    if (!s->counter.source[0] || r->n == 0 || r->cycles[0] < 0)
+        return 0;
+    for (unsigned i = 0; i < r->n; i++)
+        out[i] = r->cycles[i] / ((double)r->iterations[i] * per_op(e, len));
+    return r->n;
+}
+
+/* report_case prints the progress line of one measured case and keeps its rate. */
 static void report_case(speed_run *s, entry *e, size_t k, size_t len, const cb_bench_result *r)
 {
     if (r->n == 0)
         return;
-    double per_op = e->alg->kind == CB_KIND_PKEY ? 1 : (double)len;
-    e->rate[k] = r->median_rate * per_op;
-    if (s->counter.source[0] && r->cycles[0] >= 0) {
-        double cpb[CB_BENCH_MAX_SAMPLES];
-        for (unsigned i = 0; i < r->n; i++)
-            cpb[i] = r->cycles[i] / ((double)r->iterations[i] * per_op);
-        e->cpb[k] = cb_median(cpb, r->n);
-    }
+    e->rate[k] = r->median_rate * per_op(e, len);
+    double cpb[CB_BENCH_MAX_SAMPLES];
+    size_t nc = sample_cpb(s, e, len, r, cpb);
+    if (nc)
+        e->cpb[k] = cb_median(cpb, nc);
     summarise_case(s, e, k, len, r, "ok");
     if (s->quiet)
         return;
@@ -645,6 +697,106 @@ static void report_case(speed_run *s, entry *e, size_t k, size_t len, const cb_b
         cb_warn("speed: %s at %zu bytes did not reach +-%g%% precision in %gs (interval "
                 "%.1f%% wide); treat it as noisy.", e->label, len, s->o.bench.precision * 100,
                 s->o.bench.max_case_seconds, 100 * (r->ci_hi - r->ci_lo) / r->median_rate);
+}
+
+/* ---- a -multi worker's report -------------------------------------------------------- */
+
+/*
+ * A worker sends back its exit status (an int64_t), then one record per case it
+ * timed: a case_head and the case's n samples, each a case_sample.  Every sample
+ * goes back, so the parent writes the rows a single process would; a case holds at
+ * most CB_BENCH_MAX_SAMPLES samples, the harness's own cap.  Records are copied with
+ * memcpy, so none needs to be aligned.
+ */
+enum {
+    CASE_SAVED,   /* measured: its samples go to the CSV */
+    CASE_UNSAVED, /* measured, but another case of its -compare group faulted: only its
+                   * rate is reported, as in a single process */
+    CASE_FAULTED
+};
+
+typedef struct case_head {
+    uint32_t entry, size; /* index into the plan and into -bytes */
+    int32_t state;
+    uint32_t n;
+    int32_t fault, noisy;
+    double median_rate, ci_lo, ci_hi;
+} case_head;
+
+typedef struct case_sample {
+    uint64_t iterations;
+    double seconds, cycles;
+} case_sample;
+
+/* report_take makes room for len more bytes at the end of the worker's report. */
+static void *report_take(speed_run *s, size_t len)
+{
+    if (s->report_cap - s->report_len < len) {
+        s->report_cap = 2 * (s->report_len + len);
+        s->report = cb_xrealloc(s->report, s->report_cap);
+    }
+    void *at = s->report + s->report_len;
+    s->report_len += len;
+    return at;
+}
+
+/* send_case appends the case at size index k of e to the worker's report. */
+static void send_case(speed_run *s, const entry *e, size_t k, const cb_bench_result *r,
+                      int state)
+{
+    case_head h = {(uint32_t)(e - s->e), (uint32_t)k, state, r->n, r->fault, r->noisy,
+                   r->median_rate, r->ci_lo, r->ci_hi};
+    memcpy(report_take(s, sizeof h), &h, sizeof h);
+    for (unsigned i = 0; i < r->n; i++) {
+        case_sample c = {r->iterations[i], r->seconds[i], r->cycles[i]};
+        memcpy(report_take(s, sizeof c), &c, sizeof c);
+    }
+}
+
+/* unpack_case turns a record back into the harness's result; returns its state. */
+static int unpack_case(const uint8_t *at, cb_bench_result *r)
+{
+    case_head h;
+    memcpy(&h, at, sizeof h);
+    memset(r, 0, sizeof *r);
+    r->n = h.n;
+    r->fault = h.fault;
+    r->noisy = h.noisy;
+    r->median_rate = h.median_rate;
+    r->ci_lo = h.ci_lo;
+    r->ci_hi = h.ci_hi;
+    for (unsigned i = 0; i < h.n; i++) {
+        case_sample c;
+        memcpy(&c, at + sizeof h + i * sizeof c, sizeof c);
+        r->iterations[i] = c.iterations;
+        r->seconds[i] = c.seconds;
+        r->cycles[i] = c.cycles;
+    }
+    return h.state;
+}
+
+/* index_report finds each case in a worker's report: at[entry * nsizes + size] gets
+ * its record (cases the worker did not time stay NULL).  Returns the worker's exit
+ * status, or -1 for a report that does not parse. */
+static int index_report(const speed_run *s, const uint8_t *rep, size_t len,
+                        const uint8_t **at)
+{
+    int64_t status;
+    if (!rep || len < sizeof status)
+        return -1;
+    memcpy(&status, rep, sizeof status);
+    for (size_t off = sizeof status; off < len;) {
+        case_head h;
+        if (len - off < sizeof h)
+            return -1;
+        memcpy(&h, rep + off, sizeof h);
+        if (h.entry >= s->ne || h.size >= s->o.nsizes || h.n > CB_BENCH_MAX_SAMPLES ||
+            (len - off - sizeof h) / sizeof(case_sample) < h.n)
+            return -1;
+        at[h.entry * s->o.nsizes + h.size] = rep + off;
+        off += sizeof h + h.n * sizeof(case_sample);
+    }
+    return status >= 0 && status < 256 ? (int)status : -1;
 }
 
 /* A group: the entries timed together, their samples interleaved (-compare), or one
@@ -703,22 +855,28 @@ static int time_size(speed_run *s, group *g, size_t k)
     clear_progress(s);
     for (size_t j = 0; j < g->k; j++) {
         entry *e = g->e[j];
-        if (rc != 0 && r[j].fault) {
+        int faulted = rc != 0 && r[j].fault;
+        if (faulted) {
             report_fault(e->alg, e->var, r[j].fault);
             e->faulted = r[j].fault;
             s->status = CB_EXIT_FAULT;
-            write_samples(s, e, len, &r[j], "faulted");
-            summarise_case(s, e, k, len, &r[j], "faulted");
-            continue;
-        }
-        if (cb_inst_failures(g->x[j])) {
+        } else if (cb_inst_failures(g->x[j])) {
             cb_error("speed: variant %s of %s failed %llu tag or signature checks while timed.",
                      e->var->name, e->alg->name, (unsigned long long)cb_inst_failures(g->x[j]));
             s->status = s->status == CB_EXIT_OK ? CB_EXIT_FAIL : s->status;
         }
-        report_case(s, e, k, len, &r[j]);
-        if (rc == 0)
-            write_samples(s, e, len, &r[j], "ok");
+        if (s->quiet) {
+            /* a -multi worker: the parent writes and summarises, as below */
+            send_case(s, e, k, &r[j], faulted ? CASE_FAULTED : rc == 0 ? CASE_SAVED
+                                                                      : CASE_UNSAVED);
+        } else if (faulted) {
+            write_samples(s, e, len, &r[j], "faulted", 0);
+            summarise_case(s, e, k, len, &r[j], "faulted");
+        } else {
+            report_case(s, e, k, len, &r[j]);
+            if (rc == 0)
+                write_samples(s, e, len, &r[j], "ok", 0);
+        }
     }
     free(r);
     s->cases_done += g->k;
@@ -855,72 +1013,173 @@ static void warn_conditions(void)
 
 /* ---- -multi: workers on distinct CPUs --------------------------------------------- */
 
-/* One worker's report: a row of rates per entry, then its exit status. */
-static size_t worker_report_len(const speed_run *s)
+/* own_counter reopens a perf counter in a worker: the one inherited from the parent
+ * counts the parent's cycles, not the worker's.  Failing leaves the worker's cycles
+ * uncounted (n/a), never borrowed. */
+static void own_counter(speed_run *s)
 {
-    return s->ne * MAX_SIZES * sizeof(double) + sizeof(int);
+    if (s->counter.fd < 0)
+        return;
+    char why[256];
+    cb_cycles_close(&s->counter);
+    if (cb_cycles_open(&s->counter, s->o.cycles, why, sizeof why) != 0)
+        s->counter.source = "";
 }
 
-/* run_as_worker times the whole plan in a -multi worker, quietly. */
-static void run_as_worker(void *arg, size_t w, void *result)
+/* run_as_worker times the whole plan in a -multi worker, quietly, and returns the
+ * report of every case it timed. */
+static void *run_as_worker(void *arg, size_t w, size_t *len)
 {
     speed_run *s = arg;
     (void)w;
     s->quiet = 1;
+    s->csv = NULL; /* the parent's file: the parent writes what the workers report */
+    own_counter(s);
+    report_take(s, sizeof(int64_t));
     if (time_all(s) != 0 && s->status == CB_EXIT_OK)
         s->status = CB_EXIT_FAIL;
-    double *rows = result;
-    for (size_t i = 0; i < s->ne; i++)
-        memcpy(rows + i * MAX_SIZES, s->e[i].rate, sizeof s->e[i].rate);
-    memcpy(rows + s->ne * MAX_SIZES, &s->status, sizeof s->status);
+    int64_t status = s->status;
+    memcpy(s->report, &status, sizeof status);
+    *len = s->report_len;
+    return s->report;
 }
 
-/* run_workers runs -multi workers and sums their rates into the entries; *per gets
- * each worker's report (worker_report_len bytes each). */
-static int run_workers(speed_run *s, uint8_t **per)
+/* machine_case is the case as the whole machine ran it.  Its samples are rounds:
+ * round j sums the j-th sample of every worker (rounds not every worker completed are
+ * left out), so the table, -json and compare (which sums the CSV's rows the same
+ * way) report one figure, the throughput of N copies at once. */
+static cb_case_summary machine_case(speed_run *s, entry *e, size_t k, size_t len,
+                                    const cb_bench_result *r, unsigned rounds, double *cpb,
+                                    size_t ncpb)
 {
-    size_t n = (size_t)s->o.multi, len = worker_report_len(s);
-    char err[256];
-    *per = cb_xcalloc(n, len);
-    if (cb_workers_run(n, run_as_worker, s, *per, len, err, sizeof err) != 0) {
-        cb_error("speed: %s.", err);
-        return -1;
+    double v[CB_BENCH_MAX_SAMPLES], lo = -1, hi = -1, cv = 0, median = -1;
+    int noisy = 0;
+    for (unsigned j = 0; j < rounds; j++) {
+        v[j] = 0;
+        for (long w = 0; w < s->o.multi; w++)
+            v[j] += (double)r[w].iterations[j] / r[w].seconds[j];
     }
+    for (long w = 0; w < s->o.multi; w++)
+        noisy |= r[w].noisy;
+    if (rounds) {
+        cb_median_ci(v, rounds, &lo, &hi);
+        cv = cv_of(v, rounds);
+        median = cb_median(v, rounds);
+        e->rate[k] = median * per_op(e, len);
+        e->cpb[k] = ncpb ? cb_median(cpb, ncpb) : -1;
+    }
+    return (cb_case_summary){e->alg->name, e->var->name, cb_dir_name(e->dir),
+                             e->alg->key_bits, len, s->o.misalign, s->o.aead, rounds, median,
+                             lo, hi, cv, e->cpb[k], s->counter.source, noisy, "ok"};
+}
+
+/* gather_case reports the case (entry i, size index k) of a -multi run from each
+ * worker's record at[w] (NULL: that worker did not time it): every worker's samples
+ * to the CSV and -compare, each worker's own rate and -json figures, then the case
+ * as the whole machine ran it. */
+static void gather_case(speed_run *s, const uint8_t *const *at, size_t i, size_t k)
+{
+    size_t n = (size_t)s->o.multi, ncpb = 0, timed = 0;
+    entry *e = &s->e[i];
+    size_t len = e->alg->kind == CB_KIND_PKEY ? 0 : s->o.sizes[k];
+    cb_bench_result *r = cb_xcalloc(n, sizeof *r);
+    cb_case_summary *own = cb_xcalloc(n, sizeof *own);
+    double *cpb = cb_xcalloc(n * CB_BENCH_MAX_SAMPLES, sizeof *cpb);
+    unsigned rounds = CB_BENCH_MAX_SAMPLES;
+    int faulted = 0;
     for (size_t w = 0; w < n; w++) {
-        int st;
-        memcpy(&st, *per + w * len + s->ne * MAX_SIZES * sizeof(double), sizeof st);
-        if (st > s->status)
-            s->status = st;
-    }
-    for (size_t i = 0; i < s->ne; i++)
-        for (size_t k = 0; k < MAX_SIZES; k++) {
-            double sum = 0;
-            for (size_t w = 0; w < n; w++) {
-                double r;
-                memcpy(&r, *per + w * len + (i * MAX_SIZES + k) * sizeof r, sizeof r);
-                sum = sum < 0 || r < 0 ? -1 : sum + r;
-            }
-            s->e[i].rate[k] = sum;
+        if (!at[w]) {
+            rounds = 0;
+            own[w] = case_summary(s, e, len, &r[w], -1, "not timed");
+            continue;
         }
-    return 0;
+        timed++;
+        int state = unpack_case(at[w], &r[w]);
+        const char *status = state == CASE_FAULTED ? "faulted" : "ok";
+        if (state != CASE_UNSAVED)
+            write_samples(s, e, len, &r[w], status, w);
+        size_t got = sample_cpb(s, e, len, &r[w], cpb + ncpb);
+        double mine[CB_BENCH_MAX_SAMPLES];
+        memcpy(mine, cpb + ncpb, got * sizeof *mine);
+        ncpb += got;
+        own[w] = case_summary(s, e, len, &r[w], got ? cb_median(mine, got) : -1, status);
+        if (state == CASE_FAULTED) {
+            faulted = 1;
+            rounds = 0;
+            continue;
+        }
+        if (r[w].n)
+            s->worker_rate[(w * s->ne + i) * MAX_SIZES + k] = r[w].median_rate * per_op(e, len);
+        rounds = r[w].n < rounds ? r[w].n : rounds;
+    }
+    if (timed) {
+        cb_case_summary all = machine_case(s, e, k, len, r, rounds, cpb, ncpb);
+        all.status = faulted ? "faulted" : rounds ? "ok" : "not timed";
+        if (s->o.json_path) {
+            push_summary(&s->cases, &s->ncases, &s->cases_cap, all);
+            for (size_t w = 0; w < n; w++)
+                push_summary(&s->per_worker, &s->nper, &s->per_cap, own[w]);
+        }
+    }
+    free(cpb);
+    free(own);
+    free(r);
+}
+
+/* run_workers runs the -multi workers, then reports every case from their reports. */
+static int run_workers(speed_run *s)
+{
+    size_t n = (size_t)s->o.multi, cells = s->ne * s->o.nsizes;
+    void **rep = cb_xcalloc(n, sizeof *rep);
+    size_t *lens = cb_xcalloc(n, sizeof *lens);
+    char err[256];
+    int rc = cb_workers_run(n, run_as_worker, s, rep, lens, &interrupted, err, sizeof err);
+    if (rc != 0)
+        cb_error("speed: %s.", err);
+    const uint8_t **at = cb_xcalloc(n * cells, sizeof *at);
+    for (size_t w = 0; w < n; w++) {
+        int status = index_report(s, rep[w], lens[w], at + w * cells);
+        if (status > s->status)
+            s->status = status;
+        if (status >= 0 || !rep[w])
+            continue;
+        cb_error("speed: worker %zu sent a report that does not parse; its samples are left "
+                 "out.", w);
+        memset(at + w * cells, 0, cells * sizeof *at);
+        rc = -1;
+    }
+    s->worker_rate = cb_xmalloc(n * s->ne * MAX_SIZES * sizeof *s->worker_rate);
+    for (size_t i = 0; i < n * s->ne * MAX_SIZES; i++)
+        s->worker_rate[i] = -1;
+    const uint8_t **one = cb_xcalloc(n, sizeof *one);
+    for (size_t i = 0; i < s->ne; i++)
+        for (size_t k = 0; k < s->o.nsizes; k++) {
+            for (size_t w = 0; w < n; w++)
+                one[w] = at[w * cells + i * s->o.nsizes + k];
+            gather_case(s, one, i, k);
+        }
+    for (size_t w = 0; w < n; w++)
+        free(rep[w]);
+    free(one);
+    free(at);
+    free(lens);
+    free(rep);
+    return rc;
 }
 
 /* print_workers prints each worker's figures after the aggregate table. */
-static void print_workers(speed_run *s, const uint8_t *per)
+static void print_workers(speed_run *s)
 {
-    size_t n = (size_t)s->o.multi, nr = 0, len = worker_report_len(s);
+    size_t n = (size_t)s->o.multi, nr = 0;
     cb_speed_row *rows = cb_xcalloc(n * s->ne, sizeof *rows);
     char (*labels)[128] = cb_xcalloc(n * s->ne, sizeof *labels);
-    double *rates = cb_xcalloc(n * s->ne * MAX_SIZES, sizeof *rates);
-    for (size_t w = 0; w < n; w++)
-        memcpy(rates + w * s->ne * MAX_SIZES, per + w * len, s->ne * MAX_SIZES * sizeof *rates);
     for (size_t i = 0; i < s->ne; i++) {
         if (s->e[i].alg->kind == CB_KIND_PKEY)
             continue;
         for (size_t w = 0; w < n; w++) {
             snprintf(labels[nr], sizeof labels[nr], "%s#%zu", s->e[i].label, w);
             rows[nr].label = labels[nr];
-            rows[nr++].rate = rates + (w * s->ne + i) * MAX_SIZES;
+            rows[nr++].rate = s->worker_rate + (w * s->ne + i) * MAX_SIZES;
         }
     }
     if (nr) {
@@ -929,7 +1188,6 @@ static void print_workers(speed_run *s, const uint8_t *per)
     }
     free(rows);
     free(labels);
-    free(rates);
 }
 
 /* compare_variants prints the before/after table of the two -compare variants. */
@@ -1022,21 +1280,20 @@ int cb_cmd_speed(int argc, char **argv)
     s->tty = isatty(STDERR_FILENO);
     for (size_t i = 0; i < s->ne; i++)
         s->cases_total += s->e[i].faulted ? 0 : s->e[i].alg->kind == CB_KIND_PKEY ? 1 : s->o.nsizes;
-    uint8_t *per = NULL;
-    int aborted = (s->o.multi > 0 ? run_workers(s, &per) : time_all(s)) != 0;
+    int aborted = (s->o.multi > 0 ? run_workers(s) : time_all(s)) != 0;
     sigaction(SIGINT, &old, NULL);
 
     print_tables(s);
-    if (per) {
-        print_workers(s, per);
-        free(per);
-    }
+    if (s->o.multi > 0)
+        print_workers(s);
     if (s->o.compare && !interrupted && compare_variants(s) != 0 && s->status == CB_EXIT_OK)
         s->status = CB_EXIT_USAGE;
     if (finish_csv(s) != 0 && s->status == CB_EXIT_OK)
         s->status = CB_EXIT_USAGE;
-    if (s->o.json_path && cb_speed_json_write(s->o.json_path, &s->info, s->o.bench.precision,
-                                              s->cases, s->ncases, err, sizeof err) != 0) {
+    if (s->o.json_path &&
+        cb_speed_json_write(s->o.json_path, &s->info, s->o.bench.precision, s->cases, s->ncases,
+                            s->o.multi > 0 ? (size_t)s->o.multi : 0, s->per_worker, err,
+                            sizeof err) != 0) {
         cb_error("speed: %s.", err);
         if (s->status == CB_EXIT_OK)
             s->status = CB_EXIT_USAGE;
@@ -1052,6 +1309,8 @@ int cb_cmd_speed(int argc, char **argv)
     cb_cycles_close(&s->counter);
     free(s->samples);
     free(s->cases);
+    free(s->per_worker);
+    free(s->worker_rate);
     free(s->e);
     free(s);
     return status;

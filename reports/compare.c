@@ -585,6 +585,143 @@ static void describe_axis(builder *b, const cb_csv_row *const *before, size_t nb
     free(ra);
 }
 
+/* ---- -multi runs: a round of samples is one sample of the machine ----------------- */
+
+/* row_workers is how many workers ran at once when r was taken (1: a normal run). */
+static unsigned row_workers(const cb_csv_row *r)
+{
+    return r->s.workers > 1 ? r->s.workers : 1;
+}
+
+/* same_workers fails, with one sentence, when the rows were taken with different
+ * numbers of workers at once (speed -multi): N copies' summed throughput is not a
+ * faster or slower version of one copy's, so such rows are never matched. */
+static int same_workers(const cb_comparison *c, const cb_csv_row *const *before, size_t nb,
+                        const cb_csv_row *const *after, size_t na, char *err, size_t errlen)
+{
+    unsigned seen[2] = {0, 0};
+    for (int side = 0; side < 2; side++) {
+        const cb_csv_row *const *rows = side ? after : before;
+        const char *name = side ? c->after_name : c->before_name;
+        for (size_t i = 0, n = side ? na : nb; i < n; i++) {
+            unsigned w = row_workers(rows[i]);
+            if (seen[side] && w != seen[side]) {
+                snprintf(err, errlen, "%s mixes runs of %u and %u workers at once (speed "
+                         "-multi); compare runs taken with the same -multi.", name,
+                         seen[side], w);
+                return -1;
+            }
+            seen[side] = w;
+        }
+    }
+    if (seen[0] && seen[1] && seen[0] != seen[1]) {
+        snprintf(err, errlen, "%s ran %u worker%s at once and %s %u (speed -multi); compare "
+                 "runs taken with the same -multi.", c->before_name, seen[0],
+                 seen[0] == 1 ? "" : "s", c->after_name, seen[1]);
+        return -1;
+    }
+    return 0;
+}
+
+/* cmp_round orders rows of -multi runs so that each round (one run, one case, one
+ * sample index) is adjacent, its rows by worker, then by where they were read. */
+static int cmp_round(const void *x, const void *y)
+{
+    const cb_csv_row *a = *(const cb_csv_row *const *)x, *b = *(const cb_csv_row *const *)y;
+    int c;
+    if ((c = cmp_ptr(a->run, b->run)) || (c = cmp_slot(a, b)) ||
+        (c = cmp_ptr(a->s.variant, b->s.variant)))
+        return c;
+    CMP_NUM(row_workers(a), row_workers(b));
+    CMP_NUM(a->s.sample_index, b->s.sample_index);
+    CMP_NUM(a->s.worker, b->s.worker);
+    if ((c = cmp_ptr(a->file, b->file)))
+        return c;
+    CMP_NUM(a->line, b->line);
+    return 0;
+}
+
+/* sum_round writes one row per complete round of rows [r0, r1) (one round's rows
+ * from workers' runs, sorted by worker) into out; returns how many.  A file
+ * concatenated with itself holds a round twice: the j-th row of each worker forms
+ * the j-th copy.  Rows of workers with fewer copies than the others are left over. */
+static size_t sum_round(const cb_csv_row *const *r, size_t n, cb_csv_row *out)
+{
+    unsigned workers = row_workers(r[0]);
+    size_t *start = cb_xcalloc(workers, sizeof *start);
+    size_t *count = cb_xcalloc(workers, sizeof *count);
+    for (size_t i = n; i-- > 0;) {
+        start[r[i]->s.worker] = i;
+        count[r[i]->s.worker]++;
+    }
+    size_t copies = SIZE_MAX;
+    for (unsigned w = 0; w < workers; w++)
+        copies = count[w] < copies ? count[w] : copies;
+    for (size_t j = 0; j < copies; j++) {
+        cb_csv_row *m = &out[j];
+        *m = *r[start[0] + j];
+        m->ops_per_sec = m->bytes_per_sec = 0;
+        for (unsigned w = 0; w < workers; w++) {
+            m->ops_per_sec += r[start[w] + j]->ops_per_sec;
+            m->bytes_per_sec += r[start[w] + j]->bytes_per_sec;
+        }
+        /* the machine's sample has a rate but no single count or time */
+        m->has_counts = 0;
+        m->s.iterations = 0;
+        m->s.seconds = 0;
+        m->s.cycles = -1;
+        m->s.worker = 0;
+    }
+    free(start);
+    free(count);
+    return copies;
+}
+
+/*
+ * merge_rounds returns the rows to compare: rows of normal runs as they are, and
+ * rows of -multi runs replaced by one row per round, the rates of every worker's
+ * sample of that round summed: the throughput of the whole machine, the figure
+ * `speed -multi` prints.  Faulted rows pass through (collect counts them).  The summed
+ * rows live in *kept (free it with the returned array); *dropped counts rows outside
+ * the rounds every worker completed.
+ */
+static const cb_csv_row **merge_rounds(const cb_csv_row *const *rows, size_t *n,
+                                       cb_csv_row **kept, size_t *dropped)
+{
+    const cb_csv_row **out = cb_xmalloc((*n + 1) * sizeof *out);
+    const cb_csv_row **multi = cb_xmalloc((*n + 1) * sizeof *multi);
+    size_t nout = 0, nmulti = 0;
+    for (size_t i = 0; i < *n; i++) {
+        if (row_workers(rows[i]) == 1 || strcmp(rows[i]->s.status, "faulted") == 0)
+            out[nout++] = rows[i];
+        else if (rows[i]->s.worker < row_workers(rows[i]))
+            multi[nmulti++] = rows[i];
+        else
+            (*dropped)++; /* no such worker: not part of any round */
+    }
+    qsort(multi, nmulti, sizeof *multi, cmp_round);
+    *kept = cb_xmalloc((nmulti + 1) * sizeof **kept);
+    size_t nkept = 0;
+    for (size_t i = 0; i < nmulti;) {
+        size_t j = i + 1;
+        while (j < nmulti && multi[j]->run == multi[i]->run &&
+               cmp_slot(multi[j], multi[i]) == 0 &&
+               multi[j]->s.variant == multi[i]->s.variant &&
+               row_workers(multi[j]) == row_workers(multi[i]) &&
+               multi[j]->s.sample_index == multi[i]->s.sample_index)
+            j++;
+        size_t made = sum_round(multi + i, j - i, *kept + nkept);
+        *dropped += j - i - made * row_workers(multi[i]);
+        nkept += made;
+        i = j;
+    }
+    for (size_t i = 0; i < nkept; i++)
+        out[nout++] = &(*kept)[i];
+    free(multi);
+    *n = nout;
+    return out;
+}
+
 /* ---- the comparison -------------------------------------------------------------- */
 
 /* collect fills e with the usable rows of both sides and counts faulted ones. */
@@ -639,6 +776,12 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
     snprintf(c->after_name, sizeof c->after_name, "%s", aname[0] ? aname : "after");
     c->opts = *o;
     c->alpha = o->alpha;
+    if (same_workers(c, before, nb, after, na, err, errlen) != 0)
+        return -1;
+    cb_csv_row *kept[2];
+    size_t dropped[2] = {0, 0}, mb = nb, ma = na;
+    const cb_csv_row **mbefore = merge_rounds(before, &mb, &kept[0], &dropped[0]);
+    const cb_csv_row **mafter = merge_rounds(after, &ma, &kept[1], &dropped[1]);
 
     builder b;
     memset(&b, 0, sizeof b);
@@ -650,10 +793,14 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
     b.vb = cb_xmalloc((nb + 1) * sizeof *b.vb);
     b.va = cb_xmalloc((na + 1) * sizeof *b.va);
     size_t faulted[2] = {0, 0};
-    size_t n = collect(b.e, before, nb, 0, &faulted[0]);
-    n += collect(b.e + n, after, na, 1, &faulted[1]);
+    size_t n = collect(b.e, mbefore, mb, 0, &faulted[0]);
+    n += collect(b.e + n, mafter, ma, 1, &faulted[1]);
     qsort(b.e, n, sizeof *b.e, cmp_entry);
     walk_slots(&b, n);
+    for (int side = 0; side < 2; side++)
+        free(kept[side]);
+    free(mbefore);
+    free(mafter);
     free(b.e);
     free(b.vb);
     free(b.va);
@@ -685,6 +832,11 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
             fprintf(warn, "cryptobench: warning: %s holds %zu faulted sample%s; they are "
                     "left out.\n", side ? c->after_name : c->before_name, faulted[side],
                     faulted[side] == 1 ? "" : "s");
+        if (dropped[side])
+            fprintf(warn, "cryptobench: warning: %s holds %zu -multi sample%s outside "
+                    "the rounds every worker completed; they are left out.\n",
+                    side ? c->after_name : c->before_name, dropped[side],
+                    dropped[side] == 1 ? "" : "s");
     }
     sort_for_display(c);
     finish(c);
