@@ -580,6 +580,7 @@ static const struct {
 
 #define N_MR_CURVES (sizeof mr_curves / sizeof mr_curves[0])
 
+/* mr_curve names the curve of a +F4/+F5 line's index and bits (see mr_curves). */
 static void mr_curve(char curve[32], uint64_t index, uint64_t bits)
 {
     if (index < N_MR_CURVES && mr_curves[index].bits == bits) {
@@ -1234,6 +1235,8 @@ static measure *find_progress(importer *im, const measure *m)
     return NULL;
 }
 
+/* emit_openssl emits the `openssl speed` measures: table values with the counts of
+ * their progress lines, then progress lines no value took. */
 static void emit_openssl(importer *im, emitter *e)
 {
     const char *variant = im->o->variant ? im->o->variant : "openssl";
@@ -1259,6 +1262,7 @@ static void emit_openssl(importer *im, emitter *e)
     }
 }
 
+/* emit_tcrypt emits the tcrypt measures, named when their lines were read. */
 static void emit_tcrypt(importer *im, emitter *e)
 {
     for (size_t i = 0; i < im->tcrypt.n; i++) {

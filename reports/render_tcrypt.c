@@ -77,6 +77,7 @@ typedef struct line {
     char name[96];      /* the crypto API name of the heading */
 } line;
 
+/* same_heading: two cases tcrypt would print under one "testing speed of" line. */
 static int same_heading(const line *x, const cb_cmp_case *a, const line *y,
                         const cb_cmp_case *b)
 {
@@ -124,6 +125,7 @@ static line *order_lines(const cb_comparison *c)
     return l;
 }
 
+/* heading prints "testing speed of cbc(aes) (variant) decryption". */
 static void heading(const line *l, const cb_cmp_case *k, FILE *out)
 {
     fprintf(out, "testing speed of %s", l->name);
@@ -138,6 +140,7 @@ static void heading(const line *l, const cb_cmp_case *k, FILE *out)
     fprintf(out, "%s\n", k->aead ? " aead" : "");
 }
 
+/* test_line prints one case as tcrypt's "test N (...): ..." line, before -> after. */
 static void test_line(const line *l, const cb_cmp_case *k, unsigned test, FILE *out)
 {
     char pct[32], what[96];
