@@ -5,7 +5,8 @@
  * The log is read in two passes' worth of state: progress lines give exact counts
  * and times, tables give rates; a table value takes the counts of the progress line
  * for the same name and size when there is one, and progress lines without a table
- * (a log cut short) still give samples.
+ * (a log cut short) still give samples.  Names are resolved when rows are emitted:
+ * cryptobench's own spelling when it has the algorithm, a normalised one otherwise.
  */
 #include "reports/import.h"
 
@@ -25,22 +26,31 @@
 #define MAX_SIZES 32
 #define NAME_LEN 64
 
-/* Directions of public-key lines; 0 is "not public key". */
-enum { PK_NONE, PK_SIGN, PK_VERIFY };
+/* Public-key operations, one per rate column of OpenSSL's public-key tables; 0 is
+ * "not public key".  pk_dirs gives each its CSV direction. */
+enum { PK_NONE, PK_SIGN, PK_VERIFY, PK_ENCRYPT, PK_DECRYPT, PK_DERIVE, PK_KEYGEN,
+       PK_ENCAPS, PK_DECAPS, PK_COUNT };
+static const char *const pk_dirs[PK_COUNT] = {"", "sign", "verify", "encrypt", "decrypt",
+                                              "derive", "keygen", "encaps", "decaps"};
 
 /* measure: one value found in the log. */
 typedef struct measure {
-    char name[NAME_LEN];  /* as the log spells it, or "rsa"/"dsa" */
+    char name[NAME_LEN];  /* symmetric: as the log spells it; public key: our name
+                           * ("rsa2048", "ecdsa-nistp256"), "" when a progress line
+                           * does not say it (the curve); tcrypt: our name */
+    char family[16];      /* public key: "rsa", "ecdsa", ..., pairs progress and values */
     size_t size;          /* block bytes, or key bits for public key */
-    int pk;               /* PK_NONE, PK_SIGN, PK_VERIFY */
+    int pk;               /* PK_NONE or the operation */
     double rate;          /* bytes/s (symmetric) or ops/s (public key); < 0 if none */
+    double cycles;        /* tcrypt cycle mode: cycles per operation; 0 if none */
     uint64_t count;       /* progress lines: operations ... */
     double secs;          /* ... in this many seconds */
     int used;             /* a progress line already given to a table value */
     unsigned long line;
-    const cb_alg *alg;    /* tcrypt samples: resolved when the line is read */
-    char driver[NAME_LEN];/* tcrypt samples: the driver, our variant */
-    char dir[16];         /* tcrypt samples: encrypt, decrypt or digest */
+    unsigned key_bits;    /* tcrypt samples: resolved when the line is read ... */
+    int known;            /* ... whether cryptobench has the algorithm, */
+    char driver[NAME_LEN];/* the driver (our variant) */
+    char dir[16];         /* and encrypt, decrypt or digest */
 } measure;
 
 typedef struct mlist {
@@ -56,25 +66,26 @@ typedef struct importer {
     size_t errlen;
     unsigned long line;
     mlist progress, values;
-    mlist tcrypt;          /* tcrypt samples: name is our algorithm, rate in ops/s */
+    mlist tcrypt;          /* tcrypt samples: name is our algorithm, rate in bytes/s */
     /* table state */
     size_t sizes[MAX_SIZES], nsizes;
     int in_table;
-    char pk_cols[MAX_TOKENS][16];
+    int pk_cols[MAX_TOKENS]; /* per column: the operation of a rate, -1 for a time */
+    char pk_words[MAX_TOKENS][12]; /* the heading's words, for messages */
     size_t npk_cols;
     int in_pk_table;
     size_t mr_sizes[MAX_SIZES], nmr_sizes;
-    char mr_name[NAME_LEN];  /* from +DT, waiting for +R */
-    size_t mr_size;
-    int mr_pk;
+    measure mr_pending;    /* from +DT or +DTP, waiting for its +R line */
     /* tcrypt state */
     char tc_alg[NAME_LEN], tc_driver[NAME_LEN], tc_dir[16];
     /* run description */
     char version[96], compiler[256], options[160], cpuinfo[160];
     int wall;
     int tcrypt_seen, openssl_seen;
-    size_t cycles_skipped, updates_skipped;
-    char skipped[512];
+    /* what the warnings report */
+    size_t unnamed_mr, curveless, tc_unread;
+    char foreign[1024];    /* names kept that cryptobench cannot run */
+    size_t foreign_more;   /* ... and how many did not fit */
 } importer;
 
 static int fail(importer *im, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -108,6 +119,15 @@ static void copy_name(char *dst, const char *src, size_t len)
         len = NAME_LEN - 1;
     memcpy(dst, src, len);
     dst[len] = 0;
+}
+
+/* lower_copy copies src into dst (of size len) in lower case. */
+static void lower_copy(char *dst, size_t len, const char *src)
+{
+    size_t i = 0;
+    for (; src[i] && i + 1 < len; i++)
+        dst[i] = (char)tolower((unsigned char)src[i]);
+    dst[i] = 0;
 }
 
 /* ---- small parsers --------------------------------------------------------------- */
@@ -197,8 +217,84 @@ static int result_part(const char *r, uint64_t *count, double *secs)
     return 0;
 }
 
-/* doing_pkey reads "Doing 512 bits private rsa's for 10s: 22531 512 bits private
- * RSA's in 9.99s" and the "rsa sign ops" / "sign dsa's" spellings. */
+/* word_op: a word of a public-key line and what it stands for. */
+typedef struct word_op {
+    const char *word;
+    int op;
+} word_op;
+
+/* find_word looks w up in the n words of t, ignoring case; none when it is not there. */
+static int find_word(const word_op *t, size_t n, const char *w, int none)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcasecmp(w, t[i].word) == 0)
+            return t[i].op;
+    return none;
+}
+
+/* op_word maps a word of a public-key progress or +DTP line to its operation. */
+static int op_word(const char *w)
+{
+    static const word_op words[] = {
+        {"private", PK_SIGN},     {"sign", PK_SIGN},       {"public", PK_VERIFY},
+        {"verify", PK_VERIFY},    {"encrypt", PK_ENCRYPT}, {"decrypt", PK_DECRYPT},
+        {"keygen", PK_KEYGEN},    {"encaps", PK_ENCAPS},   {"decaps", PK_DECAPS},
+    };
+    return find_word(words, sizeof words / sizeof words[0], w, PK_NONE);
+}
+
+/* is_family_of reports whether family is one of the space-separated names. */
+static int is_family_of(const char *family, const char *list)
+{
+    size_t n = strlen(family);
+    for (const char *p = strstr(list, family); n && p; p = strstr(p + 1, family))
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0))
+            return 1;
+    return 0;
+}
+
+/*
+ * pk_family recognises the algorithm word of a public-key line (rsa, dsa, ecdsa, ecdh,
+ * ffdh, sm2, EdDSA, any case) and stores it in lower case; the progress and -mr lines
+ * of EdDSA and SM2 name the curve instead ("sign Ed25519's", "sign CurveSM2's"), which
+ * gives the family and the curve.  Returns 0 for any other word.
+ */
+static int pk_family(const char *w, char family[16], char curve[32])
+{
+    char low[32];
+    lower_copy(low, sizeof low, w);
+    if (is_family_of(low, "rsa dsa ecdsa ecdh ffdh sm2 eddsa")) {
+        snprintf(family, 16, "%.15s", low);
+        return 1;
+    }
+    int ed = strncmp(low, "ed", 2) == 0 && isdigit((unsigned char)low[2]);
+    if (!ed && strcmp(low, "curvesm2") != 0)
+        return 0;
+    snprintf(family, 16, "%s", ed ? "eddsa" : "sm2");
+    snprintf(curve, 32, "%s", low);
+    return 1;
+}
+
+/* pk_name builds our name of a public-key algorithm: rsa2048, dsa1024, ffdh2048 (the
+ * key size names them), ecdsa-nistp256, eddsa-ed25519 (the curve does); "" when the
+ * curve is not known. */
+static void pk_name(char *out, size_t len, const char *family, uint64_t bits,
+                    const char *curve)
+{
+    if (is_family_of(family, "rsa dsa ffdh"))
+        snprintf(out, len, "%s%llu", family, (unsigned long long)bits);
+    else if (curve[0])
+        snprintf(out, len, "%s-%s", family, curve);
+    else
+        out[0] = 0;
+}
+
+/*
+ * doing_pkey reads "Doing 2048 bit private rsa's for 10s: 1234 2048 bit private RSA's
+ * in 9.98s" (OpenSSL 1.0 says "bit", later versions "bits") and the later spellings
+ * ("private rsa sign ops", "sign dsa ops", "sign ecdsa ops", " ecdh ops", "sign Ed25519
+ * ops", "encrypt rsa ops").  Key agreement lines name no operation: derive.
+ */
 static int doing_pkey(importer *im, char *s)
 {
     char *colon = strstr(s, ": ");
@@ -207,34 +303,33 @@ static int doing_pkey(importer *im, char *s)
     *colon = 0;
     char *tok[MAX_TOKENS];
     int n = tokenize(s, tok);
-    if (n < 4 || strcmp(tok[1], "bits") != 0)
+    if (n < 4 || (strcmp(tok[1], "bits") != 0 && strcmp(tok[1], "bit") != 0))
         return 0;
-    const char *alg = NULL;
-    int pk = PK_NONE;
+    char family[16] = "", curve[32] = "";
+    int op = PK_NONE;
     for (int i = 2; i < n; i++) {
         char w[32];
         snprintf(w, sizeof w, "%s", tok[i]);
         size_t l = strlen(w);
         if (l > 2 && strcmp(w + l - 2, "'s") == 0)
             w[l - 2] = 0;
-        if (!strcasecmp(w, "rsa") || !strcasecmp(w, "dsa"))
-            alg = !strcasecmp(w, "rsa") ? "rsa" : "dsa";
-        else if (!strcmp(w, "private") || !strcmp(w, "sign"))
-            pk = PK_SIGN;
-        else if (!strcmp(w, "public") || !strcmp(w, "verify"))
-            pk = PK_VERIFY;
-        else if (!strcmp(w, "encrypt") || !strcmp(w, "decrypt"))
-            return 1; /* RSA encryption rows: no cryptobench operation to map them to */
+        if (!family[0] && pk_family(w, family, curve))
+            continue;
+        if (op == PK_NONE)
+            op = op_word(w);
     }
+    if (op == PK_NONE && is_family_of(family, "ecdh ffdh"))
+        op = PK_DERIVE;
     uint64_t bits, count;
     double secs;
-    if (!alg || pk == PK_NONE || parse_count(tok[0], &bits) != 0 ||
+    if (!family[0] || op == PK_NONE || parse_count(tok[0], &bits) != 0 ||
         result_part(colon + 2, &count, &secs) != 0)
         return 1;
     measure *m = push(&im->progress);
-    snprintf(m->name, sizeof m->name, "%s", alg);
+    snprintf(m->family, sizeof m->family, "%s", family);
+    pk_name(m->name, sizeof m->name, family, bits, curve);
     m->size = (size_t)bits;
-    m->pk = pk;
+    m->pk = op;
     m->count = count;
     m->secs = secs;
     m->line = im->line;
@@ -254,7 +349,7 @@ static int doing_line(importer *im, const char *line)
     char s[512];
     snprintf(s, sizeof s, "%s", line + 6);
     im->openssl_seen = 1;
-    if (isdigit((unsigned char)s[0]) && strstr(s, " bits "))
+    if (isdigit((unsigned char)s[0]) && (strstr(s, " bits ") || strstr(s, " bit ")))
         return doing_pkey(im, s);
     char *blocks = strstr(s, " size blocks: ");
     if (!blocks)
@@ -341,29 +436,39 @@ static int table_row(importer *im, char **tok, int n)
     return 1;
 }
 
-static int pk_word(const char *w)
+/* pk_column maps a word of a public-key table heading to the operation of a rate
+ * column ("sign/s", "encr./s", "op/s", "keygens/s" ...), -1 for a time column ("sign",
+ * "op", "signs" ...), or -2 for a word no heading holds. */
+static int pk_column(const char *w)
 {
-    static const char *const words[] = {"sign", "verify", "sign/s", "verify/s", "encrypt",
-                                        "decrypt", "encr./s", "decr./s", "op", "op/s", NULL};
-    for (int i = 0; words[i]; i++)
-        if (strcmp(w, words[i]) == 0)
-            return 1;
-    return 0;
+    static const word_op words[] = {
+        {"sign/s", PK_SIGN},     {"verify/s", PK_VERIFY},   {"encr./s", PK_ENCRYPT},
+        {"decr./s", PK_DECRYPT}, {"op/s", PK_DERIVE},       {"keygens/s", PK_KEYGEN},
+        {"encaps/s", PK_ENCAPS}, {"decaps/s", PK_DECAPS},   {"sign", -1},
+        {"verify", -1},          {"encrypt", -1},           {"decrypt", -1},
+        {"op", -1},              {"keygen", -1},            {"encaps", -1},
+        {"decaps", -1},          {"signs", -1},
+    };
+    return find_word(words, sizeof words / sizeof words[0], w, -2);
 }
 
-/* pk_header reads "sign verify sign/s verify/s" (and longer variants). */
+/* pk_header reads a public-key table heading: "sign verify sign/s verify/s", "op
+ * op/s", "keygen encaps decaps keygens/s encaps/s decaps/s" and the others. */
 static int pk_header(importer *im, char **tok, int n)
 {
-    int has = 0;
+    int rates = 0;
     for (int i = 0; i < n; i++) {
-        if (!pk_word(tok[i]))
+        int c = pk_column(tok[i]);
+        if (c == -2)
             return 0;
-        has |= strcmp(tok[i], "sign/s") == 0;
+        rates += c >= 0;
     }
-    if (!has)
+    if (!rates)
         return 0;
-    for (int i = 0; i < n; i++)
-        snprintf(im->pk_cols[i], sizeof im->pk_cols[i], "%s", tok[i]);
+    for (int i = 0; i < n; i++) {
+        im->pk_cols[i] = pk_column(tok[i]);
+        snprintf(im->pk_words[i], sizeof im->pk_words[i], "%s", tok[i]);
+    }
     im->npk_cols = (size_t)n;
     im->in_pk_table = 1;
     im->in_table = 0;
@@ -371,26 +476,68 @@ static int pk_header(importer *im, char **tok, int n)
     return 1;
 }
 
-/* pk_row reads "rsa 2048 bits 0.000657s 0.000019s 1521.3 52067.6". */
+/*
+ * pk_row_name reads the tokens before a public-key row's values into m: "rsa 2048
+ * bits" (and dsa), "160 bit ecdsa (secp160r1)" (ecdsa, ecdh, EdDSA, SM2), "2048 bits
+ * ffdh", or the one word of the KEM and signature tables ("ML-KEM-512"), which is kept
+ * in lower case with no key size.  Returns 0 when the tokens are none of these.
+ */
+static int pk_row_name(char **tok, int np, measure *m)
+{
+    if (np == 1) {
+        lower_copy(m->name, sizeof m->name, tok[0]);
+        return 1;
+    }
+    char curve[32] = "", ignored[32];
+    const char *num = tok[0], *unit = tok[1], *fam = tok[2];
+    if (np == 3 && (!strcasecmp(tok[0], "rsa") || !strcasecmp(tok[0], "dsa"))) {
+        fam = tok[0];
+        num = tok[1];
+        unit = tok[2];
+    } else if (np == 4) {
+        size_t l = strlen(tok[3]);
+        if (l < 3 || l - 2 >= sizeof curve || tok[3][0] != '(' || tok[3][l - 1] != ')')
+            return 0;
+        lower_copy(curve, l - 1, tok[3] + 1);
+    } else if (np != 3) {
+        return 0;
+    }
+    uint64_t bits;
+    if ((strcmp(unit, "bits") != 0 && strcmp(unit, "bit") != 0) ||
+        parse_count(num, &bits) != 0 || bits == 0 || !pk_family(fam, m->family, ignored))
+        return 0;
+    /* curves name ecdsa, ecdh, EdDSA and SM2 keys; the key size names the others */
+    if ((np == 4) == is_family_of(m->family, "rsa dsa ffdh"))
+        return 0;
+    m->size = (size_t)bits;
+    pk_name(m->name, sizeof m->name, m->family, bits, curve);
+    return 1;
+}
+
+/* pk_row reads one row of a public-key table: its name, then one value per column of
+ * the heading; the rates become measures, the times (ending in 's') are checked only. */
 static int pk_row(importer *im, char **tok, int n)
 {
-    uint64_t bits;
-    if (!im->in_pk_table || n != (int)im->npk_cols + 3 || strcmp(tok[2], "bits") != 0 ||
-        (strcmp(tok[0], "rsa") && strcmp(tok[0], "dsa")) || parse_count(tok[1], &bits))
+    int k = (int)im->npk_cols;
+    measure id;
+    memset(&id, 0, sizeof id);
+    if (!im->in_pk_table || n <= k || !pk_row_name(tok, n - k, &id))
         return 0;
-    for (size_t c = 0; c < im->npk_cols; c++) {
-        int pk = !strcmp(im->pk_cols[c], "sign/s") ? PK_SIGN
-                 : !strcmp(im->pk_cols[c], "verify/s") ? PK_VERIFY : PK_NONE;
+    for (int c = 0; c < k; c++) {
+        const char *t = tok[n - k + c];
+        if (im->pk_cols[c] < 0 && t[strlen(t) - 1] != 's')
+            return 0;
+    }
+    for (int c = 0; c < k; c++) {
+        const char *t = tok[n - k + c];
         double v;
-        if (pk == PK_NONE)
+        if (im->pk_cols[c] < 0)
             continue;
-        if (parse_decimal(tok[3 + c], strlen(tok[3 + c]), &v) != 0)
-            return fail(im, "'%s' in the %s column is not a number.", tok[3 + c],
-                        im->pk_cols[c]);
+        if (parse_decimal(t, strlen(t), &v) != 0)
+            return fail(im, "'%s' in the %s column is not a number.", t, im->pk_words[c]);
         measure *m = push(&im->values);
-        snprintf(m->name, sizeof m->name, "%s", tok[0]);
-        m->size = (size_t)bits;
-        m->pk = pk;
+        *m = id;
+        m->pk = im->pk_cols[c];
         m->rate = v;
         m->line = im->line;
     }
@@ -410,25 +557,112 @@ static int split_colons(char *s, char **f, int max)
     return n;
 }
 
-/* mr_pk_values handles "+F2:k:bits:sign:verify" (rsa) and "+F3:..." (dsa).  OpenSSL
- * 1.x prints seconds per operation there, 3.x operations per second: values below
- * 1 are taken as times (no rsa or dsa size we run takes a second per operation). */
-static int mr_pk_values(importer *im, char **f, int n, const char *alg)
+/*
+ * The curves of +F4 and +F5 lines, which name a curve only by its index in OpenSSL's
+ * table: the same for the first 16 from 1.0 to 3.x, then brainpool, X25519 and X448
+ * (a build without binary curves shifts them).  The bits must confirm the index;
+ * otherwise a curve alone in its size is found by the bits (X25519 sat at index 16 in
+ * 1.1.0), and anything else is named by size and index.
+ */
+static const struct {
+    const char *name;
+    unsigned bits;
+} mr_curves[] = {
+    {"secp160r1", 160},       {"nistp192", 192},        {"nistp224", 224},
+    {"nistp256", 256},        {"nistp384", 384},        {"nistp521", 521},
+    {"nistk163", 163},        {"nistk233", 233},        {"nistk283", 283},
+    {"nistk409", 409},        {"nistk571", 571},        {"nistb163", 163},
+    {"nistb233", 233},        {"nistb283", 283},        {"nistb409", 409},
+    {"nistb571", 571},        {"brainpoolp256r1", 256}, {"brainpoolp256t1", 256},
+    {"brainpoolp384r1", 384}, {"brainpoolp384t1", 384}, {"brainpoolp512r1", 512},
+    {"brainpoolp512t1", 512}, {"x25519", 253},          {"x448", 448},
+};
+
+#define N_MR_CURVES (sizeof mr_curves / sizeof mr_curves[0])
+
+/* mr_curve names the curve of a +F4/+F5 line's index and bits (see mr_curves). */
+static void mr_curve(char curve[32], uint64_t index, uint64_t bits)
 {
-    uint64_t bits;
-    double v[2];
-    if (n < 5 || parse_count(f[2], &bits) != 0 ||
-        parse_decimal(f[3], strlen(f[3]), &v[0]) != 0 ||
-        parse_decimal(f[4], strlen(f[4]), &v[1]) != 0)
-        return fail(im, "a malformed %.3s line; expected +F2:index:bits:sign:verify.", f[0]);
-    for (int i = 0; i < 2; i++) {
-        if (v[i] <= 0)
-            continue;
+    if (index < N_MR_CURVES && mr_curves[index].bits == bits) {
+        snprintf(curve, 32, "%s", mr_curves[index].name);
+        return;
+    }
+    size_t hits = 0, hit = 0;
+    for (size_t i = 0; i < N_MR_CURVES; i++)
+        if (mr_curves[i].bits == bits) {
+            hits++;
+            hit = i;
+        }
+    if (hits == 1)
+        snprintf(curve, 32, "%s", mr_curves[hit].name);
+    else
+        snprintf(curve, 32, "%llubits-index%llu", (unsigned long long)bits,
+                 (unsigned long long)index);
+}
+
+/* The -mr public-key result lines: tag, family, whether a curve name follows the bits,
+ * the operations of the value fields, and how many value fields there may be. */
+static const struct mr_form {
+    const char *tag, *family, *shape;
+    int named;
+    int ops[4];
+    int nvals, nvals_alt; /* +F2 has 4 values from OpenSSL 3.2 on */
+    int reciprocal;       /* the two values are a rate and its reciprocal */
+} mr_forms[] = {
+    {"+F2", "rsa", "index:bits:sign:verify[:encrypt:decrypt]", 0,
+     {PK_SIGN, PK_VERIFY, PK_ENCRYPT, PK_DECRYPT}, 2, 4, 0},
+    {"+F3", "dsa", "index:bits:sign:verify", 0, {PK_SIGN, PK_VERIFY}, 2, 2, 0},
+    {"+F4", "ecdsa", "index:bits:sign:verify", 0, {PK_SIGN, PK_VERIFY}, 2, 2, 0},
+    {"+F5", "ecdh", "index:bits:value:value", 0, {PK_DERIVE}, 2, 2, 1},
+    {"+F6", "eddsa", "index:bits:curve:sign:verify", 1, {PK_SIGN, PK_VERIFY}, 2, 2, 0},
+    {"+F7", "sm2", "index:bits:curve:sign:verify", 1, {PK_SIGN, PK_VERIFY}, 2, 2, 0},
+    {"+F8", "ffdh", "index:bits:value:value", 0, {PK_DERIVE}, 2, 2, 1},
+};
+
+/*
+ * mr_pk_values turns one +F2..+F8 line into measures.  OpenSSL 1.0 prints seconds per
+ * operation in the sign and verify fields, later versions operations per second: when
+ * every value is below 1 they are times (no size OpenSSL measures takes a second per
+ * operation).  +F5 and +F8 give a rate and its reciprocal, in an order that changed
+ * between versions: the larger is the rate.
+ */
+static int mr_pk_values(importer *im, const struct mr_form *form, char **f, int n)
+{
+    int nvals = n - 3 - form->named;
+    uint64_t index, bits;
+    double v[4];
+    int ok = (nvals == form->nvals || nvals == form->nvals_alt) &&
+             parse_count(f[1], &index) == 0 && parse_count(f[2], &bits) == 0 && bits > 0;
+    int times = 1;
+    for (int i = 0; ok && i < nvals; i++) {
+        const char *t = f[3 + form->named + i];
+        ok = parse_decimal(t, strlen(t), &v[i]) == 0;
+        times &= ok && v[i] < 1;
+    }
+    if (!ok)
+        return fail(im, "a malformed %s line; expected %s:%s.", form->tag, form->tag,
+                    form->shape);
+    char curve[32] = "";
+    if (form->named)
+        lower_copy(curve, sizeof curve, f[3]);
+    else if (!is_family_of(form->family, "rsa dsa ffdh"))
+        mr_curve(curve, index, bits);
+    if (form->reciprocal) {
+        v[0] = fmax(v[0], v[1]);
+        nvals = 1;
+    } else if (times) {
+        for (int i = 0; i < nvals; i++)
+            v[i] = v[i] > 0 ? 1 / v[i] : 0;
+    }
+    for (int i = 0; i < nvals; i++) {
+        if (!(v[i] > 0))
+            continue; /* an operation OpenSSL did not run */
         measure *m = push(&im->values);
-        snprintf(m->name, sizeof m->name, "%s", alg);
+        snprintf(m->family, sizeof m->family, "%s", form->family);
+        pk_name(m->name, sizeof m->name, form->family, bits, curve);
         m->size = (size_t)bits;
-        m->pk = i ? PK_VERIFY : PK_SIGN;
-        m->rate = v[0] < 1 && v[1] < 1 ? 1 / v[i] : v[i];
+        m->pk = form->ops[i];
+        m->rate = v[i];
         m->line = im->line;
     }
     return 1;
@@ -465,6 +699,63 @@ static int mr_values(importer *im, char **f, int n)
     return 1;
 }
 
+/*
+ * mr_announce reads the lines that announce a measurement, whose +R line follows:
+ * "+DT:name:seconds:size" (+DN:name:count:size without alarm) and
+ * "+DTP:bits:operation:algorithm:seconds" (+DNP:count:bits:operation:algorithm).
+ */
+static int mr_announce(importer *im, char **f, int n)
+{
+    measure *p = &im->mr_pending;
+    memset(p, 0, sizeof *p);
+    uint64_t v;
+    if ((!strcmp(f[0], "+DT") || !strcmp(f[0], "+DN")) && n == 4) {
+        if (parse_count(f[3], &v) != 0)
+            return fail(im, "'%s' in the %s line is not a block size.", f[3], f[0]);
+        copy_name(p->name, f[1], strlen(f[1]));
+        p->size = (size_t)v;
+        return 1;
+    }
+    int dnp = !strcmp(f[0], "+DNP");
+    if ((!strcmp(f[0], "+DTP") && n == 5) || (dnp && n == 5)) {
+        char **g = f + dnp; /* bits, operation, algorithm */
+        char curve[32] = "";
+        if (parse_count(g[1], &v) != 0)
+            return fail(im, "'%s' in the %s line is not a key size.", g[1], f[0]);
+        if (!pk_family(g[3], p->family, curve))
+            return 1; /* an algorithm no table of ours holds */
+        p->pk = op_word(g[2]);
+        if (p->pk == PK_NONE && is_family_of(p->family, "ecdh ffdh"))
+            p->pk = PK_DERIVE;
+        pk_name(p->name, sizeof p->name, p->family, v, curve);
+        p->size = (size_t)v;
+        if (p->pk == PK_NONE)
+            p->family[0] = 0;
+    }
+    return 1;
+}
+
+/* mr_result reads "+R:count:name:seconds" after +DT and "+R1..+R9:count:bits[:curve]:
+ * seconds" after +DTP. */
+static int mr_result(importer *im, char **f, int n)
+{
+    measure *p = &im->mr_pending;
+    if (!p->name[0] && !p->family[0])
+        return 1;
+    uint64_t count;
+    double secs;
+    if ((n != 4 && n != 5) || parse_count(f[1], &count) != 0 ||
+        parse_decimal(f[n - 1], strlen(f[n - 1]), &secs) != 0)
+        return fail(im, "a malformed %s line; expected %s:count:name:seconds.", f[0], f[0]);
+    measure *m = push(&im->progress);
+    *m = *p;
+    m->count = count;
+    m->secs = secs;
+    m->line = im->line;
+    memset(p, 0, sizeof *p);
+    return 1;
+}
+
 /* mr_line reads the machine-readable lines of `openssl speed -mr`. */
 static int mr_line(importer *im, const char *line)
 {
@@ -475,48 +766,18 @@ static int mr_line(importer *im, const char *line)
     char *f[MAX_TOKENS];
     int n = split_colons(s, f, MAX_TOKENS);
     im->openssl_seen = 1;
-    if (!strcmp(f[0], "+DT") && n == 4) {
-        uint64_t size;
-        if (parse_count(f[3], &size) != 0)
-            return fail(im, "'%s' in the +DT line is not a block size.", f[3]);
-        copy_name(im->mr_name, f[1], strlen(f[1]));
-        im->mr_size = (size_t)size;
-        im->mr_pk = PK_NONE;
-        return 1;
-    }
-    if (!strcmp(f[0], "+DTP") && n == 5) {
-        uint64_t bits;
-        if (parse_count(f[1], &bits) != 0)
-            return fail(im, "'%s' in the +DTP line is not a key size.", f[1]);
-        snprintf(im->mr_name, sizeof im->mr_name, "%s", f[3]);
-        im->mr_size = (size_t)bits;
-        im->mr_pk = !strcmp(f[2], "private") || !strcmp(f[2], "sign") ? PK_SIGN : PK_VERIFY;
-        return 1;
-    }
-    if (!strncmp(f[0], "+R", 2) && n == 4 && im->mr_name[0]) {
-        /* +R:count:name:secs after +DT; +R1..+R9:count:bits:secs after +DTP */
-        uint64_t count;
-        double secs;
-        if (parse_count(f[1], &count) != 0 || parse_decimal(f[3], strlen(f[3]), &secs) != 0)
-            return fail(im, "a malformed %s line; expected %s:count:name:seconds.", f[0],
-                        f[0]);
-        measure *m = push(&im->progress);
-        snprintf(m->name, sizeof m->name, "%s", im->mr_name);
-        m->size = im->mr_size;
-        m->pk = im->mr_pk;
-        m->count = count;
-        m->secs = secs;
-        m->line = im->line;
-        im->mr_name[0] = 0;
-        return 1;
-    }
+    if (!strncmp(f[0], "+D", 2))
+        return mr_announce(im, f, n);
+    if (!strncmp(f[0], "+R", 2))
+        return mr_result(im, f, n);
     if (!strcmp(f[0], "+H") || !strcmp(f[0], "+F"))
         return mr_values(im, f, n);
-    if (!strcmp(f[0], "+F2"))
-        return mr_pk_values(im, f, n, "rsa");
-    if (!strcmp(f[0], "+F3"))
-        return mr_pk_values(im, f, n, "dsa");
-    return 1; /* other -mr lines (ecdsa, ecdh, ...) name nothing we measure */
+    for (size_t i = 0; i < sizeof mr_forms / sizeof mr_forms[0]; i++)
+        if (!strcmp(f[0], mr_forms[i].tag))
+            return mr_pk_values(im, &mr_forms[i], f, n);
+    if (!strcmp(f[0], "+F9") || !strcmp(f[0], "+F10"))
+        im->unnamed_mr++; /* KEM and signature results carry only an index */
+    return 1;
 }
 
 /* about_line keeps what openssl says about itself for the run description. */
@@ -545,44 +806,60 @@ static int about_line(importer *im, const char *line)
     return 0;
 }
 
-/* note_skipped lists a name we have no algorithm for, once. */
-static void note_skipped(importer *im, const char *name)
-{
-    char quoted[NAME_LEN + 4];
-    snprintf(quoted, sizeof quoted, "'%s'", name);
-    if (strstr(im->skipped, quoted))
-        return;
-    size_t used = strlen(im->skipped);
-    if (used + strlen(quoted) + 8 < sizeof im->skipped)
-        snprintf(im->skipped + used, sizeof im->skipped - used, "%s%s", used ? ", " : "",
-                 quoted);
-}
-
 /* ---- Linux tcrypt ---------------------------------------------------------------- */
 
-/* tcrypt_alg maps a crypto API name and key size to ours: cbc(aes) + 128 is
- * aes-128-cbc, cbc(des3_ede) is des-ede3-cbc, hashes keep their names. */
-static const cb_alg *tcrypt_alg(const char *name, unsigned key_bits)
+/* block_mode reports whether a crypto API template is a block-cipher mode. */
+static int block_mode(const char *mode)
 {
-    char mode[16], cipher[24], buf[64];
-    const char *open = strchr(name, '(');
-    size_t ml = open ? (size_t)(open - name) : 0;
-    if (!open || ml >= sizeof mode || strlen(open + 1) >= sizeof cipher)
-        return cb_alg_find(name);
-    memcpy(mode, name, ml);
-    mode[ml] = 0;
-    snprintf(cipher, sizeof cipher, "%s", open + 1);
-    char *close = strchr(cipher, ')');
-    if (!close || close[1])
+    static const char *const modes[] = {"ecb", "cbc", "ctr", "cfb", "ofb", "xts",
+                                        "lrw", "pcbc", "cts", "gcm", "ccm", "ocb"};
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+        if (strcmp(mode, modes[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* symmetric_alg returns cryptobench's algorithm called name and writes its canonical
+ * spelling over name; NULL (name unchanged) when it has none or a public-key one. */
+static const cb_alg *symmetric_alg(char *name, size_t len)
+{
+    const cb_alg *a = cb_alg_find(name);
+    if (!a || a->kind == CB_KIND_PKEY)
         return NULL;
-    *close = 0;
-    if (!strcmp(cipher, "aes"))
-        snprintf(buf, sizeof buf, "aes-%u-%s", key_bits, mode);
-    else if (!strcmp(cipher, "des3_ede"))
-        snprintf(buf, sizeof buf, "des-ede3-%s", mode);
+    snprintf(name, len, "%s", a->name);
+    return a;
+}
+
+/*
+ * tcrypt_name writes our name for a crypto API name and key size into out: a block
+ * mode over one cipher becomes OpenSSL's spelling, cbc(aes) with a 128-bit key
+ * aes-128-cbc, cbc(des3_ede) des-ede3-cbc, cbc(camellia) camellia-128-cbc, and
+ * xts(aes) with a 256-bit key (two AES keys) aes-128-xts; hashes and other shapes
+ * (hmac(sha256), rfc4106(gcm(aes))) keep the API name.  Returns cryptobench's
+ * algorithm when it has one.
+ */
+static const cb_alg *tcrypt_name(const char *api, unsigned key_bits, char *out, size_t len)
+{
+    char mode[16], cipher[24];
+    const char *open = strchr(api, '('), *close = open ? strchr(open, ')') : NULL;
+    size_t ml = open ? (size_t)(open - api) : 0, cl = close ? (size_t)(close - open - 1) : 0;
+    lower_copy(out, len, api);
+    if (!close || close[1] || ml == 0 || ml >= sizeof mode || cl == 0 || cl >= sizeof cipher)
+        return symmetric_alg(out, len);
+    lower_copy(mode, ml + 1, api);
+    lower_copy(cipher, cl + 1, open + 1);
+    if (!block_mode(mode) || strchr(cipher, '('))
+        return symmetric_alg(out, len);
+    unsigned bits = strcmp(mode, "xts") == 0 ? key_bits / 2 : key_bits;
+    if (strcmp(cipher, "des3_ede") == 0)
+        snprintf(out, len, "des-ede3-%s", mode);
+    else if (strcmp(cipher, "des") == 0)
+        snprintf(out, len, "des-%s", mode);
+    else if (bits)
+        snprintf(out, len, "%s-%u-%s", cipher, bits, mode);
     else
-        snprintf(buf, sizeof buf, "%s-%s", cipher, mode);
-    return cb_alg_find(buf);
+        snprintf(out, len, "%s-%s", cipher, mode);
+    return symmetric_alg(out, len);
 }
 
 /* tcrypt_heading reads "testing speed of [async ]cbc(aes) (cbc-aes-ce) decryption". */
@@ -625,93 +902,254 @@ static int inner_number(const char *inner, const char *what, uint64_t *out)
     const char *b = d;
     while (b > inner && isdigit((unsigned char)b[-1]))
         b--;
-    if (b == d)
+    if (b == d || d - b > 19)
         return 0;
     *out = strtoull(b, NULL, 10);
     return 1;
 }
 
-/* tcrypt_test reads "test 4 (128 bit key, 8192 byte blocks): 95545 operations in 1
- * seconds (782704640 bytes)" and the hash form "... 1 updates): 123 opers/sec, ...". */
+/*
+ * tcrypt_result reads what follows a test line's "): " into m: "95545 operations in 1
+ * seconds (...)" and "123 opers/sec, ..." (counted in time), "1 operation in 232
+ * cycles (16 bytes)" and "1234 cycles/operation, 77 cycles/byte" (cycle mode: tcrypt
+ * averages 8 runs and prints cycles per operation).  Returns 0 for any other form.
+ */
+static int tcrypt_result(const char *result, size_t block, measure *m)
+{
+    char rest[256];
+    snprintf(rest, sizeof rest, "%s", result);
+    char *tok[MAX_TOKENS];
+    int n = tokenize(rest, tok);
+    uint64_t a, b;
+    if (n >= 5 && !strncmp(tok[1], "operation", 9) && !strcmp(tok[2], "in") &&
+        !parse_count(tok[0], &a) && !parse_count(tok[3], &b)) {
+        if (!strcmp(tok[4], "seconds") && b) {
+            m->count = a;
+            m->secs = (double)b;
+            return 1;
+        }
+        if (!strcmp(tok[4], "cycles")) {
+            m->cycles = a ? (double)b / (double)a : 0;
+            return 1;
+        }
+        return 0;
+    }
+    if (n >= 2 && !parse_count(tok[0], &a)) {
+        if (!strcmp(tok[1], "opers/sec,")) {
+            m->rate = (double)a * (double)block; /* bytes per second, as tables give */
+            return 1;
+        }
+        if (!strcmp(tok[1], "cycles/operation,")) {
+            m->cycles = (double)a;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/*
+ * tcrypt_test reads "test 4 (128 bit key, 8192 byte blocks): <result>" and the hash
+ * form "test 1 (64 byte blocks, 16 bytes per update, 4 updates): <result>".  A hash
+ * fed in several updates is another operation than one digest of the block: it is
+ * kept as its own algorithm, "sha256-16B-updates", so it never meets the one-update
+ * case in a comparison.
+ */
 static int tcrypt_test(importer *im, const char *line)
 {
-    const char *p = line;
     if (strncmp(line, "test ", 5) != 0 || !im->tcrypt_seen)
         return 0;
-    const char *open = strchr(p, '('), *close = open ? strstr(open, "): ") : NULL;
+    const char *open = strchr(line, '('), *close = open ? strstr(open, "): ") : NULL;
     if (!open || !close)
         return 0;
     char inner[128];
-    copy_name(inner, open + 1, (size_t)(close - open - 1) < sizeof inner - 1
-                                   ? (size_t)(close - open - 1) : sizeof inner - 1);
+    size_t il = (size_t)(close - open - 1);
+    snprintf(inner, sizeof inner, "%.*s", (int)(il < sizeof inner ? il : sizeof inner - 1),
+             open + 1);
     uint64_t key = 0, block = 0, per_update = 0;
     inner_number(inner, "bit key", &key);
-    if (!inner_number(inner, "byte blocks", &block) || block == 0 || !im->tc_alg[0])
+    if (!inner_number(inner, "byte blocks", &block) || block == 0 || key > UINT32_MAX ||
+        !im->tc_alg[0])
         return 1;
-    char rest[256];
-    snprintf(rest, sizeof rest, "%s", close + 3);
-    char *tok[MAX_TOKENS];
-    int n = tokenize(rest, tok);
-    uint64_t count, secs_whole;
-    double rate = -1, secs = 0;
-    if (n >= 5 && !strncmp(tok[1], "operation", 9) && !strcmp(tok[4], "seconds") &&
-        !parse_count(tok[0], &count) && !parse_count(tok[3], &secs_whole) && secs_whole) {
-        secs = (double)secs_whole;
-    } else if (n >= 2 && !strcmp(tok[1], "opers/sec,") && !parse_count(tok[0], &count)) {
-        if (inner_number(inner, "bytes per update", &per_update) && per_update != block) {
-            im->updates_skipped++; /* several updates per digest: not our operation */
-            return 1;
-        }
-        rate = (double)count;
-    } else {
-        im->cycles_skipped++; /* cycle-count mode: no time to turn into a rate */
-        return 1;
-    }
-    const cb_alg *a = tcrypt_alg(im->tc_alg, (unsigned)key);
-    if (!a) {
-        note_skipped(im, im->tc_alg);
+    measure got;
+    memset(&got, 0, sizeof got);
+    got.rate = -1;
+    if (!tcrypt_result(close + 3, (size_t)block, &got)) {
+        im->tc_unread++;
         return 1;
     }
     measure *m = push(&im->tcrypt);
-    snprintf(m->name, sizeof m->name, "%s", a->name);
-    m->alg = a;
+    *m = got;
+    const cb_alg *a = tcrypt_name(im->tc_alg, (unsigned)key, m->name, sizeof m->name);
+    int digest = !strcmp(im->tc_dir, "digest") ||
+                 (a && (a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_MAC));
+    m->known = a != NULL;
+    m->key_bits = digest ? 0 : a ? a->key_bits : (unsigned)key;
+    if (digest && inner_number(inner, "bytes per update", &per_update) && per_update &&
+        per_update != block) {
+        size_t l = strlen(m->name);
+        snprintf(m->name + l, sizeof m->name - l, "-%lluB-updates",
+                 (unsigned long long)per_update);
+        m->known = 0;
+    }
     m->size = (size_t)block;
-    m->rate = rate < 0 ? -1 : rate * (double)block; /* bytes per second, as tables give */
-    m->count = rate < 0 ? count : 0;
-    m->secs = secs;
     m->line = im->line;
     snprintf(m->driver, sizeof m->driver, "%s", im->tc_driver);
-    snprintf(m->dir, sizeof m->dir, "%s", im->tc_dir);
+    snprintf(m->dir, sizeof m->dir, "%s", digest ? "digest" : im->tc_dir);
     return 1;
+}
+
+/* ---- names of algorithms cryptobench does not have --------------------------------- */
+
+/*
+ * digest_like classifies a name cryptobench does not know: hashes, MACs and OpenSSL's
+ * DRBG row ("rand") have no direction, so their rows are digests whatever -decrypt
+ * said; everything else is a cipher.  Prefixes, so that sha3-256, sha512-224,
+ * blake2b512, hmac(sha256) and rmd160 are covered:
+ *   md2 md4 md5 mdc2 rmd ripemd sha shake keccak whirlpool blake2 sm3 hmac cmac gmac
+ *   kmac ghash poly1305 siphash streebog rand
+ */
+static int digest_like(const char *name)
+{
+    static const char *const prefixes[] = {
+        "md2",  "md4",   "md5",    "mdc2",    "rmd",  "ripemd",   "sha",
+        "shake", "keccak", "whirlpool", "blake2", "sm3", "hmac", "cmac",
+        "gmac", "kmac",  "ghash",  "poly1305", "siphash", "streebog", "rand",
+    };
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+        if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
+            return 1;
+    return 0;
+}
+
+/* aead_like reports whether a cipher name is an AEAD mode (-aead applies to it). */
+static int aead_like(const char *name)
+{
+    static const char *const parts[] = {"gcm", "ccm", "ocb", "siv", "poly1305"};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        if (strstr(name, parts[i]))
+            return 1;
+    return 0;
+}
+
+/* key_bits_in finds a key size in a cipher name: a '-'-separated part that is 128, 192
+ * or 256 (camellia-256-cbc, aria-128-gcm); 0 when there is none (rc4, bf-cbc). */
+static unsigned key_bits_in(const char *name)
+{
+    for (const char *p = name; *p; p++) {
+        if (p != name && p[-1] != '-')
+            continue;
+        unsigned v = 0;
+        size_t n = 0;
+        while (isdigit((unsigned char)p[n]) && n < 4)
+            v = v * 10 + (unsigned)(p[n++] - '0');
+        if (n == 3 && (p[n] == '-' || !p[n]) && (v == 128 || v == 192 || v == 256))
+            return v;
+    }
+    return 0;
+}
+
+/* normalise writes an `openssl speed` name the way we keep it: lower case, each run of
+ * blanks one '-' ("camellia-128 cbc" is camellia-128-cbc, "hmac(md5)" stays). */
+static void normalise(char *out, size_t len, const char *name)
+{
+    size_t o = 0;
+    for (const char *p = name; *p && o + 1 < len; p++) {
+        if (*p == ' ' || *p == '\t') {
+            if (o && out[o - 1] != '-')
+                out[o++] = '-';
+            continue;
+        }
+        out[o++] = (char)tolower((unsigned char)*p);
+    }
+    while (o && out[o - 1] == '-')
+        o--;
+    out[o] = 0;
 }
 
 /* ---- from measures to rows ------------------------------------------------------ */
 
-/* openssl_alg maps an `openssl speed` name: EVP names and aliases directly, the
+/* resolved: what one row says about its case. */
+typedef struct resolved {
+    char alg[NAME_LEN];
+    const char *dir;
+    unsigned key_bits;
+    size_t block;      /* 0 for public key */
+    int aead;
+    int known;         /* cryptobench times this algorithm and direction itself */
+} resolved;
+
+/* openssl_symmetric maps an `openssl speed` name: EVP names and aliases directly, the
  * legacy table names ("aes-128 cbc", "des cbc", "des ede3") with dashes for spaces. */
-static const cb_alg *openssl_alg(const measure *m)
+static const cb_alg *openssl_symmetric(const char *name)
 {
-    char buf[NAME_LEN + 8];
-    if (m->pk != PK_NONE) {
-        snprintf(buf, sizeof buf, "%s%zu", m->name, m->size);
-        return cb_alg_find(buf);
-    }
-    const cb_alg *a = cb_alg_find(m->name);
+    char buf[NAME_LEN];
+    snprintf(buf, sizeof buf, "%s", name);
+    const cb_alg *a = symmetric_alg(buf, sizeof buf);
     if (a)
         return a;
-    snprintf(buf, sizeof buf, "%s", m->name);
     for (char *p = buf; *p; p++)
         if (*p == ' ')
             *p = '-';
-    return cb_alg_find(buf);
+    return symmetric_alg(buf, sizeof buf);
+}
+
+/* resolve_openssl names the case of an `openssl speed` measure. */
+static void resolve_openssl(const importer *im, const measure *m, resolved *r)
+{
+    memset(r, 0, sizeof *r);
+    if (m->pk != PK_NONE) {
+        const cb_alg *a = cb_alg_find(m->name);
+        int ours = a && a->kind == CB_KIND_PKEY;
+        snprintf(r->alg, sizeof r->alg, "%s", ours ? a->name : m->name);
+        r->dir = pk_dirs[m->pk];
+        r->key_bits = m->size ? (unsigned)m->size : ours ? a->key_bits : 0;
+        r->known = ours && (m->pk == PK_SIGN || m->pk == PK_VERIFY);
+        return;
+    }
+    const cb_alg *a = openssl_symmetric(m->name);
+    int digest;
+    r->block = m->size;
+    if (a) {
+        snprintf(r->alg, sizeof r->alg, "%s", a->name);
+        digest = a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_MAC;
+        r->key_bits = a->key_bits;
+        r->aead = im->o->aead && a->kind == CB_KIND_AEAD;
+        r->known = 1;
+    } else {
+        normalise(r->alg, sizeof r->alg, m->name);
+        digest = digest_like(r->alg);
+        r->key_bits = digest ? 0 : key_bits_in(r->alg);
+        r->aead = im->o->aead && !digest && aead_like(r->alg);
+    }
+    r->dir = digest ? "digest" : im->o->decrypt ? "decrypt" : "encrypt";
+}
+
+/* note_foreign lists, once, a case cryptobench cannot run: the name of an algorithm it
+ * does not have, or "name direction" for one it times in other directions only. */
+static void note_foreign(importer *im, const resolved *c)
+{
+    char item[NAME_LEN + 24];
+    if (cb_alg_find(c->alg))
+        snprintf(item, sizeof item, "'%s %s'", c->alg, c->dir);
+    else
+        snprintf(item, sizeof item, "'%s'", c->alg);
+    if (strstr(im->foreign, item))
+        return;
+    size_t used = strlen(im->foreign);
+    if (used + strlen(item) + 8 >= sizeof im->foreign) {
+        im->foreign_more++;
+        return;
+    }
+    snprintf(im->foreign + used, sizeof im->foreign - used, "%s%s", used ? ", " : "", item);
 }
 
 /* emitter: turns measures into rows of one set. */
 typedef struct emitter {
+    importer *im;
     cb_csv_set *set;
     const cb_run_info *run;
-    const cb_import_opts *o;
     const char *name;        /* interned file name */
+    size_t first;            /* the set's first row of this import */
     long added;
 } emitter;
 
@@ -721,10 +1159,10 @@ static const char *intern(emitter *e, const char *s)
 }
 
 /* next_index counts the samples of the same case already emitted by this import. */
-static unsigned next_index(emitter *e, size_t first, const cb_csv_row *r)
+static unsigned next_index(emitter *e, const cb_csv_row *r)
 {
     unsigned k = 0;
-    for (size_t i = first; i < cb_csv_set_count(e->set); i++) {
+    for (size_t i = e->first; i < cb_csv_set_count(e->set); i++) {
         const cb_sample *s = &cb_csv_set_row(e->set, i)->s;
         k += s->alg == r->s.alg && s->variant == r->s.variant &&
              s->direction == r->s.direction && s->block_bytes == r->s.block_bytes &&
@@ -733,63 +1171,73 @@ static unsigned next_index(emitter *e, size_t first, const cb_csv_row *r)
     return k;
 }
 
-/* emit adds one row: counts when the log gave them, else the rate. */
-static void emit(emitter *e, size_t first, const cb_alg *a, const char *variant,
-                 const char *dir, const measure *m, const measure *counts)
+/*
+ * emit adds one row: the counts when the log gave them, else the rate; a tcrypt
+ * cycle-mode value becomes one operation of that many cycles in no measured time
+ * (docs/csv.md, "cycles-only rows").
+ */
+static void emit(emitter *e, const resolved *c, const char *variant, const measure *m,
+                 const measure *counts)
 {
+    if (!c->alg[0] || !variant[0])
+        return; /* a name that was all blanks or dashes: nothing to compare it by */
     cb_csv_row r;
     memset(&r, 0, sizeof r);
-    int pk = a->kind == CB_KIND_PKEY;
     r.run = e->run;
-    r.s.alg = intern(e, a->name);
+    r.s.alg = intern(e, c->alg);
     r.s.variant = intern(e, variant);
-    r.s.direction = intern(e, dir);
-    r.s.key_bits = pk ? (unsigned)m->size : a->key_bits;
-    r.s.block_bytes = pk ? 0 : m->size;
-    r.s.aead = e->o->aead && a->kind == CB_KIND_AEAD;
+    r.s.direction = intern(e, c->dir);
+    r.s.key_bits = c->key_bits;
+    r.s.block_bytes = c->block;
+    r.s.aead = c->aead;
     r.s.cycles = -1;
     r.s.cycles_source = intern(e, "");
     r.s.status = intern(e, "imported");
     r.file = e->name;
     r.line = m->line;
-    if (counts && counts->count && counts->secs > 0) {
+    if (m->cycles > 0) {
+        r.has_counts = 1;
+        r.s.iterations = 1;
+        r.s.cycles = m->cycles;
+        r.s.cycles_source = intern(e, "tcrypt");
+    } else if (counts && counts->count && counts->secs > 0) {
         r.has_counts = 1;
         r.s.iterations = counts->count;
         r.s.seconds = counts->secs;
         r.ops_per_sec = (double)counts->count / counts->secs;
     } else {
-        r.ops_per_sec = pk ? m->rate : m->rate / (double)m->size;
+        r.ops_per_sec = c->block ? m->rate / (double)c->block : m->rate;
     }
-    if (!(r.ops_per_sec > 0))
+    if (m->cycles <= 0 && !(r.ops_per_sec > 0))
         return; /* openssl prints 0.00 for what it could not run */
     r.bytes_per_sec = r.ops_per_sec * (double)r.s.block_bytes;
-    r.s.sample_index = next_index(e, first, &r);
+    r.s.sample_index = next_index(e, &r);
     cb_csv_add(e->set, &r);
     e->added++;
+    if (!c->known)
+        note_foreign(e->im, c);
 }
 
-static const char *openssl_dir(const importer *im, const cb_alg *a, int pk)
-{
-    if (pk != PK_NONE)
-        return pk == PK_SIGN ? "sign" : "verify";
-    if (a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_MAC)
-        return "digest";
-    return im->o->decrypt ? "decrypt" : "encrypt";
-}
-
-/* find_progress returns the first unused progress measure for m's name and size. */
+/* find_progress returns the first unused progress measure for m's case: the same
+ * name and block size, or for public key the same family, key size and operation
+ * (a progress line does not name the curve; tables and progress lines share the
+ * order of OpenSSL's curve list). */
 static measure *find_progress(importer *im, const measure *m)
 {
     for (size_t i = 0; i < im->progress.n; i++) {
         measure *p = &im->progress.v[i];
-        if (!p->used && p->size == m->size && p->pk == m->pk &&
-            strcasecmp(p->name, m->name) == 0)
+        if (p->used || p->size != m->size || p->pk != m->pk)
+            continue;
+        if (m->pk == PK_NONE ? strcasecmp(p->name, m->name) == 0
+                             : m->family[0] && strcmp(p->family, m->family) == 0)
             return p;
     }
     return NULL;
 }
 
-static void emit_openssl(importer *im, emitter *e, size_t first)
+/* emit_openssl emits the `openssl speed` measures: table values with the counts of
+ * their progress lines, then progress lines no value took. */
+static void emit_openssl(importer *im, emitter *e)
 {
     const char *variant = im->o->variant ? im->o->variant : "openssl";
     for (int pass = 0; pass < 2; pass++) {
@@ -800,27 +1248,33 @@ static void emit_openssl(importer *im, emitter *e, size_t first)
             measure *m = &l->v[i];
             if (pass && m->used)
                 continue;
-            const cb_alg *a = openssl_alg(m);
-            if (!a || (a->kind == CB_KIND_PKEY) != (m->pk != PK_NONE)) {
-                note_skipped(im, m->name);
+            if (!m->name[0]) {
+                im->curveless++;
                 continue;
             }
             measure *counts = pass ? m : find_progress(im, m);
             if (counts)
                 counts->used = 1;
-            emit(e, first, a, variant, openssl_dir(im, a, m->pk), m, counts);
+            resolved c;
+            resolve_openssl(im, m, &c);
+            emit(e, &c, variant, m, counts);
         }
     }
 }
 
-static void emit_tcrypt(importer *im, emitter *e, size_t first)
+/* emit_tcrypt emits the tcrypt measures, named when their lines were read. */
+static void emit_tcrypt(importer *im, emitter *e)
 {
     for (size_t i = 0; i < im->tcrypt.n; i++) {
-        measure *m = &im->tcrypt.v[i];
-        const char *variant = im->o->variant ? im->o->variant : m->driver;
-        const char *dir = m->alg->kind == CB_KIND_DIGEST || m->alg->kind == CB_KIND_MAC
-                              ? "digest" : m->dir;
-        emit(e, first, m->alg, variant, dir, m, m);
+        const measure *m = &im->tcrypt.v[i];
+        resolved c;
+        memset(&c, 0, sizeof c);
+        snprintf(c.alg, sizeof c.alg, "%s", m->name);
+        c.dir = m->dir;
+        c.key_bits = m->key_bits;
+        c.block = m->size;
+        c.known = m->known;
+        emit(e, &c, im->o->variant ? im->o->variant : m->driver, m, m);
     }
 }
 
@@ -842,6 +1296,30 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
         "none", im->wall || (im->tcrypt_seen && !im->openssl_seen) ? "wall" : "cpu", "",
     };
     return cb_csv_intern_run(set, &r);
+}
+
+/* warn_about says what was kept that cryptobench cannot run, and what was left out. */
+static void warn_about(const importer *im, FILE *warn)
+{
+    if (im->foreign[0]) {
+        fprintf(warn, "cryptobench: warning: %s: kept cases cryptobench cannot run itself "
+                "(they compare only with other imports): %s", im->name, im->foreign);
+        if (im->foreign_more)
+            fprintf(warn, " and %zu more", im->foreign_more);
+        fprintf(warn, ".\n");
+    }
+    if (im->unnamed_mr)
+        fprintf(warn, "cryptobench: warning: %s: left out %zu -mr KEM or signature line%s "
+                "(+F9, +F10): they name no algorithm; import the text table instead.\n",
+                im->name, im->unnamed_mr, im->unnamed_mr == 1 ? "" : "s");
+    if (im->curveless)
+        fprintf(warn, "cryptobench: warning: %s: left out %zu public-key progress line%s "
+                "of a curve no table row names (the line gives only the key size).\n",
+                im->name, im->curveless, im->curveless == 1 ? "" : "s");
+    if (im->tc_unread)
+        fprintf(warn, "cryptobench: warning: %s: left out %zu tcrypt test line%s whose "
+                "result reads neither as operations in seconds, opers/sec nor cycles.\n",
+                im->name, im->tc_unread, im->tc_unread == 1 ? "" : "s");
 }
 
 /* ---- the loop ---------------------------------------------------------------------- */
@@ -913,32 +1391,29 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
         memcpy(line, text + pos, l);
         line[l] = 0;
         im->line++;
-        if (strlen(line) == l) /* a line holding NUL bytes is not text: ignore it */
+        /* Control characters would reach the CSV, whose reader refuses them as binary
+         * data: blanks instead.  A line holding NUL bytes is not text: ignore it. */
+        for (size_t i = 0; i < l; i++)
+            if ((unsigned char)line[i] < 0x20 && line[i] != '\t' && line[i])
+                line[i] = ' ';
+        if (strlen(line) == l)
             rc = one_line(im, line);
         pos = end + 1;
     }
     if (rc == 0) {
-        emitter e = {set, run_info(im, set), o, cb_csv_intern(set, name, strlen(name)), 0};
-        emit_openssl(im, &e, first);
-        emit_tcrypt(im, &e, first);
+        emitter e = {im, set, run_info(im, set), cb_csv_intern(set, name, strlen(name)),
+                     first, 0};
+        emit_openssl(im, &e);
+        emit_tcrypt(im, &e);
         rc = e.added;
         if (rc == 0) {
             im->line = 1;
-            if (im->skipped[0])
-                fail(im, "nothing to import: the log names only algorithms cryptobench does "
-                     "not have (%s).", im->skipped);
-            else
-                fail(im, "nothing recognisable: no `openssl speed` table, progress or -mr "
-                     "line, and no tcrypt line.");
+            fail(im, "nothing recognisable: no `openssl speed` table, progress or -mr "
+                 "line, and no tcrypt line with a result.");
             rc = -1;
-        } else if (warn && im->skipped[0]) {
-            fprintf(warn, "cryptobench: warning: %s: skipped names with no cryptobench "
-                    "algorithm: %s.\n", name, im->skipped);
+        } else if (warn) {
+            warn_about(im, warn);
         }
-        if (rc > 0 && warn && (im->cycles_skipped || im->updates_skipped))
-            fprintf(warn, "cryptobench: warning: %s: skipped %zu tcrypt lines in cycle mode "
-                    "and %zu with several updates per digest.\n", name, im->cycles_skipped,
-                    im->updates_skipped);
     }
     if (rc < 0)
         cb_csv_set_truncate(set, first); /* keep nothing of a failed import */

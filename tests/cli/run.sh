@@ -245,5 +245,25 @@ grep -q ',2,1.$' "$T/mint.csv" 2>/dev/null && grep -q ',2,0.$' "$T/mint.csv" && 
 cb compare "$T/mint.csv" "$T/mint.csv" >/dev/null 2>"$T/err" && ok || bad "the CSV of an interrupted -multi run does not read back: $(cat "$T/err")"
 ls -a "$T" | grep -q '^\.mint' && bad "interrupted -multi run left a temporary file: $(ls -a "$T")" || ok
 
+# --- import and compare whole published reports -----------------------------------------
+DATA=$(dirname "$0")/../data
+expect 0 "kept cases cryptobench cannot run itself.*'sha256-16B-updates'" -- import "$DATA/tcrypt-cycles-before.log" -o "$T/cyc-a.csv"
+expect 0 "" -- import "$DATA/tcrypt-cycles-after.log" -o "$T/cyc-b.csv"
+cb compare "$T/cyc-a.csv" "$T/cyc-b.csv" -style mail >"$T/out" 2>"$T/err" && ok || bad "compare of tcrypt cycle logs failed: $(cat "$T/err")"
+grep -Eq '^aes-128-cbc/cbc-aes-ce \(cycles\) +16 +232 +200 +\+16\.00%$' "$T/out" && ok || bad "no cycles line in: $(cat "$T/out")"
+grep -q 'marked (cycles), are tcrypt cycle counts per operation' "$T/out" && ok || bad "no cycles note in: $(cat "$T/out")"
+expect 1 "" -- compare "$T/cyc-a.csv" "$T/cyc-b.csv" -fail-if-slower 5 -gate-on sha256-16B-updates
+expect 0 "" -- compare "$T/cyc-a.csv" "$T/cyc-b.csv" -fail-if-slower 5 -gate-on sha256
+expect 2 "-gate-on 'rc4' matches no case in .*they hold: aes-128-cbc, aes-256-cbc, sha256, sha256-16B-updates" -- compare "$T/cyc-a.csv" "$T/cyc-b.csv" -fail-if-slower 5 -gate-on rc4
+expect 0 "left out 1 public-key progress line" -- import "$DATA/openssl3-full.log" -o "$T/full.csv"
+cb compare "$T/full.csv" "$T/full.csv" -style tcrypt >"$T/out" 2>"$T/err" && ok || bad "compare of an imported report failed: $(cat "$T/err")"
+grep -q '^testing speed of camellia-128-cbc (openssl) encryption$' "$T/out" && ok || bad "no camellia heading in: $(head -c 600 "$T/out")"
+grep -q '^testing speed of ecdh-nistp256 (openssl) derive$' "$T/out" && ok || bad "no ecdh heading in: $(head -c 600 "$T/out")"
+expect 0 "left out 1 -mr KEM or signature line" -- import "$DATA/openssl-pkey-mr.log" -o "$T/mr.csv"
+printf 'hello\n' >"$T/junk.log"
+expect 2 "junk.log:1: nothing recognisable" -- import "$T/junk.log" -o "$T/junk.csv"
+[ -e "$T/junk.csv" ] && bad "a failed import wrote a file" || ok
+expect 2 "import: -variant needs a name" -- import "$DATA/graviton2-after.log" -variant "" -o "$T/v.csv"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
