@@ -194,7 +194,7 @@ clean:
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 30
 FUZZ_NAMES := csv import
-FUZZ_LIB_SRCS := reports/csv.c reports/import.c reports/sample.c reports/stats.c \
+FUZZ_LIB_SRCS := reports/csv.c $(wildcard reports/import*.c) reports/sample.c reports/stats.c \
 	reports/compare.c $(wildcard reports/render*.c) harness/common.c kernels/algs.c
 FUZZ_BINS := $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/fuzz_$(n))
 REPLAY_BINS := $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/replay_$(n))
