@@ -1,7 +1,8 @@
 /*
  * tests/fuzz/fuzz_common.h - what both fuzz targets check on every input: a
  * rejected input is named "file:line: ...", an accepted one yields rows the
- * comparison and every renderer can digest.
+ * comparison and every renderer can digest (and, for imports, rows that survive
+ * being written and read back).
  */
 #ifndef CB_FUZZ_COMMON_H
 #define CB_FUZZ_COMMON_H
@@ -20,5 +21,10 @@ void fuzz_check_error(const char *err, const char *name);
 /* fuzz_exercise compares the first half of set's rows with the second and renders
  * the result in every style, aborting on an impossible number. */
 void fuzz_exercise(const cb_csv_set *set);
+
+/* fuzz_roundtrip writes set's rows as a CSV file and reads it back with the strict
+ * reader, aborting unless every row comes back: what `import` writes, `compare`
+ * must read. */
+void fuzz_roundtrip(const cb_csv_set *set);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * tests/fuzz/fuzz_import.c - libFuzzer target for the openssl-speed / tcrypt
- * importer (and compare over what it imports).
+ * importer (and compare over what it imports, and the strict reader over what it
+ * writes).
  */
 #include <string.h>
 
@@ -14,10 +15,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&o, 0, sizeof o);
     cb_csv_set *set = cb_csv_set_new();
     if (cb_import_buffer(set, "fuzz.log", (const char *)data, size, &o, NULL, err,
-                         sizeof err) > 0)
+                         sizeof err) > 0) {
         fuzz_exercise(set);
-    else
+        fuzz_roundtrip(set);
+    } else {
         fuzz_check_error(err, "fuzz.log");
+    }
     cb_csv_set_free(set);
     return 0;
 }
