@@ -155,7 +155,6 @@ FUNC(sha3_ce_blocks)
 	lanes	ld1, ldr
 	ldr	x3, [x0, #200]
 1:
-	// LLVM-MCA-BEGIN sha3
 	// absorb: every rate has the first 9 lanes (SHA3-512's 72 bytes); larger
 	// rates add lanes in the steps SHA3-384, -256, -224 and SHAKE128 need
 	mov	x6, x1
@@ -180,12 +179,13 @@ FUNC(sha3_ce_blocks)
 	adrp	x4, .Lrc
 	add	x4, x4, :lo12:.Lrc
 	mov	x5, #24
+	// LLVM-MCA-BEGIN sha3-round
 2:	keccak_round
 	subs	x5, x5, #1
 	b.ne	2b
+	// LLVM-MCA-END
 	subs	x2, x2, #1
 	b.ne	1b
-	// LLVM-MCA-END
 	lanes	st1, str
 	ldp	d10, d11, [sp, #16]
 	ldp	d12, d13, [sp, #32]
