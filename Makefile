@@ -119,6 +119,11 @@ $(ABI_CHECK): $(OBJ)/tests/abi/check_main.o $(TEST_EXTRA_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
+# scripts/icount-driver.c: N operations of one case and nothing else, for the
+# *-icount.sh scripts (not part of cryptobench).
+$(BUILD)/icount-driver: scripts/icount-driver.c $(LIB)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
 check-deps:
 	@scripts/ensure-deps.sh
 
@@ -189,7 +194,7 @@ clean:
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 30
 FUZZ_NAMES := csv import
-FUZZ_LIB_SRCS := reports/csv.c reports/import.c reports/sample.c reports/stats.c \
+FUZZ_LIB_SRCS := reports/csv.c $(wildcard reports/import*.c) reports/sample.c reports/stats.c \
 	reports/compare.c $(wildcard reports/render*.c) harness/common.c kernels/algs.c
 FUZZ_BINS := $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/fuzz_$(n))
 REPLAY_BINS := $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/replay_$(n))

@@ -2,7 +2,8 @@
  * cli/cmd_caps.c - `cryptobench caps`: what this CPU offers, what the mask leaves,
  * where the mask came from, whether an emulator runs us, and which variant `auto`
  * picks for every algorithm and direction.  `-mr` prints the same as stable
- * "key value" lines that scripts (the dispatch tests) read.
+ * "key value" lines that scripts (the dispatch tests) read.  `-probe` asks the
+ * instructions themselves whether detection is right (kernels/probe.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,14 +13,16 @@
 #include "harness/caps.h"
 #include "harness/common.h"
 #include "harness/emu.h"
+#include "harness/guard.h"
 #include "harness/host.h"
 #include "harness/runinfo.h"
+#include "kernels/probe.h"
 #include "kernels/registry.h"
 
 static void caps_usage(FILE *f)
 {
     fprintf(f,
-            "usage: cryptobench caps [-mr] [-force-caps]\n\n"
+            "usage: cryptobench caps [-mr] [-force-caps] [-probe]\n\n"
             "Prints the CPU capabilities detected at run time, the effective set after\n"
             "the mask (CRYPTOBENCH_CAPS, or OpenSSL's OPENSSL_armcap / OPENSSL_ppccap /\n"
             "OPENSSL_ia32cap), where the mask came from, whether the process runs under\n"
@@ -30,11 +33,17 @@ static void caps_usage(FILE *f)
             "                 auto ALGORITHM DIRECTION VARIANT   (VARIANT 'none' if no\n"
             "                 variant can run)\n"
             "  -force-caps  let the mask add capabilities the CPU lacks\n"
+            "  -probe       for every capability, run a variant that needs it (its quick\n"
+            "               known-answer check, under a fault guard) and say whether the\n"
+            "               CPU executes the instructions, whatever detection or the mask\n"
+            "               say; exit 1 when that contradicts detection\n"
             "CRYPTOBENCH_CAPS is a comma-separated list: -x removes x, +x adds it back,\n"
             "'none' removes all, bare names mean exactly these; names ignore case.\n"
             "When both CRYPTOBENCH_CAPS and the OpenSSL variable are set, the OpenSSL\n"
             "variable applies first and CRYPTOBENCH_CAPS edits its result.\n"
-            "Exit status 2 when a mask is malformed or asks for what the CPU lacks.\n");
+            "Exit status 2 when a mask is malformed or asks for what the CPU lacks;\n"
+            "with -probe, 1 when a capability is detected but faults or gives wrong\n"
+            "answers, or is not detected but its instructions run right.\n");
 }
 
 static const char *auto_name(const cb_alg *a, cb_dir d, cb_caps caps)
@@ -107,10 +116,80 @@ static void print_human(void)
     print_auto_table(eff);
 }
 
+/* probe_verdict says what one probe means next to detection; *bad is set when the
+ * two disagree. */
+static const char *probe_verdict(int detected, const char *name, const cb_probe_result *r,
+                                 int *bad, char *buf, size_t len)
+{
+    switch (r->outcome) {
+    case CB_PROBE_RUNS:
+        if (detected)
+            return "ok";
+        *bad = 1;
+        snprintf(buf, len, "NOT DETECTED, yet the instructions run and give the known "
+                 "answers: detection is wrong here (CRYPTOBENCH_CAPS=+%s with -force-caps "
+                 "uses them)", name);
+        return buf;
+    case CB_PROBE_FAULT:
+        if (!detected)
+            return "absent, as detected";
+        *bad = 1;
+        return "DETECTED, yet the instructions fault";
+    case CB_PROBE_WRONG:
+        *bad = 1;
+        return "the instructions run but give WRONG answers";
+    case CB_PROBE_UNTESTED:
+        break;
+    }
+    return "not probed";
+}
+
+/* print_probe probes every capability of this architecture; 1 when any probe
+ * contradicts detection. */
+static int print_probe(int mr)
+{
+    size_t n;
+    const cb_cap_name *t = cb_caps_table(&n);
+    cb_caps det = cb_caps_detected();
+    int bad = 0;
+    if (!mr)
+        printf("probe (each capability's instructions run under a fault guard)\n"
+               "  %-12s %-9s %-10s %-28s %s\n", "capability", "detected", "executes",
+               "checked with", "verdict");
+    for (size_t i = 0; i < n; i++) {
+        cb_probe_result r;
+        int d = (det & t[i].bit) != 0, was_bad = bad;
+        fflush(stdout);
+        cb_probe_cap(t[i].bit, det, &r);
+        char vbuf[200];
+        const char *verdict = probe_verdict(d, t[i].name, &r, &bad, vbuf, sizeof vbuf);
+        const char *ran = r.outcome == CB_PROBE_RUNS     ? "yes"
+                          : r.outcome == CB_PROBE_WRONG  ? "wrong"
+                          : r.outcome == CB_PROBE_FAULT  ? cb_guard_signame(r.sig)
+                                                         : "-";
+        char with[64];
+        snprintf(with, sizeof with, "%s%s%s", r.var ? r.var->name : "-", r.var ? " " : "",
+                 r.alg ? r.alg->name : "");
+        if (mr) {
+            printf("probe %s %s %s %s %s\n", t[i].name, d ? "yes" : "no", ran,
+                   r.var ? r.var->name : "-", bad != was_bad ? "mismatch" : "consistent");
+            continue;
+        }
+        printf("  %-12s %-9s %-10s %-28s %s", t[i].name, d ? "yes" : "no", ran, with,
+               verdict);
+        if (r.detail[0])
+            printf(" (%s)", r.detail);
+        putchar('\n');
+    }
+    if (n == 0 && !mr)
+        printf("  (cryptobench knows no capabilities of this architecture)\n");
+    return bad;
+}
+
 int cb_cmd_caps(int argc, char **argv)
 {
     cb_args a = {argc, argv, 1, "caps"};
-    int mr = 0, force = 0;
+    int mr = 0, force = 0, probe = 0;
     while (a.i < argc) {
         if (cb_args_help(argv[a.i])) {
             caps_usage(stdout);
@@ -124,7 +203,12 @@ int cb_cmd_caps(int argc, char **argv)
             force = 1;
             continue;
         }
-        cb_error("caps: unknown option '%s'; the options are -mr and -force-caps.", argv[a.i]);
+        if (cb_args_flag(&a, "probe")) {
+            probe = 1;
+            continue;
+        }
+        cb_error("caps: unknown option '%s'; the options are -mr, -force-caps and -probe.",
+                 argv[a.i]);
         return CB_EXIT_USAGE;
     }
     char err[512];
@@ -136,5 +220,10 @@ int cb_cmd_caps(int argc, char **argv)
         print_mr();
     else
         print_human();
+    if (probe) {
+        if (!mr)
+            putchar('\n');
+        return print_probe(mr) ? CB_EXIT_FAIL : CB_EXIT_OK;
+    }
     return CB_EXIT_OK;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -25,6 +26,8 @@ static void compare_usage(FILE *f)
         "after / before x 100 - 100, positive meaning faster.  When the sides hold\n"
         "different variants of a case, those are compared.  With one file, it must\n"
         "hold two runs (or one run of two variants): the first is 'before'.\n"
+        "Imported tcrypt cycle counts compare by cycles per operation, marked\n"
+        "(cycles): difference = before / after x 100 - 100, so + is still faster.\n"
         "With at least 2 samples a side, a Mann-Whitney U test decides whether each\n"
         "difference is real; '~' marks those that are not.\n\n"
         "  -style S             matrix (default), mail, rows, tcrypt or markdown\n"
@@ -34,7 +37,8 @@ static void compare_usage(FILE *f)
         "  -fail-if-slower P%%   exit 1 when a case is significantly slower and its whole\n"
         "                       confidence interval lies below -P%% (one-sample cases:\n"
         "                       when the difference itself does)\n"
-        "  -gate-on ALG[,ALG]   apply -fail-if-slower to these algorithms only\n"
+        "  -gate-on ALG[,ALG]   apply -fail-if-slower to these algorithms only (any name\n"
+        "                       the files hold, imported ones such as rc4 included)\n"
         "  -alpha A             significance level, default 0.05\n\n"
         "Exit status: 0 no gated regression, 1 the gate failed, 2 bad usage or input.\n");
 }
@@ -64,7 +68,9 @@ static int parse_percent(const char *s, double *out)
     return cb_parse_double("-fail-if-slower", buf, 0, 100, out);
 }
 
-/* parse_gate_on maps each name to the canonical algorithm name. */
+/* parse_gate_on keeps each name, in cryptobench's spelling when it has the algorithm
+ * (aes128 is aes-128-cbc); imported names (rc4, ecdsa-nistp256) are kept as given and
+ * checked against the files once they are read (check_gate_names). */
 static int parse_gate_on(options *op, const char *list)
 {
     const char *p = list;
@@ -80,13 +86,7 @@ static int parse_gate_on(options *op, const char *list)
         memcpy(name, p, len);
         name[len] = 0;
         const cb_alg *a = cb_alg_find(name);
-        if (!a) {
-            char names[1024];
-            cb_error("-gate-on '%s' is not an algorithm; the algorithms are: %s.", name,
-                     cb_alg_names(names, sizeof names));
-            return -1;
-        }
-        op->gate_names[op->n_gate++] = cb_xstrdup(a->name);
+        op->gate_names[op->n_gate++] = cb_xstrdup(a ? a->name : name);
         p += len + (comma ? 1 : 0);
         if (comma && !*p) {
             cb_error("-gate-on '%s' ends with a comma; give names such as aes-256-gcm,sha256.",
@@ -166,6 +166,48 @@ static int parse_options(int argc, char **argv, options *op)
     }
     op->o.gate_algs = op->n_gate ? (const char *const *)op->gate_names : NULL;
     op->o.n_gate_algs = op->n_gate;
+    return 0;
+}
+
+/* list_algorithms writes the distinct algorithms of the set's rows, comma-separated,
+ * into buf (shortened with "..." when they do not fit). */
+static const char *list_algorithms(const cb_csv_set *set, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < cb_csv_set_count(set); i++) {
+        const char *alg = cb_csv_set_row(set, i)->s.alg;
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = cb_csv_set_row(set, j)->s.alg == alg; /* interned: equal is identical */
+        if (seen)
+            continue;
+        if (used + strlen(alg) + 8 >= len) {
+            snprintf(buf + used, len - used, ", ...");
+            break;
+        }
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "", alg);
+    }
+    return buf;
+}
+
+/* check_gate_names refuses a -gate-on name that no row of the files holds: a typo
+ * would otherwise gate nothing and pass silently. */
+static int check_gate_names(const options *op, const cb_csv_set *set)
+{
+    for (size_t g = 0; g < op->n_gate; g++) {
+        size_t i = 0;
+        while (i < cb_csv_set_count(set) &&
+               strcasecmp(cb_csv_set_row(set, i)->s.alg, op->gate_names[g]) != 0)
+            i++;
+        if (i < cb_csv_set_count(set))
+            continue;
+        char algs[1024];
+        cb_error("-gate-on '%s' matches no case in %s%s%s; they hold: %s.",
+                 op->gate_names[g], op->files[0], op->nfiles == 2 ? " or " : "",
+                 op->nfiles == 2 ? op->files[1] : "", list_algorithms(set, algs, sizeof algs));
+        return -1;
+    }
     return 0;
 }
 
@@ -309,7 +351,7 @@ static int run_compare(const options *op)
         if (i == 0)
             n1 = cb_csv_set_count(set);
     }
-    if (choose_sides(op, set, n1, &sd, &c) != 0)
+    if (check_gate_names(op, set) != 0 || choose_sides(op, set, n1, &sd, &c) != 0)
         goto out;
     if (cb_compare_rows(&c, sd.before, sd.nb, sd.after, sd.na, &op->o, stderr, err,
                         sizeof err) != 0) {

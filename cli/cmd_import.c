@@ -17,10 +17,13 @@ static void import_usage(FILE *f)
 {
     fprintf(f,
         "usage: cryptobench import LOG... -o OUT.csv [options]\n\n"
-        "Reads `openssl speed` output (the table, the public-key table, the 'Doing ...'\n"
-        "progress lines, -mr lines) and Linux tcrypt logs (with or without dmesg\n"
-        "timestamps) and writes one CSV row per value, marked 'imported', with the\n"
-        "algorithm names mapped to cryptobench's.  Compare the result with\n"
+        "Reads `openssl speed` output (the table, the public-key tables of RSA, DSA,\n"
+        "ECDSA, ECDH, EdDSA, SM2, FFDH and KEMs, the 'Doing ...' progress lines, -mr\n"
+        "lines) and Linux tcrypt logs (with or without dmesg timestamps, in time or in\n"
+        "cycles) and writes one CSV row per value, marked 'imported'.  Names cryptobench\n"
+        "has take its spelling (aes-128 cbc is aes-128-cbc); the others are kept in\n"
+        "lower case with '-' for blanks (camellia-128-cbc, ecdsa-nistp256) and listed\n"
+        "in a warning: they compare only with other imports.  Compare the result with\n"
         "`cryptobench compare`.\n\n"
         "  -o FILE          the CSV to write (written whole, or not at all)\n"
         "  -variant NAME    variant to record (default: openssl, or the tcrypt driver)\n"
@@ -77,6 +80,10 @@ static int parse_options(int argc, char **argv, options *op)
             return -1;
         }
         op->logs[op->nlogs++] = argv[a.i++];
+    }
+    if (op->o.variant && !op->o.variant[0]) {
+        cb_error("import: -variant needs a name, such as openssl-3.0 or cbc-aes-ce.");
+        return -1;
     }
     if (op->nlogs == 0 || !op->out) {
         cb_error("import needs a log and -o OUT.csv, e.g. cryptobench import "

@@ -3,17 +3,15 @@
  * plan of cases (algorithm x variant x direction x block size), each variant checked
  * before it is timed.
  */
-#include <limits.h>
 #include <math.h>
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/speed.h"
 #include "harness/bench.h"
 #include "harness/common.h"
 #include "harness/guard.h"
@@ -29,30 +27,6 @@
 #include "reports/speed_json.h"
 #include "reports/stats.h"
 #include "reports/openssl_out.h"
-
-#define MAX_SIZES 32
-#define MAX_ALGS 64
-#define MAX_ENTRIES 512
-#define MAX_BYTES (64u << 20)
-
-static const size_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384};
-
-typedef struct speed_opts {
-    const cb_alg *algs[MAX_ALGS];
-    size_t nalgs;
-    size_t sizes[MAX_SIZES];
-    size_t nsizes;
-    cb_bench_cfg bench;
-    int decrypt, aead, mr, force_caps, compare, inplace;
-    const char *style;    /* -style for -compare */
-    cb_cycles_mode cycles;
-    unsigned misalign;
-    long cpu;             /* -cpu N: pin to this CPU; -1 leaves scheduling alone */
-    long multi;           /* -multi N: N workers on distinct CPUs; 0 = none */
-    const char *variants; /* NULL or "auto": auto selection */
-    const char *csv_path;
-    const char *json_path;
-} speed_opts;
 
 /* One planned (algorithm, variant, direction) with its results per size. */
 typedef struct entry {
@@ -79,271 +53,30 @@ typedef struct speed_run {
     cb_sample *samples; /* kept in memory for -compare */
     size_t nsamples, cap;
     int quiet;          /* a -multi worker: the parent reports */
+    uint8_t *report;    /* a -multi worker's report to the parent, case by case */
+    size_t report_len, report_cap;
+    double *worker_rate; /* -multi, in the parent: [worker][entry][MAX_SIZES] rates */
+    cb_case_summary *per_worker; /* -multi -json: each worker's figures, case-major */
+    size_t nper, per_cap;
     int tty;            /* stderr is a terminal: show a progress line */
     size_t cases_done, cases_total;
     double started;     /* wall clock at the first case */
     int status;
 } speed_run;
 
+/* interrupted: the signal that asked the run to stop (0: none).  SIGINT (Ctrl-C),
+ * SIGTERM (a CI job's timeout, `kill`) and SIGHUP (a closed terminal) all stop it
+ * the same way: finished samples are printed and saved, nothing is left behind, and
+ * the exit status is 128 + the signal, as the shell reports a death by it. */
 static volatile sig_atomic_t interrupted;
 
-static void on_sigint(int sig)
+static void on_stop_signal(int sig)
 {
-    (void)sig;
-    interrupted = 1;
+    interrupted = sig;
 }
 
-static void speed_usage(FILE *f)
-{
-    fprintf(f,
-        "usage: cryptobench speed [options] [algorithm...]\n"
-        "\n"
-        "Times algorithms over a sweep of block sizes, like `openssl speed`.  Each\n"
-        "variant is checked against known answers before it is timed.\n"
-        "\n"
-        "  -evp NAME          algorithm to time (repeatable; positional names work too)\n"
-        "  -seconds S         fixed time per case, as OpenSSL (fractions allowed);\n"
-        "                     default: sample until the median is known to +-1%%\n"
-        "  -samples N         samples per case with -seconds or -iterations (default 5)\n"
-        "  -iterations N      every sample exactly N operations, after one warm-up batch\n"
-        "                     of N: for counting instructions under an emulator\n"
-        "  -precision P       precision goal in percent without -seconds (default 1)\n"
-        "  -bytes N[,N...]    block sizes (default 16,64,256,1024,8192,16384)\n"
-        "  -decrypt           time decryption instead of encryption\n"
-        "  -aead              13 bytes of AAD per GCM message, as TLS\n"
-        "  -misalign N        offset buffers N bytes (0..64) from 64-byte alignment\n"
-        "  -inplace           output over the input (default: separate buffers)\n"
-        "  -variant LIST      auto (default), all, or variant names separated by commas\n"
-        "  -force-caps        allow CRYPTOBENCH_CAPS / OPENSSL_*cap to add capabilities\n"
-        "                     the CPU lacks; kernels then run under a fault guard\n"
-        "  -elapsed           wall-clock time instead of CPU time\n"
-        "  -cpu N             pin the process to CPU N\n"
-        "  -multi N           N workers pinned to distinct CPUs, started together; the\n"
-        "                     table shows their sum (OpenSSL's meaning), then each\n"
-        "  -cycles[=MODE]     count cycles: perf events (n/a where not allowed);\n"
-        "                     =required refuses to run without them; =tsc (x86-64\n"
-        "                     reference cycles), =timebase (POWER timebase ticks)\n"
-        "  -mr                machine-readable output (OpenSSL's +DT/+R/+H/+F lines)\n"
-        "  -csv FILE          write every sample to FILE (written atomically)\n"
-        "  -json FILE         write each case's median, 95%% interval, spread and\n"
-        "                     precision verdict to FILE\n"
-        "  -compare           with -variant A,B: sample A and B alternately (ABAB) and\n"
-        "                     print the before/after table (A before, B after)\n"
-        "  -style NAME        the table for -compare: matrix, mail, rows, tcrypt, markdown\n"
-        "\n"
-        "Exit status: 0 ok, 1 a variant failed its check, 2 bad usage, 3 a kernel\n"
-        "faulted, 130 interrupted (finished samples are still printed and saved).\n"
-        "`cryptobench list` shows the algorithms and variants.\n");
-}
-
-static int add_alg(speed_opts *o, const char *name)
-{
-    const cb_alg *found[16];
-    size_t n = cb_alg_expand(name, found, 16);
-    if (n == 0) {
-        char names[2048];
-        cb_error("speed: unknown algorithm '%s'; known algorithms are: %s (and the groups "
-                 "aes, sha, rsa, dsa).", name, cb_alg_names(names, sizeof names));
-        return -1;
-    }
-    for (size_t i = 0; i < n; i++) {
-        if (o->nalgs == MAX_ALGS) {
-            cb_error("speed: more than %d algorithms requested.", MAX_ALGS);
-            return -1;
-        }
-        o->algs[o->nalgs++] = found[i];
-    }
-    return 0;
-}
-
-/* writable_dir_of checks, before anything is timed, that a result file can be created
- * where path says, so a run does not end by failing to save. */
-static int writable_dir_of(const char *opt, const char *path)
-{
-    if (!*path) {
-        cb_error("speed: %s needs a file name.", opt);
-        return -1;
-    }
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == dir)
-        dir[1] = '\0';
-    else
-        *slash = '\0';
-    if (access(dir, W_OK) != 0) {
-        cb_error("speed: %s %s: cannot create a file in '%s' (%s).", opt, path, dir,
-                 strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
-/* two_variants reports whether list names exactly two different variants. */
-static int two_variants(const char *list)
-{
-    if (!list)
-        return 0;
-    const char *comma = strchr(list, ',');
-    if (!comma || strchr(comma + 1, ',') || comma == list || !comma[1])
-        return 0;
-    size_t first = (size_t)(comma - list);
-    return !(strlen(comma + 1) == first && strncmp(list, comma + 1, first) == 0) &&
-           strcmp(list, "all") != 0;
-}
-
-/* parse_opts returns -1 on bad usage, 1 when help was printed, 0 to run. */
-static int parse_opts(speed_opts *o, int argc, char **argv)
-{
-    cb_args a = {argc, argv, 1, "speed"};
-    const char *v;
-    int r;
-    double d;
-    long l;
-    cb_bench_default_cfg(&o->bench);
-    o->cpu = -1;
-    while (a.i < argc) {
-        const char *arg = argv[a.i];
-        if (cb_args_help(arg)) {
-            speed_usage(stdout);
-            return 1;
-        }
-#define VALUE(name) ((r = cb_args_value(&a, name, &v)) < 0 ? -1 : r)
-        if ((r = VALUE("evp")) != 0) {
-            if (r < 0 || add_alg(o, v))
-                return -1;
-        } else if ((r = VALUE("seconds")) != 0) {
-            if (r < 0 || cb_parse_double("-seconds", v, 0.001, 86400, &o->bench.seconds))
-                return -1;
-        } else if ((r = VALUE("iterations")) != 0) {
-            if (r < 0 || cb_parse_long("-iterations", v, 1, LONG_MAX, &l))
-                return -1;
-            o->bench.iterations = (uint64_t)l;
-        } else if ((r = VALUE("samples")) != 0) {
-            if (r < 0 || cb_parse_long("-samples", v, 1, CB_BENCH_MAX_SAMPLES, &l))
-                return -1;
-            o->bench.samples = (unsigned)l;
-        } else if ((r = VALUE("precision")) != 0) {
-            if (r < 0 || cb_parse_double("-precision", v, 0.01, 50, &d))
-                return -1;
-            o->bench.precision = d / 100;
-        } else if ((r = VALUE("bytes")) != 0) {
-            int n = r < 0 ? -1 : cb_parse_size_list("-bytes", v, 1, MAX_BYTES, o->sizes, MAX_SIZES);
-            if (n < 0)
-                return -1;
-            o->nsizes = (size_t)n;
-        } else if ((r = VALUE("misalign")) != 0) {
-            if (r < 0 || cb_parse_long("-misalign", v, 0, 64, &l))
-                return -1;
-            o->misalign = (unsigned)l;
-        } else if ((r = VALUE("cpu")) != 0) {
-            long ncpu = cb_host_cpus();
-            if (r < 0 || cb_parse_long("-cpu", v, 0, ncpu > 0 ? ncpu - 1 : 1023,
-                                       &o->cpu))
-                return -1;
-        } else if ((r = VALUE("multi")) != 0) {
-            long ncpu = cb_host_cpus();
-            if (r < 0 || cb_parse_long("-multi", v, 1, 1L << 20, &o->multi))
-                return -1;
-            if (o->multi > (ncpu > 0 ? ncpu : 1)) {
-                cb_error("speed: -multi %ld asks for more workers than CPUs; workers are pinned "
-                         "to distinct CPUs, so give 1 to %ld.", o->multi, ncpu > 0 ? ncpu : 1);
-                return -1;
-            }
-        } else if ((r = VALUE("variant")) != 0) {
-            if (r < 0)
-                return -1;
-            if (!*v) {
-                cb_error("speed: -variant needs auto, all, or variant names separated by commas.");
-                return -1;
-            }
-            o->variants = v;
-        } else if ((r = VALUE("json")) != 0) {
-            if (r < 0 || writable_dir_of("-json", v) != 0)
-                return -1;
-            o->json_path = v;
-        } else if ((r = VALUE("csv")) != 0) {
-            if (r < 0)
-                return -1;
-            if (!*v) {
-                cb_error("speed: -csv needs a file name.");
-                return -1;
-            }
-            o->csv_path = v;
-        } else if ((r = VALUE("style")) != 0) {
-            if (r < 0)
-                return -1;
-            if (!cb_compare_style_known(v)) {
-                cb_error("speed: unknown -style '%s'; the styles are matrix, mail, rows, "
-                         "tcrypt, markdown, csv and json.", v);
-                return -1;
-            }
-            o->style = v;
-        } else if (cb_args_flag(&a, "cycles")) {
-            o->cycles = CB_CYCLES_AUTO;
-        } else if ((r = VALUE("cycles")) != 0) {
-            if (r < 0 || cb_cycles_parse(v, &o->cycles) != 0) {
-                cb_error("speed: -cycles=%s is not understood; give -cycles, -cycles=required, "
-                         "-cycles=tsc (x86-64 reference cycles) or -cycles=timebase (POWER).",
-                         r < 0 ? "" : v);
-                return -1;
-            }
-        } else if (cb_args_flag(&a, "compare")) {
-            o->compare = 1;
-        } else if (cb_args_flag(&a, "inplace")) {
-            o->inplace = 1;
-        } else if (cb_args_flag(&a, "decrypt")) {
-            o->decrypt = 1;
-        } else if (cb_args_flag(&a, "aead")) {
-            o->aead = 1;
-        } else if (cb_args_flag(&a, "mr")) {
-            o->mr = 1;
-        } else if (cb_args_flag(&a, "elapsed")) {
-            o->bench.clock = CB_CLOCK_WALL;
-        } else if (cb_args_flag(&a, "force-caps")) {
-            o->force_caps = 1;
-        } else if (arg[0] == '-') {
-            cb_error("speed: unknown option '%s'; 'cryptobench speed -help' lists the options.",
-                     arg);
-            return -1;
-        } else {
-            if (add_alg(o, arg))
-                return -1;
-            a.i++;
-        }
-#undef VALUE
-    }
-    if (o->nalgs == 0) {
-        cb_error("speed: name at least one algorithm, e.g. 'cryptobench speed -evp "
-                 "aes-256-gcm'; 'cryptobench list -algorithms' shows them all.");
-        return -1;
-    }
-    if (o->compare && !two_variants(o->variants)) {
-        cb_error("speed: -compare needs -variant with exactly two different variants, "
-                 "e.g. -variant ce-i2,ce-i4.");
-        return -1;
-    }
-    if (o->multi > 0 && (o->compare || o->csv_path || o->json_path || o->cpu >= 0)) {
-        cb_error("speed: -multi does not combine with -compare, -csv, -json or -cpu; it pins "
-                 "its workers itself and reports their sum.");
-        return -1;
-    }
-    if (o->bench.iterations && o->bench.seconds > 0) {
-        cb_error("speed: -iterations and -seconds both fix how long a sample is; give one.");
-        return -1;
-    }
-    if (o->style && !o->compare) {
-        cb_error("speed: -style goes with -compare.");
-        return -1;
-    }
-    if (o->nsizes == 0) {
-        memcpy(o->sizes, default_sizes, sizeof default_sizes);
-        o->nsizes = sizeof default_sizes / sizeof default_sizes[0];
-    }
-    return 0;
-}
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define N_STOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
 
 /* ---- the plan ------------------------------------------------------------------- */
 
@@ -535,17 +268,26 @@ static void verify_entries(speed_run *s)
 
 /* ---- timing ----------------------------------------------------------------------- */
 
+/* cv_of returns the coefficient of variation of n rates. */
+static double cv_of(const double *v, size_t n)
+{
+    double sum = 0, sq = 0;
+    for (size_t i = 0; i < n; i++) {
+        sum += v[i];
+        sq += v[i] * v[i];
+    }
+    double mean = n ? sum / (double)n : 0;
+    double var = n > 1 ? (sq - sum * mean) / (double)(n - 1) : 0;
+    return mean > 0 && var > 0 ? sqrt(var) / mean : 0;
+}
+
 /* spread returns the coefficient of variation of the sample rates. */
 static double spread(const cb_bench_result *r)
 {
-    double sum = 0, sq = 0;
-    for (unsigned i = 0; i < r->n; i++) {
-        double v = (double)r->iterations[i] / r->seconds[i];
-        sum += v;
-        sq += v * v;
-    }
-    double mean = sum / r->n, var = r->n > 1 ? (sq - sum * mean) / (r->n - 1) : 0;
-    return mean > 0 && var > 0 ? sqrt(var) / mean : 0;
+    double v[CB_BENCH_MAX_SAMPLES];
+    for (unsigned i = 0; i < r->n; i++)
+        v[i] = (double)r->iterations[i] / r->seconds[i];
+    return cv_of(v, r->n);
 }
 
 /* keep_sample records one sample in memory (for -compare) and in the CSV. */
@@ -564,14 +306,20 @@ static void keep_sample(speed_run *s, const cb_sample *smp)
     }
 }
 
+/* write_samples keeps every sample of one case, taken by worker (0 without -multi). */
 static void write_samples(speed_run *s, const entry *e, size_t len,
-                          const cb_bench_result *r, const char *status)
+                          const cb_bench_result *r, const char *status, size_t worker)
 {
     cb_sample smp = {e->alg->name, e->var->name, cb_dir_name(e->dir), e->alg->key_bits,
                      len, s->o.misalign, s->o.aead, 0, 0, 0, -1, "", status,
-                     r->n ? r->ci_lo : 0, r->n ? r->ci_hi : 0, spread(r), r->noisy};
+                     r->n ? r->ci_lo : 0, r->n ? r->ci_hi : 0, spread(r), r->noisy,
+                     s->o.multi > 0 ? (unsigned)s->o.multi : 1, (unsigned)worker};
     if (r->n == 0) {
-        keep_sample(s, &smp);
+        /* a case that faulted before its first sample still leaves a row saying so;
+         * one interrupted before it has nothing to say (a row of 0 operations would
+         * be a measured sample without a rate) */
+        if (strcmp(status, "faulted") == 0)
+            keep_sample(s, &smp);
         return;
     }
     for (unsigned i = 0; i < r->n; i++) {
@@ -594,35 +342,64 @@ static void totals(const cb_bench_result *r, unsigned long long *count, double *
     }
 }
 
-/* report_case prints the progress line of one measured case and keeps its rate. */
+/* case_summary is what -json reports about one case measured as r. */
+static cb_case_summary case_summary(const speed_run *s, const entry *e, size_t len,
+                                    const cb_bench_result *r, double cpb, const char *status)
+{
+    return (cb_case_summary){
+        e->alg->name, e->var->name, cb_dir_name(e->dir), e->alg->key_bits, len,
+        s->o.misalign, s->o.aead, r->n, r->n ? r->median_rate : -1, r->n ? r->ci_lo : -1,
+        r->n ? r->ci_hi : -1, spread(r), cpb, s->counter.source, r->noisy, status};
+}
+
+/* push_summary appends to a growing array of summaries. */
+static void push_summary(cb_case_summary **v, size_t *n, size_t *cap, cb_case_summary c)
+{
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 64;
+        *v = cb_xrealloc(*v, *cap * sizeof **v);
+    }
+    (*v)[(*n)++] = c;
+}
+
 /* summarise_case keeps what -json reports about one case. */
 static void summarise_case(speed_run *s, const entry *e, size_t k, size_t len,
                            const cb_bench_result *r, const char *status)
 {
-    if (!s->o.json_path)
-        return;
-    if (s->ncases == s->cases_cap) {
-        s->cases_cap = s->cases_cap ? 2 * s->cases_cap : 64;
-        s->cases = cb_xrealloc(s->cases, s->cases_cap * sizeof *s->cases);
-    }
-    s->cases[s->ncases++] = (cb_case_summary){
-        e->alg->name, e->var->name, cb_dir_name(e->dir), e->alg->key_bits, len,
-        s->o.misalign, s->o.aead, r->n, r->n ? r->median_rate : -1, r->n ? r->ci_lo : -1,
-        r->n ? r->ci_hi : -1, spread(r), e->cpb[k], s->counter.source, r->noisy, status};
+    if (s->o.json_path)
+        push_summary(&s->cases, &s->ncases, &s->cases_cap,
+                     case_summary(s, e, len, r, e->cpb[k], status));
 }
 
+/* per_op is how many bytes one operation of e processes (1 for public-key rows, whose
+ * table counts operations). */
+static double per_op(const entry *e, size_t len)
+{
+    return e->alg->kind == CB_KIND_PKEY ? 1 : (double)len;
+}
+
+/* sample_cpb appends the cycles per byte of each of r's samples to out; none when
+ * no counter was read. */
+static size_t sample_cpb(const speed_run *s, const entry *e, size_t len,
+                         const cb_bench_result *r, double *out)
+{
+    if (!s->counter.source[0] || r->n == 0 || r->cycles[0] < 0)
+        return 0;
+    for (unsigned i = 0; i < r->n; i++)
+        out[i] = r->cycles[i] / ((double)r->iterations[i] * per_op(e, len));
+    return r->n;
+}
+
+/* report_case prints the progress line of one measured case and keeps its rate. */
 static void report_case(speed_run *s, entry *e, size_t k, size_t len, const cb_bench_result *r)
 {
     if (r->n == 0)
         return;
-    double per_op = e->alg->kind == CB_KIND_PKEY ? 1 : (double)len;
-    e->rate[k] = r->median_rate * per_op;
-    if (s->counter.source[0] && r->cycles[0] >= 0) {
-        double cpb[CB_BENCH_MAX_SAMPLES];
-        for (unsigned i = 0; i < r->n; i++)
-            cpb[i] = r->cycles[i] / ((double)r->iterations[i] * per_op);
-        e->cpb[k] = cb_median(cpb, r->n);
-    }
+    e->rate[k] = r->median_rate * per_op(e, len);
+    double cpb[CB_BENCH_MAX_SAMPLES];
+    size_t nc = sample_cpb(s, e, len, r, cpb);
+    if (nc)
+        e->cpb[k] = cb_median(cpb, nc);
     summarise_case(s, e, k, len, r, "ok");
     if (s->quiet)
         return;
@@ -645,6 +422,106 @@ static void report_case(speed_run *s, entry *e, size_t k, size_t len, const cb_b
         cb_warn("speed: %s at %zu bytes did not reach +-%g%% precision in %gs (interval "
                 "%.1f%% wide); treat it as noisy.", e->label, len, s->o.bench.precision * 100,
                 s->o.bench.max_case_seconds, 100 * (r->ci_hi - r->ci_lo) / r->median_rate);
+}
+
+/* ---- a -multi worker's report -------------------------------------------------------- */
+
+/*
+ * A worker sends back its exit status (an int64_t), then one record per case it
+ * timed: a case_head and the case's n samples, each a case_sample.  Every sample
+ * goes back, so the parent writes the rows a single process would; a case holds at
+ * most CB_BENCH_MAX_SAMPLES samples, the harness's own cap.  Records are copied with
+ * memcpy, so none needs to be aligned.
+ */
+enum {
+    CASE_SAVED,   /* measured: its samples go to the CSV */
+    CASE_UNSAVED, /* measured, but another case of its -compare group faulted: only its
+                   * rate is reported, as in a single process */
+    CASE_FAULTED
+};
+
+typedef struct case_head {
+    uint32_t entry, size; /* index into the plan and into -bytes */
+    int32_t state;
+    uint32_t n;
+    int32_t fault, noisy;
+    double median_rate, ci_lo, ci_hi;
+} case_head;
+
+typedef struct case_sample {
+    uint64_t iterations;
+    double seconds, cycles;
+} case_sample;
+
+/* report_take makes room for len more bytes at the end of the worker's report. */
+static void *report_take(speed_run *s, size_t len)
+{
+    if (s->report_cap - s->report_len < len) {
+        s->report_cap = 2 * (s->report_len + len);
+        s->report = cb_xrealloc(s->report, s->report_cap);
+    }
+    void *at = s->report + s->report_len;
+    s->report_len += len;
+    return at;
+}
+
+/* send_case appends the case at size index k of e to the worker's report. */
+static void send_case(speed_run *s, const entry *e, size_t k, const cb_bench_result *r,
+                      int state)
+{
+    case_head h = {(uint32_t)(e - s->e), (uint32_t)k, state, r->n, r->fault, r->noisy,
+                   r->median_rate, r->ci_lo, r->ci_hi};
+    memcpy(report_take(s, sizeof h), &h, sizeof h);
+    for (unsigned i = 0; i < r->n; i++) {
+        case_sample c = {r->iterations[i], r->seconds[i], r->cycles[i]};
+        memcpy(report_take(s, sizeof c), &c, sizeof c);
+    }
+}
+
+/* unpack_case turns a record back into the harness's result; returns its state. */
+static int unpack_case(const uint8_t *at, cb_bench_result *r)
+{
+    case_head h;
+    memcpy(&h, at, sizeof h);
+    memset(r, 0, sizeof *r);
+    r->n = h.n;
+    r->fault = h.fault;
+    r->noisy = h.noisy;
+    r->median_rate = h.median_rate;
+    r->ci_lo = h.ci_lo;
+    r->ci_hi = h.ci_hi;
+    for (unsigned i = 0; i < h.n; i++) {
+        case_sample c;
+        memcpy(&c, at + sizeof h + i * sizeof c, sizeof c);
+        r->iterations[i] = c.iterations;
+        r->seconds[i] = c.seconds;
+        r->cycles[i] = c.cycles;
+    }
+    return h.state;
+}
+
+/* index_report finds each case in a worker's report: at[entry * nsizes + size] gets
+ * its record (cases the worker did not time stay NULL).  Returns the worker's exit
+ * status, or -1 for a report that does not parse. */
+static int index_report(const speed_run *s, const uint8_t *rep, size_t len,
+                        const uint8_t **at)
+{
+    int64_t status;
+    if (!rep || len < sizeof status)
+        return -1;
+    memcpy(&status, rep, sizeof status);
+    for (size_t off = sizeof status; off < len;) {
+        case_head h;
+        if (len - off < sizeof h)
+            return -1;
+        memcpy(&h, rep + off, sizeof h);
+        if (h.entry >= s->ne || h.size >= s->o.nsizes || h.n > CB_BENCH_MAX_SAMPLES ||
+            (len - off - sizeof h) / sizeof(case_sample) < h.n)
+            return -1;
+        at[h.entry * s->o.nsizes + h.size] = rep + off;
+        off += sizeof h + h.n * sizeof(case_sample);
+    }
+    return status >= 0 && status < 256 ? (int)status : -1;
 }
 
 /* A group: the entries timed together, their samples interleaved (-compare), or one
@@ -703,22 +580,28 @@ static int time_size(speed_run *s, group *g, size_t k)
     clear_progress(s);
     for (size_t j = 0; j < g->k; j++) {
         entry *e = g->e[j];
-        if (rc != 0 && r[j].fault) {
+        int faulted = rc != 0 && r[j].fault;
+        if (faulted) {
             report_fault(e->alg, e->var, r[j].fault);
             e->faulted = r[j].fault;
             s->status = CB_EXIT_FAULT;
-            write_samples(s, e, len, &r[j], "faulted");
-            summarise_case(s, e, k, len, &r[j], "faulted");
-            continue;
-        }
-        if (cb_inst_failures(g->x[j])) {
+        } else if (cb_inst_failures(g->x[j])) {
             cb_error("speed: variant %s of %s failed %llu tag or signature checks while timed.",
                      e->var->name, e->alg->name, (unsigned long long)cb_inst_failures(g->x[j]));
             s->status = s->status == CB_EXIT_OK ? CB_EXIT_FAIL : s->status;
         }
-        report_case(s, e, k, len, &r[j]);
-        if (rc == 0)
-            write_samples(s, e, len, &r[j], "ok");
+        if (s->quiet) {
+            /* a -multi worker: the parent writes and summarises, as below */
+            send_case(s, e, k, &r[j], faulted ? CASE_FAULTED : rc == 0 ? CASE_SAVED
+                                                                      : CASE_UNSAVED);
+        } else if (faulted) {
+            write_samples(s, e, len, &r[j], "faulted", 0);
+            summarise_case(s, e, k, len, &r[j], "faulted");
+        } else {
+            report_case(s, e, k, len, &r[j]);
+            if (rc == 0)
+                write_samples(s, e, len, &r[j], "ok", 0);
+        }
     }
     free(r);
     s->cases_done += g->k;
@@ -855,72 +738,173 @@ static void warn_conditions(void)
 
 /* ---- -multi: workers on distinct CPUs --------------------------------------------- */
 
-/* One worker's report: a row of rates per entry, then its exit status. */
-static size_t worker_report_len(const speed_run *s)
+/* own_counter reopens a perf counter in a worker: the one inherited from the parent
+ * counts the parent's cycles, not the worker's.  Failing leaves the worker's cycles
+ * uncounted (n/a), never borrowed. */
+static void own_counter(speed_run *s)
 {
-    return s->ne * MAX_SIZES * sizeof(double) + sizeof(int);
+    if (s->counter.fd < 0)
+        return;
+    char why[256];
+    cb_cycles_close(&s->counter);
+    if (cb_cycles_open(&s->counter, s->o.cycles, why, sizeof why) != 0)
+        s->counter.source = "";
 }
 
-/* run_as_worker times the whole plan in a -multi worker, quietly. */
-static void run_as_worker(void *arg, size_t w, void *result)
+/* run_as_worker times the whole plan in a -multi worker, quietly, and returns the
+ * report of every case it timed. */
+static void *run_as_worker(void *arg, size_t w, size_t *len)
 {
     speed_run *s = arg;
     (void)w;
     s->quiet = 1;
+    s->csv = NULL; /* the parent's file: the parent writes what the workers report */
+    own_counter(s);
+    report_take(s, sizeof(int64_t));
     if (time_all(s) != 0 && s->status == CB_EXIT_OK)
         s->status = CB_EXIT_FAIL;
-    double *rows = result;
-    for (size_t i = 0; i < s->ne; i++)
-        memcpy(rows + i * MAX_SIZES, s->e[i].rate, sizeof s->e[i].rate);
-    memcpy(rows + s->ne * MAX_SIZES, &s->status, sizeof s->status);
+    int64_t status = s->status;
+    memcpy(s->report, &status, sizeof status);
+    *len = s->report_len;
+    return s->report;
 }
 
-/* run_workers runs -multi workers and sums their rates into the entries; *per gets
- * each worker's report (worker_report_len bytes each). */
-static int run_workers(speed_run *s, uint8_t **per)
+/* machine_case is the case as the whole machine ran it.  Its samples are rounds:
+ * round j sums the j-th sample of every worker (rounds not every worker completed are
+ * left out), so the table, -json and compare (which sums the CSV's rows the same
+ * way) report one figure, the throughput of N copies at once. */
+static cb_case_summary machine_case(speed_run *s, entry *e, size_t k, size_t len,
+                                    const cb_bench_result *r, unsigned rounds, double *cpb,
+                                    size_t ncpb)
 {
-    size_t n = (size_t)s->o.multi, len = worker_report_len(s);
-    char err[256];
-    *per = cb_xcalloc(n, len);
-    if (cb_workers_run(n, run_as_worker, s, *per, len, err, sizeof err) != 0) {
-        cb_error("speed: %s.", err);
-        return -1;
+    double v[CB_BENCH_MAX_SAMPLES], lo = -1, hi = -1, cv = 0, median = -1;
+    int noisy = 0;
+    for (unsigned j = 0; j < rounds; j++) {
+        v[j] = 0;
+        for (long w = 0; w < s->o.multi; w++)
+            v[j] += (double)r[w].iterations[j] / r[w].seconds[j];
     }
+    for (long w = 0; w < s->o.multi; w++)
+        noisy |= r[w].noisy;
+    if (rounds) {
+        cb_median_ci(v, rounds, &lo, &hi);
+        cv = cv_of(v, rounds);
+        median = cb_median(v, rounds);
+        e->rate[k] = median * per_op(e, len);
+        e->cpb[k] = ncpb ? cb_median(cpb, ncpb) : -1;
+    }
+    return (cb_case_summary){e->alg->name, e->var->name, cb_dir_name(e->dir),
+                             e->alg->key_bits, len, s->o.misalign, s->o.aead, rounds, median,
+                             lo, hi, cv, e->cpb[k], s->counter.source, noisy, "ok"};
+}
+
+/* gather_case reports the case (entry i, size index k) of a -multi run from each
+ * worker's record at[w] (NULL: that worker did not time it): every worker's samples
+ * to the CSV and -compare, each worker's own rate and -json figures, then the case
+ * as the whole machine ran it. */
+static void gather_case(speed_run *s, const uint8_t *const *at, size_t i, size_t k)
+{
+    size_t n = (size_t)s->o.multi, ncpb = 0, timed = 0;
+    entry *e = &s->e[i];
+    size_t len = e->alg->kind == CB_KIND_PKEY ? 0 : s->o.sizes[k];
+    cb_bench_result *r = cb_xcalloc(n, sizeof *r);
+    cb_case_summary *own = cb_xcalloc(n, sizeof *own);
+    double *cpb = cb_xcalloc(n * CB_BENCH_MAX_SAMPLES, sizeof *cpb);
+    unsigned rounds = CB_BENCH_MAX_SAMPLES;
+    int faulted = 0;
     for (size_t w = 0; w < n; w++) {
-        int st;
-        memcpy(&st, *per + w * len + s->ne * MAX_SIZES * sizeof(double), sizeof st);
-        if (st > s->status)
-            s->status = st;
-    }
-    for (size_t i = 0; i < s->ne; i++)
-        for (size_t k = 0; k < MAX_SIZES; k++) {
-            double sum = 0;
-            for (size_t w = 0; w < n; w++) {
-                double r;
-                memcpy(&r, *per + w * len + (i * MAX_SIZES + k) * sizeof r, sizeof r);
-                sum = sum < 0 || r < 0 ? -1 : sum + r;
-            }
-            s->e[i].rate[k] = sum;
+        if (!at[w]) {
+            rounds = 0;
+            own[w] = case_summary(s, e, len, &r[w], -1, "not timed");
+            continue;
         }
-    return 0;
+        timed++;
+        int state = unpack_case(at[w], &r[w]);
+        const char *status = state == CASE_FAULTED ? "faulted" : "ok";
+        if (state != CASE_UNSAVED)
+            write_samples(s, e, len, &r[w], status, w);
+        size_t got = sample_cpb(s, e, len, &r[w], cpb + ncpb);
+        double mine[CB_BENCH_MAX_SAMPLES];
+        memcpy(mine, cpb + ncpb, got * sizeof *mine);
+        ncpb += got;
+        own[w] = case_summary(s, e, len, &r[w], got ? cb_median(mine, got) : -1, status);
+        if (state == CASE_FAULTED) {
+            faulted = 1;
+            rounds = 0;
+            continue;
+        }
+        if (r[w].n)
+            s->worker_rate[(w * s->ne + i) * MAX_SIZES + k] = r[w].median_rate * per_op(e, len);
+        rounds = r[w].n < rounds ? r[w].n : rounds;
+    }
+    if (timed) {
+        cb_case_summary all = machine_case(s, e, k, len, r, rounds, cpb, ncpb);
+        all.status = faulted ? "faulted" : rounds ? "ok" : "not timed";
+        if (s->o.json_path) {
+            push_summary(&s->cases, &s->ncases, &s->cases_cap, all);
+            for (size_t w = 0; w < n; w++)
+                push_summary(&s->per_worker, &s->nper, &s->per_cap, own[w]);
+        }
+    }
+    free(cpb);
+    free(own);
+    free(r);
+}
+
+/* run_workers runs the -multi workers, then reports every case from their reports. */
+static int run_workers(speed_run *s)
+{
+    size_t n = (size_t)s->o.multi, cells = s->ne * s->o.nsizes;
+    void **rep = cb_xcalloc(n, sizeof *rep);
+    size_t *lens = cb_xcalloc(n, sizeof *lens);
+    char err[256];
+    int rc = cb_workers_run(n, run_as_worker, s, rep, lens, &interrupted, err, sizeof err);
+    if (rc != 0)
+        cb_error("speed: %s.", err);
+    const uint8_t **at = cb_xcalloc(n * cells, sizeof *at);
+    for (size_t w = 0; w < n; w++) {
+        int status = index_report(s, rep[w], lens[w], at + w * cells);
+        if (status > s->status)
+            s->status = status;
+        if (status >= 0 || !rep[w])
+            continue;
+        cb_error("speed: worker %zu sent a report that does not parse; its samples are left "
+                 "out.", w);
+        memset(at + w * cells, 0, cells * sizeof *at);
+        rc = -1;
+    }
+    s->worker_rate = cb_xmalloc(n * s->ne * MAX_SIZES * sizeof *s->worker_rate);
+    for (size_t i = 0; i < n * s->ne * MAX_SIZES; i++)
+        s->worker_rate[i] = -1;
+    const uint8_t **one = cb_xcalloc(n, sizeof *one);
+    for (size_t i = 0; i < s->ne; i++)
+        for (size_t k = 0; k < s->o.nsizes; k++) {
+            for (size_t w = 0; w < n; w++)
+                one[w] = at[w * cells + i * s->o.nsizes + k];
+            gather_case(s, one, i, k);
+        }
+    for (size_t w = 0; w < n; w++)
+        free(rep[w]);
+    free(one);
+    free(at);
+    free(lens);
+    free(rep);
+    return rc;
 }
 
 /* print_workers prints each worker's figures after the aggregate table. */
-static void print_workers(speed_run *s, const uint8_t *per)
+static void print_workers(speed_run *s)
 {
-    size_t n = (size_t)s->o.multi, nr = 0, len = worker_report_len(s);
+    size_t n = (size_t)s->o.multi, nr = 0;
     cb_speed_row *rows = cb_xcalloc(n * s->ne, sizeof *rows);
     char (*labels)[128] = cb_xcalloc(n * s->ne, sizeof *labels);
-    double *rates = cb_xcalloc(n * s->ne * MAX_SIZES, sizeof *rates);
-    for (size_t w = 0; w < n; w++)
-        memcpy(rates + w * s->ne * MAX_SIZES, per + w * len, s->ne * MAX_SIZES * sizeof *rates);
     for (size_t i = 0; i < s->ne; i++) {
         if (s->e[i].alg->kind == CB_KIND_PKEY)
             continue;
         for (size_t w = 0; w < n; w++) {
             snprintf(labels[nr], sizeof labels[nr], "%s#%zu", s->e[i].label, w);
             rows[nr].label = labels[nr];
-            rows[nr++].rate = rates + (w * s->ne + i) * MAX_SIZES;
+            rows[nr++].rate = s->worker_rate + (w * s->ne + i) * MAX_SIZES;
         }
     }
     if (nr) {
@@ -929,7 +913,6 @@ static void print_workers(speed_run *s, const uint8_t *per)
     }
     free(rows);
     free(labels);
-    free(rates);
 }
 
 /* compare_variants prints the before/after table of the two -compare variants. */
@@ -981,7 +964,7 @@ static int abandon(speed_run *s)
 int cb_cmd_speed(int argc, char **argv)
 {
     speed_run *s = cb_xcalloc(1, sizeof *s);
-    int rc = parse_opts(&s->o, argc, argv);
+    int rc = cb_speed_parse(&s->o, argc, argv);
     if (rc != 0) {
         free(s);
         return rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
@@ -992,6 +975,14 @@ int cb_cmd_speed(int argc, char **argv)
         free(s);
         return CB_EXIT_USAGE;
     }
+    /* From the moment a temporary CSV may exist, a stop signal only raises the flag,
+     * so the file is always finished or removed. */
+    struct sigaction sa, old[N_STOP_SIGNALS];
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < N_STOP_SIGNALS; i++)
+        sigaction(stop_signals[i], &sa, &old[i]);
     s->e = cb_xcalloc(MAX_ENTRIES, sizeof *s->e);
     if (build_plan(s) != 0 || open_csv(s) != 0) {
         free(s->e);
@@ -1012,31 +1003,25 @@ int cb_cmd_speed(int argc, char **argv)
         cb_warn("speed: cycles are n/a: %s.", s->cycles_why);
     s->o.bench.cycles = &s->counter;
 
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old);
-
     verify_entries(s);
     s->tty = isatty(STDERR_FILENO);
     for (size_t i = 0; i < s->ne; i++)
         s->cases_total += s->e[i].faulted ? 0 : s->e[i].alg->kind == CB_KIND_PKEY ? 1 : s->o.nsizes;
-    uint8_t *per = NULL;
-    int aborted = (s->o.multi > 0 ? run_workers(s, &per) : time_all(s)) != 0;
-    sigaction(SIGINT, &old, NULL);
+    int aborted = (s->o.multi > 0 ? run_workers(s) : time_all(s)) != 0;
+    for (size_t i = 0; i < N_STOP_SIGNALS; i++)
+        sigaction(stop_signals[i], &old[i], NULL);
 
     print_tables(s);
-    if (per) {
-        print_workers(s, per);
-        free(per);
-    }
+    if (s->o.multi > 0)
+        print_workers(s);
     if (s->o.compare && !interrupted && compare_variants(s) != 0 && s->status == CB_EXIT_OK)
         s->status = CB_EXIT_USAGE;
     if (finish_csv(s) != 0 && s->status == CB_EXIT_OK)
         s->status = CB_EXIT_USAGE;
-    if (s->o.json_path && cb_speed_json_write(s->o.json_path, &s->info, s->o.bench.precision,
-                                              s->cases, s->ncases, err, sizeof err) != 0) {
+    if (s->o.json_path &&
+        cb_speed_json_write(s->o.json_path, &s->info, s->o.bench.precision, s->cases, s->ncases,
+                            s->o.multi > 0 ? (size_t)s->o.multi : 0, s->per_worker, err,
+                            sizeof err) != 0) {
         cb_error("speed: %s.", err);
         if (s->status == CB_EXIT_OK)
             s->status = CB_EXIT_USAGE;
@@ -1045,13 +1030,17 @@ int cb_cmd_speed(int argc, char **argv)
     if (aborted && status == CB_EXIT_OK)
         status = CB_EXIT_FAIL;
     if (interrupted) {
-        cb_error("speed: interrupted; the samples that finished are printed%s.",
+        cb_error("speed: interrupted by %s; the samples that finished are printed%s.",
+                 interrupted == SIGINT ? "SIGINT" : interrupted == SIGTERM ? "SIGTERM"
+                                                                         : "SIGHUP",
                  s->csv ? " and saved" : "");
-        status = CB_EXIT_INTERRUPTED;
+        status = 128 + interrupted;
     }
     cb_cycles_close(&s->counter);
     free(s->samples);
     free(s->cases);
+    free(s->per_worker);
+    free(s->worker_rate);
     free(s->e);
     free(s);
     return status;

@@ -4,6 +4,8 @@
 #include "harness/workers.h"
 
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,21 +38,6 @@ size_t cb_allowed_cpus(int *cpus, size_t max)
     return n;
 }
 
-static int read_full(int fd, void *buf, size_t len)
-{
-    uint8_t *p = buf;
-    while (len) {
-        ssize_t n = read(fd, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 static int write_full(int fd, const void *buf, size_t len)
 {
     const uint8_t *p = buf;
@@ -66,21 +53,94 @@ static int write_full(int fd, const void *buf, size_t len)
     return 0;
 }
 
-/* worker is the child's whole life: pin, ready, wait for go, run, report, exit. */
-static void worker(int cpu, int ready, int go, int out, size_t w,
-                   void (*fn)(void *, size_t, void *), void *arg, size_t result_len)
+/* watch: the parent's side while the workers run. */
+typedef struct watch {
+    const pid_t *pid;
+    size_t n;
+    volatile sig_atomic_t *stop;
+    int forwarded;
+} watch;
+
+/* pass_stop sends SIGINT to every worker once the caller's stop flag is up: a
+ * Ctrl-C typed at a terminal reaches them all, `kill -INT` the parent alone. */
+static void pass_stop(watch *wt)
 {
-    char c = 'r';
-    void *result = cb_xcalloc(1, result_len);
-    if (cb_pin_cpu(cpu) != 0 || write_full(ready, &c, 1) != 0 || read_full(go, &c, 1) != 0)
-        _exit(2);
-    fn(arg, w, result);
-    _exit(write_full(out, result, result_len) == 0 ? 0 : 1);
+    if (wt->forwarded || !wt->stop || !*wt->stop)
+        return;
+    wt->forwarded = 1;
+    for (size_t i = 0; i < wt->n; i++)
+        if (wt->pid[i] > 0) /* 0: reaped already, its pid may be someone else's now */
+            kill(wt->pid[i], SIGINT);
 }
 
-int cb_workers_run(size_t n, void (*fn)(void *arg, size_t worker, void *result), void *arg,
-                   void *results, size_t result_len, char *err, size_t errlen)
+/* read_full reads len bytes; with a watch, it looks at the stop flag every 100 ms
+ * while it waits. */
+static int read_full(int fd, void *buf, size_t len, watch *wt)
 {
+    struct pollfd p = {fd, POLLIN, 0};
+    uint8_t *at = buf;
+    while (len) {
+        if (wt) {
+            pass_stop(wt);
+            int ready = poll(&p, 1, 100);
+            if (ready < 0 && errno != EINTR)
+                return -1;
+            if (ready <= 0)
+                continue;
+        }
+        ssize_t got = read(fd, at, len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return -1;
+        at += got;
+        len -= (size_t)got;
+    }
+    return 0;
+}
+
+/* A report travels as its length (8 bytes), then the bytes. */
+typedef uint64_t report_len;
+
+/* worker is the child's whole life: pin, ready, wait for go, run, report, exit. */
+static void worker(int cpu, int ready, int go, int out, size_t w, cb_worker_fn *fn, void *arg)
+{
+    char c = 'r';
+    if (cb_pin_cpu(cpu) != 0 || write_full(ready, &c, 1) != 0 ||
+        read_full(go, &c, 1, NULL) != 0)
+        _exit(2);
+    size_t len = 0;
+    void *report = fn(arg, w, &len);
+    report_len n = report ? len : 0;
+    int ok = write_full(out, &n, sizeof n) == 0 && write_full(out, report, (size_t)n) == 0;
+    _exit(ok ? 0 : 1);
+}
+
+/* collect reads a worker's report from fd; -1 when it did not arrive whole. */
+static int collect(int fd, void **report, size_t *len, watch *wt)
+{
+    report_len n;
+    *report = NULL;
+    *len = 0;
+    if (read_full(fd, &n, sizeof n, wt) != 0 || n > SIZE_MAX - 1)
+        return -1;
+    if (n == 0)
+        return 0; /* an empty report: NULL */
+    uint8_t *buf = cb_xmalloc((size_t)n);
+    if (read_full(fd, buf, (size_t)n, wt) != 0) {
+        free(buf);
+        return -1;
+    }
+    *report = buf;
+    *len = (size_t)n;
+    return 0;
+}
+
+int cb_workers_run(size_t n, cb_worker_fn *fn, void *arg, void **reports, size_t *lens,
+                   volatile sig_atomic_t *stop, char *err, size_t errlen)
+{
+    for (size_t w = 0; w < n; w++)
+        reports[w] = NULL, lens[w] = 0;
     int *cpus = cb_xcalloc(CPU_SETSIZE, sizeof *cpus);
     if (cb_allowed_cpus(cpus, CPU_SETSIZE) < n) {
         snprintf(err, errlen, "-multi %zu needs %zu CPUs this process may run on; it has "
@@ -109,7 +169,7 @@ int cb_workers_run(size_t n, void (*fn)(void *arg, size_t worker, void *result),
         }
         if (pid[started] == 0) {
             close(ready[0]), close(go[1]), close(res[0]);
-            worker(cpus[started], ready[1], go[0], res[1], started, fn, arg, result_len);
+            worker(cpus[started], ready[1], go[0], res[1], started, fn, arg);
         }
         close(res[1]);
         out[started] = res[0];
@@ -118,18 +178,20 @@ int cb_workers_run(size_t n, void (*fn)(void *arg, size_t worker, void *result),
     /* The barrier: every worker has pinned itself before any starts. */
     char c;
     size_t ok = 0;
-    while (ok < started && read_full(ready[0], &c, 1) == 0)
+    while (ok < started && read_full(ready[0], &c, 1, NULL) == 0)
         ok++;
     for (size_t i = 0; i < started; i++)
         write_full(go[1], "g", 1);
     close(go[1]), close(ready[0]);
 
     int rc = started == n && ok == n ? 0 : -1;
+    watch wt = {pid, started, stop, 0};
     for (size_t w = 0; w < started; w++) {
-        if (read_full(out[w], (uint8_t *)results + w * result_len, result_len) != 0)
+        if (collect(out[w], &reports[w], &lens[w], &wt) != 0)
             rc = -1;
         close(out[w]);
         waitpid(pid[w], NULL, 0);
+        pid[w] = 0;
     }
     if (rc != 0)
         snprintf(err, errlen, "a worker did not report its results");

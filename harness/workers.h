@@ -4,12 +4,14 @@
  * `speed -multi N` (OpenSSL's meaning: N copies of the run at once, their sum
  * reported) needs workers that cannot start measuring before every other worker is
  * ready, or the first ones would run on an idle machine.  Each worker pins itself,
- * reports ready, waits on a shared barrier, runs, and sends a fixed-size result
- * back through a pipe.
+ * reports ready, waits on a shared barrier, runs, and sends its report back through
+ * a pipe: a length, then that many bytes, so a report carries every sample the
+ * worker took however many that was.
  */
 #ifndef CB_WORKERS_H
 #define CB_WORKERS_H
 
+#include <signal.h>
 #include <stddef.h>
 
 /* cb_pin_cpu keeps the calling process on one CPU; -1 if it may not run there. */
@@ -18,13 +20,21 @@ int cb_pin_cpu(long cpu);
 /* cb_allowed_cpus lists (up to max) the CPUs this process may run on. */
 size_t cb_allowed_cpus(int *cpus, size_t max);
 
+/* cb_worker_fn is a worker's whole job: it returns its report, malloc'ed, and the
+ * report's length in *len (NULL with *len 0 for an empty report). */
+typedef void *cb_worker_fn(void *arg, size_t worker, size_t *len);
+
 /*
- * cb_workers_run forks n workers on the first n allowed CPUs.  Worker w calls
- * fn(arg, w, result) with result_len bytes to fill, which land at
- * results + w * result_len in the parent.  Returns 0 when every worker reported,
- * -1 with one sentence in err otherwise.
+ * cb_workers_run forks n workers on the first n allowed CPUs; worker w runs
+ * fn(arg, w, &len).  reports[w] receives worker w's report (malloc'ed: free each;
+ * NULL when it sent none) and lens[w] its length.  While the workers run, a non-zero
+ * *stop (the caller's SIGINT flag; stop may be NULL) is passed on to each of them as
+ * SIGINT, so that a run interrupted in the parent alone still ends early with what
+ * the workers finished; the workers inherit the caller's SIGINT handler.  Returns 0
+ * when every worker reported, -1 with one sentence in err otherwise (reports that
+ * did arrive are kept).
  */
-int cb_workers_run(size_t n, void (*fn)(void *arg, size_t worker, void *result), void *arg,
-                   void *results, size_t result_len, char *err, size_t errlen);
+int cb_workers_run(size_t n, cb_worker_fn *fn, void *arg, void **reports, size_t *lens,
+                   volatile sig_atomic_t *stop, char *err, size_t errlen);
 
 #endif

@@ -46,8 +46,14 @@ static int cmp_ptr(const void *a, const void *b)
 
 #define CMP_NUM(a, b) do { if ((a) != (b)) return (a) < (b) ? -1 : 1; } while (0)
 
-/* cmp_slot orders by everything that identifies a case except the variant. */
-static int cmp_slot(const cb_sample *a, const cb_sample *b)
+/* cycles_only: an imported tcrypt cycle-mode row, cycles counted and no time. */
+static int cycles_only(const cb_csv_row *r)
+{
+    return r->s.cycles > 0 && !(r->ops_per_sec > 0);
+}
+
+/* cmp_case orders by everything that identifies a case except the variant. */
+static int cmp_case(const cb_sample *a, const cb_sample *b)
 {
     int c;
     if ((c = cmp_ptr(a->alg, b->alg)) || (c = cmp_ptr(a->direction, b->direction)))
@@ -59,10 +65,21 @@ static int cmp_slot(const cb_sample *a, const cb_sample *b)
     return 0;
 }
 
+/* cmp_slot is cmp_case, then rates before cycles: a case measured both ways forms two
+ * slots, next to each other, that never pool. */
+static int cmp_slot(const cb_csv_row *a, const cb_csv_row *b)
+{
+    int c = cmp_case(&a->s, &b->s);
+    if (c)
+        return c;
+    CMP_NUM(cycles_only(a), cycles_only(b));
+    return 0;
+}
+
 static int cmp_entry(const void *x, const void *y)
 {
     const entry *a = x, *b = y;
-    int c = cmp_slot(&a->r->s, &b->r->s);
+    int c = cmp_slot(a->r, b->r);
     if (c || (c = cmp_ptr(a->r->s.variant, b->r->s.variant)))
         return c;
     CMP_NUM(a->after, b->after);
@@ -85,6 +102,8 @@ typedef struct builder {
     size_t cap_cases;
     size_t one_sided[2];   /* cases found only before / only after */
     char sided_text[2][512];
+    size_t mixed;          /* cases in cycles on one side and in time on the other */
+    char mixed_text[512];
     int pairs_differ;      /* some case paired two different variants */
     int pairs_same;        /* some case paired a variant with itself */
     const char *pair_b, *pair_a; /* the first different pair, for the axis text */
@@ -119,11 +138,53 @@ static cb_verdict classify(const cb_cmp_case *k, double threshold_pct)
     return CB_UNCHANGED;
 }
 
-/* rates copies the rates of entries [i0, i1) into out; bytes when want_bytes. */
-static void rates(const entry *e, size_t i0, size_t i1, double *out, int want_bytes)
+/* What rates copies out of each entry. */
+enum { OPS, BYTES, CYCLES, SPEED_PER_CYCLE };
+
+/* rates copies one number of each of the entries [i0, i1) into out: operations or
+ * bytes per second, cycles per operation, or operations per cycle (a speed, for the
+ * statistics of cycles cases). */
+static void rates(const entry *e, size_t i0, size_t i1, double *out, int what)
 {
-    for (size_t i = i0; i < i1; i++)
-        out[i - i0] = want_bytes ? e[i].r->bytes_per_sec : e[i].r->ops_per_sec;
+    for (size_t i = i0; i < i1; i++) {
+        const cb_csv_row *r = e[i].r;
+        double per_op = r->s.iterations ? r->s.cycles / (double)r->s.iterations : NAN;
+        out[i - i0] = what == OPS ? r->ops_per_sec : what == BYTES ? r->bytes_per_sec
+                      : what == CYCLES ? per_op : 1 / per_op;
+    }
+}
+
+double cb_case_ratio(const cb_cmp_case *k)
+{
+    return 1 + k->diff_pct / 100;
+}
+
+/* case_medians fills the medians and the difference of k; vb and va are left holding
+ * the speeds the statistics compare. */
+static void case_medians(builder *b, cb_cmp_case *k, const vrange *before,
+                         const vrange *after)
+{
+    k->ops_before = k->ops_after = k->bps_before = k->bps_after = NAN;
+    k->cycles_before = k->cycles_after = NAN;
+    if (k->cycles) {
+        rates(b->e, before->b0, before->b1, b->vb, CYCLES);
+        rates(b->e, after->a0, after->a1, b->va, CYCLES);
+        k->cycles_before = cb_median(b->vb, k->n_before);
+        k->cycles_after = cb_median(b->va, k->n_after);
+        k->diff_pct = k->cycles_before / k->cycles_after * 100 - 100;
+        rates(b->e, before->b0, before->b1, b->vb, SPEED_PER_CYCLE);
+        rates(b->e, after->a0, after->a1, b->va, SPEED_PER_CYCLE);
+        return;
+    }
+    rates(b->e, before->b0, before->b1, b->vb, BYTES);
+    rates(b->e, after->a0, after->a1, b->va, BYTES);
+    k->bps_before = cb_median(b->vb, k->n_before);
+    k->bps_after = cb_median(b->va, k->n_after);
+    rates(b->e, before->b0, before->b1, b->vb, OPS);
+    rates(b->e, after->a0, after->a1, b->va, OPS);
+    k->ops_before = cb_median(b->vb, k->n_before);
+    k->ops_after = cb_median(b->va, k->n_after);
+    k->diff_pct = k->ops_after / k->ops_before * 100 - 100;
 }
 
 static void add_case(builder *b, const vrange *before, const vrange *after)
@@ -146,16 +207,8 @@ static void add_case(builder *b, const vrange *before, const vrange *after)
     k->variant_after = after->variant;
     k->n_before = before->b1 - before->b0;
     k->n_after = after->a1 - after->a0;
-
-    rates(b->e, before->b0, before->b1, b->vb, 1);
-    rates(b->e, after->a0, after->a1, b->va, 1);
-    k->bps_before = cb_median(b->vb, k->n_before);
-    k->bps_after = cb_median(b->va, k->n_after);
-    rates(b->e, before->b0, before->b1, b->vb, 0);
-    rates(b->e, after->a0, after->a1, b->va, 0);
-    k->ops_before = cb_median(b->vb, k->n_before);
-    k->ops_after = cb_median(b->va, k->n_after);
-    k->diff_pct = k->ops_after / k->ops_before * 100 - 100;
+    k->cycles = cycles_only(b->e[before->b0].r);
+    case_medians(b, k, before, after);
     k->p = NAN;
     k->ci.lo = k->ci.hi = k->ci.level = NAN;
     k->has_stats = k->n_before >= 2 && k->n_after >= 2;
@@ -182,21 +235,27 @@ static void add_case(builder *b, const vrange *before, const vrange *after)
     }
 }
 
-/* note_one_sided remembers a case present on one side only, for the warning. */
-static void note_one_sided(builder *b, const entry *e, int after)
+/* note_case appends a short description of e's case to the list t (of size len) and
+ * counts it; the first six are named. */
+static void note_case(char *t, size_t len, size_t *count, const entry *e)
 {
-    char *t = b->sided_text[after];
     size_t used = strlen(t);
-    if (b->one_sided[after]++ < 6 && used + 80 < sizeof b->sided_text[after]) {
+    if ((*count)++ < 6 && used + 90 < len) {
         const cb_sample *s = &e->r->s;
         char bytes[32] = "", dir[16] = "";
         if (s->block_bytes)
             snprintf(bytes, sizeof bytes, " %zu bytes", s->block_bytes);
         if (strcmp(s->direction, "digest") != 0)
             snprintf(dir, sizeof dir, " %.10s", s->direction);
-        snprintf(t + used, sizeof b->sided_text[after] - used, "%s%.24s%s%s (%.16s)",
-                 used ? ", " : "", s->alg, bytes, dir, s->variant);
+        snprintf(t + used, len - used, "%s%.24s%s%s (%.16s)%s", used ? ", " : "", s->alg,
+                 bytes, dir, s->variant, cycles_only(e->r) ? " in cycles" : "");
     }
+}
+
+/* note_one_sided remembers a case present on one side only, for the warning. */
+static void note_one_sided(builder *b, const entry *e, int after)
+{
+    note_case(b->sided_text[after], sizeof b->sided_text[after], &b->one_sided[after], e);
 }
 
 /* pair_slot matches the variants of one slot (see compare.h). */
@@ -227,14 +286,52 @@ static void pair_slot(builder *b, const vrange *v, size_t nv)
     }
 }
 
+/* slot_end returns the end of the slot that starts at entry i. */
+static size_t slot_end(const builder *b, size_t i, size_t n)
+{
+    size_t j = i;
+    while (j < n && cmp_slot(b->e[j].r, b->e[i].r) == 0)
+        j++;
+    return j;
+}
+
+/* one_side returns 0 or 1 when every entry of [i, j) is on that side, -1 otherwise. */
+static int one_side(const builder *b, size_t i, size_t j)
+{
+    for (size_t k = i + 1; k < j; k++)
+        if (b->e[k].after != b->e[i].after)
+            return -1;
+    return b->e[i].after;
+}
+
+/* mixed_at recognises a case with rates on one side and cycles on the other: two
+ * adjacent slots of one case, each on one side only.  It notes the case and returns
+ * the end of the second slot, or 0. */
+static size_t mixed_at(builder *b, size_t i, size_t n)
+{
+    size_t j = slot_end(b, i, n);
+    if (j == n || cmp_case(&b->e[i].r->s, &b->e[j].r->s) != 0)
+        return 0;
+    size_t k = slot_end(b, j, n);
+    int si = one_side(b, i, j), sj = one_side(b, j, k);
+    if (si < 0 || sj < 0 || si == sj)
+        return 0;
+    note_case(b->mixed_text, sizeof b->mixed_text, &b->mixed, &b->e[i]);
+    return k;
+}
+
 /* walk_slots splits the sorted entries into slots and variants. */
 static void walk_slots(builder *b, size_t n)
 {
     size_t cap = 8;
     vrange *v = cb_xmalloc(cap * sizeof *v);
     for (size_t i = 0; i < n;) {
-        size_t nv = 0, j = i;
-        while (j < n && cmp_slot(&b->e[j].r->s, &b->e[i].r->s) == 0) {
+        size_t nv = 0, j = i, skip = mixed_at(b, i, n);
+        if (skip) {
+            i = skip;
+            continue;
+        }
+        while (j < n && cmp_slot(b->e[j].r, b->e[i].r) == 0) {
             if (nv == cap) {
                 cap *= 2;
                 v = cb_xrealloc(v, cap * sizeof *v);
@@ -243,11 +340,11 @@ static void walk_slots(builder *b, size_t n)
             r->variant = b->e[j].r->s.variant;
             r->b0 = r->b1 = r->a0 = r->a1 = j;
             while (j < n && b->e[j].r->s.variant == r->variant &&
-                   cmp_slot(&b->e[j].r->s, &b->e[i].r->s) == 0 && !b->e[j].after)
+                   cmp_slot(b->e[j].r, b->e[i].r) == 0 && !b->e[j].after)
                 r->b1 = ++j;
             r->a0 = r->a1 = j;
             while (j < n && b->e[j].r->s.variant == r->variant &&
-                   cmp_slot(&b->e[j].r->s, &b->e[i].r->s) == 0)
+                   cmp_slot(b->e[j].r, b->e[i].r) == 0)
                 r->a1 = ++j;
         }
         pair_slot(b, v, nv);
@@ -258,9 +355,21 @@ static void walk_slots(builder *b, size_t n)
 
 /* ---- order of the output --------------------------------------------------------- */
 
+/* alg_rank places an algorithm in the table's order; an imported hash fed in several
+ * updates ("sha256-16B-updates") sorts with its hash. */
 static size_t alg_rank(const char *name)
 {
-    const cb_alg *a = cb_alg_find(name);
+    char base[128];
+    snprintf(base, sizeof base, "%s", name);
+    size_t n = strlen(base);
+    if (n > 10 && strcmp(base + n - 9, "B-updates") == 0) {
+        char *p = base + n - 9;
+        while (p > base && p[-1] >= '0' && p[-1] <= '9')
+            p--;
+        if (p > base + 1 && p[-1] == '-' && p < base + n - 9)
+            p[-1] = 0;
+    }
+    const cb_alg *a = cb_alg_find(base);
     for (size_t i = 0; a && i < cb_alg_count(); i++)
         if (cb_alg_at(i) == a)
             return i;
@@ -269,11 +378,12 @@ static size_t alg_rank(const char *name)
 
 static int dir_rank(const char *d)
 {
-    static const char *const order[] = {"encrypt", "decrypt", "digest", "sign", "verify"};
-    for (int i = 0; i < 5; i++)
+    static const char *const order[] = {"encrypt", "decrypt", "digest", "sign", "verify",
+                                        "derive", "keygen", "encaps", "decaps"};
+    for (int i = 0; i < (int)(sizeof order / sizeof order[0]); i++)
         if (strcmp(d, order[i]) == 0)
             return i;
-    return 5;
+    return (int)(sizeof order / sizeof order[0]);
 }
 
 typedef struct ranked_case {
@@ -297,6 +407,7 @@ static int cmp_display(const void *x, const void *y)
     CMP_NUM(a->misalign, b->misalign);
     CMP_NUM(a->aead, b->aead);
     CMP_NUM(a->block_bytes, b->block_bytes);
+    CMP_NUM(a->cycles, b->cycles);
     return 0;
 }
 
@@ -474,6 +585,143 @@ static void describe_axis(builder *b, const cb_csv_row *const *before, size_t nb
     free(ra);
 }
 
+/* ---- -multi runs: a round of samples is one sample of the machine ----------------- */
+
+/* row_workers is how many workers ran at once when r was taken (1: a normal run). */
+static unsigned row_workers(const cb_csv_row *r)
+{
+    return r->s.workers > 1 ? r->s.workers : 1;
+}
+
+/* same_workers fails, with one sentence, when the rows were taken with different
+ * numbers of workers at once (speed -multi): N copies' summed throughput is not a
+ * faster or slower version of one copy's, so such rows are never matched. */
+static int same_workers(const cb_comparison *c, const cb_csv_row *const *before, size_t nb,
+                        const cb_csv_row *const *after, size_t na, char *err, size_t errlen)
+{
+    unsigned seen[2] = {0, 0};
+    for (int side = 0; side < 2; side++) {
+        const cb_csv_row *const *rows = side ? after : before;
+        const char *name = side ? c->after_name : c->before_name;
+        for (size_t i = 0, n = side ? na : nb; i < n; i++) {
+            unsigned w = row_workers(rows[i]);
+            if (seen[side] && w != seen[side]) {
+                snprintf(err, errlen, "%s mixes runs of %u and %u workers at once (speed "
+                         "-multi); compare runs taken with the same -multi.", name,
+                         seen[side], w);
+                return -1;
+            }
+            seen[side] = w;
+        }
+    }
+    if (seen[0] && seen[1] && seen[0] != seen[1]) {
+        snprintf(err, errlen, "%s ran %u worker%s at once and %s %u (speed -multi); compare "
+                 "runs taken with the same -multi.", c->before_name, seen[0],
+                 seen[0] == 1 ? "" : "s", c->after_name, seen[1]);
+        return -1;
+    }
+    return 0;
+}
+
+/* cmp_round orders rows of -multi runs so that each round (one run, one case, one
+ * sample index) is adjacent, its rows by worker, then by where they were read. */
+static int cmp_round(const void *x, const void *y)
+{
+    const cb_csv_row *a = *(const cb_csv_row *const *)x, *b = *(const cb_csv_row *const *)y;
+    int c;
+    if ((c = cmp_ptr(a->run, b->run)) || (c = cmp_slot(a, b)) ||
+        (c = cmp_ptr(a->s.variant, b->s.variant)))
+        return c;
+    CMP_NUM(row_workers(a), row_workers(b));
+    CMP_NUM(a->s.sample_index, b->s.sample_index);
+    CMP_NUM(a->s.worker, b->s.worker);
+    if ((c = cmp_ptr(a->file, b->file)))
+        return c;
+    CMP_NUM(a->line, b->line);
+    return 0;
+}
+
+/* sum_round writes one row per complete round of rows [r0, r1) (one round's rows
+ * from workers' runs, sorted by worker) into out; returns how many.  A file
+ * concatenated with itself holds a round twice: the j-th row of each worker forms
+ * the j-th copy.  Rows of workers with fewer copies than the others are left over. */
+static size_t sum_round(const cb_csv_row *const *r, size_t n, cb_csv_row *out)
+{
+    unsigned workers = row_workers(r[0]);
+    size_t *start = cb_xcalloc(workers, sizeof *start);
+    size_t *count = cb_xcalloc(workers, sizeof *count);
+    for (size_t i = n; i-- > 0;) {
+        start[r[i]->s.worker] = i;
+        count[r[i]->s.worker]++;
+    }
+    size_t copies = SIZE_MAX;
+    for (unsigned w = 0; w < workers; w++)
+        copies = count[w] < copies ? count[w] : copies;
+    for (size_t j = 0; j < copies; j++) {
+        cb_csv_row *m = &out[j];
+        *m = *r[start[0] + j];
+        m->ops_per_sec = m->bytes_per_sec = 0;
+        for (unsigned w = 0; w < workers; w++) {
+            m->ops_per_sec += r[start[w] + j]->ops_per_sec;
+            m->bytes_per_sec += r[start[w] + j]->bytes_per_sec;
+        }
+        /* the machine's sample has a rate but no single count or time */
+        m->has_counts = 0;
+        m->s.iterations = 0;
+        m->s.seconds = 0;
+        m->s.cycles = -1;
+        m->s.worker = 0;
+    }
+    free(start);
+    free(count);
+    return copies;
+}
+
+/*
+ * merge_rounds returns the rows to compare: rows of normal runs as they are, and
+ * rows of -multi runs replaced by one row per round, the rates of every worker's
+ * sample of that round summed: the throughput of the whole machine, the figure
+ * `speed -multi` prints.  Faulted rows pass through (collect counts them).  The summed
+ * rows live in *kept (free it with the returned array); *dropped counts rows outside
+ * the rounds every worker completed.
+ */
+static const cb_csv_row **merge_rounds(const cb_csv_row *const *rows, size_t *n,
+                                       cb_csv_row **kept, size_t *dropped)
+{
+    const cb_csv_row **out = cb_xmalloc((*n + 1) * sizeof *out);
+    const cb_csv_row **multi = cb_xmalloc((*n + 1) * sizeof *multi);
+    size_t nout = 0, nmulti = 0;
+    for (size_t i = 0; i < *n; i++) {
+        if (row_workers(rows[i]) == 1 || strcmp(rows[i]->s.status, "faulted") == 0)
+            out[nout++] = rows[i];
+        else if (rows[i]->s.worker < row_workers(rows[i]))
+            multi[nmulti++] = rows[i];
+        else
+            (*dropped)++; /* no such worker: not part of any round */
+    }
+    qsort(multi, nmulti, sizeof *multi, cmp_round);
+    *kept = cb_xmalloc((nmulti + 1) * sizeof **kept);
+    size_t nkept = 0;
+    for (size_t i = 0; i < nmulti;) {
+        size_t j = i + 1;
+        while (j < nmulti && multi[j]->run == multi[i]->run &&
+               cmp_slot(multi[j], multi[i]) == 0 &&
+               multi[j]->s.variant == multi[i]->s.variant &&
+               row_workers(multi[j]) == row_workers(multi[i]) &&
+               multi[j]->s.sample_index == multi[i]->s.sample_index)
+            j++;
+        size_t made = sum_round(multi + i, j - i, *kept + nkept);
+        *dropped += j - i - made * row_workers(multi[i]);
+        nkept += made;
+        i = j;
+    }
+    for (size_t i = 0; i < nkept; i++)
+        out[nout++] = &(*kept)[i];
+    free(multi);
+    *n = nout;
+    return out;
+}
+
 /* ---- the comparison -------------------------------------------------------------- */
 
 /* collect fills e with the usable rows of both sides and counts faulted ones. */
@@ -498,7 +746,7 @@ static void finish(cb_comparison *c)
     double *ratios = cb_xmalloc((c->n ? c->n : 1) * sizeof *ratios);
     for (size_t i = 0; i < c->n; i++) {
         const cb_cmp_case *k = &c->cases[i];
-        ratios[i] = k->ops_after / k->ops_before;
+        ratios[i] = cb_case_ratio(k);
         if (k->verdict == CB_REGRESSION)
             c->regressions++;
         else if (k->verdict == CB_IMPROVEMENT)
@@ -528,6 +776,12 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
     snprintf(c->after_name, sizeof c->after_name, "%s", aname[0] ? aname : "after");
     c->opts = *o;
     c->alpha = o->alpha;
+    if (same_workers(c, before, nb, after, na, err, errlen) != 0)
+        return -1;
+    cb_csv_row *kept[2];
+    size_t dropped[2] = {0, 0}, mb = nb, ma = na;
+    const cb_csv_row **mbefore = merge_rounds(before, &mb, &kept[0], &dropped[0]);
+    const cb_csv_row **mafter = merge_rounds(after, &ma, &kept[1], &dropped[1]);
 
     builder b;
     memset(&b, 0, sizeof b);
@@ -539,10 +793,14 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
     b.vb = cb_xmalloc((nb + 1) * sizeof *b.vb);
     b.va = cb_xmalloc((na + 1) * sizeof *b.va);
     size_t faulted[2] = {0, 0};
-    size_t n = collect(b.e, before, nb, 0, &faulted[0]);
-    n += collect(b.e + n, after, na, 1, &faulted[1]);
+    size_t n = collect(b.e, mbefore, mb, 0, &faulted[0]);
+    n += collect(b.e + n, mafter, ma, 1, &faulted[1]);
     qsort(b.e, n, sizeof *b.e, cmp_entry);
     walk_slots(&b, n);
+    for (int side = 0; side < 2; side++)
+        free(kept[side]);
+    free(mbefore);
+    free(mafter);
     free(b.e);
     free(b.vb);
     free(b.va);
@@ -550,11 +808,18 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
 
     if (c->n == 0) {
         snprintf(err, errlen, "nothing to compare: %s and %s share no case (algorithm, "
-                 "variant, direction, key bits and block size)%s%s%s%s.", c->before_name,
-                 c->after_name, b.sided_text[0][0] ? "; before has " : "", b.sided_text[0],
-                 b.sided_text[1][0] ? "; after has " : "", b.sided_text[1]);
+                 "variant, direction, key bits and block size)%s%s%s%s%s%s.",
+                 c->before_name, c->after_name, b.sided_text[0][0] ? "; before has " : "",
+                 b.sided_text[0], b.sided_text[1][0] ? "; after has " : "", b.sided_text[1],
+                 b.mixed ? "; cycles on one side, rates on the other: " : "",
+                 b.mixed_text);
         return -1;
     }
+    if (warn && b.mixed)
+        fprintf(warn, "cryptobench: warning: %zu case%s counted in cycles on one side and "
+                "timed on the other cannot be compared and %s left out: %s%s.\n", b.mixed,
+                b.mixed == 1 ? "" : "s", b.mixed == 1 ? "is" : "are", b.mixed_text,
+                b.mixed > 6 ? ", ..." : "");
     c->variant_axis = b.pairs_differ && !b.pairs_same;
     describe_axis(&b, before, nb, after, na, warn);
     for (int side = 0; warn && side < 2; side++) {
@@ -567,6 +832,11 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
             fprintf(warn, "cryptobench: warning: %s holds %zu faulted sample%s; they are "
                     "left out.\n", side ? c->after_name : c->before_name, faulted[side],
                     faulted[side] == 1 ? "" : "s");
+        if (dropped[side])
+            fprintf(warn, "cryptobench: warning: %s holds %zu -multi sample%s outside "
+                    "the rounds every worker completed; they are left out.\n",
+                    side ? c->after_name : c->before_name, dropped[side],
+                    dropped[side] == 1 ? "" : "s");
     }
     sort_for_display(c);
     finish(c);

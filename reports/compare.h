@@ -7,8 +7,12 @@
  * variant of a case and they differ, those two are compared (the in-run
  * `-variant A,B -compare` and "generic vs ce-i4" files).  The difference is
  * after / before x 100 - 100 of the median throughputs, positive meaning faster.
- * With at least two samples per side the Mann-Whitney U test decides whether it is
- * real (reports/stats.h); with one sample per side there is no verdict.
+ * Imported tcrypt cycle-mode rows (cycles, no time) form cases of their own compared
+ * by cycles per operation: before / after x 100 - 100, so that positive still means
+ * faster; a case with cycles on one side and rates on the other is left out with a
+ * warning.  With at least two samples per side the Mann-Whitney U test decides
+ * whether a difference is real (reports/stats.h); with one sample per side there is
+ * no verdict.
  */
 #ifndef CB_COMPARE_H
 #define CB_COMPARE_H
@@ -39,9 +43,12 @@ typedef struct cb_cmp_case {
     unsigned misalign;
     int aead;
     size_t n_before, n_after;       /* samples on each side */
-    double ops_before, ops_after;   /* median operations per second */
-    double bps_before, bps_after;   /* median bytes per second */
-    double diff_pct;                /* after / before x 100 - 100 */
+    int cycles;                     /* compared by cycles per operation (tcrypt cycle mode) */
+    double ops_before, ops_after;   /* median operations per second; NAN in cycles cases */
+    double bps_before, bps_after;   /* median bytes per second; NAN in cycles cases */
+    double cycles_before, cycles_after; /* median cycles per operation; NAN in rate cases */
+    double diff_pct;                /* after / before x 100 - 100 of the rates, or
+                                     * before / after x 100 - 100 of the cycles */
     int has_stats;                  /* >= 2 samples per side */
     double p;                       /* Mann-Whitney two-sided p-value, NAN without stats */
     cb_interval ci;                 /* for after / before, fractions; NAN without stats */
@@ -55,7 +62,7 @@ typedef struct cb_compare_opts {
     double alpha;            /* significance level, 0.05 */
     double threshold_pct;    /* P of -fail-if-slower P%; 0 without a gate */
     int gate;                /* -fail-if-slower was given */
-    const char *const *gate_algs; /* -gate-on names (canonical); NULL: every case */
+    const char *const *gate_algs; /* -gate-on names (any case); NULL: every case */
     size_t n_gate_algs;
 } cb_compare_opts;
 
@@ -75,20 +82,24 @@ typedef struct cb_comparison {
     size_t regressions, improvements, unchanged;
     size_t single_sample;    /* cases with one sample on a side: no verdict */
     size_t gate_failures;    /* gated regressions */
-    double geomean_pct;      /* geometric mean of after / before over all cases, as % */
+    double geomean_pct;      /* geometric mean of the speed ratios over all cases, as % */
 } cb_comparison;
 
 /*
  * cb_compare_rows matches before[] against after[] (rows of one cb_csv_set, so
  * their strings compare by pointer) and fills c; c's strings point into that set.
  * The names the caller put in c->before_name and c->after_name are kept ("before"
- * and "after" when empty).  Warnings (one-sided cases,
- * different hosts, emulators, faulted samples) go to warn when it is not NULL.
+ * and "after" when empty).  Warnings (one-sided cases, cases in cycles on one side
+ * only, different hosts, emulators, faulted samples) go to warn when it is not NULL.
  * Returns 0, or -1 with one sentence in err when nothing matches.
  */
 int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb,
                     const cb_csv_row *const *after, size_t na, const cb_compare_opts *o,
                     FILE *warn, char *err, size_t errlen);
+
+/* cb_case_ratio is a case's speed after / before (1 + diff_pct / 100): the rates'
+ * ratio, or for cycles cases the inverse of the cycles' ratio. */
+double cb_case_ratio(const cb_cmp_case *k);
 
 /* cb_comparison_free releases the cases. */
 void cb_comparison_free(cb_comparison *c);

@@ -55,6 +55,8 @@ enum column {
     COL_CASE_CI_HIGH,
     COL_CASE_CV_PCT,
     COL_CASE_NOISY,
+    COL_WORKERS, /* schema 1.2 on: optional when reading */
+    COL_WORKER,
     COL_COUNT
 };
 
@@ -69,9 +71,10 @@ static const char *const column_names[COL_COUNT] = {
     "block_bytes",   "misalign",       "aead",          "sample",       "iterations",
     "seconds",       "bytes_per_sec",  "ops_per_sec",   "cycles",       "cycles_source",
     "status",        "case_ci95_low_ops", "case_ci95_high_ops", "case_cv_pct", "case_noisy",
+    "workers",       "worker",
 };
 
-/* Columns a file of an older minor version may lack (added in schema 1.1). */
+/* Columns a file of an older minor version may lack (added in schemas 1.1 and 1.2). */
 #define FIRST_OPTIONAL_COLUMN COL_CASE_CI_LOW
 
 /* run_field gives the address of cb_run_info's i-th string (tool_version first). */
@@ -186,6 +189,7 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
     const cb_sample *s = &r->s;
     char key_bits[24], block[24], misalign[24], sample[24], iters[24] = "", secs[40] = "";
     char bps[40], ops[40], cycles[40] = "", lo[40] = "", hi[40] = "", cv[40] = "";
+    char workers[24], worker[24];
     snprintf(key_bits, sizeof key_bits, "%u", s->key_bits);
     snprintf(block, sizeof block, "%zu", s->block_bytes);
     snprintf(misalign, sizeof misalign, "%u", s->misalign);
@@ -199,6 +203,8 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
     snprintf(ops, sizeof ops, "%.12g", r->ops_per_sec);
     if (s->cycles >= 0)
         snprintf(cycles, sizeof cycles, "%.0f", s->cycles);
+    snprintf(workers, sizeof workers, "%u", s->workers ? s->workers : 1);
+    snprintf(worker, sizeof worker, "%u", s->worker);
     int known = s->case_ci_high > 0;
     if (known) {
         snprintf(lo, sizeof lo, "%.12g", s->case_ci_low);
@@ -230,6 +236,8 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
     v[COL_CASE_CI_HIGH] = hi;
     v[COL_CASE_CV_PCT] = cv;
     v[COL_CASE_NOISY] = known ? (s->case_noisy ? "1" : "0") : "";
+    v[COL_WORKERS] = workers;
+    v[COL_WORKER] = worker;
     for (int c = 0; c < COL_COUNT; c++)
         cb_csv_put_field(w->f, v[c], c == COL_COUNT - 1);
     /* Flushed per row so that a commit after an interruption holds every finished
@@ -765,8 +773,10 @@ static int one_of(const field *f, const char *const *words)
     return 0;
 }
 
+/* derive (key agreement), keygen, encaps and decaps: since 1.2, for imported public-key
+ * rows (ecdh, ffdh, KEMs) that cryptobench does not time itself. */
 static const char *const directions[] = {"encrypt", "decrypt", "digest", "sign", "verify",
-                                         NULL};
+                                         "derive", "keygen", "encaps", "decaps", NULL};
 static const char *const statuses[] = {"ok", "faulted", "imported", NULL};
 static const char *const timings[] = {"cpu", "wall", "unknown", NULL};
 
@@ -821,6 +831,11 @@ static int check_rates(parser *ps, const cb_csv_row *r)
 {
     const cb_sample *s = &r->s;
     int measured = strcmp(s->status, "faulted") != 0;
+    /* An imported tcrypt cycle-mode sample counted cycles but measured no time: one
+     * operation, zero seconds, zero rates, the cycles and their source (docs/csv.md). */
+    if (!strcmp(s->status, "imported") && r->has_counts && s->seconds == 0 &&
+        r->ops_per_sec == 0 && r->bytes_per_sec == 0 && s->cycles > 0 && s->cycles_source[0])
+        return 0;
     if (measured && !(r->ops_per_sec > 0))
         return fail(ps, ps->rec_line, "ops_per_sec is %g in a row with status %s; a "
                     "measured sample needs a positive rate.", r->ops_per_sec, s->status);
@@ -875,6 +890,38 @@ static int parse_case_columns(parser *ps, const field *const *col, cb_sample *s)
     return 0;
 }
 
+/* MAX_WORKERS bounds the workers column: far above any CPU count, low enough
+ * that a corrupted field is named rather than believed. */
+#define MAX_WORKERS 65536
+
+/* parse_worker_columns reads the optional columns of schema 1.2 (absent or empty:
+ * a normal run, workers 1 and worker 0). */
+static int parse_worker_columns(parser *ps, const field *const *col, cb_sample *s)
+{
+    uint64_t v;
+    s->workers = 1;
+    s->worker = 0;
+    const field *workers = col[COL_WORKERS], *worker = col[COL_WORKER];
+    if (workers && workers->len) {
+        if (parse_uint(ps, workers, "workers", MAX_WORKERS, &v) != 0)
+            return -1;
+        if (v == 0)
+            return fail(ps, ps->rec_line, "column workers holds 0; a run has at least 1 "
+                        "worker.");
+        s->workers = (unsigned)v;
+    }
+    if (worker && worker->len) {
+        if (parse_uint(ps, worker, "worker", MAX_WORKERS, &v) != 0)
+            return -1;
+        if (v >= s->workers)
+            return fail(ps, ps->rec_line, "column worker holds %llu in a run of %u "
+                        "worker%s; workers are numbered from 0.", (unsigned long long)v,
+                        s->workers, s->workers == 1 ? "" : "s");
+        s->worker = (unsigned)v;
+    }
+    return 0;
+}
+
 /* parse_numbers fills the numeric columns of r from the record's fields. */
 static int parse_numbers(parser *ps, const field *col[], cb_csv_row *r)
 {
@@ -911,7 +958,9 @@ static int parse_numbers(parser *ps, const field *col[], cb_csv_row *r)
     s->cycles = -1;
     if (col[COL_CYCLES]->len && parse_real(ps, col[COL_CYCLES], "cycles", &s->cycles))
         return -1;
-    return parse_case_columns(ps, col, s);
+    if (parse_case_columns(ps, col, s) != 0)
+        return -1;
+    return parse_worker_columns(ps, col, s);
 }
 
 /* read_row turns the current record into a row. */
@@ -931,7 +980,7 @@ static int read_row(parser *ps)
         return fail(ps, ps->rec_line, "the header names columns that schema %s does not "
                     "have.", CB_CSV_SCHEMA);
     if (check_enum(ps, col[COL_DIRECTION], "direction", directions,
-                   "encrypt, decrypt, digest, sign, verify") ||
+                   "encrypt, decrypt, digest, sign, verify, derive, keygen, encaps, decaps") ||
         check_enum(ps, col[COL_STATUS], "status", statuses, "ok, faulted, imported") ||
         check_enum(ps, col[COL_TIMING], "timing", timings, "cpu, wall, unknown"))
         return -1;

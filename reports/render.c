@@ -63,9 +63,32 @@ const char *cb_fmt_kbytes(double bps, char *buf, size_t len)
     return buf;
 }
 
+/* The directions of public-key cases, in the order of the public-key grid's columns
+ * (RSA's encrypt and decrypt are public key when they have no block size). */
+static const char *const pk_directions[] = {"sign",   "verify", "encrypt", "decrypt",
+                                            "derive", "keygen", "encaps",  "decaps"};
+
+#define N_PK_DIRECTIONS (sizeof pk_directions / sizeof pk_directions[0])
+
+static size_t pk_direction_index(const char *d)
+{
+    size_t i = 0;
+    while (i < N_PK_DIRECTIONS && strcmp(d, pk_directions[i]) != 0)
+        i++;
+    return i;
+}
+
 int cb_is_pkey(const cb_cmp_case *k)
 {
-    return strcmp(k->direction, "sign") == 0 || strcmp(k->direction, "verify") == 0;
+    size_t i = pk_direction_index(k->direction);
+    return i < N_PK_DIRECTIONS && (k->block_bytes == 0 || i < 2 || i > 3);
+}
+
+const char *cb_fmt_case_value(const cb_cmp_case *k, int after, char *buf, size_t len)
+{
+    if (k->cycles)
+        return cb_fmt_thousands(after ? k->cycles_after : k->cycles_before, buf, len);
+    return cb_fmt_thousands(after ? k->ops_after : k->ops_before, buf, len);
 }
 
 const char *cb_fmt_block(const cb_cmp_case *k, char *buf, size_t len)
@@ -81,7 +104,7 @@ const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with
                           char *buf, size_t len)
 {
     size_t n = (size_t)snprintf(buf, len, "%s", k->alg);
-    if (with_dir && n < len && strcmp(k->direction, "decrypt") == 0)
+    if (with_dir && n < len && strcmp(k->direction, "decrypt") == 0 && !cb_is_pkey(k))
         n += (size_t)snprintf(buf + n, len - n, " decrypt");
     if (with_dir && n < len && cb_is_pkey(k))
         n += (size_t)snprintf(buf + n, len - n, " %s", k->direction);
@@ -95,7 +118,9 @@ const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with
     if (k->misalign && n < len)
         n += (size_t)snprintf(buf + n, len - n, " misalign %u", k->misalign);
     if (k->aead && n < len)
-        snprintf(buf + n, len - n, " aead");
+        n += (size_t)snprintf(buf + n, len - n, " aead");
+    if (k->cycles && n < len)
+        snprintf(buf + n, len - n, " (cycles)");
     return buf;
 }
 
@@ -114,6 +139,13 @@ void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix)
     if (not_sig)
         fprintf(out, "%s~ marks a difference that is not significant (Mann-Whitney U, "
                 "p >= %g).\n", prefix, c->alpha);
+    size_t cycles = 0;
+    for (size_t i = 0; i < c->n; i++)
+        cycles += c->cases[i].cycles;
+    if (cycles)
+        fprintf(out, "%snote: %zu of %zu cases, marked (cycles), are tcrypt cycle counts per "
+                "operation, not rates: fewer is faster, and their difference is before / "
+                "after x 100 - 100 so that + still means faster.\n", prefix, cycles, c->n);
     if (c->single_sample)
         fprintf(out, "%snote: %zu of %zu cases have one sample on a side: their differences "
                 "are shown without a significance verdict.\n", prefix, c->single_sample,
@@ -127,7 +159,7 @@ void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix)
 
 static size_t col_key(const cb_cmp_case *k, int pkey)
 {
-    return pkey ? (size_t)(strcmp(k->direction, "verify") == 0) : k->block_bytes;
+    return pkey ? pk_direction_index(k->direction) : k->block_bytes;
 }
 
 static int cmp_size(const void *a, const void *b)
@@ -187,7 +219,7 @@ size_t cb_grid_build(const cb_comparison *c, int pkey, cb_grid *g)
 const char *cb_grid_col_name(const cb_grid *g, size_t col, char *buf, size_t len)
 {
     if (g->pkey)
-        snprintf(buf, len, "%s", g->col_key[col] ? "verify" : "sign");
+        snprintf(buf, len, "%s", pk_directions[g->col_key[col]]);
     else
         snprintf(buf, len, "%zu bytes", g->col_key[col]);
     return buf;

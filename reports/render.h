@@ -39,13 +39,18 @@ const char *cb_fmt_kbytes(double bps, char *buf, size_t len);
 /* cb_fmt_block writes a case's block size, or "-" for a public-key case. */
 const char *cb_fmt_block(const cb_cmp_case *k, char *buf, size_t len);
 
-/* cb_is_pkey reports whether a case is a public-key one (no block size). */
+/* cb_is_pkey reports whether a case is a public-key one: sign, verify, derive,
+ * keygen, encaps, decaps, or RSA's encrypt and decrypt (no block size). */
 int cb_is_pkey(const cb_cmp_case *k);
+
+/* cb_fmt_case_value writes a side's median ops/s with thousands separators, or the
+ * median cycles per operation of a cycles case (cb_case_label marks those). */
+const char *cb_fmt_case_value(const cb_cmp_case *k, int after, char *buf, size_t len);
 
 /*
  * cb_case_label names a case's row: the algorithm, "decrypt" when decrypting, the
  * variants when they are not the same for every row ("/ce-i4" or "/generic->ce-i4"),
- * and any misalignment or AAD.  with_dir 0 leaves the direction out (public-key
+ * any misalignment or AAD, and " (cycles)" for a case compared in cycles.  with_dir 0 leaves the direction out (public-key
  * tables put it in the columns).
  */
 const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with_dir,
@@ -54,7 +59,8 @@ const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with
 /* cb_render_header prints the two sides and the axis of the comparison. */
 void cb_render_header(const cb_comparison *c, FILE *out, const char *prefix);
 
-/* cb_render_footer prints the one-sample note, the geometric mean and the summary. */
+/* cb_render_footer prints the notes (what ~ means, which rows are cycle counts, cases
+ * without a verdict), the geometric mean and the summary. */
 void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix);
 
 /*
@@ -63,7 +69,9 @@ void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix);
  */
 typedef struct cb_grid {
     size_t nrows, ncols;
-    size_t *col_key;     /* block bytes, or 0 sign / 1 verify for public-key grids */
+    size_t *col_key;     /* block bytes, or for public-key grids the direction's index
+                          * (sign, verify, encrypt, decrypt, derive, keygen, encaps,
+                          * decaps) */
     char **labels;
     long *cell;          /* nrows x ncols case indices, -1 where nothing was compared */
     int pkey;
@@ -73,7 +81,7 @@ typedef struct cb_grid {
  * returns the number of rows. */
 size_t cb_grid_build(const cb_comparison *c, int pkey, cb_grid *g);
 
-/* cb_grid_col_name writes "16 bytes", "sign" or "verify". */
+/* cb_grid_col_name writes "16 bytes", or the direction of a public-key column. */
 const char *cb_grid_col_name(const cb_grid *g, size_t col, char *buf, size_t len);
 
 /* cb_grid_free releases what cb_grid_build allocated. */

@@ -1,7 +1,9 @@
 /*
  * reports/render_json.c - `compare -format json`: the whole comparison, every case
  * with its rates, difference, p-value, interval and verdict, plus the summary and
- * the gate.  Numbers that do not exist (statistics of one-sample cases) are null.
+ * the gate.  Numbers that do not exist (statistics of one-sample cases, rates of a
+ * case compared in cycles, "measure": "cycles", and cycles of one compared by rates)
+ * are null.
  */
 #include <math.h>
 
@@ -42,6 +44,8 @@ static void json_case(FILE *out, const cb_comparison *c, const cb_cmp_case *k)
     json_str(out, k->alg);
     key(out, "direction", 0);
     json_str(out, k->direction);
+    key(out, "measure", 0);
+    json_str(out, k->cycles ? "cycles" : "rate");
     key(out, "variant_before", 0);
     json_str(out, k->variant_before);
     key(out, "variant_after", 0);
@@ -55,7 +59,8 @@ static void json_case(FILE *out, const cb_comparison *c, const cb_cmp_case *k)
         {"bytes_per_sec_before", k->bps_before}, {"bytes_per_sec_after", k->bps_after},
         {"difference_pct", k->diff_pct}, {"p_value", k->p},
         {"ci_low_pct", k->ci.lo * 100}, {"ci_high_pct", k->ci.hi * 100},
-        {"ci_level", k->ci.level},
+        {"ci_level", k->ci.level}, {"cycles_per_op_before", k->cycles_before},
+        {"cycles_per_op_after", k->cycles_after},
     };
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
         key(out, nums[i].name, 0);

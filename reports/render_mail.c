@@ -22,8 +22,8 @@ void cb_render_mail(const cb_comparison *c, FILE *out)
     for (size_t i = 0; i < c->n; i++) {
         const cb_cmp_case *k = &c->cases[i];
         fprintf(out, "%-*s %10s %14s %14s %11s\n", w, cb_case_label(c, k, 1, label,
-                sizeof label), cb_fmt_block(k, size, sizeof size), cb_fmt_thousands(k->ops_before, before, sizeof before),
-                cb_fmt_thousands(k->ops_after, after, sizeof after),
+                sizeof label), cb_fmt_block(k, size, sizeof size), cb_fmt_case_value(k, 0, before, sizeof before),
+                cb_fmt_case_value(k, 1, after, sizeof after),
                 cb_fmt_case_pct(k, pct, sizeof pct));
     }
     fputc('\n', out);

@@ -22,8 +22,8 @@ void cb_render_markdown(const cb_comparison *c, FILE *out)
             snprintf(p, sizeof p, "%.3g", k->p);
         fprintf(out, "| %s | %s | %s | %s | %s | %s |\n",
                 cb_case_label(c, k, 1, label, sizeof label), cb_fmt_block(k, size, sizeof size),
-                cb_fmt_thousands(k->ops_before, before, sizeof before),
-                cb_fmt_thousands(k->ops_after, after, sizeof after),
+                cb_fmt_case_value(k, 0, before, sizeof before),
+                cb_fmt_case_value(k, 1, after, sizeof after),
                 cb_fmt_case_pct(k, pct, sizeof pct), p);
     }
     fprintf(out, "| **geomean** | | | | %s | |\n\n", cb_fmt_pct(c->geomean_pct, pct,

@@ -21,7 +21,7 @@ static size_t label_width(const cb_grid *g, const char *first)
     return w + 2;
 }
 
-/* column_geomean is the geometric mean of after / before over one column, in %. */
+/* column_geomean is the geometric mean of the speed ratios over one column, in %. */
 static double column_geomean(const cb_comparison *c, const cb_grid *g, size_t col)
 {
     double s = 0;
@@ -30,7 +30,7 @@ static double column_geomean(const cb_comparison *c, const cb_grid *g, size_t co
         long i = g->cell[r * g->ncols + col];
         if (i < 0)
             continue;
-        s += log(c->cases[i].ops_after / c->cases[i].ops_before);
+        s += log(cb_case_ratio(&c->cases[i]));
         n++;
     }
     return n ? exp(s / (double)n) * 100 - 100 : NAN;

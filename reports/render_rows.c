@@ -1,7 +1,8 @@
 /*
  * reports/render_rows.c - the 2022 Graviton2 layout: per algorithm a before row, an
  * after row and a difference row across the block sizes, the values in
- * `openssl speed`'s units (1000s of bytes per second, "1411716.28k").
+ * `openssl speed`'s units (1000s of bytes per second, "1411716.28k"); public-key rows
+ * in operations per second and rows marked (cycles) in cycles per operation.
  */
 #include <string.h>
 
@@ -21,9 +22,8 @@ static void print_row(const cb_comparison *c, const cb_grid *g, size_t r, int w,
         const char *v = "";
         if (k && strcmp(what, "diff") == 0)
             v = cb_fmt_case_pct(k, buf, sizeof buf);
-        else if (k && g->pkey)
-            v = cb_fmt_thousands(what[0] == 'b' ? k->ops_before : k->ops_after, buf,
-                                 sizeof buf);
+        else if (k && (g->pkey || k->cycles))
+            v = cb_fmt_case_value(k, what[0] == 'a', buf, sizeof buf);
         else if (k)
             v = cb_fmt_kbytes(what[0] == 'b' ? k->bps_before : k->bps_after, buf,
                               sizeof buf);

@@ -49,6 +49,10 @@ typedef struct cb_sample {
     double case_ci_low, case_ci_high; /* 95% CI of the median, operations per second */
     double case_cv;                   /* coefficient of variation of the sample rates */
     int case_noisy;                   /* the precision goal was not reached */
+    /* Who took it (schema 1.2): `speed -multi N` runs N workers at once and each
+     * sample is one worker's.  A normal run is workers 1 (0 reads the same), worker 0. */
+    unsigned workers;                 /* how many workers ran at once */
+    unsigned worker;                  /* 0-based index of the worker that took it */
 } cb_sample;
 
 /* cb_sample_ops_per_sec and cb_sample_bytes_per_sec derive the rates. */

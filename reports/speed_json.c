@@ -56,20 +56,15 @@ static void write_run(FILE *f, const cb_run_info *r)
     fputs("\n  },\n", f);
 }
 
-static void write_case(FILE *f, const cb_case_summary *c, int last)
+/* write_figures writes what a set of samples says, the part of a case that a worker
+ * of a -multi run has too. */
+static void write_figures(FILE *f, const cb_case_summary *c)
 {
-    fputs("    {\"algorithm\": ", f);
-    jstr(f, c->alg);
-    fputs(", \"variant\": ", f);
-    jstr(f, c->variant);
-    fputs(", \"direction\": ", f);
-    jstr(f, c->direction);
-    fprintf(f, ", \"key_bits\": %u, \"block_bytes\": %zu, \"misalign\": %u, \"aead\": %s,"
-            " \"samples\": %u, \"ops_per_sec\": ", c->key_bits, c->block_bytes, c->misalign,
-            c->aead ? "true" : "false", c->samples);
+    fprintf(f, "\"samples\": %u, \"ops_per_sec\": ", c->samples);
     jnum(f, c->ops_per_sec);
     fputs(", \"bytes_per_sec\": ", f);
-    jnum(f, c->block_bytes ? c->ops_per_sec * (double)c->block_bytes : -1);
+    jnum(f, c->block_bytes && c->ops_per_sec >= 0 ? c->ops_per_sec * (double)c->block_bytes
+                                                  : -1);
     fputs(", \"ci95_low_ops\": ", f);
     jnum(f, c->ci_low);
     fputs(", \"ci95_high_ops\": ", f);
@@ -77,18 +72,42 @@ static void write_case(FILE *f, const cb_case_summary *c, int last)
     fputs(", \"ci95_halfwidth_pct\": ", f);
     jnum(f, c->ops_per_sec > 0 ? 50 * (c->ci_high - c->ci_low) / c->ops_per_sec : -1);
     fputs(", \"cv_pct\": ", f);
-    jnum(f, c->cv * 100);
+    jnum(f, c->samples ? c->cv * 100 : -1);
     fputs(", \"cycles_per_byte\": ", f);
     jnum(f, c->cycles_per_byte);
     fputs(", \"cycles_source\": ", f);
     jstr(f, c->cycles_per_byte >= 0 ? c->cycles_source : "");
     fprintf(f, ", \"noisy\": %s, \"status\": ", c->noisy ? "true" : "false");
     jstr(f, c->status);
+}
+
+static void write_case(FILE *f, const cb_case_summary *c, size_t workers,
+                       const cb_case_summary *per_worker, int last)
+{
+    fputs("    {\"algorithm\": ", f);
+    jstr(f, c->alg);
+    fputs(", \"variant\": ", f);
+    jstr(f, c->variant);
+    fputs(", \"direction\": ", f);
+    jstr(f, c->direction);
+    fprintf(f, ", \"key_bits\": %u, \"block_bytes\": %zu, \"misalign\": %u, \"aead\": %s, ",
+            c->key_bits, c->block_bytes, c->misalign, c->aead ? "true" : "false");
+    write_figures(f, c);
+    if (workers && per_worker) {
+        fputs(",\n     \"per_worker\": [", f);
+        for (size_t w = 0; w < workers; w++) {
+            fprintf(f, "%s\n       {\"worker\": %zu, ", w ? "," : "", w);
+            write_figures(f, &per_worker[w]);
+            fputc('}', f);
+        }
+        fputs("]", f);
+    }
     fprintf(f, "}%s\n", last ? "" : ",");
 }
 
 int cb_speed_json_write(const char *path, const cb_run_info *run, double precision,
-                        const cb_case_summary *cases, size_t n, char *err, size_t errlen)
+                        const cb_case_summary *cases, size_t n, size_t workers,
+                        const cb_case_summary *per_worker, char *err, size_t errlen)
 {
     size_t len = strlen(path);
     char *tmp = malloc(len + 16);
@@ -106,13 +125,14 @@ int cb_speed_json_write(const char *path, const cb_run_info *run, double precisi
         free(tmp);
         return -1;
     }
-    fputs("{\n  \"schema\": \"cryptobench-speed 1.0\",\n", f);
+    fputs("{\n  \"schema\": \"cryptobench-speed 1.1\",\n", f);
     write_run(f, run);
     fputs("  \"precision_goal_pct\": ", f);
     jnum(f, precision * 100);
-    fputs(",\n  \"cases\": [\n", f);
+    fprintf(f, ",\n  \"workers\": %zu,\n  \"cases\": [\n", workers ? workers : 1);
     for (size_t i = 0; i < n; i++)
-        write_case(f, &cases[i], i + 1 == n);
+        write_case(f, &cases[i], workers, per_worker ? per_worker + i * workers : NULL,
+                   i + 1 == n);
     fputs("  ]\n}\n", f);
     int bad = ferror(f) | (fflush(f) != 0) | (fsync(fileno(f)) != 0);
     bad |= fclose(f) != 0;

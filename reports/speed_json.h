@@ -1,7 +1,18 @@
 /*
  * reports/speed_json.h - `speed -json FILE`: one object per case with its median,
  * the 95% confidence interval of the median, the spread (coefficient of variation)
- * and whether it reached the precision asked for, under the run's conditions.
+ * and whether it reached the precision asked for, under the run's conditions; with
+ * `-multi N`, also each worker's own figures.
+ *
+ * Schema "cryptobench-speed 1.1" (1.0 plus "workers" and "per_worker"):
+ *   {"schema", "run": {...}, "precision_goal_pct", "workers": N (1 without -multi),
+ *    "cases": [{algorithm, variant, direction, key_bits, block_bytes, misalign, aead,
+ *               samples, ops_per_sec, bytes_per_sec, ci95_low_ops, ci95_high_ops,
+ *               ci95_halfwidth_pct, cv_pct, cycles_per_byte, cycles_source, noisy,
+ *               status, and with -multi "per_worker": [{worker, samples, ops_per_sec,
+ *               ... status}, one per worker]}]}
+ * status is "ok", "faulted" or, for a -multi case some worker did not finish,
+ * "not timed"; numbers that are not known are null.
  */
 #ifndef CB_SPEED_JSON_H
 #define CB_SPEED_JSON_H
@@ -24,14 +35,20 @@ typedef struct cb_case_summary {
     double cycles_per_byte;    /* median, < 0 when not counted */
     const char *cycles_source;
     int noisy;                 /* the precision goal was not reached */
-    const char *status;        /* "ok" or "faulted" */
+    const char *status;        /* "ok", "faulted" or "not timed" */
 } cb_case_summary;
 
 /*
  * cb_speed_json_write writes the run and its cases to path atomically (temporary
- * file in the same folder, then rename).  Returns 0, or -1 with one sentence in err.
+ * file in the same folder, then rename).  workers is N for a `-multi N` run and 0
+ * otherwise; with -multi, cases[i] is the case as the machine ran it (its samples
+ * are the rounds: round j sums the j-th sample of every worker) and per_worker holds
+ * n x workers summaries, case-major: worker w's own figures for case i at
+ * per_worker[i * workers + w], written as the case's "per_worker" array.  Returns 0,
+ * or -1 with one sentence in err.
  */
 int cb_speed_json_write(const char *path, const cb_run_info *run, double precision,
-                        const cb_case_summary *cases, size_t n, char *err, size_t errlen);
+                        const cb_case_summary *cases, size_t n, size_t workers,
+                        const cb_case_summary *per_worker, char *err, size_t errlen);
 
 #endif

@@ -8,7 +8,7 @@
 # so it compares variants and catches regressions without a board (it does not see
 # stalls, dual issue or NEON latencies: a board, or llvm-mca, does).
 #
-# Method: scripts/armv4-icount.c performs N operations of one case; it runs twice
+# Method: scripts/icount-driver.c performs N operations of one case; it runs twice
 # (N1 and N2 operations) under ../shared/tools/qemu-icount.c, and the difference of
 # the two instruction totals divided by the difference of the bytes processed (of
 # the operations, for sign and verify) is the figure, so start-up, keying and the
@@ -38,7 +38,7 @@ N2=${N2:-6}
 SRC=${QEMU_ICOUNT_SRC:-../shared/tools/qemu-icount.c}
 B=build/linux-armv4
 PLUGIN=build/qemu-icount.so
-DRIVER=$B/armv4-icount
+DRIVER=$B/icount-driver
 TMP=${TMPDIR:-/tmp}/armv4-icount.$$
 trap 'rm -f "$TMP"' EXIT INT TERM
 
@@ -52,11 +52,7 @@ if [ ! -f "$PLUGIN" ] || [ "$SRC" -nt "$PLUGIN" ]; then
     gcc -shared -fPIC -O2 $(pkg-config --cflags glib-2.0 2>/dev/null) -o "$PLUGIN" "$SRC" ||
         die "could not build the plugin from $SRC"
 fi
-if [ ! -f "$DRIVER" ] || [ scripts/armv4-icount.c -nt "$DRIVER" ] || [ "$B/libcryptobench.a" -nt "$DRIVER" ]; then
-    arm-linux-gnueabihf-gcc -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
-        -Wmissing-prototypes -O2 -I. -D_GNU_SOURCE -static -o "$DRIVER" \
-        scripts/armv4-icount.c "$B/libcryptobench.a" -lm || die "could not build $DRIVER"
-fi
+make -s CONFIG=linux-armv4 "$DRIVER" >/dev/null || die "could not build $DRIVER"
 
 OSSL=${OPENSSL_ARMHF:-build/openssl-armhf}
 if [ -z "${NO_OPENSSL:-}" ] && [ ! -x "$OSSL/usr/bin/openssl" ]; then

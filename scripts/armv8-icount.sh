@@ -12,30 +12,23 @@
 #                (apt-get download openssl:arm64 libssl3:arm64; dpkg -x each into it);
 #                without it only cryptobench is measured
 #     PLUGIN     the built plugin (default build/qemu-icount.so, built when missing)
-#     SAMPLE     seconds per timed sample (default 1)
 #
 # Method (../shared/tools/README.md): the same case is run twice with different amounts
 # of work and the difference in instructions is divided by the difference in bytes,
 # so start-up, the checks run before timing and library set-up cancel out.
-# cryptobench: `speed -seconds` with 2 and then 32 samples of SAMPLE seconds each.
-# speed calibrates its batch size n from the clock in each run and runs one warm-up
-# batch of n and a few calibration batches that it does not report: the warm-up is
-# added back (K + 1 batches of n per run), the calibration batches are not known and
-# do not cancel (they differ from run to run, by up to about half a batch, and more
-# when the runs calibrate to different n).  The script prints the resulting bound,
-# (|n2 - n1| + n / 2) / (30 n), as "+-" for each row; measured against a driver with
-# fixed iteration counts the error was within it.  An option of speed that fixes the
-# batch size would make the figure exact.  OpenSSL: -seconds 1 and 2, each run's operations
-# from its "Doing ..." line.  "total" counts every instruction of the process, as the
-# OpenSSL figure does; "kernel" only those in armv8 kernel symbols.
+# cryptobench: `speed -iterations N -samples 1`, which runs exactly one warm-up batch
+# and one sample of N operations each and calibrates nothing, so the two runs (N = NA
+# and NB) differ by exactly 2 (NB - NA) operations and the figure is exact.  OpenSSL:
+# -seconds 1 and 2, each run's operations from its "Doing ..." line (its loop counts
+# them, so that figure is exact too).  "total" counts every instruction of the
+# process, as the OpenSSL figure does; "kernel" only those in armv8 kernel symbols.
 set -eu
 cd "$(dirname "$0")/.."
 BIN=${BIN:-build/linux-aarch64/cryptobench}
 CPU=${CPU:-cortex-a57}
 PLUGIN=${PLUGIN:-build/qemu-icount.so}
-SAMPLE=${SAMPLE:-1}
-KA=2
-KB=32
+NA=50
+NB=550
 BYTES=8192
 [ -x "$BIN" ] || { echo "armv8-icount.sh: $BIN not found; run make CONFIG=linux-aarch64" >&2; exit 2; }
 if [ ! -f "$PLUGIN" ]; then
@@ -59,13 +52,12 @@ kernel_of() {
          END { print s + 0 }' "$1"
 }
 
-# run_cb TAG ALG VARIANT DIRFLAG SAMPLES: one cryptobench run under the plugin.
+# run_cb TAG ALG VARIANT DIRFLAG N: one cryptobench run under the plugin, 2 N operations.
 run_cb() {
-    secs=$(awk -v s="$SAMPLE" -v k="$5" 'BEGIN { print s * k }')
     rm -f "$tmp/$1.ic" # the plugin appends
     # shellcheck disable=SC2086
     qemu-aarch64 -cpu "$CPU" -plugin "$PLUGIN,out=$tmp/$1.ic" "$BIN" speed -evp "$2" \
-        -variant "$3" $4 -bytes $BYTES -seconds "$secs" -samples "$5" >"$tmp/$1.out" 2>&1 ||
+        -variant "$3" $4 -bytes $BYTES -iterations "$5" -samples 1 >"$tmp/$1.out" 2>&1 ||
         { cat "$tmp/$1.out" >&2; exit 1; }
 }
 
@@ -99,14 +91,10 @@ for case in "$@"; do
     case $rest in *decrypt) dirflag=-decrypt dir=decrypt ;; esac
     case $alg in sha*) dir=digest ;; esac
     [ "$variant" != auto ] || variant=$(resolve_auto "$alg")
-    run_cb a "$alg" "$variant" "$dirflag" $KA
-    run_cb b "$alg" "$variant" "$dirflag" $KB
-    # executed iterations counted: K samples plus the warm-up batch, each of n
-    ea=$(awk -v o="$(ops_of "$tmp/a.out")" -v k=$KA 'BEGIN { printf "%.0f", o / k * (k + 1) }')
-    eb=$(awk -v o="$(ops_of "$tmp/b.out")" -v k=$KB 'BEGIN { printf "%.0f", o / k * (k + 1) }')
-    bound=$(awk -v a="$ea" -v b="$eb" 'BEGIN { na = a / '$((KA + 1))'; nb = b / '$((KB + 1))'
-        d = nb - na; if (d < 0) d = -d; m = na > nb ? na : nb
-        printf "%.1f%%", 100 * (d + m / 2) / (b - a) }')
+    run_cb a "$alg" "$variant" "$dirflag" $NA
+    run_cb b "$alg" "$variant" "$dirflag" $NB
+    ea=$((2 * NA))
+    eb=$((2 * NB))
     total=$(per_byte "$(total_of "$tmp/a.ic")" "$(total_of "$tmp/b.ic")" "$ea" "$eb")
     kernel=$(per_byte "$(kernel_of "$tmp/a.ic")" "$(kernel_of "$tmp/b.ic")" "$ea" "$eb")
     ref="-" ratio="-"
@@ -117,6 +105,6 @@ for case in "$@"; do
             "$(ops_of "$tmp/d.out")")
         ratio=$(awk -v a="$total" -v b="$ref" 'BEGIN { printf "%.3f", a / b }')
     fi
-    printf '%-12s %-16s %-8s %10s %10s %10s %7s  +-%s\n' "$alg" "$variant" "$dir" "$total" \
-        "$kernel" "$ref" "$ratio" "$bound"
+    printf '%-12s %-16s %-8s %10s %10s %10s %7s\n' "$alg" "$variant" "$dir" "$total" \
+        "$kernel" "$ref" "$ratio"
 done

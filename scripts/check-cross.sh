@@ -72,6 +72,9 @@ run_job() {
     step "abi-check" "$@" "$ABI_CHECK"
     step "caps command line" tests/caps_cli.sh "$BIN" "$runner"
     step "emulator verdict" sh -c '"$@" caps -mr | grep -qx "emulator qemu-user"' sh "$@" "$BIN"
+    # Every capability's instructions against detection: a model that executes what
+    # it does not report (or reports what it faults on, or computes wrongly) fails.
+    step "caps -probe" "$@" "$BIN" caps -probe
     step "dispatch" tests/dispatch/run.sh "tests/dispatch/$config.txt" "$model" "$BIN" "$@"
     if ! has_command selftest "$@" "$BIN"; then
         echo "---- selftest: not in this build"

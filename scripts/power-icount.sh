@@ -9,7 +9,7 @@
 # POWER7 (branch prediction, dispatch groups) is invisible here.  docs/power.md says
 # what can and cannot be known this way.
 #
-# Method: every case runs twice through scripts/power-icount.c, N1 and N2 operations
+# Method: every case runs twice through scripts/icount-driver.c, N1 and N2 operations
 # on an 8192-byte block; (total(N2) - total(N1)) / ((N2 - N1) * 8192) is the cost of
 # one byte with start-up, keying and the driver's own set-up cancelled out.  OpenSSL
 # is measured the same way with `openssl speed -seconds 1` and `-seconds 2`, divided
@@ -56,7 +56,7 @@ if [ ! -f "$PLUGIN" ] || [ ../shared/tools/qemu-icount.c -nt "$PLUGIN" ]; then
         -o "$PLUGIN" ../shared/tools/qemu-icount.c
 fi
 for cfg in linux-ppc64 linux-ppc64le; do
-    make -s -j"$JOBS" CONFIG=$cfg build/$cfg/power-icount >/dev/null
+    make -s -j"$JOBS" CONFIG=$cfg build/$cfg/icount-driver >/dev/null
 done
 
 # total_of FILE: the plugin's total for the one run written to FILE.
@@ -81,8 +81,8 @@ count() {
 per_byte() {
     _q=$1 _cfg=$2
     shift 2
-    _a=$(count "$_q" "build/$_cfg/power-icount" $N1 "$@" $BYTES)
-    _b=$(count "$_q" "build/$_cfg/power-icount" $N2 "$@" $BYTES)
+    _a=$(count "$_q" "build/$_cfg/icount-driver" $N1 "$@" $BYTES)
+    _b=$(count "$_q" "build/$_cfg/icount-driver" $N2 "$@" $BYTES)
     echo "$_a $_b" | awk -v n=$((N2 - N1)) -v len=$BYTES '{ printf "%.3f", ($2 - $1) / (n * len) }'
 }
 

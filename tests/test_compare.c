@@ -168,6 +168,27 @@ static void add_samples(cb_csv_set *set, const cb_run_info *run, const char *alg
     }
 }
 
+/* add_cycles adds one imported tcrypt cycle-mode row: one operation of that many cycles
+ * and no time, as reports/import.c writes it. */
+static void add_cycles(cb_csv_set *set, const cb_run_info *run, const char *alg,
+                       const char *variant, size_t block, double cycles)
+{
+    cb_csv_row row;
+    memset(&row, 0, sizeof row);
+    row.run = cb_csv_intern_run(set, run);
+    row.s.alg = cb_csv_intern(set, alg, strlen(alg));
+    row.s.variant = cb_csv_intern(set, variant, strlen(variant));
+    row.s.direction = cb_csv_intern(set, "encrypt", 7);
+    row.s.key_bits = 128;
+    row.s.block_bytes = block;
+    row.s.status = cb_csv_intern(set, "imported", 8);
+    row.s.cycles_source = cb_csv_intern(set, "tcrypt", 6);
+    row.s.cycles = cycles;
+    row.s.iterations = 1;
+    row.has_counts = 1;
+    cb_csv_add(set, &row);
+}
+
 /* split puts rows [0, cut) before and the rest after, then compares. */
 static int compare_split(cb_csv_set *set, size_t cut, const cb_compare_opts *o,
                          cb_comparison *c, FILE *warn, char *err, size_t errlen)
@@ -302,7 +323,7 @@ static void test_variant_axis(void **state)
     assert_has_line(text, "aes-128-cbc decrypt +300.00%~ +400.00%~");
     free(text);
     text = squeeze(render(&c, "tcrypt"));
-    assert_has_line(text, "testing speed of aes-128-cbc (generic -> ce-i4) decryption");
+    assert_has_line(text, "testing speed of cbc(aes) (generic -> ce-i4) decryption");
     assert_has_line(text, "test 1 (128 bit key, 1024 byte blocks): 10 operations in 1 "
                           "seconds -> 50 operations in 1 seconds: +400.00%~");
     free(text);
@@ -400,26 +421,37 @@ static void test_nothing_matches_and_one_sided(void **state)
 
 /* ---- acceptance: published figures ----------------------------------------------- */
 
-static void load_pair(cb_csv_set *set, const char *a, const char *b, size_t *cut)
+/* load_one reads a CSV file, or imports a log when import is set, into set. */
+static void load_one(cb_csv_set *set, const char *name, int import)
 {
     char err[512];
-    if (cb_csv_read_file(set, data_path(a), err, sizeof err) != 0)
+    cb_import_opts io;
+    memset(&io, 0, sizeof io);
+    if (import ? cb_import_file(set, data_path(name), &io, NULL, err, sizeof err) < 0
+               : cb_csv_read_file(set, data_path(name), err, sizeof err) != 0)
         fail_msg("%s", err);
-    *cut = cb_csv_set_count(set);
-    if (cb_csv_read_file(set, data_path(b), err, sizeof err) != 0)
+}
+
+/* compare_files loads a (before) and b (after) from tests/data, CSV files or logs to
+ * import, and compares them with the default options; the caller frees the set. */
+static cb_csv_set *compare_files(const char *a, const char *b, int import, cb_comparison *c)
+{
+    cb_csv_set *set = cb_csv_set_new();
+    load_one(set, a, import);
+    size_t cut = cb_csv_set_count(set);
+    load_one(set, b, import);
+    cb_compare_opts o = cb_compare_default_opts();
+    char err[512];
+    if (compare_split(set, cut, &o, c, NULL, err, sizeof err) != 0)
         fail_msg("%s", err);
+    return set;
 }
 
 static void test_oe2013_report(void **state)
 {
     (void)state;
-    cb_csv_set *set = cb_csv_set_new();
-    size_t cut;
-    load_pair(set, "oe2013-before.csv", "oe2013-after.csv", &cut);
-    cb_compare_opts o = cb_compare_default_opts();
     cb_comparison c;
-    char err[512];
-    assert_int_equal(compare_split(set, cut, &o, &c, NULL, err, sizeof err), 0);
+    cb_csv_set *set = compare_files("oe2013-before.csv", "oe2013-after.csv", 0, &c);
     char *text = squeeze(render(&c, "mail"));
     assert_has_line(text, "Algo blocksize ops/s-before ops/s-after difference");
     assert_has_line(text, "md5 16 308,766 264,664 -14.28%");
@@ -441,18 +473,9 @@ static void test_oe2013_report(void **state)
 static void test_graviton2_report(void **state)
 {
     (void)state;
-    cb_csv_set *set = cb_csv_set_new();
-    char err[512];
-    cb_import_opts io;
-    memset(&io, 0, sizeof io);
-    assert_int_equal(cb_import_file(set, data_path("graviton2-before.log"), &io, NULL, err,
-                                    sizeof err), 1);
-    size_t cut = cb_csv_set_count(set);
-    assert_int_equal(cb_import_file(set, data_path("graviton2-after.log"), &io, NULL, err,
-                                    sizeof err), 1);
-    cb_compare_opts o = cb_compare_default_opts();
     cb_comparison c;
-    assert_int_equal(compare_split(set, cut, &o, &c, NULL, err, sizeof err), 0);
+    cb_csv_set *set = compare_files("graviton2-before.log", "graviton2-after.log", 1, &c);
+    assert_int_equal(cb_csv_set_count(set), 2);
     char *text = squeeze(render(&c, "rows"));
     assert_has_line(text, "type 128 bytes");
     assert_has_line(text, "aes-128-gcm before 1411716.28k");
@@ -472,13 +495,8 @@ static void test_graviton2_report(void **state)
 static void test_machine_formats(void **state)
 {
     (void)state;
-    cb_csv_set *set = cb_csv_set_new();
-    size_t cut;
-    load_pair(set, "oe2013-before.csv", "oe2013-after.csv", &cut);
-    cb_compare_opts o = cb_compare_default_opts();
     cb_comparison c;
-    char err[512];
-    assert_int_equal(compare_split(set, cut, &o, &c, NULL, err, sizeof err), 0);
+    cb_csv_set *set = compare_files("oe2013-before.csv", "oe2013-after.csv", 0, &c);
     char *text = render(&c, "json");
     assert_non_null(strstr(text, "\"algorithm\": \"md5\""));
     assert_non_null(strstr(text, "\"difference_pct\": -14.2833083954"));
@@ -488,7 +506,199 @@ static void test_machine_formats(void **state)
     text = render(&c, "csv");
     assert_non_null(strstr(text, "algorithm,direction,key_bits,block_bytes,"));
     assert_non_null(strstr(text, "\r\nmd5,digest,0,16,0,0,openssl,openssl,1,1,308766,264664,"
-                                 "4940256,4234624,-14.2833083954,,,,,,regression,0\r\n"));
+                                 "4940256,4234624,-14.2833083954,,,,,,regression,0,rate,,"
+                                 "\r\n"));
+    free(text);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
+/* ---- imported logs: cycles, names cryptobench does not have, public key ----------- */
+
+/* find_case returns the compared case of alg at block bytes and key bits. */
+static const cb_cmp_case *find_case(const cb_comparison *c, const char *alg, size_t block,
+                                    unsigned key_bits)
+{
+    for (size_t i = 0; i < c->n; i++)
+        if (!strcmp(c->cases[i].alg, alg) && c->cases[i].block_bytes == block &&
+            c->cases[i].key_bits == key_bits)
+            return &c->cases[i];
+    fail_msg("no case %s %zu bytes %u bits", alg, block, key_bits);
+    return NULL;
+}
+
+/* tcrypt cycle counts: fewer is faster, before / after x 100 - 100, said in the text. */
+static void test_cycles_compare(void **state)
+{
+    (void)state;
+    cb_comparison c;
+    cb_csv_set *set = compare_files("tcrypt-cycles-before.log", "tcrypt-cycles-after.log", 1,
+                                    &c);
+    assert_int_equal(c.n, 7);
+    /* 232 -> 200 cycles: 232 / 200 x 100 - 100 = +16% */
+    const cb_cmp_case *k = find_case(&c, "aes-128-cbc", 16, 128);
+    assert_true(k->cycles && k->cycles_before == 232 && k->cycles_after == 200);
+    assert_true(fabs(k->diff_pct - 16) < 1e-9);
+    assert_true(isnan(k->ops_before));
+    assert_int_equal(k->verdict, CB_IMPROVEMENT);
+    /* 16-byte updates 1200 -> 1500 cycles: 1200 / 1500 x 100 - 100 = -20%, a regression
+     * of its own: the one-update sha256 at 64 bytes (640 -> 640) is another case */
+    k = find_case(&c, "sha256-16B-updates", 64, 0);
+    assert_true(fabs(k->diff_pct + 20) < 1e-9);
+    assert_int_equal(k->verdict, CB_REGRESSION);
+    assert_true(find_case(&c, "sha256", 64, 0)->diff_pct == 0);
+    /* geomean of the speed ratios: 232/200 520/400 1 700/560 400/320 1200/1500 1 */
+    double g = pow(232.0 / 200 * 520 / 400 * 700 / 560 * 400 / 320 * 1200 / 1500, 1.0 / 7);
+    assert_true(fabs(c.geomean_pct - (g * 100 - 100)) < 1e-9);
+
+    char *text = squeeze(render(&c, "mail"));
+    assert_has_line(text, "aes-128-cbc/cbc-aes-ce (cycles) 16 232 200 +16.00%");
+    assert_has_line(text, "sha256-16B-updates/sha256-ce (cycles) 64 1,200 1,500 -20.00%");
+    assert_non_null(strstr(text, "note: 7 of 7 cases, marked (cycles), are tcrypt cycle "
+                                 "counts per operation, not rates: fewer is faster"));
+    free(text);
+    text = squeeze(render(&c, "rows"));
+    assert_has_line(text, "aes-256-cbc/cbc-aes-ce (cycles) after 300 560");
+    free(text);
+    text = render(&c, "json");
+    assert_non_null(strstr(text, "\"measure\": \"cycles\""));
+    assert_non_null(strstr(text, "\"ops_per_sec_before\": null"));
+    assert_non_null(strstr(text, "\"cycles_per_op_before\": 232, \"cycles_per_op_after\": 200"));
+    free(text);
+    text = render(&c, "csv");
+    assert_non_null(strstr(text, ",improvement,0,cycles,232,200\r\n"));
+    free(text);
+
+    /* tcrypt style: one heading per API name, both key sizes under it, numbered on */
+    text = render(&c, "tcrypt");
+    const char *h = "\ntesting speed of cbc(aes) (cbc-aes-ce) encryption\n";
+    const char *at = strstr(text, h);
+    assert_non_null(at);
+    assert_null(strstr(at + 1, h)); /* one heading for both key sizes */
+    assert_non_null(strstr(at, "\ntest 0 (128 bit key, 16 byte blocks): 1 operation in 232 "
+                               "cycles -> 1 operation in 200 cycles: +16.00%\n"
+                               "test 1 (128 bit key, 64 byte blocks): 1 operation in 520 "
+                               "cycles -> 1 operation in 400 cycles: +30.00%\n"
+                               "test 2 (256 bit key, 16 byte blocks): 1 operation in 300 "
+                               "cycles -> 1 operation in 300 cycles: +0.00%\n"
+                               "test 3 (256 bit key, 64 byte blocks): 1 operation in 700 "
+                               "cycles -> 1 operation in 560 cycles: +25.00%\n"));
+    /* the hash in tcrypt's order: 16 bytes, 64 in 16-byte updates, 64 in one */
+    assert_non_null(strstr(text, "\ntesting speed of sha256 (sha256-ce)\n"
+                                 "test 0 (16 byte blocks): 1 operation in 400 cycles -> 1 "
+                                 "operation in 320 cycles: +25.00%\n"
+                                 "test 1 (64 byte blocks, 16 bytes per update, 4 updates): 1 "
+                                 "operation in 1200 cycles -> 1 operation in 1500 cycles: "
+                                 "-20.00%\n"
+                                 "test 2 (64 byte blocks): 1 operation in 640 cycles -> 1 "
+                                 "operation in 640 cycles: +0.00%\n"));
+    free(text);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
+/* Cycles on one side and rates on the other are left out with a warning, never mixed. */
+static void test_mixed_cycles_and_rates(void **state)
+{
+    (void)state;
+    cb_csv_set *set = cb_csv_set_new();
+    cb_run_info run_b = run_a;
+    run_b.build_rev = "rev-b";
+    add_cycles(set, &run_a, "aes-128-cbc", "cbc-aes-ce", 16, 232);
+    add_samples(set, &run_a, "md5", "generic", "digest", 64, 1000, 0, 1);
+    size_t cut = cb_csv_set_count(set);
+    add_samples(set, &run_b, "aes-128-cbc", "cbc-aes-ce", "encrypt", 16, 5000000, 0, 1);
+    add_samples(set, &run_b, "md5", "generic", "digest", 64, 1100, 0, 1);
+    char *warn_text = NULL;
+    size_t warn_len = 0;
+    FILE *warn = open_memstream(&warn_text, &warn_len);
+    cb_compare_opts o = cb_compare_default_opts();
+    cb_comparison c;
+    char err[512];
+    assert_int_equal(compare_split(set, cut, &o, &c, warn, err, sizeof err), 0);
+    fclose(warn);
+    assert_int_equal(c.n, 1);
+    assert_string_equal(c.cases[0].alg, "md5");
+    assert_non_null(strstr(warn_text, "1 case counted in cycles on one side and timed on the "
+                                      "other cannot be compared and is left out: aes-128-cbc "
+                                      "16 bytes encrypt (cbc-aes-ce).\n"));
+    assert_null(strstr(warn_text, "only in")); /* not also listed as one-sided */
+    free(warn_text);
+    cb_comparison_free(&c);
+
+    /* nothing else: the error says why */
+    cb_csv_set *only = cb_csv_set_new();
+    add_cycles(only, &run_a, "aes-128-cbc", "cbc-aes-ce", 16, 232);
+    add_samples(only, &run_b, "aes-128-cbc", "cbc-aes-ce", "encrypt", 16, 5000000, 0, 1);
+    assert_int_equal(compare_split(only, 1, &o, &c, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "cycles on one side, rates on the other: aes-128-cbc"));
+    cb_comparison_free(&c);
+    cb_csv_set_free(only);
+    cb_csv_set_free(set);
+}
+
+/* The tcrypt style names cases as tcrypt does and groups key sizes under one heading. */
+static void test_tcrypt_style_names(void **state)
+{
+    (void)state;
+    cb_csv_set *set = cb_csv_set_new();
+    cb_run_info run_b = run_a;
+    run_b.build_rev = "rev-b";
+    static const char *const algs[] = {"aes-128-cbc", "aes-256-cbc", "des-ede3-cbc",
+                                       "aes-128-gcm", "camellia-128-cbc"};
+    for (int side = 0; side < 2; side++)
+        for (size_t i = 0; i < sizeof algs / sizeof algs[0]; i++) {
+            add_samples(set, side ? &run_b : &run_a, algs[i], "generic", "decrypt", 16,
+                        side ? 110 : 100, 0, 1);
+            add_samples(set, side ? &run_b : &run_a, algs[i], "generic", "decrypt", 64,
+                        side ? 55 : 50, 0, 1);
+        }
+    /* key_bits comes from add_samples (128); make the aes-256 rows say 256 */
+    for (size_t i = 0; i < cb_csv_set_count(set); i++) {
+        cb_csv_row *r = (cb_csv_row *)cb_csv_set_row(set, i);
+        if (!strcmp(r->s.alg, "aes-256-cbc"))
+            r->s.key_bits = 256;
+    }
+    cb_compare_opts o = cb_compare_default_opts();
+    cb_comparison c;
+    char err[512];
+    assert_int_equal(compare_split(set, 10, &o, &c, NULL, err, sizeof err), 0);
+    char *text = render(&c, "tcrypt");
+    assert_non_null(strstr(text, "\ntesting speed of cbc(aes) (generic) decryption\n"
+                                 "test 0 (128 bit key, 16 byte blocks): 100 operations in 1 "
+                                 "seconds -> 110 operations in 1 seconds: +10.00%\n"
+                                 "test 1 (128 bit key, 64 byte blocks): 50 operations in 1 "
+                                 "seconds -> 55 operations in 1 seconds: +10.00%\n"
+                                 "test 2 (256 bit key, 16 byte blocks): 100 operations in 1 "
+                                 "seconds -> 110 operations in 1 seconds: +10.00%\n"
+                                 "test 3 (256 bit key, 64 byte blocks): 50 operations"));
+    assert_non_null(strstr(text, "\ntesting speed of cbc(des3_ede) (generic) decryption\n"
+                                 "test 0 (128 bit key, 16 byte blocks)"));
+    assert_non_null(strstr(text, "\ntesting speed of gcm(aes) (generic) decryption\n"));
+    assert_non_null(strstr(text, "\ntesting speed of camellia-128-cbc (generic) decryption\n"));
+    free(text);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
+/* Every row of a whole report compares with the same row of another import. */
+static void test_imported_report(void **state)
+{
+    (void)state;
+    cb_comparison c;
+    cb_csv_set *set = compare_files("openssl3-full.log", "openssl3-full.log", 1, &c);
+    assert_int_equal(c.n, 112);
+    char *text = squeeze(render(&c, "mail"));
+    assert_has_line(text, "camellia-128-cbc 16 6,250,000 6,250,000 +0.00%");
+    assert_has_line(text, "hmac(md5) 16384 27,466 27,466 +0.00%");
+    assert_has_line(text, "ecdh-nistp256 derive - 15,000 15,000 +0.00%");
+    assert_has_line(text, "rsa2048 encrypt - 21,739 21,739 +0.00%");
+    assert_has_line(text, "rsa2048 decrypt - 649 649 +0.00%");
+    free(text);
+    text = squeeze(render(&c, "matrix"));
+    assert_has_line(text, "public key sign verify encrypt decrypt derive keygen encaps decaps");
+    assert_has_line(text, "rsa2048 +0.00% +0.00% +0.00% +0.00%");
+    assert_has_line(text, "ecdh-x25519 +0.00%");
     free(text);
     cb_comparison_free(&c);
     cb_csv_set_free(set);
@@ -504,7 +714,7 @@ static void test_run_samples(void **state)
         /* ABAB: even samples variant A, odd variant B, B 25% faster */
         int b = i % 2;
         s[i] = (cb_sample){"sha256", b ? "shani" : "generic", "digest", 0, 1024, 0, 0, i / 2,
-                           b ? 1250 + i : 1000 + i, 1.0, -1, "", "ok", 0, 0, 0, 0};
+                           b ? 1250 + i : 1000 + i, 1.0, -1, "", "ok", 0, 0, 0, 0, 1, 0};
     }
     char *buf = NULL;
     size_t len = 0;
@@ -559,6 +769,56 @@ static char *slurp_text(const char *path)
     t = realloc(t, len + 1);
     t[len] = 0;
     return t;
+}
+
+/* write_import imports log (from tests/data) into the CSV file csv. */
+static void write_import(const char *log, const char *csv)
+{
+    char err[512];
+    cb_import_opts io;
+    memset(&io, 0, sizeof io);
+    cb_csv_set *set = cb_csv_set_new();
+    if (cb_import_file(set, data_path(log), &io, NULL, err, sizeof err) < 0)
+        fail_msg("%s", err);
+    cb_csv_writer *w = cb_csv_open(csv, err, sizeof err);
+    assert_non_null(w);
+    for (size_t i = 0; i < cb_csv_set_count(set); i++)
+        assert_int_equal(cb_csv_write_row(w, cb_csv_set_row(set, i)), 0);
+    assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
+    cb_csv_set_free(set);
+}
+
+/* -gate-on takes any name the files hold, and only those. */
+static void test_gate_on_imported_names(void **state)
+{
+    (void)state;
+    char before[] = "/tmp/cb-test-gate-before.csv", after[] = "/tmp/cb-test-gate-after.csv";
+    const char *out = "/tmp/cb-test-gate.out";
+    write_import("tcrypt-cycles-before.log", before);
+    write_import("tcrypt-cycles-after.log", after);
+    /* 16-byte updates lost 20%: a name only imports have gates the run */
+    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "5", "-gate-on",
+                             "sha256-16B-updates", NULL), 1);
+    char *t = slurp_text(out);
+    assert_non_null(strstr(t, "on sha256-16B-updates: FAILED by 1 case"));
+    free(t);
+    /* sha256 is another case: its one-update digests got faster or stayed */
+    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "5", "-gate-on",
+                             "SHA256", NULL), 0);
+    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "5", "-gate-on",
+                             "sha256-16b-updates,aes-128-cbc", NULL), 1);
+    /* a name no row holds: one sentence listing what the files hold, exit 2 */
+    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "5", "-gate-on",
+                             "aes-128-cbc,rc4", NULL), 2);
+    t = slurp_text(out);
+    assert_non_null(strstr(t, "cryptobench: -gate-on 'rc4' matches no case in "
+                              "/tmp/cb-test-gate-before.csv or /tmp/cb-test-gate-after.csv; "
+                              "they hold: aes-128-cbc, aes-256-cbc, sha256, "
+                              "sha256-16B-updates.\n"));
+    free(t);
+    unlink(before);
+    unlink(after);
+    unlink(out);
 }
 
 static void test_command(void **state)
@@ -619,8 +879,13 @@ int main(void)
         cmocka_unit_test(test_oe2013_report),
         cmocka_unit_test(test_graviton2_report),
         cmocka_unit_test(test_machine_formats),
+        cmocka_unit_test(test_cycles_compare),
+        cmocka_unit_test(test_mixed_cycles_and_rates),
+        cmocka_unit_test(test_tcrypt_style_names),
+        cmocka_unit_test(test_imported_report),
         cmocka_unit_test(test_run_samples),
         cmocka_unit_test(test_command),
+        cmocka_unit_test(test_gate_on_imported_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -53,7 +53,7 @@ static cb_sample sample(const char *alg, size_t block, unsigned idx, uint64_t it
                         double secs)
 {
     cb_sample s = {alg, "generic", "encrypt", 128, block, 0, 0, idx, iters, secs, -1, "",
-                   "ok", 0, 0, 0, 0};
+                   "ok", 0, 0, 0, 0, 1, 0};
     return s;
 }
 
@@ -113,6 +113,9 @@ static void test_round_trip(void **state)
     s2.case_ci_high = 2500000;
     s2.case_cv = 0.0125;
     s2.case_noisy = 1;
+    s2.workers = 2;             /* schema 1.2: worker 1 of a -multi 2 run */
+    s2.worker = 1;
+    s1.workers = 0;             /* a normal run, however the caller spelled it */
     assert_int_equal(cb_csv_write(w, &run_a, &s1), 0);
     assert_int_equal(cb_csv_write(w, &run_a, &s2), 0);
     assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
@@ -125,9 +128,10 @@ static void test_round_trip(void **state)
     assert_non_null(strstr(text, ",\"-O2 -DNAME=\"\"x\"\"\","));
     assert_non_null(strstr(text, "schema,tool_version,"));
     assert_non_null(strstr(text, ",status,case_ci95_low_ops,case_ci95_high_ops,case_cv_pct,"
-                                 "case_noisy\r\n"));
-    assert_non_null(strstr(text, ",ok,,,,\r\n"));           /* unknown: empty */
-    assert_non_null(strstr(text, ",ok,1900000,2500000,1.25,1\r\n"));
+                                 "case_noisy,workers,worker\r\n"));
+    assert_non_null(strstr(text, "\r\n1.2,0.1.0,"));
+    assert_non_null(strstr(text, ",ok,,,,,1,0\r\n"));           /* unknown: empty */
+    assert_non_null(strstr(text, ",ok,1900000,2500000,1.25,1,2,1\r\n"));
 
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
@@ -152,6 +156,10 @@ static void test_round_trip(void **state)
     assert_true(r0->s.case_ci_high == 0);
     assert_true(r1->s.case_ci_low == 1900000 && r1->s.case_ci_high == 2500000);
     assert_true(r1->s.case_cv == 0.0125 && r1->s.case_noisy == 1);
+    assert_int_equal(r0->s.workers, 1);
+    assert_int_equal(r0->s.worker, 0);
+    assert_int_equal(r1->s.workers, 2);
+    assert_int_equal(r1->s.worker, 1);
     assert_int_equal(r1->line, 3);
     cb_csv_set_free(set);
     unlink(path);
@@ -348,6 +356,63 @@ static void test_newer_minor_extra_column(void **state)
     expect_error(text, strlen(text), "t.csv:2: ", "does not have");
 }
 
+/* Files written before schema 1.2 lack the workers columns: every row is a normal
+ * run's, workers 1 and worker 0.  1.1's columns are read as before. */
+#define HEADER_1_1 "schema,tool_version,build_rev,build_config,compiler,cflags,host_arch," \
+    "hostname,cpu_model,caps_detected,caps_effective,caps_mask,mask_source,emulator," \
+    "timing,started,algorithm,variant,direction,key_bits,block_bytes,misalign,aead," \
+    "sample,iterations,seconds,bytes_per_sec,ops_per_sec,cycles,cycles_source,status," \
+    "case_ci95_low_ops,case_ci95_high_ops,case_cv_pct,case_noisy\n"
+#define GOOD_1_1 "1.1," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,,ok,480,520,2.5,0\n"
+
+static void test_older_schemas_read_as_one_worker(void **state)
+{
+    (void)state;
+    char err[256];
+    const char text[] = HEADER_1_1 GOOD_1_1 HEADER GOOD;
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_buffer(set, "old.csv", text, sizeof text - 1, err,
+                                        sizeof err), 0);
+    assert_int_equal(cb_csv_set_count(set), 2);
+    for (size_t i = 0; i < 2; i++) {
+        assert_int_equal(cb_csv_set_row(set, i)->s.workers, 1);
+        assert_int_equal(cb_csv_set_row(set, i)->s.worker, 0);
+    }
+    assert_true(cb_csv_set_row(set, 0)->s.case_ci_high == 520);
+    assert_true(cb_csv_set_row(set, 0)->s.case_cv == 0.025);
+    cb_csv_set_free(set);
+}
+
+/* The workers columns of schema 1.2: read when present, checked against each other. */
+#define HEADER_1_2 "schema,tool_version,build_rev,build_config,compiler,cflags,host_arch," \
+    "hostname,cpu_model,caps_detected,caps_effective,caps_mask,mask_source,emulator," \
+    "timing,started,algorithm,variant,direction,key_bits,block_bytes,misalign,aead," \
+    "sample,iterations,seconds,bytes_per_sec,ops_per_sec,cycles,cycles_source,status," \
+    "case_ci95_low_ops,case_ci95_high_ops,case_cv_pct,case_noisy,workers,worker\n"
+#define ROW_1_2(workers_worker) \
+    "1.2," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,,ok,,,,," workers_worker "\n"
+
+static void test_workers_columns(void **state)
+{
+    (void)state;
+    char err[256];
+    const char text[] = HEADER_1_2 ROW_1_2("4,3") ROW_1_2(",");
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_buffer(set, "t.csv", text, sizeof text - 1, err, sizeof err),
+                     0);
+    assert_int_equal(cb_csv_set_count(set), 2);
+    assert_int_equal(cb_csv_set_row(set, 0)->s.workers, 4);
+    assert_int_equal(cb_csv_set_row(set, 0)->s.worker, 3);
+    assert_int_equal(cb_csv_set_row(set, 1)->s.workers, 1); /* empty: a normal run */
+    assert_int_equal(cb_csv_set_row(set, 1)->s.worker, 0);
+    cb_csv_set_free(set);
+    EXPECT(HEADER_1_2 ROW_1_2("2,2"), "t.csv:2: ", "worker holds 2 in a run of 2 workers");
+    EXPECT(HEADER_1_2 ROW_1_2("0,0"), "t.csv:2: ", "workers holds 0");
+    EXPECT(HEADER_1_2 ROW_1_2("two,0"), "t.csv:2: ", "column workers holds 'two'");
+    EXPECT(HEADER_1_2 ROW_1_2("2,-1"), "t.csv:2: ", "column worker holds '-1'");
+    EXPECT(HEADER_1_2 ROW_1_2(",1"), "t.csv:2: ", "worker holds 1 in a run of 1 worker;");
+}
+
 static void test_empty_file(void **state)
 {
     (void)state;
@@ -453,7 +518,8 @@ static void test_imported_row_round_trip(void **state)
     r.ops_per_sec = 1411716280.0 / 128;
     assert_int_equal(cb_csv_write_row(w, &r), 0);
     assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
-    assert_non_null(strstr(read_all(path), ",,,1411716280,11029033.4375,,,imported,,,,\r\n"));
+    assert_non_null(strstr(read_all(path),
+                           ",,,1411716280,11029033.4375,,,imported,,,,,1,0\r\n"));
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
     assert_int_equal(cb_csv_set_row(set, 0)->has_counts, 0);
@@ -476,6 +542,8 @@ int main(void)
         cmocka_unit_test(test_bad_number),
         cmocka_unit_test(test_unknown_schema_major),
         cmocka_unit_test(test_newer_minor_extra_column),
+        cmocka_unit_test(test_older_schemas_read_as_one_worker),
+        cmocka_unit_test(test_workers_columns),
         cmocka_unit_test(test_empty_file),
         cmocka_unit_test(test_binary_garbage),
         cmocka_unit_test(test_not_a_cryptobench_csv),

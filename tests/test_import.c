@@ -2,9 +2,10 @@
  * tests/test_import.c - `openssl speed` and tcrypt logs into rows: every form
  * import.h lists, the name mapping, and the logs it must refuse.
  *
- * tests/data/openssl3-*.log are real output of Debian's openssl 3.0 on the build
- * machine; openssl10-legacy.log and tcrypt-arm64.log are synthetic (their numbers
- * measure nothing) and cover the older and kernel forms.
+ * tests/data/openssl3-speed.log, -mr.log, -rsa.log, -pkey.log and -pkey-mr.log are
+ * real output of Debian's openssl 3.0 on the build machine; openssl10-legacy.log, openssl10-pkey.log,
+ * openssl3-full.log, openssl-pkey-mr.log, tcrypt-arm64.log and tcrypt-cycles-*.log are
+ * synthetic (their numbers measure nothing) and cover the other versions' forms.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -62,6 +63,27 @@ static const cb_csv_row *find(const cb_csv_set *set, const char *alg, const char
 }
 
 static int close_to(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b); }
+
+/* pk_want: a public-key row a log must give, and the operation count of its progress
+ * line (0 when the table alone gave a rate). */
+typedef struct pk_want {
+    const char *alg, *dir;
+    unsigned key_bits;
+    double ops;
+    uint64_t iterations;
+} pk_want;
+
+static void check_pk_rows(const cb_csv_set *set, const pk_want *want, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const cb_csv_row *r = find(set, want[i].alg, want[i].dir, 0, want[i].key_bits);
+        if (!close_to(r->ops_per_sec, want[i].ops) || r->s.iterations != want[i].iterations ||
+            r->bytes_per_sec != 0)
+            fail_msg("%s %s: %g ops/s in %llu operations, wanted %g in %llu", want[i].alg,
+                     want[i].dir, r->ops_per_sec, (unsigned long long)r->s.iterations,
+                     want[i].ops, (unsigned long long)want[i].iterations);
+    }
+}
 
 static void test_openssl3_table_and_progress(void **state)
 {
@@ -126,10 +148,14 @@ static void test_legacy_names_and_forms(void **state)
     char err[512];
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_import_file(set, data_path("openssl10-legacy.log"), &o, warn, err,
-                                    sizeof err), 29);
+                                    sizeof err), 34);
     fclose(warn);
-    assert_non_null(strstr(warn_text, "skipped names with no cryptobench algorithm: 'rc4'"));
+    assert_non_null(strstr(warn_text, "kept cases cryptobench cannot run itself (they "
+                                      "compare only with other imports): 'rc4'.\n"));
     free(warn_text);
+    /* a name cryptobench does not have is kept, as a cipher without a key size */
+    const cb_csv_row *rc4 = find(set, "rc4", "encrypt", 16, 0);
+    assert_true(close_to(rc4->bytes_per_sec, 200000000));
     /* five size columns, names with spaces */
     const cb_csv_row *r = find(set, "des-cbc", "encrypt", 8192, 64);
     assert_true(close_to(r->bytes_per_sec, 33700000));
@@ -163,7 +189,7 @@ static void test_tcrypt(void **state)
 {
     (void)state;
     cb_import_opts o = no_opts();
-    cb_csv_set *set = import_file("tcrypt-arm64.log", &o, 12);
+    cb_csv_set *set = import_file("tcrypt-arm64.log", &o, 15);
     /* with the dmesg timestamp and "tcrypt: " tag */
     const cb_csv_row *r = cb_csv_set_row(set, 0);
     assert_string_equal(r->s.alg, "aes-128-cbc");
@@ -179,14 +205,269 @@ static void test_tcrypt(void **state)
     assert_int_equal(r->s.iterations, 95545);
     assert_string_equal(r->run->tool_version, "linux tcrypt");
     assert_string_equal(r->run->timing, "wall");
-    /* the hash form: one update per digest only */
+    /* the cycle-mode line: one operation of 232 cycles, no time */
     r = cb_csv_set_row(set, 10);
+    assert_string_equal(r->s.alg, "aes-128-cbc");
+    assert_string_equal(r->s.direction, "encrypt");
+    assert_true(r->s.cycles == 232 && r->s.iterations == 1 && r->s.seconds == 0);
+    assert_true(r->ops_per_sec == 0 && r->bytes_per_sec == 0);
+    assert_string_equal(r->s.cycles_source, "tcrypt");
+    /* the hash form: one update per digest is sha256 ... */
+    r = cb_csv_set_row(set, 11);
     assert_string_equal(r->s.alg, "sha256");
     assert_string_equal(r->s.direction, "digest");
     assert_true(close_to(r->ops_per_sec, 2110442));
-    r = cb_csv_set_row(set, 11);
+    /* ... four updates of 16 bytes another operation, kept apart */
+    r = cb_csv_set_row(set, 12);
+    assert_string_equal(r->s.alg, "sha256-16B-updates");
+    assert_int_equal(r->s.block_bytes, 64);
+    assert_true(close_to(r->ops_per_sec, 801334));
+    r = cb_csv_set_row(set, 13);
+    assert_string_equal(r->s.alg, "sha256");
     assert_int_equal(r->s.block_bytes, 64);
     assert_true(close_to(r->ops_per_sec, 1500220));
+    /* xts(aes) with a 256-bit key is two AES-128 keys: OpenSSL's aes-128-xts */
+    r = cb_csv_set_row(set, 14);
+    assert_string_equal(r->s.alg, "aes-128-xts");
+    assert_int_equal(r->s.key_bits, 256);
+    assert_string_equal(r->s.variant, "xts-aes-ce");
+    cb_csv_set_free(set);
+}
+
+/* tcrypt's cycle mode, both forms, both key sizes; rows the strict reader takes back. */
+static void test_tcrypt_cycles(void **state)
+{
+    (void)state;
+    cb_import_opts o = no_opts();
+    cb_csv_set *set = import_file("tcrypt-cycles-before.log", &o, 7);
+    /* "test 3 (256 bit key, 64 byte blocks): 1 operation in 700 cycles (64 bytes)" */
+    const cb_csv_row *r = find(set, "aes-256-cbc", "encrypt", 64, 256);
+    assert_true(r->s.cycles == 700 && r->s.iterations == 1);
+    /* "test 1 (64 byte blocks, 16 bytes per update, 4 updates): 1200 cycles/operation" */
+    r = find(set, "sha256-16B-updates", "digest", 64, 0);
+    assert_true(r->s.cycles == 1200);
+    r = find(set, "sha256", "digest", 64, 0);
+    assert_true(r->s.cycles == 640);
+    assert_string_equal(r->run->timing, "wall");
+
+    const char *path = "/tmp/cb-test-import-cycles.csv";
+    char err[512];
+    cb_csv_writer *w = cb_csv_open(path, err, sizeof err);
+    assert_non_null(w);
+    for (size_t i = 0; i < cb_csv_set_count(set); i++)
+        assert_int_equal(cb_csv_write_row(w, cb_csv_set_row(set, i)), 0);
+    assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
+    cb_csv_set *back = cb_csv_set_new();
+    if (cb_csv_read_file(back, path, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    assert_int_equal(cb_csv_set_count(back), 7);
+    r = find(back, "aes-128-cbc", "encrypt", 16, 128);
+    assert_true(r->s.cycles == 232 && r->s.iterations == 1 && r->has_counts);
+    assert_true(r->s.seconds == 0 && r->ops_per_sec == 0);
+    assert_string_equal(r->s.cycles_source, "tcrypt");
+    cb_csv_set_free(back);
+    cb_csv_set_free(set);
+    unlink(path);
+}
+
+/* expect_csv_error reads one row after the header and wants an error naming needle. */
+static void expect_csv_row(const char *row, const char *needle)
+{
+    static const char *const header =
+        "schema,tool_version,build_rev,build_config,compiler,cflags,host_arch,hostname,"
+        "cpu_model,caps_detected,caps_effective,caps_mask,mask_source,emulator,timing,"
+        "started,algorithm,variant,direction,key_bits,block_bytes,misalign,aead,sample,"
+        "iterations,seconds,bytes_per_sec,ops_per_sec,cycles,cycles_source,status\n";
+    char text[2048], err[512] = "";
+    snprintf(text, sizeof text, "%s1.1,linux tcrypt,b,imported,,,,,,,,none,none,none,wall,,"
+             "%s\n", header, row);
+    cb_csv_set *set = cb_csv_set_new();
+    int rc = cb_csv_read_buffer(set, "c.csv", text, strlen(text), err, sizeof err);
+    if (needle ? rc != -1 || !strstr(err, needle) : rc != 0)
+        fail_msg("row '%s': rc %d, error '%s', wanted %s", row, rc, err,
+                 needle ? needle : "none");
+    cb_csv_set_free(set);
+}
+
+/* The reader takes a cycles-only row only as the importer writes it. */
+static void test_cycles_only_rows(void **state)
+{
+    (void)state;
+    expect_csv_row("aes-128-cbc,cbc-aes-ce,encrypt,128,16,0,0,0,1,0,0,0,232,tcrypt,imported",
+                   NULL);
+    /* a measured row needs its time, an import without cycles its rate */
+    expect_csv_row("aes-128-cbc,ce,encrypt,128,16,0,0,0,1,0,0,0,232,tcrypt,ok",
+                   "needs a positive rate");
+    expect_csv_row("aes-128-cbc,ce,encrypt,128,16,0,0,0,1,0,0,0,,,imported",
+                   "needs a positive rate");
+    expect_csv_row("aes-128-cbc,ce,encrypt,128,16,0,0,0,1,0,0,0,232,,imported",
+                   "needs a positive rate");
+    /* the new directions of imported public-key rows (schema 1.2) */
+    expect_csv_row("ecdh-nistp256,openssl,derive,256,0,0,0,0,,,0,15000,,,imported", NULL);
+    expect_csv_row("ml-kem-512,openssl,encaps,0,0,0,0,0,,,0,47619,,,imported", NULL);
+    expect_csv_row("x,openssl,agree,256,0,0,0,0,,,0,15000,,,imported", "derive, keygen");
+}
+
+/* Names cryptobench does not have: kept, normalised, classified (import.c). */
+static void test_unknown_names(void **state)
+{
+    (void)state;
+    char *warn_text = NULL, err[512];
+    size_t warn_len = 0;
+    FILE *warn = open_memstream(&warn_text, &warn_len);
+    cb_import_opts o = no_opts();
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_import_file(set, data_path("openssl3-full.log"), &o, warn, err,
+                                    sizeof err), 112);
+    fclose(warn);
+    /* one line lists what compares only with other imports; ghash is ours */
+    assert_non_null(strstr(warn_text, "(they compare only with other imports): 'md4', "
+                                      "'hmac(md5)', 'rmd160', 'rc4', 'blowfish-cbc', "
+                                      "'camellia-128-cbc'"));
+    assert_non_null(strstr(warn_text, "'rsa2048 encrypt', 'rsa2048 decrypt', 'rsa7680'"));
+    assert_null(strstr(warn_text, "ghash"));
+    /* the 384-bit ecdsa progress line has no table row to name its curve */
+    assert_non_null(strstr(warn_text, "left out 1 public-key progress line of a curve"));
+    free(warn_text);
+    static const struct {
+        const char *alg, *dir;
+        unsigned key_bits;
+        double bps16;
+    } want[] = {
+        {"md4", "digest", 0, 40000000},         {"hmac(md5)", "digest", 0, 20000000},
+        {"rmd160", "digest", 0, 30000000},      {"rc4", "encrypt", 0, 300000000},
+        {"blowfish-cbc", "encrypt", 0, 90000000},
+        {"camellia-128-cbc", "encrypt", 128, 100000000},
+        {"camellia-256-cbc", "encrypt", 256, 80000000},
+        {"whirlpool", "digest", 0, 15000000},
+        {"chacha20-poly1305", "encrypt", 0, 200000000},
+        {"aes-128-ige", "encrypt", 128, 300000000}, {"sha3-256", "digest", 0, 25000000},
+        {"ghash", "digest", 128, 700000000},    {"rand", "digest", 0, 20000000},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const cb_csv_row *r = find(set, want[i].alg, want[i].dir, 16, want[i].key_bits);
+        if (!close_to(r->bytes_per_sec, want[i].bps16))
+            fail_msg("%s: %g bytes/s at 16 bytes, wanted %g", want[i].alg, r->bytes_per_sec,
+                     want[i].bps16);
+    }
+    find(set, "camellia-128-cbc", "encrypt", 16384, 128);
+    cb_csv_set_free(set);
+
+    /* -decrypt turns ciphers only; -aead marks AEAD ciphers only */
+    o.decrypt = 1;
+    o.aead = 1;
+    set = import_file("openssl3-full.log", &o, 112);
+    assert_int_equal(find(set, "chacha20-poly1305", "decrypt", 64, 0)->s.aead, 1);
+    assert_int_equal(find(set, "camellia-128-cbc", "decrypt", 64, 128)->s.aead, 0);
+    find(set, "md4", "digest", 64, 0);
+    find(set, "rsa2048", "encrypt", 0, 2048); /* a public-key column, not -decrypt's */
+    cb_csv_set_free(set);
+}
+
+/* The public-key tables of OpenSSL 3.x, and progress lines lending them their counts. */
+static void test_pkey_tables(void **state)
+{
+    (void)state;
+    cb_import_opts o = no_opts();
+    cb_csv_set *set = import_file("openssl3-full.log", &o, 112);
+    static const pk_want want[] = {
+        {"rsa2048", "sign", 2048, 6500 / 9.98, 6500},
+        {"rsa2048", "verify", 2048, 22222.2, 0},
+        {"rsa2048", "encrypt", 2048, 21739.1, 0},
+        {"rsa2048", "decrypt", 2048, 649.4, 0},
+        {"rsa7680", "decrypt", 7680, 14, 0},
+        {"dsa2048", "verify", 2048, 2481.4, 0},
+        {"ecdsa-secp160r1", "sign", 160, 5000, 0},
+        /* the 256-bit progress line goes to the first 256-bit curve, nistp256 */
+        {"ecdsa-nistp256", "sign", 256, 400000 / 9.99, 400000},
+        {"ecdsa-nistp256", "verify", 256, 13000, 0},
+        {"ecdsa-brainpoolp256r1", "sign", 256, 3500, 0},
+        {"ecdh-nistp256", "derive", 256, 15000, 150000},
+        {"ecdh-x25519", "derive", 253, 30000, 0},
+        {"eddsa-ed25519", "sign", 253, 250000 / 9.97, 250000},
+        {"eddsa-ed448", "verify", 456, 2400, 0},
+        {"sm2-curvesm2", "sign", 256, 2500, 0},
+        {"ffdh2048", "derive", 2048, 900, 0},
+        {"ml-kem-512", "keygen", 0, 40000, 0},
+        {"ml-kem-512", "encaps", 0, 47619, 0},
+        {"ml-kem-512", "decaps", 0, 37037, 0},
+        {"rsa4096", "encaps", 4096, 23723.4, 0},
+        {"ml-dsa-44", "sign", 0, 5000, 0},
+        {"ml-dsa-44", "verify", 0, 16666.7, 0},
+    };
+    check_pk_rows(set, want, sizeof want / sizeof want[0]);
+    cb_csv_set_free(set);
+
+    /* OpenSSL 1.0: "bit", "op op/s", progress lines of every table */
+    set = import_file("openssl10-pkey.log", &o, 8);
+    assert_int_equal(find(set, "rsa2048", "sign", 0, 2048)->s.iterations, 500);
+    assert_int_equal(find(set, "rsa2048", "verify", 0, 2048)->s.iterations, 16667);
+    assert_int_equal(find(set, "ecdsa-secp160r1", "sign", 0, 160)->s.iterations, 60000);
+    assert_true(close_to(find(set, "ecdsa-secp160r1", "verify", 0, 160)->ops_per_sec, 2000));
+    assert_int_equal(find(set, "ecdh-secp160r1", "derive", 0, 160)->s.iterations, 40865);
+    assert_true(close_to(find(set, "ecdh-nistp256", "derive", 0, 256)->ops_per_sec, 2500));
+    cb_csv_set_free(set);
+}
+
+/* Real public-key output of openssl 3.0: text and -mr, every row with its exact count
+ * (the progress lines name EdDSA and SM2 by curve: Ed25519's, CurveSM2's). */
+static void test_pkey_real(void **state)
+{
+    (void)state;
+    cb_import_opts o = no_opts();
+    cb_csv_set *set = import_file("openssl3-pkey.log", &o, 11);
+    static const pk_want text[] = {
+        {"rsa2048", "verify", 2048, 42066 / 0.99, 42066},
+        {"ecdsa-nistp256", "sign", 256, 29491 / 0.99, 29491},
+        {"ecdh-x25519", "derive", 253, 24354, 24354},
+        {"eddsa-ed25519", "verify", 253, 7765, 7765},
+        {"sm2-curvesm2", "sign", 256, 2681 / 0.99, 2681},
+        {"ffdh2048", "derive", 2048, 2698 / 0.99, 2698},
+    };
+    check_pk_rows(set, text, sizeof text / sizeof text[0]);
+    cb_csv_set_free(set);
+    set = import_file("openssl3-pkey-mr.log", &o, 11);
+    static const pk_want mr[] = {
+        {"rsa2048", "sign", 2048, 2182 / 0.99, 2182},          /* +DTP, +R1, +F2 */
+        {"ecdh-nistp256", "derive", 256, 15070, 15070},        /* +DTP:256::ecdh, +F5:3 */
+        {"ecdh-x25519", "derive", 253, 24789, 24789},          /* +F5:22 */
+        {"eddsa-ed25519", "verify", 253, 4650 / 0.99, 4650},   /* +R9 names the curve */
+        {"sm2-curvesm2", "verify", 256, 1446 / 0.98, 1446},    /* +R11, +F7 */
+        {"ffdh2048", "derive", 2048, 2051, 2051},              /* +R12, +F8 */
+    };
+    check_pk_rows(set, mr, sizeof mr / sizeof mr[0]);
+    cb_csv_set_free(set);
+}
+
+/* The -mr public-key lines of OpenSSL 1.0 to 3.x. */
+static void test_pkey_mr(void **state)
+{
+    (void)state;
+    char *warn_text = NULL, err[512];
+    size_t warn_len = 0;
+    FILE *warn = open_memstream(&warn_text, &warn_len);
+    cb_import_opts o = no_opts();
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_import_file(set, data_path("openssl-pkey-mr.log"), &o, warn, err,
+                                    sizeof err), 21);
+    fclose(warn);
+    assert_non_null(strstr(warn_text, "left out 1 -mr KEM or signature line (+F9, +F10)"));
+    free(warn_text);
+    static const pk_want want[] = {
+        {"rsa2048", "sign", 2048, 6500 / 9.98, 6500},     /* +DTP and +R1 */
+        {"rsa2048", "decrypt", 2048, 649.4, 0},           /* +F2 with 4 values */
+        {"rsa512", "verify", 512, 1 / 0.000004, 0},       /* +F2 in seconds (1.x) */
+        {"dsa2048", "sign", 2048, 1 / 0.0005, 0},         /* +F3 in seconds */
+        {"ecdsa-nistp256", "sign", 256, 400000 / 9.99, 400000}, /* +F4 index 3, +R5 */
+        {"ecdsa-brainpoolp256r1", "verify", 256, 3600, 0}, /* index 16 */
+        {"ecdsa-256bits-index6", "sign", 256, 3400, 0},   /* an index the bits deny */
+        {"ecdh-nistp256", "derive", 256, 15000, 150000},  /* rate first (3.x), +R7 */
+        {"ecdh-x25519", "derive", 253, 30000, 0},         /* seconds first (1.x) */
+        {"eddsa-ed25519", "sign", 253, 25075.225677, 0},  /* +F6 names its curve */
+        {"sm2-curvesm2", "verify", 256, 1100, 0},
+        {"ffdh2048", "derive", 2048, 900, 0},
+    };
+    check_pk_rows(set, want, sizeof want / sizeof want[0]);
     cb_csv_set_free(set);
 }
 
@@ -215,13 +496,22 @@ static void test_bad_logs(void **state)
     expect_import_error("", "t.log:1: ", "nothing recognisable");
     expect_import_error("\x7f" "ELF\x02\x01\x01\x00garbage\xff\xfe", "t.log:1: ",
                         "nothing recognisable");
-    expect_import_error("type 16 bytes\nrc4 1000.00k\n", "t.log:1: ",
-                        "only algorithms cryptobench does not have ('rc4')");
+    expect_import_error("testing speed of sha256 (sha256-ce)\ntest 0 (16 byte blocks, 16 "
+                        "bytes per update, 1 updates): 12 nsecs/op\n", "t.log:1: ",
+                        "no tcrypt line with a result");
     expect_import_error("x\n+F:0:md5:1.00:2.00\n", "t.log:2: ", "before any +H");
     expect_import_error("+H:16:64\n+F:0:md5:1.00\n", "t.log:2: ", "1 values where +H gave 2");
     expect_import_error("+H:16\n+F:0:md5:abc\n", "t.log:2: ", "'abc' in the +F line");
     expect_import_error("+DT:md5:3:16\n+R:12x:md5:3.0\n", "t.log:2: ", "malformed +R");
+    /* a name of blanks and dashes names nothing */
+    expect_import_error("Doing  - for 1s on 16 size blocks: 5 x's in 1.00s\n", "t.log:1: ",
+                        "nothing recognisable");
     expect_import_error("+F2:0:2048:x:y\n", "t.log:1: ", "malformed +F2");
+    expect_import_error("+F2:0:2048:1:2:3\n", "t.log:1: ", "+F2:index:bits:sign:verify");
+    expect_import_error("+F6:0:253:1.0:2.0\n", "t.log:1: ", "+F6:index:bits:curve:sign");
+    expect_import_error("+DTP:x:sign:ecdsa:10\n", "t.log:1: ", "'x' in the +DTP line");
+    expect_import_error("      op      op/s\n 256 bits ecdh (nistp256)   0.0001s  1,5\n",
+                        "t.log:2: ", "'1,5' in the op/s column");
     expect_import_error("  sign verify sign/s verify/s\nrsa 2048 bits 0.1s 0.2s 1O.0 5.0\n",
                         "t.log:2: ", "'1O.0' in the sign/s column");
 }
@@ -254,6 +544,13 @@ static void test_inline_forms(void **state)
     assert_true(close_to(cb_csv_set_row(set, 1)->ops_per_sec, 20000));
     assert_string_equal(cb_csv_set_row(set, 2)->s.alg, "dsa1024");
     assert_true(close_to(cb_csv_set_row(set, 3)->ops_per_sec, 400));
+    cb_csv_set_free(set);
+
+    /* control characters would make a CSV its reader refuses: they become blanks */
+    set = cb_csv_set_new();
+    assert_int_equal(import_text("type 16 bytes\nmd\0135 1.00k\n", &o, set, err, sizeof err),
+                     1);
+    assert_string_equal(cb_csv_set_row(set, 0)->s.alg, "md-5");
     cb_csv_set_free(set);
 
     /* two tables of one log: two samples of each case, indexed 0 and 1 */
@@ -315,6 +612,12 @@ int main(void)
         cmocka_unit_test(test_openssl3_rsa),
         cmocka_unit_test(test_legacy_names_and_forms),
         cmocka_unit_test(test_tcrypt),
+        cmocka_unit_test(test_tcrypt_cycles),
+        cmocka_unit_test(test_cycles_only_rows),
+        cmocka_unit_test(test_unknown_names),
+        cmocka_unit_test(test_pkey_tables),
+        cmocka_unit_test(test_pkey_mr),
+        cmocka_unit_test(test_pkey_real),
         cmocka_unit_test(test_bad_logs),
         cmocka_unit_test(test_inline_forms),
         cmocka_unit_test(test_import_command),

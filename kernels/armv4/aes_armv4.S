@@ -38,7 +38,7 @@
  * T-table AES this leaks through the cache; bsaes_neon.S is the constant-time one.
  */
 #include "kernels/armv4/asm.h"
-#include "kernels/armv4/aes_sbox.h"
+#include "kernels/aes_tables.h"
 
 #define AES_KS_ROUNDS 240 /* offset of the round count */
 
@@ -502,27 +502,18 @@ CB_ENDFUNC(aes_armv4_ctr32)
 
 /* ---- tables ----------------------------------------------------------------------- */
 
-/* Multiplication in GF(2^8) (FIPS 197 4.2) as assembler expressions over the
- * S-box entries. */
-#define XT(x) ((((x) << 1) ^ ((((x) >> 7) & 1) * 0x11b)) & 0xff)
-#define M2(x) XT(x)
-#define M3(x) (XT(x) ^ (x))
-#define M4(x) XT(XT(x))
-#define M8(x) XT(XT(XT(x)))
-#define M9(x) (M8(x) ^ (x))
-#define M11(x) (M8(x) ^ M2(x) ^ (x))
-#define M13(x) (M8(x) ^ M4(x) ^ (x))
-#define M14(x) (M8(x) ^ M4(x) ^ M2(x))
-#define TE(h) .word (M2(0x##h) | (0x##h << 8) | (0x##h << 16) | (M3(0x##h) << 24));
-#define TD(h) .word (M14(0x##h) | (M9(0x##h) << 8) | (M13(0x##h) << 16) | (M11(0x##h) << 24));
-#define BYTE(h) .byte 0x##h;
+/* The T-tables from kernels/aes_tables.h: entry s of Te0 is S(s) times MixColumns'
+ * column 0 (FIPS 197 5.1.3), of Td0 InvS(s) times InvMixColumns' (5.3.3). */
+#define TE(s) .word (M2(s) | ((s) << 8) | ((s) << 16) | (M3(s) << 24));
+#define TD(s) .word (M14(s) | (M9(s) << 8) | (M13(s) << 16) | (M11(s) << 24));
+#define BYTE(s) .byte s;
 
     .section .rodata
     .balign 64
 .Lte:
-    ARMV4_AES_SBOX(TE)
+    AES_SBOX(TE)
 .Ltd:
-    ARMV4_AES_INV_SBOX(TD)
-    ARMV4_AES_INV_SBOX(BYTE)
+    AES_INV_SBOX(TD)
+    AES_INV_SBOX(BYTE)
 
     .section .note.GNU-stack, "", %progbits

@@ -25,8 +25,3 @@ POWER_HINT_PAIRS := $(foreach s,$(basename $(notdir $(POWER_INT_SRCS))),\
 .PHONY: check-power-hints
 check-power-hints: $(subst :, ,$(POWER_HINT_PAIRS))
 	@tests/power_hints.sh $(CROSS)objdump $(POWER_HINT_PAIRS)
-
-# scripts/power-icount.c: a driver that runs one case a fixed number of times, for
-# scripts/power-icount.sh (not part of the cryptobench binary).
-$(BUILD)/power-icount: scripts/power-icount.c $(BUILD)/libcryptobench.a
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)

@@ -55,7 +55,6 @@ expect 2 "unknown option" -- list -frob
 expect 2 "-multi 0 is out of range" -- speed md5 -multi 0
 expect 2 "-multi 100000 asks for more workers than CPUs" -- speed md5 -multi 100000
 expect 2 "-cpu 99999 is out of range" -- speed md5 -cpu 99999
-expect 2 "-multi does not combine" -- speed md5 -multi 1 -csv "$T/m.csv"
 expect 2 "-inplace cannot time aes-128-gcm decryption" -- speed -evp aes-128-gcm -decrypt -inplace
 for c in speed list selftest; do
     expect 0 "" -- $c -help
@@ -95,7 +94,25 @@ rc=$?
 [ "$rc" -eq 130 ] && ok || bad "interrupted speed exited $rc, expected 130"
 head -n 1 "$T/int.csv" 2>/dev/null | grep -q '^schema,' && ok || bad "interrupted run left no valid CSV"
 grep -q "^The 'numbers'" "$T/int.out" && ok || bad "interrupted run printed no table"
-ls "$T" | grep -q 'tmp' && bad "interrupted run left a temporary file: $(ls "$T")" || ok
+# the CSV is written to a hidden ".int.csv.XXXXXX" and renamed when complete
+ls -A "$T" | grep -q '^\.int\.csv\.' && bad "interrupted run left a temporary file: $(ls -A "$T")" || ok
+
+# --- SIGTERM (a CI timeout) and SIGHUP stop a run the same way: 128 + the signal --------
+for sig in TERM:143 HUP:129; do
+    # shellcheck disable=SC2086
+    $RUN "$BIN" speed md5 sha1 -seconds 0.3 -csv "$T/term.csv" >"$T/term.out" 2>"$T/term.err" &
+    pid=$!
+    sleep 1
+    kill -"${sig%:*}" $pid
+    wait $pid
+    rc=$?
+    [ "$rc" -eq "${sig#*:}" ] && ok || bad "speed stopped by SIG${sig%:*} exited $rc, expected ${sig#*:}"
+    grep -q "interrupted by SIG${sig%:*}" "$T/term.err" && ok || bad "SIG${sig%:*}: $(cat "$T/term.err")"
+    cb compare "$T/term.csv" "$T/term.csv" >/dev/null 2>&1 && ok ||
+        bad "speed stopped by SIG${sig%:*} left no readable CSV"
+    ls -A "$T" | grep -q '^\.term\.csv\.' && bad "SIG${sig%:*} left a temporary file: $(ls -A "$T")" || ok
+    rm -f "$T/term.csv"
+done
 
 # --- cycles: a real counter or "n/a", never a guess --------------------------------------
 cb speed md5 -bytes 64 -seconds 0.05 -cycles >"$T/out" 2>"$T/err"
@@ -151,8 +168,102 @@ expect 2 "-compare needs -variant with exactly two" -- speed md5 -compare
 cb selftest -quick >"$T/out" 2>&1 && ok || bad "selftest -quick failed: $(grep -v PASS "$T/out" | head)"
 grep -Eq '^selftest: [0-9]+ passed, 0 failed' "$T/out" && ok || bad "selftest summary missing"
 expect 2 "-variant 'nosuch' is not a variant of this build; its variants are: generic" -- selftest -variant generic,nosuch md5
+# caps -probe asks the instructions, whatever the mask says: consistent here, exit 0.
+cb caps -probe >"$T/out" 2>&1 && ok || bad "caps -probe exited $?: $(grep -iE 'DETECTED|WRONG' "$T/out" | head -3)"
+CRYPTOBENCH_CAPS=none cb caps -probe -mr >"$T/out" 2>&1 && ok || bad "caps -probe under a mask exited $?"
+grep -Eq '^probe [a-z0-9_]+ (yes|no) ' "$T/out" && ok || bad "caps -probe -mr printed no probe lines: $(head -c 200 "$T/out")"
+if grep -q '^probe .* mismatch$' "$T/out"; then bad "caps -probe -mr: $(grep mismatch "$T/out" | head -2)"; else ok; fi
 cb list >"$T/out" 2>&1 && ok || bad "list failed"
 grep -Eq '^  \* generic +generic +prio 100 +available' "$T/out" && ok || bad "list does not mark generic available"
+
+# --- -multi with -csv, -json and -compare ------------------------------------------------
+# Every worker's samples reach the file, tagged with the run's worker count and the
+# worker's index (the last two columns: nothing before them is quoted past them).
+cb speed -multi 2 -seconds 0.1 -bytes 16,64 -csv "$T/multi.csv" -json "$T/multi.json" md5 \
+    >"$T/out" 2>"$T/err" && ok || bad "speed -multi 2 -csv failed: $(cat "$T/err")"
+head -n 1 "$T/multi.csv" | grep -q ',workers,worker.$' && ok || bad "-multi CSV header lacks workers,worker: $(head -n 1 "$T/multi.csv")"
+tags=$(tail -n +2 "$T/multi.csv" | tr -d '\r' | awk -F, '{ print $(NF - 1) "," $NF }' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
+[ "$tags" = " 10 2,0; 10 2,1;" ] && ok || bad "-multi 2 CSV rows by workers,worker are '$tags', expected 10 of 2,0 and 10 of 2,1 (2 sizes x 5 samples each)"
+grep -q '^md5#1 ' "$T/out" && ok || bad "-multi 2 printed no per-worker row: $(cat "$T/out")"
+cb compare "$T/multi.csv" "$T/multi.csv" -style mail >"$T/cmp" 2>"$T/err" && ok || bad "compare of a -multi CSV with itself failed: $(cat "$T/err")"
+grep -Eq '^md5 +64 +[0-9,]+ +[0-9,]+ +\+0\.00%~$' "$T/cmp" && ok || bad "compare of a -multi CSV printed no md5 row: $(cat "$T/cmp")"
+# The summed throughput: compare's ops/s at 64 bytes is the table's sum row.
+table=$(awk '$1 == "md5" { print $3 }' "$T/out" | tr -d k)
+cmp64=$(awk '$1 == "md5" && $2 == 64 { gsub(",", "", $3); print $3 }' "$T/cmp")
+awk -v t="$table" -v c="$cmp64" 'BEGIN { exit !(t > 0 && c * 64 / 1000 > t * 0.999 && c * 64 / 1000 < t * 1.001) }' && ok || bad "compare's -multi rate $cmp64 ops/s x 64 is not the table's sum ${table}k"
+# A 1.1 file (no workers columns) and the 1.0 import still read; a -multi run and a
+# normal one are not matched.
+tr -d '\r' <"$T/multi.csv" | sed 's/,[^,]*,[^,]*$//; s/^1\.2,/1.1,/' >"$T/old11.csv"
+cb compare "$T/old11.csv" "$T/old11.csv" >/dev/null 2>"$T/err" && ok || bad "a schema 1.1 file does not read: $(cat "$T/err")"
+data=$(dirname "$0")/../data
+cb compare "$data/oe2013-before.csv" "$data/oe2013-before.csv" >/dev/null 2>"$T/err" && ok || bad "a schema 1.0 file does not read: $(cat "$T/err")"
+expect 2 "ran 2 workers at once and .*old11.csv 1 \(speed -multi\)" -- compare "$T/multi.csv" "$T/old11.csv"
+if command -v python3 >/dev/null; then
+    python3 - "$T/multi.json" <<'PY' && ok || bad "-multi -json lacks per-worker figures: $(head -c 600 "$T/multi.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["workers"] == 2, d["workers"]
+for c in d["cases"]:
+    per = c["per_worker"]
+    assert [p["worker"] for p in per] == [0, 1], per
+    assert all(p["samples"] == 5 and p["status"] == "ok" for p in per), per
+    assert c["samples"] == 5 and c["status"] == "ok", c
+    total = sum(p["ops_per_sec"] for p in per)
+    assert 0.8 * total < c["ops_per_sec"] < 1.2 * total, (c["ops_per_sec"], total)
+PY
+fi
+cb speed md5 -bytes 64 -seconds 0.05 -json "$T/one.json" >/dev/null 2>&1
+grep -q '"workers": 1,' "$T/one.json" && ! grep -q per_worker "$T/one.json" && ok || bad "a normal run's JSON should say workers 1 and hold no per_worker"
+
+# -compare: each worker alternates the two variants; the table compares all of them.
+if [ -n "$other" ]; then
+    cb speed -multi 2 -evp aes-128-ctr -variant generic,"$other" -compare -bytes 1024 -seconds 0.1 \
+        -csv "$T/mc.csv" >"$T/out" 2>"$T/err" && ok || bad "speed -multi 2 -compare failed: $(cat "$T/err")"
+    grep -Eq '^aes-128-ctr +[+-][0-9.]+%~?$' "$T/out" && ok || bad "-multi -compare printed no comparison row: $(cat "$T/out")"
+    grep -Eq '[0-9]+ regressions?, [0-9]+ improvements?, [0-9]+ unchanged' "$T/out" && ok || bad "-multi -compare printed no summary: $(cat "$T/out")"
+    n=$(grep -c ",$other,.*,2,1.\$" "$T/mc.csv")
+    [ "$n" -eq 5 ] && ok || bad "-multi -compare CSV has $n samples of $other from worker 1, expected 5"
+else
+    echo "cli: only generic implements aes-128-ctr here; -multi -compare UNAVAILABLE"
+fi
+
+# -cpu still does not combine: workers pin themselves; refused before any file exists.
+expect 2 "-cpu 0 does not combine with -multi" -- speed md5 -multi 1 -cpu 0 -csv "$T/refused.csv"
+[ -e "$T/refused.csv" ] && bad "-multi -cpu left a CSV" || ok
+
+# Ctrl-C during -multi (to the parent alone, as kill does): exit 130, and the file
+# holds every finished sample of both workers and reads back.
+# shellcheck disable=SC2086
+$RUN "$BIN" speed -multi 2 md5 sha1 -seconds 0.3 -csv "$T/mint.csv" >"$T/mint.out" 2>"$T/mint.err" &
+pid=$!
+sleep 1.5
+kill -INT $pid
+wait $pid
+rc=$?
+[ "$rc" -eq 130 ] && ok || bad "interrupted speed -multi exited $rc, expected 130: $(cat "$T/mint.err")"
+grep -q ',2,1.$' "$T/mint.csv" 2>/dev/null && grep -q ',2,0.$' "$T/mint.csv" && ok || bad "interrupted -multi run saved no samples of both workers"
+cb compare "$T/mint.csv" "$T/mint.csv" >/dev/null 2>"$T/err" && ok || bad "the CSV of an interrupted -multi run does not read back: $(cat "$T/err")"
+ls -a "$T" | grep -q '^\.mint' && bad "interrupted -multi run left a temporary file: $(ls -a "$T")" || ok
+
+# --- import and compare whole published reports -----------------------------------------
+DATA=$(dirname "$0")/../data
+expect 0 "kept cases cryptobench cannot run itself.*'sha256-16B-updates'" -- import "$DATA/tcrypt-cycles-before.log" -o "$T/cyc-a.csv"
+expect 0 "" -- import "$DATA/tcrypt-cycles-after.log" -o "$T/cyc-b.csv"
+cb compare "$T/cyc-a.csv" "$T/cyc-b.csv" -style mail >"$T/out" 2>"$T/err" && ok || bad "compare of tcrypt cycle logs failed: $(cat "$T/err")"
+grep -Eq '^aes-128-cbc/cbc-aes-ce \(cycles\) +16 +232 +200 +\+16\.00%$' "$T/out" && ok || bad "no cycles line in: $(cat "$T/out")"
+grep -q 'marked (cycles), are tcrypt cycle counts per operation' "$T/out" && ok || bad "no cycles note in: $(cat "$T/out")"
+expect 1 "" -- compare "$T/cyc-a.csv" "$T/cyc-b.csv" -fail-if-slower 5 -gate-on sha256-16B-updates
+expect 0 "" -- compare "$T/cyc-a.csv" "$T/cyc-b.csv" -fail-if-slower 5 -gate-on sha256
+expect 2 "-gate-on 'rc4' matches no case in .*they hold: aes-128-cbc, aes-256-cbc, sha256, sha256-16B-updates" -- compare "$T/cyc-a.csv" "$T/cyc-b.csv" -fail-if-slower 5 -gate-on rc4
+expect 0 "left out 1 public-key progress line" -- import "$DATA/openssl3-full.log" -o "$T/full.csv"
+cb compare "$T/full.csv" "$T/full.csv" -style tcrypt >"$T/out" 2>"$T/err" && ok || bad "compare of an imported report failed: $(cat "$T/err")"
+grep -q '^testing speed of camellia-128-cbc (openssl) encryption$' "$T/out" && ok || bad "no camellia heading in: $(head -c 600 "$T/out")"
+grep -q '^testing speed of ecdh-nistp256 (openssl) derive$' "$T/out" && ok || bad "no ecdh heading in: $(head -c 600 "$T/out")"
+expect 0 "left out 1 -mr KEM or signature line" -- import "$DATA/openssl-pkey-mr.log" -o "$T/mr.csv"
+printf 'hello\n' >"$T/junk.log"
+expect 2 "junk.log:1: nothing recognisable" -- import "$T/junk.log" -o "$T/junk.csv"
+[ -e "$T/junk.csv" ] && bad "a failed import wrote a file" || ok
+expect 2 "import: -variant needs a name" -- import "$DATA/graviton2-after.log" -variant "" -o "$T/v.csv"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
