@@ -25,11 +25,11 @@
 
 /* KAT_SHOWN: failures listed per file and variant; the rest are counted. */
 #define KAT_SHOWN 5
-/* SHAVS section 6.4: 100 checkpoints of 1000 chained digests. */
+/* SHAVS section 6.4 and SHA3VS: 100 checkpoints of 1000 chained digests. */
 #define MONTE_ROUNDS 1000
 
 typedef enum kat_format {
-    KAT_DIGEST,      /* Len/Msg/MD records, and SHAVS Monte (Seed, then COUNT/MD) */
+    KAT_DIGEST,      /* Len/Msg/MD records, and SHA(3)VS Monte (Seed, then COUNT/MD) */
     KAT_CIPHER,      /* COUNT/KEY/IV/PLAINTEXT/CIPHERTEXT under [ENCRYPT] or [DECRYPT] */
     KAT_BLOCKWISE,   /* the same for ECB files of a CBC-only algorithm: see run_cipher */
     KAT_GCM_ENCRYPT, /* Key/IV/PT/AAD/CT/Tag: seal and compare */
@@ -46,8 +46,9 @@ typedef struct kat_kind {
 } kat_kind;
 
 static const kat_kind kinds[] = {
-    {"^SHA(1|224|256|384|512|512_224|512_256)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha\\1",
-     KAT_DIGEST, 0},
+    {"^SHA(1|224|256|384|512)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha\\1", KAT_DIGEST, 0},
+    {"^SHA512_(224|256)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha512-\\1", KAT_DIGEST, 0},
+    {"^SHA3_(224|256|384|512)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha3-\\1", KAT_DIGEST, 0},
     {"^rfc-1321\\.txt$", "md5", KAT_DIGEST, 1},
     {"^(ECB|CBC)(GFSbox|KeySbox|VarKey|VarTxt|MMT)(128|192|256)\\.rsp$", "aes-\\3-\\1",
      KAT_CIPHER, 0},
@@ -121,7 +122,8 @@ static void kat_usage(FILE *f)
             "algorithm they test and prints, per file and variant,\n"
             "  FILE  VARIANT  passed N  failed N  skipped N\n"
             "with a line for each of the first failures.  The algorithm comes from the\n"
-            "official file names: SHA*ShortMsg/LongMsg/Monte.rsp, MD5 rfc-1321.txt,\n"
+            "official file names: SHA*ShortMsg/LongMsg/Monte.rsp (SHA-1, SHA-2,\n"
+            "SHA512_224/256 and SHA3_*), MD5 rfc-1321.txt,\n"
             "AES {ECB,CBC}{GFSbox,KeySbox,VarKey,VarTxt,MMT}*.rsp, aes-*-ctr.txt,\n"
             "gcmEncryptExtIV*.rsp, gcmDecrypt*.rsp, TDES TCBC*.rsp and TECB*.rsp, RSA\n"
             "SigGen15_186-*.rsp and SigVer15_186-*.rsp, DSA SigGen.rsp and SigVer.rsp\n"
@@ -271,13 +273,16 @@ static int decode_digest(kat_file *f, const cb_rsp_record *rec, kat_case *c)
 {
     size_t out = f->alg->out_bytes;
     const cb_rsp_field *seed = cb_rsp_get(rec, "Seed");
-    const cb_rsp_field *l = cb_rsp_section(&f->rsp, "L"); /* SHAVS: in bytes */
-    unsigned long l_bytes;
-    if (l && cb_rsp_uint(&f->rsp, l, 1024, &l_bytes) < 0)
+    const cb_rsp_field *l = cb_rsp_section(&f->rsp, "L");
+    int l_bits = f->alg->prim == CB_PRIM_SHA3; /* SHAVS gives L in bytes, SHA3VS in bits */
+    size_t l_want = l_bits ? 8 * out : out;
+    unsigned long l_value;
+    if (l && cb_rsp_uint(&f->rsp, l, 1024, &l_value) < 0)
         return -1;
-    if (l && l_bytes != out)
+    if (l && l_value != l_want)
         return cb_rsp_error(&f->rsp, l->line, "[L = %lu] does not match %s's %zu-byte "
-                            "digest.", l_bytes, f->alg->name, out);
+                            "digest (L = %zu, in %s).", l_value, f->alg->name, out, l_want,
+                            l_bits ? "bits" : "bytes");
     c->dir = CB_DIR_DIGEST;
     c->expect_name = "MD";
     if (seed) {
@@ -490,8 +495,24 @@ static void compare(kat_job *j, const uint8_t *got, const uint8_t *want, size_t 
     mismatch(j->why, sizeof j->why, name, got, want, n);
 }
 
+/* sha3_monte: a SHA3VS Monte Carlo checkpoint: MD0 = Seed, then MDi = H(MD(i-1))
+ * for i = 1 .. 1000; the answer is MD1000. */
+static void sha3_monte(kat_job *j)
+{
+    const cb_alg *a = j->f->alg;
+    size_t n = a->out_bytes;
+    uint8_t m[CB_DIGEST_MAX];
+    memcpy(m, j->c->in, n);
+    for (int i = 0; i < MONTE_ROUNDS; i++) {
+        cb_digest(a, j->v, m, n, j->out);
+        memcpy(m, j->out, n);
+    }
+    compare(j, j->out, j->c->expect, n, "MD");
+}
+
 /* run_digest: one digest, or a SHAVS Monte checkpoint: MD0 = MD1 = MD2 = Seed, then
- * MDi = H(MD(i-3) || MD(i-2) || MD(i-1)) for i = 3 .. 1002; the answer is MD1002. */
+ * MDi = H(MD(i-3) || MD(i-2) || MD(i-1)) for i = 3 .. 1002; the answer is MD1002.
+ * SHA-3 has its own Monte Carlo chain (sha3_monte). */
 static void run_digest(kat_job *j)
 {
     const cb_alg *a = j->f->alg;
@@ -499,6 +520,10 @@ static void run_digest(kat_job *j)
     if (!c->monte) {
         cb_digest(a, j->v, c->in, c->in_len, j->out);
         compare(j, j->out, c->expect, a->out_bytes, "MD");
+        return;
+    }
+    if (a->prim == CB_PRIM_SHA3) {
+        sha3_monte(j);
         return;
     }
     size_t n = a->out_bytes;

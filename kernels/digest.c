@@ -1,23 +1,33 @@
 /*
- * kernels/digest.c - whole-message digests over a variant's compression function:
- * initial values, padding, length encoding and output byte order, done once here in
- * portable, endian-neutral C (explicit byte loads and stores) so a variant, C or
- * assembly, supplies only cb_digest_ops.blocks.
+ * kernels/digest.c - whole-message digests over a variant's compression function or
+ * sponge absorb step: initial values, padding, length encoding and output byte
+ * order, done once here in portable, endian-neutral C (explicit byte loads and
+ * stores) so a variant, C or assembly, supplies only cb_digest_ops.blocks.  One
+ * table row per algorithm says which of four shapes it has; SHA-3 differs from the
+ * Merkle-Damgard digests only in its state (cb_keccak_state, rate included), its
+ * padding and its output byte order.
  */
 #include <stddef.h>
 #include <string.h>
 
 #include "kernels/digest.h"
 
-/* digest_params: what distinguishes one digest algorithm from its compression function. */
+/* digest_shape: how a digest pads, orders bytes and outputs around its kernel. */
+typedef enum digest_shape {
+    SHAPE_MD5,   /* 32-bit words; length and output little-endian (RFC 1321 3.2, 3.5) */
+    SHAPE_SHA32, /* 32-bit words big-endian, 64-bit length (FIPS 180-4 5.1.1) */
+    SHAPE_SHA64, /* 64-bit words big-endian, 128-bit length (FIPS 180-4 5.1.2) */
+    SHAPE_SPONGE /* Keccak lanes little-endian, SHA-3 padding, no length (FIPS 202) */
+} digest_shape;
+
+/* digest_params: what distinguishes one digest algorithm from its kernel. */
 typedef struct digest_params {
     cb_prim prim;
-    unsigned out_bytes;    /* tells sha224 from sha256 and sha384 from sha512 */
-    unsigned words;        /* chaining value in words */
-    int wide;              /* 64-bit words and a 128-bit length (SHA-384/512) */
-    int little_endian;     /* MD5's length and output byte order */
-    const uint32_t *iv32;
-    const uint64_t *iv64;
+    unsigned out_bytes;    /* tells sha224 from sha256, sha384 from sha512/t, ... */
+    digest_shape shape;
+    unsigned block;        /* bytes per kernel block: 64, 128, or the sponge's rate */
+    const void *iv;        /* the initial chaining value in native words */
+    size_t iv_bytes;       /* 0 for the sponge, which starts from all-zero lanes */
 } digest_params;
 
 /* RFC 1321 section 3.3, words A..D as numbers (the RFC lists their bytes low first). */
@@ -40,28 +50,58 @@ static const uint64_t iv_sha512[8] = {
     0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
     0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179};
 
-/* params: one row per digest algorithm, found by primitive and output length. */
+/* FIPS 180-4 section 5.3.6.1 (the IV generation function of 5.3.6 applied to
+ * "SHA-512/224") */
+static const uint64_t iv_sha512_224[8] = {
+    0x8c3d37c819544da2, 0x73e1996689dcd4d6, 0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
+    0x0f6d2b697bd44da8, 0x77e36f7304c48942, 0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1};
+/* FIPS 180-4 section 5.3.6.2 ("SHA-512/256") */
+static const uint64_t iv_sha512_256[8] = {
+    0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd,
+    0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2};
+
+#define IV(v) v, sizeof v
+
+/* params: one row per digest algorithm, found by primitive and output length.  The
+ * SHA-3 rates are 200 bytes less twice the digest (FIPS 202 section 6.1). */
 static const digest_params params[] = {
-    {CB_PRIM_MD5, 16, 4, 0, 1, iv_md5, NULL},
-    {CB_PRIM_SHA1, 20, 5, 0, 0, iv_sha1, NULL},
-    {CB_PRIM_SHA256, 28, 8, 0, 0, iv_sha224, NULL},
-    {CB_PRIM_SHA256, 32, 8, 0, 0, iv_sha256, NULL},
-    {CB_PRIM_SHA512, 48, 8, 1, 0, NULL, iv_sha384},
-    {CB_PRIM_SHA512, 64, 8, 1, 0, NULL, iv_sha512},
+    {CB_PRIM_MD5, 16, SHAPE_MD5, 64, IV(iv_md5)},
+    {CB_PRIM_SHA1, 20, SHAPE_SHA32, 64, IV(iv_sha1)},
+    {CB_PRIM_SHA256, 28, SHAPE_SHA32, 64, IV(iv_sha224)},
+    {CB_PRIM_SHA256, 32, SHAPE_SHA32, 64, IV(iv_sha256)},
+    {CB_PRIM_SHA512, 48, SHAPE_SHA64, 128, IV(iv_sha384)},
+    {CB_PRIM_SHA512, 64, SHAPE_SHA64, 128, IV(iv_sha512)},
+    {CB_PRIM_SHA512, 28, SHAPE_SHA64, 128, IV(iv_sha512_224)},
+    {CB_PRIM_SHA512, 32, SHAPE_SHA64, 128, IV(iv_sha512_256)},
+    {CB_PRIM_SHA3, 28, SHAPE_SPONGE, 144, NULL, 0},
+    {CB_PRIM_SHA3, 32, SHAPE_SPONGE, 136, NULL, 0},
+    {CB_PRIM_SHA3, 48, SHAPE_SPONGE, 104, NULL, 0},
+    {CB_PRIM_SHA3, 64, SHAPE_SPONGE, 72, NULL, 0},
 };
 
+/* MD_STATE_BYTES: the chaining value's slot for the Merkle-Damgard digests (SHA-512's
+ * 64 bytes, the largest); the sponge's slot is its whole cb_keccak_state. */
+#define MD_STATE_BYTES 64
+/* MAX_BLOCK: the largest block, SHA3-224's 144-byte rate. */
+#define MAX_BLOCK 144
+
 /*
- * digest_ctx: the state a digest keeps between blocks; cleared at the end of every
- * digest.  The chaining value comes first so that one wipe of its words and the
- * block buffer covers everything the message touched.
+ * digest_ctx: the state a digest keeps between blocks, then the block buffer right
+ * after it (at state_bytes), so that one wipe of state_bytes + block covers
+ * everything the message touched and no more.  Cleared at the end of every digest.
  */
-typedef struct digest_ctx {
-    union {
-        uint32_t w32[16];
-        uint64_t w64[8];
-    } h;
-    uint8_t buf[128];
+typedef union digest_ctx {
+    uint32_t w32[MD_STATE_BYTES / 4];
+    uint64_t w64[MD_STATE_BYTES / 8];
+    cb_keccak_state keccak;
+    uint8_t bytes[sizeof(cb_keccak_state) + MAX_BLOCK];
 } digest_ctx;
+
+/* state_bytes is where the block buffer starts in the context. */
+static size_t state_bytes(const digest_params *p)
+{
+    return p->shape == SHAPE_SPONGE ? sizeof(cb_keccak_state) : MD_STATE_BYTES;
+}
 
 /* find_params returns the parameters of a digest algorithm. */
 static const digest_params *find_params(const cb_alg *a)
@@ -96,53 +136,103 @@ static void store64_be(uint8_t *p, uint64_t v)
     store32_be(p + 4, (uint32_t)v);
 }
 
+/* store64_le writes v low byte first, whatever the host's byte order. */
+static void store64_le(uint8_t *p, uint64_t v)
+{
+    store32_le(p, (uint32_t)v);
+    store32_le(p + 4, (uint32_t)(v >> 32));
+}
+
 /*
- * pad_tail hashes the last len % block bytes of the message with the padding of
+ * md_pad hashes the last len % block bytes of the message with the padding of
  * FIPS 180-4 section 5.1 (RFC 1321 sections 3.1-3.2 for MD5): a 1 bit, zeros, and
  * the message length in bits in the last 8 (SHA-384/512: 16) bytes of a block.
  */
-static void pad_tail(const digest_params *p, const cb_digest_ops *ops, digest_ctx *ctx,
-                     const uint8_t *tail, size_t len)
+static void md_pad(const digest_params *p, const cb_digest_ops *ops, digest_ctx *ctx,
+                   const uint8_t *tail, size_t len)
 {
-    size_t block = p->wide ? 128 : 64;
-    size_t len_field = p->wide ? 16 : 8;
+    uint8_t *buf = ctx->bytes + MD_STATE_BYTES;
+    size_t block = p->block;
+    size_t len_field = p->shape == SHAPE_SHA64 ? 16 : 8;
     size_t rem = len % block;
     uint64_t bits = (uint64_t)len << 3;
 
     if (rem)
-        memcpy(ctx->buf, tail, rem);
-    ctx->buf[rem++] = 0x80;
+        memcpy(buf, tail, rem);
+    buf[rem++] = 0x80;
     if (rem > block - len_field) {
-        memset(ctx->buf + rem, 0, block - rem);
-        ops->blocks(&ctx->h, ctx->buf, 1);
+        memset(buf + rem, 0, block - rem);
+        ops->blocks(ctx, buf, 1);
         rem = 0;
     }
-    memset(ctx->buf + rem, 0, block - 8 - rem);
-    if (p->wide) /* the high half of the 128-bit length: bits shifted out of 64 */
-        store64_be(ctx->buf + block - 16, (uint64_t)len >> 61);
-    if (p->little_endian) {
-        store32_le(ctx->buf + block - 8, (uint32_t)bits);
-        store32_le(ctx->buf + block - 4, (uint32_t)(bits >> 32));
-    } else {
-        store64_be(ctx->buf + block - 8, bits);
-    }
-    ops->blocks(&ctx->h, ctx->buf, 1);
+    memset(buf + rem, 0, block - 8 - rem);
+    if (p->shape == SHAPE_SHA64) /* the high half of the 128-bit length: bits shifted out of 64 */
+        store64_be(buf + block - 16, (uint64_t)len >> 61);
+    if (p->shape == SHAPE_MD5)
+        store64_le(buf + block - 8, bits);
+    else
+        store64_be(buf + block - 8, bits);
+    ops->blocks(ctx, buf, 1);
 }
 
-/* put_output writes the first out_bytes of the chaining value in the algorithm's order. */
+/*
+ * sponge_pad absorbs the last len % rate bytes with SHA-3's suffix and padding:
+ * M || 01 || pad10*1 (FIPS 202 sections 5.1 and 6.1).  Read as bytes whose first
+ * bit is the least significant (section B.1), the suffix and the first 1 of the
+ * padding make 0x06 after the message and the last 1 makes 0x80 in the block's last
+ * byte; with one byte of room both land in it (0x86).  This always fits one block.
+ */
+static void sponge_pad(const digest_params *p, const cb_digest_ops *ops, digest_ctx *ctx,
+                       const uint8_t *tail, size_t len)
+{
+    uint8_t *buf = ctx->bytes + sizeof(cb_keccak_state);
+    size_t rem = len % p->block;
+
+    if (rem)
+        memcpy(buf, tail, rem);
+    memset(buf + rem, 0, p->block - rem);
+    buf[rem] = 0x06;
+    buf[p->block - 1] |= 0x80;
+    ops->blocks(ctx, buf, 1);
+}
+
+/*
+ * put_output writes the first out_bytes of the state in the algorithm's byte order,
+ * byte by byte so truncated outputs (SHA-512/224's three and a half words, SHA3-224's
+ * three and a half lanes) need no special case.  SHA-3's digest is always shorter
+ * than its rate, so it is the first bytes of the state after absorbing (FIPS 202
+ * Algorithm 8 step 9, one squeeze).
+ */
 static void put_output(const digest_params *p, const digest_ctx *ctx, uint8_t *out)
 {
-    if (p->wide) {
-        for (unsigned i = 0; i < p->out_bytes / 8; i++)
-            store64_be(out + 8 * i, ctx->h.w64[i]);
+    for (unsigned i = 0; i < p->out_bytes; i++) {
+        unsigned sub = i % 4, sub64 = i % 8;
+        switch (p->shape) {
+        case SHAPE_MD5:
+            out[i] = (uint8_t)(ctx->w32[i / 4] >> (8 * sub));
+            break;
+        case SHAPE_SHA32:
+            out[i] = (uint8_t)(ctx->w32[i / 4] >> (24 - 8 * sub));
+            break;
+        case SHAPE_SHA64:
+            out[i] = (uint8_t)(ctx->w64[i / 8] >> (56 - 8 * sub64));
+            break;
+        case SHAPE_SPONGE:
+            out[i] = (uint8_t)(ctx->keccak.lanes[i / 8] >> (8 * sub64));
+            break;
+        }
+    }
+}
+
+/* init_state sets the initial chaining value, or the sponge's zero lanes and rate. */
+static void init_state(const digest_params *p, digest_ctx *ctx)
+{
+    if (p->shape != SHAPE_SPONGE) {
+        memcpy(ctx->bytes, p->iv, p->iv_bytes);
         return;
     }
-    for (unsigned i = 0; i < p->out_bytes / 4; i++) {
-        if (p->little_endian)
-            store32_le(out + 4 * i, ctx->h.w32[i]);
-        else
-            store32_be(out + 4 * i, ctx->h.w32[i]);
-    }
+    memset(ctx->keccak.lanes, 0, sizeof ctx->keccak.lanes);
+    ctx->keccak.rate = p->block;
 }
 
 /* cb_digest: see kernels/digest.h. */
@@ -151,23 +241,21 @@ void cb_digest(const cb_alg *a, const cb_variant *v, const uint8_t *in, size_t l
 {
     const digest_params *p = find_params(a);
     const cb_digest_ops *ops = v->ops;
-    size_t block = p->wide ? 128 : 64;
-    size_t whole = len / block;
+    size_t whole = len / p->block;
     digest_ctx ctx;
 
-    if (p->wide)
-        memcpy(ctx.h.w64, p->iv64, sizeof ctx.h.w64);
-    else
-        memcpy(ctx.h.w32, p->iv32, p->words * sizeof ctx.h.w32[0]);
-
+    init_state(p, &ctx);
     /* Whole blocks go to the kernel straight from the caller's buffer.  (in may be
      * NULL when len is 0, so it is neither offset nor copied from then.) */
     if (whole) {
-        ops->blocks(&ctx.h, in, whole);
-        in += whole * block;
+        ops->blocks(&ctx, in, whole);
+        in += whole * p->block;
     }
-    pad_tail(p, ops, &ctx, in, len);
+    if (p->shape == SHAPE_SPONGE)
+        sponge_pad(p, ops, &ctx, in, len);
+    else
+        md_pad(p, ops, &ctx, in, len);
     put_output(p, &ctx, out);
 
-    (ops->wipe ? ops->wipe : cb_wipe)(&ctx, offsetof(digest_ctx, buf) + block);
+    (ops->wipe ? ops->wipe : cb_wipe)(&ctx, state_bytes(p) + p->block);
 }

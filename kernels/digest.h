@@ -2,7 +2,8 @@
  * kernels/digest.h - whole-message digests over a variant's compression function.
  *
  * The padding, length encoding and output byte order (FIPS 180-4 section 5.1,
- * RFC 1321 section 3) are done once here in portable C; a variant only supplies
+ * RFC 1321 section 3, FIPS 202 section 5.1) are done once here in portable C; a
+ * variant only supplies
  * cb_digest_ops.blocks.  The context is wiped with ops->wipe (or cb_wipe) at the end
  * of every digest, as the small-block cost of a real library includes it.
  */
@@ -14,7 +15,7 @@
 
 #include "kernels/kernel.h"
 
-/* CB_DIGEST_MAX is the largest digest in bytes (SHA-512). */
+/* CB_DIGEST_MAX is the largest digest in bytes (SHA-512, SHA3-512). */
 #define CB_DIGEST_MAX 64
 
 /*

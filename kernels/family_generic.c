@@ -14,6 +14,8 @@ const cb_variant cb_family_generic[] = {
      "portable C (FIPS 180-4)"},
     {"generic", "generic", CB_PRIM_SHA512, 0, 100, &cb_sha512_generic_ops,
      "portable C (FIPS 180-4)"},
+    {"generic", "generic", CB_PRIM_SHA3, 0, 100, &cb_sha3_generic_ops,
+     "portable C Keccak-f[1600] (FIPS 202)"},
 
     /* AES, GHASH and GCM */
     {"generic", "generic", CB_PRIM_AES, 0, 100, &cb_aes_generic_ops,

@@ -16,6 +16,8 @@ extern const cb_digest_ops cb_sha1_generic_ops;
 extern const cb_digest_ops cb_sha256_generic_ops;
 /* cb_sha512_generic_ops is the SHA-384/SHA-512 compression from FIPS 180-4. */
 extern const cb_digest_ops cb_sha512_generic_ops;
+/* cb_sha3_generic_ops absorbs into Keccak-f[1600] from FIPS 202 in portable C. */
+extern const cb_digest_ops cb_sha3_generic_ops;
 
 /* AES, GHASH and GCM */
 extern const cb_aes_ops cb_aes_generic_ops;     /* kernels/aes.c */

@@ -27,12 +27,13 @@ typedef enum cb_prim {
     CB_PRIM_MD5,
     CB_PRIM_SHA1,
     CB_PRIM_SHA256, /* sha224 and sha256 share the compression function */
-    CB_PRIM_SHA512, /* sha384 and sha512 likewise */
+    CB_PRIM_SHA512, /* sha384, sha512, sha512-224 and sha512-256 likewise */
     CB_PRIM_AES,
     CB_PRIM_GHASH,
     CB_PRIM_GCM, /* an AES variant paired with a GHASH variant, maybe stitched */
     CB_PRIM_DES,
     CB_PRIM_MONT, /* Montgomery multiplication: the variants of rsa* and dsa* */
+    CB_PRIM_SHA3, /* Keccak-f[1600] absorbing: sha3-224/256/384/512 (FIPS 202) */
     CB_PRIM_COUNT
 } cb_prim;
 
@@ -68,15 +69,30 @@ const char *cb_dir_name(cb_dir d);
 /* ---- primitive ops ------------------------------------------------------------ */
 
 /*
- * cb_digest_ops: a Merkle-Damgard compression function.  state is the chaining value
- * in native words (uint32_t[4] md5, uint32_t[5] sha1, uint32_t[8] sha256,
- * uint64_t[8] sha512); in holds nblocks whole blocks.  wipe clears the context at the
- * end of every digest (NULL: the portable cb_wipe).
+ * cb_digest_ops: a Merkle-Damgard compression function, or a sponge's absorb step.
+ * state is the chaining value in native words (uint32_t[4] md5, uint32_t[5] sha1,
+ * uint32_t[8] sha256, uint64_t[8] sha512; a cb_keccak_state for sha3); in holds
+ * nblocks whole blocks (for sha3, blocks of the rate the state names).  wipe clears
+ * the context at the end of every digest (NULL: the portable cb_wipe).
  */
 typedef struct cb_digest_ops {
     void (*blocks)(void *state, const uint8_t *in, size_t nblocks);
     void (*wipe)(void *p, size_t len);
 } cb_digest_ops;
+
+/*
+ * cb_keccak_state: the state of a CB_PRIM_SHA3 variant (FIPS 202 section 3.1.2).
+ * lanes[x + 5 * y] is the lane A[x, y] as a native word (bit z of the lane is bit z
+ * of the word); rate is the sponge's block size in bytes, 144, 136, 104 or 72 for
+ * SHA3-224/256/384/512 (168 would be SHAKE128's).  The rate travels in the state so
+ * that one blocks function serves every output length: blocks XORs each block into
+ * the first rate / 8 lanes (little-endian, section 2.1's byte order) and applies
+ * Keccak-f[1600].
+ */
+typedef struct cb_keccak_state {
+    uint64_t lanes[25];
+    uint64_t rate;
+} cb_keccak_state;
 
 /*
  * cb_aes_ops: AES with a key schedule of key_size bytes (aligned to 64 by the

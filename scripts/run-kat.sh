@@ -1,6 +1,7 @@
 #!/bin/sh
 # run-kat.sh BIN "QEMU_RUN" - runs `BIN kat` (through the emulator command when one
-# is given) over every SHA-1/SHA-2, MD5, AES ECB/CBC/CTR/GCM and TDES CBC/ECB file of
+# is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, AES
+# ECB/CBC/CTR/GCM, TDES CBC/ECB and RSA/DSA signature file of
 # Debian's python3-cryptography-vectors, one file per run, and prints the totals.
 # Fails when any file fails or is rejected, and when a deliberately corrupted file
 # is not caught (so a kat that checks nothing cannot pass).
@@ -34,9 +35,14 @@ for f in "$vec"/hashes/SHA1/SHA1ShortMsg.rsp "$vec"/hashes/SHA1/SHA1LongMsg.rsp 
          "$vec"/hashes/SHA1/SHA1Monte.rsp "$vec"/hashes/MD5/rfc-1321.txt; do
     set -- "$@" "$f"
 done
-for n in 224 256 384 512; do
+for n in 224 256 384 512 512_224 512_256; do
     for t in ShortMsg LongMsg Monte; do
         set -- "$@" "$vec/hashes/SHA2/SHA$n$t.rsp"
+    done
+done
+for n in 224 256 384 512; do
+    for t in ShortMsg LongMsg Monte; do
+        set -- "$@" "$vec/hashes/SHA3/SHA3_$n$t.rsp"
     done
 done
 for f in "$vec"/ciphers/AES/ECB/*.rsp "$vec"/ciphers/AES/CBC/*.rsp \

@@ -489,6 +489,8 @@ static void test_dispatch(void **state)
         {"sha1", c & CB_CAP_SHA1 ? "ce" : "generic"},
         {"sha256", c & CB_CAP_SHA2 ? "ce" : "generic"},
         {"sha512", c & CB_CAP_SHA512 ? "ce" : "generic"},
+        {"sha512-256", c & CB_CAP_SHA512 ? "ce" : "generic"},
+        {"sha3-256", c & CB_CAP_SHA3 ? "ce" : "generic"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const cb_alg *a = cb_alg_find(cases[i].alg);
@@ -703,6 +705,7 @@ static const char *prim_name(cb_prim p)
     case CB_PRIM_SHA1: return "sha1";
     case CB_PRIM_SHA256: return "sha256";
     case CB_PRIM_SHA512: return "sha512";
+    case CB_PRIM_SHA3: return "sha3";
     case CB_PRIM_AES: return "aes";
     case CB_PRIM_GHASH: return "ghash";
     case CB_PRIM_GCM: return "gcm";

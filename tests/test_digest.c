@@ -1,8 +1,9 @@
 /*
  * tests/test_digest.c - every registered digest variant against the embedded known
- * answers and the NIST CAVP SHAVS ShortMsg/LongMsg files; misaligned input giving the
- * same digest as aligned input for every length 0..300; the context wipe being
- * called on the context the message went through.
+ * answers and the NIST CAVP SHAVS and SHA3VS ShortMsg/LongMsg files; misaligned
+ * input giving the same digest as aligned input for every length 0..300; the
+ * context wipe being called on the context the message went through; how digest.c
+ * calls a SHA-3 absorb (rate, blocks, wipe).
  *
  * Variants are found by walking the registry, so a kernel added later (assembly, or
  * one registered at run time) is tested here without touching this file.  A variant
@@ -133,8 +134,10 @@ static void test_vectors(void **unused)
         free(msg);
         free(expect);
     }
-    /* RFC 1321 A.5 has 7; four per SHA algorithm (abc, two-block, million a, empty) */
-    assert_int_equal(rows, 7 + 5 * 4);
+    /* RFC 1321 A.5 has 7; four per SHA-1/SHA-2 algorithm (abc, two-block, million a,
+     * empty), three per SHA-512/t (no million a), four per SHA-3 (empty, 1600 bits,
+     * rate - 1 and rate bytes) */
+    assert_int_equal(rows, 7 + 5 * 4 + 2 * 3 + 4 * 4);
 }
 
 /* ---- NIST CAVP SHAVS files ------------------------------------------------------- */
@@ -241,6 +244,35 @@ static void test_cavp_sha512(void **unused)
     assert_int_equal(run_rsp("sha512", "SHA2/SHA512LongMsg.rsp"), 128);
 }
 
+static void test_cavp_sha512_t(void **unused)
+{
+    (void)unused;
+    assert_int_equal(run_rsp("sha512-224", "SHA2/SHA512_224ShortMsg.rsp"), 129);
+    assert_int_equal(run_rsp("sha512-224", "SHA2/SHA512_224LongMsg.rsp"), 128);
+    assert_int_equal(run_rsp("sha512-256", "SHA2/SHA512_256ShortMsg.rsp"), 129);
+    assert_int_equal(run_rsp("sha512-256", "SHA2/SHA512_256LongMsg.rsp"), 128);
+}
+
+/* SHA3VS ShortMsg gives every byte length from 0 to the rate (144, 136, 104, 72
+ * bytes), LongMsg 100 multi-block messages. */
+static void test_cavp_sha3(void **unused)
+{
+    (void)unused;
+    static const struct {
+        const char *alg, *short_file, *long_file;
+        size_t short_records;
+    } files[] = {
+        {"sha3-224", "SHA3/SHA3_224ShortMsg.rsp", "SHA3/SHA3_224LongMsg.rsp", 145},
+        {"sha3-256", "SHA3/SHA3_256ShortMsg.rsp", "SHA3/SHA3_256LongMsg.rsp", 137},
+        {"sha3-384", "SHA3/SHA3_384ShortMsg.rsp", "SHA3/SHA3_384LongMsg.rsp", 105},
+        {"sha3-512", "SHA3/SHA3_512ShortMsg.rsp", "SHA3/SHA3_512LongMsg.rsp", 73},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        assert_int_equal(run_rsp(files[i].alg, files[i].short_file), files[i].short_records);
+        assert_int_equal(run_rsp(files[i].alg, files[i].long_file), 100);
+    }
+}
+
 /* The RFC 1321 A.5 suite in the same Len/Msg/MD grammar. */
 static void test_cavp_md5(void **unused)
 {
@@ -307,27 +339,31 @@ static void check_null_empty(const cb_alg *a, const cb_variant *v)
     assert_memory_equal(want, got, a->out_bytes);
 }
 
-/* test_misaligned and test_null_empty run their check on every variant of the six
+/* test_misaligned and test_null_empty run their check on every variant of the twelve
  * digest algorithms, each of which has at least its generic variant. */
 static void test_misaligned(void **unused)
 {
     (void)unused;
-    assert_true(each_digest_variant(check_misaligned) >= 6);
+    assert_true(each_digest_variant(check_misaligned) >= 12);
 }
 
 static void test_null_empty(void **unused)
 {
     (void)unused;
-    assert_true(each_digest_variant(check_null_empty) >= 6);
+    assert_true(each_digest_variant(check_null_empty) >= 12);
 }
 
 /* ---- the context wipe -------------------------------------------------------------- */
 
-/* What the probe variant's wipe saw, for test_wipe_called. */
+/* What the probe variants saw, for test_wipe_called and test_sponge_calls. */
 static struct {
     int calls;
     size_t len;
     uint8_t seen[512];
+    int blocks_calls;          /* the SHA-3 probe's absorb calls, the first two kept: */
+    uint64_t rate[2];          /* the rate in the state */
+    size_t nblocks[2];
+    const uint8_t *in[2];
 } probe;
 
 /* probe_blocks hands the work to the generic SHA-256 compression. */
@@ -351,6 +387,25 @@ static const cb_digest_ops probe_ops = {probe_blocks, probe_wipe};
 static const cb_variant probe_variant = {
     "wipe-probe", "test", CB_PRIM_SHA256, 0, 0, &probe_ops,
     "generic SHA-256 with a wipe that records its calls"};
+
+/* sponge_probe_blocks records how it is called, then absorbs with the generic kernel. */
+static void sponge_probe_blocks(void *state, const uint8_t *in, size_t nblocks)
+{
+    const cb_keccak_state *s = state;
+    if (probe.blocks_calls < 2) {
+        probe.rate[probe.blocks_calls] = s->rate;
+        probe.nblocks[probe.blocks_calls] = nblocks;
+        probe.in[probe.blocks_calls] = in;
+    }
+    probe.blocks_calls++;
+    cb_sha3_generic_ops.blocks(state, in, nblocks);
+}
+
+/* sponge_probe: the same for SHA-3, whose absorb calls are recorded too. */
+static const cb_digest_ops sponge_probe_ops = {sponge_probe_blocks, probe_wipe};
+static const cb_variant sponge_probe = {
+    "sponge-probe", "test", CB_PRIM_SHA3, 0, 0, &sponge_probe_ops,
+    "generic SHA-3 absorb that records how digest.c calls it"};
 
 /* contains reports whether needle[0..n) occurs in hay[0..len). */
 static int contains(const uint8_t *hay, size_t len, const void *needle, size_t n)
@@ -391,12 +446,50 @@ static void test_wipe_called(void **unused)
     assert_true(contains(probe.seen, probe.len, bitlen, sizeof bitlen));
 }
 
-/* register_probe adds the wipe probe before any test walks the registry, so the
- * vector and CAVP tests also exercise a run-time registered variant. */
+/*
+ * test_sponge_calls: for each SHA-3 algorithm and a message of two whole rates and
+ * ten bytes, digest.c makes exactly two absorb calls, the caller's two blocks
+ * straight from its buffer and then the one padded block, both with the algorithm's
+ * rate in the state; and one wipe, of the state and one block (sizeof
+ * cb_keccak_state + rate), which holds the final lanes (the digest's first eight
+ * bytes are lane 0, little-endian).
+ */
+static void test_sponge_calls(void **unused)
+{
+    (void)unused;
+    static const char *const names[] = {"sha3-224", "sha3-256", "sha3-384", "sha3-512"};
+    uint8_t msg[2 * 144 + 10];
+    for (size_t i = 0; i < sizeof msg; i++)
+        msg[i] = (uint8_t)(i * 37 + 11);
+    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
+        const cb_alg *a = cb_alg_find(names[n]);
+        size_t r = a->block_bytes, len = 2 * r + 10;
+        uint8_t got[CB_DIGEST_MAX], want[CB_DIGEST_MAX];
+        memset(&probe, 0, sizeof probe);
+        cb_digest(a, &sponge_probe, msg, len, got);
+        cb_digest(a, cb_variant_generic(a), msg, len, want);
+        assert_memory_equal(got, want, a->out_bytes);
+        assert_int_equal(probe.blocks_calls, 2);
+        assert_int_equal(probe.rate[0], r);
+        assert_int_equal(probe.rate[1], r);
+        assert_int_equal(probe.nblocks[0], 2);
+        assert_ptr_equal(probe.in[0], msg);
+        assert_int_equal(probe.nblocks[1], 1);
+        assert_int_equal(probe.calls, 1);
+        assert_int_equal(probe.len, sizeof(cb_keccak_state) + r);
+        uint64_t lane0 = 0;
+        for (int i = 7; i >= 0; i--)
+            lane0 = lane0 << 8 | got[i];
+        assert_memory_equal(probe.seen, &lane0, sizeof lane0);
+    }
+}
+
+/* register_probe adds the probes before any test walks the registry, so the
+ * vector and CAVP tests also exercise run-time registered variants. */
 static int register_probe(void **unused)
 {
     (void)unused;
-    return cb_variant_register(&probe_variant);
+    return cb_variant_register(&probe_variant) || cb_variant_register(&sponge_probe);
 }
 
 int main(void)
@@ -405,8 +498,10 @@ int main(void)
         cmocka_unit_test(test_vectors),     cmocka_unit_test(test_cavp_md5),
         cmocka_unit_test(test_cavp_sha1),   cmocka_unit_test(test_cavp_sha224),
         cmocka_unit_test(test_cavp_sha256), cmocka_unit_test(test_cavp_sha384),
-        cmocka_unit_test(test_cavp_sha512), cmocka_unit_test(test_misaligned),
+        cmocka_unit_test(test_cavp_sha512), cmocka_unit_test(test_cavp_sha512_t),
+        cmocka_unit_test(test_cavp_sha3),   cmocka_unit_test(test_misaligned),
         cmocka_unit_test(test_null_empty),  cmocka_unit_test(test_wipe_called),
+        cmocka_unit_test(test_sponge_calls),
     };
     return cmocka_run_group_tests(tests, register_probe, NULL);
 }

@@ -98,6 +98,10 @@ void sha256_ce_blocks(void *state, const uint8_t *in, size_t nblocks);
 /* sha512_ce_blocks compresses nblocks 128-byte blocks into state (uint64_t[8]). */
 void sha512_ce_blocks(void *state, const uint8_t *in, size_t nblocks);
 
+/* sha3_ce_blocks absorbs nblocks blocks of the rate named in state (a cb_keccak_state,
+ * rate 72, 104, 136, 144 or 168) with EOR3/RAX1/XAR/BCAX (sha3_ce.S). */
+void sha3_ce_blocks(void *state, const uint8_t *in, size_t nblocks);
+
 /* ---- NEON fallbacks without the Crypto Extensions (aes_neon.S, ghash_neon.S) ---- */
 
 /* AES_NEON_KS_SIZE: round keys as for ce (encryption order, or reversed), Nr at 240. */

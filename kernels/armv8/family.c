@@ -34,6 +34,7 @@ AES_CE_OPS(i2_inline);
 static const cb_digest_ops sha1_ce_ops = {sha1_ce_blocks, NULL};
 static const cb_digest_ops sha256_ce_ops = {sha256_ce_blocks, NULL};
 static const cb_digest_ops sha512_ce_ops = {sha512_ce_blocks, NULL};
+static const cb_digest_ops sha3_ce_ops = {sha3_ce_blocks, NULL};
 
 static const cb_ghash_ops ghash_pmull_ops = {GHASH_PMULL_TABLE_SIZE, ghash_pmull_init,
                                               ghash_pmull_blocks};
@@ -70,6 +71,8 @@ const cb_variant cb_family_armv8[] = {
      "SHA256H/H2, SHA256SU0/SU1"},
     {"ce", "armv8", CB_PRIM_SHA512, CB_CAP_NEON | CB_CAP_SHA512, 300, &sha512_ce_ops,
      "SHA512H/H2, SHA512SU0/SU1 (ARMv8.2)"},
+    {"ce", "armv8", CB_PRIM_SHA3, CB_CAP_NEON | CB_CAP_SHA3, 300, &sha3_ce_ops,
+     "Keccak-f[1600] in v0..v24: EOR3, RAX1, XAR, BCAX (ARMv8.2)"},
 
     /* AES */
     {"ce-i4", "armv8", CB_PRIM_AES, CE_AES, 300, &aes_ce_i4_ops,

@@ -140,6 +140,25 @@ static int check_digest(const cb_variant *v)
     return 0;
 }
 
+/*
+ * check_sponge: a SHA-3 absorb reads the rate from its state, so the state slot gets
+ * a real cb_keccak_state (lanes from the arena's pattern) for each rate FIPS 202
+ * uses, from SHA3-512's 72 bytes to SHAKE128's 168; 3 blocks of the largest fit
+ * the input.
+ */
+static int check_sponge(const cb_variant *v)
+{
+    static const uint64_t rates[] = {72, 104, 136, 144, 168};
+    const cb_digest_ops *o = v->ops;
+    cb_keccak_state *s = (cb_keccak_state *)AT(STATE);
+    _Static_assert(sizeof(cb_keccak_state) <= 256, "the state fits its slot");
+    for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++) {
+        s->rate = rates[i];
+        CHECK(v, "blocks", o->blocks(s, input, 3), o->blocks, 3, U(s), U(input), U(3));
+    }
+    return 0;
+}
+
 /* aes_modes checks the block functions with the schedule now in KS. */
 static int aes_modes(const cb_variant *v, const cb_aes_ops *o, int decrypt)
 {
@@ -283,7 +302,7 @@ int cb_abi_check_variants(char *msg, size_t len)
         {CB_PRIM_SHA256, check_digest}, {CB_PRIM_SHA512, check_digest},
         {CB_PRIM_AES, check_aes},      {CB_PRIM_GHASH, check_ghash},
         {CB_PRIM_GCM, check_gcm},      {CB_PRIM_DES, check_des},
-        {CB_PRIM_MONT, check_mont},
+        {CB_PRIM_MONT, check_mont},    {CB_PRIM_SHA3, check_sponge},
     };
     int rc = 0;
     fail_msg_buf = msg;
