@@ -100,10 +100,12 @@ static int pk_family(const char *w, char family[16], char curve[32])
 static void pk_name(char *out, size_t len, const char *family, uint64_t bits,
                     const char *curve)
 {
+    /* family is at most 15 characters and curve 31 (pk_family's buffers); the
+     * precisions say so to the compiler's truncation check */
     if (is_family_of(family, "rsa dsa ffdh"))
-        snprintf(out, len, "%s%llu", family, (unsigned long long)bits);
+        snprintf(out, len, "%.15s%llu", family, (unsigned long long)bits);
     else if (curve[0])
-        snprintf(out, len, "%s-%s", family, curve);
+        snprintf(out, len, "%.15s-%.31s", family, curve);
     else
         out[0] = 0;
 }
