@@ -24,7 +24,8 @@ static void speed_usage(FILE *f)
         "usage: cryptobench speed [options] [algorithm...]\n"
         "\n"
         "Times algorithms over a sweep of block sizes, like `openssl speed`.  Each\n"
-        "variant is checked against known answers before it is timed.\n"
+        "variant is checked against known answers before it is timed.  With no\n"
+        "algorithm named, all are timed (those having a -variant named, if any).\n"
         "\n"
         "  -evp NAME          algorithm to time (repeatable; positional names work too)\n"
         "  -seconds S         fixed time per case, as OpenSSL (fractions allowed);\n"
@@ -121,6 +122,40 @@ static int two_variants(const char *list)
     size_t first = (size_t)(comma - list);
     return !(strlen(comma + 1) == first && strncmp(list, comma + 1, first) == 0) &&
            strcmp(list, "all") != 0;
+}
+
+/* offers_named: does a have a variant named in the -variant list? */
+static int offers_named(const cb_alg *a, const char *list)
+{
+    for (const char *p = list; *p;) {
+        size_t len = strcspn(p, ",");
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(len < 63 ? len : 63), p);
+        if (cb_variant_find(a, name))
+            return 1;
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
+
+/* all_algorithms is `openssl speed` with no algorithm: every one, or with -variant
+ * naming variants, every one that has one of them.  It says so, as the run is long. */
+static int all_algorithms(speed_opts *o)
+{
+    int named = o->variants && strcmp(o->variants, "auto") != 0 &&
+                strcmp(o->variants, "all") != 0;
+    for (size_t i = 0; i < cb_alg_count() && o->nalgs < MAX_ALGS; i++)
+        if (!named || offers_named(cb_alg_at(i), o->variants))
+            o->algs[o->nalgs++] = cb_alg_at(i);
+    if (o->nalgs == 0) {
+        cb_error("speed: no algorithm has a variant named in -variant %s; 'cryptobench list' "
+                 "shows the variants.", o->variants);
+        return -1;
+    }
+    cb_warn("speed: no algorithm named, so all %zu%s are timed, as `openssl speed` does; "
+            "name some (e.g. -evp aes-256-gcm) to time fewer.", o->nalgs,
+            named ? " that have the named variants" : "");
+    return 0;
 }
 
 int cb_speed_parse(speed_opts *o, int argc, char **argv)
@@ -243,11 +278,8 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
         }
 #undef VALUE
     }
-    if (o->nalgs == 0) {
-        cb_error("speed: name at least one algorithm, e.g. 'cryptobench speed -evp "
-                 "aes-256-gcm'; 'cryptobench list -algorithms' shows them all.");
+    if (o->nalgs == 0 && all_algorithms(o) != 0)
         return -1;
-    }
     if (o->compare && !two_variants(o->variants)) {
         cb_error("speed: -compare needs -variant with exactly two different variants, "
                  "e.g. -variant ce-i2,ce-i4.");

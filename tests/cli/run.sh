@@ -48,7 +48,7 @@ expect 2 "-misalign 65 is out of range" -- speed md5 -misalign 65
 expect 2 "option -seconds needs a value" -- speed md5 -seconds
 expect 2 "unknown option '-frob'" -- speed md5 -frob
 expect 2 "unknown variant 'nosuch' of md5" -- speed md5 -variant nosuch
-expect 2 "name at least one algorithm" -- speed
+expect 2 "no algorithm has a variant named in -variant nosuch" -- speed -variant nosuch
 expect 2 "whole 16-byte blocks.*multiple of 16" -- speed -evp aes-128-cbc -bytes 13
 expect 2 "unknown algorithm" -- selftest nosuchalg
 expect 2 "unknown option" -- list -frob
@@ -167,6 +167,15 @@ expect 2 "-compare needs -variant with exactly two" -- speed md5 -compare
 # --- selftest and list -----------------------------------------------------------------
 cb selftest -quick >"$T/out" 2>&1 && ok || bad "selftest -quick failed: $(grep -v PASS "$T/out" | head)"
 grep -Eq '^selftest: [0-9]+ passed, 0 failed' "$T/out" && ok || bad "selftest summary missing"
+# speed with no algorithm times them all, as openssl speed does (here one tiny sample
+# each), and says so
+cb speed -bytes 16 -iterations 1 -samples 1 >"$T/all.out" 2>"$T/all.err" && ok ||
+    bad "speed with no algorithm failed: $(head -c 300 "$T/all.err")"
+grep -q "no algorithm named, so all [0-9]* are timed" "$T/all.err" && ok || bad "speed with no algorithm did not say so"
+for a in md5 sha512 aes-256-gcm des-ede3-cbc; do
+    grep -q "^$a " "$T/all.out" && ok || bad "speed with no algorithm has no $a row"
+done
+grep -q "^rsa 2048 bits" "$T/all.out" && ok || bad "speed with no algorithm has no rsa2048 row"
 expect 2 "-variant 'nosuch' is not a variant of this build; its variants are: generic" -- selftest -variant generic,nosuch md5
 # caps -probe asks the instructions, whatever the mask says: consistent here, exit 0.
 cb caps -probe >"$T/out" 2>&1 && ok || bad "caps -probe exited $?: $(grep -iE 'DETECTED|WRONG' "$T/out" | head -3)"
