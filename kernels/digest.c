@@ -196,31 +196,46 @@ static void sponge_pad(const digest_params *p, const cb_digest_ops *ops, digest_
     ops->blocks(ctx, buf, 1);
 }
 
+/* put_words64 writes the first n bytes of words, each word in the order store gives
+ * it: whole words directly, the part of the last one through a scratch word. */
+static void put_words64(const uint64_t *words, unsigned n, uint8_t *out,
+                        void (*store)(uint8_t *, uint64_t))
+{
+    unsigned i = 0;
+    for (; i + 8 <= n; i += 8)
+        store(out + i, words[i / 8]);
+    if (i < n) {
+        uint8_t last[8];
+        store(last, words[i / 8]);
+        memcpy(out + i, last, n - i);
+    }
+}
+
 /*
- * put_output writes the first out_bytes of the state in the algorithm's byte order,
- * byte by byte so truncated outputs (SHA-512/224's three and a half words, SHA3-224's
- * three and a half lanes) need no special case.  SHA-3's digest is always shorter
- * than its rate, so it is the first bytes of the state after absorbing (FIPS 202
- * Algorithm 8 step 9, one squeeze).
+ * put_output writes the first out_bytes of the state in the algorithm's byte order.
+ * The 32-bit digests are whole words; SHA-512/224 ends in half a word and SHA3-224
+ * in half a lane (put_words64).  SHA-3's digest is always shorter than its rate, so
+ * it is the first bytes of the state after absorbing (FIPS 202 Algorithm 8 step 9,
+ * one squeeze).  Word by word, not byte by byte: at 16-byte messages the output is
+ * a visible part of the cost.
  */
 static void put_output(const digest_params *p, const digest_ctx *ctx, uint8_t *out)
 {
-    for (unsigned i = 0; i < p->out_bytes; i++) {
-        unsigned sub = i % 4, sub64 = i % 8;
-        switch (p->shape) {
-        case SHAPE_MD5:
-            out[i] = (uint8_t)(ctx->w32[i / 4] >> (8 * sub));
-            break;
-        case SHAPE_SHA32:
-            out[i] = (uint8_t)(ctx->w32[i / 4] >> (24 - 8 * sub));
-            break;
-        case SHAPE_SHA64:
-            out[i] = (uint8_t)(ctx->w64[i / 8] >> (56 - 8 * sub64));
-            break;
-        case SHAPE_SPONGE:
-            out[i] = (uint8_t)(ctx->keccak.lanes[i / 8] >> (8 * sub64));
-            break;
-        }
+    switch (p->shape) {
+    case SHAPE_MD5:
+        for (unsigned i = 0; i < p->out_bytes / 4; i++)
+            store32_le(out + 4 * i, ctx->w32[i]);
+        break;
+    case SHAPE_SHA32:
+        for (unsigned i = 0; i < p->out_bytes / 4; i++)
+            store32_be(out + 4 * i, ctx->w32[i]);
+        break;
+    case SHAPE_SHA64:
+        put_words64(ctx->w64, p->out_bytes, out, store64_be);
+        break;
+    case SHAPE_SPONGE:
+        put_words64(ctx->keccak.lanes, p->out_bytes, out, store64_le);
+        break;
     }
 }
 
