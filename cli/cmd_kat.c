@@ -20,6 +20,7 @@
 #include "kernels/cipher.h"
 #include "kernels/digest.h"
 #include "kernels/gcm.h"
+#include "kernels/hmac.h"
 #include "kernels/registry.h"
 #include "reports/rsp.h"
 
@@ -34,7 +35,8 @@ typedef enum kat_format {
     KAT_BLOCKWISE,   /* the same for ECB files of a CBC-only algorithm: see run_cipher */
     KAT_GCM_ENCRYPT, /* Key/IV/PT/AAD/CT/Tag: seal and compare */
     KAT_GCM_DECRYPT, /* the same, open and compare; FAIL records must be rejected */
-    KAT_PKEY         /* RSA and DSA signature files: cli/kat_pkey.c */
+    KAT_PKEY,        /* RSA and DSA signature files: cli/kat_pkey.c */
+    KAT_HMAC         /* Len/Key/Msg/MD records; an MD shorter than the MAC is truncated */
 } kat_format;
 
 /* kat_kind: a family of official file names, the algorithm and the record format. */
@@ -50,6 +52,8 @@ static const kat_kind kinds[] = {
     {"^SHA512_(224|256)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha512-\\1", KAT_DIGEST, 0},
     {"^SHA3_(224|256|384|512)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha3-\\1", KAT_DIGEST, 0},
     {"^rfc-1321\\.txt$", "md5", KAT_DIGEST, 1},
+    {"^rfc-2202-(md5|sha1)\\.txt$", "hmac(\\1)", KAT_HMAC, 1},
+    {"^rfc-4231-(sha224|sha256|sha384|sha512)\\.txt$", "hmac(\\1)", KAT_HMAC, 1},
     {"^(ECB|CBC)(GFSbox|KeySbox|VarKey|VarTxt|MMT)(128|192|256)\\.rsp$", "aes-\\3-\\1",
      KAT_CIPHER, 0},
     {"^aes-(128|192|256)-ctr\\.txt$", "aes-\\1-ctr", KAT_CIPHER, 0},
@@ -123,7 +127,8 @@ static void kat_usage(FILE *f)
             "  FILE  VARIANT  passed N  failed N  skipped N\n"
             "with a line for each of the first failures.  The algorithm comes from the\n"
             "official file names: SHA*ShortMsg/LongMsg/Monte.rsp (SHA-1, SHA-2,\n"
-            "SHA512_224/256 and SHA3_*), MD5 rfc-1321.txt,\n"
+            "SHA512_224/256 and SHA3_*), MD5 rfc-1321.txt, HMAC rfc-2202-{md5,sha1}.txt\n"
+            "and rfc-4231-sha{224,256,384,512}.txt,\n"
             "AES {ECB,CBC}{GFSbox,KeySbox,VarKey,VarTxt,MMT}*.rsp, aes-*-ctr.txt,\n"
             "gcmEncryptExtIV*.rsp, gcmDecrypt*.rsp, TDES TCBC*.rsp and TECB*.rsp, RSA\n"
             "SigGen15_186-*.rsp and SigVer15_186-*.rsp, DSA SigGen.rsp and SigVer.rsp\n"
@@ -309,6 +314,25 @@ static int decode_digest(kat_file *f, const cb_rsp_record *rec, kat_case *c)
     return cb_rsp_get(rec, "Msg") ? message_case(f, rec, c) : monte_checkpoint(f, rec, c);
 }
 
+/* ---- decoding: HMAC ----------------------------------------------------------------- */
+
+/* decode_hmac turns "Len / Key / Msg / MD" into a case; an MD shorter than the
+ * algorithm's output is a truncated MAC (RFC 2104 section 5) and is compared as such. */
+static int decode_hmac(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    c->dir = CB_DIR_DIGEST;
+    c->expect_name = "MD";
+    set_label(c, f, rec);
+    if (field_hex(f, rec, "Key", &c->key, &c->key_len) < 0 ||
+        field_hex(f, rec, "MD", &c->expect, &c->expect_len) < 0)
+        return -1;
+    if (c->expect_len == 0 || c->expect_len > f->alg->out_bytes)
+        return cb_rsp_error(&f->rsp, cb_rsp_get(rec, "MD")->line, "MD has %zu bytes; %s "
+                            "MACs have 1 to %u.", c->expect_len, f->alg->name,
+                            f->alg->out_bytes);
+    return message_case(f, rec, c);
+}
+
 /* ---- decoding: ciphers -------------------------------------------------------------- */
 
 /* tdes_keys assembles KEYs or KEY1/KEY2/KEY3 into key_bytes (8 or 24) bytes. */
@@ -459,6 +483,8 @@ static int decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
     case KAT_CIPHER:
     case KAT_BLOCKWISE:
         return decode_cipher(f, rec, c);
+    case KAT_HMAC:
+        return decode_hmac(f, rec, c);
     case KAT_PKEY:
         return cb_kat_pkey_decode(f->pkey, &f->rsp, rec, &c->sig, c->label, sizeof c->label,
                                   &c->skip);
@@ -605,6 +631,20 @@ static void run_gcm(kat_job *j)
     cb_gcm_free(&g);
 }
 
+/* run_hmac keys the variant with the record's key and MACs its message. */
+static void run_hmac(kat_job *j)
+{
+    const kat_case *c = j->c;
+    cb_hmac h;
+    if (cb_hmac_init(&h, j->f->alg, j->v, c->key, c->key_len) != 0) {
+        j->outcome = KAT_SKIP;
+        return;
+    }
+    cb_hmac_mac(&h, c->in, c->in_len, j->out);
+    cb_hmac_free(&h);
+    compare(j, j->out, c->expect, c->expect_len, c->expect_name);
+}
+
 /* run_pkey checks one signature record (cli/kat_pkey.c). */
 static void run_pkey(kat_job *j)
 {
@@ -625,6 +665,9 @@ static void run_job(void *arg)
         return;
     case CB_KIND_AEAD:
         run_gcm(j);
+        return;
+    case CB_KIND_HMAC:
+        run_hmac(j);
         return;
     default:
         run_cipher(j);
@@ -727,6 +770,7 @@ static cb_kind format_kind(kat_format fmt)
     return fmt == KAT_DIGEST                                  ? CB_KIND_DIGEST
            : fmt == KAT_GCM_ENCRYPT || fmt == KAT_GCM_DECRYPT ? CB_KIND_AEAD
            : fmt == KAT_PKEY                                  ? CB_KIND_PKEY
+           : fmt == KAT_HMAC                                  ? CB_KIND_HMAC
                                                               : CB_KIND_CIPHER;
 }
 
@@ -738,8 +782,9 @@ static int identify(kat_file *f, const kat_opts *o)
     if (!k && !o->alg) {
         cb_error("kat: %s is not a supported KAT file: kat reads the NIST CAVP SHA*, AES "
                  "ECB/CBC/GCM, TDES CBC/ECB, RSA SigGen15/SigVer15 and DSA SigGen/SigVer "
-                 ".rsp files, aes-*-ctr.txt and MD5 rfc-1321.txt by their official names; "
-                 "give -alg NAME for a renamed one.",
+                 ".rsp files, aes-*-ctr.txt, MD5 rfc-1321.txt and the HMAC rfc-2202-*.txt "
+                 "and rfc-4231-*.txt files by their official names; give -alg NAME for a "
+                 "renamed one.",
                  f->path);
         return -1;
     }
@@ -749,8 +794,8 @@ static int identify(kat_file *f, const kat_opts *o)
         return -1;
     }
     if (f->alg->kind == CB_KIND_MAC) {
-        cb_error("kat: -alg %s: kat checks digests, block ciphers, GCM and signatures, not "
-                 "%s.", o->alg, f->alg->name);
+        cb_error("kat: -alg %s: kat checks digests, HMAC, block ciphers, GCM and "
+                 "signatures, not %s.", o->alg, f->alg->name);
         return -1;
     }
     if (k) {
@@ -764,6 +809,7 @@ static int identify(kat_file *f, const kat_opts *o)
         f->format = f->alg->kind == CB_KIND_DIGEST  ? KAT_DIGEST
                     : f->alg->kind == CB_KIND_AEAD ? KAT_GCM_ENCRYPT
                     : f->alg->kind == CB_KIND_PKEY ? KAT_PKEY
+                    : f->alg->kind == CB_KIND_HMAC ? KAT_HMAC
                                                    : KAT_CIPHER;
     }
     f->rsp.sections_optional = !k || k->no_sections;

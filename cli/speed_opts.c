@@ -1,7 +1,7 @@
 /*
- * cli/speed_opts.c - the `speed` command line: OpenSSL's options (-evp, -seconds,
- * -bytes, -decrypt, -aead, -mr, -multi, -elapsed, -misalign) and ours, each value
- * checked with one sentence naming it and what would be accepted.
+ * cli/speed_opts.c - the `speed` command line: OpenSSL's options (-evp, -hmac,
+ * -seconds, -bytes, -decrypt, -aead, -mr, -multi, -elapsed, -misalign) and ours, each
+ * value checked with one sentence naming it and what would be accepted.
  */
 #include <errno.h>
 #include <limits.h>
@@ -13,6 +13,7 @@
 #include "cli/speed.h"
 #include "harness/common.h"
 #include "harness/host.h"
+#include "kernels/hmac.h"
 #include "kernels/registry.h"
 #include "reports/compare.h"
 
@@ -28,6 +29,7 @@ static void speed_usage(FILE *f)
         "algorithm named, all are timed (those having a -variant named, if any).\n"
         "\n"
         "  -evp NAME          algorithm to time (repeatable; positional names work too)\n"
+        "  -hmac DIGEST       time hmac(DIGEST), as OpenSSL 3 (same as -evp 'hmac(DIGEST)')\n"
         "  -seconds S         fixed time per case, as OpenSSL (fractions allowed);\n"
         "                     default: sample until the median is known to +-1%%\n"
         "  -samples N         samples per case with -seconds or -iterations (default 5)\n"
@@ -73,7 +75,7 @@ static int add_alg(speed_opts *o, const char *name)
     if (n == 0) {
         char names[2048];
         cb_error("speed: unknown algorithm '%s'; known algorithms are: %s (and the groups "
-                 "aes, sha, rsa, dsa).", name, cb_alg_names(names, sizeof names));
+                 "aes, sha, rsa, dsa, hmac).", name, cb_alg_names(names, sizeof names));
         return -1;
     }
     for (size_t i = 0; i < n; i++) {
@@ -84,6 +86,25 @@ static int add_alg(speed_opts *o, const char *name)
         o->algs[o->nalgs++] = found[i];
     }
     return 0;
+}
+
+/* add_hmac adds hmac(DIGEST) for `-hmac DIGEST`; DIGEST is any spelling of a digest. */
+static int add_hmac(speed_opts *o, const char *digest)
+{
+    const cb_alg *h = cb_hmac_of(cb_alg_find(digest));
+    if (h)
+        return add_alg(o, h->name);
+    char names[512];
+    size_t n = 0;
+    names[0] = '\0';
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *d = cb_hmac_digest(cb_alg_at(i));
+        if (d && n < sizeof names)
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", d->name);
+    }
+    cb_error("speed: -hmac '%s' is not a digest cryptobench has; HMAC is built on %s.",
+             digest, names);
+    return -1;
 }
 
 /* writable_dir_of checks, before anything is timed, that a result file can be created
@@ -176,6 +197,9 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
 #define VALUE(name) ((r = cb_args_value(&a, name, &v)) < 0 ? -1 : r)
         if ((r = VALUE("evp")) != 0) {
             if (r < 0 || add_alg(o, v))
+                return -1;
+        } else if ((r = VALUE("hmac")) != 0) {
+            if (r < 0 || add_hmac(o, v))
                 return -1;
         } else if ((r = VALUE("seconds")) != 0) {
             if (r < 0 || cb_parse_double("-seconds", v, 0.001, 86400, &o->bench.seconds))

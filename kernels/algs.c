@@ -8,9 +8,15 @@
 #include <string.h>
 #include <strings.h>
 
+#include "kernels/hmac.h"
 #include "kernels/registry.h"
 
 #define DIGEST(n, al, p, blk, out) {n, al, CB_KIND_DIGEST, p, CB_MODE_NONE, 0, blk, out}
+/* An HMAC row repeats its digest's primitive, block and output length: that is how
+ * the digest's variants serve it (kernels/hmac.h).  key_bits is 0 as for digests: a
+ * key of any length is padded or hashed to one block, so it does not change the
+ * cost (`speed` keys with 16 bytes, as OpenSSL does). */
+#define HMAC(n, p, blk, out) {n, "", CB_KIND_HMAC, p, CB_MODE_NONE, 0, blk, out}
 #define AES(n, al, m, bits, out) {n, al, (m) == CB_MODE_GCM ? CB_KIND_AEAD : CB_KIND_CIPHER, \
                                   (m) == CB_MODE_GCM ? CB_PRIM_GCM : CB_PRIM_AES, m, bits, 16, out}
 
@@ -28,6 +34,23 @@ static const cb_alg algs[] = {
     DIGEST("sha3-256", "", CB_PRIM_SHA3, 136, 32),
     DIGEST("sha3-384", "", CB_PRIM_SHA3, 104, 48),
     DIGEST("sha3-512", "", CB_PRIM_SHA3, 72, 64),
+
+    /* After every digest, so a digest variant's first algorithm stays its digest
+     * (caps -probe checks a variant on its first algorithm).  Named as `openssl speed
+     * -hmac DIGEST` prints them; cb_alg_find also takes hmac-DIGEST and any spelling
+     * of the digest inside. */
+    HMAC("hmac(md5)", CB_PRIM_MD5, 64, 16),
+    HMAC("hmac(sha1)", CB_PRIM_SHA1, 64, 20),
+    HMAC("hmac(sha224)", CB_PRIM_SHA256, 64, 28),
+    HMAC("hmac(sha256)", CB_PRIM_SHA256, 64, 32),
+    HMAC("hmac(sha384)", CB_PRIM_SHA512, 128, 48),
+    HMAC("hmac(sha512)", CB_PRIM_SHA512, 128, 64),
+    HMAC("hmac(sha512-224)", CB_PRIM_SHA512, 128, 28),
+    HMAC("hmac(sha512-256)", CB_PRIM_SHA512, 128, 32),
+    HMAC("hmac(sha3-224)", CB_PRIM_SHA3, 144, 28),
+    HMAC("hmac(sha3-256)", CB_PRIM_SHA3, 136, 32),
+    HMAC("hmac(sha3-384)", CB_PRIM_SHA3, 104, 48),
+    HMAC("hmac(sha3-512)", CB_PRIM_SHA3, 72, 64),
 
     AES("aes-128-ecb", "", CB_MODE_ECB, 128, 0),
     AES("aes-192-ecb", "", CB_MODE_ECB, 192, 0),
@@ -60,7 +83,8 @@ static const cb_alg algs[] = {
 
 /* Names that stand for several algorithms, as `openssl speed aes` does.  "sha" is
  * OpenSSL's three: adding SHA-512/t and SHA-3 would triple `speed sha` and make its
- * table differ from the `openssl speed sha` it is compared with. */
+ * table differ from the `openssl speed sha` it is compared with.  "hmac" is
+ * OpenSSL's one, the hmac(md5) row `openssl speed hmac` prints. */
 static const struct {
     const char *name;
     const char *members;
@@ -69,6 +93,7 @@ static const struct {
     {"sha", "sha1 sha256 sha512"},
     {"rsa", "rsa512 rsa1024 rsa2048 rsa3072 rsa4096"},
     {"dsa", "dsa1024 dsa2048"},
+    {"hmac", "hmac(md5)"},
 };
 
 size_t cb_alg_count(void) { return sizeof algs / sizeof algs[0]; }
@@ -93,6 +118,21 @@ static int word_in(const char *word, const char *list)
     return 0;
 }
 
+/* hmac_spelling resolves "hmac(DIGEST)" and "hmac-DIGEST" with any spelling of the
+ * digest cb_alg_find accepts ("hmac(SHA-256)", "hmac-sha2-256"); NULL otherwise. */
+static const cb_alg *hmac_spelling(const char *name)
+{
+    char digest[64];
+    size_t n = strlen(name);
+    if (n > 6 && strncasecmp(name, "hmac(", 5) == 0 && name[n - 1] == ')')
+        snprintf(digest, sizeof digest, "%.*s", (int)(n - 6), name + 5);
+    else if (n > 5 && strncasecmp(name, "hmac-", 5) == 0)
+        snprintf(digest, sizeof digest, "%s", name + 5);
+    else
+        return NULL;
+    return cb_hmac_of(cb_alg_find(digest));
+}
+
 const cb_alg *cb_alg_find(const char *name)
 {
     if (!name || !*name)
@@ -100,7 +140,7 @@ const cb_alg *cb_alg_find(const char *name)
     for (size_t i = 0; i < cb_alg_count(); i++)
         if (strcasecmp(algs[i].name, name) == 0 || word_in(name, algs[i].aliases))
             return &algs[i];
-    return NULL;
+    return hmac_spelling(name);
 }
 
 size_t cb_alg_expand(const char *name, const cb_alg **out, size_t max)
@@ -141,6 +181,7 @@ size_t cb_alg_dirs(const cb_alg *a, cb_dir out[2])
     switch (a->kind) {
     case CB_KIND_DIGEST:
     case CB_KIND_MAC:
+    case CB_KIND_HMAC:
         out[0] = CB_DIR_DIGEST;
         return 1;
     case CB_KIND_PKEY:

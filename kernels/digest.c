@@ -21,7 +21,7 @@ typedef enum digest_shape {
 } digest_shape;
 
 /* digest_params: what distinguishes one digest algorithm from its kernel. */
-typedef struct digest_params {
+typedef struct cb_digest_params {
     cb_prim prim;
     unsigned out_bytes;    /* tells sha224 from sha256, sha384 from sha512/t, ... */
     digest_shape shape;
@@ -81,21 +81,12 @@ static const digest_params params[] = {
 
 /* MD_STATE_BYTES: the chaining value's slot for the Merkle-Damgard digests (SHA-512's
  * 64 bytes, the largest); the sponge's slot is its whole cb_keccak_state. */
-#define MD_STATE_BYTES 64
-/* MAX_BLOCK: the largest block, SHA3-224's 144-byte rate. */
-#define MAX_BLOCK 144
+#define MD_STATE_BYTES sizeof(((cb_digest_state *)0)->w64)
 
-/*
- * digest_ctx: the state a digest keeps between blocks, then the block buffer right
- * after it (at state_bytes), so that one wipe of state_bytes + block covers
- * everything the message touched and no more.  Cleared at the end of every digest.
- */
-typedef union digest_ctx {
-    uint32_t w32[MD_STATE_BYTES / 4];
-    uint64_t w64[MD_STATE_BYTES / 8];
-    cb_keccak_state keccak;
-    uint8_t bytes[sizeof(cb_keccak_state) + MAX_BLOCK];
-} digest_ctx;
+/* digest_ctx: the state a digest keeps between blocks, then the block buffer at
+ * state_bytes (cb_digest_state, kernels/digest.h).  Cleared at the end of every
+ * digest. */
+typedef cb_digest_state digest_ctx;
 
 /* state_bytes is where the block buffer starts in the context. */
 static size_t state_bytes(const digest_params *p)
@@ -144,20 +135,21 @@ static void store64_le(uint8_t *p, uint64_t v)
 }
 
 /*
- * md_pad hashes the last len % block bytes of the message with the padding of
- * FIPS 180-4 section 5.1 (RFC 1321 sections 3.1-3.2 for MD5): a 1 bit, zeros, and
- * the message length in bits in the last 8 (SHA-384/512: 16) bytes of a block.
+ * md_pad hashes the last len % block bytes of the message (at tail, which may be the
+ * context's own buffer) with the padding of FIPS 180-4 section 5.1 (RFC 1321
+ * sections 3.1-3.2 for MD5): a 1 bit, zeros, and the message length in bits in the
+ * last 8 (SHA-384/512: 16) bytes of a block.
  */
 static void md_pad(const digest_params *p, const cb_digest_ops *ops, digest_ctx *ctx,
-                   const uint8_t *tail, size_t len)
+                   const uint8_t *tail, uint64_t len)
 {
     uint8_t *buf = ctx->bytes + MD_STATE_BYTES;
     size_t block = p->block;
     size_t len_field = p->shape == SHAPE_SHA64 ? 16 : 8;
-    size_t rem = len % block;
-    uint64_t bits = (uint64_t)len << 3;
+    size_t rem = (size_t)(len % block);
+    uint64_t bits = len << 3;
 
-    if (rem)
+    if (rem && tail != buf)
         memcpy(buf, tail, rem);
     buf[rem++] = 0x80;
     if (rem > block - len_field) {
@@ -167,7 +159,7 @@ static void md_pad(const digest_params *p, const cb_digest_ops *ops, digest_ctx 
     }
     memset(buf + rem, 0, block - 8 - rem);
     if (p->shape == SHAPE_SHA64) /* the high half of the 128-bit length: bits shifted out of 64 */
-        store64_be(buf + block - 16, (uint64_t)len >> 61);
+        store64_be(buf + block - 16, len >> 61);
     if (p->shape == SHAPE_MD5)
         store64_le(buf + block - 8, bits);
     else
@@ -176,19 +168,20 @@ static void md_pad(const digest_params *p, const cb_digest_ops *ops, digest_ctx 
 }
 
 /*
- * sponge_pad absorbs the last len % rate bytes with SHA-3's suffix and padding:
+ * sponge_pad absorbs the last len % rate bytes (at tail, which may be the context's
+ * own buffer) with SHA-3's suffix and padding:
  * M || 01 || pad10*1 (FIPS 202 sections 5.1 and 6.1).  Read as bytes whose first
  * bit is the least significant (section B.1), the suffix and the first 1 of the
  * padding make 0x06 after the message and the last 1 makes 0x80 in the block's last
  * byte; with one byte of room both land in it (0x86).  This always fits one block.
  */
 static void sponge_pad(const digest_params *p, const cb_digest_ops *ops, digest_ctx *ctx,
-                       const uint8_t *tail, size_t len)
+                       const uint8_t *tail, uint64_t len)
 {
     uint8_t *buf = ctx->bytes + sizeof(cb_keccak_state);
-    size_t rem = len % p->block;
+    size_t rem = (size_t)(len % p->block);
 
-    if (rem)
+    if (rem && tail != buf)
         memcpy(buf, tail, rem);
     memset(buf + rem, 0, p->block - rem);
     buf[rem] = 0x06;
@@ -250,6 +243,19 @@ static void init_state(const digest_params *p, digest_ctx *ctx)
     ctx->keccak.rate = p->block;
 }
 
+/* finish pads the message whose last len % block bytes are at tail, writes the
+ * digest and wipes the context. */
+static void finish(const digest_params *p, const cb_digest_ops *ops, digest_ctx *ctx,
+                   const uint8_t *tail, uint64_t len, uint8_t *out)
+{
+    if (p->shape == SHAPE_SPONGE)
+        sponge_pad(p, ops, ctx, tail, len);
+    else
+        md_pad(p, ops, ctx, tail, len);
+    put_output(p, ctx, out);
+    (ops->wipe ? ops->wipe : cb_wipe)(ctx, state_bytes(p) + p->block);
+}
+
 /* cb_digest: see kernels/digest.h. */
 void cb_digest(const cb_alg *a, const cb_variant *v, const uint8_t *in, size_t len,
                uint8_t *out)
@@ -266,11 +272,58 @@ void cb_digest(const cb_alg *a, const cb_variant *v, const uint8_t *in, size_t l
         ops->blocks(&ctx, in, whole);
         in += whole * p->block;
     }
-    if (p->shape == SHAPE_SPONGE)
-        sponge_pad(p, ops, &ctx, in, len);
-    else
-        md_pad(p, ops, &ctx, in, len);
-    put_output(p, &ctx, out);
+    finish(p, ops, &ctx, in, len, out);
+}
 
-    (ops->wipe ? ops->wipe : cb_wipe)(&ctx, state_bytes(p) + p->block);
+/* ---- a message in pieces ------------------------------------------------------- */
+
+int cb_digest_init(cb_digest_ctx *c, const cb_alg *a, const cb_variant *v)
+{
+    const digest_params *p = find_params(a);
+    if (!p)
+        return -1;
+    c->ops = v->ops;
+    c->params = p;
+    c->total = 0;
+    init_state(p, &c->s);
+    return 0;
+}
+
+void cb_digest_update(cb_digest_ctx *c, const uint8_t *in, size_t len)
+{
+    const digest_params *p = c->params;
+    uint8_t *buf = c->s.bytes + state_bytes(p);
+    size_t used = (size_t)(c->total % p->block);
+    if (len == 0)
+        return;
+    c->total += len;
+    if (used) {
+        size_t take = p->block - used < len ? p->block - used : len;
+        memcpy(buf + used, in, take);
+        if (used + take < p->block)
+            return;
+        c->ops->blocks(&c->s, buf, 1);
+        in += take;
+        len -= take;
+    }
+    size_t whole = len / p->block;
+    if (whole)
+        c->ops->blocks(&c->s, in, whole);
+    if (len % p->block)
+        memcpy(buf, in + whole * p->block, len % p->block);
+}
+
+void cb_digest_final(cb_digest_ctx *c, uint8_t *out)
+{
+    const digest_params *p = c->params;
+    finish(p, c->ops, &c->s, c->s.bytes + state_bytes(p), c->total, out);
+}
+
+void cb_digest_copy(cb_digest_ctx *dst, const cb_digest_ctx *src)
+{
+    const digest_params *p = src->params;
+    dst->ops = src->ops;
+    dst->params = p;
+    dst->total = src->total;
+    memcpy(dst->s.bytes, src->s.bytes, state_bytes(p) + (size_t)(src->total % p->block));
 }

@@ -8,6 +8,9 @@
  *   aead    one whole GCM message: set the 96-bit IV, (13 bytes of AAD with -aead),
  *           encrypt or decrypt the block, produce or check the 16-byte tag
  *   mac     GHASH of one block folded into the running value
+ *   hmac    HMAC of one block under a 16-byte key set up once: start from the
+ *           precomputed inner state, the block, the inner and outer final blocks
+ *           (OpenSSL 3's EVP_MAC_init(ctx, NULL, 0, NULL), update, final)
  *   pkey    one signature or one verification of a fixed 36-byte message
  */
 #ifndef CB_INST_H

@@ -43,7 +43,9 @@ typedef enum cb_kind {
     CB_KIND_CIPHER, /* one operation: encrypt or decrypt one block, chaining kept */
     CB_KIND_AEAD,   /* one operation: one whole message (IV, AAD, data, tag) */
     CB_KIND_MAC,    /* ghash: one operation hashes one block into the running value */
-    CB_KIND_PKEY    /* one operation: one signature or one verification */
+    CB_KIND_PKEY,   /* one operation: one signature or one verification */
+    CB_KIND_HMAC    /* hmac(DIGEST) over the digest's variants: one operation is the
+                       whole MAC of one block under a key set up once */
 } cb_kind;
 
 typedef enum cb_mode {

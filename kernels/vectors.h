@@ -20,12 +20,14 @@ typedef struct cb_vector {
     const char *msg;       /* input, hex */
     const char *msg_ascii; /* or: input as text, repeated `repeat` times (0 = once) */
     size_t repeat;
-    const char *expect;    /* digest, ciphertext or GHASH output */
+    const char *expect;    /* digest, ciphertext, GHASH output or MAC (HMAC: NULL to
+                              compute it from RFC 2104's formula; see vectors_hmac.c) */
     const char *tag;       /* GCM tag */
 } cb_vector;
 
 extern const cb_vector cb_vectors_digest[];
 extern const cb_vector cb_vectors_aes[];
 extern const cb_vector cb_vectors_des[];
+extern const cb_vector cb_vectors_hmac[];
 
 #endif

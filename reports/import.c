@@ -265,7 +265,8 @@ static void resolve_openssl(const importer *im, const measure *m, resolved *r)
     r->block = m->size;
     if (a) {
         snprintf(r->alg, sizeof r->alg, "%s", a->name);
-        digest = a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_MAC;
+        digest = a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_MAC ||
+                 a->kind == CB_KIND_HMAC;
         r->key_bits = a->key_bits;
         r->aead = im->o->aead && a->kind == CB_KIND_AEAD;
         r->known = 1;

@@ -182,7 +182,8 @@ static int tcrypt_test(importer *im, const char *line)
     *m = got;
     const cb_alg *a = tcrypt_name(im->tc_alg, (unsigned)key, m->name, sizeof m->name);
     int digest = !strcmp(im->tc_dir, "digest") ||
-                 (a && (a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_MAC));
+                 (a && (a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_MAC ||
+                        a->kind == CB_KIND_HMAC));
     m->known = a != NULL;
     m->key_bits = digest ? 0 : a ? a->key_bits : (unsigned)key;
     if (digest && inner_number(inner, "bytes per update", &per_update) && per_update &&

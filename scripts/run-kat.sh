@@ -1,8 +1,9 @@
 #!/bin/sh
 # run-kat.sh BIN "QEMU_RUN" - runs `BIN kat` (through the emulator command when one
-# is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, AES
-# ECB/CBC/CTR/GCM, TDES CBC/ECB and RSA/DSA signature file of
-# Debian's python3-cryptography-vectors, one file per run, and prints the totals.
+# is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, HMAC
+# (RFC 2202 and RFC 4231), AES ECB/CBC/CTR/GCM, TDES CBC/ECB and RSA/DSA signature
+# file of Debian's python3-cryptography-vectors, one file per run, and prints the
+# totals.
 # Fails when any file fails or is rejected, and when a deliberately corrupted file
 # is not caught (so a kat that checks nothing cannot pass).
 # CRYPTOBENCH_VECTORS overrides where the vectors are.
@@ -44,6 +45,14 @@ for n in 224 256 384 512; do
     for t in ShortMsg LongMsg Monte; do
         set -- "$@" "$vec/hashes/SHA3/SHA3_$n$t.rsp"
     done
+done
+# HMAC: RFC 2202 (MD5, SHA-1) and RFC 4231 (SHA-224 to SHA-512); RIPEMD-160's
+# rfc-2286 file is left out, as cryptobench has no RIPEMD-160.
+for f in "$vec"/HMAC/rfc-2202-md5.txt "$vec"/HMAC/rfc-2202-sha1.txt; do
+    set -- "$@" "$f"
+done
+for n in 224 256 384 512; do
+    set -- "$@" "$vec/HMAC/rfc-4231-sha$n.txt"
 done
 for f in "$vec"/ciphers/AES/ECB/*.rsp "$vec"/ciphers/AES/CBC/*.rsp \
          "$vec"/ciphers/AES/CTR/*.txt "$vec"/ciphers/AES/GCM/*.rsp; do

@@ -274,5 +274,47 @@ expect 2 "junk.log:1: nothing recognisable" -- import "$T/junk.log" -o "$T/junk.
 [ -e "$T/junk.csv" ] && bad "a failed import wrote a file" || ok
 expect 2 "import: -variant needs a name" -- import "$DATA/graviton2-after.log" -variant "" -o "$T/v.csv"
 
+# --- HMAC as `openssl speed -hmac DIGEST` has it --------------------------------------
+cb speed -hmac sha256 -bytes 64 -seconds 0.1 >"$T/out" 2>"$T/err" && ok || bad "speed -hmac sha256 failed: $(cat "$T/err")"
+grep -Eq '^hmac\(sha256\) +[0-9]+\.[0-9]{2}k?$' "$T/out" && ok || bad "no hmac(sha256) row: $(cat "$T/out")"
+grep -Eq "^Doing hmac\(sha256\) for 0.1s on 64 size blocks: [0-9]+ hmac\(sha256\)'s in" "$T/err" && ok || bad "no hmac progress line: $(cat "$T/err")"
+expect 2 "^cryptobench: speed: -hmac 'nosuch' is not a digest cryptobench has; HMAC is built on md5, sha1, .*sha3-512\.$" -- speed -hmac nosuch
+[ "$(wc -l <"$T/err")" -eq 1 ] && ok || bad "-hmac nosuch printed more than one line: $(cat "$T/err")"
+expect 2 "-hmac 'aes-128-cbc' is not a digest" -- speed -hmac aes-128-cbc
+expect 2 "option -hmac needs a value" -- speed -hmac
+# -hmac DIGEST is -evp 'hmac(DIGEST)' with any spelling of the digest; `hmac` alone
+# is OpenSSL's hmac(md5); -mr names rows as OpenSSL does.
+cb speed -hmac SHA-512 hmac-sha1 'HMAC(sha3-256)' hmac -bytes 16 -seconds 0.02 -mr >"$T/mr" 2>"$T/err" && ok || bad "speed with HMAC spellings failed: $(cat "$T/err")"
+for n in 'hmac(sha512)' 'hmac(sha1)' 'hmac(sha3-256)' 'hmac(md5)'; do
+    grep -Fq "+DT:$n:0.02:16" "$T/mr" && grep -Eq "^\+F:[0-9]+:$(echo "$n" | sed 's/[()]/\\&/g'):" "$T/mr" && ok || bad "-mr has no +DT/+F lines for $n: $(cat "$T/mr")"
+done
+cb speed -evp 'hmac(sha256)' -variant all -bytes 16 -seconds 0.02 >"$T/out" 2>"$T/err" && ok || bad "speed hmac(sha256) -variant all failed: $(cat "$T/err")"
+# every variant of sha256 this CPU can run has a row of hmac(sha256)
+for v in $(cb list | awk '/^[^ ]/ { f = $1 == "sha256"; next }
+                          f { if ($1 == "*") { $1 = ""; $0 = $0 } if ($4 == "available") print $1 }'); do
+    grep -q "^hmac(sha256)/$v " "$T/out" && ok || bad "-variant all has no hmac(sha256)/$v row: $(cat "$T/out")"
+done
+auto_digest=$(cb caps -mr | awk '$1 == "auto" && $2 == "sha256" { print $4 }')
+auto_hmac=$(cb caps -mr | awk '$1 == "auto" && $2 == "hmac(sha256)" { print $4 }')
+[ -n "$auto_hmac" ] && [ "$auto_hmac" = "$auto_digest" ] && ok || bad "auto picks $auto_hmac for hmac(sha256) but $auto_digest for sha256"
+cb list -algorithms | grep -qx 'hmac(sha512-224)' && ok || bad "list -algorithms has no hmac(sha512-224)"
+# kat on the RFC 2202 / 4231 files, and a wrong MAC is caught as one failure
+V=${CRYPTOBENCH_VECTORS:-/usr/lib/python3/dist-packages/cryptography_vectors}/HMAC
+if [ -f "$V/rfc-4231-sha256.txt" ]; then
+    expect 0 "" -- kat "$V/rfc-2202-md5.txt" "$V/rfc-4231-sha512.txt"
+    grep -q 'rfc-4231-sha512.txt  generic  passed 6  failed 0  skipped 0' "$T/out" && ok || bad "kat rfc-4231-sha512.txt: $(cat "$T/out")"
+    sed '0,/^MD = 3a854166/s//MD = 3a854167/' "$V/rfc-4231-sha224.txt" >"$T/rfc-4231-sha224.txt"
+    expect 1 "" -- kat "$T/rfc-4231-sha224.txt"
+    grep -q 'generic  passed 5  failed 1 ' "$T/out" && ok || bad "a corrupted rfc-4231-sha224.txt was not one failure: $(cat "$T/out")"
+    # a truncated MD (RFC 4231 section 4.6, test case 5) is compared as truncated
+    printf 'Len = 160\nKey = %s\nMsg = %s\nMD = a3b6167473100ee06e0c796c2955552b\n' \
+        0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c 546573742057697468205472756e636174696f6e >"$T/case5.txt"
+    expect 0 "" -- kat -alg hmac-sha256 "$T/case5.txt"
+    grep -q 'generic  passed 1  failed 0' "$T/out" && ok || bad "kat of RFC 4231 case 5 truncated: $(cat "$T/out")"
+    expect 2 "rfc-2286-ripemd160.txt is not a supported KAT file" -- kat "$V/rfc-2286-ripemd160.txt"
+else
+    echo "cli: no $V; kat HMAC checks UNAVAILABLE"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
