@@ -94,7 +94,7 @@ static int check_alg(const cb_alg *a, const char *only, cb_check_depth depth, un
             continue;
         char why[160];
         if (cb_variant_why_not(v, caps, why, sizeof why)) {
-            printf("UNAVAILABLE  %-14s %-18s %s\n", a->name, v->name, why);
+            printf("UNAVAILABLE  %-17s %-18s %s\n", a->name, v->name, why);
             counts[2]++;
             continue;
         }
@@ -102,18 +102,18 @@ static int check_alg(const cb_alg *a, const char *only, cb_check_depth depth, un
         int sig = cb_guard_run(run_job, &j);
         if (sig) {
             const char *missing = cb_caps_missing(v->caps, cb_caps_detected());
-            printf("FAULT        %-14s %-18s raised %s%s%s\n", a->name, v->name,
+            printf("FAULT        %-17s %-18s raised %s%s%s\n", a->name, v->name,
                    cb_guard_signame(sig), missing ? ": this CPU lacks " : "",
                    missing ? missing : "");
             counts[1]++;
             status = CB_EXIT_FAULT;
         } else if (j.rc) {
-            printf("FAIL         %-14s %-18s %s\n", a->name, v->name, j.err);
+            printf("FAIL         %-17s %-18s %s\n", a->name, v->name, j.err);
             counts[1]++;
             if (status == CB_EXIT_OK)
                 status = CB_EXIT_FAIL;
         } else {
-            printf("PASS         %-14s %-18s %lu checks\n", a->name, v->name, j.checks);
+            printf("PASS         %-17s %-18s %lu checks\n", a->name, v->name, j.checks);
             counts[0]++;
         }
         fflush(stdout);
