@@ -187,10 +187,11 @@ static uint8_t *vector_bytes(const char *hexs, const char *ascii, size_t *len)
         *len = strlen(hexs) / 2;
         return hex(hexs, strlen(hexs));
     }
-    *len = strlen(ascii);
+    *len = ascii ? strlen(ascii) : 0;
     uint8_t *p = malloc(*len + 1);
     assert_non_null(p);
-    memcpy(p, ascii, *len);
+    if (*len)
+        memcpy(p, ascii, *len);
     return p;
 }
 
