@@ -475,7 +475,9 @@ static void test_variants_follow_digest(void **unused)
         }
         assert_ptr_equal(cb_variant_auto(a, CB_DIR_DIGEST, cb_caps_effective()),
                          cb_variant_auto(d, CB_DIR_DIGEST, cb_caps_effective()));
-        assert_ptr_equal(cb_variant_auto(a, CB_DIR_DIGEST, 0), cb_variant_generic(d));
+        /* with no capabilities too (armv4 and ppc have integer kernels that need none) */
+        assert_ptr_equal(cb_variant_auto(a, CB_DIR_DIGEST, 0),
+                         cb_variant_auto(d, CB_DIR_DIGEST, 0));
         char err[128];
         assert_true(cb_inst_len_ok(a, 13, err, sizeof err));
     }
