@@ -1,10 +1,15 @@
 /*
- * kernels/probe.c - capability probes: a variant's quick check under the fault guard.
+ * kernels/probe.c - capability probes: a variant's quick check in a child process (the
+ * fault guard in this one when no child can be made).
  */
 #include "kernels/probe.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "harness/guard.h"
 #include "kernels/check.h"
@@ -31,6 +36,7 @@ typedef struct probe_job {
     const cb_alg *alg;
     const cb_variant *var;
     int rc;
+    int sig;  /* the signal the guard caught in the child; 0 for none */
     char err[200];
 } probe_job;
 
@@ -38,6 +44,53 @@ static void run_probe(void *arg)
 {
     probe_job *j = arg;
     j->rc = cb_check_variant(j->alg, j->var, CB_CHECK_QUICK, j->err, sizeof j->err, NULL);
+}
+
+/* in_child runs the job under the fault guard in a child process and returns the
+ * signal that interrupted it, or 0 with the job's result filled in; -1 when no child
+ * could be made.  A kernel that faults leaves the check's buffers, and whatever it
+ * was writing, in the child's memory, which goes away with the child. */
+static int in_child(probe_job *j)
+{
+    int fd[2];
+    if (pipe(fd) != 0)
+        return -1;
+    fflush(NULL); /* nothing buffered is written twice */
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fd[0]);
+        close(fd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        struct rlimit no_core = {0, 0};
+        setrlimit(RLIMIT_CORE, &no_core); /* a fault the guard misses leaves no core */
+        close(fd[0]);
+        j->sig = cb_guard_run(run_probe, j);
+        ssize_t w = write(fd[1], j, sizeof *j);
+        _exit(w == (ssize_t)sizeof *j ? 0 : 1); /* no exit handlers: leak checks included */
+    }
+    close(fd[1]);
+    probe_job back;
+    size_t got = 0;
+    while (got < sizeof back) {
+        ssize_t n = read(fd[0], (char *)&back + got, sizeof back - got);
+        if (n == 0 || (n < 0 && errno != EINTR))
+            break;
+        if (n > 0)
+            got += (size_t)n;
+    }
+    close(fd[0]);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFSIGNALED(status))
+        return WTERMSIG(status);
+    if (got != sizeof back || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return -1;
+    j->rc = back.rc;
+    memcpy(j->err, back.err, sizeof j->err);
+    return back.sig;
 }
 
 void cb_probe_cap(cb_caps bit, cb_caps have, cb_probe_result *r)
@@ -65,10 +118,12 @@ void cb_probe_cap(cb_caps bit, cb_caps have, cb_probe_result *r)
             snprintf(r->detail, sizeof r->detail, "no variant of this build uses it");
         return;
     }
-    probe_job j = {first_alg(best), best, 0, ""};
+    probe_job j = {first_alg(best), best, 0, 0, ""};
     r->var = best;
     r->alg = j.alg;
-    r->sig = cb_guard_run(run_probe, &j);
+    r->sig = in_child(&j);
+    if (r->sig < 0) /* no child to be had: the fault guard, in this process */
+        r->sig = cb_guard_run(run_probe, &j);
     if (r->sig) {
         r->outcome = CB_PROBE_FAULT;
     } else if (j.rc) {

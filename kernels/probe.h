@@ -4,7 +4,8 @@
  * Detection reads what the OS reports (HWCAP, CPUID); when that is wrong a whole
  * family of kernels is never used, or is used and dies.  A probe answers from the
  * instructions themselves: it runs the quick known-answer check of a variant that
- * needs the capability (and nothing else the CPU lacks) under the fault guard.
+ * needs the capability (and nothing else the CPU lacks) in a child process, so a
+ * fault ends only the child.
  * Used by `cryptobench caps -probe`, the one-command form of setting
  * OPENSSL_armcap bit by bit until something dies with SIGILL.
  */
@@ -35,7 +36,8 @@ typedef struct cb_probe_result {
  * cb_probe_cap probes capability bit assuming the capabilities in have are
  * present: it picks the registered variant with the fewest capabilities that needs
  * bit and nothing outside have | bit, and checks it on the first algorithm it
- * offers.  Faults are caught; the caller's process survives them.
+ * offers, in a child process (under the fault guard when fork fails).  Faults end
+ * the child; the caller's process and memory are untouched by them.
  */
 void cb_probe_cap(cb_caps bit, cb_caps have, cb_probe_result *r);
 
