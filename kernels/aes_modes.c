@@ -15,11 +15,16 @@
  * widest, VAES with AVX-512, keeps 16 in flight) and small enough for the stack. */
 #define XTS_CHUNK 32
 
-/* xor_block: out = a ^ b over one block (out may be a or b). */
+/* xor_block: out = a ^ b over one block (out may be a or b), in two words: byte
+ * order does not matter to XOR. */
 static void xor_block(uint8_t *out, const uint8_t *a, const uint8_t *b)
 {
-    for (int i = 0; i < 16; i++)
-        out[i] = (uint8_t)(a[i] ^ b[i]);
+    uint64_t x[2], y[2];
+    memcpy(x, a, 16);
+    memcpy(y, b, 16);
+    x[0] ^= y[0];
+    x[1] ^= y[1];
+    memcpy(out, x, 16);
 }
 
 void cb_aes_ofb(const cb_aes_ops *o, const void *ks, uint8_t reg[16], unsigned *used,
@@ -44,7 +49,16 @@ void cb_aes_cfb(const cb_aes_ops *o, const void *ks, int decrypt, uint8_t reg[16
                 unsigned *used, const uint8_t *in, uint8_t *out, size_t len)
 {
     unsigned n = *used;
-    /* reg becomes E(C_j-1) and each byte of it is replaced by the ciphertext byte it
+    /* whole segments when aligned: reg = E(C_j-1), then C_j */
+    if (n == 0)
+        for (; len >= 16; len -= 16, in += 16, out += 16) {
+            uint8_t c[16];
+            o->ecb_encrypt(ks, reg, reg, 1);
+            memcpy(c, in, 16); /* in may be out */
+            xor_block(out, c, reg);
+            memcpy(reg, decrypt ? c : out, 16);
+        }
+    /* a partial segment: reg becomes E(C_j-1) and each byte of it is replaced by the ciphertext byte it
      * produced, so after 16 bytes it holds C_j, the next block's input */
     for (; len; len--, n = (n + 1) % 16) {
         if (n == 0)
