@@ -33,6 +33,7 @@ typedef enum kat_format {
     KAT_DIGEST,      /* Len/Msg/MD records, and SHA(3)VS Monte (Seed, then COUNT/MD) */
     KAT_CIPHER,      /* COUNT/KEY/IV/PLAINTEXT/CIPHERTEXT under [ENCRYPT] or [DECRYPT] */
     KAT_BLOCKWISE,   /* the same for ECB files of a CBC-only algorithm: see run_cipher */
+    KAT_XTS,         /* DataUnitLen/Key/i or DataUnitSeqNumber/PT/CT, [ENCRYPT] [DECRYPT] */
     KAT_GCM_ENCRYPT, /* Key/IV/PT/AAD/CT/Tag: seal and compare */
     KAT_GCM_DECRYPT, /* the same, open and compare; FAIL records must be rejected */
     KAT_PKEY,        /* RSA and DSA signature files: cli/kat_pkey.c */
@@ -54,8 +55,11 @@ static const kat_kind kinds[] = {
     {"^rfc-1321\\.txt$", "md5", KAT_DIGEST, 1},
     {"^rfc-2202-(md5|sha1)\\.txt$", "hmac(\\1)", KAT_HMAC, 1},
     {"^rfc-4231-(sha224|sha256|sha384|sha512)\\.txt$", "hmac(\\1)", KAT_HMAC, 1},
-    {"^(ECB|CBC)(GFSbox|KeySbox|VarKey|VarTxt|MMT)(128|192|256)\\.rsp$", "aes-\\3-\\1",
-     KAT_CIPHER, 0},
+    /* CFB128 names aes-*-cfb by its alias aes-*-cfb128; CFB1's bit strings are not
+     * read (cryptobench has no CFB1) */
+    {"^(ECB|CBC|OFB|CFB8|CFB128)(GFSbox|KeySbox|VarKey|VarTxt|MMT)(128|192|256)\\.rsp$",
+     "aes-\\3-\\1", KAT_CIPHER, 0},
+    {"^XTSGenAES(128|256)\\.rsp$", "aes-\\1-xts", KAT_XTS, 0},
     {"^aes-(128|192|256)-ctr\\.txt$", "aes-\\1-ctr", KAT_CIPHER, 0},
     {"^gcmEncryptExtIV(128|192|256)\\.rsp$", "aes-\\1-gcm", KAT_GCM_ENCRYPT, 0},
     {"^gcmDecrypt(128|192|256)\\.rsp$", "aes-\\1-gcm", KAT_GCM_DECRYPT, 0},
@@ -129,7 +133,8 @@ static void kat_usage(FILE *f)
             "official file names: SHA*ShortMsg/LongMsg/Monte.rsp (SHA-1, SHA-2,\n"
             "SHA512_224/256 and SHA3_*), MD5 rfc-1321.txt, HMAC rfc-2202-{md5,sha1}.txt\n"
             "and rfc-4231-sha{224,256,384,512}.txt,\n"
-            "AES {ECB,CBC}{GFSbox,KeySbox,VarKey,VarTxt,MMT}*.rsp, aes-*-ctr.txt,\n"
+            "AES {ECB,CBC,OFB,CFB8,CFB128}{GFSbox,KeySbox,VarKey,VarTxt,MMT}*.rsp,\n"
+            "XTSGenAES{128,256}.rsp (either tweak format), aes-*-ctr.txt,\n"
             "gcmEncryptExtIV*.rsp, gcmDecrypt*.rsp, TDES TCBC*.rsp and TECB*.rsp, RSA\n"
             "SigGen15_186-*.rsp and SigVer15_186-*.rsp, DSA SigGen.rsp and SigVer.rsp\n"
             "(their SHA-256 records; the signature rows run on Montgomery variants).\n"
@@ -216,7 +221,7 @@ static void set_label(kat_case *c, const kat_file *f, const cb_rsp_record *rec)
     const char *sec = "";
     if (!id)
         id = cb_rsp_get(rec, "Len");
-    if (f->format == KAT_CIPHER || f->format == KAT_BLOCKWISE)
+    if (f->format == KAT_CIPHER || f->format == KAT_BLOCKWISE || f->format == KAT_XTS)
         sec = c->dir == CB_DIR_DECRYPT ? "[DECRYPT] " : "[ENCRYPT] ";
     if (id)
         snprintf(c->label, sizeof c->label, "%s%s = %.20s", sec, id->name, id->value);
@@ -393,12 +398,9 @@ static void set_texts(kat_case *c, uint8_t *pt, size_t pt_len, uint8_t *ct, size
     c->expect_name = enc ? ct_name : pt_name;
 }
 
-/* decode_cipher: [ENCRYPT] maps PLAINTEXT to CIPHERTEXT, [DECRYPT] the other way. */
-static int decode_cipher(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+/* section_dir sets c->dir from the [ENCRYPT] or [DECRYPT] section; -1 if neither. */
+static int section_dir(kat_file *f, const cb_rsp_record *rec, kat_case *c)
 {
-    const cb_alg *a = f->alg;
-    uint8_t *pt = NULL, *ct = NULL;
-    size_t pt_len = 0, ct_len = 0;
     if (cb_rsp_section(&f->rsp, "ENCRYPT"))
         c->dir = CB_DIR_ENCRYPT;
     else if (cb_rsp_section(&f->rsp, "DECRYPT"))
@@ -407,6 +409,17 @@ static int decode_cipher(kat_file *f, const cb_rsp_record *rec, kat_case *c)
         return cb_rsp_error(&f->rsp, rec->line, "the record is under neither [ENCRYPT] nor "
                                                 "[DECRYPT].");
     set_label(c, f, rec);
+    return 0;
+}
+
+/* decode_cipher: [ENCRYPT] maps PLAINTEXT to CIPHERTEXT, [DECRYPT] the other way. */
+static int decode_cipher(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    const cb_alg *a = f->alg;
+    uint8_t *pt = NULL, *ct = NULL;
+    size_t pt_len = 0, ct_len = 0;
+    if (section_dir(f, rec, c) < 0)
+        return -1;
     if (decode_key(f, rec, c) < 0)
         return -1;
     if (a->mode != CB_MODE_ECB && f->format != KAT_BLOCKWISE) {
@@ -425,9 +438,63 @@ static int decode_cipher(kat_file *f, const cb_rsp_record *rec, kat_case *c)
     if (pt_len != ct_len)
         return cb_rsp_error(&f->rsp, rec->line, "PLAINTEXT has %zu bytes but CIPHERTEXT "
                             "%zu.", pt_len, ct_len);
-    if (a->mode != CB_MODE_CTR && pt_len % a->block_bytes)
+    if (!cb_cipher_len_ok(a, pt_len))
         return cb_rsp_error(&f->rsp, rec->line, "the text has %zu bytes, not a whole number "
                             "of %u-byte blocks.", pt_len, a->block_bytes);
+    return 1;
+}
+
+/* xts_tweak reads the tweak: i as 16 hex bytes, or DataUnitSeqNumber as a decimal
+ * number written as IEEE 1619 5.1's little-endian 128-bit value. */
+static int xts_tweak(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    const cb_rsp_field *seq = cb_rsp_get(rec, "DataUnitSeqNumber");
+    if (!seq) {
+        if (field_hex(f, rec, "i", &c->iv, &c->iv_len) < 0)
+            return -1;
+        if (c->iv_len != 16)
+            return cb_rsp_error(&f->rsp, cb_rsp_get(rec, "i")->line, "i has %zu bytes; "
+                                "the XTS tweak value has 16.", c->iv_len);
+        return 0;
+    }
+    unsigned long n;
+    if (cb_rsp_uint(&f->rsp, seq, 0xffffffffUL, &n) < 0)
+        return -1;
+    c->iv_len = 16;
+    c->iv = cb_xcalloc(1, 16);
+    for (int k = 0; k < 4; k++)
+        c->iv[k] = (uint8_t)(n >> 8 * k);
+    return 0;
+}
+
+/* decode_xts: one data unit of DataUnitLen bits; a length that is not whole bytes
+ * (the CAVP files have 130, 140, 250) is skipped, as cryptobench's XTS takes bytes. */
+static int decode_xts(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    const cb_rsp_field *dul = cb_rsp_get(rec, "DataUnitLen");
+    uint8_t *pt = NULL, *ct = NULL;
+    size_t pt_len = 0, ct_len = 0;
+    unsigned long bits;
+    if (section_dir(f, rec, c) < 0 || decode_key(f, rec, c) < 0 || xts_tweak(f, rec, c) < 0)
+        return -1;
+    if (!dul)
+        return cb_rsp_error(&f->rsp, rec->line, "the record has no DataUnitLen field.");
+    if (cb_rsp_uint(&f->rsp, dul, 1UL << 24, &bits) < 0)
+        return -1;
+    int rc = field_hex(f, rec, "PT", &pt, &pt_len);
+    if (rc == 0)
+        rc = field_hex(f, rec, "CT", &ct, &ct_len);
+    set_texts(c, pt, pt_len, ct, ct_len, "PT", "CT");
+    if (rc < 0)
+        return -1;
+    if (pt_len != (bits + 7) / 8 || ct_len != pt_len)
+        return cb_rsp_error(&f->rsp, rec->line, "DataUnitLen = %lu but PT has %zu bytes and "
+                            "CT %zu.", bits, pt_len, ct_len);
+    if (bits % 8)
+        c->skip = "a data unit that is not a whole number of bytes";
+    else if (!cb_cipher_len_ok(f->alg, pt_len) || pt_len == 0)
+        return cb_rsp_error(&f->rsp, rec->line, "DataUnitLen = %lu is shorter than one "
+                            "block.", bits);
     return 1;
 }
 
@@ -483,6 +550,8 @@ static int decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
     case KAT_CIPHER:
     case KAT_BLOCKWISE:
         return decode_cipher(f, rec, c);
+    case KAT_XTS:
+        return decode_xts(f, rec, c);
     case KAT_HMAC:
         return decode_hmac(f, rec, c);
     case KAT_PKEY:
@@ -781,7 +850,7 @@ static int identify(kat_file *f, const kat_opts *o)
     const kat_kind *k = find_kind(f->path, name, sizeof name);
     if (!k && !o->alg) {
         cb_error("kat: %s is not a supported KAT file: kat reads the NIST CAVP SHA*, AES "
-                 "ECB/CBC/GCM, TDES CBC/ECB, RSA SigGen15/SigVer15 and DSA SigGen/SigVer "
+                 "ECB/CBC/OFB/CFB8/CFB128/XTS/GCM, TDES CBC/ECB, RSA SigGen15/SigVer15 and DSA SigGen/SigVer "
                  ".rsp files, aes-*-ctr.txt, MD5 rfc-1321.txt and the HMAC rfc-2202-*.txt "
                  "and rfc-4231-*.txt files by their official names; give -alg NAME for a "
                  "renamed one.",
@@ -810,6 +879,7 @@ static int identify(kat_file *f, const kat_opts *o)
                     : f->alg->kind == CB_KIND_AEAD ? KAT_GCM_ENCRYPT
                     : f->alg->kind == CB_KIND_PKEY ? KAT_PKEY
                     : f->alg->kind == CB_KIND_HMAC ? KAT_HMAC
+                    : f->alg->mode == CB_MODE_XTS  ? KAT_XTS
                                                    : KAT_CIPHER;
     }
     f->rsp.sections_optional = !k || k->no_sections;

@@ -61,6 +61,21 @@ static const cb_alg algs[] = {
     AES("aes-128-ctr", "", CB_MODE_CTR, 128, 0),
     AES("aes-192-ctr", "", CB_MODE_CTR, 192, 0),
     AES("aes-256-ctr", "", CB_MODE_CTR, 256, 0),
+    /* OFB and CFB as OpenSSL names them: aes-*-cfb is CFB128, "cfb128" the CAVP
+     * files' spelling */
+    AES("aes-128-ofb", "", CB_MODE_OFB, 128, 0),
+    AES("aes-192-ofb", "", CB_MODE_OFB, 192, 0),
+    AES("aes-256-ofb", "", CB_MODE_OFB, 256, 0),
+    AES("aes-128-cfb", "aes-128-cfb128", CB_MODE_CFB, 128, 0),
+    AES("aes-192-cfb", "aes-192-cfb128", CB_MODE_CFB, 192, 0),
+    AES("aes-256-cfb", "aes-256-cfb128", CB_MODE_CFB, 256, 0),
+    AES("aes-128-cfb8", "", CB_MODE_CFB8, 128, 0),
+    AES("aes-192-cfb8", "", CB_MODE_CFB8, 192, 0),
+    AES("aes-256-cfb8", "", CB_MODE_CFB8, 256, 0),
+    /* XTS: key_bits counts both keys, as OpenSSL's key length and Linux's tcrypt do
+     * (aes-128-xts takes 32 bytes) */
+    AES("aes-128-xts", "", CB_MODE_XTS, 256, 0),
+    AES("aes-256-xts", "", CB_MODE_XTS, 512, 0),
     AES("aes-128-gcm", "id-aes128-gcm", CB_MODE_GCM, 128, 16),
     AES("aes-192-gcm", "id-aes192-gcm", CB_MODE_GCM, 192, 16),
     AES("aes-256-gcm", "id-aes256-gcm", CB_MODE_GCM, 256, 16),

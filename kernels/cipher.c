@@ -1,5 +1,6 @@
 /*
- * kernels/cipher.c - ECB, CBC and CTR over a variant's ops, for AES and DES.
+ * kernels/cipher.c - ECB, CBC and CTR over a variant's ops, for AES and DES, and
+ * AES's OFB, CFB, CFB8 and XTS through kernels/aes_modes.c.
  *
  * The kernels only see whole blocks; this layer checks lengths, keeps the chaining
  * value between calls and turns AES's ctr32 (a 32-bit counter that wraps without
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "harness/common.h"
+#include "kernels/aes_modes.h"
 #include "kernels/cipher.h"
 #include "kernels/registry.h"
 
@@ -39,17 +41,27 @@ static int mode_supported(const cb_alg *a, const cb_variant *v, cb_dir dir)
     return a->mode == CB_MODE_CBC || (a->mode == CB_MODE_ECB && o->ecb);
 }
 
-/* set_key keys c->ks for c's algorithm and direction; CTR always encrypts. */
+/* inverse_cipher: does decryption in mode m run the block cipher backwards?  CTR,
+ * OFB and CFB only ever encrypt blocks (SP 800-38A 6.3-6.5). */
+static int inverse_cipher(cb_mode m)
+{
+    return m == CB_MODE_ECB || m == CB_MODE_CBC || m == CB_MODE_XTS;
+}
+
+/* set_key keys c->ks for c's algorithm and direction, and for XTS c->tweak_ks with
+ * the key's second half (SP 800-38E: Key = Key_1 | Key_2, Key_2 for the tweak). */
 static int set_key(cb_cipher *c, const uint8_t *key)
 {
-    int dec = c->dir == CB_DIR_DECRYPT && c->alg->mode != CB_MODE_CTR;
+    int dec = c->dir == CB_DIR_DECRYPT && inverse_cipher(c->alg->mode);
     if (c->var->prim == CB_PRIM_DES) {
         const cb_des_ops *o = c->var->ops;
         return o->set_key(c->ks, key, des_keys(c->alg), dec);
     }
     const cb_aes_ops *o = c->var->ops;
-    return dec ? o->set_decrypt_key(c->ks, key, c->alg->key_bits)
-               : o->set_encrypt_key(c->ks, key, c->alg->key_bits);
+    unsigned bits = c->alg->mode == CB_MODE_XTS ? c->alg->key_bits / 2 : c->alg->key_bits;
+    if (c->tweak_ks && o->set_encrypt_key(c->tweak_ks, key + bits / 8, bits) != 0)
+        return -1;
+    return dec ? o->set_decrypt_key(c->ks, key, bits) : o->set_encrypt_key(c->ks, key, bits);
 }
 
 int cb_cipher_init(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir dir,
@@ -62,6 +74,8 @@ int cb_cipher_init(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir di
     c->var = v;
     c->dir = dir;
     c->ks = cb_aligned_alloc(64, ks_size(v));
+    if (a->mode == CB_MODE_XTS)
+        c->tweak_ks = cb_aligned_alloc(64, ks_size(v));
     if (set_key(c, key) != 0) {
         cb_cipher_free(c);
         return -1;
@@ -73,6 +87,7 @@ int cb_cipher_init(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir di
 void cb_cipher_set_iv(cb_cipher *c, const uint8_t *iv)
 {
     memset(c->iv, 0, sizeof c->iv);
+    c->used = 0;
     if (iv)
         memcpy(c->iv, iv, c->alg->block_bytes);
 }
@@ -134,12 +149,53 @@ static void des_blocks(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t n)
         o->cbc(c->ks, c->iv, in, out, n);
 }
 
+/* aes_stream runs the AES modes of kernels/aes_modes.h; -1 for a length XTS refuses. */
+static int aes_stream(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
+{
+    const cb_aes_ops *o = c->var->ops;
+    int dec = c->dir == CB_DIR_DECRYPT;
+    switch (c->alg->mode) {
+    case CB_MODE_OFB:
+        cb_aes_ofb(o, c->ks, c->iv, &c->used, in, out, len);
+        return 0;
+    case CB_MODE_CFB:
+        cb_aes_cfb(o, c->ks, dec, c->iv, &c->used, in, out, len);
+        return 0;
+    case CB_MODE_CFB8:
+        cb_aes_cfb8(o, c->ks, dec, c->iv, in, out, len);
+        return 0;
+    default:
+        return cb_aes_xts(o, c->ks, c->tweak_ks, dec, c->iv, in, out, len);
+    }
+}
+
+int cb_cipher_len_ok(const cb_alg *a, size_t len)
+{
+    switch (a->mode) {
+    case CB_MODE_ECB:
+    case CB_MODE_CBC:
+        return len % a->block_bytes == 0;
+    case CB_MODE_XTS:
+        return len == 0 || len >= 16;
+    default:
+        return 1;
+    }
+}
+
+int cb_cipher_chains(const cb_alg *a)
+{
+    return a->mode != CB_MODE_XTS;
+}
+
 int cb_cipher_update(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
 {
-    if (c->alg->mode == CB_MODE_CTR) {
+    cb_mode m = c->alg->mode;
+    if (m == CB_MODE_CTR) {
         ctr_update(c, in, out, len);
         return 0;
     }
+    if (m != CB_MODE_ECB && m != CB_MODE_CBC)
+        return aes_stream(c, in, out, len);
     size_t bs = c->alg->block_bytes;
     if (len % bs)
         return -1;
@@ -152,10 +208,12 @@ int cb_cipher_update(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
 
 void cb_cipher_free(cb_cipher *c)
 {
-    if (c->ks) {
-        cb_wipe(c->ks, ks_size(c->var));
-        free(c->ks);
-    }
+    void *schedules[2] = {c->ks, c->tweak_ks};
+    for (int i = 0; i < 2; i++)
+        if (schedules[i]) {
+            cb_wipe(schedules[i], ks_size(c->var));
+            free(schedules[i]);
+        }
     cb_wipe(c->iv, sizeof c->iv);
-    c->ks = NULL;
+    c->ks = c->tweak_ks = NULL;
 }

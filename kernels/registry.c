@@ -62,7 +62,8 @@ int cb_variant_register(const cb_variant *v)
     return 0;
 }
 
-/* aes_offers: which AES ops a mode and direction need. */
+/* aes_offers: which AES ops a mode and direction need; the modes of
+ * kernels/aes_modes.h need only the ECB functions. */
 static int aes_offers(const cb_aes_ops *o, cb_mode m, cb_dir d)
 {
     int dec = d == CB_DIR_DECRYPT;
@@ -75,6 +76,12 @@ static int aes_offers(const cb_aes_ops *o, cb_mode m, cb_dir d)
         return dec ? o->set_decrypt_key && o->cbc_decrypt : o->cbc_encrypt != NULL;
     case CB_MODE_CTR:
         return o->ctr32 != NULL;
+    case CB_MODE_OFB:
+    case CB_MODE_CFB:
+    case CB_MODE_CFB8: /* both directions only encrypt blocks (kernels/aes_modes.h) */
+        return o->ecb_encrypt != NULL;
+    case CB_MODE_XTS: /* the tweak is always encrypted */
+        return o->ecb_encrypt && (!dec || (o->set_decrypt_key && o->ecb_decrypt));
     default:
         return 0;
     }

@@ -27,6 +27,7 @@ typedef struct cb_vector {
 
 extern const cb_vector cb_vectors_digest[];
 extern const cb_vector cb_vectors_aes[];
+extern const cb_vector cb_vectors_aes_modes[]; /* OFB, CFB, CFB8, XTS */
 extern const cb_vector cb_vectors_des[];
 extern const cb_vector cb_vectors_hmac[];
 

@@ -37,7 +37,7 @@ expect() {
 
 # --- usage errors: exit 2, one sentence naming the value -----------------------------
 expect 2 "unknown command 'frobnicate'" -- frobnicate
-expect 2 "unknown algorithm 'aes-128-xts'.*aes-128-cbc" -- speed -evp aes-128-xts
+expect 2 "unknown algorithm 'aes-128-ocb'.*aes-128-cbc" -- speed -evp aes-128-ocb
 expect 2 "unknown algorithm 'rsa1000'.*rsa2048" -- speed rsa1000
 expect 2 "-bytes 0 is out of range" -- speed md5 -bytes 0
 expect 2 "-bytes 'abc' is not a size" -- speed md5 -bytes abc
@@ -314,6 +314,29 @@ if [ -f "$V/rfc-4231-sha256.txt" ]; then
     expect 2 "rfc-2286-ripemd160.txt is not a supported KAT file" -- kat "$V/rfc-2286-ripemd160.txt"
 else
     echo "cli: no $V; kat HMAC checks UNAVAILABLE"
+fi
+
+# AES OFB, CFB, CFB8 and XTS: speed names, XTS's shortest data unit, the CAVP files
+cb speed -evp aes-128-xts aes-256-xts aes-192-ofb aes-128-cfb aes-256-cfb8 -decrypt -bytes 17 -seconds 0.02 -mr >"$T/mr" 2>"$T/err" && ok || bad "speed of the new AES modes failed: $(cat "$T/err")"
+for n in aes-128-xts aes-256-xts aes-192-ofb aes-128-cfb aes-256-cfb8; do
+    grep -q "^+F:[0-9]*:$n:" "$T/mr" && ok || bad "-mr has no +F line for $n: $(cat "$T/mr")"
+done
+expect 2 "aes-128-xts encrypts data units of at least 16 bytes, so 15 bytes cannot be timed; give 16 or more" -- speed -evp aes-128-xts -bytes 15 -seconds 0.02
+V=${CRYPTOBENCH_VECTORS:-/usr/lib/python3/dist-packages/cryptography_vectors}/ciphers/AES
+if [ -f "$V/XTS/tweak-128hexstr/XTSGenAES128.rsp" ]; then
+    expect 0 "" -- kat -variant generic "$V/XTS/tweak-128hexstr/XTSGenAES128.rsp" "$V/XTS/tweak-dataunitseqno/XTSGenAES256.rsp" "$V/CFB/CFB8MMT192.rsp" "$V/OFB/OFBGFSbox256.rsp" "$V/CFB/CFB128VarTxt128.rsp"
+    grep -q 'XTSGenAES128.rsp  generic  passed 800  failed 0  skipped 200' "$T/out" && ok || bad "kat XTSGenAES128.rsp (130-bit data units skipped): $(cat "$T/out")"
+    grep -q 'XTSGenAES256.rsp  generic  passed 600  failed 0  skipped 400' "$T/out" && ok || bad "kat XTSGenAES256.rsp: $(cat "$T/out")"
+    grep -q 'CFB8MMT192.rsp  generic  passed 20  failed 0  skipped 0' "$T/out" && ok || bad "kat CFB8MMT192.rsp: $(cat "$T/out")"
+    # a wrong ciphertext in a stealing record (DataUnitLen = 200) is one failure
+    awk '!done && /^DataUnitLen = 200/ { hit = 1 }
+         hit && !done && /^CT = / { c = substr($0, 6, 1); $0 = "CT = " (c == "0" ? "1" : "0") substr($0, 7); done = 1 }
+         { print }' "$V/XTS/tweak-128hexstr/XTSGenAES128.rsp" >"$T/XTSGenAES128.rsp"
+    expect 1 "" -- kat -variant generic "$T/XTSGenAES128.rsp"
+    grep -q 'generic  passed 799  failed 1 ' "$T/out" && ok || bad "a corrupted XTSGenAES128.rsp was not one failure: $(cat "$T/out")"
+    expect 2 "CFB1MMT128.rsp is not a supported KAT file" -- kat "$V/CFB/CFB1MMT128.rsp"
+else
+    echo "cli: no $V; kat OFB/CFB/XTS checks UNAVAILABLE"
 fi
 
 echo "cli: $pass passed, $fail failed"
