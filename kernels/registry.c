@@ -78,8 +78,12 @@ static int aes_offers(const cb_aes_ops *o, cb_mode m, cb_dir d)
         return o->ctr32 != NULL;
     case CB_MODE_OFB:
     case CB_MODE_CFB:
-    case CB_MODE_CFB8: /* both directions only encrypt blocks (kernels/aes_modes.h) */
-        return o->ecb_encrypt != NULL;
+    case CB_MODE_CFB8:
+        /* Both directions encrypt one block at a time (kernels/aes_modes.h), a serial
+         * chain like CBC encryption: offered by the variants that have that serial
+         * path, not by those built only for many blocks at once (VAES, bit-sliced),
+         * whose single block is their slowest case. */
+        return o->ecb_encrypt && o->cbc_encrypt;
     case CB_MODE_XTS: /* the tweak is always encrypted */
         return o->ecb_encrypt && (!dec || (o->set_decrypt_key && o->ecb_decrypt));
     default:

@@ -121,7 +121,7 @@ static void test_misaligned_in_place(void **state)
 {
     (void)state;
     enum { LEN = 16 * 33 + 7 };
-    uint8_t key[32], iv[16], src[LEN], want[LEN], *buf = malloc(LEN + 32);
+    uint8_t key[64], iv[16], src[LEN], want[LEN], *buf = malloc(LEN + 32); /* 64: XTS */
     uint8_t *buf2 = malloc(LEN + 32);
     fill_random(key, sizeof key, 1);
     fill_random(iv, sizeof iv, 2);
