@@ -41,12 +41,14 @@
 
 #define VINLINE static inline __attribute__((always_inline))
 
+/* V_BCAST loads 16 bytes with no alignment promise (IVs and counters are the
+ * caller's) and repeats them in every lane. */
 #if VAES_BITS == 256
 typedef __m256i vec;
 #define LANES 2
 #define V(op) _mm256_##op
 #define V_SI(op) _mm256_##op##_si256
-#define V_BCAST(p) _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)(p)))
+#define V_BCAST(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p)))
 #define V_ZEXT(x) _mm256_zextsi128_si256(x)
 /* lane l of a counter vector adds l to the counter; a step adds LANES */
 #define V_LANE_INDEX _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0)
@@ -58,7 +60,7 @@ typedef __m512i vec;
 #define LANES 4
 #define V(op) _mm512_##op
 #define V_SI(op) _mm512_##op##_si512
-#define V_BCAST(p) _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)(p)))
+#define V_BCAST(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(p)))
 #define V_ZEXT(x) _mm512_zextsi128_si512(x)
 #define V_LANE_INDEX _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0)
 #define V_LANE_STEP _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4)
