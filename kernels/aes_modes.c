@@ -27,6 +27,43 @@ static void xor_block(uint8_t *out, const uint8_t *a, const uint8_t *b)
     memcpy(out, x, 16);
 }
 
+/* counter_add adds n to the 128-bit big-endian counter block (SP 800-38A B.1). */
+static void counter_add(uint8_t ctr[16], uint64_t n)
+{
+    for (int i = 15; i >= 0 && n; i--) {
+        n += ctr[i];
+        ctr[i] = (uint8_t)n;
+        n >>= 8;
+    }
+}
+
+/* ctr32 may not carry out of the low 32 bits, so each call stops where they would
+ * wrap and counter_add carries by hand. */
+void cb_aes_ctr(const cb_aes_ops *o, const void *ks, uint8_t ctr[16], const uint8_t *in,
+                uint8_t *out, size_t len)
+{
+    uint64_t blocks = len / 16;
+    while (blocks) {
+        uint32_t low = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 |
+                       (uint32_t)ctr[14] << 8 | ctr[15];
+        uint64_t room = (UINT64_C(1) << 32) - low, n = blocks < room ? blocks : room;
+        o->ctr32(ks, ctr, in, out, (size_t)n);
+        counter_add(ctr, n);
+        in += 16 * n;
+        out += 16 * n;
+        blocks -= n;
+    }
+    size_t tail = len % 16;
+    if (tail) {
+        uint8_t buf[16] = {0};
+        memcpy(buf, in, tail);
+        o->ctr32(ks, ctr, buf, buf, 1);
+        memcpy(out, buf, tail);
+        counter_add(ctr, 1);
+        cb_wipe(buf, sizeof buf);
+    }
+}
+
 void cb_aes_ofb(const cb_aes_ops *o, const void *ks, uint8_t reg[16], unsigned *used,
                 const uint8_t *in, uint8_t *out, size_t len)
 {

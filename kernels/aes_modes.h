@@ -1,6 +1,6 @@
 /*
  * kernels/aes_modes.h - AES modes built on any variant's block functions: OFB, CFB
- * (s = 128 and s = 8) and XTS.  kernels/cipher.c calls them; they need nothing from
+ * (s = 128 and s = 8) and XTS, and CTR with a full-width counter over ctr32.  kernels/cipher.c calls them; they need nothing from
  * a variant but ecb_encrypt (and ecb_decrypt for XTS decryption), so every AES
  * variant of every family serves them.
  */
@@ -11,6 +11,15 @@
 #include <stdint.h>
 
 #include "kernels/kernel.h"
+
+/*
+ * cb_aes_ctr runs CTR over len bytes with ctr32 (which must be present), carrying
+ * across the whole 128-bit big-endian block ctr (SP 800-38A B.1) where ctr32 would
+ * wrap its low 32 bits, and leaves ctr at the next unused counter value; a partial
+ * final block uses up its counter value.
+ */
+void cb_aes_ctr(const cb_aes_ops *o, const void *ks, uint8_t ctr[16], const uint8_t *in,
+                uint8_t *out, size_t len);
 
 /*
  * cb_aes_ofb runs OFB (SP 800-38A 6.4) over len bytes.  ks is an encryption schedule;

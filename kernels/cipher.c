@@ -92,43 +92,6 @@ void cb_cipher_set_iv(cb_cipher *c, const uint8_t *iv)
         memcpy(c->iv, iv, c->alg->block_bytes);
 }
 
-/* counter_add adds n to the 128-bit big-endian counter block (SP 800-38A B.1). */
-static void counter_add(uint8_t ctr[16], uint64_t n)
-{
-    for (int i = 15; i >= 0 && n; i--) {
-        n += ctr[i];
-        ctr[i] = (uint8_t)n;
-        n >>= 8;
-    }
-}
-
-/* ctr_update runs CTR over len bytes.  ctr32 may not carry out of the low 32 bits,
- * so each call stops where they would wrap and counter_add carries by hand. */
-static void ctr_update(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
-{
-    const cb_aes_ops *o = c->var->ops;
-    uint64_t blocks = len / 16;
-    while (blocks) {
-        uint32_t low = (uint32_t)c->iv[12] << 24 | (uint32_t)c->iv[13] << 16 |
-                       (uint32_t)c->iv[14] << 8 | c->iv[15];
-        uint64_t room = (UINT64_C(1) << 32) - low, n = blocks < room ? blocks : room;
-        o->ctr32(c->ks, c->iv, in, out, (size_t)n);
-        counter_add(c->iv, n);
-        in += 16 * n;
-        out += 16 * n;
-        blocks -= n;
-    }
-    size_t tail = len % 16;
-    if (tail) {
-        uint8_t buf[16] = {0};
-        memcpy(buf, in, tail);
-        o->ctr32(c->ks, c->iv, buf, buf, 1);
-        memcpy(out, buf, tail);
-        counter_add(c->iv, 1);
-        cb_wipe(buf, sizeof buf);
-    }
-}
-
 /* aes_blocks and des_blocks run the whole-block modes of one cipher. */
 static void aes_blocks(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t n)
 {
@@ -191,7 +154,7 @@ int cb_cipher_update(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
 {
     cb_mode m = c->alg->mode;
     if (m == CB_MODE_CTR) {
-        ctr_update(c, in, out, len);
+        cb_aes_ctr(c->var->ops, c->ks, c->iv, in, out, len);
         return 0;
     }
     if (m != CB_MODE_ECB && m != CB_MODE_CBC)
