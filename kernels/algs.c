@@ -17,7 +17,9 @@
  * key of any length is padded or hashed to one block, so it does not change the
  * cost (`speed` keys with 16 bytes, as OpenSSL does). */
 #define HMAC(n, p, blk, out) {n, "", CB_KIND_HMAC, p, CB_MODE_NONE, 0, blk, out}
-#define AES(n, al, m, bits, out) {n, al, (m) == CB_MODE_GCM ? CB_KIND_AEAD : CB_KIND_CIPHER, \
+#define AES(n, al, m, bits, out) {n, al,                                                   \
+                                  (m) == CB_MODE_GCM || (m) == CB_MODE_CCM ? CB_KIND_AEAD   \
+                                                                           : CB_KIND_CIPHER, \
                                   (m) == CB_MODE_GCM ? CB_PRIM_GCM : CB_PRIM_AES, m, bits, 16, out}
 
 static const cb_alg algs[] = {
@@ -79,6 +81,10 @@ static const cb_alg algs[] = {
     AES("aes-128-gcm", "id-aes128-gcm", CB_MODE_GCM, 128, 16),
     AES("aes-192-gcm", "id-aes192-gcm", CB_MODE_GCM, 192, 16),
     AES("aes-256-gcm", "id-aes256-gcm", CB_MODE_GCM, 256, 16),
+    /* CCM rides on the AES variants themselves, not on a GCM pairing */
+    AES("aes-128-ccm", "id-aes128-ccm", CB_MODE_CCM, 128, 16),
+    AES("aes-192-ccm", "id-aes192-ccm", CB_MODE_CCM, 192, 16),
+    AES("aes-256-ccm", "id-aes256-ccm", CB_MODE_CCM, 256, 16),
 
     {"ghash", "", CB_KIND_MAC, CB_PRIM_GHASH, CB_MODE_NONE, 128, 16, 16},
 

@@ -57,7 +57,8 @@ typedef enum cb_mode {
     CB_MODE_OFB,  /* SP 800-38A 6.4 */
     CB_MODE_CFB,  /* SP 800-38A 6.3 with s = 128 (OpenSSL's aes-*-cfb) */
     CB_MODE_CFB8, /* SP 800-38A 6.3 with s = 8 */
-    CB_MODE_XTS   /* SP 800-38E (IEEE 1619 XTS-AES); the key is two AES keys */
+    CB_MODE_XTS,  /* SP 800-38E (IEEE 1619 XTS-AES); the key is two AES keys */
+    CB_MODE_CCM   /* SP 800-38C, an AEAD over the AES variants (kernels/ccm.h) */
 } cb_mode;
 
 typedef enum cb_dir {

@@ -15,19 +15,19 @@ typedef struct cb_vector {
     const char *alg;       /* canonical algorithm name */
     const char *source;    /* "FIPS 180-4 example, SHA-256 'abc'" */
     const char *key;
-    const char *iv;        /* CBC/CTR IV, GCM IV of any length */
-    const char *aad;       /* GCM */
+    const char *iv;        /* CBC/CTR IV, GCM IV of any length, CCM nonce */
+    const char *aad;       /* GCM and CCM */
     const char *msg;       /* input, hex */
     const char *msg_ascii; /* or: input as text, repeated `repeat` times (0 = once) */
     size_t repeat;
     const char *expect;    /* digest, ciphertext, GHASH output or MAC (HMAC: NULL to
                               compute it from RFC 2104's formula; see vectors_hmac.c) */
-    const char *tag;       /* GCM tag */
+    const char *tag;       /* GCM or CCM tag (its length is the tag length) */
 } cb_vector;
 
 extern const cb_vector cb_vectors_digest[];
 extern const cb_vector cb_vectors_aes[];
-extern const cb_vector cb_vectors_aes_modes[]; /* OFB, CFB, CFB8, XTS */
+extern const cb_vector cb_vectors_aes_modes[]; /* OFB, CFB, CFB8, XTS, CCM */
 extern const cb_vector cb_vectors_des[];
 extern const cb_vector cb_vectors_hmac[];
 

@@ -1,11 +1,12 @@
 /*
  * kernels/vectors_aes_modes.c - known answers for the AES modes of kernels/aes_modes.c
- * (OFB, CFB, CFB8, XTS), kept apart from vectors_aes.c whose table tests/test_aes.c
- * runs block by block (an XTS call is one whole data unit) and counts.
+ * (OFB, CFB, CFB8, XTS) and kernels/ccm.c (CCM), kept apart from vectors_aes.c whose
+ * table tests/test_aes.c runs block by block (an XTS call is one whole data unit) and counts.
  *
  * SP 800-38A Appendix F.3 and F.4 (four blocks of CFB128 and OFB per key size, 18
  * bytes of CFB8), IEEE 1619-2007 Annex B and NIST's CAVP XTSGenAES256.rsp (Debian's
- * python3-cryptography-vectors, ciphers/AES/XTS/tweak-128hexstr).
+ * python3-cryptography-vectors, ciphers/AES/XTS/tweak-128hexstr); CCM from SP 800-38C
+ * Appendix C and the CAVP CCM files of the same package (ciphers/AES/CCM).
  */
 #include "kernels/vectors.h"
 
@@ -19,6 +20,10 @@
 #define ZERO128 "00000000000000000000000000000000"
 
 #define BLOCK(alg, src, key, iv, pt, ct) {alg, src, key, iv, NULL, pt, NULL, 0, ct, NULL}
+#define CCM(alg, src, key, nonce, aad, pt, ct, tag) {alg, src, key, nonce, aad, pt, NULL, 0, \
+                                                     ct, tag}
+/* SP 800-38C Appendix C's key for every example */
+#define CCM_KEY "404142434445464748494a4b4c4d4e4f"
 
 const cb_vector cb_vectors_aes_modes[] = {
     BLOCK("aes-128-cfb8", "SP 800-38A F.3.7 CFB8-AES128", SP_KEY128, SP_IV,
@@ -76,6 +81,29 @@ const cb_vector cb_vectors_aes_modes[] = {
           "81c6b21409399d78f42cc0b33a7bbb06",
           "c73256870cc2f4dd57acc74b5456dbd7" "76912a128bc1f77d72cdebbf270044b7"
           "a43ceed29025e1e8be211fa3c3ed002d"),
+
+    /* CCM: iv is the nonce, expect the ciphertext and tag the MAC, split off the
+     * end of the standard's C (SP 800-38C Appendix C uses AES-128 only; Example 4's
+     * 64 KiB of associated data is not embedded) */
+    CCM("aes-128-ccm", "SP 800-38C C.1 Example 1 (4-byte tag, 7-byte nonce)", CCM_KEY,
+        "10111213141516", "0001020304050607", "20212223", "7162015b", "4dac255d"),
+    CCM("aes-128-ccm", "SP 800-38C C.2 Example 2 (6-byte tag, 8-byte nonce)", CCM_KEY,
+        "1011121314151617", "000102030405060708090a0b0c0d0e0f",
+        "202122232425262728292a2b2c2d2e2f", "d2a1f0e051ea5f62081a7792073d593d", "1fc64fbfaccd"),
+    CCM("aes-128-ccm", "SP 800-38C C.3 Example 3 (8-byte tag, 12-byte nonce)", CCM_KEY,
+        "101112131415161718191a1b", "000102030405060708090a0b0c0d0e0f10111213",
+        "202122232425262728292a2b2c2d2e2f3031323334353637",
+        "e3b201a9f5b71a7a9b1ceaeccd97e70b6176aad9a4428aa5", "484392fbc1b09951"),
+    CCM("aes-192-ccm", "CAVP CCM VTT192.rsp [Tlen = 4] Count = 0",
+        "11fd45743d946e6d37341fec49947e8c70482494a8f07fcc", "c6aeebcb146cfafaae66f78aab",
+        "7dc8c52144a7cb65b3e5a846e8fd7eae37bf6996c299b56e49144ebf43a1770f",
+        "ee7e6075ba52846de5d6254959a18affc4faf59c8ef63489",
+        "137d9da59baf5cbfd46620c5f298fc766de10ac68e774edf", "1f2c5bad"),
+    CCM("aes-256-ccm", "CAVP CCM VADT256.rsp [Alen = 7] Count = 70",
+        "ae8f93c3efe38e2af07e256961dd33028faa0716e5320a7ab319a10d2f4c5548",
+        "6333bde218b784ccd8370492f7", "0b1fabdf2a4107",
+        "bc9ca92a9c9919e39095d3e53fb148694620ae61227e0069",
+        "45811b0c8f754bf03950e520cd4afc81c2e3eb8a11f4fd38", "6d5a6e4b1fbee15d35939c721004502e"),
 
     {0},
 };

@@ -115,6 +115,8 @@ static void test_vectors(void **state)
     for (const cb_vector *t = cb_vectors_aes_modes; t->alg; t++) {
         const cb_alg *a = cb_alg_find(t->alg);
         assert_non_null(a);
+        if (a->kind == CB_KIND_AEAD) /* CCM: tests/test_ccm.c */
+            continue;
         size_t ran = 0;
         for (size_t i = 0; i < cb_variant_count(); i++)
             for (cb_dir d = CB_DIR_ENCRYPT; d <= CB_DIR_DECRYPT; d++) {
@@ -379,6 +381,8 @@ static void test_mutations(void **state)
     assert_true(length_mismatches(cb_alg_find("aes-128-cfb8"), 3, b, MUT_CFB_PLAIN) > 0);
     for (const cb_vector *t = cb_vectors_aes_modes; t->alg; t++) {
         const cb_alg *a = cb_alg_find(t->alg);
+        if (a->kind == CB_KIND_AEAD)
+            continue;
         assert_int_equal(vector_mismatches(t, a, cb_variant_generic(a), CB_DIR_ENCRYPT,
                                            MUT_VECTOR), 2);
     }
