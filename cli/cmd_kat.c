@@ -11,15 +11,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/kat_pkey.h"
 #include "harness/common.h"
 #include "harness/guard.h"
+#include "kernels/aead.h"
 #include "kernels/cipher.h"
 #include "kernels/digest.h"
-#include "kernels/gcm.h"
 #include "kernels/hmac.h"
 #include "kernels/registry.h"
 #include "reports/rsp.h"
@@ -36,6 +37,8 @@ typedef enum kat_format {
     KAT_XTS,         /* DataUnitLen/Key/i or DataUnitSeqNumber/PT/CT, [ENCRYPT] [DECRYPT] */
     KAT_GCM_ENCRYPT, /* Key/IV/PT/AAD/CT/Tag: seal and compare */
     KAT_GCM_DECRYPT, /* the same, open and compare; FAIL records must be rejected */
+    KAT_CCM,         /* CAVP CCM: lengths and Key/Nonce outside the Count records; CT is
+                        the ciphertext and tag; DVPT's Result = Fail must be rejected */
     KAT_PKEY,        /* RSA and DSA signature files: cli/kat_pkey.c */
     KAT_HMAC         /* Len/Key/Msg/MD records; an MD shorter than the MAC is truncated */
 } kat_format;
@@ -63,6 +66,8 @@ static const kat_kind kinds[] = {
     {"^aes-(128|192|256)-ctr\\.txt$", "aes-\\1-ctr", KAT_CIPHER, 0},
     {"^gcmEncryptExtIV(128|192|256)\\.rsp$", "aes-\\1-gcm", KAT_GCM_ENCRYPT, 0},
     {"^gcmDecrypt(128|192|256)\\.rsp$", "aes-\\1-gcm", KAT_GCM_DECRYPT, 0},
+    /* CCM: the V* files state fixed lengths in a record before any header */
+    {"^(VADT|VNT|VPT|VTT|DVPT)(128|192|256)\\.rsp$", "aes-\\2-ccm", KAT_CCM, 1},
     {"^TCBC(MMT[123]|invperm|permop|subtab|varkey|vartext)\\.rsp$", "des-ede3-cbc",
      KAT_CIPHER, 0},
     {"^TECB(MMT[123]|invperm|permop|subtab|varkey|vartext)\\.rsp$", "des-ede3-cbc",
@@ -108,6 +113,18 @@ typedef struct kat_case {
     cb_kat_sig *sig;         /* KAT_PKEY: the decoded signature record */
 } kat_case;
 
+/* ccm_params: what a CCM file states outside its Count records: Alen, Plen, Nlen
+ * and Tlen (bytes) in a leading record when no header gives them, and the Key and
+ * Nonce in a record of their own before the records that use them. */
+typedef struct ccm_params {
+    uint8_t *key, *nonce;
+    size_t key_len, nonce_len;
+    long lens[4]; /* -1 until given */
+} ccm_params;
+
+/* CCM_LENS names ccm_params.lens, in order. */
+static const char *const CCM_LENS[4] = {"Alen", "Plen", "Nlen", "Tlen"};
+
 /* kat_file: everything about the file being read. */
 typedef struct kat_file {
     const char *path;
@@ -120,6 +137,7 @@ typedef struct kat_file {
     int have_seed;
     unsigned long monte_count;
     cb_kat_pkey *pkey;           /* KAT_PKEY: the current group's key */
+    ccm_params ccm;              /* KAT_CCM */
 } kat_file;
 
 static void kat_usage(FILE *f)
@@ -135,7 +153,7 @@ static void kat_usage(FILE *f)
             "and rfc-4231-sha{224,256,384,512}.txt,\n"
             "AES {ECB,CBC,OFB,CFB8,CFB128}{GFSbox,KeySbox,VarKey,VarTxt,MMT}*.rsp,\n"
             "XTSGenAES{128,256}.rsp (either tweak format), aes-*-ctr.txt,\n"
-            "gcmEncryptExtIV*.rsp, gcmDecrypt*.rsp, TDES TCBC*.rsp and TECB*.rsp, RSA\n"
+            "gcmEncryptExtIV*.rsp, gcmDecrypt*.rsp, CCM {VADT,VNT,VPT,VTT,DVPT}*.rsp, TDES TCBC*.rsp and TECB*.rsp, RSA\n"
             "SigGen15_186-*.rsp and SigVer15_186-*.rsp, DSA SigGen.rsp and SigVer.rsp\n"
             "(their SHA-256 records; the signature rows run on Montgomery variants).\n"
             "Records a variant cannot run (a direction it lacks, bit-sized messages)\n"
@@ -541,6 +559,158 @@ static int decode_gcm(kat_file *f, const cb_rsp_record *rec, kat_case *c)
     return gcm_lengths(f, c, ct_len) < 0 ? -1 : 1;
 }
 
+/* ---- decoding: CCM ------------------------------------------------------------------ */
+
+/* ccm_params_record takes a record without Count: lengths, Key and Nonce for the
+ * records after it.  Returns 0 (no case), or -1 when it holds none of them. */
+static int ccm_params_record(kat_file *f, const cb_rsp_record *rec)
+{
+    ccm_params *p = &f->ccm;
+    int took = 0;
+    for (int i = 0; i < 4; i++) {
+        const cb_rsp_field *fl = cb_rsp_get(rec, CCM_LENS[i]);
+        unsigned long v;
+        if (!fl)
+            continue;
+        if (cb_rsp_uint(&f->rsp, fl, 1UL << 24, &v) < 0)
+            return -1;
+        p->lens[i] = (long)v;
+        took = 1;
+    }
+    const cb_rsp_field *k = cb_rsp_get(rec, "Key");
+    if (k) {
+        free(p->key);
+        p->key = NULL;
+        if (cb_rsp_hex(&f->rsp, k, &p->key, &p->key_len) < 0)
+            return -1;
+        if (p->key_len != cb_alg_key_bytes(f->alg))
+            return cb_rsp_error(&f->rsp, k->line, "Key has %zu bytes; %s takes %zu.",
+                                p->key_len, f->alg->name, cb_alg_key_bytes(f->alg));
+        took = 1;
+    }
+    const cb_rsp_field *n = cb_rsp_get(rec, "Nonce");
+    if (n) {
+        free(p->nonce);
+        p->nonce = NULL;
+        if (cb_rsp_hex(&f->rsp, n, &p->nonce, &p->nonce_len) < 0)
+            return -1;
+        took = 1;
+    }
+    if (!took)
+        return cb_rsp_error(&f->rsp, rec->line, "the record has neither Count nor any of "
+                                                "Alen, Plen, Nlen, Tlen, Key and Nonce.");
+    return 0;
+}
+
+/* header_len looks for "NAME = n" in the group's headers, which DVPT writes as one
+ * "[Alen = 0, Plen = 0, Nlen = 7, Tlen = 4]": 1 and *out when found, 0 when not, -1
+ * when n is not a number. */
+static int header_len(kat_file *f, const char *name, size_t *out)
+{
+    for (size_t i = 0; i < f->rsp.nsections; i++) {
+        const cb_rsp_field *h = &f->rsp.sections[i];
+        char text[256];
+        snprintf(text, sizeof text, ", %s = %s", h->name, h->value);
+        for (const char *p = text; (p = strstr(p, ", ")) != NULL;) {
+            p += 2;
+            size_t n = strlen(name);
+            if (strncasecmp(p, name, n) != 0 || strncmp(p + n, " = ", 3) != 0)
+                continue;
+            char *end;
+            unsigned long v = strtoul(p + n + 3, &end, 10);
+            if (end == p + n + 3 || (*end && *end != ',') || v > 1UL << 24)
+                return cb_rsp_error(&f->rsp, h->line, "the header's %s is not a whole "
+                                    "number from 0 to 16777216.", name);
+            *out = v;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ccm_len finds length i: a header of the group, else the leading record. */
+static int ccm_len(kat_file *f, int i, int line, size_t *out)
+{
+    int found = header_len(f, CCM_LENS[i], out);
+    if (found)
+        return found < 0 ? -1 : 0;
+    if (f->ccm.lens[i] < 0)
+        return cb_rsp_error(&f->rsp, line, "no header or earlier record gives %s.",
+                            CCM_LENS[i]);
+    *out = (size_t)f->ccm.lens[i];
+    return 0;
+}
+
+/* ccm_field decodes a record's hex field expected to hold want bytes; a length of 0
+ * is written "00" in these files, so nothing is read then. */
+static int ccm_field(kat_file *f, const cb_rsp_record *rec, const char *name, size_t want,
+                     uint8_t **out, size_t *len)
+{
+    if (want == 0) {
+        *out = cb_xmalloc(1);
+        *len = 0;
+        return 0;
+    }
+    if (field_hex(f, rec, name, out, len) < 0)
+        return -1;
+    if (*len != want)
+        return cb_rsp_error(&f->rsp, rec->line, "%s has %zu bytes, expected %zu.", name, *len,
+                            want);
+    return 0;
+}
+
+/*
+ * decode_ccm: the V* files seal Payload and compare CT (ciphertext then tag); DVPT
+ * records open CT, and Result = Fail must be rejected (SP 800-38C 6.2 step 10).
+ */
+static int decode_ccm(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    if (!cb_rsp_get(rec, "Count"))
+        return ccm_params_record(f, rec);
+    size_t alen, plen, nlen, tlen, ct_len, pt_len = 0;
+    if (ccm_len(f, 0, rec->line, &alen) < 0 || ccm_len(f, 1, rec->line, &plen) < 0 ||
+        ccm_len(f, 2, rec->line, &nlen) < 0 || ccm_len(f, 3, rec->line, &tlen) < 0)
+        return -1;
+    const cb_rsp_field *res = cb_rsp_get(rec, "Result");
+    c->reject = res && strncasecmp(res->value, "fail", 4) == 0;
+    c->dir = res ? CB_DIR_DECRYPT : CB_DIR_ENCRYPT;
+    set_label(c, f, rec);
+    if (!f->ccm.key)
+        return cb_rsp_error(&f->rsp, rec->line, "no Key comes before the record.");
+    c->key = cb_xmalloc(f->ccm.key_len);
+    memcpy(c->key, f->ccm.key, f->ccm.key_len);
+    c->key_len = f->ccm.key_len;
+    if (cb_rsp_get(rec, "Nonce")) {
+        if (field_hex(f, rec, "Nonce", &c->iv, &c->iv_len) < 0)
+            return -1;
+    } else if (f->ccm.nonce) {
+        c->iv = cb_xmalloc(f->ccm.nonce_len);
+        memcpy(c->iv, f->ccm.nonce, f->ccm.nonce_len);
+        c->iv_len = f->ccm.nonce_len;
+    } else {
+        return cb_rsp_error(&f->rsp, rec->line, "the record has no Nonce and none comes "
+                                                "before it.");
+    }
+    if (c->iv_len != nlen)
+        return cb_rsp_error(&f->rsp, rec->line, "Nonce has %zu bytes but Nlen = %zu.",
+                            c->iv_len, nlen);
+    uint8_t *pt = NULL, *ct = NULL;
+    if (ccm_field(f, rec, "Adata", alen, &c->aad, &c->aad_len) < 0 ||
+        ccm_field(f, rec, "CT", plen + tlen, &ct, &ct_len) < 0)
+        return -1;
+    if (!c->reject && ccm_field(f, rec, "Payload", plen, &pt, &pt_len) < 0) {
+        free(ct);
+        return -1;
+    }
+    /* the tag is CT's last Tlen bytes */
+    c->tag = cb_xmalloc(tlen + 1);
+    memcpy(c->tag, ct + plen, tlen);
+    c->tag_len = tlen;
+    set_texts(c, pt, pt_len, ct, plen, "Payload", "CT");
+    c->skip = cb_aead_refuses(f->alg, c->iv_len, c->tag_len, plen);
+    return 1;
+}
+
 static int decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
 {
     c->line = rec->line;
@@ -557,6 +727,8 @@ static int decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
     case KAT_PKEY:
         return cb_kat_pkey_decode(f->pkey, &f->rsp, rec, &c->sig, c->label, sizeof c->label,
                                   &c->skip);
+    case KAT_CCM:
+        return decode_ccm(f, rec, c);
     case KAT_GCM_ENCRYPT:
     case KAT_GCM_DECRYPT:
         break;
@@ -667,26 +839,30 @@ static void run_cipher(kat_job *j)
     compare(j, j->out, c->expect, c->in_len, c->expect_name);
 }
 
-/* run_gcm seals or opens one message. */
-static void run_gcm(kat_job *j)
+/* run_aead seals or opens one GCM or CCM message. */
+static void run_aead(kat_job *j)
 {
     const kat_case *c = j->c;
-    cb_gcm g;
+    cb_aead g;
     uint8_t tag[16];
     if (!cb_variant_offers(j->v, j->f->alg, c->dir) ||
-        cb_gcm_init(&g, j->f->alg, j->v, c->key) != 0) {
+        cb_aead_init(&g, j->f->alg, j->v, c->key) != 0) {
         j->outcome = KAT_SKIP;
         return;
     }
     if (c->dir == CB_DIR_ENCRYPT) {
-        cb_gcm_seal(&g, c->iv, c->iv_len, c->aad, c->aad_len, c->in, j->out, c->in_len, tag,
-                    c->tag_len);
-        compare(j, j->out, c->expect, c->in_len, "CT");
-        if (j->outcome == KAT_PASS)
-            compare(j, tag, c->tag, c->tag_len, "Tag");
+        if (cb_aead_seal(&g, c->iv, c->iv_len, c->aad, c->aad_len, c->in, j->out, c->in_len,
+                         tag, c->tag_len) != 0) {
+            j->outcome = KAT_FAIL;
+            snprintf(j->why, sizeof j->why, "sealing refused the record's lengths");
+        } else {
+            compare(j, j->out, c->expect, c->in_len, "CT");
+            if (j->outcome == KAT_PASS)
+                compare(j, tag, c->tag, c->tag_len, "Tag");
+        }
     } else {
-        int accepted = cb_gcm_open(&g, c->iv, c->iv_len, c->aad, c->aad_len, c->in, j->out,
-                                   c->in_len, c->tag, c->tag_len) == 0;
+        int accepted = cb_aead_open(&g, c->iv, c->iv_len, c->aad, c->aad_len, c->in, j->out,
+                                    c->in_len, c->tag, c->tag_len) == 0;
         if (accepted == c->reject) {
             j->outcome = KAT_FAIL;
             snprintf(j->why, sizeof j->why, "%s", accepted ? "the forged tag was accepted"
@@ -694,10 +870,10 @@ static void run_gcm(kat_job *j)
         } else if (c->reject) {
             j->outcome = KAT_PASS;
         } else {
-            compare(j, j->out, c->expect, c->in_len, "PT");
+            compare(j, j->out, c->expect, c->in_len, c->expect_name);
         }
     }
-    cb_gcm_free(&g);
+    cb_aead_free(&g);
 }
 
 /* run_hmac keys the variant with the record's key and MACs its message. */
@@ -733,7 +909,7 @@ static void run_job(void *arg)
         run_pkey(j);
         return;
     case CB_KIND_AEAD:
-        run_gcm(j);
+        run_aead(j);
         return;
     case CB_KIND_HMAC:
         run_hmac(j);
@@ -838,6 +1014,7 @@ static cb_kind format_kind(kat_format fmt)
 {
     return fmt == KAT_DIGEST                                  ? CB_KIND_DIGEST
            : fmt == KAT_GCM_ENCRYPT || fmt == KAT_GCM_DECRYPT ? CB_KIND_AEAD
+           : fmt == KAT_CCM                                   ? CB_KIND_AEAD
            : fmt == KAT_PKEY                                  ? CB_KIND_PKEY
            : fmt == KAT_HMAC                                  ? CB_KIND_HMAC
                                                               : CB_KIND_CIPHER;
@@ -850,7 +1027,7 @@ static int identify(kat_file *f, const kat_opts *o)
     const kat_kind *k = find_kind(f->path, name, sizeof name);
     if (!k && !o->alg) {
         cb_error("kat: %s is not a supported KAT file: kat reads the NIST CAVP SHA*, AES "
-                 "ECB/CBC/OFB/CFB8/CFB128/XTS/GCM, TDES CBC/ECB, RSA SigGen15/SigVer15 and DSA SigGen/SigVer "
+                 "ECB/CBC/OFB/CFB8/CFB128/XTS/GCM/CCM, TDES CBC/ECB, RSA SigGen15/SigVer15 and DSA SigGen/SigVer "
                  ".rsp files, aes-*-ctr.txt, MD5 rfc-1321.txt and the HMAC rfc-2202-*.txt "
                  "and rfc-4231-*.txt files by their official names; give -alg NAME for a "
                  "renamed one.",
@@ -863,7 +1040,7 @@ static int identify(kat_file *f, const kat_opts *o)
         return -1;
     }
     if (f->alg->kind == CB_KIND_MAC) {
-        cb_error("kat: -alg %s: kat checks digests, HMAC, block ciphers, GCM and "
+        cb_error("kat: -alg %s: kat checks digests, HMAC, block ciphers, GCM, CCM and "
                  "signatures, not %s.", o->alg, f->alg->name);
         return -1;
     }
@@ -876,6 +1053,7 @@ static int identify(kat_file *f, const kat_opts *o)
         }
     } else {
         f->format = f->alg->kind == CB_KIND_DIGEST  ? KAT_DIGEST
+                    : f->alg->mode == CB_MODE_CCM  ? KAT_CCM
                     : f->alg->kind == CB_KIND_AEAD ? KAT_GCM_ENCRYPT
                     : f->alg->kind == CB_KIND_PKEY ? KAT_PKEY
                     : f->alg->kind == CB_KIND_HMAC ? KAT_HMAC
@@ -970,6 +1148,8 @@ static int check_file(const char *path, const kat_opts *o, FILE *out)
         goto done;
     if (f.format == KAT_PKEY)
         f.pkey = cb_kat_pkey_new(f.alg);
+    for (int i = 0; i < 4; i++)
+        f.ccm.lens[i] = -1;
     while (!sig && (rc = cb_rsp_next(&f.rsp, &rec)) == 1) {
         kat_case c;
         memset(&c, 0, sizeof c);
@@ -993,6 +1173,8 @@ static int check_file(const char *path, const kat_opts *o, FILE *out)
     }
 done:
     cb_kat_pkey_free(f.pkey);
+    free(f.ccm.key);
+    free(f.ccm.nonce);
     free(f.runs);
     cb_rsp_close(&f.rsp);
     return status;

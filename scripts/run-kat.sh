@@ -1,7 +1,7 @@
 #!/bin/sh
 # run-kat.sh BIN "QEMU_RUN" - runs `BIN kat` (through the emulator command when one
 # is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, HMAC
-# (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM, TDES CBC/ECB
+# (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM/CCM, TDES CBC/ECB
 # and RSA/DSA signature file of Debian's python3-cryptography-vectors, one file per
 # run, and prints the totals.  (AES CFB1's bit-string files are left out: cryptobench
 # has no CFB1.)
@@ -60,6 +60,12 @@ for f in "$vec"/ciphers/AES/ECB/*.rsp "$vec"/ciphers/AES/CBC/*.rsp \
          "$vec"/ciphers/AES/CFB/CFB128*.rsp "$vec"/ciphers/AES/XTS/*/XTSGenAES*.rsp \
          "$vec"/ciphers/AES/CTR/*.txt "$vec"/ciphers/AES/GCM/*.rsp; do
     set -- "$@" "$f"
+done
+# CCM: the V* files seal, DVPT opens and must reject its Result = Fail records.
+for t in VADT VNT VPT VTT DVPT; do
+    for k in 128 192 256; do
+        set -- "$@" "$vec/ciphers/AES/CCM/$t$k.rsp"
+    done
 done
 # Public-key signatures (the SHA-256 groups run; other hashes are counted as skipped).
 for f in "$vec"/asymmetric/RSA/FIPS_186-2/SigGen15_186-3.rsp \
