@@ -111,7 +111,7 @@ $(OBJ)/buildinfo.o: $(BUILD)/buildinfo.c
 
 tests: $(TEST_BINS) $(ABI_CHECK)
 
-$(BUILD)/tests/%: $(OBJ)/tests/%.o $(TEST_EXTRA_OBJS) $(LIB)
+$(BUILD)/tests/%: $(OBJ)/tests/%.o $(OBJ)/tests/support.o $(TEST_EXTRA_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(TEST_ARCH_LDFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) -lcmocka $(LIBS)
 

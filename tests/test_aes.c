@@ -19,35 +19,7 @@
 #include "kernels/cipher.h"
 #include "kernels/registry.h"
 #include "kernels/vectors.h"
-
-/* unhex decodes a vector field (NULL: empty) into a new buffer of *len bytes. */
-static uint8_t *unhex(const char *hex, size_t *len)
-{
-    size_t n = hex ? strlen(hex) / 2 : 0;
-    uint8_t *p = calloc(n + 1, 1);
-    for (size_t i = 0; i < n; i++)
-        sscanf(hex + 2 * i, "%2hhx", &p[i]);
-    *len = n;
-    return p;
-}
-
-/* runnable: v implements a in direction d and this CPU (after masks) can run it. */
-static int runnable(const cb_variant *v, const cb_alg *a, cb_dir d)
-{
-    return cb_variant_offers(v, a, d) && !(v->caps & ~cb_caps_effective());
-}
-
-/* fill_random writes a reproducible pseudo-random pattern (xorshift32). */
-static void fill_random(uint8_t *p, size_t len, uint32_t seed)
-{
-    uint32_t x = seed | 1;
-    for (size_t i = 0; i < len; i++) {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        p[i] = (uint8_t)x;
-    }
-}
+#include "tests/support.h"
 
 /* run_cipher keys a fresh context and processes len bytes in pieces of step bytes
  * (0: a single call). */
@@ -70,11 +42,11 @@ static void run_cipher(const cb_alg *a, const cb_variant *v, cb_dir d, const uin
  * in place; returns 1 when v ran it. */
 static int check_vector(const cb_vector *t, const cb_alg *a, const cb_variant *v, cb_dir d)
 {
-    if (!runnable(v, a, d))
+    if (!tu_runnable(v, a, d))
         return 0;
     size_t klen, ivlen, plen, clen;
-    uint8_t *key = unhex(t->key, &klen), *iv = unhex(t->iv, &ivlen);
-    uint8_t *pt = unhex(t->msg, &plen), *ct = unhex(t->expect, &clen);
+    uint8_t *key = tu_unhex(t->key, &klen), *iv = tu_unhex(t->iv, &ivlen);
+    uint8_t *pt = tu_unhex(t->msg, &plen), *ct = tu_unhex(t->expect, &clen);
     int enc = d == CB_DIR_ENCRYPT;
     const uint8_t *in = enc ? pt : ct, *want = enc ? ct : pt;
     uint8_t *out = malloc(plen + 1);
@@ -123,9 +95,9 @@ static void test_misaligned_in_place(void **state)
     enum { LEN = 16 * 33 + 7 };
     uint8_t key[64], iv[16], src[LEN], want[LEN], *buf = malloc(LEN + 32); /* 64: XTS */
     uint8_t *buf2 = malloc(LEN + 32);
-    fill_random(key, sizeof key, 1);
-    fill_random(iv, sizeof iv, 2);
-    fill_random(src, sizeof src, 3);
+    tu_fill(key, sizeof key, 1);
+    tu_fill(iv, sizeof iv, 2);
+    tu_fill(src, sizeof src, 3);
     for (size_t ai = 0; ai < cb_alg_count(); ai++) {
         const cb_alg *a = cb_alg_at(ai);
         if (a->prim != CB_PRIM_AES || a->kind != CB_KIND_CIPHER)
@@ -135,7 +107,7 @@ static void test_misaligned_in_place(void **state)
             run_cipher(a, cb_variant_generic(a), d, key, iv, src, want, len, 0);
             for (size_t i = 0; i < cb_variant_count(); i++) {
                 const cb_variant *v = cb_variant_at(i);
-                if (!runnable(v, a, d))
+                if (!tu_runnable(v, a, d))
                     continue;
                 for (size_t off = 1; off < 16; off++) {
                     uint8_t *in = buf + off, *out = buf2 + (off * 7) % 16;
@@ -197,14 +169,14 @@ static void test_ctr_counter_carry(void **state)
     const cb_alg *ecb = cb_alg_find("aes-128-ecb"), *ctr = cb_alg_find("aes-128-ctr");
     enum { LEN = 6 * 16 + 5 };
     uint8_t key[16], in[LEN], want[LEN], out[LEN];
-    fill_random(key, sizeof key, 4);
-    fill_random(in, sizeof in, 5);
+    tu_fill(key, sizeof key, 4);
+    tu_fill(in, sizeof in, 5);
     for (size_t k = 0; k < sizeof ivs / sizeof ivs[0]; k++) {
         size_t n;
-        uint8_t *iv = unhex(ivs[k], &n);
+        uint8_t *iv = tu_unhex(ivs[k], &n);
         for (size_t i = 0; i < cb_variant_count(); i++) {
             const cb_variant *v = cb_variant_at(i);
-            if (!runnable(v, ctr, CB_DIR_ENCRYPT))
+            if (!tu_runnable(v, ctr, CB_DIR_ENCRYPT))
                 continue;
             static const size_t splits[] = {0, 5, 16, 48};
             for (size_t s = 0; s < sizeof splits / sizeof splits[0]; s++) {
@@ -232,8 +204,8 @@ static void test_ctr32_wraps_low_word(void **state)
     (void)state;
     const cb_alg *ecb = cb_alg_find("aes-256-ecb");
     uint8_t key[32], ctr[16], saved[16], zero[32] = {0}, out[32], want[32];
-    fill_random(key, sizeof key, 6);
-    fill_random(ctr, 12, 7);
+    tu_fill(key, sizeof key, 6);
+    tu_fill(ctr, 12, 7);
     memset(ctr + 12, 0xff, 4);
     memcpy(saved, ctr, 16);
     run_cipher(ecb, cb_variant_generic(ecb), CB_DIR_ENCRYPT, key, NULL, ctr, want, 16, 0);

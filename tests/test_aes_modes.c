@@ -25,6 +25,7 @@
 #include "kernels/cipher.h"
 #include "kernels/registry.h"
 #include "kernels/vectors.h"
+#include "tests/support.h"
 
 /* MAX_LEN: every XTS length up to here, stealing included for every remainder. */
 #define MAX_LEN 300
@@ -36,35 +37,6 @@ enum {
     MUT_CFB_PLAIN,   /* CFB decryption feeding back plaintext instead of ciphertext */
     MUT_VECTOR       /* a vector's expected output with one bit flipped */
 };
-
-/* unhex decodes a vector field (NULL: empty) into a new buffer of *len bytes. */
-static uint8_t *unhex(const char *hex, size_t *len)
-{
-    size_t n = hex ? strlen(hex) / 2 : 0;
-    uint8_t *p = calloc(n + 1, 1);
-    for (size_t i = 0; i < n; i++)
-        sscanf(hex + 2 * i, "%2hhx", &p[i]);
-    *len = n;
-    return p;
-}
-
-/* runnable: v implements a in direction d and this CPU (after masks) can run it. */
-static int runnable(const cb_variant *v, const cb_alg *a, cb_dir d)
-{
-    return cb_variant_offers(v, a, d) && !(v->caps & ~cb_caps_effective());
-}
-
-/* fill writes a reproducible pattern (xorshift32) so failures reproduce. */
-static void fill(uint8_t *p, size_t len, uint32_t seed)
-{
-    uint32_t x = seed | 1;
-    for (size_t i = 0; i < len; i++) {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        p[i] = (uint8_t)x;
-    }
-}
 
 /* run keys a fresh context of a on v and processes len bytes in calls cut at cut1 and
  * cut2 (both len: one call); returns the update status. */
@@ -91,8 +63,8 @@ static int vector_mismatches(const cb_vector *t, const cb_alg *a, const cb_varia
                              cb_dir d, int mutation)
 {
     size_t klen, ivlen, plen, clen;
-    uint8_t *key = unhex(t->key, &klen), *iv = unhex(t->iv, &ivlen);
-    uint8_t *pt = unhex(t->msg, &plen), *ct = unhex(t->expect, &clen);
+    uint8_t *key = tu_unhex(t->key, &klen), *iv = tu_unhex(t->iv, &ivlen);
+    uint8_t *pt = tu_unhex(t->msg, &plen), *ct = tu_unhex(t->expect, &clen);
     int enc = d == CB_DIR_ENCRYPT, bad = 0;
     const uint8_t *in = enc ? pt : ct;
     uint8_t *want = enc ? ct : pt, *out = malloc(plen + 1);
@@ -121,7 +93,7 @@ static void test_vectors(void **state)
         for (size_t i = 0; i < cb_variant_count(); i++)
             for (cb_dir d = CB_DIR_ENCRYPT; d <= CB_DIR_DECRYPT; d++) {
                 const cb_variant *v = cb_variant_at(i);
-                if (!runnable(v, a, d))
+                if (!tu_runnable(v, a, d))
                     continue;
                 if (vector_mismatches(t, a, v, d, MUT_NONE))
                     fail_msg("%s/%s %s: %s", a->name, v->name, cb_dir_name(d), t->source);
@@ -248,9 +220,9 @@ static int length_mismatches(const cb_alg *a, size_t len, bufs *b, int mutation)
 {
     uint8_t key[64], iv[16];
     size_t kb = cb_alg_key_bytes(a), half = a->mode == CB_MODE_XTS ? kb / 2 : kb;
-    fill(key, sizeof key, (uint32_t)(len * 31 + a->key_bits));
-    fill(iv, sizeof iv, (uint32_t)len + 7);
-    fill(b->src, len, (uint32_t)len + 11);
+    tu_fill(key, sizeof key, (uint32_t)(len * 31 + a->key_bits));
+    tu_fill(iv, sizeof iv, (uint32_t)len + 7);
+    tu_fill(b->src, len, (uint32_t)len + 11);
     model m = model_new(key, (unsigned)half * 8, a->mode == CB_MODE_XTS ? key + half : NULL);
     int bad = 0;
     size_t c1 = cb_cipher_chains(a) ? len / 3 : len, c2 = cb_cipher_chains(a) ? len / 2 + 1 : len;
@@ -264,7 +236,7 @@ static int length_mismatches(const cb_alg *a, size_t len, bufs *b, int mutation)
             model_stream(&m, a->mode, dec, iv, b->src, b->want, len, mutation);
         for (size_t i = 0; i < cb_variant_count(); i++) {
             const cb_variant *v = cb_variant_at(i);
-            if (!runnable(v, a, d))
+            if (!tu_runnable(v, a, d))
                 continue;
             uint8_t *in = b->work + 1, *out = b->work + 1 + len + 3;
             memcpy(in, b->src, len);

@@ -21,17 +21,7 @@
 #include "kernels/ccm.h"
 #include "kernels/registry.h"
 #include "kernels/vectors.h"
-
-/* unhex decodes a vector field (NULL: empty) into a new buffer of *len bytes. */
-static uint8_t *unhex(const char *hex, size_t *len)
-{
-    size_t n = hex ? strlen(hex) / 2 : 0;
-    uint8_t *p = calloc(n + 1, 1);
-    for (size_t i = 0; i < n; i++)
-        sscanf(hex + 2 * i, "%2hhx", &p[i]);
-    *len = n;
-    return p;
-}
+#include "tests/support.h"
 
 /* runnable: v implements a and this CPU (after masks) can run it. */
 static int runnable(const cb_variant *v, const cb_alg *a)
@@ -49,12 +39,12 @@ static ccm_case from_vector(const cb_vector *t)
 {
     ccm_case c;
     size_t klen, clen;
-    c.key = unhex(t->key, &klen);
-    c.nonce = unhex(t->iv, &c.nlen);
-    c.aad = unhex(t->aad, &c.alen);
-    c.pt = unhex(t->msg, &c.len);
-    c.ct = unhex(t->expect, &clen);
-    c.tag = unhex(t->tag, &c.tlen);
+    c.key = tu_unhex(t->key, &klen);
+    c.nonce = tu_unhex(t->iv, &c.nlen);
+    c.aad = tu_unhex(t->aad, &c.alen);
+    c.pt = tu_unhex(t->msg, &c.len);
+    c.ct = tu_unhex(t->expect, &clen);
+    c.tag = tu_unhex(t->tag, &c.tlen);
     assert_int_equal(c.len, clen);
     return c;
 }
@@ -167,11 +157,11 @@ static void test_example4(void **state)
     const cb_alg *a = cb_alg_find("aes-128-ccm");
     ccm_case c;
     size_t n;
-    c.key = unhex("404142434445464748494a4b4c4d4e4f", &n);
-    c.nonce = unhex("101112131415161718191a1b1c", &c.nlen);
-    c.pt = unhex("202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f", &c.len);
-    c.ct = unhex("69915dad1e84c6376a68c2967e4dab615ae0fd1faec44cc484828529463ccf72", &n);
-    c.tag = unhex("b4ac6bec93e8598e7f0dadbcea5b", &c.tlen);
+    c.key = tu_unhex("404142434445464748494a4b4c4d4e4f", &n);
+    c.nonce = tu_unhex("101112131415161718191a1b1c", &c.nlen);
+    c.pt = tu_unhex("202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f", &c.len);
+    c.ct = tu_unhex("69915dad1e84c6376a68c2967e4dab615ae0fd1faec44cc484828529463ccf72", &n);
+    c.tag = tu_unhex("b4ac6bec93e8598e7f0dadbcea5b", &c.tlen);
     c.alen = 65536;
     c.aad = malloc(c.alen);
     for (size_t i = 0; i < c.alen; i++)

@@ -23,6 +23,7 @@
 #include "kernels/generic.h"
 #include "kernels/registry.h"
 #include "kernels/vectors.h"
+#include "tests/support.h"
 
 /* Debian's python3-cryptography-vectors; CB_HASH_VECTORS overrides the folder. */
 #define CAVP_HASH_DIR "/usr/lib/python3/dist-packages/cryptography_vectors/hashes"
@@ -55,19 +56,6 @@ static uint8_t *unhex(const char *hex, size_t n)
     return out;
 }
 
-/* runnable tells whether v is a digest variant of a that this CPU can run. */
-static int runnable(const cb_variant *v, const cb_alg *a)
-{
-    if (!cb_variant_offers(v, a, CB_DIR_DIGEST))
-        return 0;
-    if (v->caps & ~cb_caps_effective()) {
-        print_message("UNAVAILABLE %s/%s (needs capabilities this CPU lacks)\n", a->name,
-                      v->name);
-        return 0;
-    }
-    return 1;
-}
-
 /*
  * check_all_variants digests msg with every runnable variant of a and compares with
  * expect; what names the case in a failure.  Returns how many variants ran.
@@ -79,7 +67,7 @@ static size_t check_all_variants(const cb_alg *a, const uint8_t *msg, size_t len
     for (size_t i = 0; i < cb_variant_count(); i++) {
         const cb_variant *v = cb_variant_at(i);
         uint8_t out[CB_DIGEST_MAX];
-        if (!runnable(v, a))
+        if (!tu_runnable_said(v, a))
             continue;
         cb_digest(a, v, msg, len, out);
         if (memcmp(out, expect, a->out_bytes) != 0)
@@ -293,7 +281,7 @@ static size_t each_digest_variant(void (*check)(const cb_alg *, const cb_variant
             continue;
         for (size_t vi = 0; vi < cb_variant_count(); vi++) {
             const cb_variant *v = cb_variant_at(vi);
-            if (!runnable(v, a))
+            if (!tu_runnable_said(v, a))
                 continue;
             check(a, v);
             pairs++;

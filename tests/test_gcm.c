@@ -22,21 +22,11 @@
 #include "kernels/generic.h"
 #include "kernels/registry.h"
 #include "kernels/vectors.h"
+#include "tests/support.h"
 
 /* CAVP_DIR: where Debian's python3-cryptography-vectors puts the GCM files;
  * CB_CAVP_GCM_DIR overrides it. */
 #define CAVP_DIR "/usr/lib/python3/dist-packages/cryptography_vectors/ciphers/AES/GCM"
-
-/* unhex decodes a hex string (NULL: empty) into a new buffer of *len bytes. */
-static uint8_t *unhex(const char *hex, size_t *len)
-{
-    size_t n = hex ? strlen(hex) / 2 : 0;
-    uint8_t *p = calloc(n + 1, 1);
-    for (size_t i = 0; i < n; i++)
-        sscanf(hex + 2 * i, "%2hhx", &p[i]);
-    *len = n;
-    return p;
-}
 
 /* runnable: v implements a in both directions and this CPU (after masks) can run it. */
 static int runnable(const cb_variant *v, const cb_alg *a)
@@ -135,12 +125,12 @@ static gcm_case case_from_vector(const cb_vector *t)
 {
     gcm_case c = {.source = t->source};
     size_t klen, ctlen;
-    c.key = unhex(t->key, &klen);
-    c.iv = unhex(t->iv, &c.ivlen);
-    c.aad = unhex(t->aad, &c.aadlen);
-    c.pt = unhex(t->msg, &c.len);
-    c.ct = unhex(t->expect, &ctlen);
-    c.tag = unhex(t->tag, &c.taglen);
+    c.key = tu_unhex(t->key, &klen);
+    c.iv = tu_unhex(t->iv, &c.ivlen);
+    c.aad = tu_unhex(t->aad, &c.aadlen);
+    c.pt = tu_unhex(t->msg, &c.len);
+    c.ct = tu_unhex(t->expect, &ctlen);
+    c.tag = tu_unhex(t->tag, &c.taglen);
     assert_int_equal(ctlen, c.len);
     return c;
 }
@@ -219,8 +209,8 @@ static void test_ghash_vectors(void **state)
         if (strcmp(t->alg, "ghash") != 0)
             continue;
         size_t hlen, mlen, xlen;
-        uint8_t *h = unhex(t->key, &hlen), *msg = unhex(t->msg, &mlen);
-        uint8_t *want = unhex(t->expect, &xlen);
+        uint8_t *h = tu_unhex(t->key, &hlen), *msg = tu_unhex(t->msg, &mlen);
+        uint8_t *want = tu_unhex(t->expect, &xlen);
         assert_int_equal(hlen, 16);
         for (size_t i = 0; i < cb_variant_count(); i++) {
             const cb_variant *v = cb_variant_at(i);
@@ -377,12 +367,12 @@ static void run_record(const rsp_record *r, rsp_counts *n, long line)
 {
     size_t klen;
     gcm_case c = {.source = "CAVP record"};
-    c.key = unhex(r->key, &klen);
-    c.iv = unhex(r->iv, &c.ivlen);
-    c.aad = unhex(r->aad, &c.aadlen);
-    c.pt = unhex(r->pt, &c.len);
-    c.ct = unhex(r->ct, &c.len);
-    c.tag = unhex(r->tag, &c.taglen);
+    c.key = tu_unhex(r->key, &klen);
+    c.iv = tu_unhex(r->iv, &c.ivlen);
+    c.aad = tu_unhex(r->aad, &c.aadlen);
+    c.pt = tu_unhex(r->pt, &c.len);
+    c.ct = tu_unhex(r->ct, &c.len);
+    c.tag = tu_unhex(r->tag, &c.taglen);
     char name[16];
     snprintf(name, sizeof name, "aes-%zu-gcm", klen * 8);
     const cb_alg *a = cb_alg_find(name);

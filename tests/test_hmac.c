@@ -27,6 +27,7 @@
 #include "kernels/registry.h"
 #include "kernels/vectors.h"
 #include "reports/rsp.h"
+#include "tests/support.h"
 
 /* Debian's python3-cryptography-vectors; CB_HMAC_VECTORS overrides the folder. */
 #define RFC_HMAC_DIR "/usr/lib/python3/dist-packages/cryptography_vectors/HMAC"
@@ -47,19 +48,6 @@ static uint8_t *hex(const char *s, size_t n)
     assert_int_equal(cb_hex_decode(text, out, n / 2 + 1), (long)(n / 2));
     free(text);
     return out;
-}
-
-/* runnable tells whether v serves HMAC algorithm a on this CPU. */
-static int runnable(const cb_variant *v, const cb_alg *a)
-{
-    if (!cb_variant_offers(v, a, CB_DIR_DIGEST))
-        return 0;
-    if (v->caps & ~cb_caps_effective()) {
-        print_message("UNAVAILABLE %s/%s (needs capabilities this CPU lacks)\n", a->name,
-                      v->name);
-        return 0;
-    }
-    return 1;
 }
 
 /* mac computes HMAC-a with variant v in one call. */
@@ -90,7 +78,7 @@ static size_t check_all_variants(const cb_alg *a, const uint8_t *key, size_t key
     for (size_t i = 0; i < cb_variant_count(); i++) {
         const cb_variant *v = cb_variant_at(i);
         uint8_t out[CB_DIGEST_MAX];
-        if (!runnable(v, a))
+        if (!tu_runnable_said(v, a))
             continue;
         mac(a, v, key, key_len, msg, len, out);
         if (memcmp(out, want, want_len) != 0)
@@ -289,7 +277,7 @@ static void test_long_keys(void **unused)
             fill(key, lens[k], 0x9e37 + k);
             for (size_t vi = 0; vi < cb_variant_count(); vi++) {
                 const cb_variant *v = cb_variant_at(vi);
-                if (!runnable(v, a))
+                if (!tu_runnable_said(v, a))
                     continue;
                 mac(a, v, key, lens[k], msg, sizeof msg, got);
                 if (lens[k] > b) {
@@ -326,7 +314,7 @@ static void test_empty_message(void **unused)
         formula(a, key, 3, NULL, 0, want);
         for (size_t vi = 0; vi < cb_variant_count(); vi++) {
             const cb_variant *v = cb_variant_at(vi);
-            if (!runnable(v, a))
+            if (!tu_runnable_said(v, a))
                 continue;
             cb_hmac h;
             assert_int_equal(cb_hmac_init(&h, a, v, key, 3), 0);
@@ -362,7 +350,7 @@ static void test_pieces(void **unused)
         formula(a, key, sizeof key, msg, len, want);
         for (size_t vi = 0; vi < cb_variant_count(); vi++) {
             const cb_variant *v = cb_variant_at(vi);
-            if (!runnable(v, a))
+            if (!tu_runnable_said(v, a))
                 continue;
             cb_hmac h;
             assert_int_equal(cb_hmac_init(&h, a, v, key, sizeof key), 0);
@@ -396,7 +384,7 @@ static void test_digest_pieces(void **unused)
             continue;
         for (size_t vi = 0; vi < cb_variant_count(); vi++) {
             const cb_variant *v = cb_variant_at(vi);
-            if (!runnable(v, a))
+            if (!tu_runnable_said(v, a))
                 continue;
             for (size_t cut = 0; cut <= sizeof msg; cut += 7) {
                 cb_digest_ctx c, d;
@@ -499,7 +487,7 @@ static void test_check_variant(void **unused)
             const cb_variant *v = cb_variant_at(vi);
             char err[256];
             unsigned long checks = 0;
-            if (!runnable(v, a))
+            if (!tu_runnable_said(v, a))
                 continue;
             if (cb_check_variant(a, v, CB_CHECK_QUICK, err, sizeof err, &checks) != 0)
                 fail_msg("%s", err);

@@ -1,0 +1,28 @@
+/*
+ * tests/support.h - helpers the cmocka test programs share (linked into each of
+ * them, not into the cmocka-free ABI check).
+ */
+#ifndef CB_TESTS_SUPPORT_H
+#define CB_TESTS_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/kernel.h"
+
+/* tu_unhex decodes a vector field (NULL: empty) into a new buffer of *len bytes (one
+ * spare byte, so an empty field is still a valid pointer); the caller frees it. */
+uint8_t *tu_unhex(const char *hex, size_t *len);
+
+/* tu_runnable: v implements a in direction d and this CPU (after masks) can run it. */
+int tu_runnable(const cb_variant *v, const cb_alg *a, cb_dir d);
+
+/* tu_runnable_said is tu_runnable for a digest-like a (direction digest) that says,
+ * as a cmocka message, when a variant is skipped for lack of capabilities. */
+int tu_runnable_said(const cb_variant *v, const cb_alg *a);
+
+/* tu_fill writes a reproducible pattern (xorshift32 from seed), so failures
+ * reproduce. */
+void tu_fill(uint8_t *p, size_t len, uint32_t seed);
+
+#endif
