@@ -1034,7 +1034,7 @@ int cb_cmd_speed(int argc, char **argv)
                  interrupted == SIGINT ? "SIGINT" : interrupted == SIGTERM ? "SIGTERM"
                                                                          : "SIGHUP",
                  s->csv ? " and saved" : "");
-        status = 128 + interrupted;
+        status = CB_EXIT_SIGNAL_BASE + interrupted;
     }
     cb_cycles_close(&s->counter);
     free(s->samples);
