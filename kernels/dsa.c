@@ -12,38 +12,27 @@
 #include <string.h>
 
 #include "harness/common.h"
+#include "kernels/hmac.h"
 #include "kernels/pkey_impl.h"
-
-#define HMAC_BLOCK 64 /* SHA-256 block size (RFC 2104's B) */
-#define HMAC_MAX_MSG (CB_SHA256_BYTES + 1 + 2 * CB_DSA_MAX_QBYTES)
 
 /* A guard against domain parameters that never give r, s != 0 (g = 1 would). */
 #define DSA_MAX_ATTEMPTS 32
 
-/* hmac_sha256 sets out = HMAC-SHA-256 (RFC 2104) under the 32-byte key of the
+/* hmac_sha256 sets out = HMAC-SHA-256 (kernels/hmac.h) under the 32-byte key of the
  * concatenation of up to three parts (a NULL part is empty). */
 static void hmac_sha256(const cb_pkey_hash *hs, const uint8_t key[CB_SHA256_BYTES],
                         const uint8_t *p1, size_t l1, const uint8_t *p2, size_t l2,
                         const uint8_t *p3, size_t l3, uint8_t out[CB_SHA256_BYTES])
 {
-    uint8_t buf[HMAC_BLOCK + HMAC_MAX_MSG], inner[CB_SHA256_BYTES];
-    for (size_t i = 0; i < HMAC_BLOCK; i++)
-        buf[i] = (uint8_t)((i < CB_SHA256_BYTES ? key[i] : 0) ^ 0x36);
-    size_t pos = HMAC_BLOCK;
-    const uint8_t *parts[3] = {p1, p2, p3};
-    size_t lens[3] = {l1, l2, l3};
-    for (int k = 0; k < 3; k++) {
-        if (parts[k])
-            memcpy(buf + pos, parts[k], lens[k]);
-        pos += parts[k] ? lens[k] : 0;
-    }
-    cb_pkey_sha256(hs, buf, pos, inner);
-    for (size_t i = 0; i < HMAC_BLOCK; i++)
-        buf[i] = (uint8_t)((i < CB_SHA256_BYTES ? key[i] : 0) ^ 0x5c);
-    memcpy(buf + HMAC_BLOCK, inner, sizeof inner);
-    cb_pkey_sha256(hs, buf, HMAC_BLOCK + sizeof inner, out);
-    cb_wipe(buf, sizeof buf);
-    cb_wipe(inner, sizeof inner);
+    cb_hmac h;
+    /* cannot fail: cb_pkey_hash_init resolved hmac(sha256) and a sha256 variant */
+    (void)cb_hmac_init(&h, hs->hmac, hs->v, key, CB_SHA256_BYTES);
+    cb_hmac_start(&h);
+    cb_hmac_update(&h, p1, p1 ? l1 : 0);
+    cb_hmac_update(&h, p2, p2 ? l2 : 0);
+    cb_hmac_update(&h, p3, p3 ? l3 : 0);
+    cb_hmac_final(&h, out);
+    cb_hmac_free(&h);
 }
 
 /*

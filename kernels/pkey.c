@@ -8,6 +8,7 @@
 
 #include "harness/common.h"
 #include "kernels/digest.h"
+#include "kernels/hmac.h"
 #include "kernels/pkey_impl.h"
 #include "kernels/registry.h"
 
@@ -25,8 +26,9 @@ struct cb_pkey {
 int cb_pkey_hash_init(cb_pkey_hash *h)
 {
     h->alg = cb_alg_find("sha256");
+    h->hmac = cb_hmac_of(h->alg);
     h->v = h->alg ? cb_variant_generic(h->alg) : NULL;
-    return h->v ? 0 : -1;
+    return h->v && h->hmac ? 0 : -1;
 }
 
 void cb_pkey_sha256(const cb_pkey_hash *h, const uint8_t *in, size_t len,

@@ -18,13 +18,16 @@
 /* CB_DSA_MAX_QBYTES bounds N (the nonce derivation keeps x and the hash on the stack). */
 #define CB_DSA_MAX_QBYTES 64
 
-/* cb_pkey_hash: the SHA-256 every signature uses, resolved once. */
+/* cb_pkey_hash: the SHA-256 every signature uses (and HMAC-SHA-256, for DSA's RFC 6979
+ * nonces), resolved once. */
 typedef struct cb_pkey_hash {
     const cb_alg *alg;
+    const cb_alg *hmac;
     const cb_variant *v;
 } cb_pkey_hash;
 
-/* cb_pkey_hash_init finds sha256's generic variant; -1 when it is not built. */
+/* cb_pkey_hash_init finds sha256's generic variant and hmac(sha256); -1 when they are
+ * not built. */
 int cb_pkey_hash_init(cb_pkey_hash *h);
 
 /* cb_pkey_sha256 hashes in[0..len) into out. */
