@@ -26,7 +26,9 @@ ALL_CFLAGS := -std=c11 $(WARN) $(ARCH_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS := $(ARCH_LDFLAGS) $(LDFLAGS)
 LIBS := -lm
 
-CORE_SRCS := $(wildcard harness/*.c kernels/*.c reports/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
+# kernels/ is the registry and the algorithm table; its parts are folders of their own.
+KERNEL_PARTS := kernels/generic kernels/modes kernels/pkey kernels/check
+CORE_SRCS := $(wildcard base/*.c harness/*.c kernels/*.c $(addsuffix /*.c,$(KERNEL_PARTS)) reports/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
 # A family folder may hold kernels/<family>/family.mk to assemble one source several
 # times with different -D knobs; it adds to FAMILY_OBJS and FAMILY_EXCLUDE.
 FAMILY_OBJS :=
@@ -194,8 +196,8 @@ clean:
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 30
 FUZZ_NAMES := csv import
-FUZZ_LIB_SRCS := reports/csv.c $(wildcard reports/import*.c) reports/sample.c reports/stats.c \
-	reports/compare.c $(wildcard reports/render*.c) harness/common.c kernels/algs.c
+FUZZ_LIB_SRCS := reports/csv.c $(wildcard reports/import*.c) base/sample.c base/stats.c \
+	reports/compare.c $(wildcard reports/render*.c) base/common.c kernels/algs.c
 FUZZ_BINS := $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/fuzz_$(n))
 REPLAY_BINS := $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/replay_$(n))
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/common.h"
+#include "base/common.h"
 
 /* name_len returns how much of arg (after the dashes) is the option name. */
 static const char *strip_dashes(const char *arg)

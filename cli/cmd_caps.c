@@ -3,20 +3,20 @@
  * where the mask came from, whether an emulator runs us, and which variant `auto`
  * picks for every algorithm and direction.  `-mr` prints the same as stable
  * "key value" lines that scripts (the dispatch tests) read.  `-probe` asks the
- * instructions themselves whether detection is right (kernels/probe.h).
+ * instructions themselves whether detection is right (harness/probe.h).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "harness/caps.h"
-#include "harness/common.h"
+#include "base/caps.h"
+#include "base/common.h"
 #include "harness/emu.h"
 #include "harness/guard.h"
 #include "harness/host.h"
 #include "harness/runinfo.h"
-#include "kernels/probe.h"
+#include "harness/probe.h"
 #include "kernels/registry.h"
 
 static void caps_usage(FILE *f)

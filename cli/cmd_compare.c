@@ -10,7 +10,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "harness/common.h"
+#include "base/common.h"
 #include "kernels/registry.h"
 #include "reports/compare.h"
 #include "reports/csv.h"

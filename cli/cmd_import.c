@@ -7,7 +7,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "harness/common.h"
+#include "base/common.h"
 #include "reports/csv.h"
 #include "reports/import.h"
 

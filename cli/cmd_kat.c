@@ -16,14 +16,14 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/kat_pkey.h"
-#include "harness/common.h"
+#include "base/common.h"
 #include "harness/guard.h"
-#include "kernels/aead.h"
-#include "kernels/cipher.h"
-#include "kernels/digest.h"
-#include "kernels/hmac.h"
+#include "kernels/modes/aead.h"
+#include "kernels/modes/cipher.h"
+#include "kernels/modes/digest.h"
+#include "kernels/modes/hmac.h"
 #include "kernels/registry.h"
-#include "reports/rsp.h"
+#include "kernels/check/rsp.h"
 
 /* KAT_SHOWN: failures listed per file and variant; the rest are counted. */
 #define KAT_SHOWN 5

@@ -9,9 +9,9 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "harness/common.h"
+#include "base/common.h"
 #include "harness/guard.h"
-#include "kernels/check.h"
+#include "kernels/check/check.h"
 #include "kernels/registry.h"
 
 static void selftest_usage(FILE *f)

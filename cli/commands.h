@@ -1,6 +1,6 @@
 /*
  * cli/commands.h - one entry point per subcommand, each in cli/cmd_<name>.c.
- * Each returns the process exit status (harness/common.h).
+ * Each returns the process exit status (base/common.h).
  */
 #ifndef CB_COMMANDS_H
 #define CB_COMMANDS_H

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "cli/kat_pkey.h"
-#include "harness/common.h"
-#include "kernels/pkey.h"
+#include "base/common.h"
+#include "kernels/pkey/pkey.h"
 
 /* blob: a decoded hex field. */
 typedef struct blob {

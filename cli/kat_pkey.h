@@ -19,7 +19,7 @@
 #include <stddef.h>
 
 #include "kernels/kernel.h"
-#include "reports/rsp.h"
+#include "kernels/check/rsp.h"
 
 /* cb_kat_pkey: the running state of one file (the current group's key). */
 typedef struct cb_kat_pkey cb_kat_pkey;

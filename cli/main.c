@@ -6,7 +6,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "harness/common.h"
+#include "base/common.h"
 
 typedef struct command {
     const char *name;

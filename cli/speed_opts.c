@@ -11,9 +11,9 @@
 
 #include "cli/args.h"
 #include "cli/speed.h"
-#include "harness/common.h"
+#include "base/common.h"
 #include "harness/host.h"
-#include "kernels/hmac.h"
+#include "kernels/modes/hmac.h"
 #include "kernels/registry.h"
 #include "reports/compare.h"
 

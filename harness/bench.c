@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "harness/guard.h"
-#include "reports/stats.h"
+#include "base/stats.h"
 
 /* Batch length in precision mode: long enough that clock resolution and the cost of
  * reading it vanish (both well under a microsecond), short enough that a few dozen

@@ -15,7 +15,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "harness/caps.h"
+#include "base/caps.h"
 #include "harness/host.h"
 
 const char *cb_emu_qemu_mapping(const char *line, char *buf, size_t len)

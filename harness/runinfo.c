@@ -7,8 +7,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "harness/caps.h"
-#include "harness/common.h"
+#include "base/caps.h"
+#include "base/common.h"
 #include "harness/emu.h"
 #include "harness/host.h"
 

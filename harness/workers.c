@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "harness/common.h"
+#include "base/common.h"
 
 int cb_pin_cpu(long cpu)
 {

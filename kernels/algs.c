@@ -8,12 +8,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "kernels/hmac.h"
+#include "kernels/modes/hmac.h"
 #include "kernels/registry.h"
 
 #define DIGEST(n, al, p, blk, out) {n, al, CB_KIND_DIGEST, p, CB_MODE_NONE, 0, blk, out}
 /* An HMAC row repeats its digest's primitive, block and output length: that is how
- * the digest's variants serve it (kernels/hmac.h).  key_bits is 0 as for digests: a
+ * the digest's variants serve it (kernels/modes/hmac.h).  key_bits is 0 as for digests: a
  * key of any length is padded or hashed to one block, so it does not change the
  * cost (`speed` keys with 16 bytes, as OpenSSL does). */
 #define HMAC(n, p, blk, out) {n, "", CB_KIND_HMAC, p, CB_MODE_NONE, 0, blk, out}

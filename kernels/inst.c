@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/common.h"
-#include "kernels/aead.h"
-#include "kernels/cipher.h"
-#include "kernels/digest.h"
-#include "kernels/gcm.h"
-#include "kernels/hmac.h"
-#include "kernels/pkey.h"
+#include "base/common.h"
+#include "kernels/modes/aead.h"
+#include "kernels/modes/cipher.h"
+#include "kernels/modes/digest.h"
+#include "kernels/modes/gcm.h"
+#include "kernels/modes/hmac.h"
+#include "kernels/pkey/pkey.h"
 #include "kernels/registry.h"
 
 struct cb_inst {

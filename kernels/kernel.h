@@ -12,7 +12,7 @@
  * A variant row applies to every algorithm of its primitive for which its ops offer
  * the functions that algorithm needs (an AES variant without ctr32 is simply not a
  * variant of aes-128-ctr).  The message-level functions that turn ops into digests,
- * CBC runs or GCM messages live in kernels/digest.h, kernels/cipher.h and friends.
+ * CBC runs or GCM messages live in kernels/modes/digest.h, kernels/modes/cipher.h and friends.
  */
 #ifndef CB_KERNEL_H
 #define CB_KERNEL_H
@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "harness/caps.h"
+#include "base/caps.h"
 
 /* cb_prim names the primitive a variant implements. */
 typedef enum cb_prim {
@@ -58,7 +58,7 @@ typedef enum cb_mode {
     CB_MODE_CFB,  /* SP 800-38A 6.3 with s = 128 (OpenSSL's aes-*-cfb) */
     CB_MODE_CFB8, /* SP 800-38A 6.3 with s = 8 */
     CB_MODE_XTS,  /* SP 800-38E (IEEE 1619 XTS-AES); the key is two AES keys */
-    CB_MODE_CCM   /* SP 800-38C, an AEAD over the AES variants (kernels/ccm.h) */
+    CB_MODE_CCM   /* SP 800-38C, an AEAD over the AES variants (kernels/modes/ccm.h) */
 } cb_mode;
 
 typedef enum cb_dir {
@@ -158,7 +158,7 @@ typedef struct cb_des_ops {
                 size_t nblocks);
 } cb_des_ops;
 
-/* Montgomery multiplication keeps its ops (cb_mont_ops) in kernels/bn.h. */
+/* Montgomery multiplication keeps its ops (cb_mont_ops) in kernels/pkey/bn.h. */
 
 /* ---- variants and algorithms --------------------------------------------------- */
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "harness/common.h"
+#include "base/common.h"
 #include "kernels/families.h"
 #include "kernels/registry.h"
 
@@ -63,7 +63,7 @@ int cb_variant_register(const cb_variant *v)
 }
 
 /* aes_offers: which AES ops a mode and direction need; the modes of
- * kernels/aes_modes.h need only the ECB functions. */
+ * kernels/modes/aes_modes.h need only the ECB functions. */
 static int aes_offers(const cb_aes_ops *o, cb_mode m, cb_dir d)
 {
     int dec = d == CB_DIR_DECRYPT;
@@ -79,7 +79,7 @@ static int aes_offers(const cb_aes_ops *o, cb_mode m, cb_dir d)
     case CB_MODE_OFB:
     case CB_MODE_CFB:
     case CB_MODE_CFB8:
-        /* Both directions encrypt one block at a time (kernels/aes_modes.h), a serial
+        /* Both directions encrypt one block at a time (kernels/modes/aes_modes.h), a serial
          * chain like CBC encryption: offered by the variants that have that serial
          * path, not by those built only for many blocks at once (VAES, bit-sliced),
          * whose single block is their slowest case. */

@@ -1,7 +1,7 @@
 /*
  * kernels/registry.h - the algorithm table and the variant registry.
  *
- * Every family contributes one table of cb_variant rows (kernels/family_generic.c,
+ * Every family contributes one table of cb_variant rows (kernels/generic/family.c,
  * kernels/armv8/family.c, ...); the registry concatenates the tables that were built
  * for this target and any rows registered at run time.  Nothing else names variants.
  */

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "harness/common.h"
+#include "base/common.h"
 #include "kernels/registry.h"
 #include "reports/render.h"
 

@@ -11,7 +11,7 @@
  * by cycles per operation: before / after x 100 - 100, so that positive still means
  * faster; a case with cycles on one side and rates on the other is left out with a
  * warning.  With at least two samples per side the Mann-Whitney U test decides
- * whether a difference is real (reports/stats.h); with one sample per side there is
+ * whether a difference is real (base/stats.h); with one sample per side there is
  * no verdict.
  */
 #ifndef CB_COMPARE_H
@@ -21,8 +21,8 @@
 #include <stdio.h>
 
 #include "reports/csv.h"
-#include "reports/sample.h"
-#include "reports/stats.h"
+#include "base/sample.h"
+#include "base/stats.h"
 
 /* cb_verdict: how a compared case is classified in the summary and by the gate. */
 typedef enum cb_verdict {

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "harness/common.h"
+#include "base/common.h"
 
 /* ---- the columns ---------------------------------------------------------------- */
 

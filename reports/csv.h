@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "reports/sample.h"
+#include "base/sample.h"
 
 #define CB_CSV_SCHEMA_MAJOR 1
 #define CB_CSV_SCHEMA_MINOR 2

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "harness/common.h"
+#include "base/common.h"
 #include "kernels/registry.h"
 #include "reports/import_int.h"
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/common.h"
+#include "base/common.h"
 
 const char *cb_fmt_pct(double pct, char *buf, size_t len)
 {

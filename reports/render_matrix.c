@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/common.h"
+#include "base/common.h"
 #include "reports/render.h"
 
 #define CELL 12

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "harness/common.h"
+#include "base/common.h"
 #include "reports/render.h"
 
 #define CELL 13

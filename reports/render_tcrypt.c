@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/common.h"
+#include "base/common.h"
 #include "reports/render.h"
 
 static const char *dir_word(const char *d)

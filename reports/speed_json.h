@@ -19,7 +19,7 @@
 
 #include <stddef.h>
 
-#include "reports/sample.h"
+#include "base/sample.h"
 
 /* cb_case_summary: what one case's samples say. */
 typedef struct cb_case_summary {

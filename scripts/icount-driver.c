@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/caps.h"
-#include "harness/common.h"
+#include "base/caps.h"
+#include "base/common.h"
 #include "kernels/inst.h"
 #include "kernels/registry.h"
 

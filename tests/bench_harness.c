@@ -14,10 +14,10 @@
 #include <string.h>
 
 #include "harness/bench.h"
-#include "harness/common.h"
+#include "base/common.h"
 #include "harness/timer.h"
-#include "kernels/cipher.h"
-#include "kernels/digest.h"
+#include "kernels/modes/cipher.h"
+#include "kernels/modes/digest.h"
 #include "kernels/inst.h"
 #include "kernels/registry.h"
 #include "reports/compare.h"

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "harness/caps.h"
+#include "base/caps.h"
 #include "kernels/registry.h"
 
 uint8_t *tu_unhex(const char *hex, size_t *len)

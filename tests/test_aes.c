@@ -15,10 +15,10 @@
 
 #include <cmocka.h>
 
-#include "harness/common.h"
-#include "kernels/cipher.h"
+#include "base/common.h"
+#include "kernels/modes/cipher.h"
 #include "kernels/registry.h"
-#include "kernels/vectors.h"
+#include "kernels/check/vectors.h"
 #include "tests/support.h"
 
 /* run_cipher keys a fresh context and processes len bytes in pieces of step bytes

@@ -1,5 +1,5 @@
 /*
- * tests/test_aes_modes.c - OFB, CFB, CFB8 and XTS (kernels/aes_modes.c) through every
+ * tests/test_aes_modes.c - OFB, CFB, CFB8 and XTS (kernels/modes/aes_modes.c) through every
  * AES variant this CPU can run.
  *
  * The embedded vectors (SP 800-38A F.3 and F.4, IEEE 1619-2007 Annex B, CAVP
@@ -21,10 +21,10 @@
 
 #include <cmocka.h>
 
-#include "harness/common.h"
-#include "kernels/cipher.h"
+#include "base/common.h"
+#include "kernels/modes/cipher.h"
 #include "kernels/registry.h"
-#include "kernels/vectors.h"
+#include "kernels/check/vectors.h"
 #include "tests/support.h"
 
 /* MAX_LEN: every XTS length up to here, stealing included for every remainder. */
@@ -301,7 +301,7 @@ static void test_xts_lengths_and_keys(void **state)
     const cb_variant *g = cb_variant_generic(a);
     uint8_t key[32] = {0}, buf[16] = {0};
     cb_cipher c;
-    /* K1 == K2 (IEEE 1619 vector 1 has it): accepted, see kernels/cipher.h */
+    /* K1 == K2 (IEEE 1619 vector 1 has it): accepted, see kernels/modes/cipher.h */
     assert_int_equal(cb_cipher_init(&c, a, g, CB_DIR_ENCRYPT, key, NULL), 0);
     assert_int_equal(cb_cipher_update(&c, buf, buf, 0), 0);
     for (size_t n = 1; n < 16; n++)

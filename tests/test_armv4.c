@@ -30,7 +30,7 @@
 
 #include <cmocka.h>
 
-#include "harness/caps.h"
+#include "base/caps.h"
 #include "kernels/registry.h"
 
 #ifndef CB_FAMILY_ARMV4
@@ -44,10 +44,10 @@ int main(void)
 #else
 
 #include "kernels/armv4/armv4.h"
-#include "kernels/bn.h"
-#include "kernels/cipher.h"
-#include "kernels/digest.h"
-#include "kernels/gcm.h"
+#include "kernels/pkey/bn.h"
+#include "kernels/modes/cipher.h"
+#include "kernels/modes/digest.h"
+#include "kernels/modes/gcm.h"
 #include "tests/abi/abi.h"
 
 /* ---- helpers ----------------------------------------------------------------------- */

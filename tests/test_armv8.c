@@ -19,9 +19,9 @@
 
 #include <cmocka.h>
 
-#include "harness/caps.h"
+#include "base/caps.h"
 #include "kernels/armv8/armv8.h"
-#include "kernels/check.h"
+#include "kernels/check/check.h"
 #include "kernels/registry.h"
 #include "tests/abi/abi.h"
 
@@ -450,7 +450,7 @@ static void test_gcm_stitched_threshold(void **state)
 
 /* ---- every algorithm through the project's own check ------------------------------ */
 
-/* test_check_full: kernels/check.c at full depth for every algorithm the variant
+/* test_check_full: kernels/check/check.c at full depth for every algorithm the variant
  * offers: the embedded known answers and the cross-check with generic on every
  * length 0..1024 under its named layouts (aligned, misaligned, in place, split). */
 static void test_check_full(void **state)

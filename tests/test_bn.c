@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "kernels/bn.h"
-#include "kernels/generic.h"
+#include "kernels/pkey/bn.h"
+#include "kernels/generic/generic.h"
 #include "kernels/registry.h"
 
 #define W CB_LIMB_BITS

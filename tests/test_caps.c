@@ -13,8 +13,8 @@
 
 #include <cmocka.h>
 
-#include "harness/capmask.h"
-#include "harness/caps.h"
+#include "base/capmask.h"
+#include "base/caps.h"
 
 #define ARM_ALL (CB_CAP_NEON | CB_CAP_AES | CB_CAP_PMULL | CB_CAP_SHA1 | CB_CAP_SHA2)
 #define A64_V80 ARM_ALL /* an ARMv8.0 core with the Crypto Extensions: no SHA-512/SHA-3 */

@@ -1,5 +1,5 @@
 /*
- * tests/test_ccm.c - CCM (kernels/ccm.c) through every AES variant this CPU can run.
+ * tests/test_ccm.c - CCM (kernels/modes/ccm.c) through every AES variant this CPU can run.
  *
  * The embedded known answers (SP 800-38C C.1-C.3 and two CAVP records) sealed and
  * opened in place and out of place; SP 800-38C C.4, whose 65536 bytes of associated
@@ -17,10 +17,10 @@
 
 #include <cmocka.h>
 
-#include "harness/common.h"
-#include "kernels/ccm.h"
+#include "base/common.h"
+#include "kernels/modes/ccm.h"
 #include "kernels/registry.h"
-#include "kernels/vectors.h"
+#include "kernels/check/vectors.h"
 #include "tests/support.h"
 
 /* runnable: v implements a and this CPU (after masks) can run it. */

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "kernels/cipher.h"
+#include "kernels/modes/cipher.h"
 #include "kernels/registry.h"
 
 /* toy_ks: what toy_set_key was given; the toy cipher is E(x) = D(x) = x ^ key[0..8). */

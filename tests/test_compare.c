@@ -21,7 +21,7 @@
 #include "reports/compare.h"
 #include "reports/csv.h"
 #include "reports/import.h"
-#include "reports/stats.h"
+#include "base/stats.h"
 
 static const char *data_path(const char *name)
 {

@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "kernels/generic.h"
-#include "kernels/vectors.h"
+#include "kernels/generic/generic.h"
+#include "kernels/check/vectors.h"
 
 #define CAVP_DIR "/usr/lib/python3/dist-packages/cryptography_vectors/ciphers/3DES/"
 

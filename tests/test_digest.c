@@ -19,10 +19,10 @@
 
 #include <cmocka.h>
 
-#include "kernels/digest.h"
-#include "kernels/generic.h"
+#include "kernels/modes/digest.h"
+#include "kernels/generic/generic.h"
 #include "kernels/registry.h"
-#include "kernels/vectors.h"
+#include "kernels/check/vectors.h"
 #include "tests/support.h"
 
 /* Debian's python3-cryptography-vectors; CB_HASH_VECTORS overrides the folder. */

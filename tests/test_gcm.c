@@ -18,10 +18,10 @@
 
 #include <cmocka.h>
 
-#include "kernels/gcm.h"
-#include "kernels/generic.h"
+#include "kernels/modes/gcm.h"
+#include "kernels/generic/generic.h"
 #include "kernels/registry.h"
-#include "kernels/vectors.h"
+#include "kernels/check/vectors.h"
 #include "tests/support.h"
 
 /* CAVP_DIR: where Debian's python3-cryptography-vectors puts the GCM files;

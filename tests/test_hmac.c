@@ -20,13 +20,13 @@
 
 #include <cmocka.h>
 
-#include "kernels/check.h"
-#include "kernels/digest.h"
-#include "kernels/hmac.h"
+#include "kernels/check/check.h"
+#include "kernels/modes/digest.h"
+#include "kernels/modes/hmac.h"
 #include "kernels/inst.h"
 #include "kernels/registry.h"
-#include "kernels/vectors.h"
-#include "reports/rsp.h"
+#include "kernels/check/vectors.h"
+#include "kernels/check/rsp.h"
 #include "tests/support.h"
 
 /* Debian's python3-cryptography-vectors; CB_HMAC_VECTORS overrides the folder. */
@@ -103,7 +103,7 @@ static void fill(uint8_t *p, size_t n, uint64_t seed)
 
 /*
  * run_rfc checks every Len/Key/Msg/MD record of one of the cryptography_vectors HMAC
- * files (read with reports/rsp.h) through every variant of alg and returns the
+ * files (read with kernels/check/rsp.h) through every variant of alg and returns the
  * number of records.  Len is the message length in bits.
  */
 static size_t run_rfc(const char *alg, const char *file)
@@ -183,7 +183,7 @@ static uint8_t *vector_bytes(const char *hexs, const char *ascii, size_t *len)
     return p;
 }
 
-/* test_vectors: every row of kernels/vectors_hmac.c through every runnable variant;
+/* test_vectors: every row of kernels/check/vectors_hmac.c through every runnable variant;
  * a row with no published MAC must equal the formula. */
 static void test_vectors(void **unused)
 {
@@ -474,7 +474,7 @@ static void test_variants_follow_digest(void **unused)
     assert_null(cb_hmac_digest(cb_alg_find("sha256")));
 }
 
-/* test_check_variant: kernels/check.c's known answers and cross-check pass for every
+/* test_check_variant: kernels/check/check.c's known answers and cross-check pass for every
  * runnable variant, and fail for a variant that is not the digest's. */
 static void test_check_variant(void **unused)
 {

@@ -16,8 +16,8 @@
 #include <cmocka.h>
 
 #include "cli/commands.h"
-#include "harness/common.h"
-#include "kernels/generic.h"
+#include "base/common.h"
+#include "kernels/generic/generic.h"
 #include "kernels/registry.h"
 
 #define VECTORS "/usr/lib/python3/dist-packages/cryptography_vectors/"

@@ -16,12 +16,12 @@
 #include <cmocka.h>
 
 #include "cli/kat_pkey.h"
-#include "harness/common.h"
-#include "kernels/pkey.h"
-#include "kernels/generic.h"
-#include "kernels/pkey_impl.h"
+#include "base/common.h"
+#include "kernels/pkey/pkey.h"
+#include "kernels/generic/generic.h"
+#include "kernels/pkey/pkey_impl.h"
 #include "kernels/registry.h"
-#include "reports/rsp.h"
+#include "kernels/check/rsp.h"
 
 static const char *const pkey_algs[] = {"rsa512",  "rsa1024", "rsa2048", "rsa3072",
                                         "rsa4096", "dsa1024", "dsa2048"};

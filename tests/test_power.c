@@ -2,7 +2,7 @@
  * tests/test_power.c - the power family (kernels/power/) against the generic kernels.
  *
  * For every power variant this CPU can run (after CRYPTOBENCH_CAPS / OPENSSL_ppccap
- * masks): the known answers and full cross-check of kernels/check.c; the primitive
+ * masks): the known answers and full cross-check of kernels/check/check.c; the primitive
  * ops called directly with input and output at every offset 0..15, in place and
  * not, for block counts that cross the 4- and 8-block loops of the p8 kernels, and
  * every AES key size; the CTR counter wrapping its low word without carry; the
@@ -22,13 +22,13 @@
 
 #include <cmocka.h>
 
-#include "harness/caps.h"
-#include "harness/common.h"
+#include "base/caps.h"
+#include "base/common.h"
 #include "kernels/registry.h"
 
 #ifdef CB_FAMILY_POWER
-#include "kernels/check.h"
-#include "kernels/generic.h"
+#include "kernels/check/check.h"
+#include "kernels/generic/generic.h"
 #include "kernels/power/power.h"
 
 #define MAX_BLOCKS 21 /* two 8-block groups and a 5-block tail; five 4-block groups */
@@ -110,7 +110,7 @@ static void done_or_skip(size_t ran)
     }
 }
 
-/* ---- known answers and kernels/check.c's full cross-check ---- */
+/* ---- known answers and kernels/check/check.c's full cross-check ---- */
 
 /* test_check_full: selftest's checks at full depth for every runnable power row. */
 static void test_check_full(void **state)

@@ -1,5 +1,5 @@
 /*
- * tests/test_probe.c - capability probes (kernels/probe.h) on test doubles: a
+ * tests/test_probe.c - capability probes (harness/probe.h) on test doubles: a
  * variant whose instructions are "absent" (it raises SIGILL), one that runs but
  * computes the wrong thing, one that is right, and capabilities no variant can be
  * probed for alone.
@@ -13,9 +13,9 @@
 
 #include <cmocka.h>
 
-#include "harness/caps.h"
-#include "kernels/generic.h"
-#include "kernels/probe.h"
+#include "base/caps.h"
+#include "kernels/generic/generic.h"
+#include "harness/probe.h"
 #include "kernels/registry.h"
 
 /* Bits no architecture's table uses, for the doubles. */

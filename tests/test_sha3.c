@@ -5,7 +5,7 @@
  * state as A[x][y] lanes, rho's offsets found by walking Algorithm 2, iota's
  * constants from the rc(t) shift register of Algorithm 5, and the padding built bit
  * by bit as M || 01 || pad10*1 (sections 5.1, 6.1, B.1).  It shares no table or
- * shortcut with kernels/sha3.c, kernels/armv8/sha3_ce.S or kernels/digest.c, so
+ * shortcut with kernels/generic/sha3.c, kernels/armv8/sha3_ce.S or kernels/modes/digest.c, so
  * every variant (generic included) is checked against something independent:
  *   - the reference reproduces NIST's FIPS 202 examples embedded for selftest;
  *   - every variant's digest equals it at the lengths around one and two rates
@@ -24,10 +24,10 @@
 
 #include <cmocka.h>
 
-#include "kernels/check.h"
-#include "kernels/digest.h"
+#include "kernels/check/check.h"
+#include "kernels/modes/digest.h"
 #include "kernels/registry.h"
-#include "kernels/vectors.h"
+#include "kernels/check/vectors.h"
 
 /* ---- the reference, from FIPS 202 --------------------------------------------- */
 

@@ -2,7 +2,7 @@
  * tests/test_x86_64.c - the x86-64 family against the generic variants.
  *
  * For every x86_64 variant this CPU can run (after CRYPTOBENCH_CAPS / OPENSSL_ia32cap
- * masks): the embedded known answers and the full cross-check of kernels/check.c
+ * masks): the embedded known answers and the full cross-check of kernels/check/check.c
  * (every length 0..1024, five buffer layouts); every length 0..1024 again with the
  * input and output at every offset 1..15, in place and not, plus long messages that
  * run the main loops many times; the kernel contracts the message layers rely on
@@ -23,12 +23,12 @@
 
 #include <cmocka.h>
 
-#include "harness/common.h"
-#include "kernels/check.h"
-#include "kernels/cipher.h"
-#include "kernels/digest.h"
-#include "kernels/gcm.h"
-#include "kernels/generic.h"
+#include "base/common.h"
+#include "kernels/check/check.h"
+#include "kernels/modes/cipher.h"
+#include "kernels/modes/digest.h"
+#include "kernels/modes/gcm.h"
+#include "kernels/generic/generic.h"
 #include "kernels/registry.h"
 #include "kernels/x86_64/x86_64.h"
 
@@ -157,9 +157,9 @@ static layout layout_for(size_t len, int in_place)
     return l;
 }
 
-/* ---- known answers and the full cross-check of kernels/check.c ---- */
+/* ---- known answers and the full cross-check of kernels/check/check.c ---- */
 
-/* test_check_full: known answers and kernels/check.c's full cross-check. */
+/* test_check_full: known answers and kernels/check/check.c's full cross-check. */
 static void test_check_full(void **state)
 {
     (void)state;

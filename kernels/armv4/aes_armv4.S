@@ -38,7 +38,7 @@
  * T-table AES this leaks through the cache; bsaes_neon.S is the constant-time one.
  */
 #include "kernels/armv4/asm.h"
-#include "kernels/aes_tables.h"
+#include "kernels/generic/aes_tables.h"
 
 #define AES_KS_ROUNDS 240 /* offset of the round count */
 
@@ -502,7 +502,7 @@ CB_ENDFUNC(aes_armv4_ctr32)
 
 /* ---- tables ----------------------------------------------------------------------- */
 
-/* The T-tables from kernels/aes_tables.h: entry s of Te0 is S(s) times MixColumns'
+/* The T-tables from kernels/generic/aes_tables.h: entry s of Te0 is S(s) times MixColumns'
  * column 0 (FIPS 197 5.1.3), of Td0 InvS(s) times InvMixColumns' (5.3.3). */
 #define TE(s) .word (M2(s) | ((s) << 8) | ((s) << 16) | (M3(s) << 24));
 #define TD(s) .word (M14(s) | (M9(s) << 8) | (M13(s) << 16) | (M11(s) << 24));

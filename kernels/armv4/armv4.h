@@ -77,11 +77,11 @@ void ghash_armv4_neon_blocks(const void *table, uint8_t xi[16], const uint8_t *i
 
 /* ---- Montgomery multiplication (mont_armv4.S) ---- */
 
-/* mont_armv4_mul: cb_mont_ops.mul on 32-bit limbs (kernels/bn.h), any limb count. */
+/* mont_armv4_mul: cb_mont_ops.mul on 32-bit limbs (kernels/pkey/bn.h), any limb count. */
 void mont_armv4_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *n,
                     uint32_t n0, size_t limbs);
 
-/* ---- digests (cb_digest_ops.blocks: kernels/digest.c pads) ---- */
+/* ---- digests (cb_digest_ops.blocks: kernels/modes/digest.c pads) ---- */
 
 /* md5_armv4_blocks: MD5 compression over nblocks 64-byte blocks, integer. */
 void md5_armv4_blocks(void *state, const uint8_t *in, size_t nblocks);

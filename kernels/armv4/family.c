@@ -5,11 +5,11 @@
  * family, primitive, required capabilities, priority, ops, summary.
  */
 #include "kernels/armv4/armv4.h"
-#include "kernels/bn.h"
+#include "kernels/pkey/bn.h"
 #include "kernels/families.h"
 
 #if CB_LIMB_BITS != 32
-#error "mont_armv4.S works on 32-bit limbs; kernels/bn.h chose another size"
+#error "mont_armv4.S works on 32-bit limbs; kernels/pkey/bn.h chose another size"
 #endif
 
 /* Priorities: every armv4 variant outranks generic, NEON outranks integer code, and

@@ -39,7 +39,7 @@
     .arm
     .text
 
-/* The round constants (FIPS 180-4 4.2) are kernels/sha2_k.c's, shared with the C
+/* The round constants (FIPS 180-4 4.2) are kernels/generic/sha2_k.c's, shared with the C
  * code; hidden, so the PC-relative literals that reach them need no dynamic
  * relocation in a shared build. */
     .hidden cb_sha512_k

@@ -7,7 +7,7 @@
  * latency.  For the short and odd lengths of network traffic (the 2022 Graviton2
  * change for aes-128-gcm) a smaller factor wastes less in that tail, while from 512
  * bytes on the tail is amortised and the fifth chain pays.  512 is that change's
- * threshold (GCM hands ctr32 whole messages or chunks of at least 1 KiB, kernels/gcm.h,
+ * threshold (GCM hands ctr32 whole messages or chunks of at least 1 KiB, kernels/modes/gcm.h,
  * so the choice is per message); only hardware can say whether it is right for a core,
  * which is what scripts/armv8-2022-graviton.sh measures.
  */

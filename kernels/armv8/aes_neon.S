@@ -29,13 +29,13 @@
  */
 #include "kernels/armv8/asm.h"
 #include "kernels/armv8/aes_key_macros.h"
-#include "kernels/aes_tables.h"
+#include "kernels/generic/aes_tables.h"
 
 	.arch	armv8-a
 
 	.section .rodata
 	.p2align 6
-// FIPS 197 Figure 7 (S-box) and Figure 14 (inverse S-box), from kernels/aes_tables.h.
+// FIPS 197 Figure 7 (S-box) and Figure 14 (inverse S-box), from kernels/generic/aes_tables.h.
 #define SBOX_BYTE(s) .byte s;
 .Lsbox:
 	AES_SBOX(SBOX_BYTE)

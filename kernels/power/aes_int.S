@@ -11,13 +11,13 @@
  *     void aes_<v>_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in,
  *                        uint8_t *out, size_t n)
  *
- * The key schedule is the generic one (kernels/aes.c, reused by
+ * The key schedule is the generic one (kernels/generic/aes.c, reused by
  * kernels/power/family.c): 60 round-key words, column words with row 0 in the most
  * significant byte, then the round count at byte 240; decryption keys are those of
  * the equivalent inverse cipher (FIPS 197 5.3.5).  tests/test_power.c checks that
  * layout.  The tables are kernels/power/aes_tables.S.
  *
- * A full round makes output column j from four table lookups, as kernels/aes.c does:
+ * A full round makes output column j from four table lookups, as kernels/generic/aes.c does:
  *   encrypt  Te0[B0(s_j)] ^ Te1[B1(s_j+1)] ^ Te2[B2(s_j+2)] ^ Te3[B3(s_j+3)] ^ rk_j
  *   decrypt  Td0[B0(s_j)] ^ Td1[B1(s_j-1)] ^ Td2[B2(s_j-2)] ^ Td3[B3(s_j-3)] ^ rk_j
  * (indices mod 4), 13 instructions: one rlwinm both extracts a byte and scales it to

@@ -8,7 +8,7 @@
  * q = 3^-i downward (q times 3^-1 = 0xf6) gives q = p^-1 at every step, so 255 steps
  * define S(p) = affine(q) for every p != 0, and S(0) = 0x63.  The inverse S-box is
  * recorded at the same time.  Table entries are column words with row 0 in the most
- * significant byte, as kernels/aes.c and its key schedule use them:
+ * significant byte, as kernels/generic/aes.c and its key schedule use them:
  *
  *   te + 1024r   Te_r[x]: the MixColumns column (FIPS 197 5.1.3) of S(x) entering at
  *                row r: Te0 = {2,1,1,3}S(x), Te1 = {3,2,1,1}S(x), ...

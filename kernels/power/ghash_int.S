@@ -6,7 +6,7 @@
  *     void ghash_<variant>_blocks(const void *table, uint8_t xi[16],
  *                                 const uint8_t *in, size_t n)
  *
- * The table is the generic one (kernels/ghash.c, keyed by its init): m[n] = n * H
+ * The table is the generic one (kernels/generic/ghash.c, keyed by its init): m[n] = n * H
  * for the 16 nibble values, each as two native doublewords hi, lo (block bytes 0-7
  * and 8-15 read big-endian).  The method is the generic one too: Horner's rule over
  * the 32 nibbles from the last, Z = Z * x^4 + m[nibble], where Z * x^4 shifts Z right

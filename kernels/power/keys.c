@@ -2,16 +2,16 @@
  * kernels/power/keys.c - the keying of the power family's AES and GHASH variants,
  * which runs once per key, so keeping it in C changes nothing that is measured.
  *
- * Every power AES kernel reads the generic key schedule (kernels/aes.c): 60 round-key
+ * Every power AES kernel reads the generic key schedule (kernels/generic/aes.c): 60 round-key
  * words, column words with row 0 in the most significant byte as native uint32_t,
  * and the round count as a 32-bit word at byte 240.  The integer GHASH reads the
- * generic 4-bit table (kernels/ghash.c): m[n] = n * H as 16 pairs of native
+ * generic 4-bit table (kernels/generic/ghash.c): m[n] = n * H as 16 pairs of native
  * doublewords (hi, lo).  tests/test_power.c checks both layouts.  The p8 GHASH
  * table is this file's own (see cb_power_ghash_p8_init).
  */
 #include <string.h>
 
-#include "kernels/generic.h"
+#include "kernels/generic/generic.h"
 #include "kernels/power/power.h"
 
 int cb_power_aes_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits)

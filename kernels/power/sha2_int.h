@@ -4,7 +4,7 @@
  * word size the including source defines first:
  *
  *   SHA2_ALG          sha256 or sha512 (the entry point is SYM(SHA2_ALG, blocks))
- *   SHA2_K            the constants' symbol (kernels/sha2_k.c, native words)
+ *   SHA2_K            the constants' symbol (kernels/generic/sha2_k.c, native words)
  *   WB, ROUNDS        bytes per word, rounds per block
  *   ROTR(d, s, n)     d = s rotated right by n; SHR(d, s, n) likewise shifted
  *   LDW, STW          the word load and store
@@ -19,7 +19,7 @@
  * The state pointer is kept below the stack pointer and reloaded once per block,
  * and r2 (the TOC pointer, needed only to find the constants) is saved there too.
  * Rounds are unrolled with the variables renamed rather than moved, as in
- * kernels/sha2_rounds.h; compiled C spills the window to the stack, which is where
+ * kernels/generic/sha2_rounds.h; compiled C spills the window to the stack, which is where
  * this code saves instructions.
  *
  * Per round: Ch(e,f,g) is (e & f) + (g & ~e) (the two terms never share a bit);

@@ -15,7 +15,7 @@
 
 #include <immintrin.h>
 
-#include "kernels/sha2_k.h"
+#include "kernels/generic/sha2_k.h"
 #include "kernels/x86_64/x86_64.h"
 
 

@@ -14,7 +14,7 @@
 
 #include <immintrin.h>
 
-#include "kernels/sha2_k.h"
+#include "kernels/generic/sha2_k.h"
 #include "kernels/x86_64/x86_64.h"
 
 #define ROTR(x, n) _mm256_or_si256(_mm256_srli_epi64(x, n), _mm256_slli_epi64(x, 64 - (n)))

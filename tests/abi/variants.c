@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness/caps.h"
-#include "harness/common.h"
-#include "kernels/bn.h"
+#include "base/caps.h"
+#include "base/common.h"
+#include "kernels/pkey/bn.h"
 #include "kernels/registry.h"
 #include "tests/abi/abi.h"
 

@@ -1,0 +1,72 @@
+/*
+ * base/capmask.h - capability masks: CRYPTOBENCH_CAPS and OpenSSL's
+ * OPENSSL_armcap / OPENSSL_ppccap / OPENSSL_ia32cap, for every architecture.
+ *
+ * Every architecture's description is compiled into every build, so a mask is
+ * parsed the same way whatever the host, "a capability of another architecture"
+ * can be told apart from a typo, and the unit tests exercise every parser
+ * natively.  cb_caps_init (base/caps.h) applies the environment's masks with
+ * this architecture's description; docs/platform.md describes the syntax.
+ */
+#ifndef CB_CAPMASK_H
+#define CB_CAPMASK_H
+
+#include <stddef.h>
+
+#include "base/caps.h"
+
+/* cb_caps_arch: one architecture's capability names and OpenSSL variable. */
+typedef struct cb_caps_arch cb_caps_arch;
+
+/* cb_caps_arch_find returns the description of "x86_64", "aarch64", "arm",
+ * "ppc64" or "ppc64le" (case-insensitive), or NULL. */
+const cb_caps_arch *cb_caps_arch_find(const char *name);
+
+/* cb_caps_arch_this returns the description of the architecture this binary was
+ * built for (one with no capabilities on an architecture cryptobench does not know). */
+const cb_caps_arch *cb_caps_arch_this(void);
+
+/* cb_caps_arch_label returns the architecture's name as cb_caps_arch_name spells it. */
+const char *cb_caps_arch_label(const cb_caps_arch *arch);
+
+/* cb_caps_arch_names returns the architecture's capability table; *n gets the count. */
+const cb_cap_name *cb_caps_arch_names(const cb_caps_arch *arch, size_t *n);
+
+/* cb_caps_openssl_var returns "OPENSSL_armcap", "OPENSSL_ppccap", "OPENSSL_ia32cap"
+ * or NULL when OpenSSL has no such variable for the architecture. */
+const char *cb_caps_openssl_var(const cb_caps_arch *arch);
+
+/*
+ * cb_caps_apply_mask applies one variable's mask to *caps.  var is
+ * "CRYPTOBENCH_CAPS" or the architecture's OpenSSL variable and value its text;
+ * detected is what the CPU offers: a mask that would add a capability outside it
+ * is refused unless force is set.  Returns 0 and updates *caps, or -1 with one
+ * sentence in err (naming the variable, the offending value and what would be
+ * accepted) and *caps unchanged.
+ */
+int cb_caps_apply_mask(const cb_caps_arch *arch, cb_caps detected, cb_caps *caps,
+                       const char *var, const char *value, int force, char *err,
+                       size_t errlen);
+
+/* cb_caps_mask: the effective capabilities and a description of the mask. */
+typedef struct cb_caps_mask {
+    cb_caps effective;
+    char text[256];  /* the mask as given: "-aes,-pmull"; both variables as
+                        "OPENSSL_armcap=0 CRYPTOBENCH_CAPS=+neon"; "none" */
+    char source[96]; /* "CRYPTOBENCH_CAPS", "OPENSSL_armcap",
+                        "OPENSSL_armcap+CRYPTOBENCH_CAPS" or "none"; " -force-caps"
+                        is appended when force added what the CPU lacks */
+} cb_caps_mask;
+
+/*
+ * cb_caps_resolve computes the effective capabilities from detected and the two
+ * variables' values (NULL or "" when unset).  The OpenSSL variable is applied
+ * first, as OpenSSL would, and CRYPTOBENCH_CAPS then edits its result, so
+ * OPENSSL_armcap=0 CRYPTOBENCH_CAPS=+neon leaves NEON alone.  Returns 0, or -1
+ * with one sentence in err.
+ */
+int cb_caps_resolve(const cb_caps_arch *arch, cb_caps detected, const char *caps_value,
+                    const char *openssl_value, int force, cb_caps_mask *out, char *err,
+                    size_t errlen);
+
+#endif

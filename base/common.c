@@ -1,0 +1,66 @@
+/*
+ * base/common.c - error reporting and allocation helpers.
+ */
+#include "base/common.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void vreport(const char *prefix, const char *fmt, va_list ap)
+{
+    fflush(stdout);
+    fputs(prefix, stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+void cb_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("cryptobench: ", fmt, ap);
+    va_end(ap);
+}
+
+void cb_warn(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport("cryptobench: warning: ", fmt, ap);
+    va_end(ap);
+}
+
+static void *check(void *p)
+{
+    if (!p) {
+        fputs("cryptobench: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+void *cb_xmalloc(size_t n) { return check(malloc(n ? n : 1)); }
+void *cb_xcalloc(size_t n, size_t size) { return check(calloc(n ? n : 1, size ? size : 1)); }
+void *cb_xrealloc(void *p, size_t n) { return check(realloc(p, n ? n : 1)); }
+char *cb_xstrdup(const char *s) { return check(strdup(s)); }
+
+void *cb_aligned_alloc(size_t align, size_t size)
+{
+    size_t rounded = (size + align - 1) / align * align;
+    void *p = check(aligned_alloc(align, rounded ? rounded : align));
+    memset(p, 0, rounded ? rounded : align);
+    return p;
+}
+
+int cb_hex_digit(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}

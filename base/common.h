@@ -1,0 +1,35 @@
+/*
+ * base/common.h - exit statuses and the one way errors reach the user.
+ */
+#ifndef CB_COMMON_H
+#define CB_COMMON_H
+
+#include <stddef.h>
+
+#define CB_EXIT_OK 0
+#define CB_EXIT_FAIL 1        /* a check failed: regression, known-answer failure */
+#define CB_EXIT_USAGE 2       /* bad usage or bad input */
+#define CB_EXIT_FAULT 3       /* a kernel faulted under the guard */
+#define CB_EXIT_SIGNAL_BASE 128 /* stopped by signal N: 128 + N, as shells report (Ctrl-C 130) */
+
+#define CB_VERSION "0.1.0"
+
+/* cb_error prints "cryptobench: " and the formatted sentence to stderr. */
+void cb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* cb_warn prints "cryptobench: warning: " and the sentence to stderr. */
+void cb_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* cb_xmalloc and friends abort with a message when memory runs out. */
+void *cb_xmalloc(size_t n);
+void *cb_xcalloc(size_t n, size_t size);
+void *cb_xrealloc(void *p, size_t n);
+char *cb_xstrdup(const char *s);
+
+/* cb_hex_digit returns the value of one hexadecimal digit (either case), or -1. */
+int cb_hex_digit(int c);
+
+/* cb_aligned_alloc returns size bytes aligned to align (a power of two), zeroed. */
+void *cb_aligned_alloc(size_t align, size_t size);
+
+#endif

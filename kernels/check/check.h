@@ -1,0 +1,35 @@
+/*
+ * kernels/check/check.h - proof that a variant is right, run before it is timed.
+ *
+ * Two parts, as BearSSL's and the Linux crypto API's self-tests do:
+ *   1. the embedded known answers (kernels/vectors_*.c) for the algorithm;
+ *   2. for every variant but generic, a cross-check against generic on a
+ *      deterministic sweep of lengths and named buffer layouts ("aligned",
+ *      "misaligned in+1 out+3", "in place", "in place misaligned +5", "split in
+ *      two calls"), so a failure says which length and layout broke.
+ */
+#ifndef CB_CHECK_H
+#define CB_CHECK_H
+
+#include <stddef.h>
+
+#include "kernels/kernel.h"
+
+typedef enum cb_check_depth {
+    CB_CHECK_QUICK, /* speed: known answers, lengths 0..80 and a few larger */
+    CB_CHECK_FULL   /* selftest: known answers, every length 0..1024 */
+} cb_check_depth;
+
+/*
+ * cb_check_variant checks variant v of algorithm a (every direction it offers).
+ * Returns 0 when everything matched; 1 with one sentence in err on the first
+ * mismatch.  *checks (if not NULL) receives how many comparisons were made.
+ */
+int cb_check_variant(const cb_alg *a, const cb_variant *v, cb_check_depth depth, char *err,
+                     size_t errlen, unsigned long *checks);
+
+/* cb_hex_decode decodes hex (even length, no spaces) into out (at most max bytes);
+ * returns the byte count or -1. */
+long cb_hex_decode(const char *hex, unsigned char *out, size_t max);
+
+#endif

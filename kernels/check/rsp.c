@@ -1,0 +1,322 @@
+/*
+ * kernels/check/rsp.c - the CAVP .rsp reader: whole file in memory, split into lines in
+ * place, records handed out one at a time.
+ */
+#include "kernels/check/rsp.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "base/common.h"
+
+/* RSP_FILE_MAX: the largest CAVP file in the tree is about 3 MiB. */
+#define RSP_FILE_MAX ((size_t)256 << 20)
+
+int cb_rsp_error(cb_rsp *r, int line, const char *fmt, ...)
+{
+    int n = line > 0 ? snprintf(r->err, sizeof r->err, "%s:%d: ", r->path, line)
+                     : snprintf(r->err, sizeof r->err, "%s: ", r->path);
+    if (n < 0 || (size_t)n >= sizeof r->err)
+        n = 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->err + n, sizeof r->err - (size_t)n, fmt, ap);
+    va_end(ap);
+    r->err_line = line;
+    return -1;
+}
+
+static void reader_init(cb_rsp *r, const char *name)
+{
+    memset(r, 0, sizeof *r);
+    r->path = cb_xstrdup(name);
+}
+
+void cb_rsp_open_mem(cb_rsp *r, const char *name, const char *text, size_t len)
+{
+    reader_init(r, name);
+    r->text = cb_xmalloc(len + 1);
+    memcpy(r->text, text, len);
+    r->text[len] = '\0';
+    r->len = len;
+}
+
+/* read_all reads an open file into r->text; -1 with r->err set on failure. */
+static int read_all(cb_rsp *r, FILE *f)
+{
+    size_t cap = 1 << 16;
+    r->text = cb_xmalloc(cap + 1);
+    for (;;) {
+        size_t got = fread(r->text + r->len, 1, cap - r->len, f);
+        r->len += got;
+        if (got == 0)
+            break;
+        if (r->len == cap) {
+            if (cap >= RSP_FILE_MAX)
+                return cb_rsp_error(r, 0, "the file is larger than %zu MiB, which no "
+                                          "known-answer file is.", RSP_FILE_MAX >> 20);
+            cap *= 2;
+            r->text = cb_xrealloc(r->text, cap + 1);
+        }
+    }
+    if (ferror(f))
+        return cb_rsp_error(r, 0, "cannot read the file: %s.", strerror(errno));
+    r->text[r->len] = '\0';
+    return 0;
+}
+
+int cb_rsp_open(cb_rsp *r, const char *path)
+{
+    reader_init(r, path);
+    struct stat st;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cb_rsp_error(r, 0, "cannot open the file: %s.", strerror(errno));
+    } else if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        cb_rsp_error(r, 0, "is a directory; give a known-answer (.rsp) file.");
+    } else if (read_all(r, f) == 0) {
+        fclose(f);
+        return 0;
+    }
+    if (f)
+        fclose(f);
+    char err[sizeof r->err];
+    memcpy(err, r->err, sizeof err);
+    cb_rsp_close(r);
+    memcpy(r->err, err, sizeof err);
+    return -1;
+}
+
+void cb_rsp_close(cb_rsp *r)
+{
+    free(r->path);
+    free(r->text);
+    free(r->fields);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- lines --------------------------------------------------------------------- */
+
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* trim strips blanks from both ends of [s, s+n) in place; returns the new start. */
+static char *trim(char *s, size_t n)
+{
+    while (n && is_blank(s[n - 1]))
+        n--;
+    s[n] = '\0';
+    while (is_blank(*s))
+        s++;
+    return s;
+}
+
+/* next_line cuts the next line out of the text, trimmed; NULL at the end of the
+ * text, and NULL with r->err set when the line is too long or holds a NUL byte. */
+static char *next_line(cb_rsp *r, int *failed)
+{
+    *failed = 0;
+    if (r->pos >= r->len)
+        return NULL;
+    char *start = r->text + r->pos;
+    char *nl = memchr(start, '\n', r->len - r->pos);
+    size_t n = nl ? (size_t)(nl - start) : r->len - r->pos;
+    r->pos += n + (nl != NULL);
+    r->line++;
+    if (n > CB_RSP_LINE_MAX) {
+        *failed = cb_rsp_error(r, r->line, "the line is %zu characters long; the limit "
+                                           "is %d.", n, CB_RSP_LINE_MAX);
+        return NULL;
+    }
+    if (memchr(start, '\0', n)) {
+        *failed = cb_rsp_error(r, r->line, "the line holds a NUL byte; known-answer "
+                                           "files are text.");
+        return NULL;
+    }
+    return trim(start, n);
+}
+
+/* split_assignment splits "NAME = VALUE" at its first '='; 0 when there is none. */
+static int split_assignment(char *s, const char **name, const char **value)
+{
+    char *eq = strchr(s, '=');
+    if (!eq)
+        return 0;
+    *name = trim(s, (size_t)(eq - s));
+    *value = trim(eq + 1, strlen(eq + 1));
+    return 1;
+}
+
+/* add_section applies one "[...]" line to the group in force. */
+static int add_section(cb_rsp *r, char *s)
+{
+    size_t n = strlen(s);
+    if (s[n - 1] != ']')
+        return cb_rsp_error(r, r->line, "the section header '%.60s' has no closing ']'.",
+                            s);
+    cb_rsp_field h = {NULL, "", r->line};
+    char *inner = s + 1;
+    inner[n - 2] = '\0';
+    if (!split_assignment(inner, &h.name, &h.value))
+        h.name = trim(inner, strlen(inner));
+    if (!*h.name)
+        return cb_rsp_error(r, r->line, "the section header has no name.");
+    if (r->records_in_group) {
+        r->nsections = 0;
+        r->records_in_group = 0;
+    }
+    for (size_t i = 0; i < r->nsections; i++) {
+        if (strcasecmp(r->sections[i].name, h.name) == 0) {
+            r->sections[i] = h;
+            return 0;
+        }
+    }
+    if (r->nsections == CB_RSP_SECTIONS_MAX)
+        return cb_rsp_error(r, r->line, "more than %d section headers in one group.",
+                            CB_RSP_SECTIONS_MAX);
+    r->sections[r->nsections++] = h;
+    return 0;
+}
+
+/* add_field appends one "NAME = VALUE" line to the record being read. */
+static int add_field(cb_rsp *r, char *s)
+{
+    cb_rsp_field f = {NULL, NULL, r->line};
+    if (!split_assignment(s, &f.name, &f.value))
+        return cb_rsp_error(r, r->line, "expected 'NAME = VALUE', a [section] header, a "
+                                        "# comment or FAIL, not '%.60s'.", s);
+    if (!*f.name)
+        return cb_rsp_error(r, r->line, "the line '= %.60s' has no field name.", f.value);
+    if (r->nfields == 0 && r->nsections == 0 && !r->sections_optional)
+        return cb_rsp_error(r, r->line, "the record starts before any [section] header.");
+    for (size_t i = 0; i < r->nfields; i++)
+        if (strcasecmp(r->fields[i].name, f.name) == 0)
+            return cb_rsp_error(r, r->line, "%s appears twice in one record (first at "
+                                            "line %d).", f.name, r->fields[i].line);
+    if (r->nfields == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 16;
+        r->fields = cb_xrealloc(r->fields, r->cap * sizeof *r->fields);
+    }
+    r->fields[r->nfields++] = f;
+    return 0;
+}
+
+/* ---- records ------------------------------------------------------------------- */
+
+/* finish hands the record read so far to the caller. */
+static int finish(cb_rsp *r, cb_rsp_record *rec)
+{
+    rec->line = r->fields[0].line;
+    rec->fields = r->fields;
+    rec->nfields = r->nfields;
+    r->records_in_group++;
+    return 1;
+}
+
+int cb_rsp_next(cb_rsp *r, cb_rsp_record *rec)
+{
+    int failed = 0;
+    char *s;
+    memset(rec, 0, sizeof *rec);
+    r->nfields = 0;
+    if (r->pending) {
+        s = r->pending;
+        r->pending = NULL;
+        if (add_section(r, s) < 0)
+            return -1;
+    }
+    while ((s = next_line(r, &failed)) != NULL) {
+        if (*s == '#')
+            continue;
+        if (*s == '\0') {
+            if (r->nfields)
+                return finish(r, rec);
+            continue;
+        }
+        if (*s == '[') {
+            if (r->nfields) {
+                /* the header starts the next group: apply it on the next call */
+                r->pending = s;
+                return finish(r, rec);
+            }
+            if (add_section(r, s) < 0)
+                return -1;
+            continue;
+        }
+        if (strcmp(s, "FAIL") == 0) {
+            if (!r->nfields)
+                return cb_rsp_error(r, r->line, "FAIL stands outside a record.");
+            rec->fail = 1;
+            continue;
+        }
+        if (add_field(r, s) < 0)
+            return -1;
+    }
+    if (failed)
+        return -1;
+    return r->nfields ? finish(r, rec) : 0;
+}
+
+/* ---- fields -------------------------------------------------------------------- */
+
+static const cb_rsp_field *find(const cb_rsp_field *f, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcasecmp(f[i].name, name) == 0)
+            return &f[i];
+    return NULL;
+}
+
+const cb_rsp_field *cb_rsp_get(const cb_rsp_record *rec, const char *name)
+{
+    return find(rec->fields, rec->nfields, name);
+}
+
+const cb_rsp_field *cb_rsp_section(const cb_rsp *r, const char *name)
+{
+    return find(r->sections, r->nsections, name);
+}
+
+
+int cb_rsp_hex(cb_rsp *r, const cb_rsp_field *f, uint8_t **out, size_t *len)
+{
+    size_t n = strlen(f->value);
+    for (size_t i = 0; i < n; i++)
+        if (cb_hex_digit(f->value[i]) < 0)
+            return cb_rsp_error(r, f->line, "%s has '%c', which is not a hex digit.",
+                                f->name, f->value[i]);
+    if (n % 2)
+        return cb_rsp_error(r, f->line, "%s has an odd number of hex digits (%zu).",
+                            f->name, n);
+    uint8_t *b = cb_xmalloc(n / 2);
+    for (size_t i = 0; i < n / 2; i++)
+        b[i] = (uint8_t)(cb_hex_digit(f->value[2 * i]) << 4 | cb_hex_digit(f->value[2 * i + 1]));
+    *out = b;
+    *len = n / 2;
+    return 0;
+}
+
+int cb_rsp_uint(cb_rsp *r, const cb_rsp_field *f, unsigned long max, unsigned long *out)
+{
+    unsigned long v = 0;
+    const char *p = f->value;
+    if (!*p)
+        return cb_rsp_error(r, f->line, "%s is empty; it should be a whole number from 0 "
+                                        "to %lu.", f->name, max);
+    for (; *p; p++) {
+        unsigned long d = (unsigned long)(*p - '0');
+        if (*p < '0' || *p > '9' || d > max || v > (max - d) / 10)
+            return cb_rsp_error(r, f->line, "%s = '%.40s' is not a whole number from 0 "
+                                            "to %lu.", f->name, f->value, max);
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}

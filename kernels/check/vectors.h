@@ -1,0 +1,34 @@
+/*
+ * kernels/check/vectors.h - known-answer vectors embedded for `selftest`.
+ *
+ * Each primitive group keeps its vectors in its own file (kernels/vectors_<group>.c)
+ * as an array ending with a row whose alg is NULL.  Every vector names its source
+ * (standard and section) so a failure points at the document to check.
+ */
+#ifndef CB_VECTORS_H
+#define CB_VECTORS_H
+
+#include <stddef.h>
+
+/* cb_vector: one known answer; byte strings are hex, NULL where unused. */
+typedef struct cb_vector {
+    const char *alg;       /* canonical algorithm name */
+    const char *source;    /* "FIPS 180-4 example, SHA-256 'abc'" */
+    const char *key;
+    const char *iv;        /* CBC/CTR IV, GCM IV of any length, CCM nonce */
+    const char *aad;       /* GCM and CCM */
+    const char *msg;       /* input, hex */
+    const char *msg_ascii; /* or: input as text, repeated `repeat` times (0 = once) */
+    size_t repeat;
+    const char *expect;    /* digest, ciphertext, GHASH output or MAC (HMAC: NULL to
+                              compute it from RFC 2104's formula; see vectors_hmac.c) */
+    const char *tag;       /* GCM or CCM tag (its length is the tag length) */
+} cb_vector;
+
+extern const cb_vector cb_vectors_digest[];
+extern const cb_vector cb_vectors_aes[];
+extern const cb_vector cb_vectors_aes_modes[]; /* OFB, CFB, CFB8, XTS, CCM */
+extern const cb_vector cb_vectors_des[];
+extern const cb_vector cb_vectors_hmac[];
+
+#endif

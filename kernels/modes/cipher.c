@@ -1,0 +1,182 @@
+/*
+ * kernels/modes/cipher.c - ECB, CBC and CTR over a variant's ops, for AES and DES, and
+ * AES's OFB, CFB, CFB8 and XTS through kernels/modes/aes_modes.c.
+ *
+ * The kernels only see whole blocks; this layer checks lengths, keeps the chaining
+ * value between calls and turns AES's ctr32 (a 32-bit counter that wraps without
+ * carry, GCM's inc32) into SP 800-38A's full 128-bit counter.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/common.h"
+#include "kernels/modes/aes_modes.h"
+#include "kernels/modes/cipher.h"
+#include "kernels/registry.h"
+
+/* des_keys: how many DES keys an algorithm's key holds (des-cbc 1, des-ede3-cbc 3). */
+static unsigned des_keys(const cb_alg *a)
+{
+    return a->key_bits == 64 ? 1 : 3;
+}
+
+/* ks_size: the key schedule size of an AES or DES variant. */
+static size_t ks_size(const cb_variant *v)
+{
+    return v->prim == CB_PRIM_AES ? ((const cb_aes_ops *)v->ops)->key_size
+                                  : ((const cb_des_ops *)v->ops)->key_size;
+}
+
+/* mode_supported: AES offers what cb_variant_offers says; DES has no CTR here, and
+ * ECB only when the variant has the optional ecb function. */
+static int mode_supported(const cb_alg *a, const cb_variant *v, cb_dir dir)
+{
+    if (!cb_variant_offers(v, a, dir))
+        return 0;
+    if (v->prim == CB_PRIM_AES)
+        return 1;
+    if (v->prim != CB_PRIM_DES)
+        return 0;
+    const cb_des_ops *o = v->ops;
+    return a->mode == CB_MODE_CBC || (a->mode == CB_MODE_ECB && o->ecb);
+}
+
+/* inverse_cipher: does decryption in mode m run the block cipher backwards?  CTR,
+ * OFB and CFB only ever encrypt blocks (SP 800-38A 6.3-6.5). */
+static int inverse_cipher(cb_mode m)
+{
+    return m == CB_MODE_ECB || m == CB_MODE_CBC || m == CB_MODE_XTS;
+}
+
+/* set_key keys c->ks for c's algorithm and direction, and for XTS c->tweak_ks with
+ * the key's second half (SP 800-38E: Key = Key_1 | Key_2, Key_2 for the tweak). */
+static int set_key(cb_cipher *c, const uint8_t *key)
+{
+    int dec = c->dir == CB_DIR_DECRYPT && inverse_cipher(c->alg->mode);
+    if (c->var->prim == CB_PRIM_DES) {
+        const cb_des_ops *o = c->var->ops;
+        return o->set_key(c->ks, key, des_keys(c->alg), dec);
+    }
+    const cb_aes_ops *o = c->var->ops;
+    unsigned bits = c->alg->mode == CB_MODE_XTS ? c->alg->key_bits / 2 : c->alg->key_bits;
+    if (c->tweak_ks && o->set_encrypt_key(c->tweak_ks, key + bits / 8, bits) != 0)
+        return -1;
+    return dec ? o->set_decrypt_key(c->ks, key, bits) : o->set_encrypt_key(c->ks, key, bits);
+}
+
+int cb_cipher_init(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir dir,
+                   const uint8_t *key, const uint8_t *iv)
+{
+    memset(c, 0, sizeof *c);
+    if (!a || a->kind != CB_KIND_CIPHER || !mode_supported(a, v, dir))
+        return -1;
+    c->alg = a;
+    c->var = v;
+    c->dir = dir;
+    c->ks = cb_aligned_alloc(64, ks_size(v));
+    if (a->mode == CB_MODE_XTS)
+        c->tweak_ks = cb_aligned_alloc(64, ks_size(v));
+    if (set_key(c, key) != 0) {
+        cb_cipher_free(c);
+        return -1;
+    }
+    cb_cipher_set_iv(c, iv);
+    return 0;
+}
+
+void cb_cipher_set_iv(cb_cipher *c, const uint8_t *iv)
+{
+    memset(c->iv, 0, sizeof c->iv);
+    c->used = 0;
+    if (iv)
+        memcpy(c->iv, iv, c->alg->block_bytes);
+}
+
+/* aes_blocks and des_blocks run the whole-block modes of one cipher. */
+static void aes_blocks(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t n)
+{
+    const cb_aes_ops *o = c->var->ops;
+    int dec = c->dir == CB_DIR_DECRYPT;
+    if (c->alg->mode == CB_MODE_ECB)
+        (dec ? o->ecb_decrypt : o->ecb_encrypt)(c->ks, in, out, n);
+    else
+        (dec ? o->cbc_decrypt : o->cbc_encrypt)(c->ks, c->iv, in, out, n);
+}
+
+static void des_blocks(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t n)
+{
+    const cb_des_ops *o = c->var->ops;
+    if (c->alg->mode == CB_MODE_ECB)
+        o->ecb(c->ks, in, out, n);
+    else
+        o->cbc(c->ks, c->iv, in, out, n);
+}
+
+/* aes_stream runs the AES modes of kernels/modes/aes_modes.h; -1 for a length XTS refuses. */
+static int aes_stream(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
+{
+    const cb_aes_ops *o = c->var->ops;
+    int dec = c->dir == CB_DIR_DECRYPT;
+    switch (c->alg->mode) {
+    case CB_MODE_OFB:
+        cb_aes_ofb(o, c->ks, c->iv, &c->used, in, out, len);
+        return 0;
+    case CB_MODE_CFB:
+        cb_aes_cfb(o, c->ks, dec, c->iv, &c->used, in, out, len);
+        return 0;
+    case CB_MODE_CFB8:
+        cb_aes_cfb8(o, c->ks, dec, c->iv, in, out, len);
+        return 0;
+    default:
+        return cb_aes_xts(o, c->ks, c->tweak_ks, dec, c->iv, in, out, len);
+    }
+}
+
+int cb_cipher_len_ok(const cb_alg *a, size_t len)
+{
+    switch (a->mode) {
+    case CB_MODE_ECB:
+    case CB_MODE_CBC:
+        return len % a->block_bytes == 0;
+    case CB_MODE_XTS:
+        return len == 0 || len >= 16;
+    default:
+        return 1;
+    }
+}
+
+int cb_cipher_chains(const cb_alg *a)
+{
+    return a->mode != CB_MODE_XTS;
+}
+
+int cb_cipher_update(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
+{
+    cb_mode m = c->alg->mode;
+    if (m == CB_MODE_CTR) {
+        cb_aes_ctr(c->var->ops, c->ks, c->iv, in, out, len);
+        return 0;
+    }
+    if (m != CB_MODE_ECB && m != CB_MODE_CBC)
+        return aes_stream(c, in, out, len);
+    size_t bs = c->alg->block_bytes;
+    if (len % bs)
+        return -1;
+    if (c->var->prim == CB_PRIM_DES)
+        des_blocks(c, in, out, len / bs);
+    else
+        aes_blocks(c, in, out, len / bs);
+    return 0;
+}
+
+void cb_cipher_free(cb_cipher *c)
+{
+    void *schedules[2] = {c->ks, c->tweak_ks};
+    for (int i = 0; i < 2; i++)
+        if (schedules[i]) {
+            cb_wipe(schedules[i], ks_size(c->var));
+            free(schedules[i]);
+        }
+    cb_wipe(c->iv, sizeof c->iv);
+    c->ks = c->tweak_ks = NULL;
+}

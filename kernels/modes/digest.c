@@ -1,0 +1,329 @@
+/*
+ * kernels/modes/digest.c - whole-message digests over a variant's compression function or
+ * sponge absorb step: initial values, padding, length encoding and output byte
+ * order, done once here in portable, endian-neutral C (explicit byte loads and
+ * stores) so a variant, C or assembly, supplies only cb_digest_ops.blocks.  One
+ * table row per algorithm says which of four shapes it has; SHA-3 differs from the
+ * Merkle-Damgard digests only in its state (cb_keccak_state, rate included), its
+ * padding and its output byte order.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "kernels/modes/digest.h"
+
+/* digest_shape: how a digest pads, orders bytes and outputs around its kernel. */
+typedef enum digest_shape {
+    SHAPE_MD5,   /* 32-bit words; length and output little-endian (RFC 1321 3.2, 3.5) */
+    SHAPE_SHA32, /* 32-bit words big-endian, 64-bit length (FIPS 180-4 5.1.1) */
+    SHAPE_SHA64, /* 64-bit words big-endian, 128-bit length (FIPS 180-4 5.1.2) */
+    SHAPE_SPONGE /* Keccak lanes little-endian, SHA-3 padding, no length (FIPS 202) */
+} digest_shape;
+
+/* digest_params: what distinguishes one digest algorithm from its kernel. */
+typedef struct cb_digest_params {
+    cb_prim prim;
+    unsigned out_bytes;    /* tells sha224 from sha256, sha384 from sha512/t, ... */
+    digest_shape shape;
+    unsigned block;        /* bytes per kernel block: 64, 128, or the sponge's rate */
+    const void *iv;        /* the initial chaining value in native words */
+    size_t iv_bytes;       /* 0 for the sponge, which starts from all-zero lanes */
+} digest_params;
+
+/* RFC 1321 section 3.3, words A..D as numbers (the RFC lists their bytes low first). */
+static const uint32_t iv_md5[4] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476};
+/* FIPS 180-4 section 5.3.1 */
+static const uint32_t iv_sha1[5] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476,
+                                    0xc3d2e1f0};
+/* FIPS 180-4 section 5.3.2 */
+static const uint32_t iv_sha224[8] = {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+                                      0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4};
+/* FIPS 180-4 section 5.3.3 */
+static const uint32_t iv_sha256[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+/* FIPS 180-4 section 5.3.4 */
+static const uint64_t iv_sha384[8] = {
+    0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939,
+    0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4};
+/* FIPS 180-4 section 5.3.5 */
+static const uint64_t iv_sha512[8] = {
+    0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+    0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179};
+
+/* FIPS 180-4 section 5.3.6.1 (the IV generation function of 5.3.6 applied to
+ * "SHA-512/224") */
+static const uint64_t iv_sha512_224[8] = {
+    0x8c3d37c819544da2, 0x73e1996689dcd4d6, 0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
+    0x0f6d2b697bd44da8, 0x77e36f7304c48942, 0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1};
+/* FIPS 180-4 section 5.3.6.2 ("SHA-512/256") */
+static const uint64_t iv_sha512_256[8] = {
+    0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd,
+    0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2};
+
+#define IV(v) v, sizeof v
+
+/* params: one row per digest algorithm, found by primitive and output length.  The
+ * SHA-3 rates are 200 bytes less twice the digest (FIPS 202 section 6.1). */
+static const digest_params params[] = {
+    {CB_PRIM_MD5, 16, SHAPE_MD5, 64, IV(iv_md5)},
+    {CB_PRIM_SHA1, 20, SHAPE_SHA32, 64, IV(iv_sha1)},
+    {CB_PRIM_SHA256, 28, SHAPE_SHA32, 64, IV(iv_sha224)},
+    {CB_PRIM_SHA256, 32, SHAPE_SHA32, 64, IV(iv_sha256)},
+    {CB_PRIM_SHA512, 48, SHAPE_SHA64, 128, IV(iv_sha384)},
+    {CB_PRIM_SHA512, 64, SHAPE_SHA64, 128, IV(iv_sha512)},
+    {CB_PRIM_SHA512, 28, SHAPE_SHA64, 128, IV(iv_sha512_224)},
+    {CB_PRIM_SHA512, 32, SHAPE_SHA64, 128, IV(iv_sha512_256)},
+    {CB_PRIM_SHA3, 28, SHAPE_SPONGE, 144, NULL, 0},
+    {CB_PRIM_SHA3, 32, SHAPE_SPONGE, 136, NULL, 0},
+    {CB_PRIM_SHA3, 48, SHAPE_SPONGE, 104, NULL, 0},
+    {CB_PRIM_SHA3, 64, SHAPE_SPONGE, 72, NULL, 0},
+};
+
+/* MD_STATE_BYTES: the chaining value's slot for the Merkle-Damgard digests (SHA-512's
+ * 64 bytes, the largest); the sponge's slot is its whole cb_keccak_state. */
+#define MD_STATE_BYTES sizeof(((cb_digest_state *)0)->w64)
+
+/* digest_ctx: the state a digest keeps between blocks, then the block buffer at
+ * state_bytes (cb_digest_state, kernels/modes/digest.h).  Cleared at the end of every
+ * digest. */
+typedef cb_digest_state digest_ctx;
+
+/* state_bytes is where the block buffer starts in the context. */
+static size_t state_bytes(const digest_params *p)
+{
+    return p->shape == SHAPE_SPONGE ? sizeof(cb_keccak_state) : MD_STATE_BYTES;
+}
+
+/* find_params returns the parameters of a digest algorithm. */
+static const digest_params *find_params(const cb_alg *a)
+{
+    for (size_t i = 0; i < sizeof params / sizeof params[0]; i++)
+        if (params[i].prim == a->prim && params[i].out_bytes == a->out_bytes)
+            return &params[i];
+    return NULL;
+}
+
+/* store32_be, store32_le and store64_be write a word byte by byte, so the result
+ * does not depend on the host's byte order or on p's alignment. */
+static void store32_be(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+static void store32_le(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+static void store64_be(uint8_t *p, uint64_t v)
+{
+    store32_be(p, (uint32_t)(v >> 32));
+    store32_be(p + 4, (uint32_t)v);
+}
+
+/* store64_le writes v low byte first, whatever the host's byte order. */
+static void store64_le(uint8_t *p, uint64_t v)
+{
+    store32_le(p, (uint32_t)v);
+    store32_le(p + 4, (uint32_t)(v >> 32));
+}
+
+/*
+ * md_pad hashes the last len % block bytes of the message (at tail, which may be the
+ * context's own buffer) with the padding of FIPS 180-4 section 5.1 (RFC 1321
+ * sections 3.1-3.2 for MD5): a 1 bit, zeros, and the message length in bits in the
+ * last 8 (SHA-384/512: 16) bytes of a block.
+ */
+static void md_pad(const digest_params *p, const cb_digest_ops *ops, digest_ctx *ctx,
+                   const uint8_t *tail, uint64_t len)
+{
+    uint8_t *buf = ctx->bytes + MD_STATE_BYTES;
+    size_t block = p->block;
+    size_t len_field = p->shape == SHAPE_SHA64 ? 16 : 8;
+    size_t rem = (size_t)(len % block);
+    uint64_t bits = len << 3;
+
+    if (rem && tail != buf)
+        memcpy(buf, tail, rem);
+    buf[rem++] = 0x80;
+    if (rem > block - len_field) {
+        memset(buf + rem, 0, block - rem);
+        ops->blocks(ctx, buf, 1);
+        rem = 0;
+    }
+    memset(buf + rem, 0, block - 8 - rem);
+    if (p->shape == SHAPE_SHA64) /* the high half of the 128-bit length: bits shifted out of 64 */
+        store64_be(buf + block - 16, len >> 61);
+    if (p->shape == SHAPE_MD5)
+        store64_le(buf + block - 8, bits);
+    else
+        store64_be(buf + block - 8, bits);
+    ops->blocks(ctx, buf, 1);
+}
+
+/*
+ * sponge_pad absorbs the last len % rate bytes (at tail, which may be the context's
+ * own buffer) with SHA-3's suffix and padding:
+ * M || 01 || pad10*1 (FIPS 202 sections 5.1 and 6.1).  Read as bytes whose first
+ * bit is the least significant (section B.1), the suffix and the first 1 of the
+ * padding make 0x06 after the message and the last 1 makes 0x80 in the block's last
+ * byte; with one byte of room both land in it (0x86).  This always fits one block.
+ */
+static void sponge_pad(const digest_params *p, const cb_digest_ops *ops, digest_ctx *ctx,
+                       const uint8_t *tail, uint64_t len)
+{
+    uint8_t *buf = ctx->bytes + sizeof(cb_keccak_state);
+    size_t rem = (size_t)(len % p->block);
+
+    if (rem && tail != buf)
+        memcpy(buf, tail, rem);
+    memset(buf + rem, 0, p->block - rem);
+    buf[rem] = 0x06;
+    buf[p->block - 1] |= 0x80;
+    ops->blocks(ctx, buf, 1);
+}
+
+/* put_words64 writes the first n bytes of words, each word in the order store gives
+ * it: whole words directly, the part of the last one through a scratch word. */
+static void put_words64(const uint64_t *words, unsigned n, uint8_t *out,
+                        void (*store)(uint8_t *, uint64_t))
+{
+    unsigned i = 0;
+    for (; i + 8 <= n; i += 8)
+        store(out + i, words[i / 8]);
+    if (i < n) {
+        uint8_t last[8];
+        store(last, words[i / 8]);
+        memcpy(out + i, last, n - i);
+    }
+}
+
+/*
+ * put_output writes the first out_bytes of the state in the algorithm's byte order.
+ * The 32-bit digests are whole words; SHA-512/224 ends in half a word and SHA3-224
+ * in half a lane (put_words64).  SHA-3's digest is always shorter than its rate, so
+ * it is the first bytes of the state after absorbing (FIPS 202 Algorithm 8 step 9,
+ * one squeeze).  Word by word, not byte by byte: at 16-byte messages the output is
+ * a visible part of the cost.
+ */
+static void put_output(const digest_params *p, const digest_ctx *ctx, uint8_t *out)
+{
+    switch (p->shape) {
+    case SHAPE_MD5:
+        for (unsigned i = 0; i < p->out_bytes / 4; i++)
+            store32_le(out + 4 * i, ctx->w32[i]);
+        break;
+    case SHAPE_SHA32:
+        for (unsigned i = 0; i < p->out_bytes / 4; i++)
+            store32_be(out + 4 * i, ctx->w32[i]);
+        break;
+    case SHAPE_SHA64:
+        put_words64(ctx->w64, p->out_bytes, out, store64_be);
+        break;
+    case SHAPE_SPONGE:
+        put_words64(ctx->keccak.lanes, p->out_bytes, out, store64_le);
+        break;
+    }
+}
+
+/* init_state sets the initial chaining value, or the sponge's zero lanes and rate. */
+static void init_state(const digest_params *p, digest_ctx *ctx)
+{
+    if (p->shape != SHAPE_SPONGE) {
+        memcpy(ctx->bytes, p->iv, p->iv_bytes);
+        return;
+    }
+    memset(ctx->keccak.lanes, 0, sizeof ctx->keccak.lanes);
+    ctx->keccak.rate = p->block;
+}
+
+/* finish pads the message whose last len % block bytes are at tail, writes the
+ * digest and wipes the context. */
+static void finish(const digest_params *p, const cb_digest_ops *ops, digest_ctx *ctx,
+                   const uint8_t *tail, uint64_t len, uint8_t *out)
+{
+    if (p->shape == SHAPE_SPONGE)
+        sponge_pad(p, ops, ctx, tail, len);
+    else
+        md_pad(p, ops, ctx, tail, len);
+    put_output(p, ctx, out);
+    (ops->wipe ? ops->wipe : cb_wipe)(ctx, state_bytes(p) + p->block);
+}
+
+/* cb_digest: see kernels/modes/digest.h. */
+void cb_digest(const cb_alg *a, const cb_variant *v, const uint8_t *in, size_t len,
+               uint8_t *out)
+{
+    const digest_params *p = find_params(a);
+    const cb_digest_ops *ops = v->ops;
+    size_t whole = len / p->block;
+    digest_ctx ctx;
+
+    init_state(p, &ctx);
+    /* Whole blocks go to the kernel straight from the caller's buffer.  (in may be
+     * NULL when len is 0, so it is neither offset nor copied from then.) */
+    if (whole) {
+        ops->blocks(&ctx, in, whole);
+        in += whole * p->block;
+    }
+    finish(p, ops, &ctx, in, len, out);
+}
+
+/* ---- a message in pieces ------------------------------------------------------- */
+
+int cb_digest_init(cb_digest_ctx *c, const cb_alg *a, const cb_variant *v)
+{
+    const digest_params *p = find_params(a);
+    if (!p)
+        return -1;
+    c->ops = v->ops;
+    c->params = p;
+    c->total = 0;
+    init_state(p, &c->s);
+    return 0;
+}
+
+void cb_digest_update(cb_digest_ctx *c, const uint8_t *in, size_t len)
+{
+    const digest_params *p = c->params;
+    uint8_t *buf = c->s.bytes + state_bytes(p);
+    size_t used = (size_t)(c->total % p->block);
+    if (len == 0)
+        return;
+    c->total += len;
+    if (used) {
+        size_t take = p->block - used < len ? p->block - used : len;
+        memcpy(buf + used, in, take);
+        if (used + take < p->block)
+            return;
+        c->ops->blocks(&c->s, buf, 1);
+        in += take;
+        len -= take;
+    }
+    size_t whole = len / p->block;
+    if (whole)
+        c->ops->blocks(&c->s, in, whole);
+    if (len % p->block)
+        memcpy(buf, in + whole * p->block, len % p->block);
+}
+
+void cb_digest_final(cb_digest_ctx *c, uint8_t *out)
+{
+    const digest_params *p = c->params;
+    finish(p, c->ops, &c->s, c->s.bytes + state_bytes(p), c->total, out);
+}
+
+void cb_digest_copy(cb_digest_ctx *dst, const cb_digest_ctx *src)
+{
+    const digest_params *p = src->params;
+    dst->ops = src->ops;
+    dst->params = p;
+    dst->total = src->total;
+    memcpy(dst->s.bytes, src->s.bytes, state_bytes(p) + (size_t)(src->total % p->block));
+}

@@ -1,0 +1,297 @@
+/*
+ * kernels/pkey/pkey.c - the message-level public-key API (kernels/pkey/pkey.h): embedded keys
+ * loaded for one Montgomery variant, SHA-256 in front, and the selftest.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/common.h"
+#include "kernels/modes/digest.h"
+#include "kernels/modes/hmac.h"
+#include "kernels/pkey/pkey_impl.h"
+#include "kernels/registry.h"
+
+struct cb_pkey {
+    const cb_alg *alg;
+    const cb_variant *v;
+    cb_pkey_hash hash;
+    int is_rsa;
+    union {
+        cb_rsa_key rsa;
+        cb_dsa_key dsa;
+    } u;
+};
+
+int cb_pkey_hash_init(cb_pkey_hash *h)
+{
+    h->alg = cb_alg_find("sha256");
+    h->hmac = cb_hmac_of(h->alg);
+    h->v = h->alg ? cb_variant_generic(h->alg) : NULL;
+    return h->v && h->hmac ? 0 : -1;
+}
+
+void cb_pkey_sha256(const cb_pkey_hash *h, const uint8_t *in, size_t len,
+                    uint8_t out[CB_SHA256_BYTES])
+{
+    cb_digest(h->alg, h->v, in, len, out);
+}
+
+int cb_pkey_hash_msg(cb_pkey_hash *hs, const uint8_t *msg, size_t len,
+                     uint8_t h[CB_SHA256_BYTES])
+{
+    if (cb_pkey_hash_init(hs) != 0)
+        return -1;
+    cb_pkey_sha256(hs, msg, len, h);
+    return 0;
+}
+
+int cb_pkey_load_modulus(cb_mont *m, const cb_mont_ops *ops, const cb_pkey_num *x)
+{
+    cb_limb n[CB_BN_MAX_LIMBS];
+    if (cb_bn_from_bytes(n, CB_BN_MAX_LIMBS, x->b, x->len) != 0)
+        return -1;
+    return cb_mont_init(m, ops, n, cb_bn_limbs_for(cb_bn_bits(n, CB_BN_MAX_LIMBS)));
+}
+
+const cb_mont_ops *cb_pkey_mont_ops(const cb_variant *v)
+{
+    if (!v || v->prim != CB_PRIM_MONT || !v->ops)
+        return NULL;
+    const cb_mont_ops *ops = v->ops;
+    return ops->mul ? ops : NULL;
+}
+
+void cb_pkey_free_secret(void *p, size_t size)
+{
+    if (!p)
+        return;
+    cb_wipe(p, size);
+    free(p);
+}
+
+/* ---- embedded keys ---- */
+
+/* Room for one number of an embedded key in bytes. */
+#define NUM_MAX (CB_BN_MAX_BITS / 8)
+
+/* hexnum holds one embedded number decoded from hex. */
+typedef struct hexnum {
+    uint8_t b[NUM_MAX];
+    cb_pkey_num num;
+} hexnum;
+
+/* hex_num decodes an even-length hex string into x; -1 when malformed or too long. */
+static int hex_num(hexnum *x, const char *hex)
+{
+    size_t len = strlen(hex);
+    if (len % 2 || len / 2 > NUM_MAX)
+        return -1;
+    for (size_t i = 0; i < len / 2; i++) {
+        unsigned v;
+        if (sscanf(hex + 2 * i, "%2x", &v) != 1)
+            return -1;
+        x->b[i] = (uint8_t)v;
+    }
+    x->num.b = x->b;
+    x->num.len = len / 2;
+    return 0;
+}
+
+/* hex_nums decodes count hex strings into xs; -1 when any is malformed. */
+static int hex_nums(hexnum *xs, const char *const *hex, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (hex_num(&xs[i], hex[i]) != 0)
+            return -1;
+    return 0;
+}
+
+static const cb_rsa_keyhex *find_rsa(const char *alg)
+{
+    for (const cb_rsa_keyhex *k = cb_rsa_keys; k->alg; k++)
+        if (strcmp(k->alg, alg) == 0)
+            return k;
+    return NULL;
+}
+
+static const cb_dsa_keyhex *find_dsa(const char *alg)
+{
+    for (const cb_dsa_keyhex *k = cb_dsa_keys; k->alg; k++)
+        if (strcmp(k->alg, alg) == 0)
+            return k;
+    return NULL;
+}
+
+/* load_rsa loads an embedded RSA key with its CRT parts. */
+static int load_rsa(cb_rsa_key *k, const cb_mont_ops *ops, const cb_rsa_keyhex *kh)
+{
+    const char *hex[8] = {kh->n, kh->e, kh->d, kh->p, kh->q, kh->dp, kh->dq, kh->qinv};
+    hexnum *x = cb_xmalloc(8 * sizeof *x);
+    int rc = hex_nums(x, hex, 8) == 0 &&
+                     cb_rsa_key_init(k, ops, &x[0].num, &x[1].num, &x[2].num) == 0 &&
+                     cb_rsa_key_set_crt(k, &x[3].num, &x[4].num, &x[5].num, &x[6].num,
+                                        &x[7].num) == 0
+                 ? 0
+                 : -1;
+    cb_pkey_free_secret(x, 8 * sizeof *x);
+    return rc;
+}
+
+/* load_dsa loads embedded DSA parameters and key. */
+static int load_dsa(cb_dsa_key *k, const cb_mont_ops *ops, const cb_dsa_keyhex *kh)
+{
+    const char *hex[5] = {kh->p, kh->q, kh->g, kh->y, kh->x};
+    hexnum *x = cb_xmalloc(5 * sizeof *x);
+    int rc = hex_nums(x, hex, 5) == 0 && cb_dsa_key_init(k, ops, &x[0].num, &x[1].num,
+                                                         &x[2].num, &x[3].num,
+                                                         &x[4].num) == 0
+                 ? 0
+                 : -1;
+    cb_pkey_free_secret(x, 5 * sizeof *x);
+    return rc;
+}
+
+cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
+{
+    const cb_mont_ops *ops = cb_pkey_mont_ops(v);
+    if (!a || a->kind != CB_KIND_PKEY || !ops)
+        return NULL;
+    const cb_rsa_keyhex *rk = find_rsa(a->name);
+    const cb_dsa_keyhex *dk = rk ? NULL : find_dsa(a->name);
+    if (!rk && !dk)
+        return NULL;
+    cb_pkey *k = cb_xcalloc(1, sizeof *k);
+    k->alg = a;
+    k->v = v;
+    k->is_rsa = rk != NULL;
+    if (cb_pkey_hash_init(&k->hash) != 0 ||
+        (rk ? load_rsa(&k->u.rsa, ops, rk) : load_dsa(&k->u.dsa, ops, dk)) != 0) {
+        cb_pkey_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+size_t cb_pkey_sig_max(const cb_pkey *k)
+{
+    return k->is_rsa ? k->u.rsa.bytes : 2 * k->u.dsa.qbytes;
+}
+
+int cb_pkey_sign(cb_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen)
+{
+    uint8_t h[CB_SHA256_BYTES];
+    cb_pkey_sha256(&k->hash, msg, len, h);
+    *siglen = cb_pkey_sig_max(k);
+    if (k->is_rsa)
+        return cb_rsa_sign_digest(&k->u.rsa, h, sig);
+    return cb_dsa_sign_digest(&k->u.dsa, &k->hash, h, sizeof h, sig, sig + k->u.dsa.qbytes);
+}
+
+int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *sig,
+                   size_t siglen)
+{
+    uint8_t h[CB_SHA256_BYTES];
+    cb_pkey_sha256(&k->hash, msg, len, h);
+    if (k->is_rsa)
+        return cb_rsa_verify_digest(&k->u.rsa, h, sig, siglen) == 0 ? 0 : 1;
+    size_t qb = k->u.dsa.qbytes;
+    if (siglen != 2 * qb)
+        return 1;
+    cb_pkey_num r = {sig, qb}, s = {sig + qb, qb};
+    return cb_dsa_verify_digest(&k->u.dsa, h, sizeof h, &r, &s);
+}
+
+void cb_pkey_free(cb_pkey *k)
+{
+    cb_pkey_free_secret(k, sizeof *k);
+}
+
+/* ---- selftest ---- */
+
+/* Room for any signature of an embedded key. */
+#define SIG_MAX (CB_BN_MAX_BITS / 8)
+
+/* kat_check compares the signature with OpenSSL's known answer (rsa) or verifies
+ * OpenSSL's signature (dsa).  Returns NULL or what went wrong. */
+static const char *kat_check(cb_pkey *k, const uint8_t *sig, size_t siglen)
+{
+    const uint8_t *msg = (const uint8_t *)cb_pkey_kat_msg;
+    size_t mlen = strlen(cb_pkey_kat_msg);
+    hexnum *x = cb_xmalloc(2 * sizeof *x);
+    const char *why = NULL;
+    if (k->is_rsa) {
+        const cb_rsa_keyhex *kh = find_rsa(k->alg->name);
+        if (hex_num(&x[0], kh->kat_sig) != 0 || x[0].num.len != siglen ||
+            memcmp(x[0].b, sig, siglen) != 0)
+            why = "differs from OpenSSL's signature of the same message";
+    } else {
+        const cb_dsa_keyhex *kh = find_dsa(k->alg->name);
+        uint8_t h[CB_SHA256_BYTES];
+        cb_pkey_sha256(&k->hash, msg, mlen, h);
+        if (hex_num(&x[0], kh->kat_r) != 0 || hex_num(&x[1], kh->kat_s) != 0 ||
+            cb_dsa_verify_digest(&k->u.dsa, h, sizeof h, &x[0].num, &x[1].num) != 0)
+            why = "rejects OpenSSL's signature of the same message";
+    }
+    free(x);
+    return why;
+}
+
+/* same_as_generic checks that the generic variant signs msg identically (both
+ * signatures are deterministic).  Returns NULL or what went wrong. */
+static const char *same_as_generic(const cb_alg *a, const uint8_t *msg, size_t mlen,
+                                   const uint8_t *sig, size_t siglen)
+{
+    const cb_variant *g = cb_variant_generic(a);
+    cb_pkey *ref = g ? cb_pkey_new(a, g) : NULL;
+    uint8_t rsig[SIG_MAX];
+    size_t rlen = 0;
+    const char *why = NULL;
+    if (!ref)
+        why = "has no generic variant to compare with";
+    else if (cb_pkey_sign(ref, msg, mlen, rsig, &rlen) != 0 || rlen != siglen ||
+             memcmp(rsig, sig, siglen) != 0)
+        why = "differs from the generic variant's signature";
+    cb_pkey_free(ref);
+    return why;
+}
+
+/* round_trip signs, cross-checks and verifies, then tampers.  NULL or what failed. */
+static const char *round_trip(cb_pkey *k)
+{
+    uint8_t msg[64], sig[SIG_MAX];
+    size_t mlen = strlen(cb_pkey_kat_msg), siglen = 0;
+    memcpy(msg, cb_pkey_kat_msg, mlen);
+    if (cb_pkey_sign(k, msg, mlen, sig, &siglen) != 0)
+        return "signing failed its own check";
+    const char *why = kat_check(k, sig, siglen);
+    if (!why && strcmp(k->v->name, "generic") != 0)
+        why = same_as_generic(k->alg, msg, mlen, sig, siglen);
+    if (why)
+        return why;
+    if (cb_pkey_verify(k, msg, mlen, sig, siglen) != 0)
+        return "rejects its own signature";
+    sig[siglen / 2] ^= 0x10;
+    if (cb_pkey_verify(k, msg, mlen, sig, siglen) != 1)
+        return "accepts a signature with one bit changed";
+    sig[siglen / 2] ^= 0x10;
+    msg[0] ^= 0x01;
+    if (cb_pkey_verify(k, msg, mlen, sig, siglen) != 1)
+        return "accepts the signature for a changed message";
+    return NULL;
+}
+
+int cb_pkey_selftest(const cb_alg *a, const cb_variant *v, char *err, size_t errlen)
+{
+    cb_pkey *k = cb_pkey_new(a, v);
+    if (!k) {
+        snprintf(err, errlen, "%s: no embedded key for variant %s", a ? a->name : "?",
+                 v ? v->name : "?");
+        return -1;
+    }
+    const char *why = round_trip(k);
+    if (why)
+        snprintf(err, errlen, "%s variant %s %s", a->name, v->name, why);
+    cb_pkey_free(k);
+    return why ? -1 : 0;
+}

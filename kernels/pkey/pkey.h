@@ -1,0 +1,110 @@
+/*
+ * kernels/pkey/pkey.h - RSA and DSA signatures over a Montgomery-multiplication variant:
+ * what `speed`, `selftest` and `kat` call for the rsa* and dsa* algorithms.
+ *
+ * Every signature hashes the message with SHA-256 (the generic sha256 variant, so a
+ * pkey row measures the bignum kernel and not a hash kernel), then:
+ *   rsa*  RSASSA-PKCS1-v1_5 (RFC 8017 8.2) with EMSA-PKCS1-v1_5 and the SHA-256
+ *         DigestInfo (RFC 8017 9.2 note 1); signing with CRT and Garner's
+ *         recombination, checked by re-verifying before release; e = 65537.
+ *   dsa*  FIPS 186-4 4.6 / 4.7, z = the leftmost min(N, 256) bits of the hash;
+ *         dsa1024 has N = 160, dsa2048 N = 224 (see docs/keys.md for why); the
+ *         per-signature k is RFC 6979 3.2's HMAC-SHA-256 derivation from x and the
+ *         hash, with its rejection loop, so k is uniform in [1, q-1] and runs repeat.
+ *         A DSA signature is r || s, each as a big-endian number of ceil(N/8) bytes.
+ * The keys are embedded (kernels/pkey/pkey_keys.c, made by scripts/gen-keys.sh).
+ */
+#ifndef CB_PKEY_H
+#define CB_PKEY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/kernel.h"
+
+typedef struct cb_pkey cb_pkey;
+
+/*
+ * cb_pkey_new loads the embedded key of algorithm a (rsa512 ... dsa2048) for
+ * variant v.  NULL when a is not a public-key algorithm, no key of that size is
+ * embedded, v is not a Montgomery-multiplication variant, or SHA-256 is not built.
+ */
+cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v);
+
+/* cb_pkey_sig_max returns the signature length in bytes (modulus bytes; 2 ceil(N/8)). */
+size_t cb_pkey_sig_max(const cb_pkey *k);
+
+/*
+ * cb_pkey_sign signs SHA-256(msg[0..len)) into sig (cb_pkey_sig_max bytes) and sets
+ * *siglen.  Returns 0, or -1 when the computation failed its own check.
+ */
+int cb_pkey_sign(cb_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen);
+
+/* cb_pkey_verify returns 0 when sig is a valid signature of msg, 1 when not. */
+int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *sig,
+                   size_t siglen);
+
+/* cb_pkey_free releases k (NULL is fine), wiping the private key. */
+void cb_pkey_free(cb_pkey *k);
+
+/*
+ * cb_pkey_selftest signs "abc" with a's embedded key on variant v and checks it
+ * against OpenSSL's signature made when the key was generated (rsa: byte for byte,
+ * PKCS#1 v1.5 being deterministic; dsa: OpenSSL's (r, s) must verify), against the
+ * generic variant's signature (both deterministic), then verifies it and checks
+ * that a changed signature and a changed message are rejected.  Returns 0, or -1
+ * with one sentence in err.
+ */
+int cb_pkey_selftest(const cb_alg *a, const cb_variant *v, char *err, size_t errlen);
+
+/* ---- raw keys, for the NIST CAVP signature files (`kat`) -------------------------- */
+
+/* cb_pkey_num: a big-endian unsigned integer; leading zero bytes are fine. */
+typedef struct cb_pkey_num {
+    const uint8_t *b;
+    size_t len;
+} cb_pkey_num;
+
+/* cb_rsa_raw: an RSA key as SigGen15 / SigVer15 give it (d unused by verify). */
+typedef struct cb_rsa_raw {
+    cb_pkey_num n, e, d;
+} cb_rsa_raw;
+
+/* cb_dsa_raw: DSA domain parameters and keys (x unused by verify). */
+typedef struct cb_dsa_raw {
+    cb_pkey_num p, q, g, y, x;
+} cb_dsa_raw;
+
+/*
+ * cb_rsa_pkcs1_sign_raw signs SHA-256(msg) with (n, d), without CRT, on variant v;
+ * the signature has as many bytes as n.  Returns 0, or -1 when the key is outside
+ * what this code handles (n even, over CB_BN_MAX_BITS, shorter than 62 bytes) or
+ * *siglen is too small (it holds the buffer size on entry).
+ */
+int cb_rsa_pkcs1_sign_raw(const cb_variant *v, const cb_rsa_raw *key, const uint8_t *msg,
+                          size_t len, uint8_t *sig, size_t *siglen);
+
+/*
+ * cb_rsa_pkcs1_verify_raw checks an RSASSA-PKCS1-v1_5 SHA-256 signature with (n, e).
+ * Returns 0 valid, 1 invalid, -1 when the key is outside what this code handles.
+ */
+int cb_rsa_pkcs1_verify_raw(const cb_variant *v, const cb_rsa_raw *key, const uint8_t *msg,
+                            size_t len, const uint8_t *sig, size_t siglen);
+
+/*
+ * cb_dsa_sign_raw signs SHA-256(msg) with (p, q, g, x) into sig as r || s and sets
+ * *siglen (2 ceil(N/8); the buffer size on entry).  Returns 0, or -1 when the
+ * parameters are outside what this code handles.
+ */
+int cb_dsa_sign_raw(const cb_variant *v, const cb_dsa_raw *key, const uint8_t *msg,
+                    size_t len, uint8_t *sig, size_t *siglen);
+
+/*
+ * cb_dsa_verify_raw checks the DSA signature (r, s) of SHA-256(msg) with (p, q, g, y).
+ * Returns 0 valid, 1 invalid, -1 when the parameters are outside what this code
+ * handles (p or q even, q under 2 limbs or over 512 bits, p over CB_BN_MAX_BITS).
+ */
+int cb_dsa_verify_raw(const cb_variant *v, const cb_dsa_raw *key, const uint8_t *msg,
+                      size_t len, const cb_pkey_num *r, const cb_pkey_num *s);
+
+#endif

@@ -1,0 +1,149 @@
+/*
+ * kernels/pkey/pkey_impl.h - what rsa.c, dsa.c and pkey.c share and the tests reach
+ * into: key structures, digest-level sign and verify, the embedded keys.
+ * Not for the command line; kernels/pkey/pkey.h is the interface.
+ */
+#ifndef CB_PKEY_IMPL_H
+#define CB_PKEY_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/pkey/bn.h"
+#include "kernels/kernel.h"
+#include "kernels/pkey/pkey.h"
+
+#define CB_SHA256_BYTES 32
+
+/* CB_DSA_MAX_QBYTES bounds N (the nonce derivation keeps x and the hash on the stack). */
+#define CB_DSA_MAX_QBYTES 64
+
+/* cb_pkey_hash: the SHA-256 every signature uses (and HMAC-SHA-256, for DSA's RFC 6979
+ * nonces), resolved once. */
+typedef struct cb_pkey_hash {
+    const cb_alg *alg;
+    const cb_alg *hmac;
+    const cb_variant *v;
+} cb_pkey_hash;
+
+/* cb_pkey_hash_init finds sha256's generic variant and hmac(sha256); -1 when they are
+ * not built. */
+int cb_pkey_hash_init(cb_pkey_hash *h);
+
+/* cb_pkey_sha256 hashes in[0..len) into out. */
+void cb_pkey_sha256(const cb_pkey_hash *h, const uint8_t *in, size_t len,
+                    uint8_t out[CB_SHA256_BYTES]);
+
+/* cb_pkey_hash_msg resolves SHA-256 into hs and hashes msg into h; -1 when SHA-256
+ * is not built. */
+int cb_pkey_hash_msg(cb_pkey_hash *hs, const uint8_t *msg, size_t len,
+                     uint8_t h[CB_SHA256_BYTES]);
+
+/* cb_pkey_load_modulus prepares m for the odd number x; -1 when it is unusable. */
+int cb_pkey_load_modulus(cb_mont *m, const cb_mont_ops *ops, const cb_pkey_num *x);
+
+/* cb_pkey_free_secret wipes and frees a heap block that held key material. */
+void cb_pkey_free_secret(void *p, size_t size);
+
+/* cb_pkey_mont_ops returns v's cb_mont_ops, or NULL when v is not a MONT variant. */
+const cb_mont_ops *cb_pkey_mont_ops(const cb_variant *v);
+
+/* ---- RSA ---- */
+
+/*
+ * cb_rsa_key: the public part always; d for signing without CRT (the CAVP keys
+ * have no p and q); p, q, dp, dq and qinv * R mod p for CRT signing.
+ */
+typedef struct cb_rsa_key {
+    cb_mont mn, mp, mq;
+    size_t bytes;               /* k: modulus length in bytes */
+    size_t el;                  /* limbs of e */
+    int has_d, has_crt;
+    cb_limb e[CB_BN_MAX_LIMBS];
+    cb_limb d[CB_BN_MAX_LIMBS];
+    cb_limb dp[CB_BN_MAX_LIMBS], dq[CB_BN_MAX_LIMBS];
+    cb_limb qinv_m[CB_BN_MAX_LIMBS]; /* q^-1 * R mod p: Garner's step is one montmul */
+} cb_rsa_key;
+
+/*
+ * cb_rsa_key_init loads n and e, and d when d->len > 0.  Returns 0, or -1 when
+ * the numbers are outside what this code handles.
+ */
+int cb_rsa_key_init(cb_rsa_key *k, const cb_mont_ops *ops, const cb_pkey_num *n,
+                    const cb_pkey_num *e, const cb_pkey_num *d);
+
+/* cb_rsa_key_set_crt adds p, q, dp, dq and qinv = q^-1 mod p; 0 or -1. */
+int cb_rsa_key_set_crt(cb_rsa_key *k, const cb_pkey_num *p, const cb_pkey_num *q,
+                       const cb_pkey_num *dp, const cb_pkey_num *dq,
+                       const cb_pkey_num *qinv);
+
+/*
+ * cb_rsa_sign_digest signs the SHA-256 digest h into sig (k->bytes bytes), with CRT
+ * when the key has it.  Returns 0, or -1 (sig zeroed) when the key cannot sign or
+ * the result failed the re-verification.
+ */
+int cb_rsa_sign_digest(const cb_rsa_key *k, const uint8_t h[CB_SHA256_BYTES], uint8_t *sig);
+
+/* cb_rsa_verify_digest returns 0 when sig signs digest h, 1 when not, -1 when n is
+ * too short for the encoding. */
+int cb_rsa_verify_digest(const cb_rsa_key *k, const uint8_t h[CB_SHA256_BYTES],
+                         const uint8_t *sig, size_t siglen);
+
+/* ---- DSA ---- */
+
+typedef struct cb_dsa_key {
+    cb_mont mp, mq;
+    unsigned nbits;             /* N: bits of q */
+    size_t qbytes;              /* ceil(N / 8): length of r and of s */
+    int has_x;
+    cb_limb g[CB_BN_MAX_LIMBS], y[CB_BN_MAX_LIMBS];
+    cb_limb x[CB_BN_MAX_LIMBS];
+} cb_dsa_key;
+
+/* cb_dsa_key_init loads p, q, g, y and x when x->len > 0; 0 or -1. */
+int cb_dsa_key_init(cb_dsa_key *k, const cb_mont_ops *ops, const cb_pkey_num *p,
+                    const cb_pkey_num *q, const cb_pkey_num *g, const cb_pkey_num *y,
+                    const cb_pkey_num *x);
+
+/*
+ * cb_dsa_sign_digest signs the digest h[0..hlen) into r and s (k->qbytes bytes
+ * each) with RFC 6979's k.  Returns 0, or -1 when the key has no x.
+ */
+int cb_dsa_sign_digest(const cb_dsa_key *k, const cb_pkey_hash *hash, const uint8_t *h,
+                       size_t hlen, uint8_t *r, uint8_t *s);
+
+/*
+ * cb_dsa_nonce sets kout = the first RFC 6979 3.2 candidate k for (x, h) that lies
+ * in [1, q-1], skipping `skip` accepted candidates first (a retry after r = 0 or
+ * s = 0 asks for the next one).  Exposed so the tests can check RFC 6979 A.2's k.
+ */
+void cb_dsa_nonce(const cb_dsa_key *k, const cb_pkey_hash *hash, const uint8_t *h,
+                  size_t hlen, unsigned skip, cb_limb *kout);
+
+/* cb_dsa_verify_digest returns 0 when (r, s) signs digest h, 1 when not. */
+int cb_dsa_verify_digest(const cb_dsa_key *k, const uint8_t *h, size_t hlen,
+                         const cb_pkey_num *r, const cb_pkey_num *s);
+
+/* ---- embedded keys (kernels/pkey/pkey_keys.c, written by scripts/gen-keys.sh) ---- */
+
+/* cb_rsa_keyhex: an embedded RSA key as hex, plus OpenSSL's signature of cb_pkey_kat_msg. */
+typedef struct cb_rsa_keyhex {
+    const char *alg;
+    const char *n, *e, *d, *p, *q, *dp, *dq, *qinv;
+    const char *kat_sig;
+} cb_rsa_keyhex;
+
+/* cb_dsa_keyhex: embedded DSA parameters and key, plus an OpenSSL signature (r, s). */
+typedef struct cb_dsa_keyhex {
+    const char *alg;
+    const char *p, *q, *g, *x, *y;
+    const char *kat_r, *kat_s;
+} cb_dsa_keyhex;
+
+extern const cb_rsa_keyhex cb_rsa_keys[]; /* ends with alg == NULL */
+extern const cb_dsa_keyhex cb_dsa_keys[]; /* ends with alg == NULL */
+
+/* cb_pkey_kat_msg is the message the embedded OpenSSL signatures sign. */
+extern const char cb_pkey_kat_msg[];
+
+#endif
