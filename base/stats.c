@@ -57,6 +57,44 @@ double cb_median(double *v, size_t n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+void cb_median_ci(const double *v, size_t n, double *lo, double *hi)
+{
+    *lo = *hi = 0;
+    if (n == 0)
+        return;
+    double *s = cb_xmalloc(n * sizeof *s);
+    memcpy(s, v, n * sizeof *s);
+    qsort(s, n, sizeof *s, cmp_double);
+    /* Largest k with P(Binomial(n, 1/2) <= k - 1) <= 0.025: then the k-th smallest
+     * and k-th largest values bound the median with at least 95% confidence. */
+    size_t k = 0;
+    double p = pow(0.5, (double)n), cdf = 0, term = p;
+    for (size_t i = 0; i < n; i++) {
+        cdf += term;
+        if (cdf > 0.025)
+            break;
+        k = i + 1;
+        term = term * (double)(n - i) / (double)(i + 1);
+    }
+    if (k == 0)
+        k = 1; /* too few samples for 95%: the range is the honest interval */
+    *lo = s[k - 1];
+    *hi = s[n - k];
+    free(s);
+}
+
+double cb_cv(const double *v, size_t n)
+{
+    double sum = 0, sq = 0;
+    for (size_t i = 0; i < n; i++) {
+        sum += v[i];
+        sq += v[i] * v[i];
+    }
+    double mean = n ? sum / (double)n : 0;
+    double var = n > 1 ? (sq - sum * mean) / (double)(n - 1) : 0;
+    return mean > 0 && var > 0 ? sqrt(var) / mean : 0;
+}
+
 double cb_geomean(const double *v, size_t n)
 {
     if (n == 0)

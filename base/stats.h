@@ -1,5 +1,6 @@
 /*
- * base/stats.h - the statistics behind compare's verdicts.
+ * base/stats.h - every statistic the layers use: the medians, intervals and spread
+ * the harness reports for one case, and the tests behind compare's verdicts.
  *
  * Differences are judged with the Mann-Whitney U test (benchstat's choice): it makes
  * no assumption about the shape of timing noise, which is skewed by interrupts and
@@ -26,6 +27,16 @@ void cb_stats_free(cb_stats *st);
 
 /* cb_median returns the median of v (sorting v in place); NAN for n == 0. */
 double cb_median(double *v, size_t n);
+
+/*
+ * cb_median_ci gives a distribution-free 95% confidence interval of the median from
+ * order statistics (the binomial(n, 1/2) ranks); with too few values it is [min, max].
+ */
+void cb_median_ci(const double *v, size_t n, double *lo, double *hi);
+
+/* cb_cv returns the coefficient of variation (sample standard deviation over mean)
+ * of n values; 0 when it is undefined (fewer than two values, a mean <= 0). */
+double cb_cv(const double *v, size_t n);
 
 /* cb_geomean returns the geometric mean of n positive values; NAN for n == 0. */
 double cb_geomean(const double *v, size_t n);

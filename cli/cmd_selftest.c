@@ -4,6 +4,7 @@
  * on every length 0..1024 in several buffer layouts.  Variants that cannot run are
  * listed as UNAVAILABLE with the reason, never silently passed.
  */
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "harness/guard.h"
 #include "kernels/check/check.h"
 #include "kernels/registry.h"
+#include "kernels/select.h"
 
 static void selftest_usage(FILE *f)
 {
@@ -43,58 +45,17 @@ static void run_job(void *arg)
     j->rc = cb_check_variant(j->alg, j->var, j->depth, j->err, sizeof j->err, &j->checks);
 }
 
-static int name_listed(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = list; *p;) {
-        size_t len = strcspn(p, ",");
-        if (len == n && strncmp(p, name, n) == 0)
-            return 1;
-        p += len + (p[len] == ',');
-    }
-    return 0;
-}
-
-/* known_variants refuses a -variant list naming a variant no algorithm of this build
- * has (a typo, or another architecture's name), listing the ones it has. */
-static int known_variants(const char *list)
-{
-    for (const char *p = list; *p;) {
-        size_t len = strcspn(p, ",");
-        int found = 0;
-        for (size_t i = 0; i < cb_variant_count() && !found; i++) {
-            const char *name = cb_variant_at(i)->name;
-            found = strlen(name) == len && strncmp(p, name, len) == 0;
-        }
-        if (!found) {
-            char names[2048] = "";
-            for (size_t i = 0; i < cb_variant_count(); i++) {
-                const char *name = cb_variant_at(i)->name;
-                if (!name_listed(names, name))
-                    snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
-                             names[0] ? "," : "", name);
-            }
-            cb_error("selftest: -variant '%.*s' is not a variant of this build; its variants "
-                     "are: %s.", (int)len, p, names);
-            return -1;
-        }
-        p += len + (p[len] == ',');
-    }
-    return 0;
-}
-
 /* check_alg runs every selected variant of a; returns the worst exit status. */
-static int check_alg(const cb_alg *a, const char *only, cb_check_depth depth, unsigned *counts)
+static int check_alg(const cb_alg *a, const cb_selection *sel, cb_check_depth depth,
+                     unsigned *counts)
 {
     int status = CB_EXIT_OK;
-    cb_caps caps = cb_caps_effective();
-    for (size_t i = 0; i < cb_variant_count(); i++) {
-        const cb_variant *v = cb_variant_at(i);
-        if (!cb_variant_offers_any(v, a) || (only && !name_listed(only, v->name)))
-            continue;
-        char why[160];
-        if (cb_variant_why_not(v, caps, why, sizeof why)) {
-            printf("UNAVAILABLE  %-17s %-18s %s\n", a->name, v->name, why);
+    cb_pick picks[64];
+    size_t n = cb_select(sel, a, CB_DIR_ANY, cb_caps_effective(), picks, 64);
+    for (size_t i = 0; i < n; i++) {
+        const cb_variant *v = picks[i].var;
+        if (picks[i].why[0]) {
+            printf("UNAVAILABLE  %-17s %-18s %s\n", a->name, v->name, picks[i].why);
             counts[2]++;
             continue;
         }
@@ -124,14 +85,17 @@ static int check_alg(const cb_alg *a, const char *only, cb_check_depth depth, un
 int cb_cmd_selftest(int argc, char **argv)
 {
     cb_args a = {argc, argv, 1, "selftest"};
-    const char *only = NULL, *v;
-    const cb_alg *algs[128];
+    const char *v;
+    cb_selection sel = {CB_SELECT_ALL, 0, {{0}}}; /* selftest checks every variant */
+    const cb_alg **algs = cb_xcalloc(cb_alg_count(), sizeof *algs);
     size_t nalgs = 0;
+    char err[512];
     int force = 0, r;
     cb_check_depth depth = CB_CHECK_FULL;
     while (a.i < argc) {
         if (cb_args_help(argv[a.i])) {
             selftest_usage(stdout);
+            free(algs);
             return CB_EXIT_OK;
         }
         if (cb_args_flag(&a, "quick")) {
@@ -139,37 +103,37 @@ int cb_cmd_selftest(int argc, char **argv)
         } else if (cb_args_flag(&a, "force-caps")) {
             force = 1;
         } else if ((r = cb_args_value(&a, "variant", &v)) != 0) {
-            if (r < 0 || known_variants(v) != 0)
-                return CB_EXIT_USAGE;
-            only = v;
+            if (r < 0)
+                goto usage;
+            if (cb_selection_parse(&sel, v, err, sizeof err) != 0) {
+                cb_error("selftest: %s.", err);
+                goto usage;
+            }
         } else if (argv[a.i][0] == '-') {
             cb_error("selftest: unknown option '%s'; 'cryptobench selftest -help' lists the "
                      "options.", argv[a.i]);
-            return CB_EXIT_USAGE;
+            goto usage;
         } else {
-            size_t n = cb_alg_expand(argv[a.i], algs + nalgs, 128 - nalgs);
-            if (n == 0) {
+            if (cb_alg_set_add(algs, &nalgs, argv[a.i]) == 0) {
                 char names[2048];
                 cb_error("selftest: unknown algorithm '%s'; known algorithms are: %s.",
                          argv[a.i], cb_alg_names(names, sizeof names));
-                return CB_EXIT_USAGE;
+                goto usage;
             }
-            nalgs += n;
             a.i++;
         }
     }
-    char err[512];
     if (cb_caps_init(force, err, sizeof err) != 0) {
         cb_error("%s", err);
-        return CB_EXIT_USAGE;
+        goto usage;
     }
     if (nalgs == 0)
-        for (size_t i = 0; i < cb_alg_count() && nalgs < 128; i++)
+        for (size_t i = 0; i < cb_alg_count(); i++)
             algs[nalgs++] = cb_alg_at(i);
     unsigned counts[3] = {0, 0, 0};
     int status = CB_EXIT_OK;
     for (size_t i = 0; i < nalgs; i++) {
-        int s = check_alg(algs[i], only, depth, counts);
+        int s = check_alg(algs[i], &sel, depth, counts);
         if (s > status)
             status = s;
     }
@@ -177,7 +141,11 @@ int cb_cmd_selftest(int argc, char **argv)
            counts[2]);
     if (counts[0] + counts[1] == 0) {
         cb_error("selftest: no variant was checked; nothing matched the selection.");
-        return CB_EXIT_USAGE;
+        status = CB_EXIT_USAGE;
     }
+    free(algs);
     return status;
+usage:
+    free(algs);
+    return CB_EXIT_USAGE;
 }

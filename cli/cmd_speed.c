@@ -268,26 +268,13 @@ static void verify_entries(speed_run *s)
 
 /* ---- timing ----------------------------------------------------------------------- */
 
-/* cv_of returns the coefficient of variation of n rates. */
-static double cv_of(const double *v, size_t n)
-{
-    double sum = 0, sq = 0;
-    for (size_t i = 0; i < n; i++) {
-        sum += v[i];
-        sq += v[i] * v[i];
-    }
-    double mean = n ? sum / (double)n : 0;
-    double var = n > 1 ? (sq - sum * mean) / (double)(n - 1) : 0;
-    return mean > 0 && var > 0 ? sqrt(var) / mean : 0;
-}
-
 /* spread returns the coefficient of variation of the sample rates. */
 static double spread(const cb_bench_result *r)
 {
     double v[CB_BENCH_MAX_SAMPLES];
     for (unsigned i = 0; i < r->n; i++)
         v[i] = (double)r->iterations[i] / r->seconds[i];
-    return cv_of(v, r->n);
+    return cb_cv(v, r->n);
 }
 
 /* keep_sample records one sample in memory (for -compare) and in the CSV. */
@@ -788,7 +775,7 @@ static cb_case_summary machine_case(speed_run *s, entry *e, size_t k, size_t len
         noisy |= r[w].noisy;
     if (rounds) {
         cb_median_ci(v, rounds, &lo, &hi);
-        cv = cv_of(v, rounds);
+        cv = cb_cv(v, rounds);
         median = cb_median(v, rounds);
         e->rate[k] = median * per_op(e, len);
         e->cpb[k] = ncpb ? cb_median(cpb, ncpb) : -1;

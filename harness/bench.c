@@ -82,40 +82,6 @@ static int calibrate(const cb_bench_cfg *cfg, batch *b, double target, int *faul
     }
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-void cb_median_ci(const double *v, size_t n, double *lo, double *hi)
-{
-    *lo = *hi = 0;
-    if (n == 0)
-        return;
-    double *s = malloc(n * sizeof *s);
-    if (!s)
-        return;
-    memcpy(s, v, n * sizeof *s);
-    qsort(s, n, sizeof *s, cmp_double);
-    /* Largest k with P(Binomial(n, 1/2) <= k - 1) <= 0.025: then the k-th smallest
-     * and k-th largest values bound the median with at least 95% confidence. */
-    size_t k = 0;
-    double p = pow(0.5, (double)n), cdf = 0, term = p;
-    for (size_t i = 0; i < n; i++) {
-        cdf += term;
-        if (cdf > 0.025)
-            break;
-        k = i + 1;
-        term = term * (double)(n - i) / (double)(i + 1);
-    }
-    if (k == 0)
-        k = 1; /* too few samples for 95%: the range is the honest interval */
-    *lo = s[k - 1];
-    *hi = s[n - k];
-    free(s);
-}
-
 static void summarise(cb_bench_result *r)
 {
     double rates[CB_BENCH_MAX_SAMPLES];

@@ -72,10 +72,4 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
                          const uint8_t *const *in, uint8_t *const *out, size_t k, size_t len,
                          cb_bench_result *rs, volatile sig_atomic_t *stop);
 
-/*
- * cb_median_ci gives a distribution-free 95% confidence interval of the median from
- * order statistics (the binomial(n, 1/2) ranks); with too few values it is [min, max].
- */
-void cb_median_ci(const double *v, size_t n, double *lo, double *hi);
-
 #endif

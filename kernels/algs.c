@@ -176,12 +176,29 @@ size_t cb_alg_expand(const char *name, const cb_alg **out, size_t max)
         if (strcasecmp(groups[g].name, name) != 0)
             continue;
         size_t n = 0;
-        for (size_t i = 0; i < cb_alg_count() && n < max; i++)
-            if (word_in(algs[i].name, groups[g].members))
-                out[n++] = &algs[i];
+        for (size_t i = 0; i < cb_alg_count(); i++)
+            if (word_in(algs[i].name, groups[g].members)) {
+                if (n < max)
+                    out[n] = &algs[i];
+                n++;
+            }
         return n;
     }
     return 0;
+}
+
+size_t cb_alg_set_add(const cb_alg **set, size_t *n, const char *name)
+{
+    const cb_alg *found[sizeof algs / sizeof algs[0]];
+    size_t k = cb_alg_expand(name, found, sizeof found / sizeof found[0]);
+    for (size_t i = 0; i < k; i++) {
+        size_t j = 0;
+        while (j < *n && set[j] != found[i])
+            j++;
+        if (j == *n)
+            set[(*n)++] = found[i];
+    }
+    return k;
 }
 
 const char *cb_alg_names(char *buf, size_t len)

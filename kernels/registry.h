@@ -22,10 +22,19 @@ const cb_alg *cb_alg_find(const char *name);
 
 /*
  * cb_alg_expand resolves a name that may stand for several algorithms (OpenSSL's
- * "aes" is aes-128/192/256-cbc, "rsa" every RSA size).  Writes up to max algorithms
- * into out and returns how many; 0 when the name is unknown.
+ * "aes" is aes-128/192/256-cbc, "rsa" every RSA size).  Returns how many algorithms
+ * the name stands for (0 when it is unknown) and writes the first max of them into
+ * out: a return above max means out was too small.
  */
 size_t cb_alg_expand(const char *name, const cb_alg **out, size_t max);
+
+/*
+ * cb_alg_set_add adds the algorithms name stands for to set, which holds *n of them
+ * and has room for cb_alg_count(), each algorithm at most once, in table order of
+ * first mention.  Returns how many the name stands for (0: unknown), so that any
+ * number of names, repeated or overlapping, fits.
+ */
+size_t cb_alg_set_add(const cb_alg **set, size_t *n, const char *name);
 
 /* cb_alg_names writes every canonical name, comma-separated, for error messages. */
 const char *cb_alg_names(char *buf, size_t len);

@@ -2,6 +2,7 @@
  * tests/test_bench.c - the statistics the sampling loop stops on, and the loop itself
  * on a kernel whose cost is known.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,19 @@
 #include <cmocka.h>
 
 #include "harness/bench.h"
+#include "base/stats.h"
+
+/* cb_cv on values whose sample standard deviation is known by hand: 1..5 has mean 3
+ * and variance 10/4, so the coefficient of variation is sqrt(2.5)/3. */
+static void test_cv(void **state)
+{
+    (void)state;
+    const double v[] = {1, 2, 3, 4, 5};
+    assert_true(fabs(cb_cv(v, 5) - sqrt(2.5) / 3) < 1e-12);
+    assert_true(cb_cv(v, 1) == 0);
+    const double same[] = {7, 7, 7};
+    assert_true(cb_cv(same, 3) == 0);
+}
 
 static void test_median_ci_order_statistics(void **state)
 {
@@ -37,6 +51,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_median_ci_order_statistics),
+        cmocka_unit_test(test_cv),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

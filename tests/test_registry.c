@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -69,6 +70,32 @@ static void test_expand_groups(void **state)
     assert_int_equal(cb_alg_expand("rsa", out, 8), 5);
     assert_int_equal(cb_alg_expand("md5", out, 8), 1);
     assert_int_equal(cb_alg_expand("nope", out, 8), 0);
+    /* too small an array: the count still says how many the name stands for, and
+     * nothing is written past max (the -quick selftest of 300 names overflowed) */
+    out[1] = NULL;
+    assert_int_equal(cb_alg_expand("rsa", out, 1), 5);
+    assert_null(out[1]);
+    assert_int_equal(cb_alg_expand("md5", out, 0), 1);
+}
+
+/* cb_alg_set_add: repeated and overlapping names each land once, in order of first
+ * mention, however many are given. */
+static void test_alg_set(void **state)
+{
+    (void)state;
+    const cb_alg **set = calloc(cb_alg_count(), sizeof *set);
+    size_t n = 0;
+    for (int i = 0; i < 1000; i++)
+        assert_int_equal(cb_alg_set_add(set, &n, "md5"), 1);
+    assert_int_equal(cb_alg_set_add(set, &n, "aes-192-cbc"), 1);
+    assert_int_equal(cb_alg_set_add(set, &n, "aes"), 3);
+    assert_int_equal(cb_alg_set_add(set, &n, "nope"), 0);
+    assert_int_equal(n, 4);
+    assert_string_equal(set[0]->name, "md5");
+    assert_string_equal(set[1]->name, "aes-192-cbc");
+    assert_string_equal(set[2]->name, "aes-128-cbc");
+    assert_string_equal(set[3]->name, "aes-256-cbc");
+    free(set);
 }
 
 static void test_offers_follow_ops(void **state)
@@ -141,6 +168,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_find_names_and_aliases, setup),
         cmocka_unit_test_setup(test_expand_groups, setup),
+        cmocka_unit_test_setup(test_alg_set, setup),
         cmocka_unit_test_setup(test_offers_follow_ops, setup),
         cmocka_unit_test_setup(test_auto_respects_caps_and_priority, setup),
         cmocka_unit_test_setup(test_find_variant_by_name, setup),

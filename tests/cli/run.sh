@@ -177,6 +177,20 @@ for a in md5 sha512 aes-256-gcm des-ede3-cbc; do
 done
 grep -q "^rsa 2048 bits" "$T/all.out" && ok || bad "speed with no algorithm has no rsa2048 row"
 expect 2 "-variant 'nosuch' is not a variant of this build; its variants are: generic" -- selftest -variant generic,nosuch md5
+# selftest reads -variant as speed and kat do: all and auto are selections, not names
+cb selftest -quick -variant all md5 >"$T/out" 2>&1 && ok || bad "selftest -variant all exited $?: $(head -c 200 "$T/out")"
+grep -q '^PASS  *md5  *generic ' "$T/out" && ok || bad "selftest -variant all did not check md5/generic"
+cb selftest -quick -variant auto sha256 >"$T/out" 2>&1 && ok || bad "selftest -variant auto exited $?: $(head -c 200 "$T/out")"
+[ "$(grep -c '^PASS' "$T/out")" -eq 1 ] && ok || bad "selftest -variant auto checked other than one variant: $(cat "$T/out")"
+expect 2 "-variant all stands alone" -- selftest -variant all,generic md5
+expect 2 "-variant 'generic,,x' has an empty name" -- selftest -variant generic,,x md5
+# any number of algorithm names, repeated or overlapping groups: each checked once
+# shellcheck disable=SC2046
+cb selftest -quick $(i=0; while [ $i -lt 300 ]; do echo md5; i=$((i + 1)); done) rsa >"$T/out" 2>&1 && ok ||
+    bad "selftest with 300 names exited $?: $(tail -c 200 "$T/out")"
+[ "$(grep -c '^PASS  *rsa[0-9]* ' "$T/out")" -eq "$(cb list | grep -c '^rsa[0-9]')" ] && ok ||
+    bad "selftest with 300 names lost rsa sizes: $(grep rsa "$T/out" | head -3)"
+[ "$(grep -c '^PASS  *md5 ' "$T/out")" -eq 1 ] && ok || bad "selftest checked md5/generic more than once for 300 names"
 # caps -probe asks the instructions, whatever the mask says: consistent here, exit 0.
 cb caps -probe >"$T/out" 2>&1 && ok || bad "caps -probe exited $?: $(grep -iE 'DETECTED|WRONG' "$T/out" | head -3)"
 CRYPTOBENCH_CAPS=none cb caps -probe -mr >"$T/out" 2>&1 && ok || bad "caps -probe under a mask exited $?"
