@@ -26,22 +26,52 @@ void cb_bench_default_cfg(cb_bench_cfg *cfg)
     cfg->min_samples = 6;
 }
 
+/* A stop signal must end a run within a second whatever the batch length (a
+ * -seconds 10 -samples 1 batch, -iterations in the billions), so a batch is run in
+ * chunks of about CHUNK_SECONDS and the stop flag is looked at between them: one
+ * extra call per chunk, far below the clock's resolution. */
+#define CHUNK_SECONDS 0.02
+
 typedef struct batch {
     cb_inst *x;
     const uint8_t *in;
     uint8_t *out;
     size_t len;
     uint64_t n;
+    uint64_t chunk;                /* operations between looks at *stop (>= 1) */
+    volatile sig_atomic_t *stop;
+    int stopped;                   /* the last batch ended early on *stop */
 } batch;
 
 static void run_batch(void *arg)
 {
     batch *b = arg;
-    cb_inst_run(b->x, b->in, b->out, b->len, b->n);
+    b->stopped = 0;
+    for (uint64_t left = b->n; left > 0;) {
+        uint64_t c = left < b->chunk ? left : b->chunk;
+        cb_inst_run(b->x, b->in, b->out, b->len, c);
+        left -= c;
+        if (left > 0 && b->stop && *b->stop) {
+            b->stopped = 1;
+            return;
+        }
+    }
 }
 
-/* timed runs one guarded batch; returns its duration, or -1 when it faulted.
+/* set_chunk sizes the chunks from a batch of n operations that took t seconds. */
+static void set_chunk(batch *b, uint64_t n, double t)
+{
+    double per_op = t > 0 ? t / (double)n : 0;
+    double c = per_op > 0 ? CHUNK_SECONDS / per_op : (double)n;
+    b->chunk = c < 1 ? 1 : c > (double)(UINT64_C(1) << 40) ? (UINT64_C(1) << 40) : (uint64_t)c;
+}
+
+/* timed runs one guarded batch and returns its duration: TIMED_FAULT when it
+ * faulted (*fault gets the signal), TIMED_STOPPED when *stop ended it early.
  * *cycles (if not NULL) gets the counter's difference, or -1 without a counter. */
+#define TIMED_FAULT (-1.0)
+#define TIMED_STOPPED (-2.0)
+
 static double timed_counted(const cb_bench_cfg *cfg, batch *b, int *fault, double *cycles)
 {
     int counting = cfg->cycles && cfg->cycles->source[0];
@@ -52,8 +82,10 @@ static double timed_counted(const cb_bench_cfg *cfg, batch *b, int *fault, doubl
     uint64_t c1 = counting ? cb_cycles_read(cfg->cycles) : 0;
     if (sig) {
         *fault = sig;
-        return -1;
+        return TIMED_FAULT;
     }
+    if (b->stopped)
+        return TIMED_STOPPED;
     if (cycles)
         *cycles = counting ? (double)(c1 - c0) : -1;
     return t1 - t0;
@@ -64,21 +96,41 @@ static double timed(const cb_bench_cfg *cfg, batch *b, int *fault)
     return timed_counted(cfg, b, fault, NULL);
 }
 
-/* calibrate grows n until one batch lasts about target seconds. */
-static int calibrate(const cb_bench_cfg *cfg, batch *b, double target, int *fault)
+/* first_chunk sizes the chunks of a fixed -iterations batch from one operation,
+ * timed on the wall clock (the CPU clock's resolution can be coarse). */
+static double first_chunk(const cb_bench_cfg *cfg, batch *b, int *fault)
 {
-    b->n = 1;
+    uint64_t n = b->n;
+    cb_bench_cfg wall = *cfg;
+    wall.clock = CB_CLOCK_WALL;
+    wall.cycles = NULL;
+    b->n = b->chunk = 1;
+    double t = timed(&wall, b, fault);
+    b->n = n;
+    if (t >= 0)
+        set_chunk(b, 1, t);
+    return t;
+}
+
+/* calibrate grows n until one batch lasts about target seconds; returns a
+ * duration (>= 0) or TIMED_FAULT / TIMED_STOPPED. */
+static double calibrate(const cb_bench_cfg *cfg, batch *b, double target, int *fault)
+{
+    b->n = b->chunk = 1;
     for (;;) {
         double t = timed(cfg, b, fault);
         if (t < 0)
-            return -1;
+            return t;
+        set_chunk(b, b->n, t);
         if (t >= target / 16 || b->n >= (UINT64_C(1) << 40)) {
             double scale = t > 0 ? target / t : 16;
             double n = (double)b->n * scale;
             b->n = n < 1 ? 1 : (uint64_t)n;
-            return 0;
+            return t;
         }
         b->n *= t > 0 && target / t < 8 ? 2 : 8;
+        if (b->stop && *b->stop)
+            return TIMED_STOPPED;
     }
 }
 
@@ -101,6 +153,16 @@ static int precise_enough(const cb_bench_cfg *cfg, cb_bench_result *r)
     return (r->ci_hi - r->ci_lo) / 2 <= cfg->precision * r->median_rate;
 }
 
+/* interrupted marks a case stopped by *stop: the samples finished so far stay. */
+static int interrupted(cb_bench_result *rs, size_t k)
+{
+    for (size_t j = 0; j < k; j++) {
+        rs[j].interrupted = 1;
+        summarise(&rs[j]);
+    }
+    return 0;
+}
+
 int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
                          const uint8_t *const *in, uint8_t *const *out, size_t k, size_t len,
                          cb_bench_result *rs, volatile sig_atomic_t *stop)
@@ -114,31 +176,37 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
     if (k > CB_BENCH_MAX_INTERLEAVE)
         k = CB_BENCH_MAX_INTERLEAVE;
 
-    for (size_t j = 0; j < k; j++) {
+    for (size_t j = 0; j < k; j++)
         memset(&rs[j], 0, sizeof rs[j]);
-        b[j] = (batch){xs[j], in[j], out[j], len, cfg->iterations ? cfg->iterations : 1};
+    for (size_t j = 0; j < k; j++) {
+        b[j] = (batch){xs[j], in[j], out[j], len, cfg->iterations ? cfg->iterations : 1, 1,
+                       stop, 0};
         /* Warm-up: after calibration, one discarded batch at the calibrated size
          * settles caches, branch predictors and the frequency governor. */
-        if ((!cfg->iterations && calibrate(cfg, &b[j], target, &rs[j].fault) != 0) ||
-            timed(cfg, &b[j], &rs[j].fault) < 0)
+        double t = cfg->iterations ? first_chunk(cfg, &b[j], &rs[j].fault)
+                                   : calibrate(cfg, &b[j], target, &rs[j].fault);
+        if (t >= 0)
+            t = timed(cfg, &b[j], &rs[j].fault);
+        if (t == TIMED_FAULT)
             return -1;
+        if (t == TIMED_STOPPED)
+            return interrupted(rs, k);
     }
     /* Samples rotate through the instances (ABAB...), so drift of the machine during
      * the case (frequency, other load) falls on all of them alike. */
     double spent = 0;
     int done = 0;
     while (!done) {
-        if (*stop) {
-            for (size_t j = 0; j < k; j++)
-                rs[j].interrupted = 1;
-            break;
-        }
+        if (*stop)
+            return interrupted(rs, k);
         done = 1;
         for (size_t j = 0; j < k; j++) {
             cb_bench_result *r = &rs[j];
             double t = timed_counted(cfg, &b[j], &r->fault, &r->cycles[r->n]);
-            if (t < 0)
+            if (t == TIMED_FAULT)
                 return -1;
+            if (t == TIMED_STOPPED)
+                return interrupted(rs, k);
             r->iterations[r->n] = b[j].n;
             r->seconds[r->n] = t;
             r->n++;

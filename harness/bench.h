@@ -4,7 +4,9 @@
  * A case is one instance (algorithm, variant, direction) at one block size.  The
  * clock is read only between batches: calibration finds a batch count n that lasts
  * the batch target, a warm-up batch is thrown away, then each sample is one timed
- * batch of n operations.
+ * batch of n operations.  A batch runs in chunks of about 20 ms with a look at the
+ * stop flag between them, so a stop signal ends even one long batch at once (the
+ * unfinished batch is discarded).
  *
  * Two ways to decide how many samples:
  *   fixed time (-seconds S, OpenSSL's meaning): `samples` batches of S/samples each;

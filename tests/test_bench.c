@@ -11,8 +11,50 @@
 
 #include <cmocka.h>
 
-#include "harness/bench.h"
 #include "base/stats.h"
+#include "harness/bench.h"
+#include "kernels/inst.h"
+#include "kernels/registry.h"
+
+/* A digest double whose compression function raises the stop flag after a few
+ * thousand calls, as a Ctrl-C in the middle of one long batch would. */
+static volatile sig_atomic_t stop_flag;
+static unsigned long calls;
+
+static void stopping_blocks(void *state, const uint8_t *in, size_t nblocks)
+{
+    (void)state, (void)in, (void)nblocks;
+    if (++calls == 5000)
+        stop_flag = 1;
+}
+
+static const cb_digest_ops stopping_ops = {stopping_blocks, NULL};
+static const cb_variant stopping = {"bench-stop", "test", CB_PRIM_MD5, 0, 1, &stopping_ops,
+                                    "test double"};
+
+/* A stop inside one batch of 10^12 operations ends it within a chunk: the batch is
+ * discarded, the case marked interrupted, and the run returns at once. */
+static void test_stop_inside_batch(void **state)
+{
+    (void)state;
+    assert_int_equal(cb_variant_register(&stopping), 0);
+    char err[256];
+    cb_inst *x = cb_inst_new(cb_alg_find("md5"), &stopping, CB_DIR_DIGEST, 0, err, sizeof err);
+    assert_non_null(x);
+    uint8_t in[64] = {0}, out[64];
+    cb_bench_cfg cfg;
+    cb_bench_default_cfg(&cfg);
+    cfg.clock = CB_CLOCK_WALL;
+    cfg.iterations = UINT64_C(1000000000000);
+    cfg.samples = 1;
+    cb_bench_result r;
+    assert_int_equal(cb_bench_case(&cfg, x, in, out, sizeof in, &r, &stop_flag), 0);
+    assert_true(r.interrupted);
+    assert_int_equal(r.n, 0);
+    /* a chunk is ~20 ms of operations: far fewer than the batch's 10^12 */
+    assert_true(calls < 100000000UL);
+    cb_inst_free(x);
+}
 
 /* cb_cv on values whose sample standard deviation is known by hand: 1..5 has mean 3
  * and variance 10/4, so the coefficient of variation is sqrt(2.5)/3. */
@@ -52,6 +94,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_median_ci_order_statistics),
         cmocka_unit_test(test_cv),
+        cmocka_unit_test(test_stop_inside_batch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -114,6 +114,24 @@ for sig in TERM:143 HUP:129; do
     rm -f "$T/term.csv"
 done
 
+# --- a stop ends a run within a second wherever it is: inside one 10 s batch, inside
+# an -iterations batch of 1e11 operations (the flag is looked at between ~20 ms chunks)
+for args in "-seconds 10 -samples 1" "-iterations 100000000000 -samples 1"; do
+    start=$(date +%s%N)
+    # shellcheck disable=SC2086
+    $RUN "$BIN" speed -evp sha256 -bytes 16 $args -csv "$T/stop.csv" >"$T/stop.out" 2>"$T/stop.err" &
+    pid=$!
+    sleep 1
+    kill -INT $pid
+    wait $pid
+    rc=$?
+    ms=$((($(date +%s%N) - start) / 1000000))
+    [ "$rc" -eq 130 ] && [ "$ms" -lt 2500 ] && ok ||
+        bad "speed $args stopped by SIGINT after 1 s exited $rc after $ms ms (want 130 within 2.5 s)"
+    head -n 1 "$T/stop.csv" 2>/dev/null | grep -q '^schema,' && ok || bad "speed $args stopped mid-batch left no valid CSV"
+    rm -f "$T/stop.csv"
+done
+
 # --- cycles: a real counter or "n/a", never a guess --------------------------------------
 cb speed md5 -bytes 64 -seconds 0.05 -cycles >"$T/out" 2>"$T/err"
 [ $? -eq 0 ] && ok || bad "speed -cycles failed"
