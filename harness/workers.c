@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "base/common.h"
@@ -102,10 +103,17 @@ static int read_full(int fd, void *buf, size_t len, watch *wt)
 /* A report travels as its length (8 bytes), then the bytes. */
 typedef uint64_t report_len;
 
-/* worker is the child's whole life: pin, ready, wait for go, run, report, exit. */
-static void worker(int cpu, int ready, int go, int out, size_t w, cb_worker_fn *fn, void *arg)
+/* worker is the child's whole life: pin, ready, wait for go, run, report, exit.
+ * A worker dies with its parent: a parent killed by SIGKILL (an OOM kill, a CI
+ * runner's hard timeout) cannot pass its stop on, and a worker that outlived it
+ * would go on loading the CPUs until its plan ends.  The parent's pid is checked
+ * after the request, in case the parent died before it was made. */
+static void worker(pid_t parent, int cpu, int ready, int go, int out, size_t w,
+                   cb_worker_fn *fn, void *arg)
 {
     char c = 'r';
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+        _exit(2);
     if (cb_pin_cpu(cpu) != 0 || write_full(ready, &c, 1) != 0 ||
         read_full(go, &c, 1, NULL) != 0)
         _exit(2);
@@ -157,6 +165,7 @@ int cb_workers_run(size_t n, cb_worker_fn *fn, void *arg, void **reports, size_t
     int *out = cb_xcalloc(n, sizeof *out);
     pid_t *pid = cb_xcalloc(n, sizeof *pid);
     fflush(NULL);
+    pid_t parent = getpid();
     size_t started = 0;
     for (; started < n; started++) {
         int res[2];
@@ -169,7 +178,7 @@ int cb_workers_run(size_t n, cb_worker_fn *fn, void *arg, void **reports, size_t
         }
         if (pid[started] == 0) {
             close(ready[0]), close(go[1]), close(res[0]);
-            worker(cpus[started], ready[1], go[0], res[1], started, fn, arg);
+            worker(parent, cpus[started], ready[1], go[0], res[1], started, fn, arg);
         }
         close(res[1]);
         out[started] = res[0];

@@ -286,6 +286,30 @@ grep -q ',2,1.$' "$T/mint.csv" 2>/dev/null && grep -q ',2,0.$' "$T/mint.csv" && 
 cb compare "$T/mint.csv" "$T/mint.csv" >/dev/null 2>"$T/err" && ok || bad "the CSV of an interrupted -multi run does not read back: $(cat "$T/err")"
 ls -a "$T" | grep -q '^\.mint' && bad "interrupted -multi run left a temporary file: $(ls -a "$T")" || ok
 
+# A parent killed by SIGKILL cannot pass a stop on: its workers die with it (parent-
+# death signal) instead of running their plan to the end.
+if command -v pgrep >/dev/null 2>&1; then
+    # shellcheck disable=SC2086
+    $RUN "$BIN" speed -multi 2 md5 sha1 -seconds 20 >/dev/null 2>&1 &
+    pid=$!
+    sleep 1.5
+    kids=$(pgrep -P $pid | tr '\n' ' ')
+    kill -KILL $pid
+    wait $pid 2>/dev/null
+    sleep 1
+    left=""
+    # a dead worker may stay a zombie where PID 1 reaps nothing (containers)
+    for k in $kids; do
+        st=$(ps -o stat= -p "$k" 2>/dev/null)
+        case "$st" in "" | Z*) ;; *) left="$left $k" ;; esac
+    done
+    [ -n "$kids" ] && [ -z "$left" ] && ok ||
+        bad "-multi workers (${kids:-none found}) outlived their parent killed by SIGKILL:$left"
+    for k in $left; do kill -KILL "$k" 2>/dev/null; done
+else
+    echo "cli: no pgrep; the -multi parent-death check is UNAVAILABLE"
+fi
+
 # --- import and compare whole published reports -----------------------------------------
 DATA=$(dirname "$0")/../data
 expect 0 "kept cases cryptobench cannot run itself.*'sha256-16B-updates'" -- import "$DATA/tcrypt-cycles-before.log" -o "$T/cyc-a.csv"
