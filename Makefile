@@ -3,13 +3,24 @@
 # CC, CFLAGS, LDFLAGS, PREFIX, DESTDIR and CONFIG may all be overridden.
 
 HOST_ARCH := $(shell uname -m)
-DEFAULT_CONFIG := linux-$(HOST_ARCH)
+# The configuration a plain `make` builds on each machine Debian runs on: 32-bit ARM
+# kernels name themselves armv6l, armv7l or armv8l (an arm64 kernel running armhf);
+# a machine without an assembly family here builds the portable C.
+host_config = $(strip $(if $(filter x86_64 aarch64 ppc64 ppc64le,$(1)),linux-$(1),\
+	$(if $(filter arm%,$(1)),linux-armv4,linux-generic)))
+DEFAULT_CONFIG := $(call host_config,$(HOST_ARCH))
 CONFIG ?= $(DEFAULT_CONFIG)
 
 ifeq ($(wildcard configs/$(CONFIG).mk),)
 $(error CONFIG=$(CONFIG): no such file configs/$(CONFIG).mk; choose one of: $(basename $(notdir $(wildcard configs/*.mk))))
 endif
 include configs/$(CONFIG).mk
+# The default configuration is built for the machine it runs on: the native
+# compiler, no emulator (a config's CROSS and QEMU_RUN serve building it elsewhere).
+ifeq ($(CONFIG),$(DEFAULT_CONFIG))
+CROSS :=
+QEMU_RUN :=
+endif
 
 ifeq ($(origin CC),default)
 CC := $(CROSS)gcc
@@ -67,7 +78,7 @@ ABI_CHECK := $(BUILD)/tests/abi-check
 # loader and libc that come with libcmocka0:<arch>.
 TEST_ARCH_LDFLAGS ?= $(ARCH_LDFLAGS)
 
-.PHONY: all clean install check check-deps check-unit check-cli check-kat check-asan tests FORCE \
+.PHONY: all clean install uninstall print-host-config check-make check check-deps check-unit check-cli check-kat check-asan tests FORCE \
 	check-cross cross-vars
 .DEFAULT_GOAL := all
 
@@ -135,6 +146,10 @@ check-unit: $(TEST_BINS) $(ABI_CHECK)
 check-cli: $(BIN)
 	@tests/cli/run.sh $(BIN) "$(QEMU_RUN)"
 
+# The Makefile's own promises: each host's configuration, install and uninstall.
+check-make: $(BIN)
+	@tests/make_targets.sh
+
 check-kat: $(BIN)
 	@scripts/run-kat.sh $(BIN) "$(QEMU_RUN)"
 
@@ -144,7 +159,7 @@ CHECK_CROSS ?= 1
 
 check: check-deps
 	@$(MAKE) --no-print-directory all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay
+	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay check-make
 ifeq ($(CONFIG)$(CHECK_CROSS),$(DEFAULT_CONFIG)1)
 	@$(MAKE) --no-print-directory check-cross
 endif
@@ -178,10 +193,26 @@ check-asan:
 
 # ---- install -----------------------------------------------------------------------
 
+# What install puts where, written once: uninstall removes exactly these.
+DOC_FILES := $(wildcard docs/*.md)
+INSTALLED := $(PREFIX)/bin/cryptobench $(PREFIX)/share/man/man1/cryptobench.1 \
+	$(patsubst docs/%,$(PREFIX)/share/doc/cryptobench/%,$(DOC_FILES))
+
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/doc/cryptobench
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cryptobench
 	install -m 644 docs/cryptobench.1 $(DESTDIR)$(PREFIX)/share/man/man1/cryptobench.1
+	install -m 644 $(DOC_FILES) $(DESTDIR)$(PREFIX)/share/doc/cryptobench/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	-rmdir $(DESTDIR)$(PREFIX)/share/doc/cryptobench 2>/dev/null
+
+# The configuration a plain `make` picks on a machine: make print-host-config
+# HOST_ARCH=armv7l prints linux-armv4 (tests/make_targets.sh checks each).
+print-host-config:
+	@echo $(DEFAULT_CONFIG)
 
 clean:
 	rm -rf build ./cryptobench
