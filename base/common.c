@@ -64,3 +64,35 @@ int cb_hex_digit(int c)
         return c - 'A' + 10;
     return -1;
 }
+
+const char *cb_printable(const char *s, char *buf, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t o = 0, i = 0, keep = len > 8 ? len - 8 : 0; /* room for "\xNN" and "..." */
+    for (; s[i] && o < keep; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\n' || c == '\t' || c == '\r') {
+            buf[o++] = '\\';
+            buf[o++] = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
+        } else if (c < 0x20 || c >= 0x7f || c == '\\') {
+            if (c == '\\') {
+                buf[o++] = '\\';
+                buf[o++] = '\\';
+                continue;
+            }
+            buf[o++] = '\\';
+            buf[o++] = 'x';
+            buf[o++] = hex[c >> 4];
+            buf[o++] = hex[c & 15];
+        } else {
+            buf[o++] = (char)c;
+        }
+    }
+    if (s[i] && len >= 4) {
+        memcpy(buf + o, "...", 3);
+        o += 3;
+    }
+    if (len)
+        buf[o < len ? o : len - 1] = '\0';
+    return buf;
+}

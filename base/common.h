@@ -29,6 +29,15 @@ char *cb_xstrdup(const char *s);
 /* cb_hex_digit returns the value of one hexadecimal digit (either case), or -1. */
 int cb_hex_digit(int c);
 
+/*
+ * cb_printable writes s as it may be echoed in a message: bytes outside printable
+ * ASCII (newlines, control characters, non-UTF-8 or any non-ASCII byte) as \n, \t
+ * or \xNN, a backslash as \\, and a string too long for buf cut and ended with
+ * "...".  len is at least 16; CB_PRINTABLE_LEN suits a message.  Returns buf.
+ */
+#define CB_PRINTABLE_LEN 96
+const char *cb_printable(const char *s, char *buf, size_t len);
+
 /* cb_aligned_alloc returns size bytes aligned to align (a power of two), zeroed. */
 void *cb_aligned_alloc(size_t align, size_t size);
 

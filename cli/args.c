@@ -3,6 +3,7 @@
  */
 #include "cli/args.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -41,20 +42,30 @@ int cb_args_value(cb_args *a, const char *name, const char **val)
     size_t n = strlen(name);
     if (!p || strncmp(p, name, n) != 0)
         return 0;
-    if (p[n] == '=') {
-        *val = p + n + 1;
-        a->i++;
-        return 1;
-    }
-    if (p[n] != '\0')
+    if (p[n] != '=' && p[n] != '\0')
         return 0;
-    if (a->i + 1 >= a->argc) {
+    if (p[n] == '\0' && a->i + 1 >= a->argc) {
         cb_error("%s: option %s needs a value.", a->cmd, arg);
         return -1;
     }
-    *val = a->argv[a->i + 1];
-    a->i += 2;
+    *val = p[n] == '=' ? p + n + 1 : a->argv[a->i + 1];
+    a->i += p[n] == '=' ? 1 : 2;
+    /* an empty value is never what was meant (-gate-on "" gated everything,
+     * -cycles= ran as plain -cycles) */
+    if (!**val) {
+        cb_error("%s: option -%s has an empty value; give one ('cryptobench %s -help' lists "
+                 "the options).", a->cmd,
+                 name, a->cmd);
+        return -1;
+    }
     return 1;
+}
+
+/* plain_number: s starts as a number must, not with white space, which strtod and
+ * strtol would skip (-bytes " 16" was taken as 16). */
+static int plain_number(const char *s)
+{
+    return *s && !isspace((unsigned char)*s);
 }
 
 int cb_args_help(const char *arg)
@@ -67,12 +78,14 @@ int cb_parse_double(const char *opt, const char *s, double min, double max, doub
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (!*s || *end || errno || !isfinite(v)) {
-        cb_error("%s '%s' is not a number; give a number from %g to %g.", opt, s, min, max);
+    char shown[CB_PRINTABLE_LEN];
+    cb_printable(s, shown, sizeof shown);
+    if (!plain_number(s) || *end || errno || !isfinite(v)) {
+        cb_error("%s '%s' is not a number; give a number from %g to %g.", opt, shown, min, max);
         return -1;
     }
     if (v < min || v > max) {
-        cb_error("%s %s is out of range; give a number from %g to %g.", opt, s, min, max);
+        cb_error("%s %s is out of range; give a number from %g to %g.", opt, shown, min, max);
         return -1;
     }
     *out = v;
@@ -84,12 +97,15 @@ int cb_parse_long(const char *opt, const char *s, long min, long max, long *out)
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (!*s || *end || errno) {
-        cb_error("%s '%s' is not a whole number; give one from %ld to %ld.", opt, s, min, max);
+    char shown[CB_PRINTABLE_LEN];
+    cb_printable(s, shown, sizeof shown);
+    if (!plain_number(s) || *end || errno) {
+        cb_error("%s '%s' is not a whole number; give one from %ld to %ld.", opt, shown, min,
+                 max);
         return -1;
     }
     if (v < min || v > max) {
-        cb_error("%s %s is out of range; give a whole number from %ld to %ld.", opt, s, min,
+        cb_error("%s %s is out of range; give a whole number from %ld to %ld.", opt, shown, min,
                  max);
         return -1;
     }
@@ -102,6 +118,8 @@ int cb_parse_size_list(const char *opt, const char *s, size_t min, size_t maxval
 {
     size_t n = 0;
     const char *p = s;
+    char shown[CB_PRINTABLE_LEN], item_shown[CB_PRINTABLE_LEN];
+    cb_printable(s, shown, sizeof shown);
     if (!*s) {
         cb_error("%s needs a size in bytes, or a comma-separated list of sizes.", opt);
         return -1;
@@ -112,27 +130,28 @@ int cb_parse_size_list(const char *opt, const char *s, size_t min, size_t maxval
         char item[32];
         if (len == 0 || len >= sizeof item) {
             cb_error("%s '%s' is not a list of sizes; give whole numbers from %zu to %zu "
-                     "separated by commas.", opt, s, min, maxval);
+                     "separated by commas.", opt, shown, min, maxval);
             return -1;
         }
         memcpy(item, p, len);
         item[len] = '\0';
+        cb_printable(item, item_shown, sizeof item_shown);
         char *end;
         errno = 0;
-        if (item[0] == '-' || item[0] == '+') {
+        if (item[0] == '-' || item[0] == '+' || !plain_number(item)) {
             cb_error("%s '%s' is not a size; give a whole number of bytes from %zu to %zu.",
-                     opt, item, min, maxval);
+                     opt, item_shown, min, maxval);
             return -1;
         }
         unsigned long long v = strtoull(item, &end, 10);
         if (*end || errno) {
             cb_error("%s '%s' is not a size; give a whole number of bytes from %zu to %zu.",
-                     opt, item, min, maxval);
+                     opt, item_shown, min, maxval);
             return -1;
         }
         if (v < min || v > maxval) {
             cb_error("%s %s is out of range; give a whole number of bytes from %zu to %zu.",
-                     opt, item, min, maxval);
+                     opt, item_shown, min, maxval);
             return -1;
         }
         if (n == max) {

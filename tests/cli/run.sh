@@ -56,6 +56,15 @@ expect 2 "-multi 0 is out of range" -- speed md5 -multi 0
 expect 2 "-multi 100000 asks for more workers than CPUs" -- speed md5 -multi 100000
 expect 2 "-cpu 99999 is out of range" -- speed md5 -cpu 99999
 expect 2 "-inplace cannot time aes-128-gcm decryption" -- speed -evp aes-128-gcm -decrypt -inplace
+# numbers as typed, no white space skipped; empty values refused; what is echoed is
+# quoted and shortened
+expect 2 "-bytes ' 16' is not a size" -- speed md5 -bytes " 16"
+expect 2 "-seconds ' 1' is not a number" -- speed md5 -seconds " 1"
+expect 2 "option -cycles has an empty value" -- speed md5 -cycles=
+expect 2 "option -gate-on has an empty value" -- compare a.csv b.csv -gate-on ""
+expect 2 "-seconds '1.n2' is not a number" -- speed md5 -seconds "$(printf '1\n2')"
+cb speed md5 -seconds "$(printf '%0500d' 0 | tr 0 x)" >/dev/null 2>"$T/err"
+[ "$(wc -c <"$T/err")" -lt 300 ] && ok || bad "a 500-character value was echoed whole: $(wc -c <"$T/err") bytes"
 for c in speed list selftest; do
     expect 0 "" -- $c -help
     expect 0 "" -- $c --help
@@ -328,7 +337,7 @@ expect 0 "left out 1 -mr KEM or signature line" -- import "$DATA/openssl-pkey-mr
 printf 'hello\n' >"$T/junk.log"
 expect 2 "junk.log:1: nothing recognisable" -- import "$T/junk.log" -o "$T/junk.csv"
 [ -e "$T/junk.csv" ] && bad "a failed import wrote a file" || ok
-expect 2 "import: -variant needs a name" -- import "$DATA/graviton2-after.log" -variant "" -o "$T/v.csv"
+expect 2 "import: option -variant has an empty value" -- import "$DATA/graviton2-after.log" -variant "" -o "$T/v.csv"
 
 # --- HMAC as `openssl speed -hmac DIGEST` has it --------------------------------------
 cb speed -hmac sha256 -bytes 64 -seconds 0.1 >"$T/out" 2>"$T/err" && ok || bad "speed -hmac sha256 failed: $(cat "$T/err")"
