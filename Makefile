@@ -160,6 +160,9 @@ CHECK_CROSS ?= 1
 check: check-deps
 	@$(MAKE) --no-print-directory all tests
 	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay check-make
+ifeq ($(CONFIG),$(DEFAULT_CONFIG))
+	@$(MAKE) --no-print-directory check-fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
+endif
 ifeq ($(CONFIG)$(CHECK_CROSS),$(DEFAULT_CONFIG)1)
 	@$(MAKE) --no-print-directory check-cross
 endif
@@ -219,25 +222,38 @@ clean:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
-# ---- fuzzing (tests/fuzz/): libFuzzer targets for the CSV reader and the importer ----
-# check-fuzz builds them with clang and runs each for FUZZ_SECONDS on a scratch copy
-# of its corpus; check-fuzz-replay runs every saved input through the same code with
-# $(CC) and no libFuzzer, which is what `make check` does.
+# ---- fuzzing (tests/fuzz/): a libFuzzer target for every reader of outside input ----
+# The CSV reader, the importer, the CAVP .rsp reader, the capability masks and the
+# command line's numbers.  check-fuzz builds the whole library with clang for the
+# portable configuration (the sanitizers see every reader; no family's intrinsics are
+# needed) and runs each target for FUZZ_SECONDS on a scratch copy of its corpus;
+# check-fuzz-replay runs every saved input through the same code with $(CC) and no
+# libFuzzer.  `make check` does both, the fuzzing for CHECK_FUZZ_SECONDS each.
 
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 30
-FUZZ_NAMES := csv import
-FUZZ_LIB_SRCS := reports/csv.c $(wildcard reports/import*.c) base/sample.c base/stats.c \
-	reports/compare.c $(wildcard reports/render*.c) base/common.c kernels/algs.c
-FUZZ_BINS := $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/fuzz_$(n))
+CHECK_FUZZ_SECONDS ?= 4
+FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(filter-out tests/fuzz/fuzz_common.c,$(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_BUILD := build/fuzz
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_LIB := $(FUZZ_BUILD)/libcryptobench.a
+FUZZ_BINS := $(foreach n,$(FUZZ_NAMES),$(FUZZ_BUILD)/fuzz_$(n))
 REPLAY_BINS := $(foreach n,$(FUZZ_NAMES),$(BUILD)/fuzz/replay_$(n))
 
 .PHONY: check-fuzz check-fuzz-replay
 .PRECIOUS: $(OBJ)/tests/fuzz/%.o
 
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.c $(FUZZ_LIB_SRCS)
+# the library, instrumented: a make of its own, so its objects never mix with $(CC)'s
+ifneq ($(BUILD),$(FUZZ_BUILD))
+.PHONY: $(FUZZ_LIB)
+$(FUZZ_LIB):
+	@$(MAKE) --no-print-directory CONFIG=linux-generic CC=$(FUZZ_CC) BUILD=$(FUZZ_BUILD) \
+	  CFLAGS="-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN)" $(FUZZ_LIB)
+endif
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.c $(FUZZ_LIB)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined \
+	$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(WARN) -g -O1 -fsanitize=fuzzer $(FUZZ_SAN) \
 	  -o $@ $^ -lm
 
 $(BUILD)/fuzz/replay_%: $(OBJ)/tests/fuzz/fuzz_%.o $(OBJ)/tests/fuzz/fuzz_common.o \
@@ -246,7 +262,7 @@ $(BUILD)/fuzz/replay_%: $(OBJ)/tests/fuzz/fuzz_%.o $(OBJ)/tests/fuzz/fuzz_common
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
 check-fuzz: $(FUZZ_BINS)
-	@scripts/run-fuzz.sh $(FUZZ_SECONDS) $(BUILD)/fuzz $(FUZZ_NAMES)
+	@scripts/run-fuzz.sh $(FUZZ_SECONDS) $(FUZZ_BUILD) $(FUZZ_NAMES)
 
 check-fuzz-replay: $(REPLAY_BINS)
 	@for n in $(FUZZ_NAMES); do \

@@ -18,6 +18,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/common.h"
+
 typedef struct cap_alias {
     const char *name;
     cb_caps bit;
@@ -478,6 +480,16 @@ int cb_caps_apply_mask(const cb_caps_arch *arch, cb_caps detected, cb_caps *caps
                        const char *var, const char *value, int force, char *err,
                        size_t errlen)
 {
+    /* Capability names and OpenSSL's numbers are printable ASCII: anything else is
+     * refused before a message could echo it raw. */
+    for (const char *p = value; *p; p++)
+        if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f) {
+            char shown[CB_PRINTABLE_LEN];
+            return fail(err, errlen, "%s='%s' holds a byte (\\x%02x) that is part of no "
+                        "capability name or number; give names such as -aes,+neon or a "
+                        "number.", var, cb_printable(value, shown, sizeof shown),
+                        (unsigned char)*p);
+        }
     if (strcmp(var, "CRYPTOBENCH_CAPS") == 0)
         return apply_caps_list(arch, detected, caps, value, force, err, errlen);
     if (arch->openssl_var && strcmp(var, arch->openssl_var) == 0)

@@ -10,7 +10,7 @@
 # architecture, so there is no cmocka for it; check-cross runs no cmocka program
 # there.
 set -u
-pkgs="libcmocka-dev python3-cryptography-vectors"
+pkgs="libcmocka-dev python3-cryptography-vectors clang"
 foreign=""
 if [ "${1:-}" = "--cross" ]; then
     pkgs="$pkgs qemu-user gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf \
