@@ -162,6 +162,22 @@ static const cb_caps_arch arches[] = {
 static const cb_caps_arch unknown_arch = {"unknown", "a capability", NULL, 0, NULL, 0, NULL,
                                           0, 0, NULL, NULL, 0, NULL, 0, NULL, 0};
 
+size_t cb_caps_foreign_vars(const cb_caps_arch *arch, const char **out, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < COUNT(arches); i++) {
+        const char *v = arches[i].openssl_var;
+        if (!v || (arch->openssl_var && strcmp(v, arch->openssl_var) == 0))
+            continue;
+        size_t j = 0;
+        while (j < n && strcmp(out[j], v) != 0) /* arm and aarch64 share one */
+            j++;
+        if (j == n && n < max)
+            out[n++] = v;
+    }
+    return n;
+}
+
 const cb_caps_arch *cb_caps_arch_find(const char *name)
 {
     for (size_t i = 0; i < COUNT(arches); i++)

@@ -22,6 +22,10 @@ typedef struct cb_caps_arch cb_caps_arch;
  * "ppc64" or "ppc64le" (case-insensitive), or NULL. */
 const cb_caps_arch *cb_caps_arch_find(const char *name);
 
+/* cb_caps_foreign_vars writes (up to max) the OpenSSL mask variables of the other
+ * architectures, each once, that arch does not read; returns how many. */
+size_t cb_caps_foreign_vars(const cb_caps_arch *arch, const char **out, size_t max);
+
 /* cb_caps_arch_this returns the description of the architecture this binary was
  * built for (one with no capabilities on an architecture cryptobench does not know). */
 const cb_caps_arch *cb_caps_arch_this(void);

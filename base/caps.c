@@ -9,6 +9,7 @@
 #include "base/caps.h"
 
 #include "base/capmask.h"
+#include "base/common.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,6 +133,15 @@ int cb_caps_init(int force, char *err, size_t errlen)
     if (cb_caps_resolve(arch, cb_caps_detected(), getenv("CRYPTOBENCH_CAPS"),
                         var ? getenv(var) : NULL, force, &m, err, errlen) != 0)
         return -1;
+    /* a mask for another architecture does nothing here: say so rather than measure
+     * as if it had applied (a README example copied from an ARM board) */
+    const char *foreign[8];
+    size_t nf = cb_caps_foreign_vars(arch, foreign, 8);
+    for (size_t i = 0; i < nf; i++)
+        if (getenv(foreign[i]) && getenv(foreign[i])[0])
+            cb_warn("%s is set but applies to another architecture; it has no effect on "
+                    "%s, whose masks are CRYPTOBENCH_CAPS%s%s.", foreign[i],
+                    cb_caps_arch_label(arch), var ? " and " : "", var ? var : "");
     effective_caps = m.effective;
     effective_set = 1;
     snprintf(mask_text, sizeof mask_text, "%s", m.text);

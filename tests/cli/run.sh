@@ -218,6 +218,14 @@ cb selftest -quick $(i=0; while [ $i -lt 300 ]; do echo md5; i=$((i + 1)); done)
 [ "$(grep -c '^PASS  *rsa[0-9]* ' "$T/out")" -eq "$(cb list | grep -c '^rsa[0-9]')" ] && ok ||
     bad "selftest with 300 names lost rsa sizes: $(grep rsa "$T/out" | head -3)"
 [ "$(grep -c '^PASS  *md5 ' "$T/out")" -eq 1 ] && ok || bad "selftest checked md5/generic more than once for 300 names"
+# an OpenSSL mask of another architecture has no effect: said, not silently ignored
+# (two of the three variables belong to other architectures on any host)
+warned=0
+for v in OPENSSL_armcap OPENSSL_ppccap OPENSSL_ia32cap; do
+    env "$v=0" $RUN "$BIN" selftest -quick md5 >/dev/null 2>"$T/err"
+    grep -q "$v is set but applies to another architecture" "$T/err" && warned=$((warned + 1))
+done
+[ "$warned" -eq 2 ] && ok || bad "a foreign architecture's OpenSSL mask warned $warned times, expected 2"
 # caps -probe asks the instructions, whatever the mask says: consistent here, exit 0.
 cb caps -probe >"$T/out" 2>&1 && ok || bad "caps -probe exited $?: $(grep -iE 'DETECTED|WRONG' "$T/out" | head -3)"
 CRYPTOBENCH_CAPS=none cb caps -probe -mr >"$T/out" 2>&1 && ok || bad "caps -probe under a mask exited $?"
