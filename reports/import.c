@@ -22,6 +22,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/capmask.h"
 #include "base/common.h"
 #include "kernels/registry.h"
 #include "reports/import_int.h"
@@ -321,7 +322,7 @@ static unsigned next_index(emitter *e, const cb_csv_row *r)
         const cb_sample *s = &cb_csv_set_row(e->set, i)->s;
         k += s->alg == r->s.alg && s->variant == r->s.variant &&
              s->direction == r->s.direction && s->block_bytes == r->s.block_bytes &&
-             s->key_bits == r->s.key_bits;
+             s->key_bits == r->s.key_bits && s->worker == r->s.worker;
     }
     return k;
 }
@@ -350,6 +351,8 @@ static void emit(emitter *e, const resolved *c, const char *variant, const measu
     r.s.status = intern(e, "imported");
     r.file = e->name;
     r.line = m->line;
+    r.s.workers = m->child ? e->im->children : 1;
+    r.s.worker = m->child ? m->child - 1 : 0;
     if (m->cycles > 0) {
         r.has_counts = 1;
         r.s.iterations = 1;
@@ -390,11 +393,49 @@ static measure *find_progress(importer *im, const measure *m)
     return NULL;
 }
 
+/* same_case: do a and b measure one case (name, size, operation)? */
+static int same_case(const measure *a, const measure *b)
+{
+    return a->size == b->size && a->pk == b->pk && strcasecmp(a->name, b->name) == 0;
+}
+
+/*
+ * emit_children emits an `openssl speed -multi N` log: each child's results (its
+ * "Got: +F... from N" lines) as the samples of worker N of N workers, which compare
+ * sums as OpenSSL's own table does.  The children's +R progress lines interleave and
+ * name no child, so they cannot be told apart and are left out; the summed table is
+ * checked against the children's sum instead of being imported a second time.
+ */
+static void emit_children(importer *im, emitter *e, const char *variant)
+{
+    for (size_t i = 0; i < im->per_child.n; i++) {
+        measure *m = &im->per_child.v[i];
+        resolved c;
+        resolve_openssl(im, m, &c);
+        emit(e, &c, variant, m, NULL);
+    }
+    for (size_t i = 0; i < im->values.n; i++) {
+        const measure *t = &im->values.v[i];
+        double sum = 0;
+        for (size_t j = 0; j < im->per_child.n; j++)
+            if (same_case(&im->per_child.v[j], t))
+                sum += im->per_child.v[j].rate;
+        /* the table prints two decimals of thousands: a 0.1% margin covers rounding */
+        if (t->rate > 0 && fabs(sum - t->rate) > 1e-3 * t->rate)
+            im->multi_disagree++;
+    }
+    im->multi_progress = im->progress.n;
+}
+
 /* emit_openssl emits the `openssl speed` measures: table values with the counts of
  * their progress lines, then progress lines no value took. */
 static void emit_openssl(importer *im, emitter *e)
 {
     const char *variant = im->o->variant ? im->o->variant : "openssl";
+    if (im->children) {
+        emit_children(im, e, variant);
+        return;
+    }
     for (int pass = 0; pass < 2; pass++) {
         /* pass 0: table values (with counts when a progress line matches);
          * pass 1: progress lines no table value took. */
@@ -433,9 +474,77 @@ static void emit_tcrypt(importer *im, emitter *e)
     }
 }
 
-/* run_info describes the imported run from what the log said and the options. */
+/* cpuinfo_arch: the architecture whose capabilities an OpenSSL variable describes;
+ * the one -host-arch names when it reads that variable (arm or aarch64). */
+static const cb_caps_arch *cpuinfo_arch(const importer *im, const char *var)
+{
+    const cb_caps_arch *given = im->o->host_arch ? cb_caps_arch_find(im->o->host_arch) : NULL;
+    if (given && cb_caps_openssl_var(given) && strcmp(cb_caps_openssl_var(given), var) == 0)
+        return given;
+    static const char *const guess[][2] = {
+        {"OPENSSL_ia32cap", "x86_64"}, {"OPENSSL_armcap", "aarch64"}, {"OPENSSL_ppccap", "ppc64le"}};
+    for (size_t i = 0; i < sizeof guess / sizeof guess[0]; i++)
+        if (strcmp(var, guess[i][0]) == 0)
+            return cb_caps_arch_find(guess[i][1]);
+    return NULL;
+}
+
+/* names_of writes the capabilities c of arch as names ("aes,pmull", "none"). */
+static void names_of(const cb_caps_arch *arch, cb_caps c, char *out, size_t len)
+{
+    size_t n, used = 0;
+    const cb_cap_name *t = cb_caps_arch_names(arch, &n);
+    out[0] = '\0';
+    for (size_t i = 0; i < n && used < len; i++)
+        if (c & t[i].bit) {
+            int w = snprintf(out + used, len - used, "%s%s", used ? "," : "", t[i].name);
+            used += w > 0 ? (size_t)w : 0;
+        }
+    if (!out[0])
+        snprintf(out, len, "none");
+}
+
+/*
+ * log_caps reads OpenSSL's "CPUINFO: OPENSSL_ia32cap=0x...:0x... [env:...]" line: the
+ * capability vector in force, in OpenSSL's bits, turned into cryptobench's names.
+ * With " env:" the vector was masked: what the CPU offered is then unknown and the
+ * mask is the variable's value.  Without a CPUINFO line everything is unknown.
+ */
+static void log_caps(importer *im)
+{
+    snprintf(im->caps_effective, sizeof im->caps_effective, "unknown");
+    snprintf(im->caps_detected, sizeof im->caps_detected, "unknown");
+    snprintf(im->caps_mask, sizeof im->caps_mask, "unknown");
+    snprintf(im->mask_source, sizeof im->mask_source, "unknown");
+    char var[32], value[160];
+    const char *eq = strchr(im->cpuinfo, '=');
+    if (!eq || (size_t)(eq - im->cpuinfo) >= sizeof var)
+        return;
+    snprintf(var, sizeof var, "%.*s", (int)(eq - im->cpuinfo), im->cpuinfo);
+    snprintf(value, sizeof value, "%.*s", (int)strcspn(eq + 1, " "), eq + 1);
+    const char *env = strstr(eq, " env:");
+    const cb_caps_arch *arch = cpuinfo_arch(im, var);
+    cb_caps all = ~(cb_caps)0, c = all;
+    char err[256];
+    if (!arch || cb_caps_apply_mask(arch, all, &c, var, value, 1, err, sizeof err) != 0)
+        return;
+    names_of(arch, c, im->caps_effective, sizeof im->caps_effective);
+    if (env) {
+        snprintf(im->caps_mask, sizeof im->caps_mask, "%s=%s", var, env + 5);
+        snprintf(im->mask_source, sizeof im->mask_source, "%s", var);
+    } else {
+        snprintf(im->caps_detected, sizeof im->caps_detected, "%s", im->caps_effective);
+        snprintf(im->caps_mask, sizeof im->caps_mask, "none");
+        snprintf(im->mask_source, sizeof im->mask_source, "none");
+    }
+}
+
+/* run_info describes the imported run from what the log said and the options: what
+ * the log cannot say (the emulator, a mask when no CPUINFO line is there) is
+ * "unknown", never a guess. */
 static const cb_run_info *run_info(importer *im, cb_csv_set *set)
 {
+    log_caps(im);
     char tool[128];
     const char *base = strrchr(im->name, '/');
     base = base ? base + 1 : im->name;
@@ -447,8 +556,8 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
     cb_run_info r = {
         tool, o->build ? o->build : base, "imported", im->compiler, im->options,
         o->host_arch ? o->host_arch : "", o->hostname ? o->hostname : "",
-        o->cpu_model ? o->cpu_model : "", im->cpuinfo, im->cpuinfo, "none", "none",
-        "none", im->wall || (im->tcrypt_seen && !im->openssl_seen) ? "wall" : "cpu", "",
+        o->cpu_model ? o->cpu_model : "", im->caps_detected, im->caps_effective, im->caps_mask,
+        im->mask_source, "unknown", im->wall || (im->tcrypt_seen && !im->openssl_seen) ? "wall" : "cpu", "",
     };
     return cb_csv_intern_run(set, &r);
 }
@@ -471,6 +580,16 @@ static void warn_about(const importer *im, FILE *warn)
         fprintf(warn, "cryptobench: warning: %s: left out %zu public-key progress line%s "
                 "of a curve no table row names (the line gives only the key size).\n",
                 im->name, im->curveless, im->curveless == 1 ? "" : "s");
+    if (im->children)
+        fprintf(warn, "cryptobench: warning: %s: a -multi %u log: each child's results are "
+                "imported as worker N of %u (compare sums them, as the log's table does)%s.\n",
+                im->name, im->children, im->children,
+                im->multi_progress ? "; the progress lines, which name no child, are left out"
+                                   : "");
+    if (im->multi_disagree)
+        fprintf(warn, "cryptobench: warning: %s: %zu value%s of the summed table differ%s "
+                "from the sum of the children's results.\n", im->name, im->multi_disagree,
+                im->multi_disagree == 1 ? "" : "s", im->multi_disagree == 1 ? "s" : "");
     if (im->tc_unread)
         fprintf(warn, "cryptobench: warning: %s: left out %zu tcrypt test line%s whose "
                 "result reads neither as operations in seconds, opers/sec nor cycles.\n",
@@ -497,14 +616,44 @@ static const char *strip_prefix(const char *s)
     return s;
 }
 
+/*
+ * child_line reads what `openssl speed -multi` prints for each line a child sent:
+ * "Got: LINE from N".  LINE is one of the child's -mr lines (+H, +F, +F2, ...), read
+ * as such and filed under child N.  Returns 0 for any other line.
+ */
+static int child_line(importer *im, const char *s)
+{
+    if (strncmp(s, "Got: ", 5) != 0)
+        return 0;
+    const char *from = strstr(s, " from ");
+    while (from && strstr(from + 1, " from "))
+        from = strstr(from + 1, " from ");
+    uint64_t child;
+    if (!from || cb_imp_parse_count(from + 6, &child) != 0 || child >= 4096)
+        return cb_imp_fail(im, "a -multi line 'Got: ...' without ' from CHILD' at its end.");
+    char inner[CB_IMP_LINE_MAX];
+    snprintf(inner, sizeof inner, "%.*s", (int)(from - s - 5), s + 5);
+    im->got_child = (unsigned)child + 1;
+    if (im->children < im->got_child)
+        im->children = im->got_child;
+    int r = cb_imp_openssl_text(im, inner);
+    im->got_child = 0;
+    return r ? r : 1; /* a child's line of no known form: nothing to keep */
+}
+
 /* one_line offers a line to every recogniser; 0 or -1 on a malformed line. */
 static int one_line(importer *im, char *line)
 {
     const char *s = strip_prefix(line);
     int r;
-    if ((r = cb_imp_openssl_text(im, s)) || (r = cb_imp_tcrypt_line(im, s)))
+    if ((r = child_line(im, s)) || (r = cb_imp_openssl_text(im, s)) ||
+        (r = cb_imp_tcrypt_line(im, s)))
         return r < 0 ? -1 : 0;
-    char copy[1024];
+    if (strncmp(s, "Forked child ", 13) == 0) {
+        im->openssl_seen = 1;
+        return 0;
+    }
+    char copy[CB_IMP_LINE_MAX];
     snprintf(copy, sizeof copy, "%s", s);
     char *tok[MAX_TOKENS];
     int n = cb_imp_tokenize(copy, tok);
@@ -521,6 +670,7 @@ static void free_lists(importer *im)
     free(im->progress.v);
     free(im->values.v);
     free(im->tcrypt.v);
+    free(im->per_child.v);
 }
 
 long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_t len,
@@ -533,14 +683,14 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
     im->errlen = errlen;
     size_t first = cb_csv_set_count(set);
     long rc = 0;
-    char line[1024];
+    char *line = cb_xmalloc(CB_IMP_LINE_MAX);
     for (size_t pos = 0; pos < len && rc == 0;) {
         const char *nl = memchr(text + pos, '\n', len - pos);
         size_t end = nl ? (size_t)(nl - text) : len, l = end - pos;
         if (l && text[end - 1] == '\r')
             l--;
-        if (l >= sizeof line)
-            l = sizeof line - 1;
+        if (l >= CB_IMP_LINE_MAX)
+            l = CB_IMP_LINE_MAX - 1;
         memcpy(line, text + pos, l);
         line[l] = 0;
         im->line++;
@@ -572,6 +722,7 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
         cb_csv_set_truncate(set, first); /* keep nothing of a failed import */
     free_lists(im);
     free(im);
+    free(line);
     return rc;
 }
 

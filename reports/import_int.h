@@ -17,6 +17,9 @@
 #define MAX_TOKENS 48
 #define MAX_SIZES 32
 #define NAME_LEN 64
+/* CB_IMP_LINE_MAX bounds one line of a log: a compiler line of a distribution build
+ * runs to several hundred characters, and is kept whole. */
+#define CB_IMP_LINE_MAX 8192
 
 /* Public-key operations, one per rate column of OpenSSL's public-key tables; 0 is
  * "not public key".  cb_imp_pk_dirs gives each its CSV direction. */
@@ -42,6 +45,8 @@ typedef struct measure {
     int known;            /* ... whether cryptobench has the algorithm, */
     char driver[NAME_LEN];/* the driver (our variant) */
     char dir[16];         /* and encrypt, decrypt or digest */
+    unsigned child;       /* `openssl speed -multi`: 1 + the child that reported it
+                           * ("Got: ... from N"); 0 for a line of the parent's */
 } measure;
 
 typedef struct mlist {
@@ -70,7 +75,13 @@ typedef struct importer {
     /* tcrypt state */
     char tc_alg[NAME_LEN], tc_driver[NAME_LEN], tc_dir[16];
     /* run description */
-    char version[96], compiler[256], options[160], cpuinfo[160];
+    char version[96], compiler[CB_IMP_LINE_MAX], options[512], cpuinfo[512];
+    char caps_detected[256], caps_effective[256], caps_mask[192], mask_source[48];
+    unsigned got_child;    /* 1 + N while a "Got: ... from N" line is read, else 0 */
+    unsigned children;     /* -multi: how many children reported */
+    mlist per_child;       /* -multi: each child's +F values */
+    size_t multi_progress; /* -multi: progress lines left out (they name no child) */
+    size_t multi_disagree; /* -multi: table values the children's sum does not give */
     int wall;
     int tcrypt_seen, openssl_seen;
     /* what the warnings report */

@@ -233,12 +233,39 @@ static int type_header(importer *im, char **tok, int n)
     return 1;
 }
 
-/* table_row reads "<name words> v1 v2 ... vK" under a type header. */
+/*
+ * figures counts the table values at the end of a row's tokens, of which the header
+ * wants k.  Beyond those k, a plain whole number can be part of a name ("md 5"); one
+ * written as OpenSSL writes its figures (with a decimal point) cannot.
+ */
+static int figures(char **tok, int n, int k)
+{
+    double v;
+    int got = 0;
+    while (got < n && cb_imp_parse_table_value(tok[n - 1 - got], &v) == 0 &&
+           (got < k || strchr(tok[n - 1 - got], '.')))
+        got++;
+    return got;
+}
+
+/*
+ * table_row reads "<name words> v1 v2 ... vK" under a type header.  A line that ends
+ * in figures is a row: with more or fewer figures than the header has sizes it is
+ * refused (a cut or pasted-together row would otherwise end the table, or become an
+ * algorithm named after its numbers).  Any other line ends the table.
+ */
 static int table_row(importer *im, char **tok, int n)
 {
     int k = (int)im->nsizes;
-    if (!im->in_table || n < k + 1)
+    if (!im->in_table)
         return 0;
+    int got = figures(tok, n, k);
+    if (got == 0)
+        return 0;
+    if (got != k || n == k)
+        return cb_imp_fail(im, "the row '%s' has %d figure%s where the table's header names "
+                           "%d block size%s.", got == n ? "(no name)" : tok[0], got,
+                           got == 1 ? "" : "s", k, k == 1 ? "" : "s");
     double v[MAX_SIZES];
     for (int i = 0; i < k; i++)
         if (cb_imp_parse_table_value(tok[n - k + i], &v[i]) != 0)
@@ -440,6 +467,17 @@ static const struct mr_form {
     {"+F8", "ffdh", "index:bits:value:value", 0, {PK_DERIVE}, 2, 2, 1},
 };
 
+/* mr_value makes room for one -mr result: the run's own, or under -multi the
+ * reporting child's. */
+static measure *mr_value(importer *im)
+{
+    if (!im->got_child)
+        return cb_imp_push(&im->values);
+    measure *m = cb_imp_push(&im->per_child);
+    m->child = im->got_child;
+    return m;
+}
+
 /*
  * mr_pk_values turns one +F2..+F8 line into measures.  OpenSSL 1.0 prints seconds per
  * operation in the sign and verify fields, later versions operations per second: when
@@ -478,7 +516,7 @@ static int mr_pk_values(importer *im, const struct mr_form *form, char **f, int 
     for (int i = 0; i < nvals; i++) {
         if (!(v[i] > 0))
             continue; /* an operation OpenSSL did not run */
-        measure *m = cb_imp_push(&im->values);
+        measure *m = mr_value(im);
         snprintf(m->family, sizeof m->family, "%s", form->family);
         pk_name(m->name, sizeof m->name, form->family, bits, curve);
         m->size = (size_t)bits;
@@ -511,7 +549,7 @@ static int mr_values(importer *im, char **f, int n)
         double v;
         if (cb_imp_parse_decimal(f[i], strlen(f[i]), &v) != 0)
             return cb_imp_fail(im, "'%s' in the +F line is not a number.", f[i]);
-        measure *m = cb_imp_push(&im->values);
+        measure *m = mr_value(im);
         cb_imp_copy_name(m->name, f[2], strlen(f[2]));
         m->size = im->mr_sizes[i - 3];
         m->rate = v;
@@ -610,6 +648,14 @@ static int about_line(importer *im, const char *line)
         {"options:", offsetof(importer, options), sizeof ((importer *)0)->options},
         {"CPUINFO: ", offsetof(importer, cpuinfo), sizeof ((importer *)0)->cpuinfo},
     };
+    /* 1.0 and older open with a banner, "OpenSSL 1.0.1e 11 Feb 2013", where later
+     * versions print "version: ..." */
+    if (strncmp(line, "OpenSSL ", 8) == 0 && isdigit((unsigned char)line[8])) {
+        if (!im->version[0])
+            snprintf(im->version, sizeof im->version, "%.*s", (int)strcspn(line + 8, " "),
+                     line + 8);
+        return 1;
+    }
     if (strstr(line, "measure elapsed time instead of user CPU time")) {
         im->wall = 1;
         return 1;

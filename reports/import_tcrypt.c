@@ -186,8 +186,17 @@ static int tcrypt_test(importer *im, const char *line)
                         a->kind == CB_KIND_HMAC));
     m->known = a != NULL;
     m->key_bits = digest ? 0 : a ? a->key_bits : (unsigned)key;
-    if (digest && inner_number(inner, "bytes per update", &per_update) && per_update &&
-        per_update != block) {
+    uint64_t updates = 0;
+    int has_per_update = inner_number(inner, "bytes per update", &per_update);
+    int has_updates = inner_number(inner, "updates", &updates);
+    if ((has_per_update && (per_update == 0 || per_update > block)) ||
+        (has_updates && updates == 0)) {
+        return cb_imp_fail(im, "a tcrypt hash test of %llu bytes per update and %llu updates "
+                           "on %llu-byte blocks describes no operation.",
+                           (unsigned long long)per_update, (unsigned long long)updates,
+                           (unsigned long long)block);
+    }
+    if (digest && has_per_update && per_update != block) {
         size_t l = strlen(m->name);
         snprintf(m->name + l, sizeof m->name - l, "-%lluB-updates",
                  (unsigned long long)per_update);
