@@ -14,6 +14,7 @@
 #include "kernels/registry.h"
 #include "reports/compare.h"
 #include "reports/csv.h"
+#include "reports/styles.h"
 
 #define MAX_GATE_ALGS 64
 
@@ -30,9 +31,17 @@ static void compare_usage(FILE *f)
         "(cycles): difference = before / after x 100 - 100, so + is still faster.\n"
         "With at least 2 samples a side, a Mann-Whitney U test decides whether each\n"
         "difference is real; '~' marks those that are not.\n\n"
-        "  -style S             matrix (default), mail, rows, tcrypt or markdown\n"
-        "  -format F            text (the style), csv or json: every number, p-value\n"
-        "                       and confidence interval, for scripts\n"
+        "  -style S             the table's layout (default %s):\n",
+        cb_compare_style_at(0)->name);
+    cb_compare_style_usage(f, CB_STYLE_TEXT, "      ");
+    fprintf(f,
+        "  -format F            text (the -style's table), or for scripts every number,\n"
+        "                       p-value and interval, the summary on stderr (-style F\n"
+        "                       works too):\n");
+    cb_compare_style_usage(f, CB_STYLE_FORMAT, "      ");
+    fprintf(f,
+        "  -list-styles         print the styles and formats, one a line: name, kind\n"
+        "                       (style or format), description\n"
         "  -variant A,B         compare variant A (before) with variant B (after)\n"
         "  -fail-if-slower P%%   exit 1 when a case is significantly slower and its whole\n"
         "                       confidence interval lies below -P%% (one-sample cases:\n"
@@ -48,6 +57,7 @@ typedef struct options {
     const char *files[2];
     int nfiles;
     const char *style, *format, *variants;
+    const cb_compare_style *table; /* what -style and -format chose */
     char *gate_names[MAX_GATE_ALGS];
     size_t n_gate;
     cb_compare_opts o;
@@ -101,13 +111,17 @@ static int parse_options(int argc, char **argv, options *op)
 {
     cb_args a = {argc, argv, 1, "compare"};
     op->o = cb_compare_default_opts();
-    op->style = "matrix";
+    op->style = cb_compare_style_at(0)->name;
     op->format = "text";
     while (a.i < argc) {
         const char *v;
         int r;
         if (cb_args_help(argv[a.i])) {
             compare_usage(stdout);
+            return 1;
+        }
+        if (cb_args_flag(&a, "list-styles")) {
+            cb_compare_style_list(stdout);
             return 1;
         }
         if ((r = cb_args_value(&a, "style", &op->style)) ||
@@ -135,7 +149,8 @@ static int parse_options(int argc, char **argv, options *op)
         }
         if (argv[a.i][0] == '-' && argv[a.i][1] != 0) {
             cb_error("compare: unknown option '%s'; the options are -style, -format, "
-                     "-variant, -fail-if-slower, -gate-on and -alpha.", argv[a.i]);
+                     "-list-styles, -variant, -fail-if-slower, -gate-on and -alpha.",
+                     argv[a.i]);
             return -1;
         }
         if (op->nfiles == 2) {
@@ -149,17 +164,17 @@ static int parse_options(int argc, char **argv, options *op)
         cb_error("compare needs a results file; give BEFORE.csv AFTER.csv.");
         return -1;
     }
-    if (strcmp(op->format, "text") != 0 && strcmp(op->format, "csv") != 0 &&
-        strcmp(op->format, "json") != 0) {
-        cb_error("-format '%s' is unknown; use text, csv or json.", op->format);
+    const cb_compare_style *format;
+    if (cb_compare_style_check("-style", op->style, &op->table) != 0 ||
+        cb_compare_style_check("-format", op->format, &format) != 0)
+        return -1;
+    if (format && op->table->kind == CB_STYLE_FORMAT && format != op->table) {
+        cb_error("-style %s and -format %s name two formats; give one.", op->style,
+                 op->format);
         return -1;
     }
-    if (!cb_compare_style_known(op->style) || !strcmp(op->style, "csv") ||
-        !strcmp(op->style, "json")) {
-        cb_error("-style '%s' is unknown; use matrix, mail, rows, tcrypt or markdown.",
-                 op->style);
-        return -1;
-    }
+    if (format)
+        op->table = format;
     if (op->n_gate && !op->o.gate) {
         cb_error("-gate-on needs -fail-if-slower P%% to say how much slower fails.");
         return -1;
@@ -358,13 +373,7 @@ static int run_compare(const options *op)
         cb_error("%s", err);
         goto out;
     }
-    if (strcmp(op->format, "text") == 0) {
-        cb_compare_render(&c, op->style, stdout);
-    } else {
-        char summary[512];
-        cb_compare_render(&c, op->format, stdout);
-        fprintf(stderr, "%s\n", cb_compare_summary(&c, summary, sizeof summary));
-    }
+    cb_compare_style_write(&c, op->table, stdout, stderr);
     fflush(stdout);
     rc = c.gate_failures ? CB_EXIT_FAIL : CB_EXIT_OK;
 out:

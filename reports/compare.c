@@ -14,6 +14,7 @@
 #include "base/common.h"
 #include "kernels/registry.h"
 #include "reports/render.h"
+#include "reports/styles.h"
 
 cb_compare_opts cb_compare_default_opts(void)
 {
@@ -873,13 +874,9 @@ const char *cb_compare_summary(const cb_comparison *c, char *buf, size_t len)
 int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
                            const char *variant_b, const char *style, FILE *out)
 {
-    if (!style)
-        style = "matrix";
-    if (!cb_compare_style_known(style)) {
-        cb_error("compare style '%s' is unknown; use matrix, mail, rows, tcrypt, markdown, "
-                 "csv or json.", style);
+    const cb_compare_style *table = cb_compare_style_at(0);
+    if (style && cb_compare_style_check("-style", style, &table) != 0)
         return CB_EXIT_USAGE;
-    }
     cb_csv_set *set = cb_csv_set_new();
     static const cb_run_info none_run = {"", "", "", "", "", "", "", "", "", "", "", "",
                                          "none", "", ""};
@@ -921,7 +918,7 @@ int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
         cb_error("%s", err);
         rc = CB_EXIT_USAGE;
     } else {
-        cb_compare_render(&c, style, out);
+        cb_compare_style_write(&c, table, out, stderr);
     }
     cb_comparison_free(&c);
     free(before);

@@ -109,12 +109,12 @@ void cb_comparison_free(cb_comparison *c);
 const char *cb_compare_summary(const cb_comparison *c, char *buf, size_t len);
 
 /*
- * cb_compare_render writes the comparison in a style (matrix, mail, rows, tcrypt,
- * markdown) or a machine format (csv, json).  Returns 0, or -1 for an unknown name.
+ * cb_compare_render writes the comparison in a style or format of the table in
+ * reports/styles.h.  Returns 0, or -1 for a name the table does not have.
  */
 int cb_compare_render(const cb_comparison *c, const char *style, FILE *out);
 
-/* cb_compare_style_known reports whether style names a style or format. */
+/* cb_compare_style_known reports whether style names a row of that table. */
 int cb_compare_style_known(const char *style);
 
 /*

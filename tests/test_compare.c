@@ -21,6 +21,7 @@
 #include "reports/compare.h"
 #include "reports/csv.h"
 #include "reports/import.h"
+#include "reports/styles.h"
 #include "base/stats.h"
 
 static const char *data_path(const char *name)
@@ -515,6 +516,52 @@ static void test_machine_formats(void **state)
     cb_csv_set_free(set);
 }
 
+/* ---- the style table ------------------------------------------------------------- */
+
+/* Every row of the table renders, is found by its name (so names are unique) and is
+ * taken by -style; -format takes the formats and text only; the sentences name every
+ * row of their kind, the last after "and". */
+static void test_style_table(void **state)
+{
+    (void)state;
+    cb_comparison c;
+    cb_csv_set *set = compare_files("oe2013-before.csv", "oe2013-after.csv", 0, &c);
+    assert_string_equal(cb_compare_style_at(0)->name, "matrix"); /* the default */
+    assert_null(cb_compare_style_at(cb_compare_style_count()));
+    char names[2][256];
+    cb_compare_style_names(CB_STYLE_TEXT, names[CB_STYLE_TEXT], sizeof names[0]);
+    cb_compare_style_names(CB_STYLE_FORMAT, names[CB_STYLE_FORMAT], sizeof names[0]);
+    const cb_compare_style *got;
+    for (size_t i = 0; i < cb_compare_style_count(); i++) {
+        const cb_compare_style *s = cb_compare_style_at(i);
+        assert_ptr_equal(cb_compare_style_find(s->name), s);
+        assert_true(strlen(s->description) <= 60);
+        char *text = render(&c, s->name);
+        assert_true(strlen(text) > 100);
+        free(text);
+        assert_int_equal(cb_compare_style_check("-style", s->name, &got), 0);
+        assert_ptr_equal(got, s);
+        if (s->kind == CB_STYLE_FORMAT) {
+            assert_int_equal(cb_compare_style_check("-format", s->name, &got), 0);
+            assert_ptr_equal(got, s);
+        }
+        assert_non_null(strstr(names[s->kind], s->name));
+    }
+    for (int k = 0; k < 2; k++) {
+        const char *last = strrchr(names[k], ' ');
+        assert_non_null(last);
+        assert_non_null(cb_compare_style_find(last + 1));
+        assert_non_null(strstr(names[k], " and "));
+    }
+    assert_int_equal(cb_compare_style_check("-format", "text", &got), 0);
+    assert_null(got);
+    FILE *f = fopen("/dev/null", "w");
+    assert_int_equal(cb_compare_render(&c, "bogus", f), -1);
+    fclose(f);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
 /* ---- imported logs: cycles, names cryptobench does not have, public key ----------- */
 
 /* find_case returns the compared case of alg at block bytes and key bits. */
@@ -847,6 +894,24 @@ static void test_command(void **state)
     assert_int_equal(run_cmd(out, before, after, "-style", "fancy", NULL), 2);
     t = slurp_text(out);
     assert_non_null(strstr(t, "-style 'fancy' is unknown"));
+    for (size_t i = 0; i < cb_compare_style_count(); i++)
+        assert_non_null(strstr(t, cb_compare_style_at(i)->name));
+    free(t);
+    assert_int_equal(run_cmd(out, before, after, "-format", "mail", NULL), 2);
+    t = slurp_text(out);
+    assert_non_null(strstr(t, "-format 'mail' is not a format"));
+    free(t);
+    assert_int_equal(run_cmd(out, before, after, "-style", "json", "-format", "csv", NULL), 2);
+    /* -style takes a format too: the same bytes as -format, the summary on stderr */
+    assert_int_equal(run_cmd(out, before, after, "-style", "csv", NULL), 0);
+    t = slurp_text(out);
+    assert_non_null(strstr(t, "\r\nmd5,digest,0,16,"));
+    assert_non_null(strstr(t, "1 regression, 1 improvement"));
+    free(t);
+    assert_int_equal(run_cmd(out, "-list-styles", NULL), 0);
+    t = slurp_text(out);
+    assert_non_null(strstr(t, "json       format  "));
+    assert_non_null(strstr(t, "matrix     style   "));
     free(t);
     assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "lots", NULL), 2);
     assert_int_equal(run_cmd(out, before, after, "-gate-on", "nosuch", "-fail-if-slower",
@@ -881,6 +946,7 @@ int main(void)
         cmocka_unit_test(test_oe2013_report),
         cmocka_unit_test(test_graviton2_report),
         cmocka_unit_test(test_machine_formats),
+        cmocka_unit_test(test_style_table),
         cmocka_unit_test(test_cycles_compare),
         cmocka_unit_test(test_mixed_cycles_and_rates),
         cmocka_unit_test(test_tcrypt_style_names),

@@ -379,5 +379,18 @@ else
     echo "cli: no $V; kat CCM checks UNAVAILABLE"
 fi
 
+# --- compare styles and formats: one table (reports/styles.h), read by both commands ---
+cb compare -list-styles >"$T/styles" 2>"$T/err" && ok || bad "compare -list-styles failed: $(cat "$T/err")"
+# A bad -style gets the same sentence from compare and speed, naming every row.
+cb compare "$data/oe2013-before.csv" "$data/oe2013-after.csv" -style bogus >/dev/null 2>"$T/err-compare"
+cb speed md5 -style bogus >/dev/null 2>"$T/err-speed"
+cmp -s "$T/err-compare" "$T/err-speed" && ok || bad "compare and speed word a bad -style differently: $(cat "$T/err-compare" "$T/err-speed")"
+while read -r name kind _; do
+    grep -q "$name" "$T/err-compare" && ok || bad "the -style error does not name $kind $name: $(cat "$T/err-compare")"
+    for c in compare speed; do
+        cb $c -help | grep -Eq "^ +$name +" && ok || bad "$c -help does not list $kind $name"
+    done
+done <"$T/styles"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
