@@ -21,6 +21,7 @@
 #include "reports/compare.h"
 #include "reports/csv.h"
 #include "reports/import.h"
+#include "reports/sides.h"
 #include "reports/styles.h"
 #include "base/stats.h"
 
@@ -753,6 +754,87 @@ static void test_imported_report(void **state)
     cb_csv_set_free(set);
 }
 
+/* ---- before and after: reports/sides.c ------------------------------------------- */
+
+/* choose runs cb_sides_choose; returns its status with the labels in sd. */
+static int choose(cb_sides *sd, const cb_csv_set *set, const char *f1, const char *f2,
+                  size_t first_rows, const char *variants, char *err, size_t errlen)
+{
+    cb_sides_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.source[0] = f1;
+    rq.source[1] = f2;
+    rq.first_rows = first_rows;
+    if (variants)
+        assert_int_equal(cb_sides_parse_variants(&rq, variants, err, errlen), 0);
+    return cb_sides_choose(sd, set, &rq, err, errlen);
+}
+
+static void test_sides(void **state)
+{
+    (void)state;
+    char err[512];
+    cb_sides sd;
+    cb_run_info run_b = run_a;
+    run_b.build_rev = "rev-b";
+    cb_csv_set *set = cb_csv_set_new();
+    add_samples(set, &run_a, "md5", "generic", "digest", 64, 1000, 0, 2);
+    add_samples(set, &run_a, "md5", "x86", "digest", 64, 1000, 0, 3);
+    /* two files: each is a side as it is, named by the file */
+    assert_int_equal(choose(&sd, set, "a.csv", "b.csv", 2, NULL, err, sizeof err), 0);
+    assert_int_equal(sd.nb, 2);
+    assert_int_equal(sd.na, 3);
+    assert_string_equal(sd.before_name, "a.csv");
+    assert_string_equal(sd.after_name, "b.csv");
+    cb_sides_free(&sd);
+    /* one file of one run and two variants: the first variant seen is before */
+    assert_int_equal(choose(&sd, set, "a.csv", NULL, 0, NULL, err, sizeof err), 0);
+    assert_string_equal(sd.before_name, "generic");
+    assert_string_equal(sd.after_name, "x86");
+    assert_int_equal(sd.na, 3);
+    cb_sides_free(&sd);
+    /* -variant A,B: A of the first file before, B of the second after */
+    assert_int_equal(choose(&sd, set, "a.csv", "b.csv", 2, "generic,x86", err, sizeof err), 0);
+    assert_string_equal(sd.before_name, "a.csv generic");
+    assert_string_equal(sd.after_name, "b.csv x86");
+    cb_sides_free(&sd);
+    assert_int_equal(choose(&sd, set, "a.csv", "b.csv", 2, "x86,generic", err, sizeof err), -1);
+    assert_string_equal(err, "-variant x86,generic: no sample of variant 'x86' in a.csv.");
+    cb_sides_free(&sd);
+    assert_int_equal(choose(&sd, set, "this run", NULL, 0, "x86,ce", err, sizeof err), -1);
+    assert_string_equal(err, "-variant x86,ce: no sample of variant 'ce' in this run.");
+    cb_sides_free(&sd);
+    /* a second run in one file: the runs are the sides, whatever the variants */
+    add_samples(set, &run_b, "md5", "generic", "digest", 64, 1000, 0, 2);
+    assert_int_equal(choose(&sd, set, "a.csv", NULL, 0, NULL, err, sizeof err), 0);
+    assert_int_equal(sd.nb, 5);
+    assert_int_equal(sd.na, 2);
+    assert_string_equal(sd.after_name, "a.csv run 2 (rev-b on host1, 2024-01-01T00:00:00Z)");
+    cb_sides_free(&sd);
+    /* ambiguous: more than two runs, or one run of one variant */
+    cb_run_info run_c = run_a;
+    run_c.build_rev = "rev-c";
+    add_samples(set, &run_c, "md5", "generic", "digest", 64, 1000, 0, 1);
+    assert_int_equal(choose(&sd, set, "a.csv", NULL, 0, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "a.csv holds more than two runs"));
+    cb_sides_free(&sd);
+    cb_csv_set_free(set);
+    set = cb_csv_set_new();
+    add_samples(set, &run_a, "md5", "generic", "digest", 64, 1000, 0, 2);
+    assert_int_equal(choose(&sd, set, "a.csv", NULL, 0, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "a.csv holds one run of one variant"));
+    cb_sides_free(&sd);
+    cb_csv_set_free(set);
+    /* -variant must be a pair */
+    static const char *const not_pairs[] = {"generic", "generic,", ",x86", "a,b,c"};
+    for (size_t i = 0; i < sizeof not_pairs / sizeof not_pairs[0]; i++) {
+        cb_sides_request rq;
+        memset(&rq, 0, sizeof rq);
+        assert_int_equal(cb_sides_parse_variants(&rq, not_pairs[i], err, sizeof err), -1);
+        assert_non_null(strstr(err, "is not a pair"));
+    }
+}
+
 /* ---- the in-run comparison ------------------------------------------------------- */
 
 static void test_run_samples(void **state)
@@ -951,6 +1033,7 @@ int main(void)
         cmocka_unit_test(test_mixed_cycles_and_rates),
         cmocka_unit_test(test_tcrypt_style_names),
         cmocka_unit_test(test_imported_report),
+        cmocka_unit_test(test_sides),
         cmocka_unit_test(test_run_samples),
         cmocka_unit_test(test_command),
         cmocka_unit_test(test_gate_on_imported_names),
