@@ -391,6 +391,29 @@ while read -r name kind _; do
         cb $c -help | grep -Eq "^ +$name +" && ok || bad "$c -help does not list $kind $name"
     done
 done <"$T/styles"
+# The docs list the table's styles, all of them and no other (tests/cli/docs_styles.sh);
+# the check itself must catch a doc that lacks one, names an unknown one or uses one.
+docs_check=$(dirname "$0")/docs_styles.sh
+sh "$docs_check" "$BIN" "$RUN" >"$T/docs" 2>&1 && ok || bad "the docs disagree with the style table: $(cat "$T/docs")"
+mkdir -p "$T/root/docs"
+root=$(dirname "$0")/../..
+cp "$root/docs/compare.md" "$root/docs/cryptobench.1" "$T/root/docs/"
+sed -e 's/, `markdown`;/;/' -e '$a\
+Try `compare a.csv b.csv -style fancy`.' "$root/README.md" >"$T/root/README.md"
+sed -i '/^- `markdown`/i\
+- `fancy`: a style nobody wrote.' "$T/root/docs/compare.md"
+sed -i '/^\.B tcrypt$/d' "$T/root/docs/cryptobench.1"
+if sh "$docs_check" "$BIN" "$RUN" "$T/root" >"$T/docs" 2>&1; then
+    bad "docs_styles.sh passed docs that disagree with the style table"
+else
+    ok
+fi
+for want in "README.md does not list the style markdown" \
+    "docs/compare.md lists a style fancy the table does not have" \
+    "docs/cryptobench.1 does not list the style tcrypt" \
+    "README.md uses -style/-format fancy"; do
+    grep -qF "$want" "$T/docs" && ok || bad "docs_styles.sh did not say '$want': $(cat "$T/docs")"
+done
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
