@@ -538,7 +538,7 @@ static void test_style_table(void **state)
         assert_ptr_equal(cb_compare_style_find(s->name), s);
         assert_true(strlen(s->description) <= 60);
         char *text = render(&c, s->name);
-        assert_true(strlen(text) > 100);
+        assert_non_null(strstr(text, "md5")); /* every style names the cases */
         free(text);
         assert_int_equal(cb_compare_style_check("-style", s->name, &got), 0);
         assert_ptr_equal(got, s);
