@@ -398,7 +398,7 @@ sh "$docs_check" "$BIN" "$RUN" >"$T/docs" 2>&1 && ok || bad "the docs disagree w
 mkdir -p "$T/root/docs"
 root=$(dirname "$0")/../..
 cp "$root/docs/compare.md" "$root/docs/cryptobench.1" "$T/root/docs/"
-sed -e 's/, `markdown`;/;/' -e '$a\
+sed -e 's/`markdown`//' -e '$a\
 Try `compare a.csv b.csv -style fancy`.' "$root/README.md" >"$T/root/README.md"
 sed -i '/^- `markdown`/i\
 - `fancy`: a style nobody wrote.' "$T/root/docs/compare.md"
