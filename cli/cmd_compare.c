@@ -34,9 +34,8 @@ static void compare_usage(FILE *f)
         cb_compare_style_at(0)->name);
     cb_compare_style_usage(f, CB_STYLE_TEXT, "      ");
     fprintf(f,
-        "  -format F            text (the -style's table), or for scripts every number,\n"
-        "                       p-value and interval, the summary on stderr (-style F\n"
-        "                       works too):\n");
+        "  -format F            text (the -style's table), or a format for scripts, which\n"
+        "                       sends the summary to stderr (-style F works too):\n");
     cb_compare_style_usage(f, CB_STYLE_FORMAT, "      ");
     fprintf(f,
         "  -list-styles         print the styles and formats, one a line: name, kind\n"
@@ -174,8 +173,8 @@ static int parse_options(int argc, char **argv, options *op)
         return -1;
     }
     const cb_compare_style *format;
-    if (cb_compare_style_check("-style", op->style, &op->table) != 0 ||
-        cb_compare_style_check("-format", op->format, &format) != 0)
+    if (cb_compare_style_check(op->style, &op->table) != 0 ||
+        cb_compare_format_check(op->format, &format) != 0)
         return -1;
     if (format && op->table->kind == CB_STYLE_FORMAT && format != op->table) {
         cb_error("-style %s and -format %s name two formats; give one.", op->style,

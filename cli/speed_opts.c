@@ -267,7 +267,7 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
             if (r < 0)
                 return -1;
             const cb_compare_style *style;
-            if (cb_compare_style_check("-style", v, &style) != 0)
+            if (cb_compare_style_check(v, &style) != 0)
                 return -1;
             o->style = v;
         } else if (cb_args_flag(&a, "cycles")) {

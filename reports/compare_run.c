@@ -91,7 +91,7 @@ int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
                            const char *variant_b, const char *style, FILE *out)
 {
     const cb_compare_style *table = cb_compare_style_at(0);
-    if (style && cb_compare_style_check("-style", style, &table) != 0)
+    if (style && cb_compare_style_check(style, &table) != 0)
         return CB_EXIT_USAGE;
     cb_sides_request rq;
     memset(&rq, 0, sizeof rq);

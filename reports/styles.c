@@ -68,27 +68,33 @@ void cb_compare_style_list(FILE *f)
                 table[i].kind == CB_STYLE_FORMAT ? "format" : "style", table[i].description);
 }
 
-int cb_compare_style_check(const char *option, const char *value,
-                           const cb_compare_style **out)
+int cb_compare_style_check(const char *value, const cb_compare_style **out)
 {
     char styles[256], formats[128];
-    int format_only = strcmp(option, "-format") == 0;
-    *out = NULL;
-    if (format_only && strcmp(value, "text") == 0)
+    *out = cb_compare_style_find(value);
+    if (*out)
         return 0;
+    cb_error("-style '%s' is unknown; the styles are %s, the formats %s.", value,
+             cb_compare_style_names(CB_STYLE_TEXT, styles, sizeof styles),
+             cb_compare_style_names(CB_STYLE_FORMAT, formats, sizeof formats));
+    return -1;
+}
+
+int cb_compare_format_check(const char *value, const cb_compare_style **out)
+{
+    char styles[256], formats[128];
     const cb_compare_style *s = cb_compare_style_find(value);
-    if (s && (!format_only || s->kind == CB_STYLE_FORMAT)) {
+    *out = NULL;
+    if (strcmp(value, "text") == 0)
+        return 0;
+    if (s && s->kind == CB_STYLE_FORMAT) {
         *out = s;
         return 0;
     }
-    cb_compare_style_names(CB_STYLE_TEXT, styles, sizeof styles);
-    cb_compare_style_names(CB_STYLE_FORMAT, formats, sizeof formats);
-    if (format_only)
-        cb_error("-format '%s' is not a format; the formats are %s, or text for the "
-                 "-style's table (%s).", value, formats, styles);
-    else
-        cb_error("-style '%s' is unknown; the styles are %s, the formats %s.", value,
-                 styles, formats);
+    cb_error("-format '%s' is not a format; the formats are %s, or text for the -style's "
+             "table (%s).", value,
+             cb_compare_style_names(CB_STYLE_FORMAT, formats, sizeof formats),
+             cb_compare_style_names(CB_STYLE_TEXT, styles, sizeof styles));
     return -1;
 }
 

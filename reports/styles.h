@@ -81,13 +81,18 @@ void cb_compare_style_usage(FILE *f, cb_style_kind kind, const char *indent);
 void cb_compare_style_list(FILE *f);
 
 /*
- * cb_compare_style_check sets *out to the row that value, given to option (-style or
- * -format), names and returns 0; for a name the option does not take it prints the
- * one sentence both commands give, listing the table, and returns -1.  -style takes
- * any row; -format the formats, or "text" (*out NULL: the -style's table).
+ * cb_compare_style_check reads a -style value: any row of the table.  It sets *out to
+ * the row and returns 0, or prints the one sentence both commands give for a name the
+ * table does not have, listing it, and returns -1.
  */
-int cb_compare_style_check(const char *option, const char *value,
-                           const cb_compare_style **out);
+int cb_compare_style_check(const char *value, const cb_compare_style **out);
+
+/*
+ * cb_compare_format_check reads compare's -format value: a format of the table, or
+ * "text" (*out NULL: the -style's table).  Returns 0, or -1 after one sentence
+ * listing the formats.
+ */
+int cb_compare_format_check(const char *value, const cb_compare_style **out);
 
 /*
  * cb_compare_style_write writes c in style to out; a format also writes the summary

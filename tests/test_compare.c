@@ -540,10 +540,10 @@ static void test_style_table(void **state)
         char *text = render(&c, s->name);
         assert_non_null(strstr(text, "md5")); /* every style names the cases */
         free(text);
-        assert_int_equal(cb_compare_style_check("-style", s->name, &got), 0);
+        assert_int_equal(cb_compare_style_check(s->name, &got), 0);
         assert_ptr_equal(got, s);
         if (s->kind == CB_STYLE_FORMAT) {
-            assert_int_equal(cb_compare_style_check("-format", s->name, &got), 0);
+            assert_int_equal(cb_compare_format_check(s->name, &got), 0);
             assert_ptr_equal(got, s);
         }
         assert_non_null(strstr(names[s->kind], s->name));
@@ -554,7 +554,7 @@ static void test_style_table(void **state)
         assert_non_null(cb_compare_style_find(last + 1));
         assert_non_null(strstr(names[k], " and "));
     }
-    assert_int_equal(cb_compare_style_check("-format", "text", &got), 0);
+    assert_int_equal(cb_compare_format_check("text", &got), 0);
     assert_null(got);
     FILE *f = fopen("/dev/null", "w");
     assert_int_equal(cb_compare_render(&c, "bogus", f), -1);
