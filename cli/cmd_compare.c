@@ -1,12 +1,11 @@
 /*
- * cli/cmd_compare.c - `cryptobench compare BEFORE.csv [AFTER.csv]`: reads the files,
- * decides which rows are "before" and which "after", and hands them to
- * reports/compare.c; the exit status is what CI gates on.
+ * cli/cmd_compare.c - `cryptobench compare BEFORE.csv [AFTER.csv]`: reads the options
+ * and the files and runs the comparison of reports/ (cb_compare_run: sides, cases,
+ * style); its exit status is what CI gates on.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -14,6 +13,7 @@
 #include "kernels/registry.h"
 #include "reports/compare.h"
 #include "reports/csv.h"
+#include "reports/styles.h"
 
 #define MAX_GATE_ALGS 64
 
@@ -30,9 +30,16 @@ static void compare_usage(FILE *f)
         "(cycles): difference = before / after x 100 - 100, so + is still faster.\n"
         "With at least 2 samples a side, a Mann-Whitney U test decides whether each\n"
         "difference is real; '~' marks those that are not.\n\n"
-        "  -style S             matrix (default), mail, rows, tcrypt or markdown\n"
-        "  -format F            text (the style), csv or json: every number, p-value\n"
-        "                       and confidence interval, for scripts\n"
+        "  -style S             the table's layout (default %s):\n",
+        cb_compare_style_at(0)->name);
+    cb_compare_style_usage(f, CB_STYLE_TEXT, "      ");
+    fprintf(f,
+        "  -format F            text (the -style's table), or a format for scripts, which\n"
+        "                       sends the summary to stderr (-style F works too):\n");
+    cb_compare_style_usage(f, CB_STYLE_FORMAT, "      ");
+    fprintf(f,
+        "  -list-styles         print the styles and formats, one a line: name, kind\n"
+        "                       (style or format), description\n"
         "  -variant A,B         compare variant A (before) with variant B (after)\n"
         "  -fail-if-slower P%%   exit 1 when a case is significantly slower and its whole\n"
         "                       confidence interval lies below -P%% (one-sample cases:\n"
@@ -47,7 +54,9 @@ static void compare_usage(FILE *f)
 typedef struct options {
     const char *files[2];
     int nfiles;
-    const char *style, *format, *variants;
+    const char *style, *format;
+    const cb_compare_style *table; /* what -style and -format chose */
+    cb_sides_request sides;        /* -variant A,B; the files are added once read */
     char *gate_names[MAX_GATE_ALGS];
     size_t n_gate;
     cb_compare_opts o;
@@ -101,7 +110,7 @@ static int parse_options(int argc, char **argv, options *op)
 {
     cb_args a = {argc, argv, 1, "compare"};
     op->o = cb_compare_default_opts();
-    op->style = "matrix";
+    op->style = cb_compare_style_at(0)->name;
     op->format = "text";
     while (a.i < argc) {
         const char *v;
@@ -110,11 +119,24 @@ static int parse_options(int argc, char **argv, options *op)
             compare_usage(stdout);
             return 1;
         }
+        if (cb_args_flag(&a, "list-styles")) {
+            cb_compare_style_list(stdout);
+            return 1;
+        }
         if ((r = cb_args_value(&a, "style", &op->style)) ||
-            (r = cb_args_value(&a, "format", &op->format)) ||
-            (r = cb_args_value(&a, "variant", &op->variants))) {
+            (r = cb_args_value(&a, "format", &op->format))) {
             if (r < 0)
                 return -1;
+            continue;
+        }
+        if ((r = cb_args_value(&a, "variant", &v))) {
+            char err[512];
+            if (r < 0)
+                return -1;
+            if (cb_sides_parse_variants(&op->sides, v, err, sizeof err) != 0) {
+                cb_error("%s", err);
+                return -1;
+            }
             continue;
         }
         if ((r = cb_args_value(&a, "fail-if-slower", &v))) {
@@ -135,7 +157,8 @@ static int parse_options(int argc, char **argv, options *op)
         }
         if (argv[a.i][0] == '-' && argv[a.i][1] != 0) {
             cb_error("compare: unknown option '%s'; the options are -style, -format, "
-                     "-variant, -fail-if-slower, -gate-on and -alpha.", argv[a.i]);
+                     "-list-styles, -variant, -fail-if-slower, -gate-on and -alpha.",
+                     argv[a.i]);
             return -1;
         }
         if (op->nfiles == 2) {
@@ -149,17 +172,17 @@ static int parse_options(int argc, char **argv, options *op)
         cb_error("compare needs a results file; give BEFORE.csv AFTER.csv.");
         return -1;
     }
-    if (strcmp(op->format, "text") != 0 && strcmp(op->format, "csv") != 0 &&
-        strcmp(op->format, "json") != 0) {
-        cb_error("-format '%s' is unknown; use text, csv or json.", op->format);
+    const cb_compare_style *format;
+    if (cb_compare_style_check(op->style, &op->table) != 0 ||
+        cb_compare_format_check(op->format, &format) != 0)
+        return -1;
+    if (format && op->table->kind == CB_STYLE_FORMAT && format != op->table) {
+        cb_error("-style %s and -format %s name two formats; give one.", op->style,
+                 op->format);
         return -1;
     }
-    if (!cb_compare_style_known(op->style) || !strcmp(op->style, "csv") ||
-        !strcmp(op->style, "json")) {
-        cb_error("-style '%s' is unknown; use matrix, mail, rows, tcrypt or markdown.",
-                 op->style);
-        return -1;
-    }
+    if (format)
+        op->table = format;
     if (op->n_gate && !op->o.gate) {
         cb_error("-gate-on needs -fail-if-slower P%% to say how much slower fails.");
         return -1;
@@ -169,208 +192,23 @@ static int parse_options(int argc, char **argv, options *op)
     return 0;
 }
 
-/* list_algorithms writes the distinct algorithms of the set's rows, comma-separated,
- * into buf (shortened with "..." when they do not fit). */
-static const char *list_algorithms(const cb_csv_set *set, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = 0;
-    for (size_t i = 0; i < cb_csv_set_count(set); i++) {
-        const char *alg = cb_csv_set_row(set, i)->s.alg;
-        int seen = 0;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = cb_csv_set_row(set, j)->s.alg == alg; /* interned: equal is identical */
-        if (seen)
-            continue;
-        if (used + strlen(alg) + 8 >= len) {
-            snprintf(buf + used, len - used, ", ...");
-            break;
-        }
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "", alg);
-    }
-    return buf;
-}
-
-/* check_gate_names refuses a -gate-on name that no row of the files holds: a typo
- * would otherwise gate nothing and pass silently. */
-static int check_gate_names(const options *op, const cb_csv_set *set)
-{
-    for (size_t g = 0; g < op->n_gate; g++) {
-        size_t i = 0;
-        while (i < cb_csv_set_count(set) &&
-               strcasecmp(cb_csv_set_row(set, i)->s.alg, op->gate_names[g]) != 0)
-            i++;
-        if (i < cb_csv_set_count(set))
-            continue;
-        char algs[1024];
-        cb_error("-gate-on '%s' matches no case in %s%s%s; they hold: %s.",
-                 op->gate_names[g], op->files[0], op->nfiles == 2 ? " or " : "",
-                 op->nfiles == 2 ? op->files[1] : "", list_algorithms(set, algs, sizeof algs));
-        return -1;
-    }
-    return 0;
-}
-
-/* sides: the rows chosen as before and after. */
-typedef struct sides {
-    const cb_csv_row **before, **after;
-    size_t nb, na;
-} sides;
-
-/* split_variants sends rows of variant a in [lo1, hi1) to before and rows of
- * variant b in [lo2, hi2) to after. */
-static void split_variants(const cb_csv_set *set, sides *sd, const char *a, const char *b,
-                           size_t lo1, size_t hi1, size_t lo2, size_t hi2)
-{
-    for (size_t i = lo1; i < hi1; i++)
-        if (strcmp(cb_csv_set_row(set, i)->s.variant, a) == 0)
-            sd->before[sd->nb++] = cb_csv_set_row(set, i);
-    for (size_t i = lo2; i < hi2; i++)
-        if (strcmp(cb_csv_set_row(set, i)->s.variant, b) == 0)
-            sd->after[sd->na++] = cb_csv_set_row(set, i);
-}
-
-/* distinct2 finds the first two distinct values of a row property; returns how
- * many distinct values there are, stopping counting at 3. */
-static int distinct2(const cb_csv_set *set, int by_run, const void *out[2])
-{
-    int k = 0;
-    for (size_t i = 0; i < cb_csv_set_count(set); i++) {
-        const cb_csv_row *r = cb_csv_set_row(set, i);
-        const void *v = by_run ? (const void *)r->run : (const void *)r->s.variant;
-        if (k > 0 && v == out[0])
-            continue;
-        if (k > 1 && v == out[1])
-            continue;
-        if (k == 2)
-            return 3;
-        out[k++] = v;
-    }
-    return k;
-}
-
-/* split_one_file picks before and after out of a single file: two runs, or one run
- * of two variants. */
-static int split_one_file(const cb_csv_set *set, const char *file, sides *sd,
-                          cb_comparison *c)
-{
-    const void *runs[2], *vars[2];
-    int nr = distinct2(set, 1, runs);
-    if (nr == 2) {
-        for (size_t i = 0; i < cb_csv_set_count(set); i++) {
-            const cb_csv_row *r = cb_csv_set_row(set, i);
-            if (r->run == runs[0])
-                sd->before[sd->nb++] = r;
-            else
-                sd->after[sd->na++] = r;
-        }
-        for (int s = 0; s < 2; s++) {
-            const cb_run_info *ri = runs[s];
-            snprintf(s ? c->after_name : c->before_name, sizeof c->before_name,
-                     "%s run %d (%s on %s, %s)", file, s + 1, ri->build_rev, ri->hostname,
-                     ri->started);
-        }
-        return 0;
-    }
-    int nv = distinct2(set, 0, vars);
-    if (nr == 1 && nv == 2) {
-        split_variants(set, sd, vars[0], vars[1], 0, cb_csv_set_count(set), 0,
-                       cb_csv_set_count(set));
-        snprintf(c->before_name, sizeof c->before_name, "%s", (const char *)vars[0]);
-        snprintf(c->after_name, sizeof c->after_name, "%s", (const char *)vars[1]);
-        return 0;
-    }
-    if (nr == 1)
-        cb_error("%s holds one run of %s variant%s; give a second file, or -variant A,B to "
-                 "name the two variants to compare.", file, nv == 1 ? "one" : "several",
-                 nv == 1 ? "" : "s");
-    else if (nr == 0)
-        cb_error("%s holds no samples; there is nothing to compare.", file);
-    else
-        cb_error("%s holds more than two runs; give the before and after runs as two "
-                 "files.", file);
-    return -1;
-}
-
-/* choose_sides fills sd from the files read into set (file 1 is rows [0, n1)). */
-static int choose_sides(const options *op, const cb_csv_set *set, size_t n1, sides *sd,
-                        cb_comparison *c)
-{
-    size_t n = cb_csv_set_count(set);
-    sd->before = cb_xmalloc((n + 1) * sizeof *sd->before);
-    sd->after = cb_xmalloc((n + 1) * sizeof *sd->after);
-    if (op->variants) {
-        const char *comma = strchr(op->variants, ',');
-        if (!comma || comma == op->variants || !comma[1] || strchr(comma + 1, ',')) {
-            cb_error("-variant '%s' is not a pair; give two variant names such as "
-                     "generic,ce-i4.", op->variants);
-            return -1;
-        }
-        char a[128];
-        snprintf(a, sizeof a, "%.*s", (int)(comma - op->variants), op->variants);
-        if (op->nfiles == 2)
-            split_variants(set, sd, a, comma + 1, 0, n1, n1, n);
-        else
-            split_variants(set, sd, a, comma + 1, 0, n, 0, n);
-        snprintf(c->before_name, sizeof c->before_name, "%s%s%s",
-                 op->nfiles == 2 ? op->files[0] : "", op->nfiles == 2 ? " " : "", a);
-        snprintf(c->after_name, sizeof c->after_name, "%s%s%s",
-                 op->nfiles == 2 ? op->files[1] : "", op->nfiles == 2 ? " " : "", comma + 1);
-        if (!sd->nb || !sd->na) {
-            cb_error("-variant %s: no sample of variant '%s' in %s.", op->variants,
-                     !sd->nb ? a : comma + 1, op->files[op->nfiles == 2 && sd->nb ? 1 : 0]);
-            return -1;
-        }
-        return 0;
-    }
-    if (op->nfiles == 1)
-        return split_one_file(set, op->files[0], sd, c);
-    for (size_t i = 0; i < n1; i++)
-        sd->before[sd->nb++] = cb_csv_set_row(set, i);
-    for (size_t i = n1; i < n; i++)
-        sd->after[sd->na++] = cb_csv_set_row(set, i);
-    snprintf(c->before_name, sizeof c->before_name, "%s", op->files[0]);
-    snprintf(c->after_name, sizeof c->after_name, "%s", op->files[1]);
-    return 0;
-}
-
 static int run_compare(const options *op)
 {
     cb_csv_set *set = cb_csv_set_new();
+    cb_sides_request rq = op->sides;
     char err[1024];
-    size_t n1 = 0;
-    sides sd = {NULL, NULL, 0, 0};
-    cb_comparison c;
-    memset(&c, 0, sizeof c);
     int rc = CB_EXIT_USAGE;
     for (int i = 0; i < op->nfiles; i++) {
         if (cb_csv_read_file(set, op->files[i], err, sizeof err) != 0) {
             cb_error("%s", err);
             goto out;
         }
+        rq.source[i] = op->files[i];
         if (i == 0)
-            n1 = cb_csv_set_count(set);
+            rq.first_rows = cb_csv_set_count(set);
     }
-    if (check_gate_names(op, set) != 0 || choose_sides(op, set, n1, &sd, &c) != 0)
-        goto out;
-    if (cb_compare_rows(&c, sd.before, sd.nb, sd.after, sd.na, &op->o, stderr, err,
-                        sizeof err) != 0) {
-        cb_error("%s", err);
-        goto out;
-    }
-    if (strcmp(op->format, "text") == 0) {
-        cb_compare_render(&c, op->style, stdout);
-    } else {
-        char summary[512];
-        cb_compare_render(&c, op->format, stdout);
-        fprintf(stderr, "%s\n", cb_compare_summary(&c, summary, sizeof summary));
-    }
-    fflush(stdout);
-    rc = c.gate_failures ? CB_EXIT_FAIL : CB_EXIT_OK;
+    rc = cb_compare_run(set, &rq, &op->o, op->table, stdout);
 out:
-    cb_comparison_free(&c);
-    free(sd.before);
-    free(sd.after);
     cb_csv_set_free(set);
     return rc;
 }

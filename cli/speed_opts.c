@@ -15,7 +15,7 @@
 #include "harness/host.h"
 #include "kernels/modes/hmac.h"
 #include "kernels/registry.h"
-#include "reports/compare.h"
+#include "reports/styles.h"
 
 static const size_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384};
 
@@ -60,7 +60,11 @@ static void speed_usage(FILE *f)
         "                     precision verdict to FILE\n"
         "  -compare           with -variant A,B: sample A and B alternately (ABAB) and\n"
         "                     print the before/after table (A before, B after)\n"
-        "  -style NAME        the table for -compare: matrix, mail, rows, tcrypt, markdown\n"
+        "  -style NAME        the table for -compare (default %s), or a format:\n",
+        cb_compare_style_at(0)->name);
+    cb_compare_style_usage(f, CB_STYLE_TEXT, "      ");
+    cb_compare_style_usage(f, CB_STYLE_FORMAT, "      ");
+    fprintf(f,
         "\n"
         "Exit status: 0 ok, 1 a variant failed its check, 2 bad usage, 3 a kernel\n"
         "faulted, 130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP; finished samples\n"
@@ -262,11 +266,9 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
         } else if ((r = VALUE("style")) != 0) {
             if (r < 0)
                 return -1;
-            if (!cb_compare_style_known(v)) {
-                cb_error("speed: unknown -style '%s'; the styles are matrix, mail, rows, "
-                         "tcrypt, markdown, csv and json.", v);
+            const cb_compare_style *style;
+            if (cb_compare_style_check(v, &style) != 0)
                 return -1;
-            }
             o->style = v;
         } else if (cb_args_flag(&a, "cycles")) {
             o->cycles = CB_CYCLES_AUTO;

@@ -13,7 +13,6 @@
 
 #include "base/common.h"
 #include "kernels/registry.h"
-#include "reports/render.h"
 
 cb_compare_opts cb_compare_default_opts(void)
 {
@@ -866,66 +865,4 @@ const char *cb_compare_summary(const cb_comparison *c, char *buf, size_t len)
     else
         append(buf, len, ": passed");
     return buf;
-}
-
-/* ---- the in-run comparison --------------------------------------------------- */
-
-int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
-                           const char *variant_b, const char *style, FILE *out)
-{
-    if (!style)
-        style = "matrix";
-    if (!cb_compare_style_known(style)) {
-        cb_error("compare style '%s' is unknown; use matrix, mail, rows, tcrypt, markdown, "
-                 "csv or json.", style);
-        return CB_EXIT_USAGE;
-    }
-    cb_csv_set *set = cb_csv_set_new();
-    static const cb_run_info none_run = {"", "", "", "", "", "", "", "", "", "", "", "",
-                                         "none", "", ""};
-    const cb_run_info *run = cb_csv_intern_run(set, &none_run);
-    const char *va = cb_csv_intern(set, variant_a, strlen(variant_a));
-    const char *vb = cb_csv_intern(set, variant_b, strlen(variant_b));
-    for (size_t i = 0; i < n; i++) {
-        cb_csv_row r;
-        memset(&r, 0, sizeof r);
-        r.run = run;
-        r.s = s[i];
-        r.s.alg = cb_csv_intern(set, s[i].alg, strlen(s[i].alg));
-        r.s.variant = cb_csv_intern(set, s[i].variant, strlen(s[i].variant));
-        r.s.direction = cb_csv_intern(set, s[i].direction, strlen(s[i].direction));
-        r.ops_per_sec = cb_sample_ops_per_sec(&s[i]);
-        r.bytes_per_sec = cb_sample_bytes_per_sec(&s[i]);
-        r.has_counts = 1;
-        if (r.ops_per_sec > 0 && (r.s.variant == va || r.s.variant == vb))
-            cb_csv_add(set, &r);
-    }
-    size_t total = cb_csv_set_count(set), nb = 0, na = 0;
-    const cb_csv_row **before = cb_xmalloc((total + 1) * sizeof *before);
-    const cb_csv_row **after = cb_xmalloc((total + 1) * sizeof *after);
-    for (size_t i = 0; i < total; i++) {
-        const cb_csv_row *r = cb_csv_set_row(set, i);
-        if (r->s.variant == va)
-            before[nb++] = r;
-        else
-            after[na++] = r;
-    }
-    cb_comparison c;
-    memset(&c, 0, sizeof c);
-    snprintf(c.before_name, sizeof c.before_name, "%s", variant_a);
-    snprintf(c.after_name, sizeof c.after_name, "%s", variant_b);
-    cb_compare_opts o = cb_compare_default_opts();
-    char err[1024];
-    int rc = CB_EXIT_OK;
-    if (cb_compare_rows(&c, before, nb, after, na, &o, stderr, err, sizeof err) != 0) {
-        cb_error("%s", err);
-        rc = CB_EXIT_USAGE;
-    } else {
-        cb_compare_render(&c, style, out);
-    }
-    cb_comparison_free(&c);
-    free(before);
-    free(after);
-    cb_csv_set_free(set);
-    return rc;
 }

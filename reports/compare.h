@@ -21,8 +21,11 @@
 #include <stdio.h>
 
 #include "reports/csv.h"
+#include "reports/sides.h"
 #include "base/sample.h"
 #include "base/stats.h"
+
+typedef struct cb_compare_style cb_compare_style; /* a row of reports/styles.h */
 
 /* cb_verdict: how a compared case is classified in the summary and by the gate. */
 typedef enum cb_verdict {
@@ -109,20 +112,31 @@ void cb_comparison_free(cb_comparison *c);
 const char *cb_compare_summary(const cb_comparison *c, char *buf, size_t len);
 
 /*
- * cb_compare_render writes the comparison in a style (matrix, mail, rows, tcrypt,
- * markdown) or a machine format (csv, json).  Returns 0, or -1 for an unknown name.
+ * cb_compare_render writes the comparison in a style or format of the table in
+ * reports/styles.h.  Returns 0, or -1 for a name the table does not have.
  */
 int cb_compare_render(const cb_comparison *c, const char *style, FILE *out);
 
-/* cb_compare_style_known reports whether style names a style or format. */
+/* cb_compare_style_known reports whether style names a row of that table. */
 int cb_compare_style_known(const char *style);
 
 /*
- * cb_compare_run_samples: the in-run comparison of `speed -variant A,B -compare`.
- * s holds the samples of one run; those of variant_a are "before", those of
- * variant_b "after".  Prints the table in style (NULL: matrix), the summary line
- * and any warning to out.  Returns 0, or 2 after printing why nothing could be
- * compared (unknown style, no case measured with both variants).
+ * cb_compare_run is one comparison from rows to exit status, what `compare` and
+ * `speed -compare` both do: refuse -gate-on names no row holds, choose the sides as
+ * rq says (reports/sides.h), match and judge the cases with o, write them to out in
+ * style (reports/styles.h; a format's summary line goes to stderr, as do the
+ * warnings and errors).  Returns CB_EXIT_OK, CB_EXIT_FAIL when the gate failed, or
+ * CB_EXIT_USAGE after printing why nothing could be compared.
+ */
+int cb_compare_run(const cb_csv_set *set, const cb_sides_request *rq,
+                   const cb_compare_opts *o, const cb_compare_style *style, FILE *out);
+
+/*
+ * cb_compare_run_samples: the in-run comparison of `speed -variant A,B -compare`,
+ * cb_compare_run over the samples of one run ("this run") with -variant A,B, where
+ * the samples that measured nothing are left out.  style NULL is the default style.
+ * Returns 0, or 2 after printing why nothing could be compared (unknown style, no
+ * case measured with both variants).
  */
 int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
                            const char *variant_b, const char *style, FILE *out);

@@ -1,6 +1,6 @@
 /*
- * reports/render.c - formatting shared by the comparison renderers, the grid the
- * table styles lay cases out in, and the style dispatch.
+ * reports/render.c - formatting shared by the comparison renderers and the grid the
+ * table styles lay cases out in (the dispatch is reports/styles.c).
  */
 #include "reports/render.h"
 
@@ -249,34 +249,4 @@ void cb_grid_free(cb_grid *g)
     free(g->col_key);
     free(g->cell);
     memset(g, 0, sizeof *g);
-}
-
-/* ---- dispatch ------------------------------------------------------------------- */
-
-static const struct {
-    const char *name;
-    void (*render)(const cb_comparison *c, FILE *out);
-} styles[] = {
-    {"matrix", cb_render_matrix}, {"mail", cb_render_mail},
-    {"rows", cb_render_rows},     {"tcrypt", cb_render_tcrypt},
-    {"markdown", cb_render_markdown}, {"csv", cb_render_csv},
-    {"json", cb_render_json},
-};
-
-int cb_compare_style_known(const char *style)
-{
-    for (size_t i = 0; i < sizeof styles / sizeof styles[0]; i++)
-        if (strcmp(styles[i].name, style) == 0)
-            return 1;
-    return 0;
-}
-
-int cb_compare_render(const cb_comparison *c, const char *style, FILE *out)
-{
-    for (size_t i = 0; i < sizeof styles / sizeof styles[0]; i++)
-        if (strcmp(styles[i].name, style) == 0) {
-            styles[i].render(c, out);
-            return 0;
-        }
-    return -1;
 }

@@ -1,8 +1,7 @@
 /*
- * reports/render.h - the comparison renderers (one file each: render_matrix.c,
- * render_mail.c, render_rows.c, render_tcrypt.c, render_markdown.c, render_csv.c,
- * render_json.c) and the formatting they share, so every style writes a percentage,
- * a rate or a row label the same way.
+ * reports/render.h - what the comparison renderers (one file each, reports/render_*.c,
+ * each a row of reports/styles.h) share, so every style writes a percentage, a rate
+ * or a row label the same way.
  */
 #ifndef CB_RENDER_H
 #define CB_RENDER_H
@@ -11,15 +10,7 @@
 #include <stdio.h>
 
 #include "reports/compare.h"
-
-/* Each renderer writes the whole comparison to out. */
-void cb_render_matrix(const cb_comparison *c, FILE *out);
-void cb_render_mail(const cb_comparison *c, FILE *out);
-void cb_render_rows(const cb_comparison *c, FILE *out);
-void cb_render_tcrypt(const cb_comparison *c, FILE *out);
-void cb_render_markdown(const cb_comparison *c, FILE *out);
-void cb_render_csv(const cb_comparison *c, FILE *out);
-void cb_render_json(const cb_comparison *c, FILE *out);
+#include "reports/styles.h" /* declares the renderers, from the table */
 
 /* cb_fmt_pct writes a signed percentage with two decimals ("+3.33%", "-14.28%"). */
 const char *cb_fmt_pct(double pct, char *buf, size_t len);

@@ -21,6 +21,8 @@
 #include "reports/compare.h"
 #include "reports/csv.h"
 #include "reports/import.h"
+#include "reports/sides.h"
+#include "reports/styles.h"
 #include "base/stats.h"
 
 static const char *data_path(const char *name)
@@ -515,6 +517,52 @@ static void test_machine_formats(void **state)
     cb_csv_set_free(set);
 }
 
+/* ---- the style table ------------------------------------------------------------- */
+
+/* Every row of the table renders, is found by its name (so names are unique) and is
+ * taken by -style; -format takes the formats and text only; the sentences name every
+ * row of their kind, the last after "and". */
+static void test_style_table(void **state)
+{
+    (void)state;
+    cb_comparison c;
+    cb_csv_set *set = compare_files("oe2013-before.csv", "oe2013-after.csv", 0, &c);
+    assert_string_equal(cb_compare_style_at(0)->name, "matrix"); /* the default */
+    assert_null(cb_compare_style_at(cb_compare_style_count()));
+    char names[2][256];
+    cb_compare_style_names(CB_STYLE_TEXT, names[CB_STYLE_TEXT], sizeof names[0]);
+    cb_compare_style_names(CB_STYLE_FORMAT, names[CB_STYLE_FORMAT], sizeof names[0]);
+    const cb_compare_style *got;
+    for (size_t i = 0; i < cb_compare_style_count(); i++) {
+        const cb_compare_style *s = cb_compare_style_at(i);
+        assert_ptr_equal(cb_compare_style_find(s->name), s);
+        assert_true(strlen(s->description) <= 60);
+        char *text = render(&c, s->name);
+        assert_non_null(strstr(text, "md5")); /* every style names the cases */
+        free(text);
+        assert_int_equal(cb_compare_style_check(s->name, &got), 0);
+        assert_ptr_equal(got, s);
+        if (s->kind == CB_STYLE_FORMAT) {
+            assert_int_equal(cb_compare_format_check(s->name, &got), 0);
+            assert_ptr_equal(got, s);
+        }
+        assert_non_null(strstr(names[s->kind], s->name));
+    }
+    for (int k = 0; k < 2; k++) {
+        const char *last = strrchr(names[k], ' ');
+        assert_non_null(last);
+        assert_non_null(cb_compare_style_find(last + 1));
+        assert_non_null(strstr(names[k], " and "));
+    }
+    assert_int_equal(cb_compare_format_check("text", &got), 0);
+    assert_null(got);
+    FILE *f = fopen("/dev/null", "w");
+    assert_int_equal(cb_compare_render(&c, "bogus", f), -1);
+    fclose(f);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
 /* ---- imported logs: cycles, names cryptobench does not have, public key ----------- */
 
 /* find_case returns the compared case of alg at block bytes and key bits. */
@@ -706,6 +754,87 @@ static void test_imported_report(void **state)
     cb_csv_set_free(set);
 }
 
+/* ---- before and after: reports/sides.c ------------------------------------------- */
+
+/* choose runs cb_sides_choose; returns its status with the labels in sd. */
+static int choose(cb_sides *sd, const cb_csv_set *set, const char *f1, const char *f2,
+                  size_t first_rows, const char *variants, char *err, size_t errlen)
+{
+    cb_sides_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.source[0] = f1;
+    rq.source[1] = f2;
+    rq.first_rows = first_rows;
+    if (variants)
+        assert_int_equal(cb_sides_parse_variants(&rq, variants, err, errlen), 0);
+    return cb_sides_choose(sd, set, &rq, err, errlen);
+}
+
+static void test_sides(void **state)
+{
+    (void)state;
+    char err[512];
+    cb_sides sd;
+    cb_run_info run_b = run_a;
+    run_b.build_rev = "rev-b";
+    cb_csv_set *set = cb_csv_set_new();
+    add_samples(set, &run_a, "md5", "generic", "digest", 64, 1000, 0, 2);
+    add_samples(set, &run_a, "md5", "x86", "digest", 64, 1000, 0, 3);
+    /* two files: each is a side as it is, named by the file */
+    assert_int_equal(choose(&sd, set, "a.csv", "b.csv", 2, NULL, err, sizeof err), 0);
+    assert_int_equal(sd.nb, 2);
+    assert_int_equal(sd.na, 3);
+    assert_string_equal(sd.before_name, "a.csv");
+    assert_string_equal(sd.after_name, "b.csv");
+    cb_sides_free(&sd);
+    /* one file of one run and two variants: the first variant seen is before */
+    assert_int_equal(choose(&sd, set, "a.csv", NULL, 0, NULL, err, sizeof err), 0);
+    assert_string_equal(sd.before_name, "generic");
+    assert_string_equal(sd.after_name, "x86");
+    assert_int_equal(sd.na, 3);
+    cb_sides_free(&sd);
+    /* -variant A,B: A of the first file before, B of the second after */
+    assert_int_equal(choose(&sd, set, "a.csv", "b.csv", 2, "generic,x86", err, sizeof err), 0);
+    assert_string_equal(sd.before_name, "a.csv generic");
+    assert_string_equal(sd.after_name, "b.csv x86");
+    cb_sides_free(&sd);
+    assert_int_equal(choose(&sd, set, "a.csv", "b.csv", 2, "x86,generic", err, sizeof err), -1);
+    assert_string_equal(err, "-variant x86,generic: no sample of variant 'x86' in a.csv.");
+    cb_sides_free(&sd);
+    assert_int_equal(choose(&sd, set, "this run", NULL, 0, "x86,ce", err, sizeof err), -1);
+    assert_string_equal(err, "-variant x86,ce: no sample of variant 'ce' in this run.");
+    cb_sides_free(&sd);
+    /* a second run in one file: the runs are the sides, whatever the variants */
+    add_samples(set, &run_b, "md5", "generic", "digest", 64, 1000, 0, 2);
+    assert_int_equal(choose(&sd, set, "a.csv", NULL, 0, NULL, err, sizeof err), 0);
+    assert_int_equal(sd.nb, 5);
+    assert_int_equal(sd.na, 2);
+    assert_string_equal(sd.after_name, "a.csv run 2 (rev-b on host1, 2024-01-01T00:00:00Z)");
+    cb_sides_free(&sd);
+    /* ambiguous: more than two runs, or one run of one variant */
+    cb_run_info run_c = run_a;
+    run_c.build_rev = "rev-c";
+    add_samples(set, &run_c, "md5", "generic", "digest", 64, 1000, 0, 1);
+    assert_int_equal(choose(&sd, set, "a.csv", NULL, 0, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "a.csv holds more than two runs"));
+    cb_sides_free(&sd);
+    cb_csv_set_free(set);
+    set = cb_csv_set_new();
+    add_samples(set, &run_a, "md5", "generic", "digest", 64, 1000, 0, 2);
+    assert_int_equal(choose(&sd, set, "a.csv", NULL, 0, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "a.csv holds one run of one variant"));
+    cb_sides_free(&sd);
+    cb_csv_set_free(set);
+    /* -variant must be a pair */
+    static const char *const not_pairs[] = {"generic", "generic,", ",x86", "a,b,c"};
+    for (size_t i = 0; i < sizeof not_pairs / sizeof not_pairs[0]; i++) {
+        cb_sides_request rq;
+        memset(&rq, 0, sizeof rq);
+        assert_int_equal(cb_sides_parse_variants(&rq, not_pairs[i], err, sizeof err), -1);
+        assert_non_null(strstr(err, "is not a pair"));
+    }
+}
+
 /* ---- the in-run comparison ------------------------------------------------------- */
 
 static void test_run_samples(void **state)
@@ -847,6 +976,24 @@ static void test_command(void **state)
     assert_int_equal(run_cmd(out, before, after, "-style", "fancy", NULL), 2);
     t = slurp_text(out);
     assert_non_null(strstr(t, "-style 'fancy' is unknown"));
+    for (size_t i = 0; i < cb_compare_style_count(); i++)
+        assert_non_null(strstr(t, cb_compare_style_at(i)->name));
+    free(t);
+    assert_int_equal(run_cmd(out, before, after, "-format", "mail", NULL), 2);
+    t = slurp_text(out);
+    assert_non_null(strstr(t, "-format 'mail' is not a format"));
+    free(t);
+    assert_int_equal(run_cmd(out, before, after, "-style", "json", "-format", "csv", NULL), 2);
+    /* -style takes a format too: the same bytes as -format, the summary on stderr */
+    assert_int_equal(run_cmd(out, before, after, "-style", "csv", NULL), 0);
+    t = slurp_text(out);
+    assert_non_null(strstr(t, "\r\nmd5,digest,0,16,"));
+    assert_non_null(strstr(t, "1 regression, 1 improvement"));
+    free(t);
+    assert_int_equal(run_cmd(out, "-list-styles", NULL), 0);
+    t = slurp_text(out);
+    assert_non_null(strstr(t, "json       format  "));
+    assert_non_null(strstr(t, "matrix     style   "));
     free(t);
     assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "lots", NULL), 2);
     assert_int_equal(run_cmd(out, before, after, "-gate-on", "nosuch", "-fail-if-slower",
@@ -881,10 +1028,12 @@ int main(void)
         cmocka_unit_test(test_oe2013_report),
         cmocka_unit_test(test_graviton2_report),
         cmocka_unit_test(test_machine_formats),
+        cmocka_unit_test(test_style_table),
         cmocka_unit_test(test_cycles_compare),
         cmocka_unit_test(test_mixed_cycles_and_rates),
         cmocka_unit_test(test_tcrypt_style_names),
         cmocka_unit_test(test_imported_report),
+        cmocka_unit_test(test_sides),
         cmocka_unit_test(test_run_samples),
         cmocka_unit_test(test_command),
         cmocka_unit_test(test_gate_on_imported_names),

@@ -438,5 +438,41 @@ else
     echo "cli: no $V; kat CCM checks UNAVAILABLE"
 fi
 
+# --- compare styles and formats: one table (reports/styles.h), read by both commands ---
+cb compare -list-styles >"$T/styles" 2>"$T/err" && ok || bad "compare -list-styles failed: $(cat "$T/err")"
+# A bad -style gets the same sentence from compare and speed, naming every row.
+cb compare "$data/oe2013-before.csv" "$data/oe2013-after.csv" -style bogus >/dev/null 2>"$T/err-compare"
+cb speed md5 -style bogus >/dev/null 2>"$T/err-speed"
+cmp -s "$T/err-compare" "$T/err-speed" && ok || bad "compare and speed word a bad -style differently: $(cat "$T/err-compare" "$T/err-speed")"
+while read -r name kind _; do
+    grep -q "$name" "$T/err-compare" && ok || bad "the -style error does not name $kind $name: $(cat "$T/err-compare")"
+    for c in compare speed; do
+        cb $c -help | grep -Eq "^ +$name +" && ok || bad "$c -help does not list $kind $name"
+    done
+done <"$T/styles"
+# The docs list the table's styles, all of them and no other (tests/cli/docs_styles.sh);
+# the check itself must catch a doc that lacks one, names an unknown one or uses one.
+docs_check=$(dirname "$0")/docs_styles.sh
+sh "$docs_check" "$BIN" "$RUN" >"$T/docs" 2>&1 && ok || bad "the docs disagree with the style table: $(cat "$T/docs")"
+mkdir -p "$T/root/docs"
+root=$(dirname "$0")/../..
+cp "$root/docs/compare.md" "$root/docs/cryptobench.1" "$T/root/docs/"
+sed -e 's/`markdown`//' -e '$a\
+Try `compare a.csv b.csv -style fancy`.' "$root/README.md" >"$T/root/README.md"
+sed -i '/^- `markdown`/i\
+- `fancy`: a style nobody wrote.' "$T/root/docs/compare.md"
+sed -i '/^\.B tcrypt$/d' "$T/root/docs/cryptobench.1"
+if sh "$docs_check" "$BIN" "$RUN" "$T/root" >"$T/docs" 2>&1; then
+    bad "docs_styles.sh passed docs that disagree with the style table"
+else
+    ok
+fi
+for want in "README.md does not list the style markdown" \
+    "docs/compare.md lists a style fancy the table does not have" \
+    "docs/cryptobench.1 does not list the style tcrypt" \
+    "README.md uses -style/-format fancy"; do
+    grep -qF "$want" "$T/docs" && ok || bad "docs_styles.sh did not say '$want': $(cat "$T/docs")"
+done
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
