@@ -12,7 +12,7 @@
 # Environment:
 #   SECONDS_PER_CASE  time per case and variant (default 1)
 #   SAMPLES           samples per case (default 10)
-#   STYLE             compare table style (default matrix; also mail, rows, markdown)
+#   STYLE             compare table style (default matrix; `cryptobench compare -list-styles`)
 #   CSV               also keep the samples in this file (default: a temporary file)
 #   RUN               a command prefix, e.g. "qemu-aarch64 -cpu neoverse-n1"
 #   AEAD              set to 1 for 13 bytes of AAD per message, as TLS records have

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "reports/compare.h"
+#include "reports/styles.h"
 
 void fuzz_check_error(const char *err, const char *name)
 {
@@ -22,8 +23,6 @@ void fuzz_check_error(const char *err, const char *name)
 
 void fuzz_exercise(const cb_csv_set *set)
 {
-    static const char *const styles[] = {"matrix", "mail", "rows", "tcrypt", "markdown",
-                                         "csv", "json"};
     size_t n = cb_csv_set_count(set), cut = n / 2;
     const cb_csv_row **rows = malloc((n + 1) * sizeof *rows);
     for (size_t i = 0; i < n; i++) {
@@ -38,11 +37,11 @@ void fuzz_exercise(const cb_csv_set *set)
     memset(&c, 0, sizeof c);
     char err[1024];
     if (cb_compare_rows(&c, rows, cut, rows + cut, n - cut, &o, NULL, err, sizeof err) == 0) {
-        for (size_t s = 0; s < sizeof styles / sizeof styles[0]; s++) {
+        for (size_t s = 0; s < cb_compare_style_count(); s++) {
             char *buf = NULL;
             size_t len = 0;
             FILE *f = open_memstream(&buf, &len);
-            cb_compare_render(&c, styles[s], f);
+            cb_compare_render(&c, cb_compare_style_at(s)->name, f);
             fclose(f);
             free(buf);
         }
