@@ -96,3 +96,21 @@ const char *cb_printable(const char *s, char *buf, size_t len)
         buf[o < len ? o : len - 1] = '\0';
     return buf;
 }
+
+void cb_buf_printf(cb_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if (b->len + (size_t)n + 1 > b->cap) {
+        b->cap = 2 * (b->len + (size_t)n + 1);
+        b->s = cb_xrealloc(b->s, b->cap);
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}

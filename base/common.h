@@ -38,6 +38,16 @@ int cb_hex_digit(int c);
 #define CB_PRINTABLE_LEN 96
 const char *cb_printable(const char *s, char *buf, size_t len);
 
+/* cb_buf: a string that grows as it is written, for text of no known bound (a
+ * comparison's axis names whole compiler lines). */
+typedef struct cb_buf {
+    char *s;      /* NUL-terminated; NULL before the first write */
+    size_t len, cap;
+} cb_buf;
+
+/* cb_buf_printf appends the formatted text to b. */
+void cb_buf_printf(cb_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* cb_aligned_alloc returns size bytes aligned to align (a power of two), zeroed. */
 void *cb_aligned_alloc(size_t align, size_t size);
 

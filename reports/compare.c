@@ -476,24 +476,19 @@ static const char *run_str(const cb_run_info *r, size_t offset)
     return *(const char *const *)((const char *)r + offset);
 }
 
-/* values_text joins the distinct values of a field over runs ("a+b"); returns
- * whether they differ from the other side's. */
-static void values_text(const cb_run_info *const *runs, size_t n, size_t offset, char *buf,
-                        size_t len)
+/* values_text appends the distinct values of a field over runs ("a+b") to out. */
+static void values_text(const cb_run_info *const *runs, size_t n, size_t offset, cb_buf *out)
 {
-    size_t used = 0;
-    buf[0] = 0;
+    int any = 0;
     for (size_t i = 0; i < n; i++) {
         const char *v = run_str(runs[i], offset);
         int seen = 0;
         for (size_t j = 0; j < i && !seen; j++)
             seen = run_str(runs[j], offset) == v;
-        if (seen || used + 2 >= len)
+        if (seen)
             continue;
-        int w = snprintf(buf + used, len - used, "%s%s", used ? "+" : "", *v ? v : "(none)");
-        used += w > 0 ? (size_t)w : 0;
-        if (used >= len)
-            used = len - 1;
+        cb_buf_printf(out, "%s%s", any ? "+" : "", *v ? v : "(none)");
+        any = 1;
     }
 }
 
@@ -539,29 +534,31 @@ static void describe_axis(builder *b, const cb_csv_row *const *before, size_t nb
     cb_comparison *c = b->c;
     const cb_run_info **rb, **ra;
     size_t kb = side_runs(before, nb, &rb), ka = side_runs(after, na, &ra);
-    char vb[160], va[160];
-    c->axis[0] = 0;
+    cb_buf axis = {NULL, 0, 0};
     for (size_t f = 0; f < sizeof axis_fields / sizeof axis_fields[0]; f++) {
         size_t off = axis_fields[f].offset;
         if (same_values(rb, kb, ra, ka, off))
             continue;
-        values_text(rb, kb, off, vb, sizeof vb);
-        values_text(ra, ka, off, va, sizeof va);
-        append(c->axis, sizeof c->axis, "%s%s %s -> %s", c->axis[0] ? ", " : "",
-               axis_fields[f].name, vb, va);
+        cb_buf vb = {NULL, 0, 0}, va = {NULL, 0, 0};
+        values_text(rb, kb, off, &vb);
+        values_text(ra, ka, off, &va);
+        cb_buf_printf(&axis, "%s%s %s -> %s", axis.len ? ", " : "", axis_fields[f].name,
+                      vb.s, va.s);
         if (warn && f >= 4)
             fprintf(warn, "cryptobench: warning: the sides ran with different %s (%s -> %s); "
                     "the difference includes that change.\n",
-                    f == 4 ? "hosts" : f == 5 ? "CPU models" : "capability sets", vb, va);
+                    f == 4 ? "hosts" : f == 5 ? "CPU models" : "capability sets", vb.s, va.s);
+        free(vb.s);
+        free(va.s);
     }
     if (b->pairs_differ && b->pairs_uniform && !b->pairs_same)
-        append(c->axis, sizeof c->axis, "%svariant %s -> %s", c->axis[0] ? ", " : "",
-               b->pair_b, b->pair_a);
+        cb_buf_printf(&axis, "%svariant %s -> %s", axis.len ? ", " : "", b->pair_b, b->pair_a);
     else if (b->pairs_differ)
-        append(c->axis, sizeof c->axis, "%svariant (per row)", c->axis[0] ? ", " : "");
-    if (!c->axis[0])
-        snprintf(c->axis, sizeof c->axis, "none: both sides describe the same build, host "
-                 "and variants");
+        cb_buf_printf(&axis, "%svariant (per row)", axis.len ? ", " : "");
+    if (!axis.len)
+        cb_buf_printf(&axis, "none: both sides describe the same build, host and variants");
+    free(c->axis);
+    c->axis = axis.s;
     for (int side = 0; warn && side < 2; side++) {
         const cb_run_info *const *runs = side ? ra : rb;
         size_t k = side ? ka : kb;
@@ -574,10 +571,12 @@ static void describe_axis(builder *b, const cb_csv_row *const *before, size_t nb
                 break;
             }
         for (size_t f = 0; f < 2 && k > 1; f++) {
-            values_text(runs, k, axis_fields[f * 4].offset, vb, sizeof vb);
-            if (strchr(vb, '+'))
+            cb_buf v = {NULL, 0, 0};
+            values_text(runs, k, axis_fields[f * 4].offset, &v);
+            if (v.s && strchr(v.s, '+'))
                 fprintf(warn, "cryptobench: warning: %s pools samples of several %s (%s).\n",
-                        name, f ? "hosts" : "builds", vb);
+                        name, f ? "hosts" : "builds", v.s);
+            free(v.s);
         }
     }
     free(rb);
@@ -844,6 +843,8 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
 
 void cb_comparison_free(cb_comparison *c)
 {
+    free(c->axis);
+    c->axis = NULL;
     free(c->cases);
     c->cases = NULL;
     c->n = 0;

@@ -77,7 +77,8 @@ typedef struct cb_comparison {
     cb_cmp_case *cases;
     size_t n;
     char before_name[256], after_name[256]; /* file names or variant names */
-    char axis[512];          /* "build 3f2a9c1 -> 9a8b7c6", "variant generic -> ce-i4" */
+    char *axis;              /* "build 3f2a9c1 -> 9a8b7c6", "variant generic -> ce-i4":
+                              * whole, however long (freed by cb_comparison_free) */
     int variant_axis;        /* each case pairs two different variants */
     int variant_in_label;    /* row labels name the variants (they are not all alike) */
     double alpha;

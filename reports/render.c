@@ -37,8 +37,16 @@ const char *cb_fmt_case_pct(const cb_cmp_case *k, char *buf, size_t len)
 
 const char *cb_fmt_thousands(double v, char *buf, size_t len)
 {
+    if (isnan(v)) {
+        snprintf(buf, len, "n/a");
+        return buf;
+    }
+    if (fabs(v) >= 1e30) { /* past what digits show usefully (and printed 0 before) */
+        snprintf(buf, len, "%.3e", v);
+        return buf;
+    }
     char digits[64];
-    snprintf(digits, sizeof digits, "%.0f", fabs(v) < 1e30 ? fabs(v) : 0.0);
+    snprintf(digits, sizeof digits, "%.0f", fabs(v));
     size_t nd = strlen(digits), o = 0;
     char tmp[96];
     if (v < 0 && round(v) != 0)
@@ -89,6 +97,14 @@ const char *cb_fmt_case_value(const cb_cmp_case *k, int after, char *buf, size_t
     if (k->cycles)
         return cb_fmt_thousands(after ? k->cycles_after : k->cycles_before, buf, len);
     return cb_fmt_thousands(after ? k->ops_after : k->ops_before, buf, len);
+}
+
+const char *cb_value_unit(const cb_comparison *c)
+{
+    size_t cycles = 0;
+    for (size_t i = 0; i < c->n; i++)
+        cycles += c->cases[i].cycles != 0;
+    return cycles == 0 ? "ops/s" : cycles == c->n ? "cycles" : "";
 }
 
 const char *cb_fmt_block(const cb_cmp_case *k, char *buf, size_t len)

@@ -27,6 +27,10 @@ const char *cb_fmt_thousands(double v, char *buf, size_t len);
  * thousands with a 'k' suffix above 10000 ("1411716.28k"), plain below. */
 const char *cb_fmt_kbytes(double bps, char *buf, size_t len);
 
+/* cb_value_unit names what the value columns of c hold: "ops/s", "cycles" (tcrypt
+ * cycle counts per operation) or "" when the cases mix both (their labels say which). */
+const char *cb_value_unit(const cb_comparison *c);
+
 /* cb_fmt_block writes a case's block size, or "-" for a public-key case. */
 const char *cb_fmt_block(const cb_cmp_case *k, char *buf, size_t len);
 

@@ -17,8 +17,11 @@ void cb_render_mail(const cb_comparison *c, FILE *out)
             w = n + 2;
     }
     cb_render_header(c, out, "");
-    fprintf(out, "\n%-*s %10s %14s %14s %11s\n", w, "Algo", "blocksize", "ops/s-before",
-            "ops/s-after", "difference");
+    const char *unit = cb_value_unit(c);
+    char hb[32], ha[32];
+    snprintf(hb, sizeof hb, "%s%sbefore", unit, *unit ? "-" : "");
+    snprintf(ha, sizeof ha, "%s%safter", unit, *unit ? "-" : "");
+    fprintf(out, "\n%-*s %10s %14s %14s %11s\n", w, "Algo", "blocksize", hb, ha, "difference");
     for (size_t i = 0; i < c->n; i++) {
         const cb_cmp_case *k = &c->cases[i];
         fprintf(out, "%-*s %10s %14s %14s %11s\n", w, cb_case_label(c, k, 1, label,

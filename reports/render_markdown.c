@@ -12,8 +12,10 @@ void cb_render_markdown(const cb_comparison *c, FILE *out)
     char label[256], before[48], after[48], pct[32], p[32], size[32];
     fprintf(out, "**before:** %s  \n**after:** %s  \n**axis:** %s\n\n", c->before_name,
             c->after_name, c->axis);
-    fprintf(out, "| algorithm | block bytes | before ops/s | after ops/s | difference | "
-                 "p-value |\n|:--|--:|--:|--:|--:|--:|\n");
+    const char *unit = cb_value_unit(c);
+    fprintf(out, "| algorithm | block bytes | before%s%s | after%s%s | difference | "
+                 "p-value |\n|:--|--:|--:|--:|--:|--:|\n", *unit ? " " : "", unit,
+            *unit ? " " : "", unit);
     for (size_t i = 0; i < c->n; i++) {
         const cb_cmp_case *k = &c->cases[i];
         if (isnan(k->p))

@@ -19,6 +19,7 @@
 
 #include "cli/commands.h"
 #include "reports/compare.h"
+#include "reports/render.h"
 #include "reports/csv.h"
 #include "reports/import.h"
 #include "reports/sides.h"
@@ -301,6 +302,50 @@ static void test_regression_and_gate(void **state)
     assert_non_null(strstr(cb_compare_summary(&c, buf, sizeof buf), "on sha256: passed"));
     cb_comparison_free(&c);
     cb_csv_set_free(set);
+}
+
+/* The axis names what differs whole, however long: two distribution builds differ
+ * in a compiler line of hundreds of characters (it was cut at 512, mid-word). */
+static void test_long_axis(void **state)
+{
+    (void)state;
+    char ca[600], cc[600];
+    memset(ca, 'a', sizeof ca - 1);
+    ca[sizeof ca - 1] = '\0';
+    memcpy(cc, ca, sizeof cc);
+    cc[400] = 'c';
+    cb_csv_set *set = cb_csv_set_new();
+    cb_run_info ra = run_a, rb = run_a;
+    ra.compiler = ca;
+    rb.compiler = cc;
+    rb.build_rev = "rev-b";
+    add_samples(set, &ra, "md5", "generic", "digest", 64, 1000000, 0.005, 6);
+    size_t cut = cb_csv_set_count(set);
+    add_samples(set, &rb, "md5", "generic", "digest", 64, 1000000, 0.005, 6);
+    cb_compare_opts o = cb_compare_default_opts();
+    cb_comparison c;
+    char err[512];
+    assert_int_equal(compare_split(set, cut, &o, &c, NULL, err, sizeof err), 0);
+    char want[1400];
+    snprintf(want, sizeof want, "build rev-a -> rev-b, compiler %s -> %s", ca, cc);
+    assert_string_equal(c.axis, want);
+    char *text = render(&c, "json");
+    assert_non_null(strstr(text, cc));
+    free(text);
+    cb_comparison_free(&c);
+    cb_csv_set_free(set);
+}
+
+/* Thousands separators for any value a table can hold: huge rates are written, not
+ * printed as 0; a value that was not measured says so. */
+static void test_fmt_thousands(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_string_equal(cb_fmt_thousands(1234567.4, buf, sizeof buf), "1,234,567");
+    assert_string_equal(cb_fmt_thousands(-1500, buf, sizeof buf), "-1,500");
+    assert_string_equal(cb_fmt_thousands(2.5e31, buf, sizeof buf), "2.500e+31");
+    assert_string_equal(cb_fmt_thousands(NAN, buf, sizeof buf), "n/a");
 }
 
 /* One run holding two variants: the variant is the axis and each case pairs them. */
@@ -1021,6 +1066,8 @@ int main(void)
         cmocka_unit_test(test_mann_whitney_ties),
         cmocka_unit_test(test_ratio_interval),
         cmocka_unit_test(test_regression_and_gate),
+        cmocka_unit_test(test_long_axis),
+        cmocka_unit_test(test_fmt_thousands),
         cmocka_unit_test(test_variant_axis),
         cmocka_unit_test(test_same_variants_both_sides),
         cmocka_unit_test(test_condition_warnings),

@@ -334,6 +334,9 @@ expect 0 "" -- import "$DATA/tcrypt-cycles-after.log" -o "$T/cyc-b.csv"
 cb compare "$T/cyc-a.csv" "$T/cyc-b.csv" -style mail >"$T/out" 2>"$T/err" && ok || bad "compare of tcrypt cycle logs failed: $(cat "$T/err")"
 grep -Eq '^aes-128-cbc/cbc-aes-ce \(cycles\) +16 +232 +200 +\+16\.00%$' "$T/out" && ok || bad "no cycles line in: $(cat "$T/out")"
 grep -q 'marked (cycles), are tcrypt cycle counts per operation' "$T/out" && ok || bad "no cycles note in: $(cat "$T/out")"
+grep -Eq '^Algo +blocksize +cycles-before +cycles-after +difference$' "$T/out" && ok || bad "mail labels cycle columns other than cycles: $(grep Algo "$T/out")"
+cb compare "$T/cyc-a.csv" "$T/cyc-b.csv" -style markdown >"$T/out" 2>&1
+grep -q '| before cycles | after cycles |' "$T/out" && ok || bad "markdown labels cycle columns other than cycles: $(grep algorithm "$T/out")"
 expect 1 "" -- compare "$T/cyc-a.csv" "$T/cyc-b.csv" -fail-if-slower 5 -gate-on sha256-16B-updates
 expect 0 "" -- compare "$T/cyc-a.csv" "$T/cyc-b.csv" -fail-if-slower 5 -gate-on sha256
 expect 2 "-gate-on 'rc4' matches no case in .*they hold: aes-128-cbc, aes-256-cbc, sha256, sha256-16B-updates" -- compare "$T/cyc-a.csv" "$T/cyc-b.csv" -fail-if-slower 5 -gate-on rc4
