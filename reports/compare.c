@@ -762,6 +762,35 @@ static void finish(cb_comparison *c)
                               c->cases[i].variant_after != c->cases[0].variant_after;
 }
 
+/* streams: does a row of alg on this side come from an `openssl speed` log taken
+ * without -aead?  OpenSSL then times EVP updates through one context (no IV, AAD or
+ * tag per operation), where every other source times whole messages. */
+static int streams(const cb_csv_row *const *rows, size_t n, const char *alg)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(rows[i]->s.alg, alg) == 0 && !rows[i]->s.aead &&
+            strcmp(rows[i]->s.status, "imported") == 0 &&
+            strncmp(rows[i]->run->tool_version, "openssl", 7) == 0)
+            return 1;
+    return 0;
+}
+
+/* note_other_operations finds the AEAD cases whose sides timed different operations. */
+static void note_other_operations(cb_comparison *c, const cb_csv_row *const *before,
+                                  size_t nb, const cb_csv_row *const *after, size_t na)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        const cb_cmp_case *k = &c->cases[i];
+        const cb_alg *a = cb_alg_find(k->alg);
+        if (!a || a->kind != CB_KIND_AEAD ||
+            streams(before, nb, k->alg) == streams(after, na, k->alg))
+            continue;
+        if (c->other_operation++ == 0 || !strstr(c->other_operation_algs, k->alg))
+            append(c->other_operation_algs, sizeof c->other_operation_algs, "%s%s",
+                   c->other_operation_algs[0] ? ", " : "", k->alg);
+    }
+}
+
 int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb,
                     const cb_csv_row *const *after, size_t na, const cb_compare_opts *o,
                     FILE *warn, char *err, size_t errlen)
@@ -836,6 +865,13 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
                     side ? c->after_name : c->before_name, dropped[side],
                     dropped[side] == 1 ? "" : "s");
     }
+    note_other_operations(c, before, nb, after, na);
+    if (warn && c->other_operation)
+        fprintf(warn, "cryptobench: warning: %zu case%s (%s) compare different operations: "
+                "one side is an openssl speed log taken without -aead, which times streaming "
+                "updates, the other whole messages; run openssl speed -aead and import with "
+                "-aead to compare like with like.\n", c->other_operation,
+                c->other_operation == 1 ? "" : "s", c->other_operation_algs);
     sort_for_display(c);
     finish(c);
     return 0;

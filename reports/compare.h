@@ -85,6 +85,10 @@ typedef struct cb_comparison {
     cb_compare_opts opts;
     size_t regressions, improvements, unchanged;
     size_t single_sample;    /* cases with one sample on a side: no verdict */
+    size_t other_operation;  /* AEAD cases one side timed as OpenSSL's streaming updates
+                              * (an openssl speed log without -aead) and the other as
+                              * whole messages: they measure different operations */
+    char other_operation_algs[160]; /* their algorithms, for the note */
     size_t gate_failures;    /* gated regressions */
     double geomean_pct;      /* geometric mean of the speed ratios over all cases, as % */
 } cb_comparison;

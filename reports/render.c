@@ -162,6 +162,10 @@ void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix)
         fprintf(out, "%snote: %zu of %zu cases, marked (cycles), are tcrypt cycle counts per "
                 "operation, not rates: fewer is faster, and their difference is before / "
                 "after x 100 - 100 so that + still means faster.\n", prefix, cycles, c->n);
+    if (c->other_operation)
+        fprintf(out, "%snote: %zu of %zu cases (%s) time different operations on the two "
+                "sides: OpenSSL's streaming updates (a log without -aead) against whole "
+                "messages.\n", prefix, c->other_operation, c->n, c->other_operation_algs);
     if (c->single_sample)
         fprintf(out, "%snote: %zu of %zu cases have one sample on a side: their differences "
                 "are shown without a significance verdict.\n", prefix, c->single_sample,
