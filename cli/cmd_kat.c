@@ -642,7 +642,8 @@ static int ccm_len(kat_file *f, int i, int line, size_t *out)
 }
 
 /* ccm_field decodes a record's hex field expected to hold want bytes; a length of 0
- * is written "00" in these files, so nothing is read then. */
+ * is written "00" in these files, so nothing is read then.  On -1 *out holds
+ * nothing: the callers decode into locals and would lose it. */
 static int ccm_field(kat_file *f, const cb_rsp_record *rec, const char *name, size_t want,
                      uint8_t **out, size_t *len)
 {
@@ -653,9 +654,12 @@ static int ccm_field(kat_file *f, const cb_rsp_record *rec, const char *name, si
     }
     if (field_hex(f, rec, name, out, len) < 0)
         return -1;
-    if (*len != want)
+    if (*len != want) {
+        free(*out);
+        *out = NULL;
         return cb_rsp_error(&f->rsp, rec->line, "%s has %zu bytes, expected %zu.", name, *len,
                             want);
+    }
     return 0;
 }
 

@@ -379,5 +379,14 @@ else
     echo "cli: no $V; kat CCM checks UNAVAILABLE"
 fi
 
+# kat: a CCM record whose CT disagrees with Plen + Tlen (4 bytes for 0 + 16) is
+# refused with FILE:LINE and exit 2, and frees what it decoded: under the
+# leak-checking build (`make check-asan`) a leak turns the exit status into 1
+printf 'Alen = 0\nNlen = 7\nTlen = 16\n\n[Plen = 0]\n\nKey = 2ebf60f0969013a54a3dedb19d20f6c8\nNonce = 1de8c5e21f9db3\n\nCount = 0\nAdata = 00\nPayload = 00\nCT = 00000000\n' >"$T/VPT128.rsp"
+expect 2 "VPT128.rsp:10: CT has 4 bytes, expected 16\.$" -- kat "$T/VPT128.rsp"
+[ "$(wc -l <"$T/err")" -eq 1 ] && ok || bad "kat of a bad CCM file said more than one sentence: $(cat "$T/err")"
+printf 'Alen = 0\nNlen = 7\nTlen = 4\n\n[Plen = 1]\n\nKey = 2ebf60f0969013a54a3dedb19d20f6c8\nNonce = 1de8c5e21f9db3\n\nCount = 0\nAdata = 00\nPayload = 0000\nCT = 0000000000\n' >"$T/VPT128.rsp"
+expect 2 "VPT128.rsp:10: Payload has 2 bytes, expected 1\.$" -- kat "$T/VPT128.rsp"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
