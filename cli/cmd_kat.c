@@ -26,16 +26,17 @@ static void kat_usage(FILE *f)
             "algorithm they test and prints, per file and variant,\n"
             "  FILE  VARIANT  passed N  failed N  skipped N\n"
             "with a line for each of the first failures.  The algorithm comes from the\n"
-            "official file names: SHA*ShortMsg/LongMsg/Monte.rsp (SHA-1, SHA-2,\n"
-            "SHA512_224/256 and SHA3_*), MD5 rfc-1321.txt, HMAC rfc-2202-{md5,sha1}.txt\n"
-            "and rfc-4231-sha{224,256,384,512}.txt,\n"
-            "AES {ECB,CBC,OFB,CFB8,CFB128}{GFSbox,KeySbox,VarKey,VarTxt,MMT}*.rsp,\n"
-            "XTSGenAES{128,256}.rsp (either tweak format), aes-*-ctr.txt,\n"
-            "gcmEncryptExtIV*.rsp, gcmDecrypt*.rsp, CCM {VADT,VNT,VPT,VTT,DVPT}*.rsp, TDES TCBC*.rsp and TECB*.rsp, RSA\n"
-            "SigGen15_186-*.rsp and SigVer15_186-*.rsp, DSA SigGen.rsp and SigVer.rsp\n"
-            "(their SHA-256 records; the signature rows run on Montgomery variants).\n"
-            "Records a variant cannot run (a direction it lacks, bit-sized messages)\n"
-            "are skipped and counted, never passed.\n\n"
+            "official file name:\n");
+    for (size_t i = 0; i < cb_kat_kind_count(); i++) {
+        char names[128];
+        const char *what;
+        cb_kat_kind_names(i, names, sizeof names, &what);
+        fprintf(f, "  %s: %s\n", what, names);
+    }
+    fprintf(f,
+            "The signature records run on the Montgomery variants.  Records a variant\n"
+            "cannot run (a direction it lacks, bit-sized messages) are skipped and\n"
+            "counted, never passed.\n\n"
             "  -alg NAME        the algorithm, for files whose name does not say it\n"
             "  -variant LIST    only these variants (names, 'auto' or 'all', the default)\n\n"
             "Exit status: 0 all passed, 1 a record failed, 2 bad usage or a malformed\n"

@@ -358,6 +358,23 @@ static void test_identify(void **state)
     expect_refused(kat(NULL, "/nonexistent/SHA1ShortMsg.rsp"), "/nonexistent/SHA1ShortMsg.rsp");
 }
 
+/* The help text's file names come from the same table as identification. */
+static void test_kind_names(void **state)
+{
+    (void)state;
+    char names[128];
+    const char *what;
+    int tdes = 0, xts = 0;
+    for (size_t i = 0; i < cb_kat_kind_count(); i++) {
+        cb_kat_kind_names(i, names, sizeof names, &what);
+        assert_true(names[0] && what[0]);
+        assert_null(strpbrk(names, "^$\\|()[]"));
+        tdes |= strcmp(names, "TCBC{MMT{1,2,3},invperm,permop,subtab,varkey,vartext}.rsp") == 0;
+        xts |= strcmp(names, "XTSGenAES{128,256}.rsp") == 0;
+    }
+    assert_true(tdes && xts);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -372,6 +389,7 @@ int main(void)
         cmocka_unit_test(test_ccm_lengths_refused),
         cmocka_unit_test(test_fault_under_guard),
         cmocka_unit_test(test_identify),
+        cmocka_unit_test(test_kind_names),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -52,6 +52,12 @@ typedef struct cb_kat_id {
 int cb_kat_identify(const char *path, const char *alg_name, cb_kat_id *id, char *err,
                     size_t errlen);
 
+/* cb_kat_kind_count and cb_kat_kind_names: the file names kat knows, one kind at a
+ * time, written as a shell would brace-expand them ("XTSGenAES{128,256}.rsp"), and
+ * what the kind tests ("AES XTS"), for help texts. */
+size_t cb_kat_kind_count(void);
+const char *cb_kat_kind_names(size_t i, char *buf, size_t len, const char **what);
+
 /* cb_kat_guard runs fn(arg) and returns 0, or the signal that stopped it. */
 typedef int (*cb_kat_guard)(void (*fn)(void *arg), void *arg);
 

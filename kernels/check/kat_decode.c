@@ -214,6 +214,9 @@ static int decode_hmac(kat_file *f, const cb_rsp_record *rec, kat_case *c)
 
 /* ---- decoding: ciphers -------------------------------------------------------------- */
 
+/* TDES_KEYS: the three keys' fields when a TDES record does not give one KEYs. */
+static const char *const TDES_KEYS[3] = {"KEY1", "KEY2", "KEY3"};
+
 /* tdes_keys assembles KEYs or KEY1/KEY2/KEY3 into key_bytes (8 or 24) bytes. */
 static int tdes_keys(kat_file *f, const cb_rsp_record *rec, kat_case *c, size_t key_bytes)
 {
@@ -223,9 +226,8 @@ static int tdes_keys(kat_file *f, const cb_rsp_record *rec, kat_case *c, size_t 
     if (cb_rsp_get(rec, "KEYs")) {
         rc = field_hex(f, rec, "KEYs", &k[0], &n[0]);
     } else {
-        static const char *const names[3] = {"KEY1", "KEY2", "KEY3"};
         for (int i = 0; i < 3 && rc == 0; i++)
-            rc = field_hex(f, rec, names[i], &k[i], &n[i]);
+            rc = field_hex(f, rec, TDES_KEYS[i], &k[i], &n[i]);
     }
     for (int i = 0; i < 3 && rc == 0; i++)
         if (k[i] && n[i] != 8)
@@ -236,8 +238,9 @@ static int tdes_keys(kat_file *f, const cb_rsp_record *rec, kat_case *c, size_t 
         for (int i = 0; i < 3; i++)
             memcpy(c->key + 8 * i, k[k[i] ? i : 0], 8);
         if (key_bytes == 8 && (memcmp(c->key, c->key + 8, 8) || memcmp(c->key, c->key + 16, 8)))
-            rc = cb_rsp_error(&f->rsp, rec->line, "%s takes one key, but KEY1, KEY2 and "
-                              "KEY3 differ.", f->id.alg->name);
+            rc = cb_rsp_error(&f->rsp, rec->line, "%s takes one key, but %s, %s and %s "
+                              "differ.", f->id.alg->name, TDES_KEYS[0], TDES_KEYS[1],
+                              TDES_KEYS[2]);
     }
     for (int i = 0; i < 3; i++)
         free(k[i]);

@@ -1,6 +1,7 @@
 /*
  * kernels/check/kat_files.c - the kinds of known-answer file and how a file is
- * identified by its name.
+ * identified.  The kinds table is the one list of file names: identification, the
+ * help text and error messages all read it.
  */
 #include <regex.h>
 #include <stdio.h>
@@ -11,36 +12,46 @@
 
 /* kat_kind: a family of official file names, the algorithm and the record format. */
 typedef struct kat_kind {
-    const char *pattern; /* POSIX extended regex over the base name */
+    const char *pattern; /* POSIX extended regex over the base name: ^, $, \., (a|b)
+                            and [xy] only, so that kind_names can spell it out */
     const char *alg;     /* algorithm name; \1 .. \9 stand for the pattern's groups */
     cb_kat_format format;
     int no_sections;     /* the files have no [section] headers */
+    const char *what;    /* what the files test, for help texts */
 } kat_kind;
 
 static const kat_kind kinds[] = {
-    {"^SHA(1|224|256|384|512)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha\\1", CB_KAT_DIGEST, 0},
-    {"^SHA512_(224|256)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha512-\\1", CB_KAT_DIGEST, 0},
-    {"^SHA3_(224|256|384|512)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha3-\\1", CB_KAT_DIGEST, 0},
-    {"^rfc-1321\\.txt$", "md5", CB_KAT_DIGEST, 1},
-    {"^rfc-2202-(md5|sha1)\\.txt$", "hmac(\\1)", CB_KAT_HMAC, 1},
-    {"^rfc-4231-(sha224|sha256|sha384|sha512)\\.txt$", "hmac(\\1)", CB_KAT_HMAC, 1},
+    {"^SHA(1|224|256|384|512)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha\\1", CB_KAT_DIGEST, 0,
+     "SHA-1, SHA-2"},
+    {"^SHA512_(224|256)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha512-\\1", CB_KAT_DIGEST, 0,
+     "SHA-512/224, SHA-512/256"},
+    {"^SHA3_(224|256|384|512)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha3-\\1", CB_KAT_DIGEST, 0,
+     "SHA-3"},
+    {"^rfc-1321\\.txt$", "md5", CB_KAT_DIGEST, 1, "MD5"},
+    {"^rfc-2202-(md5|sha1)\\.txt$", "hmac(\\1)", CB_KAT_HMAC, 1, "HMAC"},
+    {"^rfc-4231-(sha224|sha256|sha384|sha512)\\.txt$", "hmac(\\1)", CB_KAT_HMAC, 1, "HMAC"},
     /* CFB128 names aes-*-cfb by its alias aes-*-cfb128; CFB1's bit strings are not
      * read (cryptobench has no CFB1) */
     {"^(ECB|CBC|OFB|CFB8|CFB128)(GFSbox|KeySbox|VarKey|VarTxt|MMT)(128|192|256)\\.rsp$",
-     "aes-\\3-\\1", CB_KAT_CIPHER, 0},
-    {"^XTSGenAES(128|256)\\.rsp$", "aes-\\1-xts", CB_KAT_XTS, 0},
-    {"^aes-(128|192|256)-ctr\\.txt$", "aes-\\1-ctr", CB_KAT_CIPHER, 0},
-    {"^gcmEncryptExtIV(128|192|256)\\.rsp$", "aes-\\1-gcm", CB_KAT_GCM_ENCRYPT, 0},
-    {"^gcmDecrypt(128|192|256)\\.rsp$", "aes-\\1-gcm", CB_KAT_GCM_DECRYPT, 0},
+     "aes-\\3-\\1", CB_KAT_CIPHER, 0, "AES"},
+    {"^XTSGenAES(128|256)\\.rsp$", "aes-\\1-xts", CB_KAT_XTS, 0,
+     "AES XTS, either tweak format"},
+    {"^aes-(128|192|256)-ctr\\.txt$", "aes-\\1-ctr", CB_KAT_CIPHER, 0, "AES CTR"},
+    {"^gcmEncryptExtIV(128|192|256)\\.rsp$", "aes-\\1-gcm", CB_KAT_GCM_ENCRYPT, 0,
+     "AES GCM sealing"},
+    {"^gcmDecrypt(128|192|256)\\.rsp$", "aes-\\1-gcm", CB_KAT_GCM_DECRYPT, 0,
+     "AES GCM opening, FAIL records rejected"},
     /* CCM: the V* files state fixed lengths in a record before any header */
-    {"^(VADT|VNT|VPT|VTT|DVPT)(128|192|256)\\.rsp$", "aes-\\2-ccm", CB_KAT_CCM, 1},
+    {"^(VADT|VNT|VPT|VTT|DVPT)(128|192|256)\\.rsp$", "aes-\\2-ccm", CB_KAT_CCM, 1,
+     "AES CCM"},
     {"^TCBC(MMT[123]|invperm|permop|subtab|varkey|vartext)\\.rsp$", "des-ede3-cbc",
-     CB_KAT_CIPHER, 0},
+     CB_KAT_CIPHER, 0, "TDES CBC"},
     /* a one-block CBC with IV 0 is ECB: kat_run.c runs these on the CBC kernels */
     {"^TECB(MMT[123]|invperm|permop|subtab|varkey|vartext)\\.rsp$", "des-ede3-cbc",
-     CB_KAT_BLOCKWISE, 0},
-    {"^Sig(Gen|Ver)15_186-[23]\\.rsp$", "rsa2048", CB_KAT_PKEY, 0},
-    {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0},
+     CB_KAT_BLOCKWISE, 0, "TDES ECB"},
+    {"^Sig(Gen|Ver)15_186-[23]\\.rsp$", "rsa2048", CB_KAT_PKEY, 0,
+     "RSA PKCS#1 v1.5, SHA-256 records"},
+    {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
 };
 
 #define NKINDS (sizeof kinds / sizeof kinds[0])
@@ -89,6 +100,60 @@ static int renamed_format(const cb_alg *a, cb_kat_format *out)
     return -1;
 }
 
+size_t cb_kat_kind_count(void)
+{
+    return NKINDS;
+}
+
+/* put appends c to buf while there is room for it and the NUL. */
+static void put(char *buf, size_t len, size_t *o, char c)
+{
+    if (*o + 1 < len)
+        buf[(*o)++] = c;
+}
+
+const char *cb_kat_kind_names(size_t i, char *buf, size_t len, const char **what)
+{
+    size_t o = 0;
+    int in_class = 0; /* inside [...]: single characters, which need commas between */
+    if (what)
+        *what = i < NKINDS ? kinds[i].what : "";
+    for (const char *p = i < NKINDS ? kinds[i].pattern : ""; *p; p++) {
+        switch (*p) {
+        case '^':
+        case '$':
+            break;
+        case '\\':
+            if (p[1])
+                put(buf, len, &o, *++p);
+            break;
+        case '[':
+            in_class = 1;
+            /* fall through */
+        case '(':
+            put(buf, len, &o, '{');
+            break;
+        case ']':
+            in_class = 0;
+            /* fall through */
+        case ')':
+            put(buf, len, &o, '}');
+            break;
+        case '|':
+            put(buf, len, &o, ',');
+            break;
+        default:
+            put(buf, len, &o, *p);
+            if (in_class && p[1] != ']')
+                put(buf, len, &o, ',');
+            break;
+        }
+    }
+    if (len)
+        buf[o] = '\0';
+    return buf;
+}
+
 /* expand_alg substitutes \1..\9 in tmpl with the groups regexec matched in name. */
 static void expand_alg(const char *tmpl, const char *name, const regmatch_t *m, char *buf,
                        size_t len)
@@ -134,11 +199,9 @@ int cb_kat_identify(const char *path, const char *alg_name, cb_kat_id *id, char 
     const kat_kind *k = find_kind(path, name, sizeof name);
     memset(id, 0, sizeof *id);
     if (!k && !alg_name) {
-        snprintf(err, errlen, "%s is not a supported KAT file: kat reads the NIST CAVP "
-                 "SHA*, AES ECB/CBC/OFB/CFB8/CFB128/XTS/GCM/CCM, TDES CBC/ECB, RSA "
-                 "SigGen15/SigVer15 and DSA SigGen/SigVer .rsp files, aes-*-ctr.txt, MD5 "
-                 "rfc-1321.txt and the HMAC rfc-2202-*.txt and rfc-4231-*.txt files by "
-                 "their official names; give -alg NAME for a renamed one.", path);
+        snprintf(err, errlen, "%s is not a supported KAT file: kat knows the NIST CAVP "
+                 "and RFC files by their official names (`cryptobench kat -h` lists "
+                 "them); give -alg NAME for a renamed one.", path);
         return -1;
     }
     id->alg = cb_alg_find(alg_name ? alg_name : name);

@@ -403,6 +403,11 @@ if [ -f "$M" ]; then
     printf '[ENCRYPT]\n\nCOUNT = 0\nKEY = 0000\nPLAINTEXT = 00\nCIPHERTEXT = 00\n' >"$T/ECBGFSbox128.rsp"
     expect 2 "ECBGFSbox128.rsp:4: KEY has 2 bytes" -- kat "$M" "$T/ECBGFSbox128.rsp"
     [ ! -s "$T/out" ] && ok || bad "kat printed a report for a refused run: $(cat "$T/out")"
+    # the help lists every kind of file from the table identification reads
+    expect 0 "" -- kat -h
+    grep -q 'AES CCM: {VADT,VNT,VPT,VTT,DVPT}{128,192,256}.rsp' "$T/out" && ok || bad "kat -h does not list the CCM files: $(cat "$T/out")"
+    cp "$M" "$T/renamed.txt"
+    expect 2 "renamed.txt is not a supported KAT file.*cryptobench kat -h" -- kat "$T/renamed.txt"
 else
     echo "cli: no $M; kat command checks UNAVAILABLE"
 fi
