@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "cli/kat_pkey.h"
+#include "kernels/check/kat_pkey.h"
 #include "base/common.h"
 #include "kernels/pkey/pkey.h"
 #include "kernels/generic/generic.h"

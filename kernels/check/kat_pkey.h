@@ -1,10 +1,11 @@
 /*
- * cli/kat_pkey.h - the NIST CAVP signature files for `kat`: RSA PKCS#1 v1.5
+ * kernels/check/kat_pkey.h - the NIST CAVP signature files for `kat`: RSA PKCS#1 v1.5
  * (SigGen15_186-*.rsp, SigVer15_186-*.rsp) and DSA (FIPS_186-3 SigGen.rsp and
  * SigVer.rsp), SHA-256 records only; the others are skipped and counted.
  *
- * cli/cmd_kat.c reads the records and runs them on every variant; this module
- * turns a record into a case (decode) and checks one case on one variant (run):
+ * The engine (kernels/check/kat.h) reads the records and runs them on every
+ * variant; this module turns a record into a case (decode) and checks one case on
+ * one variant (run):
  *   RSA SigGen15  verify S with (n, e): the encoding is deterministic, so a valid S
  *                 means ours is byte for byte the file's
  *   RSA SigVer15  verify S and compare with Result; for a valid record also sign

@@ -1,6 +1,6 @@
 /*
- * cli/kat_pkey.c - decoding and checking NIST CAVP signature records (see
- * cli/kat_pkey.h for what each file kind checks).
+ * kernels/check/kat_pkey.c - decoding and checking NIST CAVP signature records (see
+ * kernels/check/kat_pkey.h for what each file kind checks).
  *
  * Layouts, as the CAVP files have them (blank-line separated records in braces):
  *   SigGen15  [mod = N]  {n, e}  then records {SHAAlg, Msg, S}
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/kat_pkey.h"
+#include "kernels/check/kat_pkey.h"
 #include "base/common.h"
 #include "kernels/pkey/pkey.h"
 
@@ -37,7 +37,7 @@ struct cb_kat_sig {
     blob msg, s;
 };
 
-/* Skip reasons (static: cmd_kat keeps the pointer). */
+/* Skip reasons (static: the case keeps the pointer). */
 static const char skip_hash[] = "a hash other than SHA-256, the one cryptobench signs with";
 
 static void blob_free(blob *x)

@@ -1,0 +1,589 @@
+/*
+ * kernels/check/kat_decode.c - one record of a known-answer file turned into a
+ * case.  A decoder checks the record's form (fields present, lengths agreeing with
+ * each other and with the headers) so that a malformed file is refused with
+ * FILE:LINE before any variant runs; every field it decodes goes straight into the
+ * case, which kat_case_free frees on every path.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/common.h"
+#include "kernels/check/kat_impl.h"
+#include "kernels/modes/aead.h"
+#include "kernels/modes/cipher.h"
+#include "kernels/registry.h"
+
+/* CCM_LENS names kat_ccm.lens, in order; the CCM_* indexes follow it. */
+enum { CCM_ALEN, CCM_PLEN, CCM_NLEN, CCM_TLEN };
+static const char *const CCM_LENS[KAT_CCM_LENS] = {"Alen", "Plen", "Nlen", "Tlen"};
+
+void kat_case_free(kat_case *c)
+{
+    uint8_t *owned[] = {c->key, c->iv, c->aad, c->tag, c->msg, c->md, c->pt, c->ct};
+    for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++)
+        free(owned[i]);
+    cb_kat_sig_free(c->sig);
+    memset(c, 0, sizeof *c);
+}
+
+void kat_file_start(kat_file *f)
+{
+    for (int i = 0; i < KAT_CCM_LENS; i++)
+        f->ccm.lens[i] = -1;
+    if (f->id.format == CB_KAT_PKEY)
+        f->pkey = cb_kat_pkey_new(f->id.alg);
+}
+
+void kat_file_end(kat_file *f)
+{
+    cb_kat_pkey_free(f->pkey);
+    free(f->ccm.key);
+    free(f->ccm.nonce);
+    f->pkey = NULL;
+    f->ccm.key = f->ccm.nonce = NULL;
+}
+
+/* digest_views makes the message the input and MD the answer. */
+static void digest_views(kat_case *c)
+{
+    c->in = c->msg;
+    c->in_len = c->msg_len;
+    c->expect = c->md;
+    c->expect_len = c->md_len;
+    c->expect_name = "MD";
+}
+
+/* field_hex decodes a required field; a missing one is malformed. */
+static int field_hex(kat_file *f, const cb_rsp_record *rec, const char *name,
+                     uint8_t **out, size_t *len)
+{
+    const cb_rsp_field *fl = cb_rsp_get(rec, name);
+    if (!fl)
+        return cb_rsp_error(&f->rsp, rec->line, "the record has no %s field.", name);
+    return cb_rsp_hex(&f->rsp, fl, out, len);
+}
+
+/* check_section_len compares a field's length with its "[NAME = bits]" header, if
+ * any: a mismatch is malformed; bits that make no whole byte skip the record. */
+static int check_section_len(kat_file *f, kat_case *c, const char *section, size_t len,
+                             const char *field)
+{
+    const cb_rsp_field *h = cb_rsp_section(&f->rsp, section);
+    unsigned long bits;
+    if (!h)
+        return 0;
+    if (cb_rsp_uint(&f->rsp, h, 1UL << 24, &bits) < 0)
+        return -1;
+    if (bits % 8) {
+        c->skip = "a bit length that is not a whole number of bytes";
+        return 0;
+    }
+    if (bits / 8 != len)
+        return cb_rsp_error(&f->rsp, c->line, "%s has %zu bytes but [%s = %lu] says %lu.",
+                            field, len, h->name, bits, bits / 8);
+    return 0;
+}
+
+/* set_label names the record in failure lines: its section and COUNT or Len. */
+static void set_label(kat_case *c, const kat_file *f, const cb_rsp_record *rec)
+{
+    const cb_rsp_field *id = cb_rsp_get(rec, "COUNT");
+    const char *sec = "";
+    if (!id)
+        id = cb_rsp_get(rec, "Len");
+    cb_kat_format fmt = f->id.format;
+    if (fmt == CB_KAT_CIPHER || fmt == CB_KAT_BLOCKWISE || fmt == CB_KAT_XTS)
+        sec = c->dir == CB_DIR_DECRYPT ? "[DECRYPT] " : "[ENCRYPT] ";
+    if (id)
+        snprintf(c->label, sizeof c->label, "%s%s = %.20s", sec, id->name, id->value);
+    else
+        snprintf(c->label, sizeof c->label, "%srecord", sec);
+}
+
+/* ---- decoding: digests ------------------------------------------------------------ */
+
+/* monte_checkpoint turns "COUNT = j / MD = ..." into a case chained from the seed. */
+static int monte_checkpoint(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    const cb_rsp_field *count = cb_rsp_get(rec, "COUNT");
+    unsigned long j;
+    if (!f->have_seed)
+        return cb_rsp_error(&f->rsp, rec->line, "a Monte Carlo checkpoint comes before "
+                                                "its Seed.");
+    if (!count)
+        return cb_rsp_error(&f->rsp, rec->line, "the record has neither Msg nor COUNT.");
+    if (cb_rsp_uint(&f->rsp, count, 1000000, &j) < 0)
+        return -1;
+    if (j != f->monte_count)
+        return cb_rsp_error(&f->rsp, count->line, "COUNT = %lu, expected %lu.", j,
+                            f->monte_count);
+    f->monte_count++;
+    c->monte = 1;
+    c->msg_len = f->id.alg->out_bytes;
+    c->msg = cb_xmalloc(c->msg_len);
+    memcpy(c->msg, f->seed, c->msg_len);
+    /* the next checkpoint starts from the file's answer, so one failure stays one */
+    memcpy(f->seed, c->md, c->msg_len);
+    digest_views(c);
+    return 1;
+}
+
+/* message_case turns "Len / Msg / MD" into a case; Len is in bits. */
+static int message_case(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    const cb_rsp_field *len = cb_rsp_get(rec, "Len");
+    unsigned long bits;
+    if (!len)
+        return cb_rsp_error(&f->rsp, rec->line, "the record has no Len field.");
+    if (cb_rsp_uint(&f->rsp, len, 1UL << 30, &bits) < 0 ||
+        field_hex(f, rec, "Msg", &c->msg, &c->msg_len) < 0)
+        return -1;
+    if (bits % 8) {
+        c->skip = "a message that is not a whole number of bytes";
+        return 1;
+    }
+    if (bits == 0) /* CAVP writes the empty message as "Msg = 00" */
+        c->msg_len = 0;
+    else if (c->msg_len != bits / 8)
+        return cb_rsp_error(&f->rsp, rec->line, "Len = %lu but Msg has %zu bytes.", bits,
+                            c->msg_len);
+    digest_views(c);
+    return 1;
+}
+
+/* decode_digest: 1 a case, 0 a record that only sets state (Seed), -1 malformed. */
+static int decode_digest(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    size_t out = f->id.alg->out_bytes;
+    const cb_rsp_field *seed = cb_rsp_get(rec, "Seed");
+    const cb_rsp_field *l = cb_rsp_section(&f->rsp, "L");
+    int l_bits = f->id.alg->prim == CB_PRIM_SHA3; /* SHAVS gives L in bytes, SHA3VS in bits */
+    size_t l_want = l_bits ? 8 * out : out;
+    unsigned long l_value;
+    if (l && cb_rsp_uint(&f->rsp, l, 1024, &l_value) < 0)
+        return -1;
+    if (l && l_value != l_want)
+        return cb_rsp_error(&f->rsp, l->line, "[L = %lu] does not match %s's %zu-byte "
+                            "digest (L = %zu, in %s).", l_value, f->id.alg->name, out, l_want,
+                            l_bits ? "bits" : "bytes");
+    c->dir = CB_DIR_DIGEST;
+    if (seed) {
+        uint8_t *s;
+        size_t n;
+        if (cb_rsp_hex(&f->rsp, seed, &s, &n) < 0)
+            return -1;
+        if (n == out)
+            memcpy(f->seed, s, n);
+        free(s);
+        if (n != out)
+            return cb_rsp_error(&f->rsp, seed->line, "Seed has %zu bytes; %s needs %zu.",
+                                n, f->id.alg->name, out);
+        f->have_seed = 1;
+        f->monte_count = 0;
+        return 0;
+    }
+    if (field_hex(f, rec, "MD", &c->md, &c->md_len) < 0)
+        return -1;
+    if (c->md_len != out)
+        return cb_rsp_error(&f->rsp, cb_rsp_get(rec, "MD")->line, "MD has %zu bytes; %s "
+                            "digests have %zu.", c->md_len, f->id.alg->name, out);
+    set_label(c, f, rec);
+    return cb_rsp_get(rec, "Msg") ? message_case(f, rec, c) : monte_checkpoint(f, rec, c);
+}
+
+/* ---- decoding: HMAC ----------------------------------------------------------------- */
+
+/* decode_hmac turns "Len / Key / Msg / MD" into a case; an MD shorter than the
+ * algorithm's output is a truncated MAC (RFC 2104 section 5) and is compared as such. */
+static int decode_hmac(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    c->dir = CB_DIR_DIGEST;
+    set_label(c, f, rec);
+    if (field_hex(f, rec, "Key", &c->key, &c->key_len) < 0 ||
+        field_hex(f, rec, "MD", &c->md, &c->md_len) < 0)
+        return -1;
+    if (c->md_len == 0 || c->md_len > f->id.alg->out_bytes)
+        return cb_rsp_error(&f->rsp, cb_rsp_get(rec, "MD")->line, "MD has %zu bytes; %s "
+                            "MACs have 1 to %u.", c->md_len, f->id.alg->name,
+                            f->id.alg->out_bytes);
+    return message_case(f, rec, c);
+}
+
+/* ---- decoding: ciphers -------------------------------------------------------------- */
+
+/* TDES_KEYS: the three keys' fields when a TDES record does not give one KEYs. */
+static const char *const TDES_KEYS[3] = {"KEY1", "KEY2", "KEY3"};
+
+/* tdes_keys assembles KEYs or KEY1/KEY2/KEY3 into key_bytes (8 or 24) bytes. */
+static int tdes_keys(kat_file *f, const cb_rsp_record *rec, kat_case *c, size_t key_bytes)
+{
+    uint8_t *k[3] = {NULL, NULL, NULL};
+    size_t n[3] = {0, 0, 0};
+    int rc = 0;
+    if (cb_rsp_get(rec, "KEYs")) {
+        rc = field_hex(f, rec, "KEYs", &k[0], &n[0]);
+    } else {
+        for (int i = 0; i < 3 && rc == 0; i++)
+            rc = field_hex(f, rec, TDES_KEYS[i], &k[i], &n[i]);
+    }
+    for (int i = 0; i < 3 && rc == 0; i++)
+        if (k[i] && n[i] != 8)
+            rc = cb_rsp_error(&f->rsp, rec->line, "a DES key has %zu bytes, not 8.", n[i]);
+    if (rc == 0) {
+        c->key_len = key_bytes;
+        c->key = cb_xmalloc(24);
+        for (int i = 0; i < 3; i++)
+            memcpy(c->key + 8 * i, k[k[i] ? i : 0], 8);
+        if (key_bytes == 8 && (memcmp(c->key, c->key + 8, 8) || memcmp(c->key, c->key + 16, 8)))
+            rc = cb_rsp_error(&f->rsp, rec->line, "%s takes one key, but %s, %s and %s "
+                              "differ.", f->id.alg->name, TDES_KEYS[0], TDES_KEYS[1],
+                              TDES_KEYS[2]);
+    }
+    for (int i = 0; i < 3; i++)
+        free(k[i]);
+    return rc;
+}
+
+/* decode_key reads KEY (AES, GCM's Key) or the TDES key fields. */
+static int decode_key(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    size_t want = cb_alg_key_bytes(f->id.alg);
+    const cb_rsp_field *k = cb_rsp_get(rec, "KEY");
+    if (!k && f->id.alg->prim == CB_PRIM_DES)
+        return tdes_keys(f, rec, c, want);
+    if (field_hex(f, rec, "KEY", &c->key, &c->key_len) < 0)
+        return -1;
+    if (c->key_len != want)
+        return cb_rsp_error(&f->rsp, k->line, "%s has %zu bytes; %s takes %zu.", k->name,
+                            c->key_len, f->id.alg->name, want);
+    return 0;
+}
+
+/* text_views makes the plaintext or the first ct_len bytes of the ciphertext the
+ * input, by direction, and the other the answer. */
+static void text_views(kat_case *c, size_t ct_len, const char *pt_name, const char *ct_name)
+{
+    int enc = c->dir == CB_DIR_ENCRYPT;
+    c->in = enc ? c->pt : c->ct;
+    c->in_len = enc ? c->pt_len : ct_len;
+    c->expect = enc ? c->ct : c->pt;
+    c->expect_len = enc ? ct_len : c->pt_len;
+    c->expect_name = enc ? ct_name : pt_name;
+}
+
+/* section_dir sets c->dir from the [ENCRYPT] or [DECRYPT] section; -1 if neither. */
+static int section_dir(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    if (cb_rsp_section(&f->rsp, "ENCRYPT"))
+        c->dir = CB_DIR_ENCRYPT;
+    else if (cb_rsp_section(&f->rsp, "DECRYPT"))
+        c->dir = CB_DIR_DECRYPT;
+    else
+        return cb_rsp_error(&f->rsp, rec->line, "the record is under neither [ENCRYPT] nor "
+                                                "[DECRYPT].");
+    set_label(c, f, rec);
+    return 0;
+}
+
+/* decode_cipher: [ENCRYPT] maps PLAINTEXT to CIPHERTEXT, [DECRYPT] the other way. */
+static int decode_cipher(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    const cb_alg *a = f->id.alg;
+    if (section_dir(f, rec, c) < 0)
+        return -1;
+    if (decode_key(f, rec, c) < 0)
+        return -1;
+    if (a->mode != CB_MODE_ECB && f->id.format != CB_KAT_BLOCKWISE) {
+        if (field_hex(f, rec, "IV", &c->iv, &c->iv_len) < 0)
+            return -1;
+        if (c->iv_len != a->block_bytes)
+            return cb_rsp_error(&f->rsp, cb_rsp_get(rec, "IV")->line, "IV has %zu bytes; "
+                                "%s takes %u.", c->iv_len, a->name, a->block_bytes);
+    }
+    if (field_hex(f, rec, "PLAINTEXT", &c->pt, &c->pt_len) < 0 ||
+        field_hex(f, rec, "CIPHERTEXT", &c->ct, &c->ct_len) < 0)
+        return -1;
+    if (c->pt_len != c->ct_len)
+        return cb_rsp_error(&f->rsp, rec->line, "PLAINTEXT has %zu bytes but CIPHERTEXT "
+                            "%zu.", c->pt_len, c->ct_len);
+    if (!cb_cipher_len_ok(a, c->pt_len))
+        return cb_rsp_error(&f->rsp, rec->line, "the text has %zu bytes, not a whole number "
+                            "of %u-byte blocks.", c->pt_len, a->block_bytes);
+    text_views(c, c->ct_len, "PLAINTEXT", "CIPHERTEXT");
+    return 1;
+}
+
+/* xts_tweak reads the tweak: i as 16 hex bytes, or DataUnitSeqNumber as a decimal
+ * number written as IEEE 1619 5.1's little-endian 128-bit value. */
+static int xts_tweak(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    const cb_rsp_field *seq = cb_rsp_get(rec, "DataUnitSeqNumber");
+    if (!seq) {
+        if (field_hex(f, rec, "i", &c->iv, &c->iv_len) < 0)
+            return -1;
+        if (c->iv_len != 16)
+            return cb_rsp_error(&f->rsp, cb_rsp_get(rec, "i")->line, "i has %zu bytes; "
+                                "the XTS tweak value has 16.", c->iv_len);
+        return 0;
+    }
+    unsigned long n;
+    if (cb_rsp_uint(&f->rsp, seq, 0xffffffffUL, &n) < 0)
+        return -1;
+    c->iv_len = 16;
+    c->iv = cb_xcalloc(1, 16);
+    for (int k = 0; k < 4; k++)
+        c->iv[k] = (uint8_t)(n >> 8 * k);
+    return 0;
+}
+
+/* decode_xts: one data unit of DataUnitLen bits; a length that is not whole bytes
+ * (the CAVP files have 130, 140, 250) is skipped, as cryptobench's XTS takes bytes. */
+static int decode_xts(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    const cb_rsp_field *dul = cb_rsp_get(rec, "DataUnitLen");
+    unsigned long bits;
+    if (section_dir(f, rec, c) < 0 || decode_key(f, rec, c) < 0 || xts_tweak(f, rec, c) < 0)
+        return -1;
+    if (!dul)
+        return cb_rsp_error(&f->rsp, rec->line, "the record has no DataUnitLen field.");
+    if (cb_rsp_uint(&f->rsp, dul, 1UL << 24, &bits) < 0)
+        return -1;
+    if (field_hex(f, rec, "PT", &c->pt, &c->pt_len) < 0 ||
+        field_hex(f, rec, "CT", &c->ct, &c->ct_len) < 0)
+        return -1;
+    if (c->pt_len != (bits + 7) / 8 || c->ct_len != c->pt_len)
+        return cb_rsp_error(&f->rsp, rec->line, "DataUnitLen = %lu but PT has %zu bytes and "
+                            "CT %zu.", bits, c->pt_len, c->ct_len);
+    if (bits % 8)
+        c->skip = "a data unit that is not a whole number of bytes";
+    else if (!cb_cipher_len_ok(f->id.alg, c->pt_len) || c->pt_len == 0)
+        return cb_rsp_error(&f->rsp, rec->line, "DataUnitLen = %lu is shorter than one "
+                            "block.", bits);
+    text_views(c, c->ct_len, "PT", "CT");
+    return 1;
+}
+
+/* ---- decoding: GCM ------------------------------------------------------------------ */
+
+/* gcm_lengths checks the fields against [IVlen], [PTlen], [AADlen] and [Taglen]. */
+static int gcm_lengths(kat_file *f, kat_case *c, size_t text_len)
+{
+    if (check_section_len(f, c, "Keylen", c->key_len, "Key") < 0 ||
+        check_section_len(f, c, "IVlen", c->iv_len, "IV") < 0 ||
+        check_section_len(f, c, "PTlen", text_len, "the text") < 0 ||
+        check_section_len(f, c, "AADlen", c->aad_len, "AAD") < 0 ||
+        check_section_len(f, c, "Taglen", c->tag_len, "Tag") < 0)
+        return -1;
+    if (!c->skip && c->iv_len == 0)
+        c->skip = "an empty IV, which GCM does not allow";
+    if (!c->skip && (c->tag_len == 0 || c->tag_len > 16))
+        c->skip = "a tag length outside 1..16 bytes";
+    return 0;
+}
+
+/* decode_gcm: encrypt files seal PT; decrypt files open CT and compare PT, and a
+ * record marked FAIL must be rejected (SP 800-38D 7.2 step 8). */
+static int decode_gcm(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    c->reject = rec->fail;
+    c->dir = f->id.format == CB_KAT_GCM_DECRYPT || c->reject ? CB_DIR_DECRYPT
+                                                              : CB_DIR_ENCRYPT;
+    set_label(c, f, rec);
+    if (decode_key(f, rec, c) < 0 || field_hex(f, rec, "IV", &c->iv, &c->iv_len) < 0 ||
+        field_hex(f, rec, "AAD", &c->aad, &c->aad_len) < 0 ||
+        field_hex(f, rec, "Tag", &c->tag, &c->tag_len) < 0 ||
+        field_hex(f, rec, "CT", &c->ct, &c->ct_len) < 0 ||
+        (!c->reject && field_hex(f, rec, "PT", &c->pt, &c->pt_len) < 0))
+        return -1;
+    if (!c->reject && c->pt_len != c->ct_len)
+        return cb_rsp_error(&f->rsp, rec->line, "PT has %zu bytes but CT %zu.", c->pt_len,
+                            c->ct_len);
+    text_views(c, c->ct_len, "PT", "CT");
+    return gcm_lengths(f, c, c->ct_len) < 0 ? -1 : 1;
+}
+
+/* ---- decoding: CCM ------------------------------------------------------------------ */
+
+/* ccm_take replaces what the file said of name (Key, Nonce) with the record's
+ * field: 1 taken, 0 the record has none, -1 bad hex. */
+static int ccm_take(kat_file *f, const cb_rsp_record *rec, const char *name, uint8_t **buf,
+                    size_t *len)
+{
+    const cb_rsp_field *fl = cb_rsp_get(rec, name);
+    if (!fl)
+        return 0;
+    free(*buf);
+    *buf = NULL;
+    return cb_rsp_hex(&f->rsp, fl, buf, len) < 0 ? -1 : 1;
+}
+
+/* ccm_params_record takes a record without Count: lengths, Key and Nonce for the
+ * records after it.  Returns 0 (no case), or -1 when it holds none of them. */
+static int ccm_params_record(kat_file *f, const cb_rsp_record *rec)
+{
+    kat_ccm *p = &f->ccm;
+    int took = 0;
+    for (int i = 0; i < KAT_CCM_LENS; i++) {
+        const cb_rsp_field *fl = cb_rsp_get(rec, CCM_LENS[i]);
+        unsigned long v;
+        if (!fl)
+            continue;
+        if (cb_rsp_uint(&f->rsp, fl, 1UL << 24, &v) < 0)
+            return -1;
+        p->lens[i] = (long)v;
+        took = 1;
+    }
+    int key = ccm_take(f, rec, "Key", &p->key, &p->key_len);
+    if (key < 0)
+        return -1;
+    if (key && p->key_len != cb_alg_key_bytes(f->id.alg))
+        return cb_rsp_error(&f->rsp, cb_rsp_get(rec, "Key")->line, "Key has %zu bytes; %s "
+                            "takes %zu.", p->key_len, f->id.alg->name,
+                            cb_alg_key_bytes(f->id.alg));
+    int nonce = ccm_take(f, rec, "Nonce", &p->nonce, &p->nonce_len);
+    if (nonce < 0)
+        return -1;
+    took |= key | nonce;
+    if (took)
+        return 0;
+    char names[64] = "";
+    for (int i = 0; i < KAT_CCM_LENS; i++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s, ", CCM_LENS[i]);
+    return cb_rsp_error(&f->rsp, rec->line, "the record has neither Count nor any of %sKey "
+                        "and Nonce.", names);
+}
+
+/* header_len looks for "NAME = n" in the group's headers, which DVPT writes as one
+ * "[Alen = 0, Plen = 0, Nlen = 7, Tlen = 4]": 1 and *out when found, 0 when not, -1
+ * when n is not a number. */
+static int header_len(kat_file *f, const char *name, size_t *out)
+{
+    for (size_t i = 0; i < f->rsp.nsections; i++) {
+        const cb_rsp_field *h = &f->rsp.sections[i];
+        char text[256];
+        snprintf(text, sizeof text, ", %s = %s", h->name, h->value);
+        for (const char *p = text; (p = strstr(p, ", ")) != NULL;) {
+            p += 2;
+            size_t n = strlen(name);
+            if (strncasecmp(p, name, n) != 0 || strncmp(p + n, " = ", 3) != 0)
+                continue;
+            char *end;
+            unsigned long v = strtoul(p + n + 3, &end, 10);
+            if (end == p + n + 3 || (*end && *end != ',') || v > 1UL << 24)
+                return cb_rsp_error(&f->rsp, h->line, "the header's %s is not a whole "
+                                    "number from 0 to 16777216.", name);
+            *out = v;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* ccm_len finds length i: a header of the group, else the leading record. */
+static int ccm_len(kat_file *f, int i, int line, size_t *out)
+{
+    int found = header_len(f, CCM_LENS[i], out);
+    if (found)
+        return found < 0 ? -1 : 0;
+    if (f->ccm.lens[i] < 0)
+        return cb_rsp_error(&f->rsp, line, "no header or earlier record gives %s.",
+                            CCM_LENS[i]);
+    *out = (size_t)f->ccm.lens[i];
+    return 0;
+}
+
+/* ccm_field decodes a record's hex field expected to hold want bytes into *out,
+ * which the case owns (and frees) whatever this returns; a length of 0 is written
+ * "00" in these files, so nothing is read then. */
+static int ccm_field(kat_file *f, const cb_rsp_record *rec, const char *name, size_t want,
+                     uint8_t **out, size_t *len)
+{
+    if (want == 0) {
+        *out = cb_xmalloc(1);
+        *len = 0;
+        return 0;
+    }
+    if (field_hex(f, rec, name, out, len) < 0)
+        return -1;
+    if (*len != want)
+        return cb_rsp_error(&f->rsp, rec->line, "%s has %zu bytes, expected %zu.", name, *len,
+                            want);
+    return 0;
+}
+
+/*
+ * decode_ccm: the V* files seal Payload and compare CT (ciphertext then tag); DVPT
+ * records open CT, and Result = Fail must be rejected (SP 800-38C 6.2 step 10).
+ */
+static int decode_ccm(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    if (!cb_rsp_get(rec, "Count"))
+        return ccm_params_record(f, rec);
+    size_t len[KAT_CCM_LENS];
+    for (int i = 0; i < KAT_CCM_LENS; i++)
+        if (ccm_len(f, i, rec->line, &len[i]) < 0)
+            return -1;
+    size_t plen = len[CCM_PLEN], tlen = len[CCM_TLEN];
+    const cb_rsp_field *res = cb_rsp_get(rec, "Result");
+    c->reject = res && strncasecmp(res->value, "fail", 4) == 0;
+    c->dir = res ? CB_DIR_DECRYPT : CB_DIR_ENCRYPT;
+    set_label(c, f, rec);
+    if (!f->ccm.key)
+        return cb_rsp_error(&f->rsp, rec->line, "no Key comes before the record.");
+    c->key = cb_xmalloc(f->ccm.key_len);
+    memcpy(c->key, f->ccm.key, f->ccm.key_len);
+    c->key_len = f->ccm.key_len;
+    if (cb_rsp_get(rec, "Nonce")) {
+        if (field_hex(f, rec, "Nonce", &c->iv, &c->iv_len) < 0)
+            return -1;
+    } else if (f->ccm.nonce) {
+        c->iv = cb_xmalloc(f->ccm.nonce_len);
+        memcpy(c->iv, f->ccm.nonce, f->ccm.nonce_len);
+        c->iv_len = f->ccm.nonce_len;
+    } else {
+        return cb_rsp_error(&f->rsp, rec->line, "the record has no Nonce and none comes "
+                                                "before it.");
+    }
+    if (c->iv_len != len[CCM_NLEN])
+        return cb_rsp_error(&f->rsp, rec->line, "Nonce has %zu bytes but Nlen = %zu.",
+                            c->iv_len, len[CCM_NLEN]);
+    if (ccm_field(f, rec, "Adata", len[CCM_ALEN], &c->aad, &c->aad_len) < 0 ||
+        ccm_field(f, rec, "CT", plen + tlen, &c->ct, &c->ct_len) < 0 ||
+        (!c->reject && ccm_field(f, rec, "Payload", plen, &c->pt, &c->pt_len) < 0))
+        return -1;
+    /* the tag is CT's last Tlen bytes */
+    c->tag = cb_xmalloc(tlen + 1);
+    memcpy(c->tag, c->ct + plen, tlen);
+    c->tag_len = tlen;
+    text_views(c, plen, "Payload", "CT");
+    c->skip = cb_aead_refuses(f->id.alg, c->iv_len, c->tag_len, plen);
+    return 1;
+}
+
+int kat_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    c->line = rec->line;
+    switch (f->id.format) {
+    case CB_KAT_DIGEST:
+        return decode_digest(f, rec, c);
+    case CB_KAT_CIPHER:
+    case CB_KAT_BLOCKWISE:
+        return decode_cipher(f, rec, c);
+    case CB_KAT_XTS:
+        return decode_xts(f, rec, c);
+    case CB_KAT_HMAC:
+        return decode_hmac(f, rec, c);
+    case CB_KAT_PKEY:
+        return cb_kat_pkey_decode(f->pkey, &f->rsp, rec, &c->sig, c->label, sizeof c->label,
+                                  &c->skip);
+    case CB_KAT_CCM:
+        return decode_ccm(f, rec, c);
+    case CB_KAT_GCM_ENCRYPT:
+    case CB_KAT_GCM_DECRYPT:
+        break;
+    }
+    return decode_gcm(f, rec, c);
+}

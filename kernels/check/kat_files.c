@@ -1,0 +1,227 @@
+/*
+ * kernels/check/kat_files.c - the kinds of known-answer file and how a file is
+ * identified.  The kinds table is the one list of file names: identification, the
+ * help text and error messages all read it.
+ */
+#include <regex.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kernels/check/kat_impl.h"
+#include "kernels/registry.h"
+
+/* kat_kind: a family of official file names, the algorithm and the record format. */
+typedef struct kat_kind {
+    const char *pattern; /* POSIX extended regex over the base name: ^, $, \., (a|b)
+                            and [xy] only, so that kind_names can spell it out */
+    const char *alg;     /* algorithm name; \1 .. \9 stand for the pattern's groups */
+    cb_kat_format format;
+    int no_sections;     /* the files have no [section] headers */
+    const char *what;    /* what the files test, for help texts */
+} kat_kind;
+
+static const kat_kind kinds[] = {
+    {"^SHA(1|224|256|384|512)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha\\1", CB_KAT_DIGEST, 0,
+     "SHA-1, SHA-2"},
+    {"^SHA512_(224|256)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha512-\\1", CB_KAT_DIGEST, 0,
+     "SHA-512/224, SHA-512/256"},
+    {"^SHA3_(224|256|384|512)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha3-\\1", CB_KAT_DIGEST, 0,
+     "SHA-3"},
+    {"^rfc-1321\\.txt$", "md5", CB_KAT_DIGEST, 1, "MD5"},
+    {"^rfc-2202-(md5|sha1)\\.txt$", "hmac(\\1)", CB_KAT_HMAC, 1, "HMAC"},
+    {"^rfc-4231-(sha224|sha256|sha384|sha512)\\.txt$", "hmac(\\1)", CB_KAT_HMAC, 1, "HMAC"},
+    /* CFB128 names aes-*-cfb by its alias aes-*-cfb128; CFB1's bit strings are not
+     * read (cryptobench has no CFB1) */
+    {"^(ECB|CBC|OFB|CFB8|CFB128)(GFSbox|KeySbox|VarKey|VarTxt|MMT)(128|192|256)\\.rsp$",
+     "aes-\\3-\\1", CB_KAT_CIPHER, 0, "AES"},
+    {"^XTSGenAES(128|256)\\.rsp$", "aes-\\1-xts", CB_KAT_XTS, 0,
+     "AES XTS, either tweak format"},
+    {"^aes-(128|192|256)-ctr\\.txt$", "aes-\\1-ctr", CB_KAT_CIPHER, 0, "AES CTR"},
+    {"^gcmEncryptExtIV(128|192|256)\\.rsp$", "aes-\\1-gcm", CB_KAT_GCM_ENCRYPT, 0,
+     "AES GCM sealing"},
+    {"^gcmDecrypt(128|192|256)\\.rsp$", "aes-\\1-gcm", CB_KAT_GCM_DECRYPT, 0,
+     "AES GCM opening, FAIL records rejected"},
+    /* CCM: the V* files state fixed lengths in a record before any header */
+    {"^(VADT|VNT|VPT|VTT|DVPT)(128|192|256)\\.rsp$", "aes-\\2-ccm", CB_KAT_CCM, 1,
+     "AES CCM"},
+    {"^TCBC(MMT[123]|invperm|permop|subtab|varkey|vartext)\\.rsp$", "des-ede3-cbc",
+     CB_KAT_CIPHER, 0, "TDES CBC"},
+    /* a one-block CBC with IV 0 is ECB: kat_run.c runs these on the CBC kernels */
+    {"^TECB(MMT[123]|invperm|permop|subtab|varkey|vartext)\\.rsp$", "des-ede3-cbc",
+     CB_KAT_BLOCKWISE, 0, "TDES ECB"},
+    {"^Sig(Gen|Ver)15_186-[23]\\.rsp$", "rsa2048", CB_KAT_PKEY, 0,
+     "RSA PKCS#1 v1.5, SHA-256 records"},
+    {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
+};
+
+#define NKINDS (sizeof kinds / sizeof kinds[0])
+
+/*
+ * formats: the kind of algorithm each format tests, and the format a renamed file
+ * (-alg) is read in: the first row whose kind fits and whose mode is the
+ * algorithm's or CB_MODE_NONE (any).
+ */
+static const struct {
+    cb_kat_format format;
+    cb_kind kind;
+    cb_mode mode;
+    int for_renamed;
+} formats[] = {
+    {CB_KAT_DIGEST, CB_KIND_DIGEST, CB_MODE_NONE, 1},
+    {CB_KAT_HMAC, CB_KIND_HMAC, CB_MODE_NONE, 1},
+    {CB_KAT_CCM, CB_KIND_AEAD, CB_MODE_CCM, 1},
+    {CB_KAT_GCM_ENCRYPT, CB_KIND_AEAD, CB_MODE_NONE, 1},
+    {CB_KAT_GCM_DECRYPT, CB_KIND_AEAD, CB_MODE_NONE, 0},
+    {CB_KAT_XTS, CB_KIND_CIPHER, CB_MODE_XTS, 1},
+    {CB_KAT_CIPHER, CB_KIND_CIPHER, CB_MODE_NONE, 1},
+    {CB_KAT_BLOCKWISE, CB_KIND_CIPHER, CB_MODE_NONE, 0},
+    {CB_KAT_PKEY, CB_KIND_PKEY, CB_MODE_NONE, 1},
+};
+
+#define NFORMATS (sizeof formats / sizeof formats[0])
+
+cb_kind kat_format_kind(cb_kat_format format)
+{
+    for (size_t i = 0; i < NFORMATS; i++)
+        if (formats[i].format == format)
+            return formats[i].kind;
+    return CB_KIND_CIPHER;
+}
+
+/* renamed_format: how a file named by -alg is read; -1 when no format fits. */
+static int renamed_format(const cb_alg *a, cb_kat_format *out)
+{
+    for (size_t i = 0; i < NFORMATS; i++)
+        if (formats[i].for_renamed && formats[i].kind == a->kind &&
+            (formats[i].mode == CB_MODE_NONE || formats[i].mode == a->mode)) {
+            *out = formats[i].format;
+            return 0;
+        }
+    return -1;
+}
+
+size_t cb_kat_kind_count(void)
+{
+    return NKINDS;
+}
+
+/* put appends c to buf while there is room for it and the NUL. */
+static void put(char *buf, size_t len, size_t *o, char c)
+{
+    if (*o + 1 < len)
+        buf[(*o)++] = c;
+}
+
+const char *cb_kat_kind_names(size_t i, char *buf, size_t len, const char **what)
+{
+    size_t o = 0;
+    int in_class = 0; /* inside [...]: single characters, which need commas between */
+    if (what)
+        *what = i < NKINDS ? kinds[i].what : "";
+    for (const char *p = i < NKINDS ? kinds[i].pattern : ""; *p; p++) {
+        switch (*p) {
+        case '^':
+        case '$':
+            break;
+        case '\\':
+            if (p[1])
+                put(buf, len, &o, *++p);
+            break;
+        case '[':
+            in_class = 1;
+            /* fall through */
+        case '(':
+            put(buf, len, &o, '{');
+            break;
+        case ']':
+            in_class = 0;
+            /* fall through */
+        case ')':
+            put(buf, len, &o, '}');
+            break;
+        case '|':
+            put(buf, len, &o, ',');
+            break;
+        default:
+            put(buf, len, &o, *p);
+            if (in_class && p[1] != ']')
+                put(buf, len, &o, ',');
+            break;
+        }
+    }
+    if (len)
+        buf[o] = '\0';
+    return buf;
+}
+
+/* expand_alg substitutes \1..\9 in tmpl with the groups regexec matched in name. */
+static void expand_alg(const char *tmpl, const char *name, const regmatch_t *m, char *buf,
+                       size_t len)
+{
+    size_t o = 0;
+    for (const char *p = tmpl; *p && o + 1 < len; p++) {
+        if (p[0] == '\\' && p[1] >= '1' && p[1] <= '9') {
+            const regmatch_t *g = &m[p[1] - '0'];
+            for (regoff_t i = g->rm_so; i < g->rm_eo && o + 1 < len; i++)
+                buf[o++] = name[i];
+            p++;
+        } else {
+            buf[o++] = *p;
+        }
+    }
+    buf[o] = '\0';
+}
+
+/* find_kind matches the file's base name; NULL when it is not an official name. */
+static const kat_kind *find_kind(const char *path, char *alg, size_t len)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    for (size_t i = 0; i < NKINDS; i++) {
+        regex_t re;
+        regmatch_t m[10];
+        if (regcomp(&re, kinds[i].pattern, REG_EXTENDED) != 0)
+            continue;
+        int hit = regexec(&re, base, 10, m, 0) == 0;
+        if (hit)
+            expand_alg(kinds[i].alg, base, m, alg, len);
+        regfree(&re);
+        if (hit)
+            return &kinds[i];
+    }
+    return NULL;
+}
+
+int cb_kat_identify(const char *path, const char *alg_name, cb_kat_id *id, char *err,
+                    size_t errlen)
+{
+    char name[64];
+    const kat_kind *k = find_kind(path, name, sizeof name);
+    memset(id, 0, sizeof *id);
+    if (!k && !alg_name) {
+        snprintf(err, errlen, "%s is not a supported KAT file: kat knows the NIST CAVP "
+                 "and RFC files by their official names (`cryptobench kat -h` lists "
+                 "them); give -alg NAME for a renamed one.", path);
+        return -1;
+    }
+    id->alg = cb_alg_find(alg_name ? alg_name : name);
+    if (!id->alg) {
+        snprintf(err, errlen, "%s tests %s, which cryptobench does not implement.", path,
+                 alg_name ? alg_name : name);
+        return -1;
+    }
+    cb_kat_format renamed;
+    if (renamed_format(id->alg, &renamed) < 0) {
+        snprintf(err, errlen, "-alg %s: kat checks digests, HMAC, block ciphers, GCM, "
+                 "CCM and signatures, not %s.", alg_name ? alg_name : name, id->alg->name);
+        return -1;
+    }
+    if (k && kat_format_kind(k->format) != id->alg->kind) {
+        snprintf(err, errlen, "-alg %s does not fit %s, whose records test a different "
+                 "kind of algorithm.", alg_name ? alg_name : name, path);
+        return -1;
+    }
+    id->format = k ? k->format : renamed;
+    id->sections_optional = !k || k->no_sections;
+    return 0;
+}

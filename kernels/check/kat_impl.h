@@ -1,0 +1,74 @@
+/*
+ * kernels/check/kat_impl.h - what the parts of the known-answer engine share, and
+ * nothing outside kernels/check/kat*.c includes: the state of a file being read
+ * and the case one record becomes.
+ */
+#ifndef CB_KAT_IMPL_H
+#define CB_KAT_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/check/kat.h"
+#include "kernels/check/kat_pkey.h"
+#include "kernels/check/rsp.h"
+#include "kernels/modes/digest.h"
+
+/* KAT_CCM_LENS: the lengths a CCM file states outside its Count records. */
+#define KAT_CCM_LENS 4
+
+/* kat_ccm: what a CCM file has said so far: Alen, Plen, Nlen and Tlen (bytes, -1
+ * until given) in a leading record when no header gives them, and the Key and Nonce
+ * in a record of their own before the records that use them. */
+typedef struct kat_ccm {
+    uint8_t *key, *nonce;
+    size_t key_len, nonce_len;
+    long lens[KAT_CCM_LENS];
+} kat_ccm;
+
+/* kat_file: a file being read: the reader and what earlier records set. */
+typedef struct kat_file {
+    const char *path;
+    cb_kat_id id;
+    cb_rsp rsp;
+    uint8_t seed[CB_DIGEST_MAX]; /* Monte: the input of the next checkpoint */
+    int have_seed;
+    unsigned long monte_count;
+    cb_kat_pkey *pkey;           /* CB_KAT_PKEY: the current group's key */
+    kat_ccm ccm;                 /* CB_KAT_CCM */
+} kat_file;
+
+/*
+ * kat_case: one record, decoded and checked for form before any variant runs.
+ * Every decoded field has a slot of its own that kat_case_free frees, so a decoder
+ * may stop at any field; in and expect only point into msg/md or pt/ct.
+ */
+typedef struct kat_case {
+    int line;
+    char label[64];     /* "[ENCRYPT] COUNT = 3" */
+    cb_dir dir;
+    const char *skip;   /* why no variant can run it, or NULL */
+    int monte;          /* a SHAVS Monte checkpoint: in is the seed */
+    int reject;         /* GCM FAIL, CCM Result = Fail: the tag must be rejected */
+    uint8_t *key, *iv, *aad, *tag, *msg, *md, *pt, *ct;
+    size_t key_len, iv_len, aad_len, tag_len, msg_len, md_len, pt_len, ct_len;
+    const uint8_t *in, *expect;
+    size_t in_len, expect_len;
+    const char *expect_name; /* "CIPHERTEXT", "MD", ... for messages */
+    cb_kat_sig *sig;         /* CB_KAT_PKEY: the decoded signature record */
+} kat_case;
+
+/* kat_format_kind: the kind of algorithm a format's records test. */
+cb_kind kat_format_kind(cb_kat_format format);
+
+/* kat_file_start and kat_file_end set up and free what decoding keeps per file. */
+void kat_file_start(kat_file *f);
+void kat_file_end(kat_file *f);
+
+/* kat_decode reads one record: 1 a case in *c, 0 a record that only sets state
+ * (a Seed, a key), -1 malformed (f->rsp.err says where and what).  Free *c with
+ * kat_case_free whatever it returns. */
+int kat_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c);
+void kat_case_free(kat_case *c);
+
+#endif

@@ -1,0 +1,388 @@
+/*
+ * kernels/check/kat_run.c - a file of known answers run over the selected
+ * variants: each record is decoded once (kat_decode.c), then run on every variant
+ * that can run, through the caller's guard when it gave one; the outcome of each
+ * is counted in the variant's tally.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/common.h"
+#include "kernels/check/kat_impl.h"
+#include "kernels/modes/aead.h"
+#include "kernels/modes/cipher.h"
+#include "kernels/modes/digest.h"
+#include "kernels/modes/hmac.h"
+#include "kernels/registry.h"
+
+/* SHAVS section 6.4 and SHA3VS: 100 checkpoints of 1000 chained digests. */
+#define MONTE_ROUNDS 1000
+
+/* hex_text writes up to 16 bytes of p as hex, with "..." when there are more. */
+static const char *hex_text(const uint8_t *p, size_t n, char *buf, size_t len)
+{
+    size_t shown = n > 16 ? 16 : n, o = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < shown && o + 3 < len; i++)
+        o += (size_t)snprintf(buf + o, len - o, "%02x", p[i]);
+    if (n > shown)
+        snprintf(buf + o, len - o, "...");
+    if (n == 0)
+        snprintf(buf, len, "(empty)");
+    return buf;
+}
+
+/* mismatch formats "NAME is GOT, expected WANT" into why. */
+static void mismatch(char *why, size_t len, const char *name, const uint8_t *got,
+                     const uint8_t *want, size_t n)
+{
+    char g[40], w[40];
+    snprintf(why, len, "%s is %s, expected %s", name, hex_text(got, n, g, sizeof g),
+             hex_text(want, n, w, sizeof w));
+}
+
+/* ---- running ------------------------------------------------------------------------ */
+
+typedef enum kat_outcome { KAT_PASS, KAT_FAIL, KAT_SKIP } kat_outcome;
+
+/* kat_job: one case on one variant, in the shape a cb_kat_guard calls. */
+typedef struct kat_job {
+    const kat_file *f;
+    const cb_variant *v;
+    const kat_case *c;
+    uint8_t *out;
+    kat_outcome outcome;
+    char why[256];
+} kat_job;
+
+/* compare sets the outcome from out against the expected bytes. */
+static void compare(kat_job *j, const uint8_t *got, const uint8_t *want, size_t n,
+                    const char *name)
+{
+    if (memcmp(got, want, n) == 0) {
+        j->outcome = KAT_PASS;
+        return;
+    }
+    j->outcome = KAT_FAIL;
+    mismatch(j->why, sizeof j->why, name, got, want, n);
+}
+
+/* sha3_monte: a SHA3VS Monte Carlo checkpoint: MD0 = Seed, then MDi = H(MD(i-1))
+ * for i = 1 .. 1000; the answer is MD1000. */
+static void sha3_monte(kat_job *j)
+{
+    const cb_alg *a = j->f->id.alg;
+    size_t n = a->out_bytes;
+    uint8_t m[CB_DIGEST_MAX];
+    memcpy(m, j->c->in, n);
+    for (int i = 0; i < MONTE_ROUNDS; i++) {
+        cb_digest(a, j->v, m, n, j->out);
+        memcpy(m, j->out, n);
+    }
+    compare(j, j->out, j->c->expect, n, "MD");
+}
+
+/* run_digest: one digest, or a SHAVS Monte checkpoint: MD0 = MD1 = MD2 = Seed, then
+ * MDi = H(MD(i-3) || MD(i-2) || MD(i-1)) for i = 3 .. 1002; the answer is MD1002.
+ * SHA-3 has its own Monte Carlo chain (sha3_monte). */
+static void run_digest(kat_job *j)
+{
+    const cb_alg *a = j->f->id.alg;
+    const kat_case *c = j->c;
+    if (!c->monte) {
+        cb_digest(a, j->v, c->in, c->in_len, j->out);
+        compare(j, j->out, c->expect, a->out_bytes, "MD");
+        return;
+    }
+    if (a->prim == CB_PRIM_SHA3) {
+        sha3_monte(j);
+        return;
+    }
+    size_t n = a->out_bytes;
+    uint8_t m[3 * CB_DIGEST_MAX];
+    for (int i = 0; i < 3; i++)
+        memcpy(m + i * n, c->in, n);
+    for (int i = 0; i < MONTE_ROUNDS; i++) {
+        cb_digest(a, j->v, m, 3 * n, j->out);
+        memmove(m, m + n, 2 * n);
+        memcpy(m + 2 * n, j->out, n);
+    }
+    compare(j, j->out, c->expect, n, "MD");
+}
+
+/*
+ * run_cipher keys a cipher and runs the text in one update.  TDES ECB files are run
+ * block by block with the IV reset to zero: a one-block CBC with IV 0 is exactly
+ * ECB, so the CBC-only des-ede3-cbc kernels are checked on the ECB files too.
+ */
+static void run_cipher(kat_job *j)
+{
+    const kat_case *c = j->c;
+    cb_cipher ctx;
+    static const uint8_t zero[16];
+    if (!cb_variant_offers(j->v, j->f->id.alg, c->dir) ||
+        cb_cipher_init(&ctx, j->f->id.alg, j->v, c->dir, c->key, c->iv) != 0) {
+        j->outcome = KAT_SKIP;
+        return;
+    }
+    int rc = 0;
+    if (j->f->id.format == CB_KAT_BLOCKWISE) {
+        size_t bs = j->f->id.alg->block_bytes;
+        for (size_t off = 0; off < c->in_len && rc == 0; off += bs) {
+            cb_cipher_set_iv(&ctx, zero);
+            rc = cb_cipher_update(&ctx, c->in + off, j->out + off, bs);
+        }
+    } else {
+        rc = cb_cipher_update(&ctx, c->in, j->out, c->in_len);
+    }
+    cb_cipher_free(&ctx);
+    if (rc != 0) {
+        j->outcome = KAT_FAIL;
+        snprintf(j->why, sizeof j->why, "the cipher refused %zu bytes", c->in_len);
+        return;
+    }
+    compare(j, j->out, c->expect, c->in_len, c->expect_name);
+}
+
+/* run_aead seals or opens one GCM or CCM message. */
+static void run_aead(kat_job *j)
+{
+    const kat_case *c = j->c;
+    cb_aead g;
+    uint8_t tag[16];
+    if (!cb_variant_offers(j->v, j->f->id.alg, c->dir) ||
+        cb_aead_init(&g, j->f->id.alg, j->v, c->key) != 0) {
+        j->outcome = KAT_SKIP;
+        return;
+    }
+    if (c->dir == CB_DIR_ENCRYPT) {
+        if (cb_aead_seal(&g, c->iv, c->iv_len, c->aad, c->aad_len, c->in, j->out, c->in_len,
+                         tag, c->tag_len) != 0) {
+            j->outcome = KAT_FAIL;
+            snprintf(j->why, sizeof j->why, "sealing refused the record's lengths");
+        } else {
+            compare(j, j->out, c->expect, c->in_len, "CT");
+            if (j->outcome == KAT_PASS)
+                compare(j, tag, c->tag, c->tag_len, "Tag");
+        }
+    } else {
+        int accepted = cb_aead_open(&g, c->iv, c->iv_len, c->aad, c->aad_len, c->in, j->out,
+                                    c->in_len, c->tag, c->tag_len) == 0;
+        if (accepted == c->reject) {
+            j->outcome = KAT_FAIL;
+            snprintf(j->why, sizeof j->why, "%s", accepted ? "the forged tag was accepted"
+                                                           : "the valid tag was rejected");
+        } else if (c->reject) {
+            j->outcome = KAT_PASS;
+        } else {
+            compare(j, j->out, c->expect, c->in_len, c->expect_name);
+        }
+    }
+    cb_aead_free(&g);
+}
+
+/* run_hmac keys the variant with the record's key and MACs its message. */
+static void run_hmac(kat_job *j)
+{
+    const kat_case *c = j->c;
+    cb_hmac h;
+    if (cb_hmac_init(&h, j->f->id.alg, j->v, c->key, c->key_len) != 0) {
+        j->outcome = KAT_SKIP;
+        return;
+    }
+    cb_hmac_mac(&h, c->in, c->in_len, j->out);
+    cb_hmac_free(&h);
+    compare(j, j->out, c->expect, c->expect_len, c->expect_name);
+}
+
+/* run_pkey checks one signature record (kat_pkey.c). */
+static void run_pkey(kat_job *j)
+{
+    int rc = cb_kat_pkey_run(j->v, j->c->sig, j->why, sizeof j->why);
+    j->outcome = rc == CB_KAT_PKEY_PASS ? KAT_PASS : rc == CB_KAT_PKEY_SKIP ? KAT_SKIP
+                                                                             : KAT_FAIL;
+}
+
+static void run_job(void *arg)
+{
+    kat_job *j = arg;
+    switch (j->f->id.alg->kind) {
+    case CB_KIND_DIGEST:
+        run_digest(j);
+        return;
+    case CB_KIND_PKEY:
+        run_pkey(j);
+        return;
+    case CB_KIND_AEAD:
+        run_aead(j);
+        return;
+    case CB_KIND_HMAC:
+        run_hmac(j);
+        return;
+    default:
+        run_cipher(j);
+        return;
+    }
+}
+
+/* count adds one outcome to t, keeping the first failures for the report. */
+static void count(cb_kat_tally *t, const kat_job *j)
+{
+    if (j->outcome == KAT_PASS) {
+        t->passed++;
+        return;
+    }
+    if (j->outcome == KAT_SKIP) {
+        t->skipped++;
+        return;
+    }
+    if (t->failed < CB_KAT_SHOWN) {
+        cb_kat_failure *s = &t->shown[t->failed];
+        s->line = j->c->line;
+        memcpy(s->label, j->c->label, sizeof s->label);
+        memcpy(s->why, j->why, sizeof s->why);
+    }
+    t->failed++;
+}
+
+/* run_guarded runs one job through the caller's guard, or directly. */
+static int run_guarded(const cb_kat_opts *o, kat_job *j)
+{
+    if (o->guard)
+        return o->guard(run_job, j);
+    run_job(j);
+    return 0;
+}
+
+/* tally runs case c on every variant that can run; on a fault it records where in
+ * res and returns the signal, else 0. */
+static int tally(const kat_file *f, const kat_case *c, const cb_kat_opts *o,
+                 cb_kat_result *res)
+{
+    size_t out_len = c->in_len > CB_DIGEST_MAX ? c->in_len : CB_DIGEST_MAX;
+    uint8_t *out = cb_xmalloc(out_len);
+    int sig = 0;
+    for (size_t i = 0; i < res->ntallies && !sig; i++) {
+        cb_kat_tally *t = &res->tallies[i];
+        if (t->unavailable[0])
+            continue;
+        if (c->skip) {
+            t->skipped++;
+            continue;
+        }
+        kat_job j = {f, t->var, c, out, KAT_FAIL, ""};
+        sig = run_guarded(o, &j);
+        if (sig) {
+            res->fault_signal = sig;
+            res->fault_var = t->var;
+            res->fault_line = c->line;
+        } else {
+            count(t, &j);
+        }
+    }
+    free(out);
+    return sig;
+}
+
+/* picked: has res a tally for v already? (auto,generic may name one variant twice) */
+static int picked(const cb_kat_result *res, const cb_variant *v)
+{
+    for (size_t i = 0; i < res->ntallies; i++)
+        if (res->tallies[i].var == v)
+            return 1;
+    return 0;
+}
+
+/* select_variants makes one tally per selected variant of the file's algorithm;
+ * -1 with res->err when the selection has none. */
+static int select_variants(const cb_kat_opts *o, cb_kat_result *res)
+{
+    static const cb_selection every = {CB_SELECT_ALL, 0, {{0}}};
+    const cb_selection *sel = o->sel ? o->sel : &every;
+    size_t max = cb_variant_count();
+    cb_pick *picks = cb_xcalloc(max ? max : 1, sizeof *picks);
+    size_t n = cb_select(sel, res->id.alg, CB_DIR_ANY, o->caps, picks, max);
+    res->tallies = cb_xcalloc(n ? n : 1, sizeof *res->tallies);
+    for (size_t i = 0; i < n; i++) {
+        if (picked(res, picks[i].var))
+            continue;
+        cb_kat_tally *t = &res->tallies[res->ntallies++];
+        t->var = picks[i].var;
+        snprintf(t->unavailable, sizeof t->unavailable, "%s", picks[i].why);
+    }
+    free(picks);
+    if (res->ntallies)
+        return 0;
+    char text[CB_SELECT_MAX * CB_SELECT_NAME], names[256];
+    snprintf(res->err, sizeof res->err, "-variant %s names no variant of %s (for %s); its "
+             "variants are: %s.", cb_selection_text(sel, text, sizeof text),
+             res->id.alg->name, res->path, cb_variant_names(res->id.alg, names, sizeof names));
+    return -1;
+}
+
+/* read_records decodes every record and runs each case; it sets res->status when
+ * the file is refused or a variant faulted. */
+static void read_records(kat_file *f, const cb_kat_opts *o, cb_kat_result *res)
+{
+    cb_rsp_record rec;
+    int rc;
+    while ((rc = cb_rsp_next(&f->rsp, &rec)) == 1) {
+        kat_case c;
+        memset(&c, 0, sizeof c);
+        rc = kat_decode(f, &rec, &c);
+        int sig = 0;
+        if (rc > 0) {
+            res->cases++;
+            sig = tally(f, &c, o, res);
+        }
+        kat_case_free(&c);
+        if (sig) {
+            res->status = CB_KAT_FAULTED;
+            return;
+        }
+        if (rc < 0)
+            break;
+    }
+    if (rc < 0) {
+        res->status = CB_KAT_REFUSED;
+        snprintf(res->err, sizeof res->err, "%s", f->rsp.err);
+    } else if (res->cases == 0) {
+        res->status = CB_KAT_REFUSED;
+        snprintf(res->err, sizeof res->err, "%s holds no known-answer records.", f->path);
+    }
+}
+
+cb_kat_status cb_kat_run_file(const char *path, const cb_kat_opts *o, cb_kat_result *res)
+{
+    kat_file f;
+    memset(res, 0, sizeof *res);
+    memset(&f, 0, sizeof f);
+    res->path = f.path = path;
+    res->status = CB_KAT_REFUSED;
+    if (cb_rsp_open(&f.rsp, path) < 0) {
+        snprintf(res->err, sizeof res->err, "%s", f.rsp.err);
+        return res->status;
+    }
+    if (cb_kat_identify(path, o->alg, &res->id, res->err, sizeof res->err) == 0 &&
+        select_variants(o, res) == 0) {
+        f.id = res->id;
+        f.rsp.sections_optional = f.id.sections_optional;
+        res->status = CB_KAT_PASSED;
+        kat_file_start(&f);
+        read_records(&f, o, res);
+        kat_file_end(&f);
+    }
+    for (size_t i = 0; res->status == CB_KAT_PASSED && i < res->ntallies; i++)
+        if (res->tallies[i].failed)
+            res->status = CB_KAT_FAILED;
+    cb_rsp_close(&f.rsp);
+    return res->status;
+}
+
+void cb_kat_result_free(cb_kat_result *res)
+{
+    free(res->tallies);
+    res->tallies = NULL;
+    res->ntallies = 0;
+}
