@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "base/numbers.h" /* the numbers options take */
+
 typedef struct cb_args {
     int argc;
     char **argv;
@@ -32,16 +34,5 @@ int cb_args_value(cb_args *a, const char *name, const char **val);
 
 /* cb_args_help reports whether arg is -h, -help or --help. */
 int cb_args_help(const char *arg);
-
-/* Number parsers: 0 on success, -1 after printing why the value is not accepted. */
-int cb_parse_double(const char *opt, const char *s, double min, double max, double *out);
-int cb_parse_long(const char *opt, const char *s, long min, long max, long *out);
-
-/*
- * cb_parse_size_list parses "16,64,1024" into out (at most max entries), each
- * between min and maxval.  Returns the count, or -1 after printing the problem.
- */
-int cb_parse_size_list(const char *opt, const char *s, size_t min, size_t maxval,
-                       size_t *out, size_t max);
 
 #endif

@@ -17,7 +17,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/commands.h"
 #include "reports/compare.h"
 #include "reports/render.h"
 #include "reports/csv.h"
@@ -907,157 +906,6 @@ static void test_run_samples(void **state)
     fclose(f);
 }
 
-/* ---- the command ----------------------------------------------------------------- */
-
-/* run_cmd runs `compare` with stdout and stderr sent to a file; returns its status. */
-static int run_cmd(const char *out, ...)
-{
-    char *argv[16] = {"compare"};
-    int argc = 1;
-    va_list ap;
-    va_start(ap, out);
-    for (char *a; argc < 15 && (a = va_arg(ap, char *)) != NULL;)
-        argv[argc++] = a;
-    va_end(ap);
-    fflush(stdout);
-    fflush(stderr);
-    int save1 = dup(1), save2 = dup(2);
-    int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    dup2(fd, 1);
-    dup2(fd, 2);
-    close(fd);
-    int rc = cb_cmd_compare(argc, argv);
-    fflush(stdout);
-    fflush(stderr);
-    dup2(save1, 1);
-    dup2(save2, 2);
-    close(save1);
-    close(save2);
-    return rc;
-}
-
-static char *slurp_text(const char *path)
-{
-    size_t len;
-    char err[256];
-    char *t = cb_csv_load(path, &len, err, sizeof err);
-    assert_non_null(t);
-    t = realloc(t, len + 1);
-    t[len] = 0;
-    return t;
-}
-
-/* write_import imports log (from tests/data) into the CSV file csv. */
-static void write_import(const char *log, const char *csv)
-{
-    char err[512];
-    cb_import_opts io;
-    memset(&io, 0, sizeof io);
-    cb_csv_set *set = cb_csv_set_new();
-    if (cb_import_file(set, data_path(log), &io, NULL, err, sizeof err) < 0)
-        fail_msg("%s", err);
-    cb_csv_writer *w = cb_csv_open(csv, err, sizeof err);
-    assert_non_null(w);
-    for (size_t i = 0; i < cb_csv_set_count(set); i++)
-        assert_int_equal(cb_csv_write_row(w, cb_csv_set_row(set, i)), 0);
-    assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
-    cb_csv_set_free(set);
-}
-
-/* -gate-on takes any name the files hold, and only those. */
-static void test_gate_on_imported_names(void **state)
-{
-    (void)state;
-    char before[] = "/tmp/cb-test-gate-before.csv", after[] = "/tmp/cb-test-gate-after.csv";
-    const char *out = "/tmp/cb-test-gate.out";
-    write_import("tcrypt-cycles-before.log", before);
-    write_import("tcrypt-cycles-after.log", after);
-    /* 16-byte updates lost 20%: a name only imports have gates the run */
-    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "5", "-gate-on",
-                             "sha256-16B-updates", NULL), 1);
-    char *t = slurp_text(out);
-    assert_non_null(strstr(t, "on sha256-16B-updates: FAILED by 1 case"));
-    free(t);
-    /* sha256 is another case: its one-update digests got faster or stayed */
-    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "5", "-gate-on",
-                             "SHA256", NULL), 0);
-    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "5", "-gate-on",
-                             "sha256-16b-updates,aes-128-cbc", NULL), 1);
-    /* a name no row holds: one sentence listing what the files hold, exit 2 */
-    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "5", "-gate-on",
-                             "aes-128-cbc,rc4", NULL), 2);
-    t = slurp_text(out);
-    assert_non_null(strstr(t, "cryptobench: -gate-on 'rc4' matches no case in "
-                              "/tmp/cb-test-gate-before.csv or /tmp/cb-test-gate-after.csv; "
-                              "they hold: aes-128-cbc, aes-256-cbc, sha256, "
-                              "sha256-16B-updates.\n"));
-    free(t);
-    unlink(before);
-    unlink(after);
-    unlink(out);
-}
-
-static void test_command(void **state)
-{
-    (void)state;
-    char before[512], after[512];
-    snprintf(before, sizeof before, "%s", data_path("oe2013-before.csv"));
-    snprintf(after, sizeof after, "%s", data_path("oe2013-after.csv"));
-    const char *out = "/tmp/cb-test-compare.out";
-    assert_int_equal(run_cmd(out, before, after, "-style", "mail", NULL), 0);
-    char *t = slurp_text(out);
-    assert_non_null(strstr(t, "-14.28%"));
-    free(t);
-    /* One-sample cases are gated on their difference: md5 lost 14.28%. */
-    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "10%", NULL), 1);
-    t = slurp_text(out);
-    assert_non_null(strstr(t, "FAILED by 1 case"));
-    free(t);
-    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "15", NULL), 0);
-    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "10%", "-gate-on",
-                             "sha256", NULL), 0);
-    assert_int_equal(run_cmd(out, before, after, "-format", "json", NULL), 0);
-    /* bad usage and bad input: exit 2 with one sentence */
-    assert_int_equal(run_cmd(out, before, after, "-style", "fancy", NULL), 2);
-    t = slurp_text(out);
-    assert_non_null(strstr(t, "-style 'fancy' is unknown"));
-    for (size_t i = 0; i < cb_compare_style_count(); i++)
-        assert_non_null(strstr(t, cb_compare_style_at(i)->name));
-    free(t);
-    assert_int_equal(run_cmd(out, before, after, "-format", "mail", NULL), 2);
-    t = slurp_text(out);
-    assert_non_null(strstr(t, "-format 'mail' is not a format"));
-    free(t);
-    assert_int_equal(run_cmd(out, before, after, "-style", "json", "-format", "csv", NULL), 2);
-    /* -style takes a format too: the same bytes as -format, the summary on stderr */
-    assert_int_equal(run_cmd(out, before, after, "-style", "csv", NULL), 0);
-    t = slurp_text(out);
-    assert_non_null(strstr(t, "\r\nmd5,digest,0,16,"));
-    assert_non_null(strstr(t, "1 regression, 1 improvement"));
-    free(t);
-    assert_int_equal(run_cmd(out, "-list-styles", NULL), 0);
-    t = slurp_text(out);
-    assert_non_null(strstr(t, "json       format  "));
-    assert_non_null(strstr(t, "matrix     style   "));
-    free(t);
-    assert_int_equal(run_cmd(out, before, after, "-fail-if-slower", "lots", NULL), 2);
-    assert_int_equal(run_cmd(out, before, after, "-gate-on", "nosuch", "-fail-if-slower",
-                             "5", NULL), 2);
-    assert_int_equal(run_cmd(out, before, after, "-gate-on", "md5", NULL), 2);
-    assert_int_equal(run_cmd(out, before, "/nonexistent.csv", NULL), 2);
-    t = slurp_text(out);
-    assert_non_null(strstr(t, "/nonexistent.csv: cannot open"));
-    free(t);
-    assert_int_equal(run_cmd(out, before, data_path("graviton2-after.log"), NULL), 2);
-    t = slurp_text(out);
-    assert_non_null(strstr(t, "graviton2-after.log:1: "));
-    free(t);
-    assert_int_equal(run_cmd(out, before, NULL), 2); /* one file, one run, one variant */
-    assert_int_equal(run_cmd(out, NULL), 2);
-    assert_int_equal(run_cmd(out, "-help", NULL), 0);
-    unlink(out);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1082,8 +930,6 @@ int main(void)
         cmocka_unit_test(test_imported_report),
         cmocka_unit_test(test_sides),
         cmocka_unit_test(test_run_samples),
-        cmocka_unit_test(test_command),
-        cmocka_unit_test(test_gate_on_imported_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,7 +19,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/commands.h"
 #include "reports/csv.h"
 #include "reports/import.h"
 
@@ -641,41 +640,6 @@ static void test_inline_forms(void **state)
     cb_csv_set_free(set);
 }
 
-/* The import command writes a CSV compare reads, and writes nothing on failure. */
-static void test_import_command(void **state)
-{
-    (void)state;
-    char log[512];
-    snprintf(log, sizeof log, "%s", data_path("graviton2-after.log"));
-    const char *out = "/tmp/cb-test-import.csv";
-    unlink(out);
-    char *argv[] = {"import", log, "-o", (char *)out, NULL};
-    fflush(stderr);
-    int save = dup(2), fd = open("/dev/null", O_WRONLY);
-    dup2(fd, 2);
-    close(fd);
-    int rc = cb_cmd_import(4, argv);
-    char bad[512];
-    snprintf(bad, sizeof bad, "%s", data_path("oe2013-before.csv"));
-    char *argv2[] = {"import", bad, "-o", "/tmp/cb-test-import-bad.csv", NULL};
-    int rc2 = cb_cmd_import(4, argv2);
-    char *argv3[] = {"import", log, NULL};
-    int rc3 = cb_cmd_import(2, argv3);
-    dup2(save, 2);
-    close(save);
-    assert_int_equal(rc, 0);
-    assert_int_equal(rc2, 2); /* a CSV is not a log: nothing recognisable */
-    assert_int_equal(access("/tmp/cb-test-import-bad.csv", F_OK), -1);
-    assert_int_equal(rc3, 2); /* no -o */
-    char err[512];
-    cb_csv_set *set = cb_csv_set_new();
-    assert_int_equal(cb_csv_read_file(set, out, err, sizeof err), 0);
-    assert_int_equal(cb_csv_set_count(set), 1);
-    assert_true(close_to(cb_csv_set_row(set, 0)->bytes_per_sec, 1458665430));
-    cb_csv_set_free(set);
-    unlink(out);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -694,7 +658,6 @@ int main(void)
         cmocka_unit_test(test_openssl_multi),
         cmocka_unit_test(test_metadata),
         cmocka_unit_test(test_inline_forms),
-        cmocka_unit_test(test_import_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -448,6 +448,40 @@ else
     echo "cli: no $V; kat CCM checks UNAVAILABLE"
 fi
 
+# --- compare and import as commands (from the shell, as users run them) --------------
+B=$DATA/oe2013-before.csv
+A=$DATA/oe2013-after.csv
+expect 0 "" -- compare "$B" "$A" -style mail
+grep -q -- '-14.28%' "$T/out" && ok || bad "compare -style mail lacks md5's -14.28%: $(cat "$T/out")"
+# one-sample cases are gated on their difference: md5 lost 14.28%
+expect 1 "" -- compare "$B" "$A" -fail-if-slower 10%
+grep -q 'FAILED by 1 case' "$T/out" "$T/err" && ok || bad "compare -fail-if-slower 10% did not say FAILED by 1 case"
+expect 0 "" -- compare "$B" "$A" -fail-if-slower 15
+expect 0 "" -- compare "$B" "$A" -fail-if-slower 10% -gate-on sha256
+expect 0 "" -- compare "$B" "$A" -format json
+expect 2 "-style 'fancy' is unknown" -- compare "$B" "$A" -style fancy
+expect 2 "-format 'mail' is not a format" -- compare "$B" "$A" -format mail
+expect 2 "" -- compare "$B" "$A" -style json -format csv
+# -style takes a format too: the CSV on stdout, the summary on stderr
+expect 0 "1 regression, 1 improvement" -- compare "$B" "$A" -style csv
+grep -q '^md5,digest,0,16,' "$T/out" && ok || bad "compare -style csv has no md5 row: $(head -c 300 "$T/out")"
+expect 0 "" -- compare -list-styles
+grep -Eq '^json +format ' "$T/out" && grep -Eq '^matrix +style ' "$T/out" && ok || bad "compare -list-styles: $(cat "$T/out")"
+expect 2 "" -- compare "$B" "$A" -fail-if-slower lots
+expect 2 "" -- compare "$B" "$A" -gate-on nosuch -fail-if-slower 5
+expect 2 "" -- compare "$B" "$A" -gate-on md5
+expect 2 "/nonexistent.csv: cannot open" -- compare "$B" /nonexistent.csv
+expect 2 "graviton2-after.log:1: " -- compare "$B" "$DATA/graviton2-after.log"
+expect 2 "" -- compare "$B"
+expect 2 "" -- compare
+expect 0 "" -- compare -help
+# import writes a CSV compare reads, and nothing when it fails
+expect 0 "" -- import "$DATA/graviton2-after.log" -o "$T/imp.csv"
+expect 0 "" -- compare "$T/imp.csv" "$T/imp.csv"
+expect 2 "nothing recognisable" -- import "$B" -o "$T/imp-bad.csv"
+[ -e "$T/imp-bad.csv" ] && bad "a failed import left $T/imp-bad.csv" || ok
+expect 2 "" -- import "$DATA/graviton2-after.log"
+
 # --- compare styles and formats: one table (reports/styles.h), read by both commands ---
 cb compare -list-styles >"$T/styles" 2>"$T/err" && ok || bad "compare -list-styles failed: $(cat "$T/err")"
 # A bad -style gets the same sentence from compare and speed, naming every row.

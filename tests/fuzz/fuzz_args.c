@@ -1,13 +1,13 @@
 /*
  * tests/fuzz/fuzz_args.c - libFuzzer target for the command line's number parsers
- * (cli/args.c): every value is taken exactly as typed and lands in its range, or is
+ * (base/numbers.c): every value is taken exactly as typed and lands in its range, or is
  * refused.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/args.h"
+#include "base/numbers.h"
 #include "tests/fuzz/fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
