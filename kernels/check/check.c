@@ -247,6 +247,15 @@ static const cb_vector *const vector_tables[] = {cb_vectors_digest, cb_vectors_a
                                                  cb_vectors_aes_modes,
                                                  cb_vectors_des, cb_vectors_hmac};
 
+size_t cb_vectors_for(const char *alg)
+{
+    size_t n = 0;
+    for (size_t t = 0; t < sizeof vector_tables / sizeof vector_tables[0]; t++)
+        for (const cb_vector *v = vector_tables[t]; v->alg; v++)
+            n += strcmp(v->alg, alg) == 0;
+    return n;
+}
+
 static int known_answers(checker *c)
 {
     unsigned long found = 0;
