@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "base/common.h"
 #include "kernels/registry.h"
+#include "kernels/select.h"
 
 static void list_usage(FILE *f)
 {
@@ -20,11 +21,41 @@ static void list_usage(FILE *f)
                "  -algorithms   only the algorithm names, one per line\n");
 }
 
-static void list_alg(const cb_alg *a, cb_caps caps)
+/* widths: the longest variant name and family of the build (run-time rows
+ * included), so the columns line up under every algorithm whatever is registered. */
+typedef struct widths {
+    int name, family;
+} widths;
+
+static widths column_widths(void)
+{
+    widths w = {8, 6};
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        int n = (int)strlen(v->name), f = (int)strlen(v->family);
+        w.name = n > w.name ? n : w.name;
+        w.family = f > w.family ? f : w.family;
+    }
+    return w;
+}
+
+/* auto_pick: what `-variant auto` runs for a in its first direction, through the
+ * selection speed and selftest use (kernels/select.h), so '*' cannot disagree. */
+static const cb_variant *auto_pick(const cb_alg *a, cb_dir d, cb_caps caps)
+{
+    cb_selection sel;
+    cb_pick pick;
+    char err[64];
+    if (cb_selection_parse(&sel, NULL, err, sizeof err) != 0)
+        return NULL;
+    return cb_select(&sel, a, d, caps, &pick, 1) == 1 ? pick.var : NULL;
+}
+
+static void list_alg(const cb_alg *a, cb_caps caps, const widths *w)
 {
     cb_dir dirs[2];
     size_t nd = cb_alg_dirs(a, dirs);
-    const cb_variant *pick = cb_variant_auto(a, dirs[0], caps);
+    const cb_variant *pick = auto_pick(a, dirs[0], caps);
     printf("%s\n", a->name);
     size_t shown = 0;
     for (size_t i = 0; i < cb_variant_count(); i++) {
@@ -42,8 +73,9 @@ static void list_alg(const cb_alg *a, cb_caps caps)
             continue;
         char why[128];
         const char *reason = cb_variant_why_not(v, caps, why, sizeof why);
-        printf("  %c %-16s %-8s prio %-4d %-13s %s%s\n", v == pick ? '*' : ' ', v->name,
-               v->family, v->priority, reason ? "unavailable" : "available",
+        printf("  %c %-*s %-*s prio %-4d %-13s %s%s\n", v == pick ? '*' : ' ', w->name,
+               v->name, w->family, v->family, v->priority,
+               reason ? "unavailable" : "available",
                reason ? reason : (v->summary ? v->summary : ""), dirs_txt);
         shown++;
     }
@@ -73,11 +105,12 @@ int cb_cmd_list(int argc, char **argv)
         return CB_EXIT_USAGE;
     }
     cb_caps caps = cb_caps_effective();
+    widths w = column_widths();
     for (size_t i = 0; i < cb_alg_count(); i++) {
         if (names_only)
             printf("%s\n", cb_alg_at(i)->name);
         else
-            list_alg(cb_alg_at(i), caps);
+            list_alg(cb_alg_at(i), caps, &w);
     }
     return CB_EXIT_OK;
 }

@@ -3,7 +3,8 @@
  *
  * The harness calls cb_inst_run with a batch count, so the per-operation cost of
  * this layer is one indirect call into the message-level API, the same call a user
- * of the kernel would make.
+ * of the kernel would make: kernels/modes/ for primitive variants, the variant's own
+ * cb_alg_impl (kernel.h) for whole-algorithm ones, keyed with the same bytes.
  */
 #include "kernels/inst.h"
 
@@ -31,6 +32,7 @@ struct cb_inst {
     cb_ghash_ctx ghash;
     cb_hmac hmac;
     cb_pkey *pkey;
+    cb_alg_session whole; /* a whole-algorithm variant's session (whole.impl set) */
     uint8_t *sig;
     size_t siglen;
     uint8_t iv[16];
@@ -114,6 +116,103 @@ static void run_verify(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, 
             x->failures++;
 }
 
+/* ---- whole-algorithm variants: one operation is one call of their cb_alg_impl ---- */
+
+static void run_whole_digest(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
+                             uint64_t n)
+{
+    (void)out;
+    for (uint64_t i = 0; i < n; i++)
+        if (x->whole.impl->digest(&x->whole, in, len, x->digest))
+            x->failures++;
+}
+
+static void run_whole_cipher(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
+                             uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        if (x->whole.impl->cipher_update(&x->whole, in, out, len))
+            x->failures++;
+}
+
+static void run_whole_seal(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
+                           uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        if (x->whole.impl->aead_seal(&x->whole, x->iv, 12, x->aad, x->aad_len, in, out, len,
+                                     x->tag, 16))
+            x->failures++;
+}
+
+static void run_whole_open(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
+                           uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        if (x->whole.impl->aead_open(&x->whole, x->iv, 12, x->aad, x->aad_len, in, out, len,
+                                     x->tag, 16))
+            x->failures++;
+}
+
+static void run_whole_sign(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
+                           uint64_t n)
+{
+    (void)in, (void)out, (void)len;
+    for (uint64_t i = 0; i < n; i++) {
+        size_t siglen = x->whole.impl->sig_max(&x->whole);
+        if (x->whole.impl->sign(&x->whole, pkey_msg, sizeof pkey_msg, x->sig, &siglen))
+            x->failures++;
+    }
+}
+
+static void run_whole_verify(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
+                             uint64_t n)
+{
+    (void)in, (void)out, (void)len;
+    for (uint64_t i = 0; i < n; i++)
+        if (x->whole.impl->verify(&x->whole, pkey_msg, sizeof pkey_msg, x->sig, x->siglen))
+            x->failures++;
+}
+
+/* whole_new keys x's session the way the built-in kinds are keyed below. */
+static int whole_new(cb_inst *x)
+{
+    if (cb_alg_session_open(&x->whole, x->alg, x->var, x->dir) != 0)
+        return -1;
+    const cb_alg_impl *m = x->whole.impl;
+    switch (x->alg->kind) {
+    case CB_KIND_DIGEST:
+        x->run = run_whole_digest;
+        return 0;
+    case CB_KIND_CIPHER:
+        x->run = run_whole_cipher;
+        return m->cipher_init(&x->whole, bench_key, bench_iv);
+    case CB_KIND_AEAD:
+        x->run = x->dir == CB_DIR_DECRYPT ? run_whole_open : run_whole_seal;
+        return m->aead_init(&x->whole, bench_key);
+    case CB_KIND_PKEY:
+        x->run = x->dir == CB_DIR_VERIFY ? run_whole_verify : run_whole_sign;
+        x->sig = cb_xmalloc(m->sig_max(&x->whole));
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+/* whole_sign_for_verify signs the verified message with a signing session of the
+ * same implementation, as the built-in path signs with its own key. */
+static int whole_sign_for_verify(cb_inst *x)
+{
+    cb_alg_session s;
+    int rc = cb_alg_session_open(&s, x->alg, x->var, CB_DIR_SIGN);
+    if (rc == 0) {
+        x->siglen = s.impl->sig_max(&s);
+        rc = x->siglen > s.impl->sig_max(&x->whole) ||
+             s.impl->sign(&s, pkey_msg, sizeof pkey_msg, x->sig, &x->siglen);
+    }
+    cb_alg_session_close(&s);
+    return rc ? -1 : 0;
+}
+
 int cb_inst_len_ok(const cb_alg *a, size_t len, char *err, size_t errlen)
 {
     if (a->kind == CB_KIND_CIPHER && a->mode == CB_MODE_XTS && !cb_cipher_len_ok(a, len)) {
@@ -137,22 +236,9 @@ int cb_inst_len_ok(const cb_alg *a, size_t len, char *err, size_t errlen)
     return 1;
 }
 
-cb_inst *cb_inst_new(const cb_alg *a, const cb_variant *v, cb_dir d, int aead, char *err,
-                     size_t errlen)
+/* keyed_new keys x for a primitive variant through the message layers. */
+static int keyed_new(cb_inst *x, const cb_alg *a, const cb_variant *v, cb_dir d)
 {
-    if (!cb_variant_offers(v, a, d)) {
-        snprintf(err, errlen, "variant %s does not implement %s %s", v->name, a->name,
-                 cb_dir_name(d));
-        return NULL;
-    }
-    cb_inst *x = cb_xcalloc(1, sizeof *x);
-    x->alg = a;
-    x->var = v;
-    x->dir = d;
-    memcpy(x->iv, bench_iv, sizeof x->iv);
-    for (size_t i = 0; i < sizeof x->aad; i++)
-        x->aad[i] = (uint8_t)(0xa0 + i);
-    x->aad_len = aead ? sizeof x->aad : 0;
     int rc = 0;
     switch (a->kind) {
     case CB_KIND_DIGEST:
@@ -184,6 +270,26 @@ cb_inst *cb_inst_new(const cb_alg *a, const cb_variant *v, cb_dir d, int aead, c
         }
         break;
     }
+    return rc;
+}
+
+cb_inst *cb_inst_new(const cb_alg *a, const cb_variant *v, cb_dir d, int aead, char *err,
+                     size_t errlen)
+{
+    if (!cb_variant_offers(v, a, d)) {
+        snprintf(err, errlen, "variant %s does not implement %s %s", v->name, a->name,
+                 cb_dir_name(d));
+        return NULL;
+    }
+    cb_inst *x = cb_xcalloc(1, sizeof *x);
+    x->alg = a;
+    x->var = v;
+    x->dir = d;
+    memcpy(x->iv, bench_iv, sizeof x->iv);
+    for (size_t i = 0; i < sizeof x->aad; i++)
+        x->aad[i] = (uint8_t)(0xa0 + i);
+    x->aad_len = aead ? sizeof x->aad : 0;
+    int rc = cb_variant_impl(v) ? whole_new(x) : keyed_new(x, a, v, d);
     x->keyed = rc == 0;
     if (rc != 0) {
         snprintf(err, errlen, "variant %s could not be set up for %s %s", v->name, a->name,
@@ -198,8 +304,14 @@ int cb_inst_prepare(cb_inst *x, uint8_t *in, size_t len, char *err, size_t errle
 {
     if (x->alg->kind == CB_KIND_PKEY && x->dir == CB_DIR_VERIFY) {
         /* Every timed verification checks a valid signature. */
-        x->siglen = cb_pkey_sig_max(x->pkey);
-        if (cb_pkey_sign(x->pkey, pkey_msg, sizeof pkey_msg, x->sig, &x->siglen) != 0) {
+        int rc;
+        if (x->whole.impl) {
+            rc = whole_sign_for_verify(x);
+        } else {
+            x->siglen = cb_pkey_sig_max(x->pkey);
+            rc = cb_pkey_sign(x->pkey, pkey_msg, sizeof pkey_msg, x->sig, &x->siglen);
+        }
+        if (rc != 0) {
             snprintf(err, errlen, "variant %s could not sign for %s verify", x->var->name,
                      x->alg->name);
             return -1;
@@ -235,6 +347,12 @@ void cb_inst_free(cb_inst *x)
 {
     if (!x)
         return;
+    if (x->whole.impl) {
+        cb_alg_session_close(&x->whole);
+        free(x->sig);
+        free(x);
+        return;
+    }
     switch (x->keyed ? x->alg->kind : CB_KIND_DIGEST) {
     case CB_KIND_CIPHER:
         cb_cipher_free(&x->cipher);

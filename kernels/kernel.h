@@ -13,6 +13,8 @@
  * the functions that algorithm needs (an AES variant without ctr32 is simply not a
  * variant of aes-128-ctr).  The message-level functions that turn ops into digests,
  * CBC runs or GCM messages live in kernels/modes/digest.h, kernels/modes/cipher.h and friends.
+ * A whole-algorithm variant (CB_PRIM_WHOLE, a cb_alg_impl) brings its own message
+ * level instead, and says itself which algorithms it serves.
  */
 #ifndef CB_KERNEL_H
 #define CB_KERNEL_H
@@ -34,6 +36,8 @@ typedef enum cb_prim {
     CB_PRIM_DES,
     CB_PRIM_MONT, /* Montgomery multiplication: the variants of rsa* and dsa* */
     CB_PRIM_SHA3, /* Keccak-f[1600] absorbing: sha3-224/256/384/512 (FIPS 202) */
+    CB_PRIM_WHOLE, /* not a primitive: the variant implements whole algorithms and its
+                      ops is a cb_alg_impl (see "whole-algorithm variants" below) */
     CB_PRIM_COUNT
 } cb_prim;
 
@@ -160,16 +164,106 @@ typedef struct cb_des_ops {
 
 /* Montgomery multiplication keeps its ops (cb_mont_ops) in kernels/pkey/bn.h. */
 
+/* ---- whole-algorithm variants --------------------------------------------------- */
+
+/*
+ * A whole-algorithm variant (prim CB_PRIM_WHOLE, ops a cb_alg_impl) implements the
+ * message level itself instead of a primitive's ops: an OpenSSL-compatible libcrypto
+ * loaded with dlopen, whose EVP functions digest a message or run a cipher, or a
+ * test double.  It is registered at run time with cb_variant_register and is then
+ * found, selected, checked (kernels/check/check.h: the same known answers and the same
+ * cross-check against generic on every length and named buffer layout, through the
+ * functions below) and timed (kernels/inst.h: one operation is one call below) like
+ * any built-in variant.  Its priority decides whether auto may take it: at or above
+ * CB_PRIORITY_AUTO_MIN it competes with the built-in rows, below it (a library
+ * registered for comparison) it runs only when named.
+ *
+ * A session is one use of the implementation for one algorithm and direction, as an
+ * EVP_MD_CTX or EVP_CIPHER_CTX is: cb_alg_session_open (kernels/registry.h) fills
+ * impl, alg and dir and calls ctx_new for the implementation's own per-session state
+ * (ctx stays NULL without ctx_new); every function below gets the session.  Return
+ * values: 0 success, -1 failure (for aead_open and verify, also "does not verify").
+ *
+ *   digest          CB_KIND_DIGEST, CB_DIR_DIGEST: the whole digest of in[0..len)
+ *                   into out (alg->out_bytes bytes).
+ *   cipher_init     CB_KIND_CIPHER: key (cb_alg_key_bytes bytes) and iv
+ *                   (alg->block_bytes bytes, NULL for ECB) for the session's
+ *                   direction; may be called again to start a new message.
+ *   cipher_update   encrypts or decrypts len bytes from in to out (which may be
+ *                   equal), keeping the chaining value, counter or OFB/CFB position
+ *                   for the next call, with cb_cipher_update's length rules
+ *                   (kernels/modes/cipher.h).
+ *   aead_init       CB_KIND_AEAD: the key (alg->key_bits / 8 bytes).
+ *   aead_seal       one message: IV of ivlen bytes, AAD, len bytes in -> out, taglen
+ *   aead_open       bytes of tag written (seal) or checked in constant time (open);
+ *                   a failed open zeroes out.  CCM's nonce and tag rules are
+ *                   cb_aead_refuses' (kernels/modes/aead.h).
+ *   sig_max         CB_KIND_PKEY: the largest signature in bytes.
+ *   sign, verify    one signature of msg[0..len) with the algorithm's embedded key
+ *                   (kernels/pkey/pkey.h: SHA-256, PKCS#1 v1.5 or FIPS 186-4 DSA),
+ *                   so generic verifies what the variant signs and the reverse.
+ *
+ * offers says which (algorithm, direction) pairs the implementation serves; the
+ * functions of kinds it never offers may be NULL.  data is the implementation's own
+ * (a dlopen handle and its resolved symbols).  library, version and notes say where
+ * the code came from, for results and `list`: the path as loaded, the version string
+ * the library reports, and NULL-terminated "key=value" strings such as the build
+ * flags or the environment it was loaded under (may be NULL).
+ */
+struct cb_alg;
+typedef struct cb_alg_impl cb_alg_impl;
+
+typedef struct cb_alg_session {
+    const cb_alg_impl *impl;
+    const struct cb_alg *alg;
+    cb_dir dir;
+    void *ctx; /* what impl->ctx_new returned */
+} cb_alg_session;
+
+struct cb_alg_impl {
+    int (*offers)(const cb_alg_impl *impl, const struct cb_alg *a, cb_dir d);
+    void *(*ctx_new)(const cb_alg_session *s); /* NULL return: the session fails */
+    void (*ctx_free)(void *ctx);
+
+    int (*digest)(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out);
+
+    int (*cipher_init)(cb_alg_session *s, const uint8_t *key, const uint8_t *iv);
+    int (*cipher_update)(cb_alg_session *s, const uint8_t *in, uint8_t *out, size_t len);
+
+    int (*aead_init)(cb_alg_session *s, const uint8_t *key);
+    int (*aead_seal)(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                     size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
+                     uint8_t *tag, size_t taglen);
+    int (*aead_open)(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                     size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
+                     const uint8_t *tag, size_t taglen);
+
+    size_t (*sig_max)(cb_alg_session *s);
+    int (*sign)(cb_alg_session *s, const uint8_t *msg, size_t len, uint8_t *sig,
+                size_t *siglen);
+    int (*verify)(cb_alg_session *s, const uint8_t *msg, size_t len, const uint8_t *sig,
+                  size_t siglen);
+
+    const void *data;
+    const char *library;       /* "/opt/openssl-3.2/lib64/libcrypto.so.3" */
+    const char *version;       /* "OpenSSL 3.2.1 30 Jan 2024" */
+    const char *const *notes;  /* NULL-terminated "key=value" strings, or NULL */
+};
+
+/* CB_PRIORITY_AUTO_MIN: variants below this priority are never auto's pick. */
+#define CB_PRIORITY_AUTO_MIN 1
+
 /* ---- variants and algorithms --------------------------------------------------- */
 
-/* cb_variant: one implementation of one primitive. */
+/* cb_variant: one implementation of one primitive, or of whole algorithms. */
 typedef struct cb_variant {
     const char *name;    /* as users type it: "generic", "ce-i4", "ppc-hint" */
     const char *family;  /* the folder it lives in: "generic", "armv8", ... */
     cb_prim prim;
     cb_caps caps;        /* capabilities it needs; 0 for portable code */
-    int priority;        /* auto picks the highest available */
-    const void *ops;     /* cb_digest_ops, cb_aes_ops, ... according to prim */
+    int priority;        /* auto picks the highest available (CB_PRIORITY_AUTO_MIN) */
+    const void *ops;     /* cb_digest_ops, cb_aes_ops, ... according to prim; a
+                            cb_alg_impl for CB_PRIM_WHOLE */
     const char *summary; /* one line for `list` */
 } cb_variant;
 

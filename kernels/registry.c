@@ -54,12 +54,71 @@ const cb_variant *cb_variant_at(size_t i)
     return i < runtime_count ? runtime_rows[i] : NULL;
 }
 
+/* typable: could -variant name this row (kernels/select.h splits at commas)? */
+static int typable(const char *name)
+{
+    return name[0] && strcmp(name, "auto") != 0 && strcmp(name, "all") != 0 &&
+           !strpbrk(name, ", \t");
+}
+
 int cb_variant_register(const cb_variant *v)
 {
-    if (runtime_count == MAX_RUNTIME || !v || !v->name)
+    if (runtime_count == MAX_RUNTIME || !v || !v->name || !v->family || !typable(v->name))
+        return -1;
+    if (v->prim == CB_PRIM_WHOLE && (!v->ops || !((const cb_alg_impl *)v->ops)->offers))
         return -1;
     runtime_rows[runtime_count++] = v;
     return 0;
+}
+
+const cb_alg_impl *cb_variant_impl(const cb_variant *v)
+{
+    return v && v->prim == CB_PRIM_WHOLE ? v->ops : NULL;
+}
+
+/* whole_offers: the implementation says yes, and has the functions of a's kind. */
+static int whole_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
+{
+    int has;
+    switch (a->kind) {
+    case CB_KIND_DIGEST:
+        has = m->digest != NULL;
+        break;
+    case CB_KIND_CIPHER:
+        has = m->cipher_init && m->cipher_update;
+        break;
+    case CB_KIND_AEAD:
+        has = m->aead_init && m->aead_seal && m->aead_open;
+        break;
+    case CB_KIND_PKEY:
+        has = m->sig_max && (d == CB_DIR_SIGN ? m->sign != NULL : m->verify != NULL);
+        break;
+    default: /* hmac and ghash are built from the digest's and GCM's own variants */
+        has = 0;
+        break;
+    }
+    return has && m->offers(m, a, d);
+}
+
+int cb_alg_session_open(cb_alg_session *s, const cb_alg *a, const cb_variant *v, cb_dir d)
+{
+    const cb_alg_impl *m = cb_variant_impl(v);
+    s->impl = m;
+    s->alg = a;
+    s->dir = d;
+    s->ctx = NULL;
+    if (!m || !cb_variant_offers(v, a, d))
+        return -1;
+    if (m->ctx_new && (s->ctx = m->ctx_new(s)) == NULL)
+        return -1;
+    return 0;
+}
+
+void cb_alg_session_close(cb_alg_session *s)
+{
+    if (s->impl && s->impl->ctx_free && s->ctx)
+        s->impl->ctx_free(s->ctx);
+    s->ctx = NULL;
 }
 
 /* aes_offers: which AES ops a mode and direction need; the modes of
@@ -96,7 +155,7 @@ static int aes_offers(const cb_aes_ops *o, cb_mode m, cb_dir d)
 
 int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
 {
-    if (!v || !a || v->prim != a->prim || !v->ops)
+    if (!v || !a || !v->ops || (v->prim != a->prim && v->prim != CB_PRIM_WHOLE))
         return 0;
     cb_dir dirs[2];
     size_t nd = cb_alg_dirs(a, dirs), i;
@@ -105,6 +164,8 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
     if (i == nd)
         return 0;
     switch (v->prim) {
+    case CB_PRIM_WHOLE:
+        return whole_offers(v->ops, a, d);
     case CB_PRIM_AES:
         return aes_offers(v->ops, a->mode, d);
     case CB_PRIM_GCM: {
@@ -165,7 +226,8 @@ const cb_variant *cb_variant_auto(const cb_alg *a, cb_dir d, cb_caps caps)
     const cb_variant *best = NULL;
     for (size_t i = 0; i < cb_variant_count(); i++) {
         const cb_variant *v = cb_variant_at(i);
-        if (!cb_variant_offers(v, a, d) || (v->caps & ~caps))
+        if (v->priority < CB_PRIORITY_AUTO_MIN || !cb_variant_offers(v, a, d) ||
+            (v->caps & ~caps))
             continue;
         if (!best || v->priority > best->priority)
             best = v;

@@ -50,8 +50,28 @@ size_t cb_alg_key_bytes(const cb_alg *a);
 size_t cb_variant_count(void);
 const cb_variant *cb_variant_at(size_t i);
 
-/* cb_variant_register adds a row at run time (a dlopen'ed library, a test double). */
+/*
+ * cb_variant_register adds a row at run time (a dlopen'ed library, a test double);
+ * the row must outlive its use.  Returns 0, or -1 when the table is full or the row
+ * is unusable: no name, a name -variant cannot take ("auto", "all", or one holding a
+ * comma or space), or a CB_PRIM_WHOLE row without a cb_alg_impl and its offers.
+ */
 int cb_variant_register(const cb_variant *v);
+
+/* cb_variant_impl returns the cb_alg_impl of a whole-algorithm variant, or NULL when
+ * v is a primitive variant. */
+const cb_alg_impl *cb_variant_impl(const cb_variant *v);
+
+/*
+ * cb_alg_session_open starts a session of whole-algorithm variant v for algorithm a
+ * and direction d (kernel.h) and creates the implementation's context.  Returns 0, or
+ * -1 when v is no whole-algorithm variant offering a in d or its context failed.
+ */
+int cb_alg_session_open(cb_alg_session *s, const cb_alg *a, const cb_variant *v, cb_dir d);
+
+/* cb_alg_session_close frees the session's context (a closed session may be closed
+ * again). */
+void cb_alg_session_close(cb_alg_session *s);
 
 /* cb_variant_offers: does variant v implement algorithm a in direction d? */
 int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d);
@@ -76,7 +96,8 @@ const char *cb_variant_why_not(const cb_variant *v, cb_caps caps, char *buf, siz
 
 /*
  * cb_variant_auto picks the highest-priority variant of a for direction d whose
- * capabilities are all in caps (the Linux crypto API's cra_priority rule).
+ * capabilities are all in caps (the Linux crypto API's cra_priority rule), among
+ * those whose priority is at least CB_PRIORITY_AUTO_MIN.
  */
 const cb_variant *cb_variant_auto(const cb_alg *a, cb_dir d, cb_caps caps);
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # armv8-mca.sh [-timeline] [CPU...] - llvm-mca on the marked loop bodies of
-# kernels/armv8/aes_ce_modes.S at INTERLEAVE 2, 4 and 5 (default CPUs: cortex-a57
+# kernels/armv8/aes_ce_modes.S at every INTERLEAVE factor of kernels/armv8/knobs.h
+# (read through the preprocessor as family.mk reads it; default CPUs: cortex-a57
 # neoverse-n1).  Prints cycles per loop iteration and per block for each CPU model,
 # factor and region (cbc_decrypt, ctr32); -timeline also prints the model's timeline
 # of one cbc_decrypt iteration per factor, which shows the INTERLEAVE chains in flight.
@@ -22,7 +23,8 @@
 # model that dropped some fails loudly instead of printing a fast-looking row.
 #
 # -check (for make check): also exits 1 unless cycles per block do not increase from
-# ce-i2 to ce-i4 to ce-i5 (at two decimals) for every CPU model and region.
+# one factor to the next larger (ce-i2, ce-i4, ce-i5 today; at two decimals) for
+# every CPU model and region.
 #
 # Environment: CC (default aarch64-linux-gnu-gcc), MCA (default llvm-mca-19).
 set -eu
@@ -40,9 +42,13 @@ while :; do
 done
 cpus=${*:-cortex-a57 neoverse-n1}
 command -v "$MCA" >/dev/null || { echo "armv8-mca.sh: $MCA not found; install Debian's llvm-19" >&2; exit 2; }
+# The factors of knobs.h's rows (words sym:INTERLEAVE:INLINE), smallest first.
+factors=$("$CC" -E -P -x c -DCB_KNOBS_MAKE kernels/armv8/knobs.h | tr ' ' '\n' |
+    awk -F: 'NF == 3 { print $2 }' | sort -n -u | tr '\n' ' ' | sed 's/ $//')
+[ -n "$factors" ] || { echo "armv8-mca.sh: no AES_CE_BUILDS rows in kernels/armv8/knobs.h" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for n in 2 4 5; do
+for n in $factors; do
     # The markers pass the preprocessor as a plain word (it drops comments).
     sed 's|// LLVM-MCA-|LLVM_MCA_MARK_|' kernels/armv8/aes_ce_modes.S |
         "$CC" -E -P -I. -x assembler-with-cpp -DVARIANT="i${n}_inline" -DINTERLEAVE="$n" \
@@ -52,7 +58,7 @@ done
 iters=1000
 printf '%-12s %-7s %-12s %12s %12s\n' cpu factor region cycles/iter cycles/block
 for cpu in $cpus; do
-    for n in 2 4 5; do
+    for n in $factors; do
         "$MCA" -mtriple=aarch64 -mcpu="$cpu" -iterations=$iters "$tmp/i$n.s" >"$tmp/out" 2>"$tmp/err" || {
             echo "armv8-mca.sh: $MCA failed on ce-i$n for $cpu:" >&2
             head -n 5 "$tmp/err" >&2
@@ -76,7 +82,8 @@ for cpu in $cpus; do
     done
 done | tee "$tmp/table"
 # The pipeline's status is the tee's: a failed model run shows as a short table.
-[ "$(grep -c ' ce-i' "$tmp/table")" -eq $((6 * $(echo "$cpus" | wc -w))) ] || exit 1
+# shellcheck disable=SC2086 # $factors is a word list
+[ "$(grep -c ' ce-i' "$tmp/table")" -eq $((2 * $(echo $factors | wc -w) * $(echo "$cpus" | wc -w))) ] || exit 1
 if [ "$check" = 1 ]; then
     awk '$2 ~ /^ce-i/ {
             key = $1 " " $3; v = sprintf("%.2f", $5)
@@ -86,11 +93,11 @@ if [ "$check" = 1 ]; then
             }
             last[key] = v; lastf[key] = $2
         }
-        END { if (bad) exit 1; print "armv8-mca.sh: cycles per block do not increase from ce-i2 to ce-i4 to ce-i5" }' "$tmp/table"
+        END { if (bad) exit 1; print "armv8-mca.sh: cycles per block do not increase from factor to factor (" f ")" }' f="$factors" "$tmp/table"
 fi
 if [ "$timeline" = 1 ]; then
     for cpu in $cpus; do
-        for n in 2 4 5; do
+        for n in $factors; do
             echo
             echo "== $cpu ce-i$n cbc_decrypt: timeline of one iteration (first AES rounds)"
             "$MCA" -mtriple=aarch64 -mcpu="$cpu" -iterations=1 -timeline -timeline-max-cycles=40 \

@@ -1,18 +1,20 @@
 #!/bin/sh
-# tests/power_hints.sh OBJDUMP HINTED.o:PLAIN.o... - proves the ppc-hint/ppc experiment
-# is the intended one: for each pair of objects assembled from one source with
-# HINTS=1 and HINTS=0 (kernels/power/family.mk), the code must be the same word for
-# word except in the BO field (bits 6-10) of conditional branches, the hinted build
-# must carry the "-" hints (objdump shows them) where the plain build carries none,
-# every hinted branch must be one of the differing words, and the relocations must
-# match once the symbol names are made the same.
+# tests/power_hints.sh OBJDUMP HSYM PSYM HINTED.o:PLAIN.o... - proves the ppc-hint/ppc
+# experiment is the intended one: for each pair of objects assembled from one source
+# with HINTS=1 (symbols <alg>_HSYM_<op>) and HINTS=0 (<alg>_PSYM_<op>), two builds
+# of kernels/power/knobs.h that kernels/power/family.mk pairs, the code must be the
+# same word for word except in the BO field (bits 6-10) of conditional branches, the
+# hinted build must carry the "-" hints (objdump shows them) where the plain build
+# carries none, every hinted branch must be one of the differing words, and the
+# relocations must match once the symbol names are made the same.
 #
 # Run by `make check-power-hints` (CONFIG=linux-ppc64 or linux-ppc64le).  Exit 1 on
 # the first pair that breaks a rule, naming the word that does.
 set -eu
 
-OBJDUMP=$1
-shift
+OBJDUMP=$1 HSYM=${2:-} PSYM=${3:-}
+[ $# -ge 3 ] && [ -n "$HSYM" ] && [ -n "$PSYM" ] || { echo "power_hints: usage: OBJDUMP HSYM PSYM HINTED.o:PLAIN.o..."; exit 1; }
+shift 3
 [ $# -gt 0 ] || { echo "power_hints: no object pairs given"; exit 1; }
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/power_hints.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT INT TERM
@@ -76,8 +78,8 @@ for pair in "$@"; do
         status=1
         continue
     fi
-    # Relocations: the same, once ppc_hint is spelt ppc.
-    "$OBJDUMP" -r "$hint" | sed -n '/RELOCATION/,$p' | sed 's/_ppc_hint_/_ppc_/g' >"$TMP/rh"
+    # Relocations: the same, once the hinted build's infix is spelt as the plain one's.
+    "$OBJDUMP" -r "$hint" | sed -n '/RELOCATION/,$p' | sed "s/_${HSYM}_/_${PSYM}_/g" >"$TMP/rh"
     "$OBJDUMP" -r "$plain" | sed -n '/RELOCATION/,$p' >"$TMP/rp"
     if ! cmp -s "$TMP/rh" "$TMP/rp"; then
         echo "power_hints FAIL $hint: relocations differ from $plain"

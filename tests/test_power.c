@@ -362,12 +362,14 @@ static void wipe_check(const char *name, void (*wipe)(void *, size_t))
     free(buf);
 }
 
-/* test_wipe: both builds of the wipe. */
+/* test_wipe: the wipe of every build of kernels/power/knobs.h. */
 static void test_wipe(void **state)
 {
     (void)state;
-    wipe_check("wipe_ppc_hint_bytes", wipe_ppc_hint_bytes);
-    wipe_check("wipe_ppc_bytes", wipe_ppc_bytes);
+#define WIPE_CHECK(sym, name, hints, prio, summary)                                      \
+    wipe_check("wipe_" #sym "_bytes", wipe_##sym##_bytes);
+    POWER_INT_BUILDS(WIPE_CHECK)
+#undef WIPE_CHECK
 }
 
 /* ---- the layouts the assembly reads ---- */
@@ -463,6 +465,68 @@ static void test_auto(void **state)
     assert_null(cb_variant_why_not(v, p8, why, sizeof why));
 }
 
+/* The builds of kernels/power/knobs.h by variant name. */
+#define BUILD_NAME(sym, name, hints, prio, summary) name,
+static const char *const build_names[] = {POWER_INT_BUILDS(BUILD_NAME)};
+#define NBUILDS (sizeof build_names / sizeof build_names[0])
+
+/* unknown_int_row returns the first integer (capability-free) power row that is no
+ * build of knobs.h, or NULL. */
+static const char *unknown_int_row(void)
+{
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        if (strcmp(v->family, "power") != 0 || v->caps != 0)
+            continue;
+        int known = 0;
+        for (size_t b = 0; b < NBUILDS; b++)
+            known |= strcmp(v->name, build_names[b]) == 0;
+        if (!known)
+            return v->name;
+    }
+    return NULL;
+}
+
+/* test_knob_rows: every build of knobs.h has its row for each of the seven integer
+ * kernels, and every integer power row is one of those builds, so a build named in
+ * family.c by hand, or a row dropped from it, fails here. */
+static void test_knob_rows(void **state)
+{
+    (void)state;
+    static const cb_prim prims[] = {CB_PRIM_MD5, CB_PRIM_SHA1, CB_PRIM_SHA256, CB_PRIM_SHA512,
+                                    CB_PRIM_AES, CB_PRIM_GHASH, CB_PRIM_GCM};
+    for (size_t b = 0; b < NBUILDS; b++)
+        for (size_t p = 0; p < sizeof prims / sizeof prims[0]; p++) {
+            size_t rows = 0;
+            for (size_t i = 0; i < cb_variant_count(); i++) {
+                const cb_variant *v = cb_variant_at(i);
+                rows += v->prim == prims[p] && strcmp(v->name, build_names[b]) == 0;
+            }
+            if (rows != 1)
+                fail_msg("build %s of knobs.h has %zu rows of primitive %d, want 1",
+                         build_names[b], rows, (int)prims[p]);
+        }
+    const char *unknown = unknown_int_row();
+    if (unknown)
+        fail_msg("integer power variant %s is no build of kernels/power/knobs.h", unknown);
+}
+
+/* test_knob_rows_catch: an integer row outside knobs.h (a "ppc-plus" row registered at
+ * run time with ppc's MD5 ops and a priority auto never takes) is what
+ * test_knob_rows reports; runs last, as the row stays. */
+static void test_knob_rows_catch(void **state)
+{
+    (void)state;
+    static cb_variant stray = {"ppc-plus", "power", CB_PRIM_MD5, 0, 0, NULL,
+                               "not a build of knobs.h"};
+    stray.ops = cb_variant_find(cb_alg_find("md5"), "ppc")->ops;
+    assert_null(unknown_int_row());
+    assert_int_equal(cb_variant_register(&stray), 0);
+    const char *unknown = unknown_int_row();
+    assert_non_null(unknown);
+    assert_string_equal(unknown, "ppc-plus");
+}
+
 int main(void)
 {
     char err[256];
@@ -475,7 +539,8 @@ int main(void)
         cmocka_unit_test(test_aes_offsets), cmocka_unit_test(test_ctr32_wrap),
         cmocka_unit_test(test_ghash_offsets), cmocka_unit_test(test_wipe),
         cmocka_unit_test(test_aes_layout),  cmocka_unit_test(test_ghash_layout),
-        cmocka_unit_test(test_auto),
+        cmocka_unit_test(test_auto),        cmocka_unit_test(test_knob_rows),
+        cmocka_unit_test(test_knob_rows_catch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

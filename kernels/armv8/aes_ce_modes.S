@@ -1,14 +1,10 @@
 /*
  * kernels/armv8/aes_ce_modes.S - ECB, CBC decryption and CTR with the ARMv8 Crypto
  * Extensions, INTERLEAVE blocks in flight.  A template: kernels/armv8/family.mk
- * assembles it once per variant with
- *
- *   -DINTERLEAVE=2 -DVARIANT=i2            ce-i2
- *   -DINTERLEAVE=4 -DVARIANT=i4            ce-i4
- *   -DINTERLEAVE=5 -DVARIANT=i5            ce-i5
- *   -DINTERLEAVE=2 -DVARIANT=i2_inline -DINLINE=1   ce-i2-inline
- *
- * and every build has its own symbols (aes_ce_i4_cbc_decrypt, ...).
+ * assembles it once per row of kernels/armv8/knobs.h (ce-i2, ce-i4, ce-i5 and
+ * ce-i2-inline today) with -DVARIANT=<sym> -DINTERLEAVE=n [-DINLINE=1], and every
+ * build has its own symbols (aes_ce_i4_cbc_decrypt, ...).  A new factor needs its
+ * row there and its register block below.
  *
  * Why interleave at all: one block is a chain of 2*Nr-1 dependent AESE/AESMC
  * instructions, so a single block is bound by their latency while the AES unit sits

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels/armv8/knobs.h"
+
 /* ---- AES with the Crypto Extensions (aes_ce_core.S, aes_ce_modes.S) ---- */
 
 /* AES_CE_KS_SIZE: 15 round keys of 16 bytes, then the round count as uint32. */
@@ -41,10 +43,9 @@ void aes_ce_cbc_encrypt(const void *ks, uint8_t iv[16], const uint8_t *in, uint8
     void aes_ce_##v##_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in,    \
                             uint8_t *out, size_t nblocks)
 
-AES_CE_MODES(i2);
-AES_CE_MODES(i4);
-AES_CE_MODES(i5);
-AES_CE_MODES(i2_inline);
+/* Every build of kernels/armv8/knobs.h. */
+#define AES_CE_DECLARE(sym, name, interleave, inl, prio, summary) AES_CE_MODES(sym);
+AES_CE_BUILDS(AES_CE_DECLARE)
 
 /*
  * AES_CE_T512_BYTES: ce-i5t512 runs the 5-way code from this many bytes on and the

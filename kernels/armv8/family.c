@@ -1,6 +1,7 @@
 /*
  * kernels/armv8/family.c - the armv8 family's variants.  Each row: name, family,
- * primitive, required capabilities, priority, ops, summary.
+ * primitive, required capabilities, priority, ops, summary.  The interleave builds'
+ * rows come from kernels/armv8/knobs.h, which also holds their priorities.
  *
  * Priorities: generic is 100; the NEON fallbacks 200, so they win only when the
  * Crypto Extensions are absent or masked; the Crypto Extensions variants 260-310.
@@ -18,18 +19,14 @@
 #include "kernels/armv8/armv8.h"
 #include "kernels/families.h"
 
+/* AES_CE_OPS(v): the ops of one build of aes_ce_modes.S (or of the ce-i5t512 mix);
+ * key schedules and serial CBC encryption are shared by all. */
 #define AES_CE_OPS(v)                                                                    \
     static const cb_aes_ops aes_ce_##v##_ops = {                                         \
         AES_CE_KS_SIZE,          aes_ce_set_encrypt_key,  aes_ce_set_decrypt_key,         \
         aes_ce_##v##_ecb_encrypt, aes_ce_##v##_ecb_decrypt, aes_ce_cbc_encrypt,          \
         aes_ce_##v##_cbc_decrypt, aes_ce_##v##_ctr32,                                    \
-    }
-
-AES_CE_OPS(i2);
-AES_CE_OPS(i4);
-AES_CE_OPS(i5);
-AES_CE_OPS(i5t512);
-AES_CE_OPS(i2_inline);
+    };
 
 static const cb_digest_ops sha1_ce_ops = {sha1_ce_blocks, NULL};
 static const cb_digest_ops sha256_ce_ops = {sha256_ce_blocks, NULL};
@@ -40,13 +37,15 @@ static const cb_ghash_ops ghash_pmull_ops = {GHASH_PMULL_TABLE_SIZE, ghash_pmull
                                               ghash_pmull_blocks};
 
 /* GCM_CE(v): a ce AES build with the pmull GHASH, the portable layer gluing them. */
-#define GCM_CE(v) static const cb_gcm_ops gcm_ce_##v##_ops = {&aes_ce_##v##_ops, &ghash_pmull_ops, NULL, NULL}
+#define GCM_CE(v)                                                                        \
+    static const cb_gcm_ops gcm_ce_##v##_ops = {&aes_ce_##v##_ops, &ghash_pmull_ops, NULL, \
+                                                NULL};
 
-GCM_CE(i2);
-GCM_CE(i4);
-GCM_CE(i5);
-GCM_CE(i5t512);
-GCM_CE(i2_inline);
+/* BUILD_OPS: both for every build of kernels/armv8/knobs.h. */
+#define BUILD_OPS(sym, name, interleave, inl, prio, summary) AES_CE_OPS(sym) GCM_CE(sym)
+AES_CE_BUILDS(BUILD_OPS)
+AES_CE_OPS(i5t512)
+GCM_CE(i5t512)
 
 static const cb_gcm_ops gcm_ce_stitched_ops = {&aes_ce_i4_ops, &ghash_pmull_ops,
                                                gcm_ce_stitched_encrypt, gcm_ce_stitched_decrypt};
@@ -77,17 +76,12 @@ const cb_variant cb_family_armv8[] = {
     {"ce", "armv8", CB_PRIM_SHA3, CB_CAP_NEON | CB_CAP_SHA3, 90, &sha3_ce_ops,
      "Keccak-f[1600] in v0..v24: EOR3, RAX1, XAR, BCAX (ARMv8.2)"},
 
-    /* AES */
-    {"ce-i4", "armv8", CB_PRIM_AES, CE_AES, 300, &aes_ce_i4_ops,
-     "AESE/AESMC, 4 blocks in flight (Cortex-A57/A72)"},
+    /* AES: the builds of knobs.h, then the mix of two of them */
+#define AES_ROW(sym, name, interleave, inl, prio, summary)                               \
+    {name, "armv8", CB_PRIM_AES, CE_AES, prio, &aes_ce_##sym##_ops, summary},
+    AES_CE_BUILDS(AES_ROW)
     {"ce-i5t512", "armv8", CB_PRIM_AES, CE_AES, 290, &aes_ce_i5t512_ops,
      "5 blocks from 512 bytes, 4 below (Graviton2, 2022)"},
-    {"ce-i5", "armv8", CB_PRIM_AES, CE_AES, 280, &aes_ce_i5_ops,
-     "AESE/AESMC, 5 blocks in flight (Neoverse N1)"},
-    {"ce-i2-inline", "armv8", CB_PRIM_AES, CE_AES, 270, &aes_ce_i2_inline_ops,
-     "2 blocks, rounds inlined in every loop (2015)"},
-    {"ce-i2", "armv8", CB_PRIM_AES, CE_AES, 260, &aes_ce_i2_ops,
-     "AESE/AESMC, 2 blocks in flight (Cortex-A53)"},
     {"neon", "armv8", CB_PRIM_AES, CB_CAP_NEON, 200, &aes_neon_ops,
      "no Crypto Extensions: TBL/TBX S-box, 4 blocks"},
 
@@ -100,13 +94,11 @@ const cb_variant cb_family_armv8[] = {
     /* AES-GCM: the stitched loop first, then the AES variants in their own order */
     {"ce-gcm-stitched", "armv8", CB_PRIM_GCM, CE_GCM, 310, &gcm_ce_stitched_ops,
      "CTR+GHASH in one loop from 8 blocks, ce-i4 below"},
-    {"ce-i4", "armv8", CB_PRIM_GCM, CE_GCM, 300, &gcm_ce_i4_ops, "ce-i4 AES + pmull GHASH"},
+#define GCM_ROW(sym, name, interleave, inl, prio, summary)                               \
+    {name, "armv8", CB_PRIM_GCM, CE_GCM, prio, &gcm_ce_##sym##_ops, name " AES + pmull GHASH"},
+    AES_CE_BUILDS(GCM_ROW)
     {"ce-i5t512", "armv8", CB_PRIM_GCM, CE_GCM, 290, &gcm_ce_i5t512_ops,
      "ce-i5t512 AES + pmull GHASH"},
-    {"ce-i5", "armv8", CB_PRIM_GCM, CE_GCM, 280, &gcm_ce_i5_ops, "ce-i5 AES + pmull GHASH"},
-    {"ce-i2-inline", "armv8", CB_PRIM_GCM, CE_GCM, 270, &gcm_ce_i2_inline_ops,
-     "ce-i2-inline AES + pmull GHASH"},
-    {"ce-i2", "armv8", CB_PRIM_GCM, CE_GCM, 260, &gcm_ce_i2_ops, "ce-i2 AES + pmull GHASH"},
     {"neon", "armv8", CB_PRIM_GCM, CB_CAP_NEON, 200, &gcm_neon_ops,
      "neon AES + neon GHASH"},
 

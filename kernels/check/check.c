@@ -75,6 +75,112 @@ long cb_hex_decode(const char *hex, unsigned char *out, size_t max)
     return (long)(n / 2);
 }
 
+/* ---- the message level, whatever the variant is -------------------------------- */
+
+/*
+ * The checks call these and nothing below them, so a primitive variant is checked
+ * through kernels/modes/ and a whole-algorithm variant (kernel.h, cb_alg_impl)
+ * through its own functions, with the same inputs, layouts and comparisons.
+ */
+
+static int msg_digest(const cb_alg *a, const cb_variant *v, const uint8_t *in, size_t len,
+                      uint8_t *out)
+{
+    if (!cb_variant_impl(v)) {
+        cb_digest(a, v, in, len, out);
+        return 0;
+    }
+    cb_alg_session s;
+    int rc = cb_alg_session_open(&s, a, v, CB_DIR_DIGEST) || s.impl->digest(&s, in, len, out);
+    cb_alg_session_close(&s);
+    return rc ? -1 : 0;
+}
+
+/* msg_cipher: a keyed cipher of either kind of variant. */
+typedef struct msg_cipher {
+    cb_cipher c;
+    cb_alg_session s; /* s.impl set: a whole-algorithm variant */
+} msg_cipher;
+
+static int msg_cipher_init(msg_cipher *m, const cb_alg *a, const cb_variant *v, cb_dir d,
+                           const uint8_t *key, const uint8_t *iv)
+{
+    memset(m, 0, sizeof *m);
+    if (!cb_variant_impl(v))
+        return cb_cipher_init(&m->c, a, v, d, key, iv);
+    return cb_alg_session_open(&m->s, a, v, d) || m->s.impl->cipher_init(&m->s, key, iv) ? -1
+                                                                                        : 0;
+}
+
+static int msg_cipher_update(msg_cipher *m, const uint8_t *in, uint8_t *out, size_t len)
+{
+    if (m->s.impl)
+        return m->s.impl->cipher_update(&m->s, in, out, len);
+    return cb_cipher_update(&m->c, in, out, len);
+}
+
+static void msg_cipher_free(msg_cipher *m)
+{
+    if (m->s.impl)
+        cb_alg_session_close(&m->s);
+    else
+        cb_cipher_free(&m->c);
+}
+
+/* msg_aead: a keyed AEAD of either kind; a whole-algorithm variant gets a session
+ * per direction, as EVP contexts are made for encryption or for decryption. */
+typedef struct msg_aead {
+    cb_aead g;
+    cb_alg_session seal, open;
+} msg_aead;
+
+static int msg_aead_init(msg_aead *m, const cb_alg *a, const cb_variant *v,
+                         const uint8_t *key)
+{
+    memset(m, 0, sizeof *m);
+    if (!cb_variant_impl(v))
+        return cb_aead_init(&m->g, a, v, key);
+    int rc = cb_alg_session_open(&m->seal, a, v, CB_DIR_ENCRYPT) ||
+             m->seal.impl->aead_init(&m->seal, key) ||
+             cb_alg_session_open(&m->open, a, v, CB_DIR_DECRYPT) ||
+             m->open.impl->aead_init(&m->open, key);
+    if (rc) {
+        cb_alg_session_close(&m->seal);
+        cb_alg_session_close(&m->open);
+    }
+    return rc ? -1 : 0;
+}
+
+static int msg_aead_seal(msg_aead *m, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                         size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
+                         uint8_t *tag, size_t taglen)
+{
+    if (m->seal.impl)
+        return m->seal.impl->aead_seal(&m->seal, iv, ivlen, aad, aadlen, in, out, len, tag,
+                                       taglen);
+    return cb_aead_seal(&m->g, iv, ivlen, aad, aadlen, in, out, len, tag, taglen);
+}
+
+static int msg_aead_open(msg_aead *m, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                         size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
+                         const uint8_t *tag, size_t taglen)
+{
+    if (m->open.impl)
+        return m->open.impl->aead_open(&m->open, iv, ivlen, aad, aadlen, in, out, len, tag,
+                                       taglen);
+    return cb_aead_open(&m->g, iv, ivlen, aad, aadlen, in, out, len, tag, taglen);
+}
+
+static void msg_aead_free(msg_aead *m)
+{
+    if (m->seal.impl) {
+        cb_alg_session_close(&m->seal);
+        cb_alg_session_close(&m->open);
+    } else {
+        cb_aead_free(&m->g);
+    }
+}
+
 /* ---- known answers ---------------------------------------------------------------- */
 
 typedef struct bytes {
@@ -112,9 +218,9 @@ static void message(const cb_vector *v, const bytes *hexmsg, bytes *msg)
 static int kat_digest(checker *c, const cb_vector *v, const bytes *msg, const bytes *want)
 {
     uint8_t out[CB_DIGEST_MAX];
-    cb_digest(c->alg, c->var, msg->p, msg->n, out);
+    int rc = msg_digest(c->alg, c->var, msg->p, msg->n, out);
     c->checks++;
-    if (want->n != c->alg->out_bytes || memcmp(out, want->p, want->n) != 0)
+    if (rc || want->n != c->alg->out_bytes || memcmp(out, want->p, want->n) != 0)
         return fail(c, "wrong digest for known answer '%s'", v->source);
     return 0;
 }
@@ -129,14 +235,15 @@ static int kat_cipher(checker *c, const cb_vector *v, const bytes *key, const by
         if (!cb_variant_offers(c->var, c->alg, dir))
             continue;
         const bytes *from = d ? want : msg, *to = d ? msg : want;
-        cb_cipher ctx;
-        if (cb_cipher_init(&ctx, c->alg, c->var, dir, key->p, iv->n ? iv->p : NULL) != 0) {
+        msg_cipher ctx;
+        if (msg_cipher_init(&ctx, c->alg, c->var, dir, key->p, iv->n ? iv->p : NULL) != 0) {
+            msg_cipher_free(&ctx);
             rc = fail(c, "cannot be keyed for known answer '%s'", v->source);
             break;
         }
-        int bad = cb_cipher_update(&ctx, from->p, out, from->n) != 0 ||
+        int bad = msg_cipher_update(&ctx, from->p, out, from->n) != 0 ||
                   memcmp(out, to->p, to->n) != 0;
-        cb_cipher_free(&ctx);
+        msg_cipher_free(&ctx);
         c->checks++;
         if (bad)
             rc = fail(c, "wrong %s output for known answer '%s'", cb_dir_name(dir), v->source);
@@ -149,22 +256,22 @@ static int kat_aead(checker *c, const cb_vector *v, const bytes *key, const byte
                     const bytes *aad, const bytes *msg, const bytes *want, const bytes *tag)
 {
     uint8_t *out = cb_xmalloc(msg->n + 1), t[16];
-    cb_aead g;
+    msg_aead g;
     int rc = 0;
-    if (tag->n > sizeof t || cb_aead_init(&g, c->alg, c->var, key->p) != 0) {
+    if (tag->n > sizeof t || msg_aead_init(&g, c->alg, c->var, key->p) != 0) {
         free(out);
         return fail(c, "cannot be keyed for known answer '%s'", v->source);
     }
     c->checks++;
-    if (cb_aead_seal(&g, iv->p, iv->n, aad->p, aad->n, msg->p, out, msg->n, t, tag->n) != 0 ||
+    if (msg_aead_seal(&g, iv->p, iv->n, aad->p, aad->n, msg->p, out, msg->n, t, tag->n) != 0 ||
         memcmp(out, want->p, want->n) != 0 || memcmp(t, tag->p, tag->n) != 0)
         rc = fail(c, "wrong ciphertext or tag for known answer '%s'", v->source);
     c->checks++;
-    if (!rc && (cb_aead_open(&g, iv->p, iv->n, aad->p, aad->n, want->p, out, want->n, tag->p,
-                             tag->n) != 0 ||
+    if (!rc && (msg_aead_open(&g, iv->p, iv->n, aad->p, aad->n, want->p, out, want->n, tag->p,
+                              tag->n) != 0 ||
                 memcmp(out, msg->p, msg->n) != 0))
         rc = fail(c, "does not open known answer '%s'", v->source);
-    cb_aead_free(&g);
+    msg_aead_free(&g);
     free(out);
     return rc;
 }
@@ -247,6 +354,15 @@ static const cb_vector *const vector_tables[] = {cb_vectors_digest, cb_vectors_a
                                                  cb_vectors_aes_modes,
                                                  cb_vectors_des, cb_vectors_hmac};
 
+size_t cb_vectors_for(const char *alg)
+{
+    size_t n = 0;
+    for (size_t t = 0; t < sizeof vector_tables / sizeof vector_tables[0]; t++)
+        for (const cb_vector *v = vector_tables[t]; v->alg; v++)
+            n += strcmp(v->alg, alg) == 0;
+    return n;
+}
+
 static int known_answers(checker *c)
 {
     unsigned long found = 0;
@@ -296,12 +412,13 @@ static int want_len(cb_check_depth depth, size_t len)
 static int xcheck_digest(checker *c, const uint8_t *src, uint8_t *buf, size_t len)
 {
     uint8_t want[CB_DIGEST_MAX], got[CB_DIGEST_MAX];
-    cb_digest(c->alg, c->ref, src, len, want);
+    if (msg_digest(c->alg, c->ref, src, len, want) != 0)
+        return fail(c, "generic cannot digest %zu bytes", len);
     for (size_t l = 0; l < 2; l++) {
         memcpy(buf + layouts[l].in_off, src, len);
-        cb_digest(c->alg, c->var, buf + layouts[l].in_off, len, got);
+        int rc = msg_digest(c->alg, c->var, buf + layouts[l].in_off, len, got);
         c->checks++;
-        if (memcmp(want, got, c->alg->out_bytes) != 0)
+        if (rc || memcmp(want, got, c->alg->out_bytes) != 0)
             return fail(c, "digest differs from generic at length %zu, layout '%s'", len,
                         layouts[l].name);
     }
@@ -324,21 +441,23 @@ static int cipher_run(checker *c, const cb_variant *v, cb_dir d, const uint8_t *
                       const uint8_t *iv, const uint8_t *src, size_t len, const layout *l,
                       uint8_t *ibuf, uint8_t *obuf, const uint8_t **result)
 {
-    cb_cipher ctx;
-    if (cb_cipher_init(&ctx, c->alg, v, d, key, iv) != 0)
+    msg_cipher ctx;
+    if (msg_cipher_init(&ctx, c->alg, v, d, key, iv) != 0) {
+        msg_cipher_free(&ctx);
         return -1;
+    }
     uint8_t *in = (l->in_place ? obuf : ibuf) + l->in_off;
     uint8_t *out = obuf + l->out_off;
     memcpy(in, src, len);
     int rc;
     if (l->split && len > c->alg->block_bytes && cb_cipher_chains(c->alg)) {
         size_t first = split_point(c->alg, len);
-        rc = cb_cipher_update(&ctx, in, out, first) ||
-             cb_cipher_update(&ctx, in + first, out + first, len - first);
+        rc = msg_cipher_update(&ctx, in, out, first) ||
+             msg_cipher_update(&ctx, in + first, out + first, len - first);
     } else {
-        rc = cb_cipher_update(&ctx, in, out, len);
+        rc = msg_cipher_update(&ctx, in, out, len);
     }
-    cb_cipher_free(&ctx);
+    msg_cipher_free(&ctx);
     *result = out;
     return rc ? -1 : 0;
 }
@@ -393,15 +512,15 @@ static int xcheck_aead(checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t *o
     fill(c, key, sizeof key);
     fill(c, iv, sizeof iv);
     fill(c, aad, sizeof aad);
-    cb_aead ref, g;
-    if (cb_aead_init(&ref, c->alg, c->ref, key) != 0)
+    msg_aead ref, g;
+    if (msg_aead_init(&ref, c->alg, c->ref, key) != 0)
         return fail(c, "generic cannot be keyed");
-    if (cb_aead_init(&g, c->alg, c->var, key) != 0) {
-        cb_aead_free(&ref);
+    if (msg_aead_init(&g, c->alg, c->var, key) != 0) {
+        msg_aead_free(&ref);
         return fail(c, "cannot be keyed");
     }
     int rc = 0;
-    if (cb_aead_seal(&ref, iv, ivlen, aad, aadlen, src, want, len, tag_ref, tlen) != 0)
+    if (msg_aead_seal(&ref, iv, ivlen, aad, aadlen, src, want, len, tag_ref, tlen) != 0)
         rc = fail(c, "generic cannot seal %zu bytes (IV %zu bytes, tag %zu)", len, ivlen,
                   tlen);
     for (size_t l = 0; l < NLAYOUTS && !rc; l++) {
@@ -409,7 +528,7 @@ static int xcheck_aead(checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t *o
         uint8_t *in = (ly->in_place ? obuf : ibuf) + ly->in_off, *out = obuf + ly->out_off;
         memcpy(in, src, len);
         c->checks++;
-        if (cb_aead_seal(&g, iv, ivlen, aad, aadlen, in, out, len, tag, tlen) != 0 ||
+        if (msg_aead_seal(&g, iv, ivlen, aad, aadlen, in, out, len, tag, tlen) != 0 ||
             memcmp(out, want, len) != 0 || memcmp(tag, tag_ref, tlen) != 0) {
             rc = fail(c, "seal differs from generic at length %zu (IV %zu bytes, AAD %zu, "
                       "tag %zu), layout '%s'", len, ivlen, aadlen, tlen, ly->name);
@@ -419,7 +538,7 @@ static int xcheck_aead(checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t *o
         if (!ly->in_place)
             memset(out, 0xa5, len); /* a kernel reading its output must not pass */
         c->checks++;
-        if (cb_aead_open(&g, iv, ivlen, aad, aadlen, in, out, len, tag_ref, tlen) != 0 ||
+        if (msg_aead_open(&g, iv, ivlen, aad, aadlen, in, out, len, tag_ref, tlen) != 0 ||
             memcmp(out, src, len) != 0)
             rc = fail(c, "open fails at length %zu, layout '%s'", len, ly->name);
     }
@@ -428,11 +547,11 @@ static int xcheck_aead(checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t *o
         memcpy(bad, tag_ref, 16);
         bad[len % tlen] ^= 0x01;
         c->checks++;
-        if (cb_aead_open(&g, iv, ivlen, aad, aadlen, want, obuf, len, bad, tlen) == 0)
+        if (msg_aead_open(&g, iv, ivlen, aad, aadlen, want, obuf, len, bad, tlen) == 0)
             rc = fail(c, "accepts a forged tag at length %zu", len);
     }
-    cb_aead_free(&g);
-    cb_aead_free(&ref);
+    msg_aead_free(&g);
+    msg_aead_free(&ref);
     return rc;
 }
 
@@ -519,11 +638,86 @@ static int cross_check(checker *c, cb_check_depth depth)
     return rc;
 }
 
+/* ---- signatures of a whole-algorithm variant ----------------------------------- */
+
+/* whole_sign signs msg with a session of the variant; 0 or -1. */
+static int whole_sign(checker *c, const uint8_t *msg, size_t len, uint8_t **sig, size_t *siglen)
+{
+    cb_alg_session s;
+    int rc = cb_alg_session_open(&s, c->alg, c->var, CB_DIR_SIGN);
+    if (rc == 0) {
+        *siglen = s.impl->sig_max(&s);
+        *sig = cb_xmalloc(*siglen + 1);
+        rc = s.impl->sign(&s, msg, len, *sig, siglen);
+    }
+    cb_alg_session_close(&s);
+    return rc ? -1 : 0;
+}
+
+/* whole_verify: 0 when the variant accepts sig for msg. */
+static int whole_verify(checker *c, const uint8_t *msg, size_t len, const uint8_t *sig,
+                        size_t siglen)
+{
+    cb_alg_session s;
+    int rc = cb_alg_session_open(&s, c->alg, c->var, CB_DIR_VERIFY) ||
+             s.impl->verify(&s, msg, len, sig, siglen);
+    cb_alg_session_close(&s);
+    return rc ? -1 : 0;
+}
+
+/*
+ * pkey_whole checks a whole-algorithm signer against generic on the algorithm's
+ * embedded key (kernels/pkey/pkey.h): generic accepts what the variant signs, the
+ * variant accepts what generic signs and rejects that signature changed in one bit
+ * or for a changed message.  Signatures are not compared byte for byte: a library's
+ * DSA draws its own k.
+ */
+static int pkey_whole(checker *c)
+{
+    static const uint8_t msg[] = {'a', 'b', 'c'}, other[] = {'a', 'b', 'd'};
+    cb_pkey *ref = cb_pkey_new(c->alg, c->ref);
+    if (!ref)
+        return fail(c, "no generic key to check signatures against");
+    size_t refmax = cb_pkey_sig_max(ref), reflen = refmax, siglen = 0;
+    uint8_t *refsig = cb_xmalloc(refmax), *sig = NULL;
+    int rc = 0;
+    if (cb_variant_offers(c->var, c->alg, CB_DIR_SIGN)) {
+        c->checks++;
+        if (whole_sign(c, msg, sizeof msg, &sig, &siglen) != 0)
+            rc = fail(c, "cannot sign 'abc'");
+        else if (cb_pkey_verify(ref, msg, sizeof msg, sig, siglen) != 0)
+            rc = fail(c, "its signature of 'abc' does not verify under generic");
+    }
+    if (!rc && cb_variant_offers(c->var, c->alg, CB_DIR_VERIFY)) {
+        c->checks += 3;
+        if (cb_pkey_sign(ref, msg, sizeof msg, refsig, &reflen) != 0)
+            rc = fail(c, "generic cannot sign 'abc'");
+        else if (whole_verify(c, msg, sizeof msg, refsig, reflen) != 0)
+            rc = fail(c, "rejects generic's signature of 'abc'");
+        else if (whole_verify(c, other, sizeof other, refsig, reflen) == 0)
+            rc = fail(c, "accepts generic's signature of 'abc' for 'abd'");
+        refsig[reflen / 2] ^= 0x10;
+        if (!rc && whole_verify(c, msg, sizeof msg, refsig, reflen) == 0)
+            rc = fail(c, "accepts a signature changed in one bit");
+    }
+    free(sig);
+    free(refsig);
+    cb_pkey_free(ref);
+    return rc;
+}
+
 int cb_check_variant(const cb_alg *a, const cb_variant *v, cb_check_depth depth, char *err,
                      size_t errlen, unsigned long *checks)
 {
     checker c = {a, v, cb_variant_generic(a), err, errlen, 0, UINT64_C(0x9e3779b97f4a7c15)};
     err[0] = '\0';
+    if (a->kind == CB_KIND_PKEY && cb_variant_impl(v)) {
+        int rc = c.ref ? pkey_whole(&c)
+                       : fail(&c, "there is no generic variant to check signatures against");
+        if (checks)
+            *checks = c.checks;
+        return rc;
+    }
     if (a->kind == CB_KIND_PKEY) {
         /* Signing has its own known answers (the signature OpenSSL made with the
          * embedded key) and round trips; see kernels/pkey/pkey.h. */

@@ -7,6 +7,9 @@
  *      deterministic sweep of lengths and named buffer layouts ("aligned",
  *      "misaligned in+1 out+3", "in place", "in place misaligned +5", "split in
  *      two calls"), so a failure says which length and layout broke.
+ * Both go through the message level only, so a whole-algorithm variant (kernel.h,
+ * cb_alg_impl: a loaded library, a test double) is checked exactly as a built-in one;
+ * its signatures are checked against generic's on the same embedded key.
  */
 #ifndef CB_CHECK_H
 #define CB_CHECK_H

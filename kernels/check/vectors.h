@@ -1,8 +1,10 @@
 /*
  * kernels/check/vectors.h - known-answer vectors embedded for `selftest`.
  *
- * Each primitive group keeps its vectors in its own file (kernels/vectors_<group>.c)
- * as an array ending with a row whose alg is NULL.  Every vector names its source
+ * Each primitive group keeps its vectors in its own file (kernels/check/vectors_<group>.c)
+ * as an array ending with a row whose alg is NULL, and exports how many rows come
+ * before it (cb_vectors_<group>_count, CB_VECTORS_ROWS), so that tests count what
+ * the table holds instead of a number typed by hand that every new vector breaks.  Every vector names its source
  * (standard and section) so a failure points at the document to check.
  */
 #ifndef CB_VECTORS_H
@@ -25,10 +27,23 @@ typedef struct cb_vector {
     const char *tag;       /* GCM or CCM tag (its length is the tag length) */
 } cb_vector;
 
+/* CB_VECTORS_ROWS(table): the vectors of a table defined in this translation unit,
+ * its NULL row left out. */
+#define CB_VECTORS_ROWS(table) (sizeof(table) / sizeof((table)[0]) - 1)
+
 extern const cb_vector cb_vectors_digest[];
 extern const cb_vector cb_vectors_aes[];
 extern const cb_vector cb_vectors_aes_modes[]; /* OFB, CFB, CFB8, XTS, CCM */
 extern const cb_vector cb_vectors_des[];
 extern const cb_vector cb_vectors_hmac[];
+
+extern const size_t cb_vectors_digest_count;
+extern const size_t cb_vectors_aes_count;
+extern const size_t cb_vectors_aes_modes_count;
+extern const size_t cb_vectors_des_count;
+extern const size_t cb_vectors_hmac_count;
+
+/* cb_vectors_for counts the vectors of every table that name algorithm alg. */
+size_t cb_vectors_for(const char *alg);
 
 #endif

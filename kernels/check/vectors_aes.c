@@ -173,3 +173,5 @@ const cb_vector cb_vectors_aes[] = {
 
     {0},
 };
+
+const size_t cb_vectors_aes_count = CB_VECTORS_ROWS(cb_vectors_aes);

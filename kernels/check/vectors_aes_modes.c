@@ -107,3 +107,5 @@ const cb_vector cb_vectors_aes_modes[] = {
 
     {0},
 };
+
+const size_t cb_vectors_aes_modes_count = CB_VECTORS_ROWS(cb_vectors_aes_modes);

@@ -44,3 +44,5 @@ const cb_vector cb_vectors_des[] = {
 
     {NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL},
 };
+
+const size_t cb_vectors_des_count = CB_VECTORS_ROWS(cb_vectors_des);

@@ -260,3 +260,5 @@ const cb_vector cb_vectors_digest[] = {
                "c04c808eb32912faa345245a850346faec46c3a16d39bd2e1ddb1816bc57d2da"},
     {.alg = NULL},
 };
+
+const size_t cb_vectors_digest_count = CB_VECTORS_ROWS(cb_vectors_digest);

@@ -350,3 +350,5 @@ const cb_vector cb_vectors_hmac[] = {
                "6b65ceced5dcf59438dd840bab22269f0ba7febdb9fcf74602a35666b2a32915"},
     {.alg = NULL},
 };
+
+const size_t cb_vectors_hmac_count = CB_VECTORS_ROWS(cb_vectors_hmac);

@@ -13,43 +13,27 @@
 #include "kernels/families.h"
 #include "kernels/power/power.h"
 
-/* Priorities (generic is 100). */
-#define PRIO_PPC_HINT 150
-#define PRIO_PPC 200
+/* PRIO_P8: the vector crypto (the integer builds' priorities are in knobs.h). */
 #define PRIO_P8 300
 
-/* DIGEST_INT(alg): the two builds of an integer digest, each with its own wipe. */
-#define DIGEST_INT(alg)                                                                  \
-    static const cb_digest_ops alg##_ppc_hint_ops = {alg##_ppc_hint_blocks,              \
-                                                     wipe_ppc_hint_bytes};               \
-    static const cb_digest_ops alg##_ppc_ops = {alg##_ppc_blocks, wipe_ppc_bytes}
-
-DIGEST_INT(md5);
-DIGEST_INT(sha1);
-DIGEST_INT(sha256);
-DIGEST_INT(sha512);
-
-/* AES_INT(v): the T-table block functions of one build (aes_int.S) over the generic
- * key schedule (keys.c). */
-#define AES_INT(v)                                                                       \
+/* INT_OPS(v): the ops of one integer build: each digest with that build's wipe, the
+ * T-table AES over the generic key schedule (keys.c), the 4-bit GHASH, and GCM
+ * pairing the two (the portable GCM layer runs CTR, then GHASH, over each chunk). */
+#define INT_OPS(v, name, hints, prio, summary)                                           \
+    static const cb_digest_ops md5_##v##_ops = {md5_##v##_blocks, wipe_##v##_bytes};     \
+    static const cb_digest_ops sha1_##v##_ops = {sha1_##v##_blocks, wipe_##v##_bytes};   \
+    static const cb_digest_ops sha256_##v##_ops = {sha256_##v##_blocks, wipe_##v##_bytes}; \
+    static const cb_digest_ops sha512_##v##_ops = {sha512_##v##_blocks, wipe_##v##_bytes}; \
     static const cb_aes_ops aes_##v##_ops = {                                            \
         POWER_AES_KS_SIZE,     cb_power_aes_set_encrypt_key,                             \
         cb_power_aes_set_decrypt_key, aes_##v##_ecb_encrypt,                             \
         aes_##v##_ecb_decrypt, aes_##v##_cbc_encrypt,                                    \
-        aes_##v##_cbc_decrypt, aes_##v##_ctr32}
-
-AES_INT(ppc_hint);
-AES_INT(ppc);
-
-/* GHASH_INT(v): the 4-bit GHASH of one build, and GCM pairing it with that build's
- * AES (the portable GCM layer runs CTR, then GHASH, over each chunk). */
-#define GHASH_INT(v)                                                                     \
+        aes_##v##_cbc_decrypt, aes_##v##_ctr32};                                         \
     static const cb_ghash_ops ghash_##v##_ops = {                                        \
         POWER_GHASH4_TABLE_SIZE, cb_power_ghash4_init, ghash_##v##_blocks};              \
-    static const cb_gcm_ops gcm_##v##_ops = {&aes_##v##_ops, &ghash_##v##_ops, NULL, NULL}
+    static const cb_gcm_ops gcm_##v##_ops = {&aes_##v##_ops, &ghash_##v##_ops, NULL, NULL};
 
-GHASH_INT(ppc_hint);
-GHASH_INT(ppc);
+POWER_INT_BUILDS(INT_OPS)
 
 static const cb_aes_ops aes_p8_ops = {
     POWER_AES_KS_SIZE,  cb_power_aes_set_encrypt_key, cb_power_aes_p8_set_decrypt_key,
@@ -63,20 +47,24 @@ static const cb_ghash_ops ghash_p8_ops = {POWER_GHASH_P8_TABLE_SIZE,
                                           cb_power_ghash_p8_init, ghash_p8_blocks};
 static const cb_gcm_ops gcm_p8_ops = {&aes_p8_ops, &ghash_p8_ops, NULL, NULL};
 
-/* INT_ROWS(prim, alg, what): the ppc-hint and ppc rows of one integer kernel. */
-#define INT_ROWS(prim, alg, what)                                                        \
-    {"ppc-hint", "power", prim, 0, PRIO_PPC_HINT, &alg##_ppc_hint_ops,                   \
-     what ", static branch hints (bdnz-, beq-) as in 2012"},                             \
-    {"ppc", "power", prim, 0, PRIO_PPC, &alg##_ppc_ops, what ", no static branch hints"}
+/* INT_ROW(prim, alg, what, v, ...): the row of one integer kernel in build v. */
+#define INT_ROW(prim, alg, what, v, name, prio, summary)                                 \
+    {name, "power", prim, 0, prio, &alg##_##v##_ops, what ", " summary},
+
+/* INT_ROWS(v): every integer kernel of one build of knobs.h. */
+#define INT_ROWS(v, name, hints, prio, summary)                                          \
+    INT_ROW(CB_PRIM_MD5, md5, "integer asm", v, name, prio, summary)                      \
+    INT_ROW(CB_PRIM_SHA1, sha1, "integer asm", v, name, prio, summary)                    \
+    INT_ROW(CB_PRIM_SHA256, sha256, "integer asm", v, name, prio, summary)                \
+    INT_ROW(CB_PRIM_SHA512, sha512, "integer asm", v, name, prio, summary)                \
+    INT_ROW(CB_PRIM_AES, aes, "integer asm, T-tables", v, name, prio, summary)            \
+    INT_ROW(CB_PRIM_GHASH, ghash, "integer asm, 4-bit tables (Shoup)", v, name, prio,     \
+            summary)                                                                     \
+    INT_ROW(CB_PRIM_GCM, gcm, "integer asm T-table AES-CTR, then 4-bit GHASH", v, name,  \
+            prio, summary)
 
 const cb_variant cb_family_power[] = {
-    INT_ROWS(CB_PRIM_MD5, md5, "integer asm"),
-    INT_ROWS(CB_PRIM_SHA1, sha1, "integer asm"),
-    INT_ROWS(CB_PRIM_SHA256, sha256, "integer asm"),
-    INT_ROWS(CB_PRIM_SHA512, sha512, "integer asm"),
-    INT_ROWS(CB_PRIM_AES, aes, "integer asm, T-tables"),
-    INT_ROWS(CB_PRIM_GHASH, ghash, "integer asm, 4-bit tables (Shoup)"),
-    INT_ROWS(CB_PRIM_GCM, gcm, "integer asm T-table AES-CTR, then 4-bit GHASH"),
+    POWER_INT_BUILDS(INT_ROWS)
     {"p8", "power", CB_PRIM_SHA256, CB_CAP_VCRYPTO, PRIO_P8, &sha256_p8_ops,
      "POWER8 vshasigmaw, one variable per vector register"},
     {"p8", "power", CB_PRIM_SHA512, CB_CAP_VCRYPTO, PRIO_P8, &sha512_p8_ops,

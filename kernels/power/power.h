@@ -2,9 +2,10 @@
  * kernels/power/power.h - the power family's assembly entry points and the C glue
  * they share (the .S and .c files of kernels/power/).
  *
- * The integer sources (*_int.S) are assembled twice (kernels/power/family.mk): with
- * static branch hints for the ppc-hint variant (symbols <alg>_ppc_hint_<op>) and
- * without for ppc (<alg>_ppc_<op>).  POWER_INT declares both builds of one entry.
+ * The integer sources (*_int.S) are assembled once per row of kernels/power/knobs.h
+ * (kernels/power/family.mk): with static branch hints for the ppc-hint variant
+ * (symbols <alg>_ppc_hint_<op>) and without for ppc (<alg>_ppc_<op>).
+ * POWER_INT_ENTRIES(v) declares every entry point of one build.
  */
 #ifndef CB_POWER_H
 #define CB_POWER_H
@@ -13,22 +14,7 @@
 #include <stdint.h>
 
 #include "kernels/kernel.h"
-
-#define POWER_INT(ret, alg, op, params) \
-    ret alg##_ppc_hint_##op params;     \
-    ret alg##_ppc_##op params
-
-/* wipe_<variant>_bytes clears len bytes at p with stores the compiler cannot drop. */
-POWER_INT(void, wipe, bytes, (void *p, size_t len));
-
-/* md5_<variant>_blocks is the MD5 compression (RFC 1321 3.4). */
-POWER_INT(void, md5, blocks, (void *state, const uint8_t *in, size_t nblocks));
-/* sha1_<variant>_blocks is the SHA-1 compression (FIPS 180-4 6.1.2). */
-POWER_INT(void, sha1, blocks, (void *state, const uint8_t *in, size_t nblocks));
-/* sha256_<variant>_blocks is the SHA-224/256 compression (FIPS 180-4 6.2.2). */
-POWER_INT(void, sha256, blocks, (void *state, const uint8_t *in, size_t nblocks));
-/* sha512_<variant>_blocks is the SHA-384/512 compression (FIPS 180-4 6.4.2). */
-POWER_INT(void, sha512, blocks, (void *state, const uint8_t *in, size_t nblocks));
+#include "kernels/power/knobs.h"
 
 /* POWER_AES_KS_SIZE: room for the generic AES key schedule every power AES kernel
  * reads (60 round-key words, then the round count at byte 240). */
@@ -41,27 +27,39 @@ POWER_INT(void, sha512, blocks, (void *state, const uint8_t *in, size_t nblocks)
 int cb_power_aes_set_encrypt_key(void *ks, const uint8_t *key, unsigned bits);
 int cb_power_aes_set_decrypt_key(void *ks, const uint8_t *key, unsigned bits);
 
-/* aes_<variant>_*: AES with T-tables over the generic key schedule (aes_int.S). */
-POWER_INT(void, aes, ecb_encrypt,
-          (const void *ks, const uint8_t *in, uint8_t *out, size_t n));
-POWER_INT(void, aes, ecb_decrypt,
-          (const void *ks, const uint8_t *in, uint8_t *out, size_t n));
-POWER_INT(void, aes, cbc_encrypt,
-          (const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t n));
-POWER_INT(void, aes, cbc_decrypt,
-          (const void *ks, uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t n));
-POWER_INT(void, aes, ctr32,
-          (const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
-           size_t n));
-
 /* POWER_GHASH4_TABLE_SIZE: the generic 4-bit GHASH table ghash_int.S reads; it is
  * keyed by cb_power_ghash4_init, the generic init (kernels/power/keys.c). */
 #define POWER_GHASH4_TABLE_SIZE 256
 void cb_power_ghash4_init(void *table, const uint8_t h[16]);
 
-/* ghash_<variant>_blocks: GHASH with Shoup's 4-bit table (ghash_int.S). */
-POWER_INT(void, ghash, blocks,
-          (const void *table, uint8_t xi[16], const uint8_t *in, size_t n));
+/*
+ * The entry points of build v:
+ *   wipe_<v>_bytes        clears len bytes at p with stores the compiler cannot drop
+ *   md5_<v>_blocks        the MD5 compression (RFC 1321 3.4)
+ *   sha1_<v>_blocks       the SHA-1 compression (FIPS 180-4 6.1.2)
+ *   sha256_<v>_blocks     the SHA-224/256 compression (FIPS 180-4 6.2.2)
+ *   sha512_<v>_blocks     the SHA-384/512 compression (FIPS 180-4 6.4.2)
+ *   aes_<v>_*             AES with T-tables over the generic key schedule (aes_int.S)
+ *   ghash_<v>_blocks      GHASH with Shoup's 4-bit table (ghash_int.S)
+ */
+#define POWER_INT_ENTRIES(v)                                                             \
+    void wipe_##v##_bytes(void *p, size_t len);                                          \
+    void md5_##v##_blocks(void *state, const uint8_t *in, size_t nblocks);               \
+    void sha1_##v##_blocks(void *state, const uint8_t *in, size_t nblocks);              \
+    void sha256_##v##_blocks(void *state, const uint8_t *in, size_t nblocks);            \
+    void sha512_##v##_blocks(void *state, const uint8_t *in, size_t nblocks);            \
+    void aes_##v##_ecb_encrypt(const void *ks, const uint8_t *in, uint8_t *out, size_t n); \
+    void aes_##v##_ecb_decrypt(const void *ks, const uint8_t *in, uint8_t *out, size_t n); \
+    void aes_##v##_cbc_encrypt(const void *ks, uint8_t iv[16], const uint8_t *in,        \
+                               uint8_t *out, size_t n);                                  \
+    void aes_##v##_cbc_decrypt(const void *ks, uint8_t iv[16], const uint8_t *in,        \
+                               uint8_t *out, size_t n);                                  \
+    void aes_##v##_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in,       \
+                         uint8_t *out, size_t n);                                        \
+    void ghash_##v##_blocks(const void *table, uint8_t xi[16], const uint8_t *in, size_t n);
+
+#define POWER_INT_DECLARE(sym, name, hints, prio, summary) POWER_INT_ENTRIES(sym)
+POWER_INT_BUILDS(POWER_INT_DECLARE)
 
 /* ---- POWER8 vector crypto (the p8 variant) ---- */
 

@@ -1,0 +1,359 @@
+/*
+ * tests/test_algvariant.c - whole-algorithm variants (kernel.h, CB_PRIM_WHOLE): a test
+ * double registered at run time, as a dlopen'ed libcrypto will be, implements
+ * sha256, aes-128-cbc, aes-128-gcm and rsa1024 by calling the generic variant through
+ * the project's own message layers (kernels/modes/, kernels/pkey/).  It must pass
+ * cb_check_variant (known answers, cross-check against generic at every length
+ * 0..1024 under the named layouts, signatures both ways) and run through cb_inst; a
+ * copy that gets one output bit wrong at one length under one layout must be
+ * rejected with that length and layout named.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "base/caps.h"
+#include "kernels/check/check.h"
+#include "kernels/inst.h"
+#include "kernels/modes/aead.h"
+#include "kernels/modes/cipher.h"
+#include "kernels/modes/digest.h"
+#include "kernels/pkey/pkey.h"
+#include "kernels/registry.h"
+
+/* ---- the test double ---------------------------------------------------------------- */
+
+/* What the wrong copy gets wrong: the length and the buffer offset (mod 64, the
+ * checker's buffers being 64-byte aligned) of one layout, per kind. */
+#define BAD_DIGEST_LEN 77  /* layout 'misaligned in+1 out+3': input at offset 1 */
+#define BAD_DIGEST_OFF 1
+#define BAD_CIPHER_LEN 128 /* layout 'in place': in == out */
+#define BAD_AEAD_LEN 61    /* layout 'in place misaligned +5' */
+#define BAD_AEAD_OFF 5
+
+typedef struct dbl_ctx {
+    const cb_variant *gen; /* the generic variant doing the work */
+    cb_cipher cipher;
+    cb_aead aead;
+    cb_pkey *pkey;
+    int cipher_keyed, aead_keyed;
+} dbl_ctx;
+
+static const char *const dbl_algs[] = {"sha256", "aes-128-cbc", "aes-128-gcm", "rsa1024"};
+
+static int dbl_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
+{
+    (void)m, (void)d;
+    for (size_t i = 0; i < sizeof dbl_algs / sizeof dbl_algs[0]; i++)
+        if (strcmp(a->name, dbl_algs[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static void *dbl_new(const cb_alg_session *s)
+{
+    dbl_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->gen = cb_variant_generic(s->alg);
+    if (s->alg->kind == CB_KIND_PKEY)
+        c->pkey = cb_pkey_new(s->alg, c->gen);
+    if (!c->gen || (s->alg->kind == CB_KIND_PKEY && !c->pkey)) {
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+static void dbl_free(void *p)
+{
+    dbl_ctx *c = p;
+    if (c->cipher_keyed)
+        cb_cipher_free(&c->cipher);
+    if (c->aead_keyed)
+        cb_aead_free(&c->aead);
+    cb_pkey_free(c->pkey);
+    free(c);
+}
+
+static int dbl_digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out)
+{
+    dbl_ctx *c = s->ctx;
+    cb_digest(s->alg, c->gen, in, len, out);
+    return 0;
+}
+
+static int dbl_cipher_init(cb_alg_session *s, const uint8_t *key, const uint8_t *iv)
+{
+    dbl_ctx *c = s->ctx;
+    if (c->cipher_keyed)
+        cb_cipher_free(&c->cipher);
+    c->cipher_keyed = cb_cipher_init(&c->cipher, s->alg, c->gen, s->dir, key, iv) == 0;
+    return c->cipher_keyed ? 0 : -1;
+}
+
+static int dbl_cipher_update(cb_alg_session *s, const uint8_t *in, uint8_t *out, size_t len)
+{
+    return cb_cipher_update(&((dbl_ctx *)s->ctx)->cipher, in, out, len);
+}
+
+static int dbl_aead_init(cb_alg_session *s, const uint8_t *key)
+{
+    dbl_ctx *c = s->ctx;
+    if (c->aead_keyed)
+        cb_aead_free(&c->aead);
+    c->aead_keyed = cb_aead_init(&c->aead, s->alg, c->gen, key) == 0;
+    return c->aead_keyed ? 0 : -1;
+}
+
+static int dbl_seal(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                    size_t aadlen, const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag,
+                    size_t taglen)
+{
+    return cb_aead_seal(&((dbl_ctx *)s->ctx)->aead, iv, ivlen, aad, aadlen, in, out, len, tag,
+                        taglen);
+}
+
+static int dbl_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                    size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
+                    const uint8_t *tag, size_t taglen)
+{
+    return cb_aead_open(&((dbl_ctx *)s->ctx)->aead, iv, ivlen, aad, aadlen, in, out, len, tag,
+                        taglen);
+}
+
+static size_t dbl_sig_max(cb_alg_session *s)
+{
+    return cb_pkey_sig_max(((dbl_ctx *)s->ctx)->pkey);
+}
+
+static int dbl_sign(cb_alg_session *s, const uint8_t *msg, size_t len, uint8_t *sig,
+                    size_t *siglen)
+{
+    return cb_pkey_sign(((dbl_ctx *)s->ctx)->pkey, msg, len, sig, siglen);
+}
+
+static int dbl_verify(cb_alg_session *s, const uint8_t *msg, size_t len, const uint8_t *sig,
+                      size_t siglen)
+{
+    return cb_pkey_verify(((dbl_ctx *)s->ctx)->pkey, msg, len, sig, siglen) ? -1 : 0;
+}
+
+/* The wrong copy: right everywhere but at one length under one layout per kind. */
+
+static int at_offset(const uint8_t *p, unsigned off)
+{
+    return ((uintptr_t)p & 63) == off;
+}
+
+static int bad_digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out)
+{
+    dbl_digest(s, in, len, out);
+    if (len == BAD_DIGEST_LEN && at_offset(in, BAD_DIGEST_OFF))
+        out[3] ^= 0x20;
+    return 0;
+}
+
+static int bad_cipher_update(cb_alg_session *s, const uint8_t *in, uint8_t *out, size_t len)
+{
+    int in_place = in == out;
+    int rc = dbl_cipher_update(s, in, out, len);
+    if (len == BAD_CIPHER_LEN && in_place)
+        out[len - 1] ^= 0x01;
+    return rc;
+}
+
+static int bad_seal(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                    size_t aadlen, const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag,
+                    size_t taglen)
+{
+    int misaligned = at_offset(in, BAD_AEAD_OFF);
+    int rc = dbl_seal(s, iv, ivlen, aad, aadlen, in, out, len, tag, taglen);
+    if (len == BAD_AEAD_LEN && misaligned)
+        out[len / 2] ^= 0x80;
+    return rc;
+}
+
+static const char *const dbl_notes[] = {"built=with the tests", "layers=kernels/modes", NULL};
+
+#define DOUBLE_IMPL(digest, update, seal)                                                \
+    {dbl_offers,      dbl_new,    dbl_free,    digest,      dbl_cipher_init, update,   \
+     dbl_aead_init,   seal,       dbl_open,    dbl_sig_max, dbl_sign,        dbl_verify, \
+     NULL,            "(test double: generic through kernels/modes)", "1.0", dbl_notes}
+
+static const cb_alg_impl good_impl = DOUBLE_IMPL(dbl_digest, dbl_cipher_update, dbl_seal);
+static const cb_alg_impl bad_impl = DOUBLE_IMPL(bad_digest, bad_cipher_update, bad_seal);
+
+/* Priority 0: below CB_PRIORITY_AUTO_MIN, so auto never takes them. */
+static const cb_variant good = {"double", "external", CB_PRIM_WHOLE, 0, 0, &good_impl,
+                                "whole algorithms through generic"};
+static const cb_variant bad = {"double-bad", "external", CB_PRIM_WHOLE, 0, 0, &bad_impl,
+                               "one wrong bit per kind"};
+
+/* ---- tests ---------------------------------------------------------------------- */
+
+static const cb_alg *alg(const char *name)
+{
+    const cb_alg *a = cb_alg_find(name);
+    assert_non_null(a);
+    return a;
+}
+
+/* test_registered: found by name for what it offers and only that, with its
+ * provenance, and never auto's pick at priority 0. */
+static void test_registered(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof dbl_algs / sizeof dbl_algs[0]; i++) {
+        const cb_alg *a = alg(dbl_algs[i]);
+        assert_ptr_equal(cb_variant_find(a, "double"), &good);
+        cb_dir dirs[2];
+        size_t nd = cb_alg_dirs(a, dirs);
+        for (size_t d = 0; d < nd; d++) {
+            assert_true(cb_variant_offers(&good, a, dirs[d]));
+            assert_ptr_not_equal(cb_variant_auto(a, dirs[d], cb_caps_effective()), &good);
+        }
+    }
+    assert_null(cb_variant_find(alg("sha1"), "double"));
+    assert_null(cb_variant_find(alg("hmac(sha256)"), "double")); /* not a kind it has */
+    assert_false(cb_variant_offers(&good, alg("sha256"), CB_DIR_ENCRYPT));
+    const cb_alg_impl *m = cb_variant_impl(&good);
+    assert_non_null(m);
+    assert_string_equal(m->version, "1.0");
+    assert_non_null(strstr(m->library, "test double"));
+    assert_null(cb_variant_impl(cb_variant_generic(alg("sha256"))));
+}
+
+/* test_register_refuses: rows -variant could not name, or without an offers. */
+static void test_register_refuses(void **state)
+{
+    (void)state;
+    static const cb_alg_impl no_offers = {0};
+    static const cb_variant rows[] = {
+        {"auto", "external", CB_PRIM_WHOLE, 0, 0, &good_impl, ""},
+        {"all", "external", CB_PRIM_WHOLE, 0, 0, &good_impl, ""},
+        {"a,b", "external", CB_PRIM_WHOLE, 0, 0, &good_impl, ""},
+        {"", "external", CB_PRIM_WHOLE, 0, 0, &good_impl, ""},
+        {"no-offers", "external", CB_PRIM_WHOLE, 0, 0, &no_offers, ""},
+        {"no-impl", "external", CB_PRIM_WHOLE, 0, 0, NULL, ""},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (cb_variant_register(&rows[i]) == 0)
+            fail_msg("registered an unusable row '%s'", rows[i].name);
+}
+
+/* test_check_passes: the whole check, at full depth, for every algorithm. */
+static void test_check_passes(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof dbl_algs / sizeof dbl_algs[0]; i++) {
+        char err[256];
+        unsigned long checks = 0;
+        if (cb_check_variant(alg(dbl_algs[i]), &good, CB_CHECK_FULL, err, sizeof err,
+                             &checks) != 0)
+            fail_msg("%s", err);
+        assert_true(checks > 0);
+    }
+}
+
+/* expect_rejected: the check fails naming the length and the layout. */
+static void expect_rejected(const char *name, const char *length, const char *layout)
+{
+    char err[256];
+    if (cb_check_variant(alg(name), &bad, CB_CHECK_FULL, err, sizeof err, NULL) == 0)
+        fail_msg("%s: the wrong variant passed the check", name);
+    print_message("rejected as expected: %s\n", err);
+    if (!strstr(err, length) || !strstr(err, layout))
+        fail_msg("%s: '%s' does not name '%s' and '%s'", name, err, length, layout);
+}
+
+static void test_check_rejects(void **state)
+{
+    (void)state;
+    expect_rejected("sha256", "length 77,", "layout 'misaligned in+1 out+3'");
+    expect_rejected("aes-128-cbc", "length 128,", "layout 'in place'");
+    expect_rejected("aes-128-gcm", "length 61 ", "layout 'in place misaligned +5'");
+}
+
+/* inst_out runs one operation of (a, v, d) on in and returns its failures; out gets
+ * what the operation wrote. */
+static uint64_t inst_out(const cb_alg *a, const cb_variant *v, cb_dir d, uint8_t *in,
+                         uint8_t *out, size_t len)
+{
+    char err[256];
+    cb_inst *x = cb_inst_new(a, v, d, 1, err, sizeof err);
+    if (!x)
+        fail_msg("%s %s: %s", a->name, v->name, err);
+    if (cb_inst_prepare(x, in, len, err, sizeof err) != 0)
+        fail_msg("%s %s: %s", a->name, v->name, err);
+    cb_inst_run(x, in, out, len, 3);
+    uint64_t failures = cb_inst_failures(x);
+    cb_inst_free(x);
+    return failures;
+}
+
+/* test_inst: every (algorithm, direction) times through the double without a failed
+ * tag or signature, and the cipher output equals generic's for the same operations. */
+static void test_inst(void **state)
+{
+    (void)state;
+    enum { LEN = 256 };
+    uint8_t in[LEN], in2[LEN], out[LEN], want[LEN];
+    for (size_t i = 0; i < sizeof dbl_algs / sizeof dbl_algs[0]; i++) {
+        const cb_alg *a = alg(dbl_algs[i]);
+        cb_dir dirs[2];
+        size_t nd = cb_alg_dirs(a, dirs);
+        for (size_t d = 0; d < nd; d++) {
+            for (size_t k = 0; k < LEN; k++)
+                in[k] = in2[k] = (uint8_t)(k * 7 + 1);
+            memset(out, 0, LEN);
+            memset(want, 1, LEN);
+            if (inst_out(a, &good, dirs[d], in, out, LEN) != 0)
+                fail_msg("%s %s: failed operations", a->name, cb_dir_name(dirs[d]));
+            assert_int_equal(inst_out(a, cb_variant_generic(a), dirs[d], in2, want, LEN), 0);
+            if (a->kind == CB_KIND_CIPHER || a->kind == CB_KIND_AEAD)
+                assert_memory_equal(out, want, LEN);
+        }
+    }
+}
+
+/* test_auto_by_priority: at or above CB_PRIORITY_AUTO_MIN a whole-algorithm variant
+ * competes for auto like any row; registered last, as it changes auto's picks. */
+static void test_auto_by_priority(void **state)
+{
+    (void)state;
+    static const cb_variant eager = {"double-eager", "external", CB_PRIM_WHOLE, 0, 100000,
+                                     &good_impl, "outranks every built-in row"};
+    assert_int_equal(cb_variant_register(&eager), 0);
+    assert_ptr_equal(cb_variant_auto(alg("sha256"), CB_DIR_DIGEST, cb_caps_effective()),
+                     &eager);
+    assert_ptr_not_equal(cb_variant_auto(alg("sha1"), CB_DIR_DIGEST, cb_caps_effective()),
+                         &eager);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    return cb_variant_register(&good) || cb_variant_register(&bad);
+}
+
+int main(void)
+{
+    char err[256];
+    if (cb_caps_init(0, err, sizeof err) != 0) {
+        fprintf(stderr, "test_algvariant: %s\n", err);
+        return 1;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_registered),   cmocka_unit_test(test_register_refuses),
+        cmocka_unit_test(test_check_passes), cmocka_unit_test(test_check_rejects),
+        cmocka_unit_test(test_inst),         cmocka_unit_test(test_auto_by_priority),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
