@@ -397,8 +397,7 @@ static void report_case(speed_run *s, entry *e, size_t k, size_t len, const cb_b
     if (asked <= 0)
         asked = 0.01;
     if (e->alg->kind == CB_KIND_PKEY) {
-        const char *kind = strncmp(e->alg->name, "rsa", 3) == 0 ? "rsa" : "dsa";
-        cb_out_pkey_progress(s->o.mr ? stdout : stderr, kind, e->alg->key_bits,
+        cb_out_pkey_progress(s->o.mr ? stdout : stderr, e->alg->heading, e->alg->key_bits,
                              e->dir == CB_DIR_VERIFY, asked, count, secs, s->o.mr);
     } else if (s->o.mr) {
         cb_out_mr_case(stdout, e->label, asked, len, count, secs);
@@ -675,10 +674,10 @@ static void print_tables(speed_run *s)
         for (j = 0; j < np; j++)
             if (prow[j].bits == e->alg->key_bits && strcmp(prow[j].variant ? prow[j].variant : "",
                                                            strchr(e->label, '/') ? e->var->name : "") == 0 &&
-                strncmp(prow[j].kind, e->alg->name, 3) == 0)
+                strcmp(prow[j].kind, e->alg->heading) == 0)
                 break;
         if (j == np) {
-            prow[np].kind = strncmp(e->alg->name, "rsa", 3) == 0 ? "rsa" : "dsa";
+            prow[np].kind = e->alg->heading;
             prow[np].bits = e->alg->key_bits;
             prow[np].variant = strchr(e->label, '/') ? e->var->name : NULL;
             prow[np].sign_rate = prow[np].verify_rate = -1;
