@@ -300,7 +300,7 @@ static void write_samples(speed_run *s, const entry *e, size_t len,
     cb_sample smp = {e->alg->name, e->var->name, cb_dir_name(e->dir), e->alg->key_bits,
                      len, s->o.misalign, s->o.aead, 0, 0, 0, -1, "", status,
                      r->n ? r->ci_lo : 0, r->n ? r->ci_hi : 0, spread(r), r->noisy,
-                     s->o.multi > 0 ? (unsigned)s->o.multi : 1, (unsigned)worker};
+                     s->o.multi > 0 ? (unsigned)s->o.multi : 1, (unsigned)worker, "", ""};
     if (r->n == 0) {
         /* a case that faulted before its first sample still leaves a row saying so;
          * one interrupted before it has nothing to say (a row of 0 operations would
