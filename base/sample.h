@@ -43,7 +43,11 @@ typedef struct cb_sample {
     double seconds;             /* time they took (cpu or wall, per run_info.timing) */
     double cycles;              /* counted cycles, or < 0 when not measured */
     const char *cycles_source;  /* "perf", "tsc-ref", "timebase", "" */
-    const char *status;         /* "ok", "faulted", "imported" */
+    const char *status;         /* "ok" (measured), "faulted" (a signal stopped the
+                                 * variant, timed or in its check before timing),
+                                 * "failed" (it gave wrong answers in that check),
+                                 * "skipped" (not timed: its variant faulted at an
+                                 * earlier size), "imported" */
     /* What the whole case's samples say (schema 1.1), repeated on each of its rows;
      * unknown when case_ci_high <= 0 (imports, schema 1.0 files). */
     double case_ci_low, case_ci_high; /* 95% CI of the median, operations per second */
@@ -53,7 +57,14 @@ typedef struct cb_sample {
      * sample is one worker's.  A normal run is workers 1 (0 reads the same), worker 0. */
     unsigned workers;                 /* how many workers ran at once */
     unsigned worker;                  /* 0-based index of the worker that took it */
+    /* Why a case was not measured (schema 1.3); "" (or NULL) for a measured one. */
+    const char *signal;               /* "SIGILL" etc. for a faulted case */
+    const char *note;                 /* one short phrase: "this CPU lacks sha" */
 } cb_sample;
+
+/* cb_sample_measured: is s a measurement (status ok or imported), not an outcome
+ * without one (faulted, failed, skipped)? */
+int cb_sample_measured(const cb_sample *s);
 
 /* cb_sample_ops_per_sec and cb_sample_bytes_per_sec derive the rates. */
 double cb_sample_ops_per_sec(const cb_sample *s);

@@ -15,6 +15,8 @@
 #include "harness/host.h"
 #include "kernels/modes/hmac.h"
 #include "kernels/registry.h"
+#include "kernels/select.h"
+#include "reports/compare.h"
 #include "reports/styles.h"
 
 static const size_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384};
@@ -83,11 +85,11 @@ static int add_alg(speed_opts *o, const char *name)
         return -1;
     }
     for (size_t i = 0; i < n; i++) {
-        if (o->nalgs == MAX_ALGS) {
-            cb_error("speed: more than %d algorithms requested.", MAX_ALGS);
+        if (o->run.nalgs == CB_PLAN_MAX_ALGS) {
+            cb_error("speed: more than %d algorithms requested.", CB_PLAN_MAX_ALGS);
             return -1;
         }
-        o->algs[o->nalgs++] = found[i];
+        o->run.algs[o->run.nalgs++] = found[i];
     }
     return 0;
 }
@@ -136,49 +138,51 @@ static int writable_dir_of(const char *opt, const char *path)
     return 0;
 }
 
-/* two_variants reports whether list names exactly two different variants. */
-static int two_variants(const char *list)
+/* two_variants reports whether the selection names exactly two different variants. */
+static int two_variants(const cb_selection *sel)
 {
-    if (!list)
-        return 0;
-    const char *comma = strchr(list, ',');
-    if (!comma || strchr(comma + 1, ',') || comma == list || !comma[1])
-        return 0;
-    size_t first = (size_t)(comma - list);
-    return !(strlen(comma + 1) == first && strncmp(list, comma + 1, first) == 0) &&
-           strcmp(list, "all") != 0;
+    return sel->mode == CB_SELECT_LIST && sel->n == 2 &&
+           strcmp(sel->names[0], sel->names[1]) != 0;
 }
 
-/* offers_named: does a have a variant named in the -variant list? */
-static int offers_named(const cb_alg *a, const char *list)
+/* read_variants reads -variant through kernels/select.h.  A name no variant of this
+ * build has is said as speed always said it: against the first algorithm named, or,
+ * with none named, as a list no algorithm has. */
+static int read_variants(speed_opts *o, const char *spec)
 {
-    for (const char *p = list; *p;) {
-        size_t len = strcspn(p, ",");
-        char name[64];
-        snprintf(name, sizeof name, "%.*s", (int)(len < 63 ? len : 63), p);
-        if (cb_variant_find(a, name))
-            return 1;
-        p += len + (p[len] == ',');
-    }
-    return 0;
+    char err[512], name[CB_SELECT_NAME], list[512];
+    int unknown = 0; /* where the sentence ends when it is about an unknown name */
+    if (cb_selection_parse(&o->run.variants, spec, err, sizeof err) == 0)
+        return 0;
+    sscanf(err, "-variant '%63[^']' is not a variant of this build%n", name, &unknown);
+    if (!unknown)
+        cb_error("speed: %s.", err);
+    else if (o->run.nalgs == 0)
+        cb_error("speed: no algorithm has a variant named in -variant %s; 'cryptobench list' "
+                 "shows the variants.", spec);
+    else
+        cb_error("speed: unknown variant '%s' of %s; its variants are: %s (or auto, all).",
+                 name, o->run.algs[0]->name,
+                 cb_variant_names(o->run.algs[0], list, sizeof list));
+    return -1;
 }
 
 /* all_algorithms is `openssl speed` with no algorithm: every one, or with -variant
  * naming variants, every one that has one of them.  It says so, as the run is long. */
-static int all_algorithms(speed_opts *o)
+static int all_algorithms(speed_opts *o, const char *spec)
 {
-    int named = o->variants && strcmp(o->variants, "auto") != 0 &&
-                strcmp(o->variants, "all") != 0;
-    for (size_t i = 0; i < cb_alg_count() && o->nalgs < MAX_ALGS; i++)
-        if (!named || offers_named(cb_alg_at(i), o->variants))
-            o->algs[o->nalgs++] = cb_alg_at(i);
-    if (o->nalgs == 0) {
+    cb_run_opts *r = &o->run;
+    int named = r->variants.mode == CB_SELECT_LIST;
+    for (size_t i = 0; i < cb_alg_count() && r->nalgs < CB_PLAN_MAX_ALGS; i++)
+        if (cb_selection_offered(&r->variants, cb_alg_at(i)))
+            r->algs[r->nalgs++] = cb_alg_at(i);
+    if (r->nalgs == 0) {
         cb_error("speed: no algorithm has a variant named in -variant %s; 'cryptobench list' "
-                 "shows the variants.", o->variants);
+                 "shows the variants.", spec);
         return -1;
     }
     cb_warn("speed: no algorithm named, so all %zu%s are timed, as `openssl speed` does; "
-            "name some (e.g. -evp aes-256-gcm) to time fewer.", o->nalgs,
+            "name some (e.g. -evp aes-256-gcm) to time fewer.", r->nalgs,
             named ? " that have the named variants" : "");
     return 0;
 }
@@ -186,12 +190,13 @@ static int all_algorithms(speed_opts *o)
 int cb_speed_parse(speed_opts *o, int argc, char **argv)
 {
     cb_args a = {argc, argv, 1, "speed"};
-    const char *v;
+    cb_run_opts *ro = &o->run;
+    const char *v, *variants = NULL;
     int r;
     double d;
     long l;
-    cb_bench_default_cfg(&o->bench);
-    o->cpu = -1;
+    memset(o, 0, sizeof *o);
+    cb_run_opts_default(ro);
     while (a.i < argc) {
         const char *arg = argv[a.i];
         if (cb_args_help(arg)) {
@@ -206,41 +211,42 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
             if (r < 0 || add_hmac(o, v))
                 return -1;
         } else if ((r = VALUE("seconds")) != 0) {
-            if (r < 0 || cb_parse_double("-seconds", v, 0.001, 86400, &o->bench.seconds))
+            if (r < 0 || cb_parse_double("-seconds", v, 0.001, 86400, &ro->bench.seconds))
                 return -1;
         } else if ((r = VALUE("iterations")) != 0) {
             if (r < 0 || cb_parse_long("-iterations", v, 1, LONG_MAX, &l))
                 return -1;
-            o->bench.iterations = (uint64_t)l;
+            ro->bench.iterations = (uint64_t)l;
         } else if ((r = VALUE("samples")) != 0) {
             if (r < 0 || cb_parse_long("-samples", v, 1, CB_BENCH_MAX_SAMPLES, &l))
                 return -1;
-            o->bench.samples = (unsigned)l;
+            ro->bench.samples = (unsigned)l;
         } else if ((r = VALUE("precision")) != 0) {
             if (r < 0 || cb_parse_double("-precision", v, 0.01, 50, &d))
                 return -1;
-            o->bench.precision = d / 100;
+            ro->bench.precision = d / 100;
         } else if ((r = VALUE("bytes")) != 0) {
-            int n = r < 0 ? -1 : cb_parse_size_list("-bytes", v, 1, MAX_BYTES, o->sizes, MAX_SIZES);
+            int n = r < 0 ? -1 : cb_parse_size_list("-bytes", v, 1, CB_PLAN_MAX_BYTES, ro->sizes,
+                                                   CB_PLAN_MAX_SIZES);
             if (n < 0)
                 return -1;
-            o->nsizes = (size_t)n;
+            ro->nsizes = (size_t)n;
         } else if ((r = VALUE("misalign")) != 0) {
             if (r < 0 || cb_parse_long("-misalign", v, 0, 64, &l))
                 return -1;
-            o->misalign = (unsigned)l;
+            ro->misalign = (unsigned)l;
         } else if ((r = VALUE("cpu")) != 0) {
             long ncpu = cb_host_cpus();
             if (r < 0 || cb_parse_long("-cpu", v, 0, ncpu > 0 ? ncpu - 1 : 1023,
-                                       &o->cpu))
+                                       &ro->cpu))
                 return -1;
         } else if ((r = VALUE("multi")) != 0) {
             long ncpu = cb_host_cpus();
-            if (r < 0 || cb_parse_long("-multi", v, 1, 1L << 20, &o->multi))
+            if (r < 0 || cb_parse_long("-multi", v, 1, 1L << 20, &ro->multi))
                 return -1;
-            if (o->multi > (ncpu > 0 ? ncpu : 1)) {
+            if (ro->multi > (ncpu > 0 ? ncpu : 1)) {
                 cb_error("speed: -multi %ld asks for more workers than CPUs; workers are pinned "
-                         "to distinct CPUs, so give 1 to %ld.", o->multi, ncpu > 0 ? ncpu : 1);
+                         "to distinct CPUs, so give 1 to %ld.", ro->multi, ncpu > 0 ? ncpu : 1);
                 return -1;
             }
         } else if ((r = VALUE("variant")) != 0) {
@@ -250,7 +256,7 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
                 cb_error("speed: -variant needs auto, all, or variant names separated by commas.");
                 return -1;
             }
-            o->variants = v;
+            variants = v;
         } else if ((r = VALUE("json")) != 0) {
             if (r < 0 || writable_dir_of("-json", v) != 0)
                 return -1;
@@ -271,26 +277,26 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
                 return -1;
             o->style = v;
         } else if (cb_args_flag(&a, "cycles")) {
-            o->cycles = CB_CYCLES_AUTO;
+            ro->cycles = CB_CYCLES_AUTO;
         } else if ((r = VALUE("cycles")) != 0) {
-            if (r < 0 || cb_cycles_parse(v, &o->cycles) != 0) {
+            if (r < 0 || cb_cycles_parse(v, &ro->cycles) != 0) {
                 cb_error("speed: -cycles=%s is not understood; give -cycles, -cycles=required, "
                          "-cycles=tsc (x86-64 reference cycles) or -cycles=timebase (POWER).",
                          r < 0 ? "" : v);
                 return -1;
             }
         } else if (cb_args_flag(&a, "compare")) {
-            o->compare = 1;
+            ro->compare = 1;
         } else if (cb_args_flag(&a, "inplace")) {
-            o->inplace = 1;
+            ro->inplace = 1;
         } else if (cb_args_flag(&a, "decrypt")) {
-            o->decrypt = 1;
+            ro->decrypt = 1;
         } else if (cb_args_flag(&a, "aead")) {
-            o->aead = 1;
+            ro->aead = 1;
         } else if (cb_args_flag(&a, "mr")) {
             o->mr = 1;
         } else if (cb_args_flag(&a, "elapsed")) {
-            o->bench.clock = CB_CLOCK_WALL;
+            ro->bench.clock = CB_CLOCK_WALL;
         } else if (cb_args_flag(&a, "force-caps")) {
             o->force_caps = 1;
         } else if (arg[0] == '-') {
@@ -304,29 +310,31 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
         }
 #undef VALUE
     }
-    if (o->nalgs == 0 && all_algorithms(o) != 0)
+    if (variants && read_variants(o, variants) != 0)
         return -1;
-    if (o->compare && !two_variants(o->variants)) {
+    if (ro->nalgs == 0 && all_algorithms(o, variants) != 0)
+        return -1;
+    if (ro->compare && !two_variants(&ro->variants)) {
         cb_error("speed: -compare needs -variant with exactly two different variants, "
                  "e.g. -variant ce-i2,ce-i4.");
         return -1;
     }
-    if (o->multi > 0 && o->cpu >= 0) {
+    if (ro->multi > 0 && ro->cpu >= 0) {
         cb_error("speed: -cpu %ld does not combine with -multi: each -multi worker pins itself "
-                 "to a CPU of its own.", o->cpu);
+                 "to a CPU of its own.", ro->cpu);
         return -1;
     }
-    if (o->bench.iterations && o->bench.seconds > 0) {
+    if (ro->bench.iterations && ro->bench.seconds > 0) {
         cb_error("speed: -iterations and -seconds both fix how long a sample is; give one.");
         return -1;
     }
-    if (o->style && !o->compare) {
+    if (o->style && !ro->compare) {
         cb_error("speed: -style goes with -compare.");
         return -1;
     }
-    if (o->nsizes == 0) {
-        memcpy(o->sizes, default_sizes, sizeof default_sizes);
-        o->nsizes = sizeof default_sizes / sizeof default_sizes[0];
+    if (ro->nsizes == 0) {
+        memcpy(ro->sizes, default_sizes, sizeof default_sizes);
+        ro->nsizes = sizeof default_sizes / sizeof default_sizes[0];
     }
     return 0;
 }

@@ -11,16 +11,16 @@
 #include "kernels/modes/hmac.h"
 #include "kernels/registry.h"
 
-#define DIGEST(n, al, p, blk, out) {n, al, CB_KIND_DIGEST, p, CB_MODE_NONE, 0, blk, out}
+#define DIGEST(n, al, p, blk, out) {n, al, CB_KIND_DIGEST, p, CB_MODE_NONE, 0, blk, out, NULL}
 /* An HMAC row repeats its digest's primitive, block and output length: that is how
  * the digest's variants serve it (kernels/modes/hmac.h).  key_bits is 0 as for digests: a
  * key of any length is padded or hashed to one block, so it does not change the
  * cost (`speed` keys with 16 bytes, as OpenSSL does). */
-#define HMAC(n, p, blk, out) {n, "", CB_KIND_HMAC, p, CB_MODE_NONE, 0, blk, out}
+#define HMAC(n, p, blk, out) {n, "", CB_KIND_HMAC, p, CB_MODE_NONE, 0, blk, out, NULL}
 #define AES(n, al, m, bits, out) {n, al,                                                   \
                                   (m) == CB_MODE_GCM || (m) == CB_MODE_CCM ? CB_KIND_AEAD   \
                                                                            : CB_KIND_CIPHER, \
-                                  (m) == CB_MODE_GCM ? CB_PRIM_GCM : CB_PRIM_AES, m, bits, 16, out}
+                                  (m) == CB_MODE_GCM ? CB_PRIM_GCM : CB_PRIM_AES, m, bits, 16, out, NULL}
 
 static const cb_alg algs[] = {
     DIGEST("md5", "ssl3-md5", CB_PRIM_MD5, 64, 16),
@@ -86,20 +86,20 @@ static const cb_alg algs[] = {
     AES("aes-192-ccm", "id-aes192-ccm", CB_MODE_CCM, 192, 16),
     AES("aes-256-ccm", "id-aes256-ccm", CB_MODE_CCM, 256, 16),
 
-    {"ghash", "", CB_KIND_MAC, CB_PRIM_GHASH, CB_MODE_NONE, 128, 16, 16},
+    {"ghash", "", CB_KIND_MAC, CB_PRIM_GHASH, CB_MODE_NONE, 128, 16, 16, NULL},
 
-    {"des-cbc", "des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 64, 8, 0},
-    {"des-ede3-cbc", "des3 des-ede3 3des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 192, 8, 0},
+    {"des-cbc", "des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 64, 8, 0, NULL},
+    {"des-ede3-cbc", "des3 des-ede3 3des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 192, 8, 0, NULL},
 
     /* Public-key rows: key_bits is the modulus size; one operation is one signature or
      * verification; their variants are the Montgomery multiplication variants. */
-    {"rsa512", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 512, 0, 0},
-    {"rsa1024", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 1024, 0, 0},
-    {"rsa2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 0},
-    {"rsa3072", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 3072, 0, 0},
-    {"rsa4096", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 4096, 0, 0},
-    {"dsa1024", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 1024, 0, 0},
-    {"dsa2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 0},
+    {"rsa512", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 512, 0, 0, "rsa"},
+    {"rsa1024", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 1024, 0, 0, "rsa"},
+    {"rsa2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 0, "rsa"},
+    {"rsa3072", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 3072, 0, 0, "rsa"},
+    {"rsa4096", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 4096, 0, 0, "rsa"},
+    {"dsa1024", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 1024, 0, 0, "dsa"},
+    {"dsa2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 0, "dsa"},
 };
 
 /* Names that stand for several algorithms, as `openssl speed aes` does.  "sha" is

@@ -277,6 +277,8 @@ typedef struct cb_alg {
     unsigned key_bits;   /* 0 for digests */
     unsigned block_bytes;/* cipher or digest block size */
     unsigned out_bytes;  /* digest length; tag length for GCM; 0 otherwise */
+    const char *heading; /* public-key rows: the word OpenSSL's speed table heads the
+                          * row with ("rsa", "dsa"); NULL for the others */
 } cb_alg;
 
 /* cb_wipe clears len bytes at p in a way the compiler may not elide. */

@@ -57,6 +57,8 @@ enum column {
     COL_CASE_NOISY,
     COL_WORKERS, /* schema 1.2 on: optional when reading */
     COL_WORKER,
+    COL_SIGNAL, /* schema 1.3 on: optional when reading */
+    COL_NOTE,
     COL_COUNT
 };
 
@@ -71,10 +73,10 @@ static const char *const column_names[COL_COUNT] = {
     "block_bytes",   "misalign",       "aead",          "sample",       "iterations",
     "seconds",       "bytes_per_sec",  "ops_per_sec",   "cycles",       "cycles_source",
     "status",        "case_ci95_low_ops", "case_ci95_high_ops", "case_cv_pct", "case_noisy",
-    "workers",       "worker",
+    "workers",       "worker",         "signal",        "note",
 };
 
-/* Columns a file of an older minor version may lack (added in schemas 1.1 and 1.2). */
+/* Columns a file of an older minor version may lack (added in schemas 1.1 to 1.3). */
 #define FIRST_OPTIONAL_COLUMN COL_CASE_CI_LOW
 
 /* run_field gives the address of cb_run_info's i-th string (tool_version first). */
@@ -238,6 +240,8 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
     v[COL_CASE_NOISY] = known ? (s->case_noisy ? "1" : "0") : "";
     v[COL_WORKERS] = workers;
     v[COL_WORKER] = worker;
+    v[COL_SIGNAL] = s->signal;
+    v[COL_NOTE] = s->note;
     for (int c = 0; c < COL_COUNT; c++)
         cb_csv_put_field(w->f, v[c], c == COL_COUNT - 1);
     /* Flushed per row so that a commit after an interruption holds every finished
@@ -777,7 +781,9 @@ static int one_of(const field *f, const char *const *words)
  * rows (ecdh, ffdh, KEMs) that cryptobench does not time itself. */
 static const char *const directions[] = {"encrypt", "decrypt", "digest", "sign", "verify",
                                          "derive", "keygen", "encaps", "decaps", NULL};
-static const char *const statuses[] = {"ok", "faulted", "imported", NULL};
+/* failed and skipped: since 1.3, cases not measured because their variant gave wrong
+ * answers in its check before timing, or faulted at a smaller size. */
+static const char *const statuses[] = {"ok", "faulted", "failed", "skipped", "imported", NULL};
 static const char *const timings[] = {"cpu", "wall", "unknown", NULL};
 
 /* check_enum fails unless the field is one of words. */
@@ -830,7 +836,7 @@ static int close_enough(double a, double b)
 static int check_rates(parser *ps, const cb_csv_row *r)
 {
     const cb_sample *s = &r->s;
-    int measured = strcmp(s->status, "faulted") != 0;
+    int measured = cb_sample_measured(s);
     /* An imported tcrypt cycle-mode sample counted cycles but measured no time: one
      * operation, zero seconds, zero rates, the cycles and their source (docs/csv.md). */
     if (!strcmp(s->status, "imported") && r->has_counts && s->seconds == 0 &&
@@ -981,7 +987,8 @@ static int read_row(parser *ps)
                     "have.", CB_CSV_SCHEMA);
     if (check_enum(ps, col[COL_DIRECTION], "direction", directions,
                    "encrypt, decrypt, digest, sign, verify, derive, keygen, encaps, decaps") ||
-        check_enum(ps, col[COL_STATUS], "status", statuses, "ok, faulted, imported") ||
+        check_enum(ps, col[COL_STATUS], "status", statuses,
+                   "ok, faulted, failed, skipped, imported") ||
         check_enum(ps, col[COL_TIMING], "timing", timings, "cpu, wall, unknown"))
         return -1;
     if (col[COL_ALGORITHM]->len == 0 || col[COL_VARIANT]->len == 0)
@@ -1005,6 +1012,11 @@ static int read_row(parser *ps)
     r.s.cycles_source = intern_column(ps, COL_CYCLES_SOURCE, col[COL_CYCLES_SOURCE],
                                       &ignored);
     r.s.status = intern_column(ps, COL_STATUS, col[COL_STATUS], &ignored);
+    r.s.signal = r.s.note = "";
+    if (col[COL_SIGNAL])
+        r.s.signal = intern_column(ps, COL_SIGNAL, col[COL_SIGNAL], &ignored);
+    if (col[COL_NOTE])
+        r.s.note = intern_column(ps, COL_NOTE, col[COL_NOTE], &ignored);
     r.file = ps->name;
     r.line = ps->rec_line;
     if (check_rates(ps, &r) != 0)

@@ -21,8 +21,8 @@
 #include "base/sample.h"
 
 #define CB_CSV_SCHEMA_MAJOR 1
-#define CB_CSV_SCHEMA_MINOR 2
-#define CB_CSV_SCHEMA "1.2"
+#define CB_CSV_SCHEMA_MINOR 3
+#define CB_CSV_SCHEMA "1.3"
 
 /* cb_csv_row: one row as read back, or as the importer builds it. */
 typedef struct cb_csv_row {

@@ -44,7 +44,10 @@ void cb_out_table(FILE *f, const size_t *sizes, size_t nsizes, const cb_speed_ro
             fprintf(f, "%-13s", rows[r].label);
         for (size_t i = 0; i < nsizes; i++) {
             double v = rows[r].rate[i] < 0 ? 0 : rows[r].rate[i];
-            if (mr)
+            const char *what = rows[r].outcome ? rows[r].outcome[i] : NULL;
+            if (what && !mr)
+                fprintf(f, " %11s ", what);
+            else if (mr)
                 fprintf(f, ":%.2f", v);
             else if (v > 10000)
                 fprintf(f, " %11.2fk", v / 1e3);
@@ -68,8 +71,9 @@ void cb_out_cpb_table(FILE *f, const char *source, const size_t *sizes, size_t n
     for (size_t r = 0; r < nrows; r++) {
         fprintf(f, "%-13s", rows[r].label);
         for (size_t i = 0; i < nsizes; i++) {
-            if (rows[r].rate[i] < 0)
-                fprintf(f, " %11s ", "n/a");
+            const char *cell = rows[r].outcome ? rows[r].outcome[i] : NULL;
+            if (cell || rows[r].rate[i] < 0)
+                fprintf(f, " %11s ", cell ? cell : "n/a");
             else
                 fprintf(f, " %11.2f ", rows[r].rate[i]);
         }
@@ -107,6 +111,24 @@ static unsigned openssl_pkey_index(unsigned bits)
     return bits;
 }
 
+/* pkey_time and pkey_rate print one direction's seconds per operation and
+ * operations per second, or what the case is instead (in the same widths). */
+static void pkey_time(FILE *f, double rate, const char *outcome)
+{
+    if (outcome)
+        fprintf(f, " %9s", outcome);
+    else
+        fprintf(f, " %8.6fs", rate > 0 ? 1.0 / rate : 0.0);
+}
+
+static void pkey_rate(FILE *f, double rate, const char *outcome)
+{
+    if (outcome)
+        fprintf(f, " %8s", outcome);
+    else
+        fprintf(f, " %8.1f", rate);
+}
+
 void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
 {
     int header[2] = {0, 0};
@@ -123,8 +145,11 @@ void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
             fprintf(f, "%18ssign    verify    sign/s verify/s\n", " ");
             header[rsa] = 1;
         }
-        fprintf(f, "%s %4u bits %8.6fs %8.6fs %8.1f %8.1f", rows[r].kind, rows[r].bits,
-                s > 0 ? 1.0 / s : 0.0, v > 0 ? 1.0 / v : 0.0, s, v);
+        fprintf(f, "%s %4u bits", rows[r].kind, rows[r].bits);
+        pkey_time(f, s, rows[r].sign_outcome);
+        pkey_time(f, v, rows[r].verify_outcome);
+        pkey_rate(f, s, rows[r].sign_outcome);
+        pkey_rate(f, v, rows[r].verify_outcome);
         if (rows[r].variant)
             fprintf(f, "  (%s)", rows[r].variant);
         fputc('\n', f);

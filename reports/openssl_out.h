@@ -10,19 +10,25 @@
 #include <stdio.h>
 
 /* cb_speed_row: one table row; rate[i] is bytes per second at sizes[i], < 0 when
- * the case was not measured (faulted, interrupted). */
+ * the case was not measured (interrupted before its first sample).  outcome, when
+ * not NULL, holds per size NULL for a measured case, else what it is instead of a
+ * number ("faulted", "failed", "skipped"); -mr, whose lines scripts parse as
+ * numbers, prints 0 there as OpenSSL does for a case it could not time. */
 typedef struct cb_speed_row {
     const char *label;   /* "aes-256-gcm" or "aes-128-cbc/ce-i4" */
     const double *rate;
+    const char *const *outcome;
 } cb_speed_row;
 
-/* cb_pkey_row: a public-key row; ops per second, < 0 when not measured. */
+/* cb_pkey_row: a public-key row; ops per second, < 0 when not measured; an outcome
+ * other than NULL is printed instead of that direction's figures (not with -mr). */
 typedef struct cb_pkey_row {
     const char *kind;    /* "rsa" or "dsa" */
     unsigned bits;
     const char *variant; /* shown after the row when several variants ran, else NULL */
     double sign_rate;
     double verify_rate;
+    const char *sign_outcome, *verify_outcome;
 } cb_pkey_row;
 
 /* cb_out_progress prints "Doing LABEL for Ss on N size blocks: C LABEL's in T s". */
@@ -38,7 +44,7 @@ void cb_out_table(FILE *f, const size_t *sizes, size_t nsizes, const cb_speed_ro
                   size_t nrows, int mr);
 
 /* cb_out_cpb_table prints cycles (or ticks) per byte, one column per size; rate[]
- * holds the figures, < 0 for n/a. */
+ * holds the figures, < 0 for n/a (or the row's outcome, when it has one). */
 void cb_out_cpb_table(FILE *f, const char *source, const size_t *sizes, size_t nsizes,
                       const cb_speed_row *rows, size_t nrows);
 

@@ -79,6 +79,10 @@ static void write_figures(FILE *f, const cb_case_summary *c)
     jstr(f, c->cycles_per_byte >= 0 ? c->cycles_source : "");
     fprintf(f, ", \"noisy\": %s, \"status\": ", c->noisy ? "true" : "false");
     jstr(f, c->status);
+    fputs(", \"signal\": ", f);
+    jstr(f, c->signal);
+    fputs(", \"note\": ", f);
+    jstr(f, c->note);
 }
 
 static void write_case(FILE *f, const cb_case_summary *c, size_t workers,
@@ -125,7 +129,7 @@ int cb_speed_json_write(const char *path, const cb_run_info *run, double precisi
         free(tmp);
         return -1;
     }
-    fputs("{\n  \"schema\": \"cryptobench-speed 1.1\",\n", f);
+    fputs("{\n  \"schema\": \"cryptobench-speed 1.2\",\n", f);
     write_run(f, run);
     fputs("  \"precision_goal_pct\": ", f);
     jnum(f, precision * 100);

@@ -4,39 +4,26 @@
  * and whether it reached the precision asked for, under the run's conditions; with
  * `-multi N`, also each worker's own figures.
  *
- * Schema "cryptobench-speed 1.1" (1.0 plus "workers" and "per_worker"):
+ * Schema "cryptobench-speed 1.2" (1.1 plus "signal" and "note"; 1.1 was 1.0 plus
+ * "workers" and "per_worker"):
  *   {"schema", "run": {...}, "precision_goal_pct", "workers": N (1 without -multi),
  *    "cases": [{algorithm, variant, direction, key_bits, block_bytes, misalign, aead,
  *               samples, ops_per_sec, bytes_per_sec, ci95_low_ops, ci95_high_ops,
  *               ci95_halfwidth_pct, cv_pct, cycles_per_byte, cycles_source, noisy,
- *               status, and with -multi "per_worker": [{worker, samples, ops_per_sec,
- *               ... status}, one per worker]}]}
- * status is "ok", "faulted" or, for a -multi case some worker did not finish,
- * "not timed"; numbers that are not known are null.
+ *               status, signal, note, and with -multi "per_worker": [{worker,
+ *               samples, ops_per_sec, ... note}, one per worker]}]}
+ * status is "ok", "faulted" (signal names the signal), "failed" (wrong answers in
+ * the check before timing), "skipped" (not timed after the variant faulted at a
+ * smaller size) or, for a -multi case some worker did not finish, "not timed"; note
+ * says in a few words why a case was not measured ("" when it was); numbers that
+ * are not known are null.
  */
 #ifndef CB_SPEED_JSON_H
 #define CB_SPEED_JSON_H
 
 #include <stddef.h>
 
-#include "base/sample.h"
-
-/* cb_case_summary: what one case's samples say. */
-typedef struct cb_case_summary {
-    const char *alg, *variant, *direction;
-    unsigned key_bits;
-    size_t block_bytes;
-    unsigned misalign;
-    int aead;
-    unsigned samples;
-    double ops_per_sec;        /* median */
-    double ci_low, ci_high;    /* 95% CI of the median, operations per second */
-    double cv;                 /* standard deviation / mean of the sample rates */
-    double cycles_per_byte;    /* median, < 0 when not counted */
-    const char *cycles_source;
-    int noisy;                 /* the precision goal was not reached */
-    const char *status;        /* "ok", "faulted" or "not timed" */
-} cb_case_summary;
+#include "base/sink.h"
 
 /*
  * cb_speed_json_write writes the run and its cases to path atomically (temporary

@@ -53,7 +53,7 @@ static cb_sample sample(const char *alg, size_t block, unsigned idx, uint64_t it
                         double secs)
 {
     cb_sample s = {alg, "generic", "encrypt", 128, block, 0, 0, idx, iters, secs, -1, "",
-                   "ok", 0, 0, 0, 0, 1, 0};
+                   "ok", 0, 0, 0, 0, 1, 0, "", ""};
     return s;
 }
 
@@ -128,10 +128,10 @@ static void test_round_trip(void **state)
     assert_non_null(strstr(text, ",\"-O2 -DNAME=\"\"x\"\"\","));
     assert_non_null(strstr(text, "schema,tool_version,"));
     assert_non_null(strstr(text, ",status,case_ci95_low_ops,case_ci95_high_ops,case_cv_pct,"
-                                 "case_noisy,workers,worker\r\n"));
-    assert_non_null(strstr(text, "\r\n1.2,0.1.0,"));
-    assert_non_null(strstr(text, ",ok,,,,,1,0\r\n"));           /* unknown: empty */
-    assert_non_null(strstr(text, ",ok,1900000,2500000,1.25,1,2,1\r\n"));
+                                 "case_noisy,workers,worker,signal,note\r\n"));
+    assert_non_null(strstr(text, "\r\n1.3,0.1.0,"));
+    assert_non_null(strstr(text, ",ok,,,,,1,0,,\r\n"));           /* unknown: empty */
+    assert_non_null(strstr(text, ",ok,1900000,2500000,1.25,1,2,1,,\r\n"));
 
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
@@ -413,6 +413,55 @@ static void test_workers_columns(void **state)
     EXPECT(HEADER_1_2 ROW_1_2(",1"), "t.csv:2: ", "worker holds 1 in a run of 1 worker;");
 }
 
+/* Schema 1.3: a case that was not measured is a row saying so (status faulted,
+ * failed or skipped, the signal, a note); it reads back, needs no rate, and a file
+ * of 1.2 (no such columns) reads with both empty. */
+static void test_unmeasured_rows(void **state)
+{
+    (void)state;
+    char err[256];
+    const char *path = path_in_dir("faulted.csv");
+    cb_csv_writer *w = cb_csv_open(path, err, sizeof err);
+    assert_non_null(w);
+    cb_sample f = sample("sha256", 64, 0, 0, 0);
+    f.status = "faulted";
+    f.signal = "SIGILL";
+    f.note = "this CPU lacks sha, says \"cpuid\"";
+    cb_sample k = sample("sha256", 64, 0, 0, 0);
+    k.status = "failed";
+    k.note = "failed its check: digest of 'abc' differs";
+    assert_int_equal(cb_csv_write(w, &run_a, &f), 0);
+    assert_int_equal(cb_csv_write(w, &run_a, &k), 0);
+    assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
+    char *text = read_all(path);
+    assert_non_null(strstr(text, ",faulted,,,,,1,0,SIGILL,\"this CPU lacks sha, says "
+                                 "\"\"cpuid\"\"\"\r\n"));
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
+    assert_int_equal(cb_csv_set_count(set), 2);
+    const cb_csv_row *r0 = cb_csv_set_row(set, 0), *r1 = cb_csv_set_row(set, 1);
+    assert_string_equal(r0->s.status, "faulted");
+    assert_string_equal(r0->s.signal, "SIGILL");
+    assert_string_equal(r0->s.note, f.note);
+    assert_false(cb_sample_measured(&r0->s));
+    assert_string_equal(r1->s.status, "failed");
+    assert_string_equal(r1->s.signal, "");
+    assert_true(r1->ops_per_sec == 0);
+    cb_csv_set_free(set);
+    unlink(path);
+
+    const char old[] = HEADER_1_2 ROW_1_2("1,0");
+    set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_buffer(set, "t.csv", old, sizeof old - 1, err, sizeof err), 0);
+    assert_string_equal(cb_csv_set_row(set, 0)->s.signal, "");
+    assert_string_equal(cb_csv_set_row(set, 0)->s.note, "");
+    assert_true(cb_sample_measured(&cb_csv_set_row(set, 0)->s));
+    cb_csv_set_free(set);
+    /* a measured status still needs its rate */
+    EXPECT(HEADER_1_2 "1.2," RUN "md5,generic,digest,0,16,0,0,0,1000,2,0,0,,,ok,,,,,1,0\n",
+           "t.csv:2: ", "ops_per_sec is 0 in a row with status ok");
+}
+
 static void test_empty_file(void **state)
 {
     (void)state;
@@ -519,7 +568,7 @@ static void test_imported_row_round_trip(void **state)
     assert_int_equal(cb_csv_write_row(w, &r), 0);
     assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
     assert_non_null(strstr(read_all(path),
-                           ",,,1411716280,11029033.4375,,,imported,,,,,1,0\r\n"));
+                           ",,,1411716280,11029033.4375,,,imported,,,,,1,0,,\r\n"));
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
     assert_int_equal(cb_csv_set_row(set, 0)->has_counts, 0);
@@ -544,6 +593,7 @@ int main(void)
         cmocka_unit_test(test_newer_minor_extra_column),
         cmocka_unit_test(test_older_schemas_read_as_one_worker),
         cmocka_unit_test(test_workers_columns),
+        cmocka_unit_test(test_unmeasured_rows),
         cmocka_unit_test(test_empty_file),
         cmocka_unit_test(test_binary_garbage),
         cmocka_unit_test(test_not_a_cryptobench_csv),

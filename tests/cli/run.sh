@@ -239,8 +239,8 @@ grep -Eq '^  \* generic +generic +prio 100 +available' "$T/out" && ok || bad "li
 # worker's index (the last two columns: nothing before them is quoted past them).
 cb speed -multi 2 -seconds 0.1 -bytes 16,64 -csv "$T/multi.csv" -json "$T/multi.json" md5 \
     >"$T/out" 2>"$T/err" && ok || bad "speed -multi 2 -csv failed: $(cat "$T/err")"
-head -n 1 "$T/multi.csv" | grep -q ',workers,worker.$' && ok || bad "-multi CSV header lacks workers,worker: $(head -n 1 "$T/multi.csv")"
-tags=$(tail -n +2 "$T/multi.csv" | tr -d '\r' | awk -F, '{ print $(NF - 1) "," $NF }' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
+head -n 1 "$T/multi.csv" | grep -q ',workers,worker,' && ok || bad "-multi CSV header lacks workers,worker: $(head -n 1 "$T/multi.csv")"
+tags=$(tail -n +2 "$T/multi.csv" | tr -d '\r' | awk -F, '{ print $(NF - 3) "," $(NF - 2) }' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
 [ "$tags" = " 10 2,0; 10 2,1;" ] && ok || bad "-multi 2 CSV rows by workers,worker are '$tags', expected 10 of 2,0 and 10 of 2,1 (2 sizes x 5 samples each)"
 grep -q '^md5#1 ' "$T/out" && ok || bad "-multi 2 printed no per-worker row: $(cat "$T/out")"
 cb compare "$T/multi.csv" "$T/multi.csv" -style mail >"$T/cmp" 2>"$T/err" && ok || bad "compare of a -multi CSV with itself failed: $(cat "$T/err")"
@@ -251,7 +251,7 @@ cmp64=$(awk '$1 == "md5" && $2 == 64 { gsub(",", "", $3); print $3 }' "$T/cmp")
 awk -v t="$table" -v c="$cmp64" 'BEGIN { exit !(t > 0 && c * 64 / 1000 > t * 0.999 && c * 64 / 1000 < t * 1.001) }' && ok || bad "compare's -multi rate $cmp64 ops/s x 64 is not the table's sum ${table}k"
 # A 1.1 file (no workers columns) and the 1.0 import still read; a -multi run and a
 # normal one are not matched.
-tr -d '\r' <"$T/multi.csv" | sed 's/,[^,]*,[^,]*$//; s/^1\.2,/1.1,/' >"$T/old11.csv"
+tr -d '\r' <"$T/multi.csv" | sed 's/,[^,]*,[^,]*,[^,]*,[^,]*$//; s/^1\.3,/1.1,/' >"$T/old11.csv"
 cb compare "$T/old11.csv" "$T/old11.csv" >/dev/null 2>"$T/err" && ok || bad "a schema 1.1 file does not read: $(cat "$T/err")"
 data=$(dirname "$0")/../data
 cb compare "$data/oe2013-before.csv" "$data/oe2013-before.csv" >/dev/null 2>"$T/err" && ok || bad "a schema 1.0 file does not read: $(cat "$T/err")"
@@ -279,7 +279,7 @@ if [ -n "$other" ]; then
         -csv "$T/mc.csv" >"$T/out" 2>"$T/err" && ok || bad "speed -multi 2 -compare failed: $(cat "$T/err")"
     grep -Eq '^aes-128-ctr +[+-][0-9.]+%~?$' "$T/out" && ok || bad "-multi -compare printed no comparison row: $(cat "$T/out")"
     grep -Eq '[0-9]+ regressions?, [0-9]+ improvements?, [0-9]+ unchanged' "$T/out" && ok || bad "-multi -compare printed no summary: $(cat "$T/out")"
-    n=$(grep -c ",$other,.*,2,1.\$" "$T/mc.csv")
+    n=$(grep -c ",$other,.*,2,1,,.\$" "$T/mc.csv")
     [ "$n" -eq 5 ] && ok || bad "-multi -compare CSV has $n samples of $other from worker 1, expected 5"
 else
     echo "cli: only generic implements aes-128-ctr here; -multi -compare UNAVAILABLE"
@@ -299,7 +299,7 @@ kill -INT $pid
 wait $pid
 rc=$?
 [ "$rc" -eq 130 ] && ok || bad "interrupted speed -multi exited $rc, expected 130: $(cat "$T/mint.err")"
-grep -q ',2,1.$' "$T/mint.csv" 2>/dev/null && grep -q ',2,0.$' "$T/mint.csv" && ok || bad "interrupted -multi run saved no samples of both workers"
+grep -q ',2,1,,.$' "$T/mint.csv" 2>/dev/null && grep -q ',2,0,,.$' "$T/mint.csv" && ok || bad "interrupted -multi run saved no samples of both workers"
 cb compare "$T/mint.csv" "$T/mint.csv" >/dev/null 2>"$T/err" && ok || bad "the CSV of an interrupted -multi run does not read back: $(cat "$T/err")"
 ls -a "$T" | grep -q '^\.mint' && bad "interrupted -multi run left a temporary file: $(ls -a "$T")" || ok
 
@@ -550,6 +550,61 @@ if [ -f "$M" ]; then
 else
     echo "cli: no $M; kat command checks UNAVAILABLE"
 fi
+
+# --- one stream of records: a case that faults is a row in every output -----------------
+# On an x86-64 host, qemu-x86_64 -cpu Westmere is a CPU without the SHA extensions;
+# forcing the capability on makes the shani variant raise SIGILL.  It does so in its
+# check before timing, so every output must still show it: the table as "faulted",
+# the CSV as a faulted row per size (signal, note), the JSON as a faulted case.
+# (Not an AddressSanitizer build: its shadow memory does not fit under qemu-user.)
+if [ -z "$RUN" ] && [ "$(uname -m)" = x86_64 ] && command -v qemu-x86_64 >/dev/null &&
+    cb list | grep -q ' shani ' && ! grep -q __asan_init "$BIN"; then
+    Q="qemu-x86_64 -cpu Westmere"
+    # shellcheck disable=SC2086
+    CRYPTOBENCH_CAPS=+sha $Q "$BIN" speed sha256 md5 -force-caps -bytes 16,64 -iterations 50 -samples 2 \
+        -csv "$T/fault.csv" -json "$T/fault.json" >"$T/fault.out" 2>"$T/fault.err"
+    rc=$?
+    [ "$rc" -eq 3 ] && ok || bad "a faulting run exited $rc, expected 3: $(cat "$T/fault.err")"
+    grep -q 'variant shani of sha256 raised SIGILL: this CPU lacks sha' "$T/fault.err" && ok || bad "no fault message: $(cat "$T/fault.err")"
+    grep -Eq '^sha256 +faulted +faulted $' "$T/fault.out" && ok || bad "the table does not show sha256 as faulted: $(cat "$T/fault.out")"
+    grep -Eq '^md5 +[0-9.]+k? +[0-9.]+k?$' "$T/fault.out" && ok || bad "the table lost md5: $(cat "$T/fault.out")"
+    n=$(grep -c ',sha256,shani,digest,.*,faulted,.*,SIGILL,this CPU lacks sha.$' "$T/fault.csv")
+    [ "$n" -eq 2 ] && ok || bad "the CSV has $n faulted sha256 rows, expected 2 (one per size): $(cat "$T/fault.csv")"
+    [ "$(grep -c ',md5,generic,.*,ok,' "$T/fault.csv")" -eq 4 ] && ok || bad "the CSV lost md5's samples"
+    cb compare "$T/fault.csv" "$T/fault.csv" -style mail >"$T/out" 2>"$T/err" && ok || bad "compare of a CSV with faulted rows failed: $(cat "$T/err")"
+    grep -q 'holds 2 faulted samples; they are left out' "$T/err" && ok || bad "compare did not leave the faulted rows out: $(cat "$T/err")"
+    if command -v python3 >/dev/null; then
+        python3 - "$T/fault.json" <<'PY' && ok || bad "the JSON lacks the faulted case: $(head -c 600 "$T/fault.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = [(c["algorithm"], c["block_bytes"], c["status"], c["signal"]) for c in d["cases"]]
+assert got == [("sha256", 16, "faulted", "SIGILL"), ("sha256", 64, "faulted", "SIGILL"),
+               ("md5", 16, "ok", ""), ("md5", 64, "ok", "")], got
+assert all(c["ops_per_sec"] is None and c["note"] for c in d["cases"][:2]), d["cases"][:2]
+PY
+    fi
+    # Several variants: the faulting one keeps its row beside the one that runs, in
+    # the table, -mr (as 0, which scripts parse) and the CSV.
+    # shellcheck disable=SC2086
+    CRYPTOBENCH_CAPS=+sha $Q "$BIN" speed sha256 -variant generic,shani -force-caps -bytes 16 -iterations 50 -samples 2 \
+        -csv "$T/fault2.csv" >"$T/fault.out" 2>"$T/fault.err"
+    [ $? -eq 3 ] && ok || bad "speed -variant generic,shani under a forced capability did not exit 3"
+    grep -Eq '^sha256/shani +faulted $' "$T/fault.out" && grep -Eq '^sha256/generic +[0-9.]+k?$' "$T/fault.out" && ok || bad "-variant generic,shani lacks a row: $(cat "$T/fault.out")"
+    grep -q ',sha256,shani,.*,faulted,' "$T/fault2.csv" && ok || bad "the CSV lacks the faulted variant"
+    # shellcheck disable=SC2086
+    CRYPTOBENCH_CAPS=+sha $Q "$BIN" speed sha256 -variant generic,shani -force-caps -bytes 16 -iterations 50 -samples 1 -mr >"$T/fault.out" 2>/dev/null
+    grep -Eq '^\+F:1:sha256/shani:0\.00$' "$T/fault.out" && ok || bad "-mr lacks the faulted row: $(cat "$T/fault.out")"
+else
+    echo "cli: no qemu-x86_64, or not a plain x86-64 build with shani; faulted-row checks UNAVAILABLE"
+fi
+# A CSV of schema 1.3 with rows that were not measured reads back; a measured row
+# still needs a rate.  (Fields counted from the end: the run columns hold quoted
+# commas.)
+tr -d '\r' <"$T/run.csv" | head -n 2 >"$T/failed.csv"
+tail -n 1 "$T/failed.csv" | awk -F, -v OFS=, '{ for (i = 14; i >= 11; i--) $(NF - i) = 0; $(NF - 8) = "failed"; $NF = "failed its check" } 1' >>"$T/failed.csv"
+cb compare "$T/failed.csv" "$T/failed.csv" >/dev/null 2>"$T/err" && ok || bad "a CSV with a failed row does not read: $(cat "$T/err")"
+tail -n 1 "$T/failed.csv" | sed 's/,failed,/,ok,/' >>"$T/failed.csv"
+expect 2 "ops_per_sec is 0 in a row with status ok" -- compare "$T/failed.csv" "$T/failed.csv"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

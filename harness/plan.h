@@ -1,0 +1,73 @@
+/*
+ * harness/plan.h - what a speed run will time: cases = algorithm x variant x
+ * direction x block size, from the checked options.  Variants are picked only
+ * through kernels/select.h, the one reading of `-variant LIST`.
+ */
+#ifndef CB_PLAN_H
+#define CB_PLAN_H
+
+#include <stddef.h>
+
+#include "harness/bench.h"
+#include "harness/cycles.h"
+#include "kernels/kernel.h"
+#include "kernels/select.h"
+
+/* Limits of one run: block sizes, algorithms named, planned (algorithm, variant,
+ * direction) entries, and the largest block. */
+#define CB_PLAN_MAX_SIZES 32
+#define CB_PLAN_MAX_ALGS 64
+#define CB_PLAN_MAX_ENTRIES 512
+#define CB_PLAN_MAX_BYTES (64u << 20)
+
+/* cb_run_opts: what a run needs to know, filled by the command line. */
+typedef struct cb_run_opts {
+    const cb_alg *algs[CB_PLAN_MAX_ALGS];
+    size_t nalgs;
+    size_t sizes[CB_PLAN_MAX_SIZES];
+    size_t nsizes;
+    cb_bench_cfg bench;
+    cb_selection variants;  /* parsed -variant (auto when not given) */
+    int decrypt, aead, compare, inplace;
+    cb_cycles_mode cycles;
+    unsigned misalign;
+    long cpu;               /* -cpu N: pin to this CPU; -1 leaves scheduling alone */
+    long multi;             /* -multi N: N workers on distinct CPUs; 0 = none */
+} cb_run_opts;
+
+/* cb_run_opts_default: auto selection, default sampling, no pinning. */
+void cb_run_opts_default(cb_run_opts *o);
+
+/* cb_plan_entry: one (algorithm, variant, direction), timed at every block size. */
+typedef struct cb_plan_entry {
+    const cb_alg *alg;
+    const cb_variant *var;
+    cb_dir dir;
+    int labelled;           /* variants were named: the label says which */
+    char label[96];         /* "aes-128-cbc" or "aes-128-cbc/ce-i4" */
+} cb_plan_entry;
+
+typedef struct cb_plan {
+    cb_plan_entry *e;
+    size_t n;
+} cb_plan;
+
+/*
+ * cb_plan_build picks the entries for o under the effective capabilities, in the
+ * order algorithms were named and, per algorithm, the order of the -variant list.
+ * A named variant that another requested algorithm has but this one lacks is
+ * skipped with a warning.  Returns 0, or -1 after one sentence on stderr (an unknown
+ * variant, one that cannot run here, nothing to time, a block size an algorithm
+ * cannot take).
+ */
+int cb_plan_build(cb_plan *p, const cb_run_opts *o);
+
+/* cb_plan_sizes is how many block sizes entry e is timed at (1 for pkey). */
+size_t cb_plan_sizes(const cb_run_opts *o, const cb_plan_entry *e);
+
+/* cb_plan_len is entry e's block size at size index k (0 for pkey). */
+size_t cb_plan_len(const cb_run_opts *o, const cb_plan_entry *e, size_t k);
+
+void cb_plan_free(cb_plan *p);
+
+#endif
