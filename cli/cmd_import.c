@@ -8,6 +8,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "base/common.h"
+#include "base/outfile.h"
 #include "reports/csv.h"
 #include "reports/import.h"
 
@@ -81,27 +82,24 @@ static int parse_options(int argc, char **argv, options *op)
         }
         op->logs[op->nlogs++] = argv[a.i++];
     }
-    if (op->o.variant && !op->o.variant[0]) {
-        cb_error("import: -variant needs a name, such as openssl-3.0 or cbc-aes-ce.");
-        return -1;
-    }
     if (op->nlogs == 0 || !op->out) {
         cb_error("import needs a log and -o OUT.csv, e.g. cryptobench import "
                  "openssl-speed.log -o old.csv.");
         return -1;
     }
+    for (int i = 0; i < op->nlogs; i++)
+        if (cb_path_same(op->logs[i], op->out)) {
+            cb_error("import: -o %s is the log being imported; give the CSV a name of its own.",
+                     op->out);
+            return -1;
+        }
     return 0;
 }
 
-/* write_rows writes every row of set into path, atomically. */
-static int write_rows(const cb_csv_set *set, const char *path)
+/* write_rows writes every row of set through w and finishes the file. */
+static int write_rows(const cb_csv_set *set, cb_csv_writer *w, const char *path)
 {
     char err[512];
-    cb_csv_writer *w = cb_csv_open(path, err, sizeof err);
-    if (!w) {
-        cb_error("%s", err);
-        return -1;
-    }
     for (size_t i = 0; i < cb_csv_set_count(set); i++)
         if (cb_csv_write_row(w, cb_csv_set_row(set, i)) != 0) {
             cb_error("cannot write '%s'.", path);
@@ -122,8 +120,14 @@ int cb_cmd_import(int argc, char **argv)
     int r = parse_options(argc, argv, &op);
     if (r)
         return r > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
-    cb_csv_set *set = cb_csv_set_new();
+    /* the output is checked (and its temporary made) before any log is read */
     char err[1024];
+    cb_csv_writer *w = cb_csv_open(op.out, err, sizeof err);
+    if (!w) {
+        cb_error("import: %s", err);
+        return CB_EXIT_USAGE;
+    }
+    cb_csv_set *set = cb_csv_set_new();
     int rc = CB_EXIT_OK;
     for (int i = 0; i < op.nlogs && rc == CB_EXIT_OK; i++) {
         long n = cb_import_file(set, op.logs[i], &op.o, stderr, err, sizeof err);
@@ -134,7 +138,9 @@ int cb_cmd_import(int argc, char **argv)
             fprintf(stderr, "%s: %ld samples\n", op.logs[i], n);
         }
     }
-    if (rc == CB_EXIT_OK && write_rows(set, op.out) != 0)
+    if (rc != CB_EXIT_OK)
+        cb_csv_abort(w);
+    else if (write_rows(set, w, op.out) != 0)
         rc = CB_EXIT_USAGE;
     cb_csv_set_free(set);
     return rc;

@@ -14,6 +14,14 @@
 /* MAX_SINKS: progress, text, compare, CSV, JSON. */
 #define MAX_SINKS 5
 
+/* abandon ends the n sinks made so far, leaving no file behind; returns -1. */
+static int abandon(cb_sink *sinks, int n)
+{
+    for (int i = 0; i < n; i++)
+        sinks[i].end(sinks[i].ctx, CB_SINK_ABANDONED);
+    return -1;
+}
+
 /* wire_sinks makes the outputs o asks for, in the order they finish: the terminal,
  * the tables, the comparison, then the files.  Returns how many, or -1 (after one
  * sentence) when a file cannot be created. */
@@ -24,14 +32,16 @@ static int wire_sinks(const speed_opts *o, cb_sink *sinks)
     sinks[n++] = cb_sink_text(o->mr);
     if (o->run.compare)
         sinks[n++] = cb_sink_compare(o->style);
-    if (o->csv_path && cb_sink_csv(&sinks[n], o->csv_path) != 0) {
-        for (int i = 0; i < n; i++)
-            sinks[i].end(sinks[i].ctx, CB_SINK_ABANDONED);
-        return -1;
+    if (o->csv_path) {
+        if (cb_sink_csv(&sinks[n], o->csv_path) != 0)
+            return abandon(sinks, n);
+        n++;
     }
-    n += o->csv_path != NULL;
-    if (o->json_path)
-        sinks[n++] = cb_sink_json(o->json_path);
+    if (o->json_path) {
+        if (cb_sink_json(&sinks[n], o->json_path) != 0)
+            return abandon(sinks, n);
+        n++;
+    }
     return n;
 }
 

@@ -12,6 +12,7 @@
 #include "cli/args.h"
 #include "cli/speed.h"
 #include "base/common.h"
+#include "base/outfile.h"
 #include "harness/host.h"
 #include "kernels/modes/hmac.h"
 #include "kernels/registry.h"
@@ -214,7 +215,8 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
             if (r < 0 || cb_parse_double("-seconds", v, 0.001, 86400, &ro->bench.seconds))
                 return -1;
         } else if ((r = VALUE("iterations")) != 0) {
-            if (r < 0 || cb_parse_long("-iterations", v, 1, LONG_MAX, &l))
+            /* a bound a run can reach: 10^12 operations is minutes even at a nanosecond */
+            if (r < 0 || cb_parse_long("-iterations", v, 1, 1000000000000L, &l))
                 return -1;
             ro->bench.iterations = (uint64_t)l;
         } else if ((r = VALUE("samples")) != 0) {
@@ -279,10 +281,12 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
         } else if (cb_args_flag(&a, "cycles")) {
             ro->cycles = CB_CYCLES_AUTO;
         } else if ((r = VALUE("cycles")) != 0) {
-            if (r < 0 || cb_cycles_parse(v, &ro->cycles) != 0) {
+            if (r < 0)
+                return -1;
+            if (cb_cycles_parse(v, &ro->cycles) != 0) {
                 cb_error("speed: -cycles=%s is not understood; give -cycles, -cycles=required, "
                          "-cycles=tsc (x86-64 reference cycles) or -cycles=timebase (POWER).",
-                         r < 0 ? "" : v);
+                         v);
                 return -1;
             }
         } else if (cb_args_flag(&a, "compare")) {
@@ -312,8 +316,21 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
     }
     if (variants && read_variants(o, variants) != 0)
         return -1;
+    /* as openssl speed: -aead means an AEAD's messages, not a plain cipher's blocks */
+    for (size_t i = 0; ro->aead && i < ro->nalgs; i++)
+        if (ro->algs[i]->kind == CB_KIND_CIPHER) {
+            cb_error("speed: -aead times AEAD messages with 13 bytes of AAD, and %s is not an "
+                     "AEAD; name one (aes-128-gcm, aes-128-ccm, ...) or drop -aead.",
+                     ro->algs[i]->name);
+            return -1;
+        }
     if (ro->nalgs == 0 && all_algorithms(o, variants) != 0)
         return -1;
+    if (o->csv_path && o->json_path && cb_path_same(o->csv_path, o->json_path)) {
+        cb_error("speed: -csv and -json name one file, '%s'; give each its own, or the "
+                 "JSON would replace the CSV.", o->json_path);
+        return -1;
+    }
     if (ro->compare && !two_variants(&ro->variants)) {
         cb_error("speed: -compare needs -variant with exactly two different variants, "
                  "e.g. -variant ce-i2,ce-i4.");

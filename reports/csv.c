@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "base/common.h"
+#include "base/outfile.h"
 
 /* ---- the columns ---------------------------------------------------------------- */
 
@@ -94,9 +95,8 @@ static const char **run_field(cb_run_info *r, size_t i)
 /* ---- writer ---------------------------------------------------------------------- */
 
 struct cb_csv_writer {
+    cb_outfile *out;  /* the file and its rules (base/outfile.h) */
     FILE *f;
-    char *path;
-    char *tmp;
 };
 
 void cb_csv_put_field(FILE *f, const char *s, int last)
@@ -130,56 +130,18 @@ static void set_err(char *err, size_t errlen, const char *fmt, ...)
     va_end(ap);
 }
 
-/* temp_name builds "<dir>/.<base>.XXXXXX" next to path, for mkstemp. */
-static char *temp_name(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-    const char *base = path + dirlen;
-    size_t n = dirlen + 1 + strlen(base) + 8;
-    char *t = cb_xmalloc(n);
-    snprintf(t, n, "%.*s.%s.XXXXXX", (int)dirlen, path, base);
-    return t;
-}
-
 cb_csv_writer *cb_csv_open(const char *path, char *err, size_t errlen)
 {
-    if (!path || !*path || path[strlen(path) - 1] == '/') {
-        set_err(err, errlen, "CSV file name '%s' is not a file name; give a path such as "
-                "results.csv.", path ? path : "");
+    cb_outfile *out = cb_outfile_open(path, "CSV file", err, errlen);
+    if (!out)
         return NULL;
-    }
-    char *tmp = temp_name(path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        set_err(err, errlen, "cannot create a temporary file next to '%s': %s.", path,
-                strerror(errno));
-        free(tmp);
-        return NULL;
-    }
-    /* mkstemp makes the file private; results are meant to be shared like any file
-     * the user creates, so apply the usual umask instead. */
-    mode_t mask = umask(0);
-    umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0) {
-        /* a private file is still a valid one: not worth refusing the run over */
-    }
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        set_err(err, errlen, "cannot write '%s': %s.", tmp, strerror(errno));
-        close(fd);
-        unlink(tmp);
-        free(tmp);
-        return NULL;
-    }
     cb_csv_writer *w = cb_xcalloc(1, sizeof *w);
-    w->f = f;
-    w->tmp = tmp;
-    w->path = cb_xstrdup(path);
+    w->out = out;
+    w->f = cb_outfile_stream(out);
     for (int c = 0; c < COL_COUNT; c++)
-        cb_csv_put_field(f, column_names[c], c == COL_COUNT - 1);
-    if (fflush(f) != 0) {
-        set_err(err, errlen, "cannot write '%s': %s.", tmp, strerror(errno));
+        cb_csv_put_field(w->f, column_names[c], c == COL_COUNT - 1);
+    if (fflush(w->f) != 0) {
+        set_err(err, errlen, "cannot write '%s': %s.", path, strerror(errno));
         cb_csv_abort(w);
         return NULL;
     }
@@ -261,64 +223,32 @@ int cb_csv_write(cb_csv_writer *w, const cb_run_info *run, const cb_sample *s)
     return cb_csv_write_row(w, &r);
 }
 
-static void writer_free(cb_csv_writer *w)
-{
-    free(w->tmp);
-    free(w->path);
-    free(w);
-}
-
-/* sync_dir makes the rename itself durable; failure only weakens crash safety. */
-static void sync_dir(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    char dir[4096];
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path) + 1, path);
-    FILE *d = fopen(dir, "r");
-    if (d) {
-        fsync(fileno(d));
-        fclose(d);
-    }
-}
-
 int cb_csv_commit(cb_csv_writer *w, char *err, size_t errlen)
 {
-    int bad = fflush(w->f) != 0 || ferror(w->f) || fsync(fileno(w->f)) != 0;
-    int saved = errno;
-    if (fclose(w->f) != 0 && !bad) {
-        bad = 1;
-        saved = errno;
-    }
-    w->f = NULL;
+    int changed = 0, bad = ferror(w->f) != 0;
+    char path[512];
+    snprintf(path, sizeof path, "%s", cb_outfile_path(w->out));
     if (bad) {
-        set_err(err, errlen, "cannot write '%s': %s.", w->path, strerror(saved));
-        unlink(w->tmp);
-        writer_free(w);
-        return -1;
+        set_err(err, errlen, "cannot write '%s': %s.", path, strerror(errno));
+        cb_outfile_abort(w->out);
+    } else if (cb_outfile_commit(w->out, &changed, err, errlen) != 0) {
+        bad = 1;
+    } else if (changed) {
+        char shown[CB_PRINTABLE_LEN];
+        cb_warn("%s changed while this run wrote it (another run writing the same file?); "
+                "it now holds this run's samples, and what was written there meanwhile is "
+                "gone.", cb_printable(path, shown, sizeof shown));
     }
-    if (rename(w->tmp, w->path) != 0) {
-        set_err(err, errlen, "cannot rename '%s' to '%s': %s.", w->tmp, w->path,
-                strerror(errno));
-        unlink(w->tmp);
-        writer_free(w);
-        return -1;
-    }
-    sync_dir(w->path);
-    writer_free(w);
-    return 0;
+    free(w);
+    return bad ? -1 : 0;
 }
 
 void cb_csv_abort(cb_csv_writer *w)
 {
     if (!w)
         return;
-    if (w->f)
-        fclose(w->f);
-    unlink(w->tmp);
-    writer_free(w);
+    cb_outfile_abort(w->out);
+    free(w);
 }
 
 /* ---- string interning ------------------------------------------------------------ */

@@ -3,10 +3,12 @@
  */
 #include "reports/sinks.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/common.h"
+#include "base/outfile.h"
 #include "reports/speed_json.h"
 
 /* summaries: a growing array of them, with its own copy of each note. */
@@ -16,7 +18,7 @@ typedef struct summaries {
 } summaries;
 
 typedef struct json_sink {
-    const char *path;
+    cb_outfile *out;    /* made when the sink is, so a bad path is refused before timing */
     const cb_sink_run *run;
     summaries cases, per_worker;
 } json_sink;
@@ -53,12 +55,25 @@ static int json_end(void *ctx, cb_sink_end how)
 {
     json_sink *k = ctx;
     char err[512];
-    int rc = 0;
-    if (how != CB_SINK_ABANDONED &&
-        cb_speed_json_write(k->path, k->run->info, k->run->precision, k->cases.v, k->cases.n,
-                            k->run->workers, k->per_worker.v, err, sizeof err) != 0) {
-        cb_error("speed: %s.", err);
+    int rc = 0, changed = 0;
+    if (how == CB_SINK_ABANDONED) {
+        cb_outfile_abort(k->out);
+    } else if (cb_speed_json_write(cb_outfile_stream(k->out), k->run->info, k->run->precision,
+                                   k->cases.v, k->cases.n, k->run->workers,
+                                   k->per_worker.v) != 0) {
+        cb_error("speed: cannot write the JSON file '%s'.", cb_outfile_path(k->out));
+        cb_outfile_abort(k->out);
         rc = -1;
+    } else {
+        char path[512];
+        snprintf(path, sizeof path, "%s", cb_outfile_path(k->out));
+        if (cb_outfile_commit(k->out, &changed, err, sizeof err) != 0) {
+            cb_error("speed: %s", err);
+            rc = -1;
+        } else if (changed) {
+            cb_warn("%s changed while this run wrote it (another run writing the same "
+                    "file?); it now holds this run's cases.", path);
+        }
     }
     release(&k->cases);
     release(&k->per_worker);
@@ -66,9 +81,16 @@ static int json_end(void *ctx, cb_sink_end how)
     return rc;
 }
 
-cb_sink cb_sink_json(const char *path)
+int cb_sink_json(cb_sink *out, const char *path)
 {
+    char err[512];
+    cb_outfile *f = cb_outfile_open(path, "JSON file", err, sizeof err);
+    if (!f) {
+        cb_error("speed: %s", err);
+        return -1;
+    }
     json_sink *k = cb_xcalloc(1, sizeof *k);
-    k->path = path;
-    return (cb_sink){k, json_begin, NULL, NULL, json_case_end, json_end};
+    k->out = f;
+    *out = (cb_sink){k, json_begin, NULL, NULL, json_case_end, json_end};
+    return 0;
 }

@@ -20,8 +20,9 @@ cb_sink cb_sink_progress(void);
  * 0, or -1 after one sentence on stderr when the file cannot be created. */
 int cb_sink_csv(cb_sink *out, const char *path);
 
-/* cb_sink_json: each case's summary to path at the end (reports/speed_json.h). */
-cb_sink cb_sink_json(const char *path);
+/* cb_sink_json: each case's summary to path at the end (reports/speed_json.h); the
+ * file is checked and its temporary made now.  Returns 0, or -1 after one sentence. */
+int cb_sink_json(cb_sink *out, const char *path);
 
 /* cb_sink_compare: the before/after table of `-variant A,B -compare` (the first
  * variant of the plan before, the other after), in style (NULL: matrix). */

@@ -109,26 +109,10 @@ static void write_case(FILE *f, const cb_case_summary *c, size_t workers,
     fprintf(f, "}%s\n", last ? "" : ",");
 }
 
-int cb_speed_json_write(const char *path, const cb_run_info *run, double precision,
+int cb_speed_json_write(FILE *f, const cb_run_info *run, double precision,
                         const cb_case_summary *cases, size_t n, size_t workers,
-                        const cb_case_summary *per_worker, char *err, size_t errlen)
+                        const cb_case_summary *per_worker)
 {
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 16);
-    if (!tmp) {
-        snprintf(err, errlen, "out of memory writing %s", path);
-        return -1;
-    }
-    snprintf(tmp, len + 16, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        snprintf(err, errlen, "cannot create a file next to %s: %s", path, strerror(errno));
-        if (fd >= 0)
-            close(fd), unlink(tmp);
-        free(tmp);
-        return -1;
-    }
     fputs("{\n  \"schema\": \"cryptobench-speed 1.2\",\n", f);
     write_run(f, run);
     fputs("  \"precision_goal_pct\": ", f);
@@ -138,14 +122,5 @@ int cb_speed_json_write(const char *path, const cb_run_info *run, double precisi
         write_case(f, &cases[i], workers, per_worker ? per_worker + i * workers : NULL,
                    i + 1 == n);
     fputs("  ]\n}\n", f);
-    int bad = ferror(f) | (fflush(f) != 0) | (fsync(fileno(f)) != 0);
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
-    return 0;
+    return ferror(f) ? -1 : 0;
 }

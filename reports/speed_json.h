@@ -23,19 +23,21 @@
 
 #include <stddef.h>
 
+#include <stdio.h>
+
 #include "base/sink.h"
 
 /*
- * cb_speed_json_write writes the run and its cases to path atomically (temporary
- * file in the same folder, then rename).  workers is N for a `-multi N` run and 0
- * otherwise; with -multi, cases[i] is the case as the machine ran it (its samples
- * are the rounds: round j sums the j-th sample of every worker) and per_worker holds
- * n x workers summaries, case-major: worker w's own figures for case i at
+ * cb_speed_json_write writes the run and its cases to f (the caller makes it a result
+ * file, base/outfile.h).  workers is N for a `-multi N` run and 0 otherwise; with
+ * -multi, cases[i] is the case as the machine ran it (its samples are the rounds:
+ * round j sums the j-th sample of every worker) and per_worker holds n x workers
+ * summaries, case-major: worker w's own figures for case i at
  * per_worker[i * workers + w], written as the case's "per_worker" array.  Returns 0,
- * or -1 with one sentence in err.
+ * or -1 when f reports a write error.
  */
-int cb_speed_json_write(const char *path, const cb_run_info *run, double precision,
+int cb_speed_json_write(FILE *f, const cb_run_info *run, double precision,
                         const cb_case_summary *cases, size_t n, size_t workers,
-                        const cb_case_summary *per_worker, char *err, size_t errlen);
+                        const cb_case_summary *per_worker);
 
 #endif

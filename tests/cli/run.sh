@@ -141,6 +141,37 @@ for args in "-seconds 10 -samples 1" "-iterations 100000000000 -samples 1"; do
     rm -f "$T/stop.csv"
 done
 
+# --- output files: never replace what was not asked for; checked before any timing ---
+DATA=$(dirname "$0")/../data
+mkdir -p "$T/o"
+mknod "$T/o/cdev" c 1 3 2>/dev/null || mkfifo "$T/o/cdev"
+expect 2 "CSV file '$T/o/cdev' exists and is a" -- speed md5 -bytes 16 -seconds 5 -csv "$T/o/cdev"
+[ -c "$T/o/cdev" ] || [ -p "$T/o/cdev" ] && ok || bad "speed -csv replaced a device or fifo with a regular file"
+expect 2 "exists and is a" -- import "$DATA/graviton2-after.log" -o "$T/o/cdev"
+mkdir "$T/o/adir"
+expect 2 "exists and is a directory" -- speed md5 -bytes 16 -seconds 5 -csv "$T/o/adir"
+expect 2 "exists and is a directory" -- import "$DATA/graviton2-after.log" -o "$T/o/adir"
+expect 2 "no file can be created in the folder '/proc'" -- speed md5 -bytes 16 -seconds 5 -json /proc/cb-x.json
+expect 2 "-csv and -json name one file" -- speed md5 -csv "$T/o/x.csv" -json "$T/o/./x.csv"
+cp "$DATA/graviton2-after.log" "$T/o/same.log"
+expect 2 "is the log being imported" -- import "$T/o/same.log" -o "$T/o/same.log"
+cmp -s "$DATA/graviton2-after.log" "$T/o/same.log" && ok || bad "import -o over its own log changed the log"
+# a link is followed: its target is replaced, the link stays
+echo old >"$T/o/real.csv"
+ln -s real.csv "$T/o/link.csv"
+expect 0 "" -- speed md5 -bytes 16 -iterations 100 -samples 1 -csv "$T/o/link.csv"
+[ -L "$T/o/link.csv" ] && head -n 1 "$T/o/real.csv" | grep -q '^schema,' && ok || bad "speed -csv through a link did not keep the link and fill its target"
+# both outputs follow the umask (the JSON file was 0600)
+(umask 022 && cb speed md5 -bytes 16 -iterations 100 -samples 1 -csv "$T/o/m.csv" -json "$T/o/m.json" >/dev/null 2>&1)
+[ "$(stat -c %a "$T/o/m.csv")" = 644 ] && [ "$(stat -c %a "$T/o/m.json")" = 644 ] && ok ||
+    bad "result files do not follow the umask: csv $(stat -c %a "$T/o/m.csv") json $(stat -c %a "$T/o/m.json")"
+# '-' is standard output
+cb speed md5 -bytes 16 -iterations 100 -samples 1 -csv - 2>/dev/null | grep -q '^schema,' && ok || bad "speed -csv - wrote no CSV to standard output"
+ls -A "$T/o" | grep -q '^\.' && bad "output checks left a temporary file: $(ls -A "$T/o")" || ok
+# -aead is for AEAD ciphers, as openssl speed says; huge -iterations are refused
+expect 2 "aes-128-cbc is not an AEAD" -- speed -evp aes-128-cbc -aead
+expect 2 "-iterations 9223372036854775807 is out of range" -- speed md5 -iterations 9223372036854775807
+
 # --- cycles: a real counter or "n/a", never a guess --------------------------------------
 cb speed md5 -bytes 64 -seconds 0.05 -cycles >"$T/out" 2>"$T/err"
 [ $? -eq 0 ] && ok || bad "speed -cycles failed"
