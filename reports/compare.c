@@ -690,7 +690,7 @@ static const cb_csv_row **merge_rounds(const cb_csv_row *const *rows, size_t *n,
     const cb_csv_row **multi = cb_xmalloc((*n + 1) * sizeof *multi);
     size_t nout = 0, nmulti = 0;
     for (size_t i = 0; i < *n; i++) {
-        if (row_workers(rows[i]) == 1 || strcmp(rows[i]->s.status, "faulted") == 0)
+        if (row_workers(rows[i]) == 1 || !cb_sample_measured(&rows[i]->s))
             out[nout++] = rows[i];
         else if (rows[i]->s.worker < row_workers(rows[i]))
             multi[nmulti++] = rows[i];
@@ -722,13 +722,14 @@ static const cb_csv_row **merge_rounds(const cb_csv_row *const *rows, size_t *n,
 
 /* ---- the comparison -------------------------------------------------------------- */
 
-/* collect fills e with the usable rows of both sides and counts faulted ones. */
+/* collect fills e with the usable rows of both sides and counts those that are not
+ * measurements (faulted, failed their check, skipped). */
 static size_t collect(entry *e, const cb_csv_row *const *rows, size_t n, int after,
                       size_t *faulted)
 {
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
-        if (strcmp(rows[i]->s.status, "faulted") == 0) {
+        if (!cb_sample_measured(&rows[i]->s)) {
             (*faulted)++;
             continue;
         }
@@ -856,9 +857,11 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
                     side ? c->after_name : c->before_name, b.sided_text[side],
                     b.one_sided[side] > 6 ? ", ..." : "");
         if (faulted[side])
-            fprintf(warn, "cryptobench: warning: %s holds %zu faulted sample%s; they are "
-                    "left out.\n", side ? c->after_name : c->before_name, faulted[side],
-                    faulted[side] == 1 ? "" : "s");
+            fprintf(warn, "cryptobench: warning: %s holds %zu sample%s that %s not measured "
+                    "(faulted, failed its check or skipped); %s left out.\n",
+                    side ? c->after_name : c->before_name, faulted[side],
+                    faulted[side] == 1 ? "" : "s", faulted[side] == 1 ? "was" : "were",
+                    faulted[side] == 1 ? "it is" : "they are");
         if (dropped[side])
             fprintf(warn, "cryptobench: warning: %s holds %zu -multi sample%s outside "
                     "the rounds every worker completed; they are left out.\n",

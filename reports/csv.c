@@ -4,6 +4,7 @@
  */
 #include "reports/csv.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -775,6 +776,10 @@ static int check_rates(parser *ps, const cb_csv_row *r)
     if (measured && !(r->ops_per_sec > 0))
         return fail(ps, ps->rec_line, "ops_per_sec is %g in a row with status %s; a "
                     "measured sample needs a positive rate.", r->ops_per_sec, s->status);
+    if (measured && r->has_counts && !(s->seconds > 0))
+        return fail(ps, ps->rec_line, "seconds is %g in a row with status %s: %llu "
+                    "operations take some time; a measured sample needs seconds > 0.",
+                    s->seconds, s->status, (unsigned long long)s->iterations);
     if (measured && r->has_counts && s->seconds > 0 &&
         !close_enough((double)s->iterations / s->seconds, r->ops_per_sec))
         return fail(ps, ps->rec_line, "ops_per_sec %.12g disagrees with iterations / "
@@ -869,7 +874,7 @@ static int parse_numbers(parser *ps, const field *col[], cb_csv_row *r)
     if (parse_uint(ps, col[COL_BLOCK_BYTES], "block_bytes", SIZE_MAX, &v) != 0)
         return -1;
     s->block_bytes = (size_t)v;
-    if (parse_uint(ps, col[COL_MISALIGN], "misalign", UINT_MAX, &v) != 0)
+    if (parse_uint(ps, col[COL_MISALIGN], "misalign", CB_CSV_MAX_MISALIGN, &v) != 0)
         return -1;
     s->misalign = (unsigned)v;
     if (parse_uint(ps, col[COL_AEAD], "aead", 1, &v) != 0)
@@ -899,6 +904,38 @@ static int parse_numbers(parser *ps, const field *col[], cb_csv_row *r)
     return parse_worker_columns(ps, col, s);
 }
 
+/* check_started accepts an empty started column (imports) or the UTC time speed
+ * writes, 2026-12-01T09:36:15Z: a date in another form cannot be ordered or
+ * compared, so it is named. */
+static int check_started(parser *ps, const field *f)
+{
+    static const char shape[] = "dddd-dd-ddTdd:dd:ddZ";
+    if (!f || f->len == 0)
+        return 0;
+    int ok = f->len == sizeof shape - 1;
+    for (size_t i = 0; ok && i < f->len; i++)
+        ok = shape[i] == 'd' ? isdigit((unsigned char)f->p[i]) != 0 : f->p[i] == shape[i];
+    if (ok)
+        return 0;
+    char text[64], shown[CB_PRINTABLE_LEN];
+    snprintf(text, sizeof text, "%.*s", (int)(f->len < 63 ? f->len : 63), f->p);
+    return fail(ps, ps->rec_line, "started '%s' is not a UTC time such as "
+                "2026-12-01T09:36:15Z (or empty).", cb_printable(text, shown, sizeof shown));
+}
+
+/* looks_like_log: does the text read like an `openssl speed` or tcrypt log, which
+ * `cryptobench import` turns into a CSV file? */
+static int looks_like_log(const char *data, size_t len)
+{
+    static const char *const marks[] = {"Doing ", "+DT:", "+H:", "The 'numbers' are in",
+                                        "testing speed of", "tcrypt:", "OpenSSL ",
+                                        "version: "};
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+        if (memmem(data, len, marks[i], strlen(marks[i])))
+            return 1;
+    return 0;
+}
+
 /* read_row turns the current record into a row. */
 static int read_row(parser *ps)
 {
@@ -924,6 +961,8 @@ static int read_row(parser *ps)
     if (col[COL_ALGORITHM]->len == 0 || col[COL_VARIANT]->len == 0)
         return fail(ps, ps->rec_line, "algorithm and variant must not be empty.");
 
+    if (check_started(ps, col[COL_STARTED]) != 0)
+        return -1;
     cb_csv_row r;
     memset(&r, 0, sizeof r);
     if (parse_numbers(ps, col, &r) != 0)
@@ -985,8 +1024,16 @@ int cb_csv_read_buffer(cb_csv_set *set, const char *name, const char *data, size
             /* A header: the first line, or the next file of a concatenation. */
             rc = read_header(&ps);
         } else if (!ps.have_header) {
-            rc = fail(&ps, ps.rec_line, "the first line is not a cryptobench CSV header "
-                      "(it starts with column 'schema'); is this a cryptobench CSV file?");
+            char first[48], shown[CB_PRINTABLE_LEN];
+            size_t fl = ps.f[0].len < sizeof first - 1 ? ps.f[0].len : sizeof first - 1;
+            snprintf(first, sizeof first, "%.*s", (int)fl, ps.f[0].p);
+            rc = fail(&ps, ps.rec_line, "the first line is not a cryptobench CSV header: it "
+                      "starts with '%s'%s, where a header starts with 'schema'%s",
+                      cb_printable(first, shown, sizeof shown), fl < ps.f[0].len ? "..." : "",
+                      looks_like_log(data, len)
+                          ? "; it looks like an openssl speed or tcrypt log, which "
+                            "`cryptobench import LOG -o FILE.csv` turns into one."
+                          : "; is this a cryptobench CSV file?");
         } else {
             rc = read_row(&ps);
         }

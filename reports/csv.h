@@ -24,6 +24,9 @@
 #define CB_CSV_SCHEMA_MINOR 3
 #define CB_CSV_SCHEMA "1.3"
 
+/* CB_CSV_MAX_MISALIGN bounds the misalign column: speed -misalign takes 0 to 64. */
+#define CB_CSV_MAX_MISALIGN 64
+
 /* cb_csv_row: one row as read back, or as the importer builds it. */
 typedef struct cb_csv_row {
     const cb_run_info *run; /* rows of one run share one (interned) description */

@@ -481,7 +481,12 @@ static void test_binary_garbage(void **state)
 static void test_not_a_cryptobench_csv(void **state)
 {
     (void)state;
-    EXPECT("name,value\nx,1\n", "t.csv:1: ", "not a cryptobench CSV header");
+    EXPECT("name,value\nx,1\n", "t.csv:1: ", "not a cryptobench CSV header: it starts with "
+           "'name', where a header starts with 'schema'; is this a cryptobench CSV file?");
+    /* an openssl speed log is pointed at import */
+    EXPECT("Doing md5 for 3s on 16 size blocks: 1 md5's in 3.00s\n", "t.csv:1: ",
+           "it looks like an openssl speed or tcrypt log, which `cryptobench import LOG -o "
+           "FILE.csv` turns into one");
     EXPECT("schema,tool_version\n", "t.csv:1: ", "lacks column 'build_rev'");
     EXPECT("schema,schema\n", "t.csv:1: ", "appears twice");
 }
@@ -511,6 +516,15 @@ static void test_bad_values(void **state)
            "t.csv:2: ", "positive rate");
     EXPECT(HEADER "1.0," RUN ",generic,digest,0,16,0,0,0,1000,2,8000,500,,,ok\n",
            "t.csv:2: ", "must not be empty");
+    /* 1000 operations in no time, a misalignment speed cannot set, a date that is not
+     * a time: each was accepted and compared */
+    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,0,0,1000,0,8000,500,,,ok\n",
+           "t.csv:2: ", "seconds is 0 in a row with status ok");
+    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,999999,0,0,1000,2,8000,500,,,ok\n",
+           "t.csv:2: ", "misalign");
+    EXPECT(HEADER "1.0,0.1.0,r1,linux-x86_64,gcc,-O2,x86_64,h,cpu,,,none,none,none,cpu,"
+           "yesterday,md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,,ok\n",
+           "t.csv:2: ", "started 'yesterday' is not a UTC time");
 }
 
 /* The error names the line where the bad record starts, counting quoted newlines. */
@@ -518,7 +532,7 @@ static void test_line_numbers_count_quoted_newlines(void **state)
 {
     (void)state;
     EXPECT(HEADER "1.0,0.1.0,r1,cfg,\"gcc\nsecond line\",-O2,x86_64,h,cpu,,,none,none,none,"
-           "cpu,2024,md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,,ok\n"
+           "cpu,2024-01-01T00:00:00Z,md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,,ok\n"
            "1.0," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,500,,,bad\n",
            "t.csv:4: ", "status");
 }
