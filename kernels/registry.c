@@ -212,8 +212,10 @@ const char *cb_variant_why_not(const cb_variant *v, cb_caps caps, char *buf, siz
     const char *missing = cb_caps_missing(v->caps, caps);
     if (!missing)
         return NULL;
-    /* Name the capability for what it is: absent from the CPU, or masked off. */
-    const char *absent = cb_caps_missing(v->caps, cb_caps_detected());
+    /* Name a capability that keeps it from running for what it is: absent from the
+     * CPU, or masked off.  Only capabilities missing from caps count: one forced in
+     * with -force-caps is there, whatever the CPU says. */
+    const char *absent = cb_caps_missing(v->caps & ~caps, cb_caps_detected());
     if (absent)
         snprintf(buf, len, "needs %s, which this CPU lacks", absent);
     else
