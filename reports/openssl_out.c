@@ -45,6 +45,10 @@ void cb_out_table(FILE *f, const size_t *sizes, size_t nsizes, const cb_speed_ro
         for (size_t i = 0; i < nsizes; i++) {
             double v = rows[r].rate[i] < 0 ? 0 : rows[r].rate[i];
             const char *what = rows[r].outcome ? rows[r].outcome[i] : NULL;
+            /* a cell never measured (the run stopped first) says so; -mr keeps the
+             * numbers OpenSSL's parsers expect */
+            if (!what && rows[r].rate[i] < 0)
+                what = "not run";
             if (what && !mr)
                 fprintf(f, " %11s ", what);
             else if (mr)

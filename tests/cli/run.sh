@@ -138,6 +138,7 @@ for args in "-seconds 10 -samples 1" "-iterations 100000000000 -samples 1"; do
     [ "$rc" -eq 130 ] && [ "$ms" -lt 2500 ] && ok ||
         bad "speed $args stopped by SIGINT after 1 s exited $rc after $ms ms (want 130 within 2.5 s)"
     head -n 1 "$T/stop.csv" 2>/dev/null | grep -q '^schema,' && ok || bad "speed $args stopped mid-batch left no valid CSV"
+    grep -Eq '^sha256 +not run +$' "$T/stop.out" && ok || bad "speed $args stopped before any sample printed other than 'not run': $(cat "$T/stop.out")"
     rm -f "$T/stop.csv"
 done
 
