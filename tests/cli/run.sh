@@ -248,7 +248,7 @@ for a in md5 sha512 aes-256-gcm des-ede3-cbc; do
     grep -q "^$a " "$T/all.out" && ok || bad "speed with no algorithm has no $a row"
 done
 grep -q "^rsa 2048 bits" "$T/all.out" && ok || bad "speed with no algorithm has no rsa2048 row"
-expect 2 "-variant 'nosuch' is not a variant of this build; its variants are: generic" -- selftest -variant generic,nosuch md5
+expect 2 "-variant 'nosuch' is not a variant of this build; its variants are: ([a-z0-9-]+,)*generic" -- selftest -variant generic,nosuch md5
 # selftest reads -variant as speed and kat do: all and auto are selections, not names
 cb selftest -quick -variant all md5 >"$T/out" 2>&1 && ok || bad "selftest -variant all exited $?: $(head -c 200 "$T/out")"
 grep -q '^PASS  *md5  *generic ' "$T/out" && ok || bad "selftest -variant all did not check md5/generic"
@@ -262,7 +262,7 @@ cb selftest -quick $(i=0; while [ $i -lt 300 ]; do echo md5; i=$((i + 1)); done)
     bad "selftest with 300 names exited $?: $(tail -c 200 "$T/out")"
 [ "$(grep -c '^PASS  *rsa[0-9]* ' "$T/out")" -eq "$(cb list | grep -c '^rsa[0-9]')" ] && ok ||
     bad "selftest with 300 names lost rsa sizes: $(grep rsa "$T/out" | head -3)"
-[ "$(grep -c '^PASS  *md5 ' "$T/out")" -eq 1 ] && ok || bad "selftest checked md5/generic more than once for 300 names"
+[ "$(grep -c '^PASS  *md5  *generic ' "$T/out")" -eq 1 ] && ok || bad "selftest checked md5/generic more than once for 300 names"
 # an OpenSSL mask of another architecture has no effect: said, not silently ignored
 # (two of the three variables belong to other architectures on any host)
 warned=0
@@ -580,7 +580,7 @@ if [ -f "$M" ]; then
     grep -q 'rfc-1321.txt  generic  passed 7  failed 0  skipped 0' "$T/out" && ok || bad "kat with no -variant: $(cat "$T/out")"
     expect 0 "" -- kat -variant auto "$M"
     [ "$(grep -c ' passed ' "$T/out")" -eq 1 ] && ok || bad "kat -variant auto ran other than one variant: $(cat "$T/out")"
-    expect 2 "kat: -variant 'nosuch' is not a variant of this build; its variants are: generic" -- kat -variant generic,nosuch "$M"
+    expect 2 "kat: -variant 'nosuch' is not a variant of this build; its variants are: ([a-z0-9-]+,)*generic" -- kat -variant generic,nosuch "$M"
     expect 2 "kat: -variant all stands alone" -- kat -variant all,generic "$M"
     expect 2 "kat: -alg 'nosuch' is not an algorithm" -- kat -alg nosuch "$M"
     expect 2 "kat: give one or more known-answer files" -- kat
