@@ -112,3 +112,25 @@ int cb_parse_size_list(const char *opt, const char *s, size_t min, size_t maxval
     }
     return (int)n;
 }
+
+int cb_parse_u64(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    char shown[CB_PRINTABLE_LEN];
+    cb_printable(s, shown, sizeof shown);
+    /* strtoull would take "-1" as its largest value: a sign is refused first */
+    unsigned long long v = plain_number(s) && *s != '-' && *s != '+' ? strtoull(s, &end, 10) : 0;
+    if (!plain_number(s) || *s == '-' || *s == '+' || *end || errno) {
+        cb_error("%s '%s' is not a whole number; give one from %llu to %llu.", opt, shown,
+                 (unsigned long long)min, (unsigned long long)max);
+        return -1;
+    }
+    if (v < min || v > max) {
+        cb_error("%s %s is out of range; give a whole number from %llu to %llu.", opt, shown,
+                 (unsigned long long)min, (unsigned long long)max);
+        return -1;
+    }
+    *out = (uint64_t)v;
+    return 0;
+}

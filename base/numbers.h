@@ -7,10 +7,13 @@
 #define CB_NUMBERS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Number parsers: 0 on success, -1 after printing why the value is not accepted. */
 int cb_parse_double(const char *opt, const char *s, double min, double max, double *out);
 int cb_parse_long(const char *opt, const char *s, long min, long max, long *out);
+/* cb_parse_u64 is cb_parse_long for counts past 32 bits (long is 32 bits on armhf). */
+int cb_parse_u64(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out);
 
 /*
  * cb_parse_size_list parses "16,64,1024" into out (at most max entries), each

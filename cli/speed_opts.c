@@ -216,9 +216,9 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
                 return -1;
         } else if ((r = VALUE("iterations")) != 0) {
             /* a bound a run can reach: 10^12 operations is minutes even at a nanosecond */
-            if (r < 0 || cb_parse_long("-iterations", v, 1, 1000000000000L, &l))
+            if (r < 0 || cb_parse_u64("-iterations", v, 1, UINT64_C(1000000000000),
+                                      &ro->bench.iterations))
                 return -1;
-            ro->bench.iterations = (uint64_t)l;
         } else if ((r = VALUE("samples")) != 0) {
             if (r < 0 || cb_parse_long("-samples", v, 1, CB_BENCH_MAX_SAMPLES, &l))
                 return -1;

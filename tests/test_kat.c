@@ -167,23 +167,28 @@ static void test_wrong_answers_fail(void **state)
     assert_int_equal(res.ntallies, 1);
 }
 
-/* No -variant is every variant, auto is auto's pick, and a variant named twice
- * (auto is generic here) runs once. */
+/* No -variant is every variant, auto is auto's pick, and a variant named twice runs
+ * once (auto is generic on a build with no MD5 kernel of its own, armv4's elsewhere). */
 static void test_selection(void **state)
 {
     (void)state;
     const char *md5 = VECTORS "hashes/MD5/rfc-1321.txt";
+    const cb_variant *picked = cb_variant_auto(cb_alg_find("md5"), CB_DIR_DIGEST,
+                                               cb_caps_effective());
     assert_int_equal(kat(NULL, md5), CB_KAT_FAILED);
     expect_tally("generic", 7, 0, 0);
     expect_tally("broken", 0, 7, 0);
     assert_int_equal(kat("auto", md5), CB_KAT_PASSED);
     assert_int_equal(res.ntallies, 1);
-    assert_string_equal(res.tallies[0].var->name, "generic");
+    assert_ptr_equal(res.tallies[0].var, picked);
     assert_int_equal(kat("auto,generic,generic", md5), CB_KAT_PASSED);
-    assert_int_equal(res.ntallies, 1);
+    assert_int_equal(res.ntallies, strcmp(picked->name, "generic") == 0 ? 1 : 2);
     /* a list naming no variant of md5 refuses the file and says what md5 has */
     expect_refused(kat("enc-only", md5), "-variant enc-only names no variant of md5");
-    expect_refused(kat("enc-only", md5), "its variants are: generic, broken");
+    /* every variant md5 has here is named (the families built add their own) */
+    expect_refused(kat("enc-only", md5), "its variants are: ");
+    assert_non_null(strstr(res.err, "generic"));
+    assert_non_null(strstr(res.err, "broken"));
 }
 
 /* Records in a direction a variant lacks are skipped and counted, not passed. */

@@ -28,6 +28,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     long l;
     if (cb_parse_long("-multi", s, 1, 1024, &l) == 0 && (l < 1 || l > 1024))
         abort();
+    uint64_t u;
+    if (cb_parse_u64("-iterations", s, 1, UINT64_C(1000000000000), &u) == 0 &&
+        (u < 1 || u > UINT64_C(1000000000000) || blank_first))
+        abort();
     size_t sizes[8];
     int n = cb_parse_size_list("-bytes", s, 1, 1u << 26, sizes, 8);
     if (n > 8)
