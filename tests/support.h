@@ -25,4 +25,8 @@ int tu_runnable_said(const cb_variant *v, const cb_alg *a);
  * reproduce. */
 void tu_fill(uint8_t *p, size_t len, uint32_t seed);
 
+/* tu_aes_ctr_only: AES ops that offer only a CTR mode doing nothing, for test
+ * doubles that exercise the registry and selection without computing anything. */
+extern const cb_aes_ops tu_aes_ctr_only;
+
 #endif

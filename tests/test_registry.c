@@ -15,24 +15,13 @@
 #include <cmocka.h>
 
 #include "kernels/registry.h"
-
-static void fake_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
-                       size_t nblocks)
-{
-    (void)ks, (void)ctr, (void)in, (void)out, (void)nblocks;
-}
-static int fake_key(void *ks, const uint8_t *key, unsigned bits)
-{
-    (void)ks, (void)key, (void)bits;
-    return 0;
-}
+#include "tests/support.h"
 
 /* An AES variant offering only CTR, needing a capability no CPU of any architecture
  * has set in the masks used below. */
-static const cb_aes_ops ctr_only = {64, fake_key, NULL, NULL, NULL, NULL, NULL, fake_ctr32};
 static const cb_variant fast_ctr = {"test-ctr", "test", CB_PRIM_AES, CB_CAP_AES | CB_CAP_AESNI,
-                                    900, &ctr_only, "test double"};
-static const cb_variant slow_ctr = {"test-slow", "test", CB_PRIM_AES, 0, 50, &ctr_only,
+                                    900, &tu_aes_ctr_only, "test double"};
+static const cb_variant slow_ctr = {"test-slow", "test", CB_PRIM_AES, 0, 50, &tu_aes_ctr_only,
                                     "test double"};
 
 static int setup(void **state)

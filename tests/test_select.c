@@ -12,25 +12,14 @@
 #include <cmocka.h>
 
 #include "kernels/registry.h"
+#include "tests/support.h"
 #include "kernels/select.h"
-
-static void fake_ctr32(const void *ks, const uint8_t ctr[16], const uint8_t *in, uint8_t *out,
-                       size_t nblocks)
-{
-    (void)ks, (void)ctr, (void)in, (void)out, (void)nblocks;
-}
-static int fake_key(void *ks, const uint8_t *key, unsigned bits)
-{
-    (void)ks, (void)key, (void)bits;
-    return 0;
-}
 
 /* Two AES doubles offering only CTR: a fast one needing capabilities that the masks
  * below leave out, and a slow portable one. */
-static const cb_aes_ops ctr_only = {64, fake_key, NULL, NULL, NULL, NULL, NULL, fake_ctr32};
 static const cb_variant fast_ctr = {"sel-fast", "test", CB_PRIM_AES, CB_CAP_AES | CB_CAP_AESNI,
-                                    990, &ctr_only, "test double"};
-static const cb_variant slow_ctr = {"sel-slow", "test", CB_PRIM_AES, 0, 980, &ctr_only,
+                                    990, &tu_aes_ctr_only, "test double"};
+static const cb_variant slow_ctr = {"sel-slow", "test", CB_PRIM_AES, 0, 980, &tu_aes_ctr_only,
                                     "test double"};
 
 static int setup(void **state)
