@@ -13,6 +13,7 @@
 #include "base/common.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/libopts.h"
 #include "harness/guard.h"
 #include "kernels/check/kat.h"
 #include "kernels/registry.h"
@@ -21,7 +22,8 @@
 static void kat_usage(FILE *f)
 {
     fprintf(f,
-            "usage: cryptobench kat [-alg NAME] [-variant NAME[,NAME...]] FILE...\n\n"
+            "usage: cryptobench kat [-alg NAME] [-variant NAME[,NAME...]] [-lib NAME=PATH]\n"
+            "                       FILE...\n\n"
             "Runs NIST CAVP known-answer files through every available variant of the\n"
             "algorithm they test and prints, per file and variant,\n"
             "  FILE  VARIANT  passed N  failed N  skipped N\n"
@@ -38,7 +40,8 @@ static void kat_usage(FILE *f)
             "cannot run (a direction it lacks, bit-sized messages) are skipped and\n"
             "counted, never passed.\n\n"
             "  -alg NAME        the algorithm, for files whose name does not say it\n"
-            "  -variant LIST    only these variants (names, 'auto' or 'all', the default)\n\n"
+            "  -variant LIST    only these variants (names, 'auto' or 'all', the default)\n"
+            CB_LIBOPTS_USAGE "\n"
             "Exit status: 0 all passed, 1 a record failed, 2 bad usage or a malformed\n"
             "or unreadable file, 3 a kernel faulted.\n");
 }
@@ -58,6 +61,7 @@ static int parse_kat_args(int argc, char **argv, kat_args *k)
 {
     cb_args a = {argc, argv, 1, "kat"};
     const char *variants = NULL;
+    cb_libopts libs = {0};
     while (a.i < argc) {
         if (cb_args_help(argv[a.i])) {
             kat_usage(stdout);
@@ -70,11 +74,13 @@ static int parse_kat_args(int argc, char **argv, kat_args *k)
         int rc = cb_args_value(&a, "alg", &k->alg);
         if (rc == 0)
             rc = cb_args_value(&a, "variant", &variants);
+        if (rc == 0)
+            rc = cb_libopts_take(&a, &libs);
         if (rc < 0)
             return -1;
         if (rc == 0) {
-            cb_error("kat: unknown option '%s'; the options are -alg NAME and -variant "
-                     "LIST.", argv[a.i]);
+            cb_error("kat: unknown option '%s'; the options are -alg NAME, -variant LIST, "
+                     "-lib NAME=PATH and -lib-env NAME:VAR=VALUE.", argv[a.i]);
             return -1;
         }
     }
@@ -85,6 +91,8 @@ static int parse_kat_args(int argc, char **argv, kat_args *k)
         return -1;
     }
     char err[2400];
+    if (cb_libopts_load(&libs, "kat", variants, 0) != 0)
+        return -1;
     k->have_sel = variants != NULL;
     if (variants && cb_selection_parse(&k->sel, variants, err, sizeof err) != 0) {
         cb_error("kat: %s.", err);

@@ -8,17 +8,20 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "base/common.h"
+#include "cli/libopts.h"
 #include "kernels/registry.h"
 #include "kernels/select.h"
 
 static void list_usage(FILE *f)
 {
-    fprintf(f, "usage: cryptobench list [-algorithms]\n\n"
+    fprintf(f, "usage: cryptobench list [-algorithms] [-lib NAME=PATH]\n\n"
                "Prints every algorithm with its variants: the family each comes from,\n"
                "its priority, whether it can run here with the effective capabilities\n"
                "(detected, then masked by CRYPTOBENCH_CAPS or OPENSSL_*cap) and, if\n"
-               "not, why.  '*' marks the variant 'auto' picks.\n"
-               "  -algorithms   only the algorithm names, one per line\n");
+               "not, why.  '*' marks the variant 'auto' picks.  The system libcrypto, when\n"
+               "one is installed, is the variant openssl (family library).\n"
+               "  -algorithms   only the algorithm names, one per line\n"
+               CB_LIBOPTS_USAGE);
 }
 
 /* widths: the longest variant name and family of the build (run-time rows
@@ -86,7 +89,8 @@ static void list_alg(const cb_alg *a, cb_caps caps, const widths *w)
 int cb_cmd_list(int argc, char **argv)
 {
     cb_args a = {argc, argv, 1, "list"};
-    int names_only = 0;
+    int names_only = 0, r;
+    cb_libopts libs = {0};
     while (a.i < argc) {
         if (cb_args_help(argv[a.i])) {
             list_usage(stdout);
@@ -96,9 +100,17 @@ int cb_cmd_list(int argc, char **argv)
             names_only = 1;
             continue;
         }
-        cb_error("list: unknown option '%s'; the only option is -algorithms.", argv[a.i]);
+        if ((r = cb_libopts_take(&a, &libs)) != 0) {
+            if (r < 0)
+                return CB_EXIT_USAGE;
+            continue;
+        }
+        cb_error("list: unknown option '%s'; the options are -algorithms, -lib NAME=PATH "
+                 "and -lib-env NAME:VAR=VALUE.", argv[a.i]);
         return CB_EXIT_USAGE;
     }
+    if (!names_only && cb_libopts_load(&libs, "list", NULL, 1) != 0)
+        return CB_EXIT_USAGE;
     char err[256];
     if (cb_caps_init(0, err, sizeof err) != 0) {
         cb_error("%s", err);

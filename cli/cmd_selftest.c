@@ -10,6 +10,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/libopts.h"
 #include "base/common.h"
 #include "harness/guard.h"
 #include "kernels/check/check.h"
@@ -19,7 +20,8 @@
 static void selftest_usage(FILE *f)
 {
     fprintf(f,
-        "usage: cryptobench selftest [-quick] [-variant NAME[,NAME...]] [algorithm...]\n"
+        "usage: cryptobench selftest [-quick] [-variant NAME[,NAME...]] [-lib NAME=PATH]\n"
+        "                            [algorithm...]\n"
         "\n"
         "Checks every variant available on this CPU: known answers from the standards,\n"
         "then (for all but generic) a cross-check against generic on every length\n"
@@ -27,6 +29,7 @@ static void selftest_usage(FILE *f)
         "  -quick          lengths 0..80 and a few larger ones only\n"
         "  -variant LIST   only these variants\n"
         "  -force-caps     allow masks to add capabilities (kernels run under a guard)\n"
+        CB_LIBOPTS_USAGE
         "Exit status: 0 all passed, 1 a check failed, 2 bad usage, 3 a kernel faulted.\n");
 }
 
@@ -63,9 +66,11 @@ static int check_alg(const cb_alg *a, const cb_selection *sel, cb_check_depth de
         int sig = cb_guard_run(run_job, &j);
         if (sig) {
             const char *missing = cb_caps_missing(v->caps, cb_caps_detected());
-            printf("FAULT        %-17s %-18s raised %s%s%s\n", a->name, v->name,
+            char env[256];
+            cb_lib_conditions(v, env, sizeof env);
+            printf("FAULT        %-17s %-18s raised %s%s%s%s%s%s\n", a->name, v->name,
                    cb_guard_signame(sig), missing ? ": this CPU lacks " : "",
-                   missing ? missing : "");
+                   missing ? missing : "", env[0] ? " (" : "", env, env[0] ? ")" : "");
             counts[1]++;
             status = CB_EXIT_FAULT;
         } else if (j.rc) {
@@ -85,7 +90,8 @@ static int check_alg(const cb_alg *a, const cb_selection *sel, cb_check_depth de
 int cb_cmd_selftest(int argc, char **argv)
 {
     cb_args a = {argc, argv, 1, "selftest"};
-    const char *v;
+    const char *v, *variants = NULL;
+    cb_libopts libs = {0};
     cb_selection sel = {CB_SELECT_ALL, 0, {{0}}}; /* selftest checks every variant */
     const cb_alg **algs = cb_xcalloc(cb_alg_count(), sizeof *algs);
     size_t nalgs = 0;
@@ -105,10 +111,10 @@ int cb_cmd_selftest(int argc, char **argv)
         } else if ((r = cb_args_value(&a, "variant", &v)) != 0) {
             if (r < 0)
                 goto usage;
-            if (cb_selection_parse(&sel, v, err, sizeof err) != 0) {
-                cb_error("selftest: %s.", err);
+            variants = v; /* read once the libraries are loaded */
+        } else if ((r = cb_libopts_take(&a, &libs)) != 0) {
+            if (r < 0)
                 goto usage;
-            }
         } else if (argv[a.i][0] == '-') {
             cb_error("selftest: unknown option '%s'; 'cryptobench selftest -help' lists the "
                      "options.", argv[a.i]);
@@ -125,6 +131,12 @@ int cb_cmd_selftest(int argc, char **argv)
     }
     if (cb_caps_init(force, err, sizeof err) != 0) {
         cb_error("%s", err);
+        goto usage;
+    }
+    if (cb_libopts_load(&libs, "selftest", variants, 0) != 0)
+        goto usage;
+    if (variants && cb_selection_parse(&sel, variants, err, sizeof err) != 0) {
+        cb_error("selftest: %s.", err);
         goto usage;
     }
     if (nalgs == 0)

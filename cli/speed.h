@@ -6,6 +6,7 @@
 #ifndef CB_CLI_SPEED_H
 #define CB_CLI_SPEED_H
 
+#include "cli/libopts.h"
 #include "harness/plan.h"
 
 /* speed_opts: what the command line asked for, checked: the run's options, and
@@ -16,6 +17,7 @@ typedef struct speed_opts {
     const char *style;    /* -style for -compare */
     const char *csv_path;
     const char *json_path;
+    cb_libopts libs;      /* -lib, -lib-env */
 } speed_opts;
 
 /* cb_speed_parse fills o from the command line: -1 (after one sentence on stderr) on

@@ -47,6 +47,7 @@ static void speed_usage(FILE *f)
         "  -variant LIST      auto (default), all, or variant names separated by commas\n"
         "  -force-caps        allow CRYPTOBENCH_CAPS / OPENSSL_*cap to add capabilities\n"
         "                     the CPU lacks; kernels then run under a fault guard\n"
+        CB_LIBOPTS_USAGE
         "  -elapsed           wall-clock time instead of CPU time\n"
         "  -cpu N             pin the process to CPU N\n"
         "  -multi N           N workers pinned to distinct CPUs, started together; the\n"
@@ -303,6 +304,9 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
             ro->bench.clock = CB_CLOCK_WALL;
         } else if (cb_args_flag(&a, "force-caps")) {
             o->force_caps = 1;
+        } else if ((r = cb_libopts_take(&a, &o->libs)) != 0) {
+            if (r < 0)
+                return -1;
         } else if (arg[0] == '-') {
             cb_error("speed: unknown option '%s'; 'cryptobench speed -help' lists the options.",
                      arg);
@@ -314,7 +318,8 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
         }
 #undef VALUE
     }
-    if (variants && read_variants(o, variants) != 0)
+    if (cb_libopts_load(&o->libs, "speed", variants, 0) != 0 ||
+        (variants && read_variants(o, variants) != 0))
         return -1;
     /* as openssl speed: -aead means an AEAD's messages, not a plain cipher's blocks */
     for (size_t i = 0; ro->aead && i < ro->nalgs; i++)

@@ -18,6 +18,7 @@
 #include "harness/workers.h"
 #include "kernels/check/check.h"
 #include "kernels/inst.h"
+#include "kernels/libcrypto/libcrypto.h"
 
 /* ---- the stop flag ------------------------------------------------------------------ */
 
@@ -148,8 +149,12 @@ static const char *lacking(const cb_plan_entry *e)
 static void fault_note(const cb_run_ctx *c, size_t i, int sig, char *buf, size_t len)
 {
     const char *missing = lacking(&c->plan.e[i]);
+    char env[256];
+    cb_lib_conditions(c->plan.e[i].var, env, sizeof env);
     if (missing)
         snprintf(buf, len, "this CPU lacks %s", missing);
+    else if (env[0])
+        snprintf(buf, len, "raised %s under %s", cb_guard_signame(sig), env);
     else
         snprintf(buf, len, "raised %s", cb_guard_signame(sig));
 }
@@ -226,9 +231,14 @@ static void run_check(void *arg)
 static void report_fault(const cb_plan_entry *e, int sig)
 {
     const char *missing = lacking(e);
+    char env[256];
+    cb_lib_conditions(e->var, env, sizeof env);
     if (missing)
         cb_error("variant %s of %s raised %s: this CPU lacks %s.", e->var->name,
                  e->alg->name, cb_guard_signame(sig), missing);
+    else if (env[0])
+        cb_error("variant %s of %s raised %s (%s).", e->var->name, e->alg->name,
+                 cb_guard_signame(sig), env);
     else
         cb_error("variant %s of %s raised %s.", e->var->name, e->alg->name,
                  cb_guard_signame(sig));

@@ -198,6 +198,10 @@ typedef struct cb_des_ops {
  *   aead_open       bytes of tag written (seal) or checked in constant time (open);
  *                   a failed open zeroes out.  CCM's nonce and tag rules are
  *                   cb_aead_refuses' (kernels/modes/aead.h).
+ *   mac_init        CB_KIND_HMAC: the key (any length) for every MAC that follows.
+ *   mac             the whole MAC of in[0..len) under that key into out
+ *                   (alg->out_bytes bytes), as HMAC_Init_ex(ctx, NULL, ...) reusing the
+ *                   key, update and final do.
  *   sig_max         CB_KIND_PKEY: the largest signature in bytes.
  *   sign, verify    one signature of msg[0..len) with the algorithm's embedded key
  *                   (kernels/pkey/pkey.h: SHA-256, PKCS#1 v1.5 or FIPS 186-4 DSA),
@@ -237,6 +241,9 @@ struct cb_alg_impl {
     int (*aead_open)(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
                      size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
                      const uint8_t *tag, size_t taglen);
+
+    int (*mac_init)(cb_alg_session *s, const uint8_t *key, size_t keylen);
+    int (*mac)(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out);
 
     size_t (*sig_max)(cb_alg_session *s);
     int (*sign)(cb_alg_session *s, const uint8_t *msg, size_t len, uint8_t *sig,

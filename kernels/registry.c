@@ -93,7 +93,10 @@ static int whole_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
     case CB_KIND_PKEY:
         has = m->sig_max && (d == CB_DIR_SIGN ? m->sign != NULL : m->verify != NULL);
         break;
-    default: /* hmac and ghash are built from the digest's and GCM's own variants */
+    case CB_KIND_HMAC:
+        has = m->mac_init && m->mac;
+        break;
+    default: /* ghash is built from GCM's own variants */
         has = 0;
         break;
     }

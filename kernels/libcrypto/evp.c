@@ -1,0 +1,409 @@
+/*
+ * kernels/libcrypto/evp.c - digests, HMAC, ciphers and AEADs of a loaded libcrypto,
+ * through its EVP functions, one operation meaning what it means for the built-in
+ * variants (README, "What one operation is"; docs/libraries.md maps each to its calls):
+ *
+ *   digest   EVP_Digest: context, init, update, final (what `openssl speed -evp`
+ *            times)
+ *   hmac     HMAC_Init_ex(ctx, NULL, 0, NULL, NULL) reusing the key, update, final
+ *   cipher   one EVP_CipherUpdate on a context keyed once, padding off, the IV or
+ *            counter running on
+ *   gcm      EVP_CipherInit_ex with the IV, the AAD update, the data update, final
+ *            and the tag (get or set), as `openssl speed -aead` does
+ *   ccm      the same with CCM's length update first; the tag is checked by the
+ *            data update
+ *
+ * An algorithm is offered when the library has its EVP_* function and a trial
+ * operation works: a library without CCM or SHA-3, or an OpenSSL 3 without the
+ * provider of an old cipher, just does not offer them.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/common.h"
+#include "kernels/libcrypto/lib.h"
+#include "kernels/modes/hmac.h"
+#include "kernels/registry.h"
+
+/* EVP_CIPHER_CTX_ctrl types, the same numbers in every OpenSSL-compatible library */
+enum { CTRL_AEAD_SET_IVLEN = 0x9, CTRL_AEAD_GET_TAG = 0x10, CTRL_AEAD_SET_TAG = 0x11 };
+
+#define KEY_MAX 64
+
+/* evp_ctx: one session's state. */
+typedef struct evp_ctx {
+    cb_lib *L;
+    const cb_alg *alg;
+    const obj *evp;  /* the EVP_MD (digests, HMAC) or EVP_CIPHER */
+    obj *c;          /* EVP_CIPHER_CTX or HMAC_CTX */
+    void *pkey;      /* pkey.c's key, for signatures */
+    int enc;         /* the direction the cipher context is set for */
+    int ready;       /* AEAD: the context holds the key, ivlen and taglen below */
+    size_t ivlen, taglen;
+    uint8_t key[KEY_MAX];
+} evp_ctx;
+
+void cb_lib_evp_name(const cb_alg *a, char *buf, size_t len)
+{
+    const cb_alg *d = a->kind == CB_KIND_HMAC ? cb_hmac_digest(a) : a;
+    const char *name = d ? d->name : a->name;
+    if (strcmp(name, "rmd160") == 0)
+        name = "ripemd160";
+    size_t n = (size_t)snprintf(buf, len, "EVP_%s%s", name,
+                                a->mode == CB_MODE_CFB ? "128" : "");
+    for (size_t i = 4; i < n && i < len; i++)
+        if (buf[i] == '-')
+            buf[i] = '_';
+}
+
+/* alg_slot: the cache entry of a in L. */
+static cb_lib_alg *alg_slot(cb_lib *L, const cb_alg *a)
+{
+    for (size_t i = 0; i < cb_alg_count() && i < CB_LIB_ALGS; i++)
+        if (cb_alg_at(i) == a)
+            return &L->algs[i];
+    return NULL;
+}
+
+void *cb_lib_pkey_key(const cb_alg_session *s)
+{
+    return ((evp_ctx *)s->ctx)->pkey;
+}
+
+static void *ctx_new(const cb_alg_session *s)
+{
+    cb_lib *L = cb_lib_of(s);
+    cb_lib_alg *slot = alg_slot(L, s->alg);
+    evp_ctx *x = cb_xcalloc(1, sizeof *x);
+    x->L = L;
+    x->alg = s->alg;
+    x->evp = slot ? slot->evp : NULL;
+    switch (s->alg->kind) {
+    case CB_KIND_DIGEST:
+        break;
+    case CB_KIND_HMAC:
+        x->c = L->f.HMAC_CTX_new();
+        break;
+    case CB_KIND_CIPHER:
+    case CB_KIND_AEAD:
+        x->c = L->f.EVP_CIPHER_CTX_new();
+        break;
+    case CB_KIND_PKEY:
+        x->pkey = cb_lib_pkey_new(L, s->alg);
+        break;
+    default:
+        break;
+    }
+    int ok = s->alg->kind == CB_KIND_DIGEST || x->c || x->pkey;
+    if (!ok || (!x->evp && s->alg->kind != CB_KIND_PKEY)) {
+        free(x);
+        return NULL;
+    }
+    return x;
+}
+
+static void ctx_free(void *p)
+{
+    evp_ctx *x = p;
+    if (x->c && x->alg->kind == CB_KIND_HMAC)
+        x->L->f.HMAC_CTX_free(x->c);
+    else if (x->c)
+        x->L->f.EVP_CIPHER_CTX_free(x->c);
+    if (x->pkey)
+        cb_lib_pkey_free(x->L, x->pkey);
+    cb_wipe(x->key, sizeof x->key);
+    free(x);
+}
+
+/* failed clears the error queue a refused call left and says -1. */
+static int failed(evp_ctx *x)
+{
+    cb_lib_clear_errors(x->L);
+    return -1;
+}
+
+/* ---- digests and HMAC -------------------------------------------------------------- */
+
+static int digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out)
+{
+    evp_ctx *x = s->ctx;
+    unsigned n = 0;
+    static const uint8_t none[1];
+    if (x->L->f.EVP_Digest(len ? in : none, len, out, &n, x->evp, NULL) != 1 ||
+        n != x->alg->out_bytes)
+        return failed(x);
+    return 0;
+}
+
+static int mac_init(cb_alg_session *s, const uint8_t *key, size_t keylen)
+{
+    evp_ctx *x = s->ctx;
+    static const uint8_t none[1];
+    if (keylen > INT_MAX ||
+        x->L->f.HMAC_Init_ex(x->c, keylen ? key : none, (int)keylen, x->evp, NULL) != 1)
+        return failed(x);
+    return 0;
+}
+
+static int mac(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out)
+{
+    evp_ctx *x = s->ctx;
+    unsigned n = 0;
+    static const uint8_t none[1];
+    if (x->L->f.HMAC_Init_ex(x->c, NULL, 0, NULL, NULL) != 1 ||
+        x->L->f.HMAC_Update(x->c, len ? in : none, len) != 1 ||
+        x->L->f.HMAC_Final(x->c, out, &n) != 1 || n != x->alg->out_bytes)
+        return failed(x);
+    return 0;
+}
+
+/* ---- ciphers ----------------------------------------------------------------------- */
+
+static int cipher_init(cb_alg_session *s, const uint8_t *key, const uint8_t *iv)
+{
+    evp_ctx *x = s->ctx;
+    x->enc = s->dir == CB_DIR_ENCRYPT;
+    if (x->L->f.EVP_CipherInit_ex(x->c, x->evp, NULL, key, iv, x->enc) != 1 ||
+        x->L->f.EVP_CIPHER_CTX_set_padding(x->c, 0) != 1)
+        return failed(x);
+    return 0;
+}
+
+/* update: one EVP_CipherUpdate that must consume and produce all len bytes. */
+static int update(evp_ctx *x, const uint8_t *in, uint8_t *out, size_t len)
+{
+    int outl = 0;
+    if (len > INT_MAX || x->L->f.EVP_CipherUpdate(x->c, out, &outl, in, (int)len) != 1 ||
+        (size_t)outl != len)
+        return failed(x);
+    return 0;
+}
+
+static int cipher_update(cb_alg_session *s, const uint8_t *in, uint8_t *out, size_t len)
+{
+    return len ? update(s->ctx, in, out, len) : 0;
+}
+
+/* ---- GCM and CCM ----------------------------------------------------------------- */
+
+static int aead_init(cb_alg_session *s, const uint8_t *key)
+{
+    evp_ctx *x = s->ctx;
+    size_t n = cb_alg_key_bytes(s->alg);
+    if (n > sizeof x->key)
+        return -1;
+    memcpy(x->key, key, n);
+    x->ready = 0;
+    if (s->alg->mode == CB_MODE_CCM)
+        return 0; /* keyed with its nonce and tag lengths, per message (ccm_start) */
+    x->enc = 1;
+    if (x->L->f.EVP_CipherInit_ex(x->c, x->evp, NULL, key, NULL, 1) != 1)
+        return failed(x);
+    x->ready = 1;
+    x->ivlen = 12; /* the default of every GCM */
+    return 0;
+}
+
+/* gcm_start sets the IV (its length first when it changes) for one message. */
+static int gcm_start(evp_ctx *x, const uint8_t *iv, size_t ivlen, int enc)
+{
+    if (ivlen == 0 || ivlen > INT_MAX)
+        return -1;
+    if (ivlen != x->ivlen) {
+        if (x->L->f.EVP_CIPHER_CTX_ctrl(x->c, CTRL_AEAD_SET_IVLEN, (int)ivlen, NULL) != 1)
+            return failed(x);
+        x->ivlen = ivlen;
+    }
+    if (x->L->f.EVP_CipherInit_ex(x->c, NULL, NULL, NULL, iv, enc) != 1)
+        return failed(x);
+    x->enc = enc;
+    return 0;
+}
+
+/*
+ * ccm_start readies one CCM message: CCM's context takes its nonce and tag lengths
+ * before the key, so a change of either (or of direction) sets it up anew; with
+ * the same lengths the key stays and only the nonce (and, to open, the tag) is set.
+ * Then the message length, which CCM needs before the AAD.
+ */
+static int ccm_start(evp_ctx *x, const uint8_t *iv, size_t ivlen, const uint8_t *tag,
+                     size_t taglen, int enc, size_t len)
+{
+    void *t = enc ? NULL : (void *)tag;
+    int outl = 0;
+    if (len > INT_MAX || ivlen > 15 || taglen > 16)
+        return -1;
+    if (!x->ready || x->enc != enc || x->ivlen != ivlen || x->taglen != taglen) {
+        x->ready = 0;
+        if (x->L->f.EVP_CipherInit_ex(x->c, x->evp, NULL, NULL, NULL, enc) != 1 ||
+            x->L->f.EVP_CIPHER_CTX_ctrl(x->c, CTRL_AEAD_SET_IVLEN, (int)ivlen, NULL) != 1 ||
+            x->L->f.EVP_CIPHER_CTX_ctrl(x->c, CTRL_AEAD_SET_TAG, (int)taglen, t) != 1 ||
+            x->L->f.EVP_CipherInit_ex(x->c, NULL, NULL, x->key, iv, enc) != 1)
+            return failed(x);
+        x->ready = 1;
+        x->enc = enc;
+        x->ivlen = ivlen;
+        x->taglen = taglen;
+    } else if ((!enc &&
+                x->L->f.EVP_CIPHER_CTX_ctrl(x->c, CTRL_AEAD_SET_TAG, (int)taglen, t) != 1) ||
+               x->L->f.EVP_CipherInit_ex(x->c, NULL, NULL, NULL, iv, enc) != 1) {
+        x->ready = 0;
+        return failed(x);
+    }
+    if (x->L->f.EVP_CipherUpdate(x->c, NULL, &outl, NULL, (int)len) != 1) {
+        x->ready = 0;
+        return failed(x);
+    }
+    return 0;
+}
+
+/* aad feeds the additional data, if any. */
+static int aad_update(evp_ctx *x, const uint8_t *aad, size_t aadlen)
+{
+    int outl = 0;
+    if (!aadlen)
+        return 0;
+    if (aadlen > INT_MAX ||
+        x->L->f.EVP_CipherUpdate(x->c, NULL, &outl, aad, (int)aadlen) != 1)
+        return failed(x);
+    return 0;
+}
+
+static int aead_seal(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                     size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
+                     uint8_t *tag, size_t taglen)
+{
+    evp_ctx *x = s->ctx;
+    uint8_t scratch[16];
+    int outl = 0, ccm = s->alg->mode == CB_MODE_CCM;
+    if (taglen == 0 || taglen > 16)
+        return -1;
+    int rc = ccm ? ccm_start(x, iv, ivlen, NULL, taglen, 1, len) : gcm_start(x, iv, ivlen, 1);
+    if (rc || aad_update(x, aad, aadlen))
+        return -1;
+    /* CCM computes its tag in the data call, so it makes one even for no data */
+    if ((len || ccm) && update(x, len ? in : scratch, len ? out : scratch, len))
+        return -1;
+    if (x->L->f.EVP_CipherFinal_ex(x->c, scratch, &outl) != 1 ||
+        x->L->f.EVP_CIPHER_CTX_ctrl(x->c, CTRL_AEAD_GET_TAG, (int)taglen, tag) != 1)
+        return failed(x);
+    return 0;
+}
+
+static int aead_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                     size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
+                     const uint8_t *tag, size_t taglen)
+{
+    evp_ctx *x = s->ctx;
+    uint8_t scratch[16];
+    int outl = 0, ok;
+    if (taglen == 0 || taglen > 16)
+        return -1;
+    if (s->alg->mode == CB_MODE_CCM) {
+        /* the data call checks the tag: it fails, and outputs nothing, when wrong */
+        ok = ccm_start(x, iv, ivlen, tag, taglen, 0, len) == 0 &&
+             aad_update(x, aad, aadlen) == 0 &&
+             update(x, len ? in : scratch, len ? out : scratch, len) == 0;
+        if (!ok)
+            x->ready = 0; /* a refused message leaves CCM's context unkeyed */
+    } else {
+        ok = gcm_start(x, iv, ivlen, 0) == 0 && aad_update(x, aad, aadlen) == 0 &&
+             (!len || update(x, in, out, len) == 0) &&
+             x->L->f.EVP_CIPHER_CTX_ctrl(x->c, CTRL_AEAD_SET_TAG, (int)taglen,
+                                         (void *)tag) == 1 &&
+             x->L->f.EVP_CipherFinal_ex(x->c, scratch, &outl) == 1;
+    }
+    if (!ok) {
+        if (len)
+            memset(out, 0, len);
+        return failed(x);
+    }
+    return 0;
+}
+
+/* ---- what is offered ----------------------------------------------------------------- */
+
+/* cipher_key_fits: the trial key below is long enough for a. */
+static int cipher_key_fits(const cb_alg *a)
+{
+    return cb_alg_key_bytes(a) <= KEY_MAX;
+}
+
+/* try_alg runs one operation of a on L to see that the library really serves it. */
+static int try_alg(cb_lib *L, const cb_alg *a)
+{
+    if (a->kind == CB_KIND_PKEY)
+        return cb_lib_pkey_try(L, a);
+    uint8_t key[KEY_MAX], iv[16] = {0}, buf[64] = {0}, out[64], tag[16];
+    for (size_t i = 0; i < sizeof key; i++)
+        key[i] = (uint8_t)(7 * i + 1); /* two XTS halves that differ */
+    cb_alg_session s = {.impl = &L->impl, .alg = a, .dir = CB_DIR_ENCRYPT};
+    if (a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_HMAC)
+        s.dir = CB_DIR_DIGEST;
+    if (!(s.ctx = ctx_new(&s)))
+        return 0;
+    int ok = 0;
+    switch (a->kind) {
+    case CB_KIND_DIGEST:
+        ok = digest(&s, buf, 3, out) == 0;
+        break;
+    case CB_KIND_HMAC:
+        ok = mac_init(&s, key, 16) == 0 && mac(&s, buf, 3, out) == 0;
+        break;
+    case CB_KIND_CIPHER:
+        ok = cipher_key_fits(a) && cipher_init(&s, key, iv) == 0 &&
+             cipher_update(&s, buf, out, 32) == 0;
+        break;
+    case CB_KIND_AEAD:
+        ok = aead_init(&s, key) == 0 &&
+             aead_seal(&s, iv, 12, buf, 13, buf, out, 32, tag, 16) == 0;
+        break;
+    default:
+        break;
+    }
+    ctx_free(s.ctx);
+    cb_lib_clear_errors(L);
+    return ok;
+}
+
+static int offers(const cb_alg_impl *impl, const cb_alg *a, cb_dir d)
+{
+    (void)d; /* what a library offers, it offers both ways */
+    cb_lib *L = (cb_lib *)impl->data;
+    cb_lib_alg *slot = alg_slot(L, a);
+    if (!slot)
+        return 0;
+    if (!slot->probed) {
+        slot->probed = 1;
+        if (a->kind != CB_KIND_PKEY) {
+            char name[64];
+            cb_lib_evp_name(a, name, sizeof name);
+            const obj *(*get)(void);
+            *(void **)&get = cb_lib_sym(L, name);
+            slot->evp = get ? get() : NULL;
+        }
+        int kind_ok = a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_CIPHER ||
+                      a->kind == CB_KIND_AEAD || a->kind == CB_KIND_PKEY ||
+                      (a->kind == CB_KIND_HMAC && L->f.HMAC_CTX_new && L->f.HMAC_Init_ex &&
+                       L->f.HMAC_Update && L->f.HMAC_Final && L->f.HMAC_CTX_free);
+        slot->offered = kind_ok && (slot->evp || a->kind == CB_KIND_PKEY) && try_alg(L, a);
+    }
+    return slot->offered;
+}
+
+void cb_lib_evp_setup(cb_lib *L)
+{
+    L->impl.offers = offers;
+    L->impl.ctx_new = ctx_new;
+    L->impl.ctx_free = ctx_free;
+    L->impl.digest = digest;
+    L->impl.mac_init = mac_init;
+    L->impl.mac = mac;
+    L->impl.cipher_init = cipher_init;
+    L->impl.cipher_update = cipher_update;
+    L->impl.aead_init = aead_init;
+    L->impl.aead_seal = aead_seal;
+    L->impl.aead_open = aead_open;
+}

@@ -1,0 +1,131 @@
+/*
+ * kernels/libcrypto/lib.h - inside the libcrypto variants: the entry points resolved
+ * from one loaded library, shared by load.c (loading, identity), evp.c (digests,
+ * HMAC, ciphers, AEADs) and pkey.c (RSA and DSA signatures).
+ *
+ * No OpenSSL header is used: the few functions called are declared here, from their
+ * documented prototypes, with the library's objects as opaque pointers.  Every one
+ * is looked up with dlsym; those marked 1 in CB_LIB_SYMS must all be there for the
+ * file to count as a libcrypto, the others decide which algorithms it offers.
+ */
+#ifndef CB_LIB_H
+#define CB_LIB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/kernel.h"
+#include "kernels/libcrypto/libcrypto.h"
+
+typedef void obj; /* EVP_MD, EVP_MD_CTX, EVP_CIPHER, RSA, BIGNUM, ... */
+
+/* X(required, return type, name, parameters) */
+#define CB_LIB_SYMS(X)                                                                   \
+    X(1, obj *, EVP_MD_CTX_new, (void))                                                  \
+    X(1, void, EVP_MD_CTX_free, (obj * ctx))                                             \
+    X(1, int, EVP_Digest, (const void *data, size_t n, unsigned char *md,                \
+                           unsigned int *size, const obj *type, obj *engine))            \
+    X(1, int, EVP_DigestInit_ex, (obj * ctx, const obj *type, obj *engine))              \
+    X(1, int, EVP_DigestUpdate, (obj * ctx, const void *d, size_t n))                    \
+    X(1, int, EVP_DigestFinal_ex, (obj * ctx, unsigned char *md, unsigned int *n))       \
+    X(1, obj *, EVP_CIPHER_CTX_new, (void))                                              \
+    X(1, void, EVP_CIPHER_CTX_free, (obj * ctx))                                         \
+    X(1, int, EVP_CipherInit_ex, (obj * ctx, const obj *cipher, obj *engine,             \
+                                  const unsigned char *key, const unsigned char *iv,     \
+                                  int enc))                                              \
+    X(1, int, EVP_CipherUpdate, (obj * ctx, unsigned char *out, int *outl,               \
+                                 const unsigned char *in, int inl))                      \
+    X(1, int, EVP_CipherFinal_ex, (obj * ctx, unsigned char *out, int *outl))            \
+    X(1, int, EVP_CIPHER_CTX_ctrl, (obj * ctx, int type, int arg, void *ptr))            \
+    X(1, int, EVP_CIPHER_CTX_set_padding, (obj * ctx, int pad))                          \
+    X(0, const char *, OpenSSL_version, (int t))                                         \
+    X(0, void, ERR_clear_error, (void))                                                  \
+    X(0, obj *, HMAC_CTX_new, (void))                                                    \
+    X(0, void, HMAC_CTX_free, (obj * ctx))                                               \
+    X(0, int, HMAC_Init_ex, (obj * ctx, const void *key, int len, const obj *md,         \
+                             obj *engine))                                               \
+    X(0, int, HMAC_Update, (obj * ctx, const unsigned char *d, size_t n))                \
+    X(0, int, HMAC_Final, (obj * ctx, unsigned char *md, unsigned int *n))               \
+    X(0, int, BN_hex2bn, (obj * *bn, const char *hex))                                   \
+    X(0, obj *, BN_bin2bn, (const unsigned char *s, int len, obj *ret))                  \
+    X(0, int, BN_bn2bin, (const obj *bn, unsigned char *to))                             \
+    X(0, int, BN_num_bits, (const obj *bn))                                              \
+    X(0, void, BN_free, (obj * bn))                                                      \
+    X(0, obj *, RSA_new, (void))                                                         \
+    X(0, void, RSA_free, (obj * rsa))                                                    \
+    X(0, int, RSA_set0_key, (obj * rsa, obj *n, obj *e, obj *d))                         \
+    X(0, int, RSA_set0_factors, (obj * rsa, obj *p, obj *q))                             \
+    X(0, int, RSA_set0_crt_params, (obj * rsa, obj *dp, obj *dq, obj *qinv))             \
+    X(0, int, RSA_size, (const obj *rsa))                                                \
+    X(0, int, RSA_sign, (int type, const unsigned char *m, unsigned int mlen,            \
+                         unsigned char *sig, unsigned int *siglen, obj *rsa))            \
+    X(0, int, RSA_verify, (int type, const unsigned char *m, unsigned int mlen,          \
+                           const unsigned char *sig, unsigned int siglen, obj *rsa))     \
+    X(0, obj *, DSA_new, (void))                                                         \
+    X(0, void, DSA_free, (obj * dsa))                                                    \
+    X(0, int, DSA_set0_pqg, (obj * dsa, obj *p, obj *q, obj *g))                         \
+    X(0, int, DSA_set0_key, (obj * dsa, obj *pub, obj *priv))                            \
+    X(0, obj *, DSA_do_sign, (const unsigned char *dgst, int dlen, obj *dsa))            \
+    X(0, int, DSA_do_verify, (const unsigned char *dgst, int dlen, obj *sig, obj *dsa))  \
+    X(0, obj *, DSA_SIG_new, (void))                                                     \
+    X(0, void, DSA_SIG_free, (obj * sig))                                                \
+    X(0, int, DSA_SIG_set0, (obj * sig, obj *r, obj *s))                                 \
+    X(0, void, DSA_SIG_get0, (const obj *sig, const obj **r, const obj **s))
+
+#define CB_LIB_FIELD(req, ret, name, params) ret(*name) params;
+
+/* What one algorithm is in the library: its EVP_MD or EVP_CIPHER, once looked up. */
+typedef struct cb_lib_alg {
+    int probed;       /* looked up and tried */
+    int offered;      /* a trial operation worked */
+    const obj *evp;   /* EVP_sha256(), EVP_aes_128_gcm(), ... */
+} cb_lib_alg;
+
+#define CB_LIB_ALGS 256 /* algorithms a library's offer cache holds */
+#define CB_LIB_NOTES 16
+
+/* cb_lib: one loaded library instance and the variant it is. */
+typedef struct cb_lib {
+    struct {
+        CB_LIB_SYMS(CB_LIB_FIELD)
+    } f;
+    void *handle;
+    char name[64];
+    char *path;          /* as the loader found it */
+    char *version;
+    char **env;          /* the environment it initialised under (kept: it may read
+                          * more of it later) */
+    const char *notes[CB_LIB_NOTES];
+    cb_alg_impl impl;
+    cb_variant var;
+    cb_lib_alg algs[CB_LIB_ALGS];
+} cb_lib;
+
+/* cb_lib_of returns the library a session runs on. */
+cb_lib *cb_lib_of(const cb_alg_session *s);
+
+/* cb_lib_evp_name writes the name of the library function that returns algorithm
+ * a's EVP_MD or EVP_CIPHER ("EVP_sha512_224", "EVP_aes_128_cfb128"); for an HMAC,
+ * its digest's. */
+void cb_lib_evp_name(const struct cb_alg *a, char *buf, size_t len);
+
+/* cb_lib_sym looks up any symbol of L (NULL when absent). */
+void *cb_lib_sym(cb_lib *L, const char *name);
+
+/* cb_lib_clear_errors empties the library's error queue after a refused call. */
+void cb_lib_clear_errors(cb_lib *L);
+
+/* evp.c fills in the digest, HMAC, cipher and AEAD functions of L->impl; pkey.c the
+ * signature ones; cb_lib_offers (evp.c) answers for all of them, trying each
+ * algorithm once (cb_lib_pkey_try for signatures). */
+void cb_lib_evp_setup(cb_lib *L);
+void cb_lib_pkey_setup(cb_lib *L);
+int cb_lib_pkey_try(cb_lib *L, const struct cb_alg *a);
+
+/* pkey.c's key of one signature algorithm in L (NULL when L cannot make it), freed
+ * with cb_lib_pkey_free; cb_lib_pkey_key finds a session's (evp.c keeps it). */
+void *cb_lib_pkey_new(cb_lib *L, const struct cb_alg *a);
+void cb_lib_pkey_free(cb_lib *L, void *k);
+void *cb_lib_pkey_key(const cb_alg_session *s);
+
+#endif

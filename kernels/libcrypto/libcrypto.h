@@ -1,0 +1,56 @@
+/*
+ * kernels/libcrypto/libcrypto.h - an OpenSSL-compatible libcrypto loaded at run time
+ * as a variant: OpenSSL 1.1 and 3.x, BoringSSL, LibreSSL, AWS-LC.
+ *
+ * cb_lib_load opens the library in a link-map namespace of its own (dlmopen), so two
+ * builds with one SONAME, or two instances of one file, live side by side in one
+ * process and their batches interleave like any two variants'.  The instance
+ * initialises under the process environment plus the VAR=VALUE pairs given for it
+ * (OPENSSL_armcap, OPENSSL_ia32cap, OPENSSL_ppccap reach this instance only).  Its
+ * algorithms are whatever it offers of cryptobench's (docs/libraries.md: how one
+ * operation maps to EVP calls); the variant is registered with cb_variant_register,
+ * so -variant NAME, list, selftest, kat and speed find it, below auto's priority:
+ * it runs only when named.
+ */
+#ifndef CB_LIBCRYPTO_H
+#define CB_LIBCRYPTO_H
+
+#include <stddef.h>
+
+#include "kernels/kernel.h"
+
+/* The variant name of the libcrypto the dynamic loader finds. */
+#define CB_LIB_DEFAULT_NAME "openssl"
+/* The family `list` shows for library variants. */
+#define CB_LIB_FAMILY "library"
+/* How many libraries one run loads, and environment pairs per library. */
+#define CB_LIB_MAX 12
+#define CB_LIB_ENV_MAX 8
+
+/* cb_lib_request: one library to load. */
+typedef struct cb_lib_request {
+    const char *name;                 /* the variant name */
+    const char *path;                 /* NULL: libcrypto.so.3, else libcrypto.so.1.1 */
+    const char *env[CB_LIB_ENV_MAX];  /* "VAR=VALUE" */
+    size_t nenv;
+} cb_lib_request;
+
+/*
+ * cb_lib_load loads r's library and registers it as variant r->name.  Returns 0, or
+ * -1 with one sentence in err naming the path and what is wrong (not found, not a
+ * shared library, not a libcrypto: which functions it lacks; a name already taken;
+ * this build cannot load libraries).
+ */
+int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen);
+
+/* cb_lib_loaded returns the library variant called name, or NULL. */
+const cb_variant *cb_lib_loaded(const char *name);
+
+/* cb_lib_is_library: is v a variant cb_lib_load registered? */
+int cb_lib_is_library(const cb_variant *v);
+
+/* cb_lib_conditions writes the environment pairs library variant v was loaded under,
+ * space-separated ("OPENSSL_armcap=0xff"), or "" (also for any other variant). */
+const char *cb_lib_conditions(const cb_variant *v, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,315 @@
+/*
+ * kernels/libcrypto/load.c - loading a libcrypto into a namespace of its own, under an
+ * environment of its own, and registering it as a variant.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <link.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/common.h"
+#include "kernels/libcrypto/lib.h"
+#include "kernels/registry.h"
+
+static cb_lib *loaded[CB_LIB_MAX];
+static size_t nloaded;
+
+cb_lib *cb_lib_of(const cb_alg_session *s)
+{
+    return (cb_lib *)((char *)s->impl - offsetof(cb_lib, impl));
+}
+
+const cb_variant *cb_lib_loaded(const char *name)
+{
+    for (size_t i = 0; i < nloaded; i++)
+        if (strcmp(loaded[i]->name, name) == 0)
+            return &loaded[i]->var;
+    return NULL;
+}
+
+int cb_lib_is_library(const cb_variant *v)
+{
+    return v && v->family && strcmp(v->family, CB_LIB_FAMILY) == 0;
+}
+
+const char *cb_lib_conditions(const cb_variant *v, char *buf, size_t len)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < nloaded; i++) {
+        if (&loaded[i]->var != v)
+            continue;
+        for (const char *const *n = loaded[i]->notes; *n; n++)
+            if (strncmp(*n, "env=", 4) == 0 && k < len)
+                k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? " " : "", *n + 4);
+    }
+    return buf;
+}
+
+void cb_lib_clear_errors(cb_lib *L)
+{
+    if (L->f.ERR_clear_error)
+        L->f.ERR_clear_error();
+}
+
+/* name_taken: is name a variant already (built in or loaded)? */
+static int name_taken(const char *name)
+{
+    for (size_t i = 0; i < cb_variant_count(); i++)
+        if (strcmp(cb_variant_at(i)->name, name) == 0)
+            return 1;
+    return 0;
+}
+
+/*
+ * make_env copies the process environment with pairs set over it (a pair replaces
+ * the variable of its name).  The copy is the instance's for its lifetime.
+ */
+static char **make_env(const char *const *pairs, size_t npairs)
+{
+    size_t n = 0;
+    while (environ && environ[n])
+        n++;
+    char **env = cb_xcalloc(n + npairs + 1, sizeof *env);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t vlen = strcspn(environ[i], "=");
+        int replaced = 0;
+        for (size_t j = 0; j < npairs; j++)
+            replaced |= strncmp(pairs[j], environ[i], vlen + 1) == 0;
+        if (!replaced)
+            env[k++] = cb_xstrdup(environ[i]);
+    }
+    for (size_t j = 0; j < npairs; j++)
+        env[k++] = cb_xstrdup(pairs[j]);
+    env[k] = NULL;
+    return env;
+}
+
+static void free_env(char **env)
+{
+    for (size_t i = 0; env && env[i]; i++)
+        free(env[i]);
+    free(env);
+}
+
+#ifndef CB_NO_DLOPEN
+/*
+ * open_in_namespace dlmopens path into a new link-map namespace with env as the
+ * environment its initialisers see: glibc hands the caller's environ to the new
+ * namespace's libc, which keeps the pointer, so OpenSSL's capability variables are
+ * read from env at load time (OPENSSL_cpuid_setup runs as a constructor) and later.
+ */
+static void *open_in_namespace(const char *path, char **env)
+{
+    char **saved = environ;
+    environ = env;
+    void *h = dlmopen(LM_ID_NEWLM, path, RTLD_NOW | RTLD_LOCAL);
+    environ = saved;
+    return h;
+}
+#endif
+
+void *cb_lib_sym(cb_lib *L, const char *name)
+{
+#ifdef CB_NO_DLOPEN
+    (void)L, (void)name;
+    return NULL;
+#else
+    return dlsym(L->handle, name);
+#endif
+}
+
+/* resolve looks every entry point up; returns the required ones missing, or "". */
+static void resolve(cb_lib *L, char *missing, size_t len)
+{
+    missing[0] = '\0';
+#define CB_LIB_RESOLVE(req, ret, name, params)                                          \
+    *(void **)&L->f.name = cb_lib_sym(L, #name);                                         \
+    if (req && !L->f.name)                                                               \
+        snprintf(missing + strlen(missing), len - strlen(missing), "%s%s",               \
+                 missing[0] ? ", " : "", #name);
+    CB_LIB_SYMS(CB_LIB_RESOLVE)
+#undef CB_LIB_RESOLVE
+}
+
+/* note adds "key=value" to L's notes (value cut at the first newline). */
+static void note(cb_lib *L, const char *key, const char *value)
+{
+    size_t n = 0;
+    while (n < CB_LIB_NOTES - 1 && L->notes[n])
+        n++;
+    if (n == CB_LIB_NOTES - 1 || !value || !*value)
+        return;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s=%.*s", key, (int)strcspn(value, "\n"), value);
+    L->notes[n] = cb_xstrdup(buf);
+}
+
+/* after_colon: OpenSSL_version's strings start "compiler: ", "platform: " ... */
+static const char *after_colon(const char *s)
+{
+    const char *c = s ? strstr(s, ": ") : NULL;
+    return c ? c + 2 : s;
+}
+
+/* identify records the version and build strings the library reports, and the
+ * environment pairs it was given. */
+static void identify(cb_lib *L, const cb_lib_request *r)
+{
+    /* OpenSSL_version's types, the same numbers in 1.1, 3.x, LibreSSL, BoringSSL */
+    enum { V_VERSION = 0, V_CFLAGS = 1, V_BUILT_ON = 2, V_PLATFORM = 3, V_DIR = 4 };
+    const char *v = L->f.OpenSSL_version ? L->f.OpenSSL_version(V_VERSION) : NULL;
+    L->version = cb_xstrdup(v && *v ? v : "unknown");
+    if (L->f.OpenSSL_version) {
+        note(L, "cflags", after_colon(L->f.OpenSSL_version(V_CFLAGS)));
+        note(L, "platform", after_colon(L->f.OpenSSL_version(V_PLATFORM)));
+        note(L, "built_on", after_colon(L->f.OpenSSL_version(V_BUILT_ON)));
+        note(L, "dir", after_colon(L->f.OpenSSL_version(V_DIR)));
+    }
+    for (size_t i = 0; i < r->nenv; i++)
+        note(L, "env", r->env[i]);
+}
+
+/* real_path: the file the loader opened, for the record. */
+static char *real_path(cb_lib *L, const char *asked)
+{
+#ifndef CB_NO_DLOPEN
+    struct link_map *lm = NULL;
+    if (dlinfo(L->handle, RTLD_DI_LINKMAP, &lm) == 0 && lm && lm->l_name && lm->l_name[0])
+        return cb_xstrdup(lm->l_name);
+#else
+    (void)L;
+#endif
+    return cb_xstrdup(asked);
+}
+
+/* check_path: a named file must exist and be a regular file (or a link to one). */
+static int check_path(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (!strchr(path, '/'))
+        return 0; /* a bare name is the dynamic loader's to find */
+    if (stat(path, &st) != 0) {
+        snprintf(err, errlen, "cannot load library '%s': %s; give the path of a "
+                 "libcrypto shared library (libcrypto.so.3, libcrypto.so.1.1, ...)",
+                 path, strerror(errno));
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "cannot load library '%s': it is not a regular file; give "
+                 "the path of a libcrypto shared library", path);
+        return -1;
+    }
+    return 0;
+}
+
+#ifndef CB_NO_DLOPEN
+/* open_default finds the libcrypto the dynamic loader finds: 3.x, else 1.1. */
+static void *open_default(char **env, const char **used, char *why, size_t len)
+{
+    static const char *const sonames[] = {"libcrypto.so.3", "libcrypto.so.1.1"};
+    for (size_t i = 0; i < sizeof sonames / sizeof sonames[0]; i++) {
+        void *h = open_in_namespace(sonames[i], env);
+        if (h) {
+            *used = sonames[i];
+            return h;
+        }
+        if (i == 0)
+            snprintf(why, len, "%s", dlerror());
+    }
+    return NULL;
+}
+#endif
+
+int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
+{
+    if (!r->name || !*r->name || strlen(r->name) >= sizeof ((cb_lib *)0)->name ||
+        strpbrk(r->name, ", \t=:") || strcmp(r->name, "auto") == 0 ||
+        strcmp(r->name, "all") == 0) {
+        snprintf(err, errlen, "'%s' cannot name a library variant; give a short name of "
+                 "letters, digits, '-' or '_' (not auto or all)", r->name ? r->name : "");
+        return -1;
+    }
+    if (name_taken(r->name)) {
+        snprintf(err, errlen, "the variant name '%s' is taken already; give the library "
+                 "another name (-lib NAME=PATH)", r->name);
+        return -1;
+    }
+    if (nloaded == CB_LIB_MAX) {
+        snprintf(err, errlen, "at most %d libraries can be loaded in one run", CB_LIB_MAX);
+        return -1;
+    }
+#ifdef CB_NO_DLOPEN
+    snprintf(err, errlen, "this build of cryptobench is linked statically and cannot "
+             "load library '%s'; use a build for a target with a dynamic loader",
+             r->path ? r->path : "libcrypto.so.3");
+    return -1;
+#else
+    if (r->path && check_path(r->path, err, errlen) != 0)
+        return -1;
+    cb_lib *L = cb_xcalloc(1, sizeof *L);
+    snprintf(L->name, sizeof L->name, "%s", r->name);
+    L->env = make_env(r->env, r->nenv);
+    const char *asked = r->path;
+    char why[512] = "";
+    if (asked) {
+        L->handle = open_in_namespace(asked, L->env);
+        if (!L->handle)
+            snprintf(why, sizeof why, "%s", dlerror());
+    } else {
+        L->handle = open_default(L->env, &asked, why, sizeof why);
+    }
+    if (!L->handle) {
+        if (r->path)
+            snprintf(err, errlen, "cannot load library '%s': %s", r->path, why);
+        else
+            snprintf(err, errlen, "no system libcrypto for variant '%s': the dynamic "
+                     "loader finds neither libcrypto.so.3 nor libcrypto.so.1.1 (%s); "
+                     "install one (Debian: libssl3) or give -lib %s=PATH",
+                     r->name, why, r->name);
+        free_env(L->env);
+        free(L);
+        return -1;
+    }
+    char missing[1024];
+    resolve(L, missing, sizeof missing);
+    if (missing[0]) {
+        snprintf(err, errlen, "'%s' is not a usable libcrypto: it lacks %s (OpenSSL 1.1 "
+                 "or 3.x, BoringSSL, LibreSSL and AWS-LC have them)", asked, missing);
+        dlclose(L->handle);
+        free_env(L->env);
+        free(L);
+        return -1;
+    }
+    L->path = real_path(L, asked);
+    identify(L, r);
+    L->impl.data = L;
+    L->impl.library = L->path;
+    L->impl.version = L->version;
+    L->impl.notes = L->notes;
+    cb_lib_evp_setup(L);
+    cb_lib_pkey_setup(L);
+    char summary[512];
+    snprintf(summary, sizeof summary, "%s (%s)", L->version, L->path);
+    L->var = (cb_variant){.name = L->name,
+                          .family = CB_LIB_FAMILY,
+                          .prim = CB_PRIM_WHOLE,
+                          .caps = 0,
+                          .priority = CB_PRIORITY_AUTO_MIN - 1,
+                          .ops = &L->impl,
+                          .summary = cb_xstrdup(summary)};
+    if (cb_variant_register(&L->var) != 0) {
+        snprintf(err, errlen, "cannot register library '%s' as variant '%s': the "
+                 "variant table is full", L->path, L->name);
+        return -1; /* the library stays loaded: its constructors have run */
+    }
+    loaded[nloaded++] = L;
+    return 0;
+#endif
+}
