@@ -42,6 +42,8 @@ static void speed_usage(FILE *f)
         "  -bytes N[,N...]    block sizes (default 16,64,256,1024,8192,16384)\n"
         "  -decrypt           time decryption instead of encryption\n"
         "  -aead              13 bytes of AAD per GCM message, as TLS\n"
+        "  -rekey             an AEAD's key set up anew for every message, as `openssl\n"
+        "                     speed -aead` of OpenSSL 3.0.x times it\n"
         "  -misalign N        offset buffers N bytes (0..64) from 64-byte alignment\n"
         "  -inplace           output over the input (default: separate buffers)\n"
         "  -variant LIST      auto (default), all, or variant names separated by commas\n"
@@ -298,6 +300,8 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
             ro->decrypt = 1;
         } else if (cb_args_flag(&a, "aead")) {
             ro->aead = 1;
+        } else if (cb_args_flag(&a, "rekey")) {
+            ro->rekey = 1;
         } else if (cb_args_flag(&a, "mr")) {
             o->mr = 1;
         } else if (cb_args_flag(&a, "elapsed")) {
@@ -331,6 +335,13 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
         }
     if (ro->nalgs == 0 && all_algorithms(o, variants) != 0)
         return -1;
+    for (size_t i = 0; ro->rekey && i < ro->nalgs; i++)
+        if (ro->algs[i]->kind != CB_KIND_AEAD) {
+            cb_error("speed: -rekey sets an AEAD's key up for every message, and %s is not an "
+                     "AEAD; name one (aes-128-gcm, aes-128-ccm, ...) or drop -rekey.",
+                     ro->algs[i]->name);
+            return -1;
+        }
     if (o->csv_path && o->json_path && cb_path_same(o->csv_path, o->json_path)) {
         cb_error("speed: -csv and -json name one file, '%s'; give each its own, or the "
                  "JSON would replace the CSV.", o->json_path);

@@ -29,6 +29,7 @@ typedef struct cb_run_opts {
     cb_bench_cfg bench;
     cb_selection variants;  /* parsed -variant (auto when not given) */
     int decrypt, aead, compare, inplace;
+    int rekey;      /* -rekey: an AEAD's key set up for every message (kernels/inst.h) */
     cb_cycles_mode cycles;
     unsigned misalign;
     long cpu;               /* -cpu N: pin to this CPU; -1 leaves scheduling alone */

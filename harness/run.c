@@ -119,7 +119,7 @@ void cb_run_case_head(const cb_run_ctx *c, size_t i, size_t k, cb_case_summary *
     s->key_bits = e->alg->key_bits;
     s->block_bytes = cb_plan_len(c->o, e, k);
     s->misalign = c->o->misalign;
-    s->aead = c->o->aead;
+    s->aead = c->o->aead | (c->o->rekey ? CB_INST_REKEY : 0);
     s->status = "ok";
     s->signal = s->note = "";
 }
@@ -352,7 +352,9 @@ static int time_group(cb_run_ctx *c, group *g, size_t maxlen)
     int rc = 0;
     for (; made < g->k; made++) {
         const cb_plan_entry *e = &c->plan.e[g->i[made]];
-        g->x[made] = cb_inst_new(e->alg, e->var, e->dir, c->o->aead, err, sizeof err);
+        g->x[made] = cb_inst_new(e->alg, e->var, e->dir,
+                                 (c->o->aead ? CB_INST_AAD : 0) | (c->o->rekey ? CB_INST_REKEY : 0),
+                                 err, sizeof err);
         if (!g->x[made]) {
             cb_error("speed: %s.", err);
             rc = -1;

@@ -41,6 +41,7 @@ struct cb_inst {
     uint8_t digest[CB_DIGEST_MAX];
     uint64_t failures;
     int keyed; /* the kind's context was set up and must be freed */
+    int rekey; /* CB_INST_REKEY: the AEAD key is set up for every message */
 };
 
 /* Fixed key material: benchmarks need no secrecy, and fixed bytes make runs of two
@@ -67,17 +68,28 @@ static void run_cipher(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, 
         cb_cipher_update(&x->cipher, in, out, len);
 }
 
+/* rekey_builtin sets the AEAD's key up again (CB_INST_REKEY); 0 on success. */
+static int rekey_builtin(cb_inst *x)
+{
+    if (!x->rekey)
+        return 0;
+    cb_aead_free(&x->aead);
+    return cb_aead_init(&x->aead, x->alg, x->var, bench_key);
+}
+
 static void run_seal(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n)
 {
     for (uint64_t i = 0; i < n; i++)
-        if (cb_aead_seal(&x->aead, x->iv, 12, x->aad, x->aad_len, in, out, len, x->tag, 16))
+        if (rekey_builtin(x) ||
+            cb_aead_seal(&x->aead, x->iv, 12, x->aad, x->aad_len, in, out, len, x->tag, 16))
             x->failures++;
 }
 
 static void run_open(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n)
 {
     for (uint64_t i = 0; i < n; i++)
-        if (cb_aead_open(&x->aead, x->iv, 12, x->aad, x->aad_len, in, out, len, x->tag, 16))
+        if (rekey_builtin(x) ||
+            cb_aead_open(&x->aead, x->iv, 12, x->aad, x->aad_len, in, out, len, x->tag, 16))
             x->failures++;
 }
 
@@ -148,7 +160,8 @@ static void run_whole_seal(cb_inst *x, const uint8_t *in, uint8_t *out, size_t l
                            uint64_t n)
 {
     for (uint64_t i = 0; i < n; i++)
-        if (x->whole.impl->aead_seal(&x->whole, x->iv, 12, x->aad, x->aad_len, in, out, len,
+        if ((x->rekey && x->whole.impl->aead_init(&x->whole, bench_key)) ||
+            x->whole.impl->aead_seal(&x->whole, x->iv, 12, x->aad, x->aad_len, in, out, len,
                                      x->tag, 16))
             x->failures++;
 }
@@ -157,7 +170,8 @@ static void run_whole_open(cb_inst *x, const uint8_t *in, uint8_t *out, size_t l
                            uint64_t n)
 {
     for (uint64_t i = 0; i < n; i++)
-        if (x->whole.impl->aead_open(&x->whole, x->iv, 12, x->aad, x->aad_len, in, out, len,
+        if ((x->rekey && x->whole.impl->aead_init(&x->whole, bench_key)) ||
+            x->whole.impl->aead_open(&x->whole, x->iv, 12, x->aad, x->aad_len, in, out, len,
                                      x->tag, 16))
             x->failures++;
 }
@@ -300,7 +314,8 @@ cb_inst *cb_inst_new(const cb_alg *a, const cb_variant *v, cb_dir d, int aead, c
     memcpy(x->iv, bench_iv, sizeof x->iv);
     for (size_t i = 0; i < sizeof x->aad; i++)
         x->aad[i] = (uint8_t)(0xa0 + i);
-    x->aad_len = aead ? sizeof x->aad : 0;
+    x->aad_len = aead & CB_INST_AAD ? sizeof x->aad : 0;
+    x->rekey = (aead & CB_INST_REKEY) && a->kind == CB_KIND_AEAD;
     int rc = cb_variant_impl(v) ? whole_new(x) : keyed_new(x, a, v, d);
     x->keyed = rc == 0;
     if (rc != 0) {

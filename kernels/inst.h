@@ -26,9 +26,16 @@
 
 typedef struct cb_inst cb_inst;
 
+/* What cb_inst_new's aead flags ask of an AEAD's messages: CB_INST_AAD, 13 bytes of
+ * AAD each (-aead); CB_INST_REKEY, the key set up anew for each message (-rekey), as
+ * `openssl speed -aead` of OpenSSL 3.0.x does (EVP_CipherInit_ex with the key and the
+ * IV every message), so that its figures and ours time the same thing. */
+#define CB_INST_AAD 1
+#define CB_INST_REKEY 2
+
 /*
- * cb_inst_new keys an instance for one case.  aead adds 13 bytes of AAD per GCM
- * message.  Returns NULL and one sentence in err when the variant cannot do it.
+ * cb_inst_new keys an instance for one case with the CB_INST_* aead flags.  Returns
+ * NULL and one sentence in err when the variant cannot do it.
  */
 cb_inst *cb_inst_new(const cb_alg *a, const cb_variant *v, cb_dir d, int aead, char *err,
                      size_t errlen);

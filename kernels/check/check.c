@@ -248,6 +248,15 @@ static int kat_digest(checker *c, const cb_vector *v, const bytes *msg, const by
     return 0;
 }
 
+/* xts_equal_halves: an XTS key whose two AES keys are equal (IEEE 1619's first
+ * vectors), which OpenSSL 3 refuses, as FIPS 140-3 implementation guidance says to;
+ * only a whole-algorithm variant may refuse it. */
+static int xts_equal_halves(const checker *c, const bytes *key)
+{
+    return c->alg->mode == CB_MODE_XTS && cb_variant_impl(c->var) && key->n % 2 == 0 &&
+           memcmp(key->p, key->p + key->n / 2, key->n / 2) == 0;
+}
+
 static int kat_cipher(checker *c, const cb_vector *v, const bytes *key, const bytes *iv,
                       const bytes *msg, const bytes *want)
 {
@@ -261,6 +270,8 @@ static int kat_cipher(checker *c, const cb_vector *v, const bytes *key, const by
         msg_cipher ctx;
         if (msg_cipher_init(&ctx, c->alg, c->var, dir, key->p, iv->n ? iv->p : NULL) != 0) {
             msg_cipher_free(&ctx);
+            if (xts_equal_halves(c, key))
+                break; /* a library may refuse them: SP 800-38E asks Key1 != Key2 */
             rc = fail(c, "cannot be keyed for known answer '%s'", v->source);
             break;
         }

@@ -39,6 +39,11 @@ typedef void obj; /* EVP_MD, EVP_MD_CTX, EVP_CIPHER, RSA, BIGNUM, ... */
     X(1, int, EVP_CIPHER_CTX_ctrl, (obj * ctx, int type, int arg, void *ptr))            \
     X(1, int, EVP_CIPHER_CTX_set_padding, (obj * ctx, int pad))                          \
     X(0, const char *, OpenSSL_version, (int t))                                         \
+    X(0, obj *, EVP_MD_fetch, (obj * libctx, const char *name, const char *props))       \
+    X(0, const char *, EVP_MD_get0_name, (const obj *md))                                \
+    X(0, obj *, EVP_CIPHER_fetch, (obj * libctx, const char *name, const char *props))   \
+    X(0, const char *, EVP_CIPHER_get0_name, (const obj *cipher))                        \
+    X(0, obj *, OSSL_PROVIDER_load, (obj * libctx, const char *name))                    \
     X(0, void, ERR_clear_error, (void))                                                  \
     X(0, obj *, HMAC_CTX_new, (void))                                                    \
     X(0, void, HMAC_CTX_free, (obj * ctx))                                               \

@@ -128,14 +128,20 @@ void *cb_lib_sym(cb_lib *L, const char *name)
 /* resolve looks every entry point up; returns the required ones missing, or "". */
 static void resolve(cb_lib *L, char *missing, size_t len)
 {
+    size_t n = 0, more = 0;
     missing[0] = '\0';
 #define CB_LIB_RESOLVE(req, ret, name, params)                                          \
     *(void **)&L->f.name = cb_lib_sym(L, #name);                                         \
-    if (req && !L->f.name)                                                               \
+    if (req && !L->f.name && n++ < 3)                                                    \
         snprintf(missing + strlen(missing), len - strlen(missing), "%s%s",               \
-                 missing[0] ? ", " : "", #name);
+                 missing[0] ? ", " : "", #name);                                          \
+    else if (req && !L->f.name)                                                          \
+        more++;
     CB_LIB_SYMS(CB_LIB_RESOLVE)
 #undef CB_LIB_RESOLVE
+    if (more)
+        snprintf(missing + strlen(missing), len - strlen(missing),
+                 " and %zu more of the EVP functions cryptobench calls", more);
 }
 
 /* note adds "key=value" to L's notes (value cut at the first newline). */
@@ -174,6 +180,22 @@ static void identify(cb_lib *L, const cb_lib_request *r)
     }
     for (size_t i = 0; i < r->nenv; i++)
         note(L, "env", r->env[i]);
+}
+
+/*
+ * load_providers: in OpenSSL 3 the old algorithms (single DES, and those `openssl
+ * speed` needs -provider legacy for) live in the legacy provider.  Loading it beside
+ * the default one, as `-provider default -provider legacy` does, lets the library
+ * offer them; what the default provider implements is unchanged.
+ */
+static void load_providers(cb_lib *L)
+{
+    if (!L->f.OSSL_PROVIDER_load)
+        return;
+    int def = L->f.OSSL_PROVIDER_load(NULL, "default") != NULL;
+    int legacy = L->f.OSSL_PROVIDER_load(NULL, "legacy") != NULL;
+    cb_lib_clear_errors(L);
+    note(L, "providers", def && legacy ? "default,legacy" : def ? "default" : "none loaded");
 }
 
 /* real_path: the file the loader opened, for the record. */
@@ -289,6 +311,7 @@ int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
     }
     L->path = real_path(L, asked);
     identify(L, r);
+    load_providers(L);
     L->impl.data = L;
     L->impl.library = L->path;
     L->impl.version = L->version;

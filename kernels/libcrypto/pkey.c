@@ -247,16 +247,11 @@ static int verify(cb_alg_session *s, const uint8_t *msg, size_t len, const uint8
 
 int cb_lib_pkey_try(cb_lib *L, const cb_alg *a)
 {
-    lib_pkey *k = cb_lib_pkey_new(L, a);
+    lib_pkey *k = cb_lib_pkey_new(L, a); /* bignum parsing only: no signature runs */
     if (!k)
         return 0;
-    uint8_t sig[1024];
-    size_t siglen = sizeof sig;
-    static const uint8_t msg[] = "abc";
-    int ok = k->sig_max <= sizeof sig && do_sign(L, k, msg, 3, sig, &siglen) == 0 &&
-             do_verify(L, k, msg, 3, sig, siglen) == 0;
     cb_lib_pkey_free(L, k);
-    return ok;
+    return 1;
 }
 
 void cb_lib_pkey_setup(cb_lib *L)
