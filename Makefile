@@ -32,7 +32,7 @@ PREFIX ?= /usr/local
 BUILD := build/$(CONFIG)
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-ALL_CPPFLAGS := -I. -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 $(foreach f,$(FAMILIES),-DCB_FAMILY_$(shell echo $(f) | tr a-z A-Z)) $(CPPFLAGS)
+ALL_CPPFLAGS := -I. -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 $(foreach f,$(FAMILIES),-DCB_FAMILY_$(shell echo $(f) | tr a-z A-Z)) $(CONFIG_CPPFLAGS) $(CPPFLAGS)
 ALL_CFLAGS := -std=c11 $(WARN) $(ARCH_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS := $(ARCH_LDFLAGS) $(LDFLAGS)
 LIBS := -lm
@@ -180,6 +180,8 @@ cross-vars:
 	@echo "QEMU='$(QEMU)'"
 	@echo "QEMU_CPUS='$(QEMU_CPUS)'"
 	@echo "QEMU_MASKS='$(QEMU_MASKS)'"
+	@echo "DEB_ARCH='$(DEB_ARCH)'"
+	@echo "LIB_FAULT='$(LIB_FAULT)'"
 	@echo "CROSS_CHECKS='$(CROSS_CHECKS)'"
 	@echo "BIN='$(BIN)'"
 	@echo "TEST_BINS='$(TEST_BINS)'"

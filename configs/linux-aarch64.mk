@@ -1,10 +1,15 @@
 # 64-bit ARM: portable C plus the ARMv8 family (Crypto Extensions, NEON fallbacks).
 TARGET_ARCH := aarch64
+# Debian's libssl3 for this architecture (scripts/foreign-libcrypto.sh), which
+# check-cross loads as variant openssl.
+DEB_ARCH := arm64
 CROSS := aarch64-linux-gnu-
 OPT := -O2
 FAMILIES := armv8
 ARCH_CFLAGS :=
-ARCH_LDFLAGS := -static
+# Linked dynamically (qemu-user runs it with the multiarch loader and libc) so that
+# it can load a libcrypto with dlmopen: -variant openssl, -lib NAME=PATH.
+ARCH_LDFLAGS :=
 # Test programs link Debian's multiarch libcmocka (no static library) dynamically;
 # qemu finds its loader and libraries where multiarch installed them (no -L: the
 # cross toolchain's libc in /usr/<triple> is another build than that loader's).
@@ -17,3 +22,6 @@ QEMU_CPUS := cortex-a53 cortex-a57 neoverse-n1 max
 # Masks that turn the crypto instructions off (check-cross runs selftest under them).
 QEMU_MASKS := CRYPTOBENCH_CAPS=-aes,-pmull,-sha1,-sha2,-sha512,-sha3 OPENSSL_armcap=0x1 OPENSSL_armcap=0
 QEMU_RUN := $(QEMU) -cpu max
+# The forced mask that must die (check-cross): model, -lib-env pair, algorithm.
+# cortex-a53 has no SHA-512 instructions, which OPENSSL_armcap bit 6 claims.
+LIB_FAULT := cortex-a53 OPENSSL_armcap=0xff sha512

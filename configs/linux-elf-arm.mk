@@ -1,11 +1,16 @@
 # 32-bit ARM (armhf), portable C only at -O2: OpenSSL's old linux-elf-arm build, the
 # "before" column of the 2013 report.
 TARGET_ARCH := arm
+# Debian's libssl3 for this architecture (scripts/foreign-libcrypto.sh), which
+# check-cross loads as variant openssl.
+DEB_ARCH := armhf
 CROSS := arm-linux-gnueabihf-
 OPT := -O2
 FAMILIES :=
 ARCH_CFLAGS :=
-ARCH_LDFLAGS := -static
+# Linked dynamically (qemu-user runs it with the multiarch loader and libc) so that
+# it can load a libcrypto with dlmopen: -variant openssl, -lib NAME=PATH.
+ARCH_LDFLAGS :=
 # Test programs link Debian's multiarch libcmocka (no static library) dynamically;
 # qemu finds its loader and libraries where multiarch installed them (no -L: the
 # cross toolchain's libc in /usr/<triple> is another build than that loader's).

@@ -7,6 +7,9 @@ OPT := -O2
 FAMILIES := power
 ARCH_CFLAGS := -mcpu=power7 -mabi=elfv1
 ARCH_LDFLAGS := -static
+# Debian has no big-endian ppc64 libc to link against dynamically, so this build
+# cannot load libraries (-lib, -variant openssl say so).
+CONFIG_CPPFLAGS := -DCB_NO_DLOPEN
 # Debian has no cmocka for big-endian ppc64 (it is not a release architecture), so
 # only the ABI self-check, selftest, kat and the command-line tests run here.
 NO_CMOCKA := 1

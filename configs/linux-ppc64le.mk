@@ -1,10 +1,15 @@
 # 64-bit little-endian POWER (ELFv2 ABI), POWER8 and later.
 TARGET_ARCH := ppc64le
+# Debian's libssl3 for this architecture (scripts/foreign-libcrypto.sh), which
+# check-cross loads as variant openssl.
+DEB_ARCH := ppc64el
 CROSS := powerpc64le-linux-gnu-
 OPT := -O2
 FAMILIES := power
 ARCH_CFLAGS := -mcpu=power8 -mabi=elfv2
-ARCH_LDFLAGS := -static
+# Linked dynamically (qemu-user runs it with the multiarch loader and libc) so that
+# it can load a libcrypto with dlmopen: -variant openssl, -lib NAME=PATH.
+ARCH_LDFLAGS :=
 # Test programs link Debian's multiarch libcmocka (no static library) dynamically;
 # qemu finds its loader and libraries where multiarch installed them (no -L: the
 # cross toolchain's libc in /usr/<triple> is another build than that loader's).

@@ -90,6 +90,31 @@ run_job() {
         # its capabilities do not declare dies of SIGILL here.
         step "selftest -quick" "$@" "$BIN" selftest -quick
     fi
+    # Debian's own libcrypto of the architecture as variant openssl: its selftest on
+    # the first and the widest model, its known-answer files on the widest, and the
+    # 2021 report's forced mask dying of SIGILL where LIB_FAULT says it must.
+    first=$(echo "$QEMU_CPUS" | awk '{print $1}')
+    if [ -n "${DEB_ARCH:-}" ] && { [ "$model" = "$first" ] || [ "$model" = "$widest" ]; }; then
+        if libdir=$(scripts/foreign-libcrypto.sh "$DEB_ARCH"); then
+            step "library selftest -quick" env LD_LIBRARY_PATH="$PWD/$libdir" "$@" "$BIN" \
+                selftest -quick -variant openssl
+            if [ "$model" = "$widest" ] && [ -x scripts/run-kat.sh ]; then
+                step "library kat" env LD_LIBRARY_PATH="$PWD/$libdir" KAT_VARIANT=openssl \
+                    scripts/run-kat.sh "$BIN" "$runner"
+            fi
+        else
+            step "library fetch" false
+        fi
+    fi
+    if [ -n "${LIB_FAULT:-}" ] && [ -n "${DEB_ARCH:-}" ]; then
+        set -- $LIB_FAULT
+        fmodel=$1 fmask=$2 falg=$3
+        set -- "$QEMU" -cpu "$model"
+        if [ "$model" = "$fmodel" ] && libdir=$(scripts/foreign-libcrypto.sh "$DEB_ARCH"); then
+            step "library $fmask faults on $falg" tests/lib_fault.sh "$PWD/$libdir" "$fmask" \
+                "$falg" "$BIN" "$@"
+        fi
+    fi
     if wants kat && [ -x scripts/run-kat.sh ] && has_command kat "$@" "$BIN"; then
         step "kat" scripts/run-kat.sh "$BIN" "$runner"
     fi

@@ -7,7 +7,8 @@
 # has no CFB1.)
 # Fails when any file fails or is rejected, and when a deliberately corrupted file
 # is not caught (so a kat that checks nothing cannot pass).
-# CRYPTOBENCH_VECTORS overrides where the vectors are.
+# CRYPTOBENCH_VECTORS overrides where the vectors are; KAT_VARIANT=NAME runs the
+# files on that variant alone (e.g. openssl: a loaded libcrypto).
 set -u
 bin=$1
 runner=${2:-}
@@ -29,7 +30,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 # kat FILE... runs the binary, through the emulator when there is one.
 kat() {
     # shellcheck disable=SC2086
-    $runner "$bin" kat "$@"
+    $runner "$bin" kat ${KAT_VARIANT:+-variant "$KAT_VARIANT"} "$@"
 }
 
 set --

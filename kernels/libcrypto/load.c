@@ -57,6 +57,23 @@ void cb_lib_clear_errors(cb_lib *L)
         L->f.ERR_clear_error();
 }
 
+#ifdef CB_NO_DLOPEN
+/* A static build (linux-ppc64: Debian has no big-endian libc to link dynamically)
+ * has no dynamic loader to load a library with. */
+int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "this build of cryptobench is linked statically and cannot load "
+             "library '%s' for variant '%s'; use a build for a target with a dynamic "
+             "loader", r->path ? r->path : "libcrypto.so.3", r->name ? r->name : "");
+    return -1;
+}
+
+void *cb_lib_sym(cb_lib *L, const char *name)
+{
+    (void)L, (void)name;
+    return NULL;
+}
+#else
 /* name_taken: is name a variant already (built in or loaded)? */
 static int name_taken(const char *name)
 {
@@ -98,7 +115,6 @@ static void free_env(char **env)
     free(env);
 }
 
-#ifndef CB_NO_DLOPEN
 /*
  * open_in_namespace dlmopens path into a new link-map namespace with env as the
  * environment its initialisers see: glibc hands the caller's environ to the new
@@ -113,16 +129,10 @@ static void *open_in_namespace(const char *path, char **env)
     environ = saved;
     return h;
 }
-#endif
 
 void *cb_lib_sym(cb_lib *L, const char *name)
 {
-#ifdef CB_NO_DLOPEN
-    (void)L, (void)name;
-    return NULL;
-#else
     return dlsym(L->handle, name);
-#endif
 }
 
 /* resolve looks every entry point up; returns the required ones missing, or "". */
@@ -201,13 +211,9 @@ static void load_providers(cb_lib *L)
 /* real_path: the file the loader opened, for the record. */
 static char *real_path(cb_lib *L, const char *asked)
 {
-#ifndef CB_NO_DLOPEN
     struct link_map *lm = NULL;
     if (dlinfo(L->handle, RTLD_DI_LINKMAP, &lm) == 0 && lm && lm->l_name && lm->l_name[0])
         return cb_xstrdup(lm->l_name);
-#else
-    (void)L;
-#endif
     return cb_xstrdup(asked);
 }
 
@@ -231,7 +237,6 @@ static int check_path(const char *path, char *err, size_t errlen)
     return 0;
 }
 
-#ifndef CB_NO_DLOPEN
 /* open_default finds the libcrypto the dynamic loader finds: 3.x, else 1.1. */
 static void *open_default(char **env, const char **used, char *why, size_t len)
 {
@@ -247,7 +252,6 @@ static void *open_default(char **env, const char **used, char *why, size_t len)
     }
     return NULL;
 }
-#endif
 
 int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
 {
@@ -267,12 +271,6 @@ int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
         snprintf(err, errlen, "at most %d libraries can be loaded in one run", CB_LIB_MAX);
         return -1;
     }
-#ifdef CB_NO_DLOPEN
-    snprintf(err, errlen, "this build of cryptobench is linked statically and cannot "
-             "load library '%s'; use a build for a target with a dynamic loader",
-             r->path ? r->path : "libcrypto.so.3");
-    return -1;
-#else
     if (r->path && check_path(r->path, err, errlen) != 0)
         return -1;
     cb_lib *L = cb_xcalloc(1, sizeof *L);
@@ -334,5 +332,5 @@ int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
     }
     loaded[nloaded++] = L;
     return 0;
-#endif
 }
+#endif /* !CB_NO_DLOPEN */
