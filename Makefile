@@ -122,7 +122,14 @@ $(OBJ)/buildinfo.o: $(BUILD)/buildinfo.c
 
 # ---- tests -------------------------------------------------------------------------
 
-tests: $(TEST_BINS) $(ABI_CHECK)
+tests: $(TEST_BINS) $(ABI_CHECK) $(if $(TEST_BINS),$(BUILD)/tests/libfakecrypto.so)
+
+# A libcrypto that is wrong on purpose, which tests/test_libcrypto.c loads from
+# beside itself.
+$(BUILD)/tests/libfakecrypto.so: tests/fake/fakecrypto.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -shared -o $@ $<
+$(BUILD)/tests/test_libcrypto: | $(BUILD)/tests/libfakecrypto.so
 
 $(BUILD)/tests/%: $(OBJ)/tests/%.o $(OBJ)/tests/support.o $(TEST_EXTRA_OBJS) $(LIB)
 	@mkdir -p $(dir $@)

@@ -242,9 +242,6 @@ struct cb_alg_impl {
                      size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
                      const uint8_t *tag, size_t taglen);
 
-    int (*mac_init)(cb_alg_session *s, const uint8_t *key, size_t keylen);
-    int (*mac)(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out);
-
     size_t (*sig_max)(cb_alg_session *s);
     int (*sign)(cb_alg_session *s, const uint8_t *msg, size_t len, uint8_t *sig,
                 size_t *siglen);
@@ -255,6 +252,9 @@ struct cb_alg_impl {
     const char *library;       /* "/opt/openssl-3.2/lib64/libcrypto.so.3" */
     const char *version;       /* "OpenSSL 3.2.1 30 Jan 2024" */
     const char *const *notes;  /* NULL-terminated "key=value" strings, or NULL */
+
+    int (*mac_init)(cb_alg_session *s, const uint8_t *key, size_t keylen);
+    int (*mac)(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out);
 };
 
 /* CB_PRIORITY_AUTO_MIN: variants below this priority are never auto's pick. */

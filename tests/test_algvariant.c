@@ -185,7 +185,8 @@ static const char *const dbl_notes[] = {"built=with the tests", "layers=kernels/
 #define DOUBLE_IMPL(digest, update, seal)                                                \
     {dbl_offers,      dbl_new,    dbl_free,    digest,      dbl_cipher_init, update,   \
      dbl_aead_init,   seal,       dbl_open,    dbl_sig_max, dbl_sign,        dbl_verify, \
-     NULL,            "(test double: generic through kernels/modes)", "1.0", dbl_notes}
+     NULL,            "(test double: generic through kernels/modes)", "1.0", dbl_notes,  \
+     NULL,            NULL}
 
 static const cb_alg_impl good_impl = DOUBLE_IMPL(dbl_digest, dbl_cipher_update, dbl_seal);
 static const cb_alg_impl bad_impl = DOUBLE_IMPL(bad_digest, bad_cipher_update, bad_seal);
