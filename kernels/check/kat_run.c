@@ -31,13 +31,22 @@ static const char *hex_text(const uint8_t *p, size_t n, char *buf, size_t len)
     return buf;
 }
 
-/* mismatch formats "NAME is GOT, expected WANT" into why. */
+/* mismatch formats "NAME is GOT, expected WANT" into why, from the first byte that
+ * differs when that is past the bytes hex_text shows ("NAME differs from byte 47:
+ * ..."), so a wrong last block is seen. */
 static void mismatch(char *why, size_t len, const char *name, const uint8_t *got,
                      const uint8_t *want, size_t n)
 {
-    char g[40], w[40];
-    snprintf(why, len, "%s is %s, expected %s", name, hex_text(got, n, g, sizeof g),
-             hex_text(want, n, w, sizeof w));
+    char g[40], w[40], from[48] = "";
+    size_t i = 0;
+    while (i < n && got[i] == want[i])
+        i++;
+    if (i < 16)
+        i = 0;
+    else
+        snprintf(from, sizeof from, " differs from byte %zu:", i);
+    snprintf(why, len, "%s%s is %s, expected %s", name, from,
+             hex_text(got + i, n - i, g, sizeof g), hex_text(want + i, n - i, w, sizeof w));
 }
 
 /* ---- running ------------------------------------------------------------------------ */
