@@ -37,8 +37,9 @@ static void kat_usage(FILE *f)
     }
     fprintf(f,
             "The signature records run on the Montgomery variants.  Records a variant\n"
-            "cannot run (a direction it lacks, bit-sized messages) are skipped and\n"
-            "counted, never passed.\n\n"
+            "cannot run (a direction it lacks, bit-sized messages, and on a library's\n"
+            "whole-algorithm variant the signature records, whose keys are their own)\n"
+            "are skipped and counted, never passed.\n\n"
             "  -alg NAME        the algorithm, for files whose name does not say it\n"
             "  -variant LIST    only these variants (names, 'auto' or 'all', the default)\n"
             CB_LIBOPTS_USAGE "\n"

@@ -1,13 +1,21 @@
 /*
  * tests/test_algvariant.c - whole-algorithm variants (kernel.h, CB_PRIM_WHOLE): a test
- * double registered at run time, as a dlopen'ed libcrypto will be, implements
- * sha256, aes-128-cbc, aes-128-gcm and rsa1024 by calling the generic variant through
- * the project's own message layers (kernels/modes/, kernels/pkey/).  It must pass
- * cb_check_variant (known answers, cross-check against generic at every length
+ * double registered at run time, as a dlopen'ed libcrypto will be, implements every
+ * digest, cipher, AEAD and signature algorithm but md5 by calling the generic variant
+ * through the project's own message layers (kernels/modes/, kernels/pkey/).  It must
+ * pass cb_check_variant (known answers, cross-check against generic at every length
  * 0..1024 under the named layouts, signatures both ways) and run through cb_inst; a
  * copy that gets one output bit wrong at one length under one layout must be
  * rejected with that length and layout named.
+ *
+ * The known-answer engine (kernels/check/kat.h) runs it too: over the NIST CAVP and
+ * RFC files of python3-cryptography-vectors it must pass exactly the records generic
+ * passes (and skip the signature records, which bring keys of their own), a copy
+ * with one wrong answer per kind must fail that record by name, a copy without
+ * decryption must have its decryption records skipped, and `cryptobench kat
+ * -variant double FILE` (cli/cmd_kat.c) must run it.
  */
+#include <glob.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,15 +23,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "base/caps.h"
+#include "cli/commands.h"
 #include "kernels/check/check.h"
+#include "kernels/check/kat.h"
 #include "kernels/inst.h"
 #include "kernels/modes/aead.h"
 #include "kernels/modes/cipher.h"
 #include "kernels/modes/digest.h"
+#include "kernels/modes/hmac.h"
 #include "kernels/pkey/pkey.h"
 #include "kernels/registry.h"
 
@@ -45,15 +57,26 @@ typedef struct dbl_ctx {
     int cipher_keyed, aead_keyed;
 } dbl_ctx;
 
-static const char *const dbl_algs[] = {"sha256", "aes-128-cbc", "aes-128-gcm", "rsa1024"};
+/* dbl_serves: the double implements every algorithm generic has of the kinds a
+ * cb_alg_impl has (not HMAC or GHASH), but md5, left out so that an algorithm it
+ * does not offer is tested too. */
+static int dbl_serves(const cb_alg *a)
+{
+    int kind = a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_CIPHER ||
+               a->kind == CB_KIND_AEAD || a->kind == CB_KIND_PKEY;
+    return kind && strcmp(a->name, "md5") != 0 && cb_variant_generic(a) != NULL;
+}
 
 static int dbl_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
 {
     (void)m, (void)d;
-    for (size_t i = 0; i < sizeof dbl_algs / sizeof dbl_algs[0]; i++)
-        if (strcmp(a->name, dbl_algs[i]) == 0)
-            return 1;
-    return 0;
+    return dbl_serves(a);
+}
+
+/* enc_offers: a copy that never decrypts, so kat must skip its decryption records. */
+static int enc_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
+{
+    return d != CB_DIR_DECRYPT && dbl_offers(m, a, d);
 }
 
 static void *dbl_new(const cb_alg_session *s)
@@ -180,22 +203,78 @@ static int bad_seal(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const ui
     return rc;
 }
 
+/*
+ * The copy kat must catch: one wrong answer per kind, each at one record of a real
+ * file (python3-cryptography-vectors): the digest of a 3-byte message
+ * (SHA256ShortMsg.rsp, Len = 24), the encryption of a 48-byte text (CBCMMT128.rsp,
+ * [ENCRYPT] COUNT = 2), the opening of gcmDecrypt128.rsp's Count = 1, a FAIL
+ * record, which it accepts whatever the tag, and the opening of gcmDecrypt256.rsp's
+ * Count = 2 (the first FAIL record of that file with a ciphertext), which it
+ * rejects but leaves its output unzeroed.  The arrays are the records' IVs.
+ */
+#define WRONG_DIGEST_LEN 3
+#define WRONG_CIPHER_LEN 48
+static const uint8_t forged_iv[12] = {0x90, 0x77, 0x63, 0xb1, 0x9b, 0x9b,
+                                      0x4a, 0xb6, 0xbd, 0x4f, 0x02, 0x81};
+static const uint8_t unzeroed_iv[12] = {0x83, 0x50, 0x90, 0xae, 0xd9, 0x55,
+                                        0x2d, 0xbd, 0xd4, 0x52, 0x77, 0xe2};
+
+static int wrong_digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out)
+{
+    dbl_digest(s, in, len, out);
+    if (len == WRONG_DIGEST_LEN)
+        out[0] ^= 0x01;
+    return 0;
+}
+
+static int wrong_cipher_update(cb_alg_session *s, const uint8_t *in, uint8_t *out, size_t len)
+{
+    int rc = dbl_cipher_update(s, in, out, len);
+    if (len == WRONG_CIPHER_LEN && s->dir == CB_DIR_ENCRYPT)
+        out[len - 1] ^= 0x01;
+    return rc;
+}
+
+static int wrong_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                      size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
+                      const uint8_t *tag, size_t taglen)
+{
+    int rc = dbl_open(s, iv, ivlen, aad, aadlen, in, out, len, tag, taglen);
+    if (ivlen != sizeof forged_iv)
+        return rc;
+    if (memcmp(iv, forged_iv, ivlen) == 0)
+        return 0;
+    if (rc != 0 && memcmp(iv, unzeroed_iv, ivlen) == 0)
+        memcpy(out, in, len);
+    return rc;
+}
+
 static const char *const dbl_notes[] = {"built=with the tests", "layers=kernels/modes", NULL};
 
-#define DOUBLE_IMPL(digest, update, seal)                                                \
-    {dbl_offers,      dbl_new,    dbl_free,    digest,      dbl_cipher_init, update,   \
-     dbl_aead_init,   seal,       dbl_open,    dbl_sig_max, dbl_sign,        dbl_verify, \
-     NULL,            "(test double: generic through kernels/modes)", "1.0", dbl_notes,  \
-     NULL,            NULL}
+#define DOUBLE_IMPL(offers, digest, update, seal, open)                                  \
+    {offers,        dbl_new, dbl_free,    digest,   dbl_cipher_init, update,     \
+     dbl_aead_init, seal,    open,        dbl_sig_max, dbl_sign,     dbl_verify, \
+     NULL,          "(test double: generic through kernels/modes)", "1.0", dbl_notes, \
+     NULL,          NULL}
 
-static const cb_alg_impl good_impl = DOUBLE_IMPL(dbl_digest, dbl_cipher_update, dbl_seal);
-static const cb_alg_impl bad_impl = DOUBLE_IMPL(bad_digest, bad_cipher_update, bad_seal);
+static const cb_alg_impl good_impl =
+    DOUBLE_IMPL(dbl_offers, dbl_digest, dbl_cipher_update, dbl_seal, dbl_open);
+static const cb_alg_impl bad_impl =
+    DOUBLE_IMPL(dbl_offers, bad_digest, bad_cipher_update, bad_seal, dbl_open);
+static const cb_alg_impl wrong_impl =
+    DOUBLE_IMPL(dbl_offers, wrong_digest, wrong_cipher_update, dbl_seal, wrong_open);
+static const cb_alg_impl enc_impl =
+    DOUBLE_IMPL(enc_offers, dbl_digest, dbl_cipher_update, dbl_seal, dbl_open);
 
 /* Priority 0: below CB_PRIORITY_AUTO_MIN, so auto never takes them. */
 static const cb_variant good = {"double", "external", CB_PRIM_WHOLE, 0, 0, &good_impl,
                                 "whole algorithms through generic"};
 static const cb_variant bad = {"double-bad", "external", CB_PRIM_WHOLE, 0, 0, &bad_impl,
                                "one wrong bit per kind"};
+static const cb_variant wrong = {"double-wrong", "external", CB_PRIM_WHOLE, 0, 0, &wrong_impl,
+                                 "one wrong known answer per kind"};
+static const cb_variant enc = {"double-enc", "external", CB_PRIM_WHOLE, 0, 0, &enc_impl,
+                               "no decryption"};
 
 /* ---- tests ---------------------------------------------------------------------- */
 
@@ -211,8 +290,12 @@ static const cb_alg *alg(const char *name)
 static void test_registered(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < sizeof dbl_algs / sizeof dbl_algs[0]; i++) {
-        const cb_alg *a = alg(dbl_algs[i]);
+    size_t served = 0;
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *a = cb_alg_at(i);
+        if (!dbl_serves(a))
+            continue;
+        served++;
         assert_ptr_equal(cb_variant_find(a, "double"), &good);
         cb_dir dirs[2];
         size_t nd = cb_alg_dirs(a, dirs);
@@ -221,7 +304,8 @@ static void test_registered(void **state)
             assert_ptr_not_equal(cb_variant_auto(a, dirs[d], cb_caps_effective()), &good);
         }
     }
-    assert_null(cb_variant_find(alg("sha1"), "double"));
+    assert_true(served > 40); /* digests, AES modes, GCM, CCM, DES, RSA and DSA sizes */
+    assert_null(cb_variant_find(alg("md5"), "double"));
     assert_null(cb_variant_find(alg("hmac(sha256)"), "double")); /* not a kind it has */
     assert_false(cb_variant_offers(&good, alg("sha256"), CB_DIR_ENCRYPT));
     const cb_alg_impl *m = cb_variant_impl(&good);
@@ -249,15 +333,24 @@ static void test_register_refuses(void **state)
             fail_msg("registered an unusable row '%s'", rows[i].name);
 }
 
-/* test_check_passes: the whole check, at full depth, for every algorithm. */
+/* test_check_passes: the whole check for every algorithm, at full depth for one of
+ * each kind (quick for the rest: the double is generic underneath, and CFB8 at full
+ * depth is slow under an emulator). */
 static void test_check_passes(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < sizeof dbl_algs / sizeof dbl_algs[0]; i++) {
+    static const char *const full[] = {"sha256", "aes-128-cbc", "aes-128-gcm", "rsa1024"};
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *a = cb_alg_at(i);
+        cb_check_depth depth = CB_CHECK_QUICK;
         char err[256];
         unsigned long checks = 0;
-        if (cb_check_variant(alg(dbl_algs[i]), &good, CB_CHECK_FULL, err, sizeof err,
-                             &checks) != 0)
+        if (!dbl_serves(a))
+            continue;
+        for (size_t k = 0; k < sizeof full / sizeof full[0]; k++)
+            if (strcmp(a->name, full[k]) == 0)
+                depth = CB_CHECK_FULL;
+        if (cb_check_variant(a, &good, depth, err, sizeof err, &checks) != 0)
             fail_msg("%s", err);
         assert_true(checks > 0);
     }
@@ -306,8 +399,10 @@ static void test_inst(void **state)
     (void)state;
     enum { LEN = 256 };
     uint8_t in[LEN], in2[LEN], out[LEN], want[LEN];
-    for (size_t i = 0; i < sizeof dbl_algs / sizeof dbl_algs[0]; i++) {
-        const cb_alg *a = alg(dbl_algs[i]);
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *a = cb_alg_at(i);
+        if (!dbl_serves(a))
+            continue;
         cb_dir dirs[2];
         size_t nd = cb_alg_dirs(a, dirs);
         for (size_t d = 0; d < nd; d++) {
@@ -334,14 +429,216 @@ static void test_auto_by_priority(void **state)
     assert_int_equal(cb_variant_register(&eager), 0);
     assert_ptr_equal(cb_variant_auto(alg("sha256"), CB_DIR_DIGEST, cb_caps_effective()),
                      &eager);
-    assert_ptr_not_equal(cb_variant_auto(alg("sha1"), CB_DIR_DIGEST, cb_caps_effective()),
+    assert_ptr_not_equal(cb_variant_auto(alg("md5"), CB_DIR_DIGEST, cb_caps_effective()),
                          &eager);
+}
+
+/* ---- the known-answer engine -------------------------------------------------- */
+
+#define VECTORS "/usr/lib/python3/dist-packages/cryptography_vectors/"
+
+/* Where scripts/run-kat.sh finds its files, as globs under VECTORS; what kat does
+ * not identify (Readme files, CFB1, RIPEMD-160, the .txt copies of CCM files) is
+ * left out. */
+static const char *const kat_globs[] = {
+    "hashes/SHA1/*",        "hashes/SHA2/*",          "hashes/SHA3/*",
+    "hashes/MD5/*",         "HMAC/*",                 "ciphers/AES/*/*",
+    "ciphers/AES/XTS/*/*",  "ciphers/3DES/*/*",       "asymmetric/RSA/FIPS_186-2/*",
+    "asymmetric/DSA/FIPS_186-3/*",
+};
+
+static cb_kat_result kat_res;
+
+/* pair: the two tallies a run of "generic,NAME" makes (var NULL when NAME is no
+ * variant of the file's algorithm). */
+typedef struct pair {
+    cb_kat_status status;
+    const cb_kat_tally *gen, *var;
+} pair;
+
+/* kat_pair runs path over variants (a -variant list) and finds generic's tally and
+ * name's in the result, which stays in kat_res. */
+static pair kat_pair(const char *variants, const char *name, const char *path)
+{
+    cb_selection sel;
+    char err[2400];
+    if (cb_selection_parse(&sel, variants, err, sizeof err) != 0)
+        fail_msg("-variant %s: %s", variants, err);
+    cb_kat_opts o = {NULL, &sel, cb_caps_effective(), NULL};
+    pair p = {CB_KAT_REFUSED, NULL, NULL};
+    cb_kat_result_free(&kat_res);
+    p.status = cb_kat_run_file(path, &o, &kat_res);
+    for (size_t i = 0; i < kat_res.ntallies; i++) {
+        const char *n = kat_res.tallies[i].var->name;
+        if (strcmp(n, "generic") == 0)
+            p.gen = &kat_res.tallies[i];
+        else if (strcmp(n, name) == 0)
+            p.var = &kat_res.tallies[i];
+    }
+    return p;
+}
+
+/* same_records: the double passed, failed and skipped what generic did. */
+static void same_records(const char *path, const cb_kat_tally *g, const cb_kat_tally *d)
+{
+    if (d->passed != g->passed || d->failed || g->failed || d->skipped != g->skipped)
+        fail_msg("%s: double passed %lu failed %lu skipped %lu, generic %lu %lu %lu", path,
+                 d->passed, d->failed, d->skipped, g->passed, g->failed, g->skipped);
+}
+
+/* check_file runs one file through generic and the double: the same records pass,
+ * but the double skips every signature record (their keys are the records' own)
+ * and is no variant of md5 or of hmac(md5), which it MACs through md5.  Adds what the double did to the totals. */
+static void check_file(const char *path, const cb_kat_id *id, unsigned long tot[3])
+{
+    pair p = kat_pair("generic,double", "double", path);
+    if (p.status != CB_KAT_PASSED || !p.gen || p.gen->passed == 0)
+        fail_msg("%s: status %d (%s), generic passed %lu", path, (int)p.status, kat_res.err,
+                 p.gen ? p.gen->passed : 0);
+    const cb_alg *hmac_of = cb_hmac_digest(id->alg);
+    if (!dbl_serves(hmac_of ? hmac_of : id->alg)) {
+        assert_null(p.var);
+        return;
+    }
+    if (!p.var)
+        fail_msg("%s: the double did not run", path);
+    if (id->alg->kind != CB_KIND_PKEY)
+        same_records(path, p.gen, p.var);
+    else if (p.var->passed || p.var->failed || p.var->skipped != kat_res.cases)
+        fail_msg("%s: the double passed %lu and failed %lu signature records", path,
+                 p.var->passed, p.var->failed);
+    tot[0] += p.var->passed;
+    tot[1] += p.var->failed;
+    tot[2] += p.var->skipped;
+}
+
+/* test_kat_like_generic: every file kat knows, through the double as through generic. */
+static void test_kat_like_generic(void **state)
+{
+    (void)state;
+    unsigned long files = 0, tot[3] = {0, 0, 0};
+    for (size_t i = 0; i < sizeof kat_globs / sizeof kat_globs[0]; i++) {
+        char pattern[256];
+        glob_t g;
+        snprintf(pattern, sizeof pattern, "%s%s", VECTORS, kat_globs[i]);
+        if (glob(pattern, 0, NULL, &g) != 0)
+            fail_msg("no %s: install python3-cryptography-vectors", pattern);
+        for (size_t k = 0; k < g.gl_pathc; k++) {
+            cb_kat_id id;
+            char err[600];
+            if (cb_kat_identify(g.gl_pathv[k], NULL, &id, err, sizeof err) != 0)
+                continue;
+            check_file(g.gl_pathv[k], &id, tot);
+            files++;
+        }
+        globfree(&g);
+    }
+    print_message("kat through the double: %lu files, passed %lu  failed %lu  skipped %lu\n",
+                  files, tot[0], tot[1], tot[2]);
+    assert_true(files >= 160); /* the 163 scripts/run-kat.sh runs, and a few more */
+}
+
+/* expect_named: the wrong copy fails one record of path, by line and label, with a
+ * reason that starts with why; generic passes the file. */
+static void expect_named(const char *path, int line, const char *label, const char *why)
+{
+    pair p = kat_pair("generic,double-wrong", "double-wrong", path);
+    assert_int_equal(p.status, CB_KAT_FAILED);
+    assert_int_equal(p.gen->failed, 0);
+    assert_int_equal(p.var->failed, 1);
+    assert_int_equal(p.var->passed, p.gen->passed - 1);
+    const cb_kat_failure *f = &p.var->shown[0];
+    print_message("failed as expected: %s:%d: %s: %s\n", path, f->line, f->label, f->why);
+    assert_int_equal(f->line, line);
+    assert_string_equal(f->label, label);
+    assert_memory_equal(f->why, why, strlen(why));
+}
+
+static void test_kat_wrong_named(void **state)
+{
+    (void)state;
+    expect_named(VECTORS "hashes/SHA2/SHA256ShortMsg.rsp", 20, "Len = 24", "MD is ");
+    /* the last byte of the record's CIPHERTEXT is e5; the copy flips its low bit */
+    expect_named(VECTORS "ciphers/AES/CBC/CBCMMT128.rsp", 22, "[ENCRYPT] COUNT = 2",
+                 "CIPHERTEXT differs from byte 47: is e4, expected e5");
+    expect_named(VECTORS "ciphers/AES/GCM/gcmDecrypt128.rsp", 21, "Count = 1",
+                 "the forged tag was accepted");
+    expect_named(VECTORS "ciphers/AES/GCM/gcmDecrypt256.rsp", 4439, "Count = 2",
+                 "the rejected message's plaintext was not zeroed");
+}
+
+/* test_kat_not_offered: what the implementation does not offer is skipped and
+ * counted, or, for a whole algorithm, is no variant of it; auto keeps an HMAC file
+ * on the HMAC's own pick. */
+static void test_kat_not_offered(void **state)
+{
+    (void)state;
+    pair p = kat_pair("double-enc", "double-enc", VECTORS "ciphers/AES/CBC/CBCMMT128.rsp");
+    assert_int_equal(p.status, CB_KAT_PASSED);
+    assert_int_equal(p.var->passed, 10); /* 10 [ENCRYPT] records, 10 [DECRYPT] */
+    assert_int_equal(p.var->skipped, 10);
+    p = kat_pair("double-enc", "double-enc", VECTORS "ciphers/AES/GCM/gcmDecrypt128.rsp");
+    assert_int_equal(p.status, CB_KAT_PASSED);
+    assert_int_equal(p.var->passed + p.var->failed, 0);
+    assert_int_equal(p.var->skipped, kat_res.cases);
+    p = kat_pair("double", "double", VECTORS "hashes/MD5/rfc-1321.txt");
+    assert_int_equal(p.status, CB_KAT_REFUSED);
+    assert_non_null(strstr(kat_res.err, "-variant double names no variant of md5"));
+    p = kat_pair("auto", "double", VECTORS "HMAC/rfc-4231-sha256.txt");
+    assert_int_equal(kat_res.ntallies, 1);
+    assert_null(p.var);
+    p = kat_pair("all", "double", VECTORS "HMAC/rfc-4231-sha256.txt");
+    assert_int_equal(p.status, CB_KAT_PASSED);
+    same_records("rfc-4231-sha256.txt", p.gen, p.var);
+}
+
+/* command_out runs `cryptobench kat ARGS...` and returns its exit status; out gets
+ * what it printed. */
+static int command_out(char **argv, int argc, char *out, size_t len)
+{
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO);
+    assert_true(saved >= 0 && dup2(fileno(f), STDOUT_FILENO) >= 0);
+    int rc = cb_cmd_kat(argc, argv);
+    fflush(stdout);
+    dup2(saved, STDOUT_FILENO);
+    close(saved);
+    rewind(f);
+    size_t n = fread(out, 1, len - 1, f);
+    out[n] = '\0';
+    fclose(f);
+    return rc;
+}
+
+/* test_kat_command: `cryptobench kat -variant NAME FILE` runs a registered whole
+ * variant, and a wrong one exits 1 naming the record. */
+static void test_kat_command(void **state)
+{
+    (void)state;
+    char file[] = VECTORS "hashes/SHA2/SHA256ShortMsg.rsp", out[4096];
+    char *good_argv[] = {"kat", "-variant", "double", file, NULL};
+    assert_int_equal(command_out(good_argv, 4, out, sizeof out), 0);
+    assert_non_null(strstr(out, "SHA256ShortMsg.rsp  double  passed 65  failed 0  skipped 0\n"));
+    char *wrong_argv[] = {"kat", "-variant", "double-wrong", file, NULL};
+    assert_int_equal(command_out(wrong_argv, 4, out, sizeof out), 1);
+    assert_non_null(strstr(out, "double-wrong  passed 64  failed 1  skipped 0\n"));
+    assert_non_null(strstr(out, "SHA256ShortMsg.rsp:20: double-wrong: Len = 24: MD is "));
 }
 
 static int setup(void **state)
 {
     (void)state;
-    return cb_variant_register(&good) || cb_variant_register(&bad);
+    return cb_variant_register(&good) || cb_variant_register(&bad) ||
+           cb_variant_register(&wrong) || cb_variant_register(&enc);
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    cb_kat_result_free(&kat_res);
+    return 0;
 }
 
 int main(void)
@@ -354,7 +651,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registered),   cmocka_unit_test(test_register_refuses),
         cmocka_unit_test(test_check_passes), cmocka_unit_test(test_check_rejects),
-        cmocka_unit_test(test_inst),         cmocka_unit_test(test_auto_by_priority),
+        cmocka_unit_test(test_inst),         cmocka_unit_test(test_kat_like_generic),
+        cmocka_unit_test(test_kat_wrong_named), cmocka_unit_test(test_kat_not_offered),
+        cmocka_unit_test(test_kat_command),  cmocka_unit_test(test_auto_by_priority),
     };
-    return cmocka_run_group_tests(tests, setup, NULL);
+    return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -2,11 +2,19 @@
  * kernels/check/kat.h - the known-answer engine: NIST CAVP and RFC test files run
  * through the variants of the algorithm they test.
  *
- * The engine is in four parts:
+ * The engine is in five parts:
  *   kat_files.c   which kinds of file exist (one table) and how a file is identified
  *   kat_decode.c  a record turned into a case, checked for form before any variant
  *   kat_run.c     a case run on one variant, and a whole file over the selection
+ *   kat_op.c      what a case asks of a variant, through the message layers for a
+ *                 primitive variant and through its cb_alg_impl for a
+ *                 whole-algorithm one (kernels/check/kat_op.h)
  *   kat_pkey.c    the RSA and DSA signature files (kernels/check/kat_pkey.h)
+ *
+ * Whole-algorithm variants (kernel.h, CB_PRIM_WHOLE) run every file kind but the
+ * signature files, whose records bring keys of their own where a cb_alg_impl has
+ * only the algorithm's embedded key: those records are counted as skipped.  An
+ * HMAC file runs on the whole variants of its digest, which MAC through it.
  *
  * It returns results and prints nothing: `cryptobench kat` (cli/cmd_kat.c) prints
  * them and maps them to an exit status.  It never includes harness/: a caller that

@@ -4,15 +4,13 @@
  * that can run, through the caller's guard when it gave one; the outcome of each
  * is counted in the variant's tally.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/common.h"
-#include "kernels/check/kat_impl.h"
-#include "kernels/modes/aead.h"
-#include "kernels/modes/cipher.h"
-#include "kernels/modes/digest.h"
+#include "kernels/check/kat_op.h"
 #include "kernels/modes/hmac.h"
 #include "kernels/registry.h"
 
@@ -33,13 +31,22 @@ static const char *hex_text(const uint8_t *p, size_t n, char *buf, size_t len)
     return buf;
 }
 
-/* mismatch formats "NAME is GOT, expected WANT" into why. */
+/* mismatch formats "NAME is GOT, expected WANT" into why, from the first byte that
+ * differs when that is past the bytes hex_text shows ("NAME differs from byte 47:
+ * ..."), so a wrong last block is seen. */
 static void mismatch(char *why, size_t len, const char *name, const uint8_t *got,
                      const uint8_t *want, size_t n)
 {
-    char g[40], w[40];
-    snprintf(why, len, "%s is %s, expected %s", name, hex_text(got, n, g, sizeof g),
-             hex_text(want, n, w, sizeof w));
+    char g[40], w[40], from[48] = "";
+    size_t i = 0;
+    while (i < n && got[i] == want[i])
+        i++;
+    if (i < 16)
+        i = 0;
+    else
+        snprintf(from, sizeof from, " differs from byte %zu:", i);
+    snprintf(why, len, "%s%s is %s, expected %s", name, from,
+             hex_text(got + i, n - i, g, sizeof g), hex_text(want + i, n - i, w, sizeof w));
 }
 
 /* ---- running ------------------------------------------------------------------------ */
@@ -68,16 +75,30 @@ static void compare(kat_job *j, const uint8_t *got, const uint8_t *want, size_t 
     mismatch(j->why, sizeof j->why, name, got, want, n);
 }
 
+/* refused fails the job for a call the variant refused or failed, saying why. */
+static void refused(kat_job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void refused(kat_job *j, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    j->outcome = KAT_FAIL;
+    vsnprintf(j->why, sizeof j->why, fmt, ap);
+    va_end(ap);
+}
+
 /* sha3_monte: a SHA3VS Monte Carlo checkpoint: MD0 = Seed, then MDi = H(MD(i-1))
  * for i = 1 .. 1000; the answer is MD1000. */
-static void sha3_monte(kat_job *j)
+static void sha3_monte(kat_job *j, kat_op *op)
 {
-    const cb_alg *a = j->f->id.alg;
-    size_t n = a->out_bytes;
+    size_t n = j->f->id.alg->out_bytes;
     uint8_t m[CB_DIGEST_MAX];
     memcpy(m, j->c->in, n);
     for (int i = 0; i < MONTE_ROUNDS; i++) {
-        cb_digest(a, j->v, m, n, j->out);
+        if (kat_op_digest(op, m, n, j->out) != 0) {
+            refused(j, "a digest of the chain failed");
+            return;
+        }
         memcpy(m, j->out, n);
     }
     compare(j, j->out, j->c->expect, n, "MD");
@@ -86,17 +107,19 @@ static void sha3_monte(kat_job *j)
 /* run_digest: one digest, or a SHAVS Monte checkpoint: MD0 = MD1 = MD2 = Seed, then
  * MDi = H(MD(i-3) || MD(i-2) || MD(i-1)) for i = 3 .. 1002; the answer is MD1002.
  * SHA-3 has its own Monte Carlo chain (sha3_monte). */
-static void run_digest(kat_job *j)
+static void run_digest(kat_job *j, kat_op *op)
 {
     const cb_alg *a = j->f->id.alg;
     const kat_case *c = j->c;
     if (!c->monte) {
-        cb_digest(a, j->v, c->in, c->in_len, j->out);
-        compare(j, j->out, c->expect, a->out_bytes, "MD");
+        if (kat_op_digest(op, c->in, c->in_len, j->out) != 0)
+            refused(j, "the digest failed");
+        else
+            compare(j, j->out, c->expect, a->out_bytes, "MD");
         return;
     }
     if (a->prim == CB_PRIM_SHA3) {
-        sha3_monte(j);
+        sha3_monte(j, op);
         return;
     }
     size_t n = a->out_bytes;
@@ -104,7 +127,10 @@ static void run_digest(kat_job *j)
     for (int i = 0; i < 3; i++)
         memcpy(m + i * n, c->in, n);
     for (int i = 0; i < MONTE_ROUNDS; i++) {
-        cb_digest(a, j->v, m, 3 * n, j->out);
+        if (kat_op_digest(op, m, 3 * n, j->out) != 0) {
+            refused(j, "a digest of the chain failed");
+            return;
+        }
         memmove(m, m + n, 2 * n);
         memcpy(m + 2 * n, j->out, n);
     }
@@ -112,118 +138,118 @@ static void run_digest(kat_job *j)
 }
 
 /*
- * run_cipher keys a cipher and runs the text in one update.  TDES ECB files are run
- * block by block with the IV reset to zero: a one-block CBC with IV 0 is exactly
+ * run_cipher runs the text in one update.  TDES ECB files are run block by block,
+ * each block a new message with the IV zero: a one-block CBC with IV 0 is exactly
  * ECB, so the CBC-only des-ede3-cbc kernels are checked on the ECB files too.
  */
-static void run_cipher(kat_job *j)
+static void run_cipher(kat_job *j, kat_op *op)
 {
     const kat_case *c = j->c;
-    cb_cipher ctx;
     static const uint8_t zero[16];
-    if (!cb_variant_offers(j->v, j->f->id.alg, c->dir) ||
-        cb_cipher_init(&ctx, j->f->id.alg, j->v, c->dir, c->key, c->iv) != 0) {
-        j->outcome = KAT_SKIP;
-        return;
-    }
     int rc = 0;
     if (j->f->id.format == CB_KAT_BLOCKWISE) {
         size_t bs = j->f->id.alg->block_bytes;
-        for (size_t off = 0; off < c->in_len && rc == 0; off += bs) {
-            cb_cipher_set_iv(&ctx, zero);
-            rc = cb_cipher_update(&ctx, c->in + off, j->out + off, bs);
-        }
+        for (size_t off = 0; off < c->in_len && rc == 0; off += bs)
+            rc = kat_op_restart(op, zero) || kat_op_cipher(op, c->in + off, j->out + off, bs);
     } else {
-        rc = cb_cipher_update(&ctx, c->in, j->out, c->in_len);
+        rc = kat_op_cipher(op, c->in, j->out, c->in_len);
     }
-    cb_cipher_free(&ctx);
-    if (rc != 0) {
-        j->outcome = KAT_FAIL;
-        snprintf(j->why, sizeof j->why, "the cipher refused %zu bytes", c->in_len);
-        return;
-    }
-    compare(j, j->out, c->expect, c->in_len, c->expect_name);
+    if (rc != 0)
+        refused(j, "the cipher refused %zu bytes", c->in_len);
+    else
+        compare(j, j->out, c->expect, c->in_len, c->expect_name);
+}
+
+/* wiped: is p[0..n) all zeros? */
+static int wiped(const uint8_t *p, size_t n)
+{
+    uint8_t any = 0;
+    for (size_t i = 0; i < n; i++)
+        any |= p[i];
+    return any == 0;
+}
+
+/* run_open opens one message; a rejected one must also leave its output zeroed
+ * (kernel.h, kernels/modes/aead.h), so out starts as something else. */
+static void run_open(kat_job *j, kat_op *op)
+{
+    const kat_case *c = j->c;
+    memset(j->out, 0xa5, c->in_len);
+    int accepted = kat_op_open(op, j->out) == 0;
+    if (accepted == c->reject)
+        refused(j, accepted ? "the forged tag was accepted" : "the valid tag was rejected");
+    else if (c->reject && !wiped(j->out, c->in_len))
+        refused(j, "the rejected message's plaintext was not zeroed");
+    else if (c->reject)
+        j->outcome = KAT_PASS;
+    else
+        compare(j, j->out, c->expect, c->in_len, c->expect_name);
 }
 
 /* run_aead seals or opens one GCM or CCM message. */
-static void run_aead(kat_job *j)
+static void run_aead(kat_job *j, kat_op *op)
 {
     const kat_case *c = j->c;
-    cb_aead g;
     uint8_t tag[16];
-    if (!cb_variant_offers(j->v, j->f->id.alg, c->dir) ||
-        cb_aead_init(&g, j->f->id.alg, j->v, c->key) != 0) {
-        j->outcome = KAT_SKIP;
-        return;
-    }
-    if (c->dir == CB_DIR_ENCRYPT) {
-        if (cb_aead_seal(&g, c->iv, c->iv_len, c->aad, c->aad_len, c->in, j->out, c->in_len,
-                         tag, c->tag_len) != 0) {
-            j->outcome = KAT_FAIL;
-            snprintf(j->why, sizeof j->why, "sealing refused the record's lengths");
-        } else {
-            compare(j, j->out, c->expect, c->in_len, "CT");
-            if (j->outcome == KAT_PASS)
-                compare(j, tag, c->tag, c->tag_len, "Tag");
-        }
+    if (c->dir != CB_DIR_ENCRYPT) {
+        run_open(j, op);
+    } else if (kat_op_seal(op, j->out, tag) != 0) {
+        refused(j, "sealing refused the record's lengths");
     } else {
-        int accepted = cb_aead_open(&g, c->iv, c->iv_len, c->aad, c->aad_len, c->in, j->out,
-                                    c->in_len, c->tag, c->tag_len) == 0;
-        if (accepted == c->reject) {
-            j->outcome = KAT_FAIL;
-            snprintf(j->why, sizeof j->why, "%s", accepted ? "the forged tag was accepted"
-                                                           : "the valid tag was rejected");
-        } else if (c->reject) {
-            j->outcome = KAT_PASS;
-        } else {
-            compare(j, j->out, c->expect, c->in_len, c->expect_name);
-        }
+        compare(j, j->out, c->expect, c->in_len, "CT");
+        if (j->outcome == KAT_PASS)
+            compare(j, tag, c->tag, c->tag_len, "Tag");
     }
-    cb_aead_free(&g);
 }
 
-/* run_hmac keys the variant with the record's key and MACs its message. */
-static void run_hmac(kat_job *j)
+/* run_hmac MACs the record's message under its key. */
+static void run_hmac(kat_job *j, kat_op *op)
 {
     const kat_case *c = j->c;
-    cb_hmac h;
-    if (cb_hmac_init(&h, j->f->id.alg, j->v, c->key, c->key_len) != 0) {
-        j->outcome = KAT_SKIP;
-        return;
-    }
-    cb_hmac_mac(&h, c->in, c->in_len, j->out);
-    cb_hmac_free(&h);
-    compare(j, j->out, c->expect, c->expect_len, c->expect_name);
+    if (kat_op_mac(op, c->in, c->in_len, j->out) != 0)
+        refused(j, "the MAC failed");
+    else
+        compare(j, j->out, c->expect, c->expect_len, c->expect_name);
 }
 
 /* run_pkey checks one signature record (kat_pkey.c). */
-static void run_pkey(kat_job *j)
+static void run_pkey(kat_job *j, kat_op *op)
 {
-    int rc = cb_kat_pkey_run(j->v, j->c->sig, j->why, sizeof j->why);
+    int rc = kat_op_signature(op, j->why, sizeof j->why);
     j->outcome = rc == CB_KAT_PKEY_PASS ? KAT_PASS : rc == CB_KAT_PKEY_SKIP ? KAT_SKIP
                                                                              : KAT_FAIL;
 }
 
+/* run_job starts the variant for the case (kat_op.h picks how), runs the case's
+ * kind and stops it; a case the variant cannot start is skipped. */
 static void run_job(void *arg)
 {
     kat_job *j = arg;
-    switch (j->f->id.alg->kind) {
-    case CB_KIND_DIGEST:
-        run_digest(j);
-        return;
-    case CB_KIND_PKEY:
-        run_pkey(j);
-        return;
-    case CB_KIND_AEAD:
-        run_aead(j);
-        return;
-    case CB_KIND_HMAC:
-        run_hmac(j);
-        return;
-    default:
-        run_cipher(j);
+    kat_op op;
+    const char *skip = kat_op_start(&op, j->f->id.alg, j->v, j->c);
+    if (skip) {
+        j->outcome = KAT_SKIP;
+        snprintf(j->why, sizeof j->why, "%s", skip);
         return;
     }
+    switch (j->f->id.alg->kind) {
+    case CB_KIND_DIGEST:
+        run_digest(j, &op);
+        break;
+    case CB_KIND_PKEY:
+        run_pkey(j, &op);
+        break;
+    case CB_KIND_AEAD:
+        run_aead(j, &op);
+        break;
+    case CB_KIND_HMAC:
+        run_hmac(j, &op);
+        break;
+    default:
+        run_cipher(j, &op);
+        break;
+    }
+    kat_op_stop(&op);
 }
 
 /* count adds one outcome to t, keeping the first failures for the report. */
@@ -285,7 +311,7 @@ static int tally(const kat_file *f, const kat_case *c, const cb_kat_opts *o,
     return sig;
 }
 
-/* picked: has res a tally for v already? (auto,generic may name one variant twice) */
+/* picked: has res a tally for v already? */
 static int picked(const cb_kat_result *res, const cb_variant *v)
 {
     for (size_t i = 0; i < res->ntallies; i++)
@@ -294,23 +320,40 @@ static int picked(const cb_kat_result *res, const cb_variant *v)
     return 0;
 }
 
-/* select_variants makes one tally per selected variant of the file's algorithm;
- * -1 with res->err when the selection has none. */
+/* add_tally makes a tally for a pick unless it has one (auto,generic may name one
+ * variant twice). */
+static void add_tally(cb_kat_result *res, const cb_pick *p)
+{
+    if (picked(res, p->var))
+        return;
+    cb_kat_tally *t = &res->tallies[res->ntallies++];
+    t->var = p->var;
+    snprintf(t->unavailable, sizeof t->unavailable, "%s", p->why);
+}
+
+/*
+ * select_variants makes one tally per selected variant of the file's algorithm; -1
+ * with res->err when the selection has none.  An HMAC file also runs on the
+ * whole-algorithm variants of its digest that all or a name picks and that have no
+ * HMAC of their own (kat_op.h: they MAC through their digest), after the HMAC's own
+ * variants; auto stays the HMAC's own pick, the one `speed` would time.
+ */
 static int select_variants(const cb_kat_opts *o, cb_kat_result *res)
 {
     static const cb_selection every = {CB_SELECT_ALL, 0, {{0}}};
     const cb_selection *sel = o->sel ? o->sel : &every;
+    const cb_alg *digest = cb_hmac_digest(res->id.alg);
     size_t max = cb_variant_count();
     cb_pick *picks = cb_xcalloc(max ? max : 1, sizeof *picks);
+    res->tallies = cb_xcalloc(max ? max : 1, sizeof *res->tallies);
     size_t n = cb_select(sel, res->id.alg, CB_DIR_ANY, o->caps, picks, max);
-    res->tallies = cb_xcalloc(n ? n : 1, sizeof *res->tallies);
-    for (size_t i = 0; i < n; i++) {
-        if (picked(res, picks[i].var))
-            continue;
-        cb_kat_tally *t = &res->tallies[res->ntallies++];
-        t->var = picks[i].var;
-        snprintf(t->unavailable, sizeof t->unavailable, "%s", picks[i].why);
-    }
+    for (size_t i = 0; i < n; i++)
+        add_tally(res, &picks[i]);
+    n = digest ? cb_select(sel, digest, CB_DIR_ANY, o->caps, picks, max) : 0;
+    for (size_t i = 0; i < n; i++)
+        if (cb_variant_impl(picks[i].var) && !cb_variant_offers_any(picks[i].var, res->id.alg) &&
+            (sel->mode == CB_SELECT_ALL || picks[i].named))
+            add_tally(res, &picks[i]);
     free(picks);
     if (res->ntallies)
         return 0;

@@ -104,24 +104,48 @@ void cb_hmac_free(cb_hmac *h)
     cb_wipe(h, sizeof *h);
 }
 
-void cb_hmac_reference(const cb_alg *a, const cb_variant *v, const uint8_t *key,
-                       size_t key_len, const uint8_t *msg, size_t len, uint8_t *out)
+int cb_hmac_compose(const cb_alg *a, cb_hmac_oneshot digest, void *arg, const uint8_t *key,
+                    size_t key_len, const uint8_t *msg, size_t len, uint8_t *out)
 {
     const cb_alg *d = cb_hmac_digest(a);
     size_t b = d->block_bytes, l = d->out_bytes;
     uint8_t k0[CB_DIGEST_BLOCK_MAX] = {0}, *buf = cb_xmalloc(b + (len > l ? len : l));
+    int rc = 0;
     if (key_len > b)
-        cb_digest(d, v, key, key_len, k0);
+        rc = digest(arg, key, key_len, k0);
     else if (key_len)
         memcpy(k0, key, key_len);
     for (size_t i = 0; i < b; i++)
         buf[i] = k0[i] ^ IPAD;
     if (len)
         memcpy(buf + b, msg, len);
-    cb_digest(d, v, buf, b + len, out);
+    if (rc == 0)
+        rc = digest(arg, buf, b + len, out);
     for (size_t i = 0; i < b; i++)
         buf[i] = k0[i] ^ OPAD;
     memcpy(buf + b, out, l);
-    cb_digest(d, v, buf, b + l, out);
+    if (rc == 0)
+        rc = digest(arg, buf, b + l, out);
     free(buf);
+    return rc;
+}
+
+/* variant_digest: cb_digest as a cb_hmac_oneshot, for cb_hmac_reference. */
+typedef struct variant_digest {
+    const cb_alg *alg;
+    const cb_variant *var;
+} variant_digest;
+
+static int digest_on_variant(void *arg, const uint8_t *in, size_t len, uint8_t *out)
+{
+    const variant_digest *vd = arg;
+    cb_digest(vd->alg, vd->var, in, len, out);
+    return 0;
+}
+
+void cb_hmac_reference(const cb_alg *a, const cb_variant *v, const uint8_t *key,
+                       size_t key_len, const uint8_t *msg, size_t len, uint8_t *out)
+{
+    variant_digest vd = {cb_hmac_digest(a), v};
+    cb_hmac_compose(a, digest_on_variant, &vd, key, key_len, msg, len, out);
 }

@@ -64,6 +64,17 @@ void cb_hmac_mac(cb_hmac *h, const uint8_t *in, size_t len, uint8_t *out);
 void cb_hmac_reference(const cb_alg *a, const cb_variant *v, const uint8_t *key,
                        size_t key_len, const uint8_t *msg, size_t len, uint8_t *out);
 
+/*
+ * cb_hmac_compose is that formula over any one-shot digest of a's digest algorithm:
+ * digest(arg, in, len, out) writes the digest's out_bytes and returns 0, or nonzero
+ * to stop.  cb_hmac_reference passes a variant's cb_digest; `kat` passes a
+ * whole-algorithm variant's digest, as a cb_alg_impl has no HMAC of its own.
+ * Returns 0, or the first nonzero digest returned.
+ */
+typedef int (*cb_hmac_oneshot)(void *arg, const uint8_t *in, size_t len, uint8_t *out);
+int cb_hmac_compose(const cb_alg *a, cb_hmac_oneshot digest, void *arg, const uint8_t *key,
+                    size_t key_len, const uint8_t *msg, size_t len, uint8_t *out);
+
 /* cb_hmac_free wipes the key states. */
 void cb_hmac_free(cb_hmac *h);
 
