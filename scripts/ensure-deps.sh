@@ -10,7 +10,8 @@
 # architecture, so there is no cmocka for it; check-cross runs no cmocka program
 # there.
 set -u
-pkgs="libcmocka-dev python3-cryptography-vectors clang"
+# libssl3 and android-libboringssl: real libcrypto builds the library tests load.
+pkgs="libcmocka-dev python3-cryptography-vectors clang libssl3 android-libboringssl"
 foreign=""
 if [ "${1:-}" = "--cross" ]; then
     pkgs="$pkgs qemu-user gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf \
