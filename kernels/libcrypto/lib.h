@@ -44,6 +44,7 @@ typedef void obj; /* EVP_MD, EVP_MD_CTX, EVP_CIPHER, RSA, BIGNUM, ... */
     X(0, obj *, EVP_CIPHER_fetch, (obj * libctx, const char *name, const char *props))   \
     X(0, const char *, EVP_CIPHER_get0_name, (const obj *cipher))                        \
     X(0, obj *, OSSL_PROVIDER_load, (obj * libctx, const char *name))                    \
+    X(0, int, OPENSSL_init_crypto, (uint64_t opts, const obj *settings))                 \
     X(0, void, ERR_clear_error, (void))                                                  \
     X(0, obj *, HMAC_CTX_new, (void))                                                    \
     X(0, void, HMAC_CTX_free, (obj * ctx))                                               \

@@ -193,6 +193,22 @@ static void identify(cb_lib *L, const cb_lib_request *r)
 }
 
 /*
+ * init initialises the library before any other call, as OpenSSL's implicit init
+ * would (its configuration file included) but without the exit handler: every
+ * instance would otherwise tear its state down at exit, in whatever order the
+ * namespaces are finalised, and one instance's cleanup can crash in another's
+ * freed memory.  The process is ending anyway; the kernel takes the memory back.
+ */
+static void init(cb_lib *L)
+{
+    enum { NO_ATEXIT = 0x80000 }; /* OPENSSL_INIT_NO_ATEXIT, 1.1.1 and later */
+    if (L->f.OPENSSL_init_crypto) {
+        L->f.OPENSSL_init_crypto(NO_ATEXIT, NULL); /* the default init otherwise */
+        cb_lib_clear_errors(L);
+    }
+}
+
+/*
  * load_providers: in OpenSSL 3 the old algorithms (single DES, and those `openssl
  * speed` needs -provider legacy for) live in the legacy provider.  Loading it beside
  * the default one, as `-provider default -provider legacy` does, lets the library
@@ -308,6 +324,7 @@ int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
         return -1;
     }
     L->path = real_path(L, asked);
+    init(L);
     identify(L, r);
     load_providers(L);
     L->impl.data = L;

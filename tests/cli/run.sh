@@ -651,5 +651,48 @@ cb compare "$T/failed.csv" "$T/failed.csv" >/dev/null 2>"$T/err" && ok || bad "a
 tail -n 1 "$T/failed.csv" | sed 's/,failed,/,ok,/' >>"$T/failed.csv"
 expect 2 "ops_per_sec is 0 in a row with status ok" -- compare "$T/failed.csv" "$T/failed.csv"
 
+# --- libraries as variants: -lib, -lib-env, -variant openssl --------------------------
+expect 2 "-lib 'x' must be NAME=PATH" -- speed md5 -lib x
+expect 2 "-lib 'auto=/x' must be NAME=PATH" -- selftest -lib auto=/x
+expect 2 "-lib names 'a' twice" -- list -lib a=/x -lib a=/y
+expect 2 "cannot load library '/nonexistent/libcrypto.so.3': No such file" -- speed md5 -lib a=/nonexistent/libcrypto.so.3 -variant a
+expect 2 "cannot load library '$T': it is not a regular file" -- list -lib d="$T"
+expect 2 "-lib-env 'openssl' must be NAME:VAR=VALUE" -- speed md5 -lib-env openssl
+expect 2 "-lib-env 'a:1X=1' must be NAME:VAR=VALUE" -- speed md5 -lib-env a:1X=1
+expect 2 "names library 'zz', which no -lib loads" -- kat -lib-env zz:X=1 /dev/null
+expect 2 "the variant name 'generic' is taken already" -- selftest -lib generic=/nonexistent
+echo "not a library" >"$T/notalib.so"
+expect 2 "cannot load library '$T/notalib.so'" -- speed md5 -lib x="$T/notalib.so" -variant x
+expect 2 "'libm.so.6' is not a usable libcrypto: it lacks EVP_MD_CTX_new" -- list -lib m=libm.so.6
+if cb list 2>/dev/null | grep -Eq '^ +openssl +library '; then
+    # The system libcrypto: listed, checked, known answers, timed beside a kernel,
+    # recorded in the CSV, and a mask given to it alone.
+    cb selftest -quick -variant openssl sha256 aes-128-gcm hmac\(sha256\) rsa2048 >"$T/lib.out" 2>"$T/err" &&
+        [ "$(grep -c '^PASS .* openssl ' "$T/lib.out")" -eq 4 ] && ok || bad "selftest -variant openssl: $(cat "$T/lib.out" "$T/err")"
+    vec=${CRYPTOBENCH_VECTORS:-/usr/lib/python3/dist-packages/cryptography_vectors}
+    if [ -f "$vec/hashes/SHA2/SHA256ShortMsg.rsp" ]; then
+        cb kat -variant openssl "$vec/hashes/SHA2/SHA256ShortMsg.rsp" >"$T/lib.out" 2>"$T/err" &&
+            grep -q ' openssl  passed 65  failed 0  skipped 0' "$T/lib.out" && ok || bad "kat -variant openssl: $(cat "$T/lib.out" "$T/err")"
+    fi
+    cb speed -evp sha256 -evp aes-128-gcm -bytes 64 -iterations 200 -samples 2 -variant auto,openssl \
+        -csv "$T/lib.csv" >"$T/lib.out" 2>"$T/err" && ok || bad "speed -variant auto,openssl: $(cat "$T/err")"
+    grep -Eq '^sha256/openssl +[0-9.]+k' "$T/lib.out" && grep -q ',sha256,openssl,' "$T/lib.csv" && ok || bad "the openssl rows are missing: $(cat "$T/lib.out")"
+    cb speed -evp aes-128-gcm -aead -rekey -bytes 64 -iterations 200 -samples 2 -variant auto,openssl >/dev/null 2>"$T/err" && ok || bad "speed -rekey: $(cat "$T/err")"
+    expect 2 "-rekey sets an AEAD's key up for every message, and sha256 is not an AEAD" -- speed -evp sha256 -rekey
+    cb speed -evp sha256 -bytes 64 -iterations 100 -samples 2 -variant openssl,masked \
+        -lib masked=libcrypto.so.3 -lib-env masked:OPENSSL_ia32cap=0x0:0x0 -lib-env masked:OPENSSL_armcap=0 \
+        >"$T/lib.out" 2>"$T/err" && grep -Eq '^sha256/masked +[0-9.]+k' "$T/lib.out" && ok || bad "one library under a mask beside itself: $(cat "$T/lib.out" "$T/err")"
+    # the mask reached that instance only: the process environment is as it was
+    [ -z "${OPENSSL_ia32cap:-}" ] && ok || bad "OPENSSL_ia32cap leaked"
+    # A mask that claims instructions this CPU lacks: SIGILL caught, named, exit 3.
+    if [ -z "$RUN" ] && [ "$(uname -m)" = x86_64 ] && command -v qemu-x86_64 >/dev/null; then
+        libdir=$(dirname "$(cb list | awk '$1 == "openssl" && $2 == "library" { print $NF; exit }' | tr -d '()')")
+        tests/lib_fault.sh "$libdir" OPENSSL_ia32cap=0xffffffffffffffff:0xffffffffffffffff sha256 \
+            "$BIN" qemu-x86_64 -cpu Westmere >"$T/lib.out" 2>&1 && ok || bad "forced ia32cap under qemu-x86_64 -cpu Westmere: $(tail -5 "$T/lib.out")"
+    fi
+else
+    echo "cli: no libcrypto the loader finds here; the -variant openssl checks UNAVAILABLE"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
