@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,6 +194,31 @@ static void identify(cb_lib *L, const cb_lib_request *r)
 }
 
 /*
+ * reserve_keys gives instance number n (1, 2, ...) its own range of thread-specific
+ * keys.  Every namespace has its own libc, and each libc hands out pthread keys from
+ * 0 while the thread's table of values is shared: two libraries would read and free
+ * each other's per-thread state (OpenSSL's error queue in BoringSSL's hands).  So
+ * before the library makes its first key, keys are taken in its libc up to
+ * n * KEY_RANGE and the last one is given back; the keys it creates then start
+ * there.  The main program's libc keeps the first range.
+ */
+#define KEY_RANGE 64 /* a multiple of libc's 32-key blocks; 1024 keys: 15 ranges */
+static void reserve_keys(cb_lib *L, size_t n)
+{
+    int (*create)(pthread_key_t *, void (*)(void *));
+    int (*destroy)(pthread_key_t);
+    *(void **)&create = dlsym(L->handle, "pthread_key_create");
+    *(void **)&destroy = dlsym(L->handle, "pthread_key_delete");
+    pthread_key_t k = 0;
+    if (!create || !destroy)
+        return;
+    while (create(&k, NULL) == 0 && k < n * KEY_RANGE)
+        ;
+    if (k >= n * KEY_RANGE)
+        destroy(k);
+}
+
+/*
  * init initialises the library before any other call, as OpenSSL's implicit init
  * would (its configuration file included) but without the exit handler: every
  * instance would otherwise tear its state down at exit, in whatever order the
@@ -324,6 +350,7 @@ int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
         return -1;
     }
     L->path = real_path(L, asked);
+    reserve_keys(L, nloaded + 1);
     init(L);
     identify(L, r);
     load_providers(L);
