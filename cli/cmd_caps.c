@@ -10,6 +10,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/libopts.h"
 #include "base/caps.h"
 #include "base/common.h"
 #include "harness/emu.h"
@@ -22,7 +23,7 @@
 static void caps_usage(FILE *f)
 {
     fprintf(f,
-            "usage: cryptobench caps [-mr] [-force-caps] [-probe]\n\n"
+            "usage: cryptobench caps [-mr] [-force-caps] [-probe] [-lib NAME=PATH]\n\n"
             "Prints the CPU capabilities detected at run time, the effective set after\n"
             "the mask (CRYPTOBENCH_CAPS, or OpenSSL's OPENSSL_armcap / OPENSSL_ppccap /\n"
             "OPENSSL_ia32cap), where the mask came from, whether the process runs under\n"
@@ -33,6 +34,9 @@ static void caps_usage(FILE *f)
             "                 auto ALGORITHM DIRECTION VARIANT   (VARIANT 'none' if no\n"
             "                 variant can run)\n"
             "  -force-caps  let the mask add capabilities the CPU lacks\n"
+            "Loaded libraries (the system libcrypto as openssl, and -lib) are listed with\n"
+            "their version, path and environment (-mr: library NAME KEY VALUE lines).\n"
+            CB_LIBOPTS_USAGE
             "  -probe       for every capability, run a variant that needs it (its quick\n"
             "               known-answer check, under a fault guard) and say whether the\n"
             "               CPU executes the instructions, whatever detection or the mask\n"
@@ -116,6 +120,33 @@ static void print_human(void)
     print_auto_table(eff);
 }
 
+/* print_libraries lists the loaded libraries: what each is and what it was told. */
+static void print_libraries(int mr)
+{
+    int any = 0;
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        const cb_alg_impl *m = cb_variant_impl(v);
+        if (!cb_lib_is_library(v) || !m)
+            continue;
+        char env[256];
+        cb_lib_conditions(v, env, sizeof env);
+        size_t offered = 0;
+        for (size_t j = 0; j < cb_alg_count(); j++)
+            offered += cb_variant_offers_any(v, cb_alg_at(j)) != 0;
+        if (mr) {
+            printf("library %s path %s\nlibrary %s version %s\nlibrary %s env %s\n"
+                   "library %s algorithms %zu\n", v->name, m->library, v->name, m->version,
+                   v->name, env[0] ? env : "none", v->name, offered);
+            continue;
+        }
+        if (!any++)
+            printf("\nlibraries\n");
+        printf("  %-12s %s (%s), %zu algorithms, environment: %s\n", v->name, m->version,
+               m->library, offered, env[0] ? env : "as the process's");
+    }
+}
+
 /* probe_verdict says what one probe means next to detection; *bad is set when the
  * two disagree. */
 static const char *probe_verdict(int detected, const char *name, const cb_probe_result *r,
@@ -189,7 +220,8 @@ static int print_probe(int mr)
 int cb_cmd_caps(int argc, char **argv)
 {
     cb_args a = {argc, argv, 1, "caps"};
-    int mr = 0, force = 0, probe = 0;
+    int mr = 0, force = 0, probe = 0, r;
+    cb_libopts libs = {0};
     while (a.i < argc) {
         if (cb_args_help(argv[a.i])) {
             caps_usage(stdout);
@@ -207,8 +239,13 @@ int cb_cmd_caps(int argc, char **argv)
             probe = 1;
             continue;
         }
-        cb_error("caps: unknown option '%s'; the options are -mr, -force-caps and -probe.",
-                 argv[a.i]);
+        if ((r = cb_libopts_take(&a, &libs)) != 0) {
+            if (r < 0)
+                return CB_EXIT_USAGE;
+            continue;
+        }
+        cb_error("caps: unknown option '%s'; the options are -mr, -force-caps, -probe, "
+                 "-lib NAME=PATH and -lib-env NAME:VAR=VALUE.", argv[a.i]);
         return CB_EXIT_USAGE;
     }
     char err[512];
@@ -216,10 +253,13 @@ int cb_cmd_caps(int argc, char **argv)
         cb_error("%s", err);
         return CB_EXIT_USAGE;
     }
+    if (cb_libopts_load(&libs, "caps", NULL, 1) != 0)
+        return CB_EXIT_USAGE;
     if (mr)
         print_mr();
     else
         print_human();
+    print_libraries(mr);
     if (probe) {
         if (!mr)
             putchar('\n');

@@ -682,6 +682,18 @@ if cb list 2>/dev/null | grep -Eq '^ +openssl +library '; then
     cb speed -evp sha256 -bytes 64 -iterations 100 -samples 2 -variant openssl,masked \
         -lib masked=libcrypto.so.3 -lib-env masked:OPENSSL_ia32cap=0x0:0x0 -lib-env masked:OPENSSL_armcap=0 \
         >"$T/lib.out" 2>"$T/err" && grep -Eq '^sha256/masked +[0-9.]+k' "$T/lib.out" && ok || bad "one library under a mask beside itself: $(cat "$T/lib.out" "$T/err")"
+    cb caps -mr -lib two=libcrypto.so.3 -lib-env two:OPENSSL_ia32cap=0x0:0x0 >"$T/lib.out" 2>"$T/err" &&
+        grep -q '^library openssl version OpenSSL' "$T/lib.out" && grep -q '^library two env OPENSSL_ia32cap=0x0:0x0$' "$T/lib.out" &&
+        ok || bad "caps -lib: $(cat "$T/lib.out" "$T/err" | grep -v '^auto ' | head -20)"
+    if [ -z "$RUN" ]; then
+        # scripts/compare-libs.sh: one build against itself under a mask, one table
+        scripts/compare-libs.sh -bin "$BIN" -env-before OPENSSL_ia32cap=0x0:0x0 libcrypto.so.3 libcrypto.so.3 \
+            -- -evp sha256 -bytes 64 -iterations 200 -samples 3 >"$T/lib.out" 2>"$T/err" &&
+            grep -q '^axis:' "$T/lib.out" && grep -Eq '^sha256 +[-+~0-9.]+%' "$T/lib.out" && ok ||
+            bad "compare-libs.sh: $(cat "$T/lib.out" "$T/err" | tail -12)"
+        scripts/compare-libs.sh -bin "$BIN" "$T" libcrypto.so.3 >/dev/null 2>"$T/err"
+        [ $? -eq 2 ] && grep -q "is a folder but not an OpenSSL source tree" "$T/err" && ok || bad "compare-libs.sh on a plain folder: $(cat "$T/err")"
+    fi
     # the mask reached that instance only: the process environment is as it was
     [ -z "${OPENSSL_ia32cap:-}" ] && ok || bad "OPENSSL_ia32cap leaked"
     # A mask that claims instructions this CPU lacks: SIGILL caught, named, exit 3.
