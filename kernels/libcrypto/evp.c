@@ -43,6 +43,7 @@ typedef struct evp_ctx {
     void *pkey;      /* pkey.c's key, for signatures */
     int enc;         /* the direction the cipher context is set for */
     int ready;       /* AEAD: the context holds the key, ivlen and taglen below */
+    int rekey;       /* GCM: key[] is new, to be set with the next IV */
     size_t ivlen, taglen;
     uint8_t key[KEY_MAX];
 } evp_ctx;
@@ -201,9 +202,9 @@ static int aead_init(cb_alg_session *s, const uint8_t *key)
         x->ready = 0; /* keyed with its nonce and tag lengths, per message (ccm_start) */
         return 0;
     }
-    if (x->ready) { /* a new key for the cipher set up already (speed -rekey) */
-        if (x->L->f.EVP_CipherInit_ex(x->c, NULL, NULL, key, NULL, x->enc) != 1)
-            return failed(x);
+    if (x->ready) { /* a new key for the cipher set up already (speed -rekey): */
+        x->rekey = 1; /* set with the next message's IV, in one call, as OpenSSL's
+                       * own -aead loop does */
         return 0;
     }
     x->enc = 1;
@@ -224,7 +225,9 @@ static int gcm_start(evp_ctx *x, const uint8_t *iv, size_t ivlen, int enc)
             return failed(x);
         x->ivlen = ivlen;
     }
-    if (x->L->f.EVP_CipherInit_ex(x->c, NULL, NULL, NULL, iv, enc) != 1)
+    const uint8_t *key = x->rekey ? x->key : NULL;
+    x->rekey = 0;
+    if (x->L->f.EVP_CipherInit_ex(x->c, NULL, NULL, key, iv, enc) != 1)
         return failed(x);
     x->enc = enc;
     return 0;

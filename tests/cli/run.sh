@@ -678,6 +678,8 @@ if cb list 2>/dev/null | grep -Eq '^ +openssl +library '; then
         -csv "$T/lib.csv" >"$T/lib.out" 2>"$T/err" && ok || bad "speed -variant auto,openssl: $(cat "$T/err")"
     grep -Eq '^sha256/openssl +[0-9.]+k' "$T/lib.out" && grep -q ',sha256,openssl,' "$T/lib.csv" && ok || bad "the openssl rows are missing: $(cat "$T/lib.out")"
     cb speed -evp aes-128-gcm -aead -rekey -bytes 64 -iterations 200 -samples 2 -variant auto,openssl >/dev/null 2>"$T/err" && ok || bad "speed -rekey: $(cat "$T/err")"
+    # decryption checks every tag: a key set up wrongly for a message would fail it
+    cb speed -evp aes-128-gcm -evp aes-128-ccm -decrypt -rekey -bytes 64 -iterations 200 -samples 2 -variant auto,openssl >/dev/null 2>"$T/err" && ok || bad "speed -rekey -decrypt: $(cat "$T/err")"
     expect 2 "-rekey sets an AEAD's key up for every message, and sha256 is not an AEAD" -- speed -evp sha256 -rekey
     cb speed -evp sha256 -bytes 64 -iterations 100 -samples 2 -variant openssl,masked \
         -lib masked=libcrypto.so.3 -lib-env masked:OPENSSL_ia32cap=0x0:0x0 -lib-env masked:OPENSSL_armcap=0 \
