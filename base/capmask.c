@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,6 +215,70 @@ const cb_cap_name *cb_caps_arch_names(const cb_caps_arch *arch, size_t *n)
 }
 
 const char *cb_caps_openssl_var(const cb_caps_arch *arch) { return arch->openssl_var; }
+
+const char *cb_caps_openssl_equiv(const cb_caps_arch *arch, cb_caps detected,
+                                  cb_caps effective, char *buf, size_t len)
+{
+    uint64_t words[2] = {0, 0};
+    if (!arch->openssl_var)
+        return NULL;
+    int clear = arch->openssl_words > 1; /* x86-64: clear from OpenSSL's detection */
+    if (clear && (effective & ~detected))
+        return NULL;
+    cb_caps want = clear ? detected & ~effective : effective;
+    for (size_t i = 0; i < arch->nbits; i++)
+        if (want & arch->bits[i].cap)
+            words[arch->bits[i].word] |= UINT64_C(1) << arch->bits[i].bit;
+    if (clear)
+        snprintf(buf, len, "~0x%" PRIx64 ":~0x%" PRIx64, words[0], words[1]);
+    else
+        snprintf(buf, len, "0x%" PRIx64, words[0]);
+    return buf;
+}
+
+/* OpenSSL's names of its capability bits (arm_arch.h, ppc_arch.h, the
+ * OPENSSL_ia32cap manual), the ones its crypto code looks at. */
+typedef struct openssl_named_bit {
+    const char *arch; /* "arm" serves arm and aarch64; "ppc" both POWERs */
+    const char *name;
+    unsigned word, bit;
+} openssl_named_bit;
+
+static const openssl_named_bit openssl_named[] = {
+    {"arm", "ARMV7_NEON", 0, 0},      {"arm", "ARMV7_TICK", 0, 1},
+    {"arm", "ARMV8_AES", 0, 2},       {"arm", "ARMV8_SHA1", 0, 3},
+    {"arm", "ARMV8_SHA256", 0, 4},    {"arm", "ARMV8_PMULL", 0, 5},
+    {"arm", "ARMV8_SHA512", 0, 6},    {"arm", "ARMV8_SHA3", 0, 11},
+    {"ppc", "PPC_FPU64", 0, 0},       {"ppc", "PPC_ALTIVEC", 0, 1},
+    {"ppc", "PPC_CRYPTO207", 0, 2},   {"ppc", "PPC_FPU", 0, 3},
+    {"ppc", "PPC_MADD300", 0, 4},     {"ppc", "PPC_MFTB", 0, 5},
+    {"ppc", "PPC_MFSPR268", 0, 6},    {"ppc", "PPC_BRD31", 0, 7},
+    {"x86", "FXSR", 0, 24},           {"x86", "SSSE3", 0, 32 + 9},
+    {"x86", "PCLMULQDQ", 0, 32 + 1},  {"x86", "MOVBE", 0, 32 + 22},
+    {"x86", "AES", 0, 32 + 25},       {"x86", "AVX", 0, 32 + 28},
+    {"x86", "BMI1", 1, 3},            {"x86", "AVX2", 1, 5},
+    {"x86", "BMI2", 1, 8},            {"x86", "AVX512F", 1, 16},
+    {"x86", "ADX", 1, 19},            {"x86", "SHA", 1, 29},
+    {"x86", "AVX512BW", 1, 30},       {"x86", "AVX512VL", 1, 31},
+    {"x86", "VAES", 1, 32 + 9},       {"x86", "VPCLMULQDQ", 1, 32 + 10},
+};
+
+size_t cb_caps_openssl_bits(const cb_caps_arch *arch, const char **names, unsigned *words,
+                            unsigned *bits, size_t max)
+{
+    const char *family = !arch->openssl_var                       ? ""
+                         : strcmp(arch->openssl_var, "OPENSSL_armcap") == 0 ? "arm"
+                         : strcmp(arch->openssl_var, "OPENSSL_ppccap") == 0 ? "ppc"
+                                                                            : "x86";
+    size_t n = 0;
+    for (size_t i = 0; i < COUNT(openssl_named) && n < max; i++)
+        if (strcmp(openssl_named[i].arch, family) == 0) {
+            names[n] = openssl_named[i].name;
+            words[n] = openssl_named[i].word;
+            bits[n++] = openssl_named[i].bit;
+        }
+    return n;
+}
 
 /* ---- messages ---- */
 

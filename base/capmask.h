@@ -41,6 +41,25 @@ const cb_cap_name *cb_caps_arch_names(const cb_caps_arch *arch, size_t *n);
 const char *cb_caps_openssl_var(const cb_caps_arch *arch);
 
 /*
+ * cb_caps_openssl_equiv writes the value of the architecture's OpenSSL variable that
+ * asks for what mask took from detected to reach effective: for x86-64 the '~' form
+ * that clears those bits and keeps OpenSSL's own detection of the rest
+ * ("~0x200000000000000:~0"), elsewhere the whole word of effective's bits
+ * ("0x35").  Returns buf, or NULL when OpenSSL has no variable here or no value
+ * says it (x86-64 capabilities added beyond detection).
+ */
+const char *cb_caps_openssl_equiv(const cb_caps_arch *arch, cb_caps detected,
+                                  cb_caps effective, char *buf, size_t len);
+
+/*
+ * cb_caps_openssl_bits lists the bits of the architecture's OpenSSL variable with
+ * the names OpenSSL gives them ("ARMV8_AES"), the ones its crypto code tests:
+ * returns how many it wrote into names/words/bits (up to max).
+ */
+size_t cb_caps_openssl_bits(const cb_caps_arch *arch, const char **names, unsigned *words,
+                            unsigned *bits, size_t max);
+
+/*
  * cb_caps_apply_mask applies one variable's mask to *caps.  var is
  * "CRYPTOBENCH_CAPS" or the architecture's OpenSSL variable and value its text;
  * detected is what the CPU offers: a mask that would add a capability outside it

@@ -23,7 +23,8 @@
 static void caps_usage(FILE *f)
 {
     fprintf(f,
-            "usage: cryptobench caps [-mr] [-force-caps] [-probe] [-lib NAME=PATH]\n\n"
+            "usage: cryptobench caps [-mr] [-force-caps] [-probe] [-lib NAME=PATH]\n"
+            "       cryptobench caps -sweep -evp ALG ... (caps -sweep -h says more)\n\n"
             "Prints the CPU capabilities detected at run time, the effective set after\n"
             "the mask (CRYPTOBENCH_CAPS, or OpenSSL's OPENSSL_armcap / OPENSSL_ppccap /\n"
             "OPENSSL_ia32cap), where the mask came from, whether the process runs under\n"
@@ -222,6 +223,9 @@ int cb_cmd_caps(int argc, char **argv)
     cb_args a = {argc, argv, 1, "caps"};
     int mr = 0, force = 0, probe = 0, r;
     cb_libopts libs = {0};
+    for (int i = 1; i < argc; i++)
+        if (cb_args_is(argv[i], "sweep"))
+            return cb_caps_sweep(argc, argv);
     while (a.i < argc) {
         if (cb_args_help(argv[a.i])) {
             caps_usage(stdout);

@@ -8,6 +8,9 @@
 int cb_cmd_speed(int argc, char **argv);
 int cb_cmd_list(int argc, char **argv);
 int cb_cmd_caps(int argc, char **argv);
+
+/* cb_caps_sweep is `caps -sweep` (cli/caps_sweep.c), which cb_cmd_caps hands over to. */
+int cb_caps_sweep(int argc, char **argv);
 int cb_cmd_selftest(int argc, char **argv);
 int cb_cmd_kat(int argc, char **argv);
 int cb_cmd_compare(int argc, char **argv);

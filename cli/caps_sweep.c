@@ -1,0 +1,556 @@
+/*
+ * cli/caps_sweep.c - `caps -sweep`: the 2021 report's bit-by-bit probing as one
+ * command.  Every mask that matters is run in a child of its own (fork; the child is
+ * `speed` with that mask, under the fault guard, writing CSV), and the children's
+ * results make one table: per mask, the variant it ran and the throughput at each
+ * size, or the signal that killed the variant.
+ *
+ * Built-in variants: the capabilities some variant of the algorithms needs, each
+ * removed alone, all removed, the detected set and, with -force-caps, each one the
+ * CPU lacks added alone (CRYPTOBENCH_CAPS in the child).  A library (-lib NAME=PATH):
+ * OpenSSL's own bits of OPENSSL_armcap / OPENSSL_ppccap / OPENSSL_ia32cap with
+ * OpenSSL's meanings, each alone, the library's own detection (the variable unset),
+ * and the detected value with each bit cleared or, with -force-caps, set (the
+ * detected value as cryptobench reads the CPU; on x86-64 OpenSSL's '~' form clears a
+ * bit from the library's own detection).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/capmask.h"
+#include "base/common.h"
+#include "base/stats.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/libopts.h"
+#include "harness/run.h"
+#include "kernels/registry.h"
+#include "reports/csv.h"
+
+#define MAX_MASKS 80
+#define MAX_ALGS 8
+#define MAX_SIZES 16
+
+typedef struct sweep_mask {
+    char label[96];  /* "detected", "-aes", "ARMV8_AES alone" */
+    char caps[160];  /* the child's CRYPTOBENCH_CAPS ("" for none) */
+    char env[96];    /* a library's VAR=VALUE ("" for none: its own detection) */
+    char equiv[96];  /* what OpenSSL's variable would be for it (built-in rows) */
+    cb_csv_set *rows;
+    int status;      /* the child's exit status, or 128 + the signal that killed it */
+} sweep_mask;
+
+typedef struct sweep {
+    const cb_alg *algs[MAX_ALGS];
+    size_t nalgs;
+    const char *pass[16]; /* options passed on to speed: -bytes B, -seconds S ... */
+    size_t npass;
+    int force;
+    cb_libopts libs;
+    const char *csv_path;
+    const cb_caps_arch *arch;
+    sweep_mask m[MAX_MASKS];
+    size_t nm;
+} sweep;
+
+static void sweep_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: cryptobench caps -sweep -evp ALG [-evp ALG ...] [-bytes N[,N...]]\n"
+            "                        [-seconds S | -iterations N] [-samples N] [-force-caps]\n"
+            "                        [-lib NAME=PATH [-lib-env NAME:VAR=VALUE]] [-csv FILE]\n\n"
+            "Times the algorithms under every capability mask that matters, each in a\n"
+            "child process under the fault guard, and prints one row per mask: the mask,\n"
+            "the OpenSSL variable's value that means the same, the variant that ran and\n"
+            "the throughput at each size (in 1000s of bytes per second), or the signal\n"
+            "that stopped it; then the fastest mask and those within noise of it.\n"
+            "Built-in variants: each capability some variant needs removed alone, all\n"
+            "removed, the detected set, and with -force-caps each one the CPU lacks\n"
+            "added alone.  With -lib: the library's own OPENSSL_*cap bits, each alone,\n"
+            "its detected value, and that value with each bit cleared (or, forced, set).\n"
+            "-csv keeps every sample, its mask recorded, for `cryptobench compare`.\n"
+            "Exit status: 0 when the sweep completes (a mask that faults is a finding),\n"
+            "2 bad usage.\n");
+}
+
+static int add_mask(sweep *sw, const char *label, const char *caps, const char *env)
+{
+    for (size_t i = 0; i < sw->nm; i++) /* the same mask twice is one row */
+        if (strcmp(sw->m[i].caps, caps) == 0 && strcmp(sw->m[i].env, env) == 0)
+            return 0;
+    if (sw->nm == MAX_MASKS)
+        return -1;
+    sweep_mask *m = &sw->m[sw->nm++];
+    memset(m, 0, sizeof *m);
+    snprintf(m->label, sizeof m->label, "%s", label);
+    snprintf(m->caps, sizeof m->caps, "%s", caps);
+    snprintf(m->env, sizeof m->env, "%s", env);
+    return 0;
+}
+
+/* builtin_masks: the capabilities the algorithms' variants need, as CRYPTOBENCH_CAPS. */
+static void builtin_masks(sweep *sw)
+{
+    cb_caps need = 0, det = cb_caps_detected();
+    for (size_t a = 0; a < sw->nalgs; a++)
+        for (size_t i = 0; i < cb_variant_count(); i++)
+            if (cb_variant_offers_any(cb_variant_at(i), sw->algs[a]))
+                need |= cb_variant_at(i)->caps;
+    size_t n;
+    const cb_cap_name *t = cb_caps_table(&n);
+    char all[160] = "", label[96], caps[64];
+    add_mask(sw, "detected", "", "");
+    for (size_t i = 0; i < n; i++) {
+        if (!(need & det & t[i].bit))
+            continue;
+        snprintf(caps, sizeof caps, "-%s", t[i].name);
+        add_mask(sw, caps, caps, "");
+        snprintf(all + strlen(all), sizeof all - strlen(all), "%s-%s", all[0] ? "," : "",
+                 t[i].name);
+    }
+    if (strchr(all, ','))
+        add_mask(sw, "all removed", all, "");
+    for (size_t i = 0; sw->force && i < n; i++) {
+        if (!(need & t[i].bit) || (det & t[i].bit))
+            continue;
+        snprintf(caps, sizeof caps, "+%s", t[i].name);
+        snprintf(label, sizeof label, "+%s (forced)", t[i].name);
+        add_mask(sw, label, caps, "");
+    }
+    for (size_t i = 0; i < sw->nm; i++) {
+        cb_caps_mask r;
+        char err[256];
+        sweep_mask *m = &sw->m[i];
+        if (cb_caps_resolve(sw->arch, det, m->caps, NULL, 1, &r, err, sizeof err) == 0 &&
+            cb_caps_openssl_var(sw->arch) &&
+            cb_caps_openssl_equiv(sw->arch, det, r.effective, m->equiv, sizeof m->equiv))
+            continue;
+        snprintf(m->equiv, sizeof m->equiv, "-");
+    }
+    snprintf(sw->m[0].equiv, sizeof sw->m[0].equiv, "(not set)");
+}
+
+/* library_masks: OpenSSL's bits of the variable, with OpenSSL's meanings. */
+static void library_masks(sweep *sw)
+{
+    const char *var = cb_caps_openssl_var(sw->arch);
+    const char *names[40];
+    unsigned words[40], bits[40];
+    size_t n = var ? cb_caps_openssl_bits(sw->arch, names, words, bits, 40) : 0;
+    int x86 = var && strcmp(var, "OPENSSL_ia32cap") == 0;
+    char det_text[64], env[96], label[96];
+    cb_caps det = cb_caps_detected();
+    unsigned long d = 0;
+    if (!x86 && var && cb_caps_openssl_equiv(sw->arch, det, det, det_text, sizeof det_text))
+        d = strtoul(det_text, NULL, 0);
+    add_mask(sw, "detected (not set)", "", "");
+    if (!var)
+        return;
+    snprintf(env, sizeof env, "%s=%s", var, x86 ? "0:0" : "0");
+    add_mask(sw, "none (0)", "", env);
+    for (size_t i = 0; i < n; i++) { /* each bit alone */
+        uint64_t w[2] = {0, 0};
+        w[words[i]] = UINT64_C(1) << bits[i];
+        if (x86)
+            snprintf(env, sizeof env, "%s=0x%llx:0x%llx", var, (unsigned long long)w[0],
+                     (unsigned long long)w[1]);
+        else
+            snprintf(env, sizeof env, "%s=0x%llx", var, (unsigned long long)w[0]);
+        snprintf(label, sizeof label, "%s alone", names[i]);
+        add_mask(sw, label, "", env);
+    }
+    for (size_t i = 0; i < n; i++) { /* detection with one bit cleared, or forced set */
+        uint64_t bit = UINT64_C(1) << bits[i];
+        if (x86) {
+            snprintf(env, sizeof env, "%s=~0x%llx:~0x%llx", var,
+                     words[i] == 0 ? (unsigned long long)bit : 0ULL,
+                     words[i] == 1 ? (unsigned long long)bit : 0ULL);
+            snprintf(label, sizeof label, "detected -%s", names[i]);
+        } else if (d & bit) {
+            snprintf(env, sizeof env, "%s=0x%llx", var, (unsigned long long)(d & ~bit));
+            snprintf(label, sizeof label, "detected -%s", names[i]);
+        } else if (sw->force) {
+            snprintf(env, sizeof env, "%s=0x%llx", var, (unsigned long long)(d | bit));
+            snprintf(label, sizeof label, "detected +%s (forced)", names[i]);
+        } else {
+            continue;
+        }
+        add_mask(sw, label, "", env);
+    }
+}
+
+/* child_argv builds the speed command line of mask m. */
+static size_t child_argv(sweep *sw, const sweep_mask *m, const char *csv, char **argv,
+                         char store[][192])
+{
+    size_t n = 0, k = 0;
+    argv[n++] = "speed";
+    for (size_t a = 0; a < sw->nalgs; a++) {
+        argv[n++] = "-evp";
+        argv[n++] = (char *)sw->algs[a]->name;
+    }
+    for (size_t i = 0; i < sw->npass; i++)
+        argv[n++] = (char *)sw->pass[i];
+    argv[n++] = "-csv";
+    argv[n++] = (char *)csv;
+    if (sw->force)
+        argv[n++] = "-force-caps";
+    if (sw->libs.n) {
+        const cb_lib_request *q = &sw->libs.req[0];
+        snprintf(store[k], sizeof store[k], "%s=%s", q->name, q->path);
+        argv[n++] = "-lib";
+        argv[n++] = store[k++];
+        for (size_t i = 0; i < sw->libs.nenv; i++) {
+            argv[n++] = "-lib-env";
+            argv[n++] = (char *)sw->libs.env[i];
+        }
+        if (m->env[0]) {
+            snprintf(store[k], sizeof store[k], "%s:%s", q->name, m->env);
+            argv[n++] = "-lib-env";
+            argv[n++] = store[k++];
+        }
+        argv[n++] = "-variant";
+        argv[n++] = (char *)q->name;
+    }
+    argv[n] = NULL;
+    return n;
+}
+
+/* run_mask times mask m in a child; returns 0, or the stop signal that ended it. */
+static int run_mask(sweep *sw, sweep_mask *m, const char *dir, size_t idx)
+{
+    char csv[4200], errf[4200], store[4][192];
+    char *argv[64];
+    snprintf(csv, sizeof csv, "%s/mask%zu.csv", dir, idx);
+    snprintf(errf, sizeof errf, "%s/mask%zu.err", dir, idx);
+    int argc = (int)child_argv(sw, m, csv, argv, store);
+    const char *var = cb_caps_openssl_var(sw->arch);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        m->status = CB_EXIT_USAGE;
+        return 0;
+    }
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        int out = open("/dev/null", O_WRONLY), err = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (out >= 0)
+            dup2(out, 1);
+        if (err >= 0)
+            dup2(err, 2);
+        unsetenv("CRYPTOBENCH_CAPS");
+        if (var)
+            unsetenv(var); /* the mask alone decides, not the caller's */
+        if (m->caps[0])
+            setenv("CRYPTOBENCH_CAPS", m->caps, 1);
+        int rc = cb_cmd_speed(argc, argv);
+        fflush(NULL);
+        _exit(rc);
+    }
+    volatile sig_atomic_t *stop = cb_run_stop_flag();
+    int st = 0, stopped = 0;
+    while (waitpid(pid, &st, 0) < 0) {
+        if (errno != EINTR)
+            break;
+        if (*stop && !stopped) {
+            stopped = (int)*stop;
+            kill(pid, SIGTERM); /* it keeps what it finished, then ends */
+        }
+    }
+    m->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    m->rows = cb_csv_set_new();
+    char err[512];
+    if (access(csv, F_OK) == 0 && cb_csv_read_file(m->rows, csv, err, sizeof err) != 0)
+        cb_warn("caps -sweep: the results of mask %s do not read: %s", m->label, err);
+    if (m->status == CB_EXIT_USAGE) { /* the child's one sentence says why */
+        FILE *f = fopen(errf, "r");
+        char line[1024];
+        while (f && fgets(line, sizeof line, f))
+            if (strstr(line, "warning:") == NULL)
+                fputs(line, stderr);
+        if (f)
+            fclose(f);
+    }
+    return stopped ? stopped : (int)*stop;
+}
+
+/* cell: what mask m measured for algorithm a at size b. */
+typedef struct cell {
+    double median, lo, hi; /* bytes per second; median < 0: not measured */
+    const char *variant, *status, *signal;
+} cell;
+
+static cell cell_of(const sweep_mask *m, const cb_alg *a, size_t b)
+{
+    cell c = {-1, 0, 0, "-", "-", ""};
+    double v[512];
+    size_t n = 0;
+    for (size_t i = 0; m->rows && i < cb_csv_set_count(m->rows); i++) {
+        const cb_csv_row *r = cb_csv_set_row(m->rows, i);
+        if (strcmp(r->s.alg, a->name) != 0 || r->s.block_bytes != b)
+            continue;
+        c.variant = r->s.variant;
+        c.status = r->s.status;
+        c.signal = r->s.signal ? r->s.signal : "";
+        if (cb_sample_measured(&r->s) && n < 512)
+            v[n++] = r->bytes_per_sec;
+    }
+    if (n) {
+        c.median = cb_median(v, n);
+        cb_median_ci(v, n, &c.lo, &c.hi);
+    }
+    return c;
+}
+
+/* sizes_of: the block sizes the children measured for a, ascending. */
+static size_t sizes_of(const sweep *sw, const cb_alg *a, size_t *out)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < sw->nm; k++)
+        for (size_t i = 0; sw->m[k].rows && i < cb_csv_set_count(sw->m[k].rows); i++) {
+            const cb_csv_row *r = cb_csv_set_row(sw->m[k].rows, i);
+            size_t b = r->s.block_bytes, j = 0;
+            if (strcmp(r->s.alg, a->name) != 0)
+                continue;
+            while (j < n && out[j] != b)
+                j++;
+            if (j == n && n < MAX_SIZES) {
+                while (j > 0 && out[j - 1] > b) { /* insertion keeps them sorted */
+                    out[j] = out[j - 1];
+                    j--;
+                }
+                out[j] = b;
+                n++;
+            }
+        }
+    return n;
+}
+
+static void print_alg(const sweep *sw, const cb_alg *a)
+{
+    size_t sizes[MAX_SIZES], ns = sizes_of(sw, a, sizes);
+    const char *var = cb_caps_openssl_var(sw->arch);
+    int lib = sw->libs.n > 0;
+    printf("\n%s: %zu masks\n%-28s %-34s %-14s", a->name, sw->nm, "mask",
+           lib ? "environment" : (var ? var : "OpenSSL variable"), "variant");
+    for (size_t j = 0; j < ns; j++)
+        printf(" %12zu bytes", sizes[j]);
+    putchar('\n');
+    double best = -1;
+    size_t fastest = sw->nm;
+    double geo[MAX_MASKS];
+    for (size_t k = 0; k < sw->nm; k++) {
+        const sweep_mask *m = &sw->m[k];
+        double logsum = 0;
+        size_t ok = 0;
+        cell c0 = ns ? cell_of(m, a, sizes[0]) : (cell){-1, 0, 0, "-", "-", ""};
+        char vname[64];
+        snprintf(vname, sizeof vname, "%s", c0.variant);
+        printf("%-28s %-34s %-14s", m->label, lib ? (m->env[0] ? m->env : "(not set)") : m->equiv,
+               vname);
+        for (size_t j = 0; j < ns; j++) {
+            cell c = cell_of(m, a, sizes[j]);
+            if (c.median >= 0) {
+                printf(" %17.2fk", c.median / 1000);
+                logsum += log(c.median);
+                ok++;
+            } else if (c.signal[0]) {
+                printf(" %18s", c.signal);
+            } else {
+                printf(" %18s", strcmp(c.status, "-") ? c.status : "not run");
+            }
+        }
+        if (ns == 0)
+            printf("  (no result: exit status %d)", m->status);
+        putchar('\n');
+        geo[k] = ok == ns && ns ? exp(logsum / (double)ns) : -1;
+        if (geo[k] > best) {
+            best = geo[k];
+            fastest = k;
+        }
+    }
+    if (fastest == sw->nm) {
+        printf("fastest: none (no mask ran at every size)\n");
+        return;
+    }
+    /* within noise: every size's 95% interval overlaps the fastest mask's */
+    char near[1024] = "";
+    for (size_t k = 0; k < sw->nm; k++) {
+        int overlaps = k != fastest && geo[k] > 0;
+        for (size_t j = 0; overlaps && j < ns; j++) {
+            cell f = cell_of(&sw->m[fastest], a, sizes[j]), c = cell_of(&sw->m[k], a, sizes[j]);
+            overlaps = c.hi >= f.lo && c.lo <= f.hi;
+        }
+        if (overlaps)
+            snprintf(near + strlen(near), sizeof near - strlen(near), "%s%s",
+                     near[0] ? ", " : "", sw->m[k].label);
+    }
+    printf("fastest: %s (%s); within noise of it: %s\n", sw->m[fastest].label,
+           cell_of(&sw->m[fastest], a, sizes[0]).variant, near[0] ? near : "none");
+}
+
+/* write_csv keeps every child's rows in one file (each row says its own mask). */
+static int write_csv(const sweep *sw)
+{
+    char err[512];
+    cb_csv_writer *w = cb_csv_open(sw->csv_path, err, sizeof err);
+    if (!w) {
+        cb_error("caps -sweep: %s", err);
+        return -1;
+    }
+    for (size_t k = 0; k < sw->nm; k++)
+        for (size_t i = 0; sw->m[k].rows && i < cb_csv_set_count(sw->m[k].rows); i++)
+            if (cb_csv_write_row(w, cb_csv_set_row(sw->m[k].rows, i)) != 0) {
+                cb_csv_abort(w);
+                cb_error("caps -sweep: cannot write %s.", sw->csv_path);
+                return -1;
+            }
+    if (cb_csv_commit(w, err, sizeof err) != 0) {
+        cb_error("caps -sweep: %s", err);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse(sweep *sw, int argc, char **argv)
+{
+    cb_args a = {argc, argv, 1, "caps -sweep"};
+    const char *v;
+    int r;
+    while (a.i < argc) {
+        if (cb_args_help(argv[a.i])) {
+            sweep_usage(stdout);
+            return 1;
+        }
+        if (cb_args_flag(&a, "sweep"))
+            continue;
+        if (cb_args_flag(&a, "force-caps")) {
+            sw->force = 1;
+            continue;
+        }
+        if ((r = cb_args_value(&a, "evp", &v)) != 0) {
+            if (r < 0)
+                return -1;
+            const cb_alg *alg = cb_alg_find(v);
+            if (!alg) {
+                char names[2048];
+                cb_error("caps -sweep: unknown algorithm '%s'; known algorithms are: %s.", v,
+                         cb_alg_names(names, sizeof names));
+                return -1;
+            }
+            if (sw->nalgs == MAX_ALGS) {
+                cb_error("caps -sweep: at most %d algorithms per sweep.", MAX_ALGS);
+                return -1;
+            }
+            sw->algs[sw->nalgs++] = alg;
+            continue;
+        }
+        static const char *const passed[] = {"bytes", "seconds", "iterations", "samples"};
+        int took = 0;
+        for (size_t i = 0; i < sizeof passed / sizeof passed[0] && !took; i++)
+            if ((r = cb_args_value(&a, passed[i], &v)) != 0) {
+                if (r < 0)
+                    return -1;
+                static char opt[4][16];
+                snprintf(opt[i], sizeof opt[i], "-%s", passed[i]);
+                sw->pass[sw->npass++] = opt[i];
+                sw->pass[sw->npass++] = v;
+                took = 1;
+            }
+        if (took)
+            continue;
+        if ((r = cb_args_value(&a, "csv", &v)) != 0) {
+            if (r < 0)
+                return -1;
+            sw->csv_path = v;
+            continue;
+        }
+        if ((r = cb_libopts_take(&a, &sw->libs)) != 0) {
+            if (r < 0)
+                return -1;
+            continue;
+        }
+        cb_error("caps -sweep: unknown option '%s'; the options are -evp, -bytes, -seconds, "
+                 "-iterations, -samples, -force-caps, -lib, -lib-env and -csv.", argv[a.i]);
+        return -1;
+    }
+    if (sw->nalgs == 0) {
+        cb_error("caps -sweep: name the algorithms to sweep with -evp ALG (e.g. -evp "
+                 "aes-256-gcm).");
+        return -1;
+    }
+    if (sw->libs.n > 1) {
+        cb_error("caps -sweep: one library per sweep; give a single -lib NAME=PATH.");
+        return -1;
+    }
+    return 0;
+}
+
+int cb_caps_sweep(int argc, char **argv)
+{
+    sweep *sw = cb_xcalloc(1, sizeof *sw);
+    int rc = parse(sw, argc, argv);
+    char err[512], dir[] = "/tmp/cryptobench-sweep-XXXXXX";
+    if (rc != 0) {
+        free(sw);
+        return rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
+    }
+    if (cb_caps_init(sw->force, err, sizeof err) != 0) {
+        cb_error("%s", err);
+        free(sw);
+        return CB_EXIT_USAGE;
+    }
+    sw->arch = cb_caps_arch_this();
+    if (sw->libs.n)
+        library_masks(sw);
+    else
+        builtin_masks(sw);
+    if (!mkdtemp(dir)) {
+        cb_error("caps -sweep: cannot make a temporary folder: %s.", strerror(errno));
+        free(sw);
+        return CB_EXIT_USAGE;
+    }
+    char buf[512];
+    printf("caps -sweep on %s, detected %s: %zu masks, each in its own process\n",
+           cb_caps_arch_name(), cb_caps_format(cb_caps_detected(), buf, sizeof buf), sw->nm);
+    fflush(stdout);
+    cb_run_stop_install();
+    int stopped = 0, status = CB_EXIT_OK;
+    size_t done = 0;
+    for (; done < sw->nm && !stopped; done++) {
+        stopped = run_mask(sw, &sw->m[done], dir, done);
+        if (sw->m[done].status == CB_EXIT_USAGE) {
+            status = CB_EXIT_USAGE; /* the child said why: its options, or the library */
+            done++;
+            break;
+        }
+    }
+    cb_run_stop_restore();
+    sw->nm = done;
+    if (status == CB_EXIT_OK) {
+        for (size_t a = 0; a < sw->nalgs; a++)
+            print_alg(sw, sw->algs[a]);
+        if (sw->csv_path && write_csv(sw) != 0)
+            status = CB_EXIT_USAGE;
+    }
+    snprintf(buf, sizeof buf, "rm -rf '%s'", dir);
+    if (system(buf) != 0)
+        cb_warn("caps -sweep: could not remove %s", dir);
+    for (size_t k = 0; k < sw->nm; k++)
+        if (sw->m[k].rows)
+            cb_csv_set_free(sw->m[k].rows);
+    free(sw);
+    if (stopped) {
+        cb_error("caps -sweep: stopped by %s after %zu masks.", cb_run_signame(stopped), done);
+        return 128 + stopped;
+    }
+    return status;
+}
