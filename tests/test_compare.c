@@ -889,7 +889,7 @@ static void test_run_samples(void **state)
         /* ABAB: even samples variant A, odd variant B, B 25% faster */
         int b = i % 2;
         s[i] = (cb_sample){"sha256", b ? "shani" : "generic", "digest", 0, 1024, 0, 0, i / 2,
-                           b ? 1250 + i : 1000 + i, 1.0, -1, "", "ok", 0, 0, 0, 0, 1, 0, "", ""};
+                           b ? 1250 + i : 1000 + i, 1.0, -1, "", "ok", 0, 0, 0, 0, 1, 0, "", "", {0}};
     }
     char *buf = NULL;
     size_t len = 0;

@@ -53,7 +53,7 @@ static cb_sample sample(const char *alg, size_t block, unsigned idx, uint64_t it
                         double secs)
 {
     cb_sample s = {alg, "generic", "encrypt", 128, block, 0, 0, idx, iters, secs, -1, "",
-                   "ok", 0, 0, 0, 0, 1, 0, "", ""};
+                   "ok", 0, 0, 0, 0, 1, 0, "", "", {0}};
     return s;
 }
 
