@@ -55,9 +55,11 @@ int cb_provenance_external(const cb_provenance *p)
 
 int cb_provenance_equal(const cb_provenance *a, const cb_provenance *b)
 {
-    for (int i = 0; i < CB_PROVENANCE_FIELDS; i++)
-        if (strcmp(cb_provenance_str(a, i), cb_provenance_str(b, i)) != 0)
+    for (int i = 0; i < CB_PROVENANCE_FIELDS; i++) {
+        const char *x = cb_provenance_str(a, i), *y = cb_provenance_str(b, i);
+        if (x != y && strcmp(x, y) != 0) /* read rows share interned strings */
             return 0;
+    }
     return 1;
 }
 
