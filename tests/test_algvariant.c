@@ -2,7 +2,7 @@
  * tests/test_algvariant.c - whole-algorithm variants (kernel.h, CB_PRIM_WHOLE): a test
  * double registered at run time, as a dlopen'ed libcrypto will be, implements
  * sha256, aes-128-cbc, aes-128-gcm and rsa1024 by calling the generic variant through
- * the project's own message layers (kernels/modes/, kernels/pkey/).  It must pass
+ * the project's own message layers (tu_double_impl, tests/support.h).  It must pass
  * cb_check_variant (known answers, cross-check against generic at every length
  * 0..1024 under the named layouts, signatures both ways) and run through cb_inst; a
  * copy that gets one output bit wrong at one length under one layout must be
@@ -21,11 +21,8 @@
 #include "base/caps.h"
 #include "kernels/check/check.h"
 #include "kernels/inst.h"
-#include "kernels/modes/aead.h"
-#include "kernels/modes/cipher.h"
-#include "kernels/modes/digest.h"
-#include "kernels/pkey/pkey.h"
 #include "kernels/registry.h"
+#include "tests/support.h"
 
 /* ---- the test double ---------------------------------------------------------------- */
 
@@ -37,114 +34,6 @@
 #define BAD_AEAD_LEN 61    /* layout 'in place misaligned +5' */
 #define BAD_AEAD_OFF 5
 
-typedef struct dbl_ctx {
-    const cb_variant *gen; /* the generic variant doing the work */
-    cb_cipher cipher;
-    cb_aead aead;
-    cb_pkey *pkey;
-    int cipher_keyed, aead_keyed;
-} dbl_ctx;
-
-static const char *const dbl_algs[] = {"sha256", "aes-128-cbc", "aes-128-gcm", "rsa1024"};
-
-static int dbl_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
-{
-    (void)m, (void)d;
-    for (size_t i = 0; i < sizeof dbl_algs / sizeof dbl_algs[0]; i++)
-        if (strcmp(a->name, dbl_algs[i]) == 0)
-            return 1;
-    return 0;
-}
-
-static void *dbl_new(const cb_alg_session *s)
-{
-    dbl_ctx *c = calloc(1, sizeof *c);
-    if (!c)
-        return NULL;
-    c->gen = cb_variant_generic(s->alg);
-    if (s->alg->kind == CB_KIND_PKEY)
-        c->pkey = cb_pkey_new(s->alg, c->gen);
-    if (!c->gen || (s->alg->kind == CB_KIND_PKEY && !c->pkey)) {
-        free(c);
-        return NULL;
-    }
-    return c;
-}
-
-static void dbl_free(void *p)
-{
-    dbl_ctx *c = p;
-    if (c->cipher_keyed)
-        cb_cipher_free(&c->cipher);
-    if (c->aead_keyed)
-        cb_aead_free(&c->aead);
-    cb_pkey_free(c->pkey);
-    free(c);
-}
-
-static int dbl_digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out)
-{
-    dbl_ctx *c = s->ctx;
-    cb_digest(s->alg, c->gen, in, len, out);
-    return 0;
-}
-
-static int dbl_cipher_init(cb_alg_session *s, const uint8_t *key, const uint8_t *iv)
-{
-    dbl_ctx *c = s->ctx;
-    if (c->cipher_keyed)
-        cb_cipher_free(&c->cipher);
-    c->cipher_keyed = cb_cipher_init(&c->cipher, s->alg, c->gen, s->dir, key, iv) == 0;
-    return c->cipher_keyed ? 0 : -1;
-}
-
-static int dbl_cipher_update(cb_alg_session *s, const uint8_t *in, uint8_t *out, size_t len)
-{
-    return cb_cipher_update(&((dbl_ctx *)s->ctx)->cipher, in, out, len);
-}
-
-static int dbl_aead_init(cb_alg_session *s, const uint8_t *key)
-{
-    dbl_ctx *c = s->ctx;
-    if (c->aead_keyed)
-        cb_aead_free(&c->aead);
-    c->aead_keyed = cb_aead_init(&c->aead, s->alg, c->gen, key) == 0;
-    return c->aead_keyed ? 0 : -1;
-}
-
-static int dbl_seal(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
-                    size_t aadlen, const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag,
-                    size_t taglen)
-{
-    return cb_aead_seal(&((dbl_ctx *)s->ctx)->aead, iv, ivlen, aad, aadlen, in, out, len, tag,
-                        taglen);
-}
-
-static int dbl_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
-                    size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
-                    const uint8_t *tag, size_t taglen)
-{
-    return cb_aead_open(&((dbl_ctx *)s->ctx)->aead, iv, ivlen, aad, aadlen, in, out, len, tag,
-                        taglen);
-}
-
-static size_t dbl_sig_max(cb_alg_session *s)
-{
-    return cb_pkey_sig_max(((dbl_ctx *)s->ctx)->pkey);
-}
-
-static int dbl_sign(cb_alg_session *s, const uint8_t *msg, size_t len, uint8_t *sig,
-                    size_t *siglen)
-{
-    return cb_pkey_sign(((dbl_ctx *)s->ctx)->pkey, msg, len, sig, siglen);
-}
-
-static int dbl_verify(cb_alg_session *s, const uint8_t *msg, size_t len, const uint8_t *sig,
-                      size_t siglen)
-{
-    return cb_pkey_verify(((dbl_ctx *)s->ctx)->pkey, msg, len, sig, siglen) ? -1 : 0;
-}
-
 /* The wrong copy: right everywhere but at one length under one layout per kind. */
 
 static int at_offset(const uint8_t *p, unsigned off)
@@ -154,7 +43,7 @@ static int at_offset(const uint8_t *p, unsigned off)
 
 static int bad_digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out)
 {
-    dbl_digest(s, in, len, out);
+    tu_double_impl.digest(s, in, len, out);
     if (len == BAD_DIGEST_LEN && at_offset(in, BAD_DIGEST_OFF))
         out[3] ^= 0x20;
     return 0;
@@ -163,7 +52,7 @@ static int bad_digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t 
 static int bad_cipher_update(cb_alg_session *s, const uint8_t *in, uint8_t *out, size_t len)
 {
     int in_place = in == out;
-    int rc = dbl_cipher_update(s, in, out, len);
+    int rc = tu_double_impl.cipher_update(s, in, out, len);
     if (len == BAD_CIPHER_LEN && in_place)
         out[len - 1] ^= 0x01;
     return rc;
@@ -174,24 +63,17 @@ static int bad_seal(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const ui
                     size_t taglen)
 {
     int misaligned = at_offset(in, BAD_AEAD_OFF);
-    int rc = dbl_seal(s, iv, ivlen, aad, aadlen, in, out, len, tag, taglen);
+    int rc = tu_double_impl.aead_seal(s, iv, ivlen, aad, aadlen, in, out, len, tag, taglen);
     if (len == BAD_AEAD_LEN && misaligned)
         out[len / 2] ^= 0x80;
     return rc;
 }
 
-static const char *const dbl_notes[] = {"built=with the tests", "layers=kernels/modes", NULL};
-
-#define DOUBLE_IMPL(digest, update, seal)                                                \
-    {dbl_offers,      dbl_new,    dbl_free,    digest,      dbl_cipher_init, update,   \
-     dbl_aead_init,   seal,       dbl_open,    dbl_sig_max, dbl_sign,        dbl_verify, \
-     NULL,            "(test double: generic through kernels/modes)", "1.0", dbl_notes}
-
-static const cb_alg_impl good_impl = DOUBLE_IMPL(dbl_digest, dbl_cipher_update, dbl_seal);
-static const cb_alg_impl bad_impl = DOUBLE_IMPL(bad_digest, bad_cipher_update, bad_seal);
+/* The wrong copy, made from the double in setup. */
+static cb_alg_impl bad_impl;
 
 /* Priority 0: below CB_PRIORITY_AUTO_MIN, so auto never takes them. */
-static const cb_variant good = {"double", "external", CB_PRIM_WHOLE, 0, 0, &good_impl,
+static const cb_variant good = {"double", "external", CB_PRIM_WHOLE, 0, 0, &tu_double_impl,
                                 "whole algorithms through generic"};
 static const cb_variant bad = {"double-bad", "external", CB_PRIM_WHOLE, 0, 0, &bad_impl,
                                "one wrong bit per kind"};
@@ -210,8 +92,8 @@ static const cb_alg *alg(const char *name)
 static void test_registered(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < sizeof dbl_algs / sizeof dbl_algs[0]; i++) {
-        const cb_alg *a = alg(dbl_algs[i]);
+    for (size_t i = 0; i < TU_DOUBLE_NALGS; i++) {
+        const cb_alg *a = alg(tu_double_algs[i]);
         assert_ptr_equal(cb_variant_find(a, "double"), &good);
         cb_dir dirs[2];
         size_t nd = cb_alg_dirs(a, dirs);
@@ -236,10 +118,10 @@ static void test_register_refuses(void **state)
     (void)state;
     static const cb_alg_impl no_offers = {0};
     static const cb_variant rows[] = {
-        {"auto", "external", CB_PRIM_WHOLE, 0, 0, &good_impl, ""},
-        {"all", "external", CB_PRIM_WHOLE, 0, 0, &good_impl, ""},
-        {"a,b", "external", CB_PRIM_WHOLE, 0, 0, &good_impl, ""},
-        {"", "external", CB_PRIM_WHOLE, 0, 0, &good_impl, ""},
+        {"auto", "external", CB_PRIM_WHOLE, 0, 0, &tu_double_impl, ""},
+        {"all", "external", CB_PRIM_WHOLE, 0, 0, &tu_double_impl, ""},
+        {"a,b", "external", CB_PRIM_WHOLE, 0, 0, &tu_double_impl, ""},
+        {"", "external", CB_PRIM_WHOLE, 0, 0, &tu_double_impl, ""},
         {"no-offers", "external", CB_PRIM_WHOLE, 0, 0, &no_offers, ""},
         {"no-impl", "external", CB_PRIM_WHOLE, 0, 0, NULL, ""},
     };
@@ -252,10 +134,10 @@ static void test_register_refuses(void **state)
 static void test_check_passes(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < sizeof dbl_algs / sizeof dbl_algs[0]; i++) {
+    for (size_t i = 0; i < TU_DOUBLE_NALGS; i++) {
         char err[256];
         unsigned long checks = 0;
-        if (cb_check_variant(alg(dbl_algs[i]), &good, CB_CHECK_FULL, err, sizeof err,
+        if (cb_check_variant(alg(tu_double_algs[i]), &good, CB_CHECK_FULL, err, sizeof err,
                              &checks) != 0)
             fail_msg("%s", err);
         assert_true(checks > 0);
@@ -305,8 +187,8 @@ static void test_inst(void **state)
     (void)state;
     enum { LEN = 256 };
     uint8_t in[LEN], in2[LEN], out[LEN], want[LEN];
-    for (size_t i = 0; i < sizeof dbl_algs / sizeof dbl_algs[0]; i++) {
-        const cb_alg *a = alg(dbl_algs[i]);
+    for (size_t i = 0; i < TU_DOUBLE_NALGS; i++) {
+        const cb_alg *a = alg(tu_double_algs[i]);
         cb_dir dirs[2];
         size_t nd = cb_alg_dirs(a, dirs);
         for (size_t d = 0; d < nd; d++) {
@@ -329,7 +211,7 @@ static void test_auto_by_priority(void **state)
 {
     (void)state;
     static const cb_variant eager = {"double-eager", "external", CB_PRIM_WHOLE, 0, 100000,
-                                     &good_impl, "outranks every built-in row"};
+                                     &tu_double_impl, "outranks every built-in row"};
     assert_int_equal(cb_variant_register(&eager), 0);
     assert_ptr_equal(cb_variant_auto(alg("sha256"), CB_DIR_DIGEST, cb_caps_effective()),
                      &eager);
@@ -340,6 +222,10 @@ static void test_auto_by_priority(void **state)
 static int setup(void **state)
 {
     (void)state;
+    bad_impl = tu_double_impl;
+    bad_impl.digest = bad_digest;
+    bad_impl.cipher_update = bad_cipher_update;
+    bad_impl.aead_seal = bad_seal;
     return cb_variant_register(&good) || cb_variant_register(&bad);
 }
 
