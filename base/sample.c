@@ -50,7 +50,7 @@ const char *cb_provenance_str(const cb_provenance *p, int i)
 
 int cb_provenance_external(const cb_provenance *p)
 {
-    return cb_provenance_str(p, 0)[0] != '\0';
+    return cb_provenance_str(p, CB_PROV_LIBRARY)[0] != '\0';
 }
 
 int cb_provenance_equal(const cb_provenance *a, const cb_provenance *b)

@@ -49,12 +49,12 @@ typedef struct cb_provenance {
  * NUL) and a distribution's compiler flags fit, a corrupted field does not pass. */
 #define CB_PROVENANCE_MAX 4095
 
-/* The fields in order, as results files name them (CSV columns, JSON keys); the
+/* The fields in order, and as results files name them (CSV columns, JSON keys): the
  * list an initializer can hold, written once. */
-#define CB_PROVENANCE_FIELDS 4
+enum { CB_PROV_LIBRARY, CB_PROV_VERSION, CB_PROV_INFO, CB_PROV_ENV, CB_PROVENANCE_FIELDS };
 #define CB_PROVENANCE_KEYS "library", "library_version", "library_info", "library_env"
 
-/* cb_provenance_key names field i (0 library, 1 version, 2 info, 3 env). */
+/* cb_provenance_key names field i (CB_PROV_LIBRARY ...). */
 const char *cb_provenance_key(int i);
 
 /* cb_provenance_str returns field i of p, "" for NULL. */

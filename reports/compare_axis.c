@@ -229,7 +229,7 @@ static void lib_axis(cb_buf *axis, const lib_uses *b, const lib_uses *a)
     for (int f = 0; f < CB_PROVENANCE_FIELDS; f++) {
         /* A side of built-in variants only has no version, build or environment to
          * set against the other's: the library's path says it all. */
-        if (f > 0 && (!b->n || !a->n))
+        if (f > CB_PROV_LIBRARY && (!b->n || !a->n))
             break;
         strs vb = lib_values(b, 0, NULL, f), va = lib_values(a, 0, NULL, f);
         if (!strs_same(&vb, &va)) {
