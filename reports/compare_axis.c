@@ -46,13 +46,30 @@ static int strs_same(const strs *a, const strs *b)
     return 1;
 }
 
+/* one_line appends v to t with the line breaks and tabs a read field may hold (the
+ * reader refuses other control bytes) as \n, \r, \t: the axis is one line. */
+static void one_line(cb_buf *t, const char *v)
+{
+    while (*v) {
+        size_t n = strcspn(v, "\n\r\t");
+        cb_buf_printf(t, "%.*s", (int)n, v);
+        v += n;
+        if (*v) {
+            cb_buf_printf(t, "\\%c", *v == '\n' ? 'n' : *v == '\r' ? 'r' : 't');
+            v++;
+        }
+    }
+}
+
 /* strs_text joins the values with '+', an empty one (or none at all) as "(none)";
  * the caller frees it. */
 static char *strs_text(const strs *s)
 {
     cb_buf t = {NULL, 0, 0};
-    for (size_t i = 0; i < s->n; i++)
-        cb_buf_printf(&t, "%s%s", i ? "+" : "", s->v[i][0] ? s->v[i] : "(none)");
+    for (size_t i = 0; i < s->n; i++) {
+        cb_buf_printf(&t, "%s", i ? "+" : "");
+        one_line(&t, s->v[i][0] ? s->v[i] : "(none)");
+    }
     if (!t.s)
         cb_buf_printf(&t, "(none)");
     return t.s;

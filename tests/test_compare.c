@@ -1000,6 +1000,19 @@ static void test_library_path_and_env_axis(void **state)
     free(text);
     free(warn);
     cb_csv_set_free(set);
+
+    /* a line break a file's field may hold keeps the axis one line */
+    cb_provenance two_lines = ssl30;
+    two_lines.info = "cflags=-O3\nplatform=linux-x86_64";
+    set = cb_csv_set_new();
+    add_lib_samples(set, &run_a, &ssl30, "sha256", "ossl", "digest", 1024, 1000, 0.01, 3);
+    add_lib_samples(set, &run_a, &two_lines, "sha256", "ossl", "digest", 1024, 1000, 0.01, 3);
+    text = compare_text(set, 3, &warn, &rc);
+    assert_has_line(text, "axis: library info cflags=gcc -fPIC -O3; platform=linux-x86_64 -> "
+                          "cflags=-O3\\nplatform=linux-x86_64");
+    free(text);
+    free(warn);
+    cb_csv_set_free(set);
 }
 
 /* A built-in variant against a library's: the variant and the library's path, not
