@@ -324,12 +324,19 @@ static recorder *run_recorded(const char *spec, const char *alg)
     return run_outputs(spec, alg, NULL);
 }
 
+/* run_copied is run_recorded's records, copied out of the shared memory. */
+static recorder run_copied(const char *spec, const char *alg)
+{
+    recorder *rp = run_recorded(spec, alg);
+    recorder r = *rp;
+    munmap(rp, sizeof *rp);
+    return r;
+}
+
 static void test_every_outcome_is_a_record(void **state)
 {
     (void)state;
-    recorder *rp = run_recorded("generic,run-check-fault,run-timed-fault,run-wrong", "md5");
-    const recorder r = *rp;
-    munmap(rp, sizeof *rp);
+    const recorder r = run_copied("generic,run-check-fault,run-timed-fault,run-wrong", "md5");
     assert_int_equal(r.res.status, CB_EXIT_FAULT);
     assert_int_equal(r.res.stopped, 0);
     assert_int_equal(r.begun, 1);
@@ -388,9 +395,7 @@ static void test_refused_run_abandons(void **state)
 static void test_samples_name_their_library(void **state)
 {
     (void)state;
-    recorder *rp = run_recorded("generic,run-lib", "sha256");
-    const recorder r = *rp;
-    munmap(rp, sizeof *rp);
+    const recorder r = run_copied("generic,run-lib", "sha256");
     assert_int_equal(r.res.status, CB_EXIT_OK);
     assert_int_equal(count(&r, 0, "run-lib", 16, "ok") + count(&r, 0, "run-lib", 64, "ok"), 4);
     const char *const want[CB_PROVENANCE_FIELDS] = {LIB_PATH, LIB_VERSION, LIB_INFO, LIB_ENV};
