@@ -109,7 +109,8 @@ typedef struct cb_sample {
     /* Why a case was not measured (schema 1.3); "" (or NULL) for a measured one. */
     const char *signal;               /* "SIGILL" etc. for a faulted case */
     const char *note;                 /* one short phrase: "this CPU lacks sha" */
-    /* Where the variant's code came from (schema 1.4); all "" for built-in ones. */
+    /* Where the variant's code came from (schema 1.4); none ("" or NULL) for
+     * built-in variants and imported rows. */
     cb_provenance lib;
 } cb_sample;
 
