@@ -29,6 +29,55 @@ typedef struct cb_run_info {
     const char *started;        /* ISO 8601 UTC */
 } cb_run_info;
 
+/*
+ * cb_provenance: where the code of a whole-algorithm variant came from (a libcrypto
+ * loaded at run time, kernels/kernel.h's cb_alg_impl), recorded on every sample so
+ * that two builds of one library, or one library loaded under two environments,
+ * stay apart in results files and in compare.  Every field is "" (or NULL, which
+ * reads the same) for a built-in variant.  Each holds at most CB_PROVENANCE_MAX
+ * bytes, as cb_provenance_clean leaves it.
+ */
+typedef struct cb_provenance {
+    const char *library;  /* the path as loaded: "/opt/openssl-3.2/lib64/libcrypto.so.3" */
+    const char *version;  /* what the library says it is: "OpenSSL 3.2.1 30 Jan 2024" */
+    const char *info;     /* its build notes joined by "; ": "cflags=-O3; platform=..." */
+    const char *env;      /* the environment it was loaded under, "VAR=VALUE" joined by
+                           * "; ": "OPENSSL_ia32cap=0x0" */
+} cb_provenance;
+
+/* CB_PROVENANCE_MAX bounds each provenance string: a path (PATH_MAX is 4096 with its
+ * NUL) and a distribution's compiler flags fit, a corrupted field does not pass. */
+#define CB_PROVENANCE_MAX 4095
+
+/* The fields in order, and as results files name them (CSV columns, JSON keys): the
+ * list an initializer can hold, written once. */
+enum { CB_PROV_LIBRARY, CB_PROV_VERSION, CB_PROV_INFO, CB_PROV_ENV, CB_PROVENANCE_FIELDS };
+#define CB_PROVENANCE_KEYS "library", "library_version", "library_info", "library_env"
+
+/* cb_provenance_key names field i (CB_PROV_LIBRARY ...). */
+const char *cb_provenance_key(int i);
+
+/* cb_provenance_str returns field i of p, "" for NULL. */
+const char *cb_provenance_str(const cb_provenance *p, int i);
+
+/* cb_provenance_field gives the address of field i of p, for readers filling it. */
+const char **cb_provenance_field(cb_provenance *p, int i);
+
+/* cb_provenance_external: does p name a library (the sample is an external
+ * variant's)? */
+int cb_provenance_external(const cb_provenance *p);
+
+/* cb_provenance_equal: do a and b say the same, field by field (NULL equals "")? */
+int cb_provenance_equal(const cb_provenance *a, const cb_provenance *b);
+
+/*
+ * cb_provenance_clean copies s (NULL: "") into buf, which holds CB_PROVENANCE_MAX + 1
+ * bytes, as every results file can carry it and read it back: control bytes other
+ * than tab, CR and LF become '?', and text longer than CB_PROVENANCE_MAX bytes is cut
+ * and ends with "...".  Returns buf.
+ */
+const char *cb_provenance_clean(const char *s, char *buf);
+
 /* cb_sample: one timed batch of one case. */
 typedef struct cb_sample {
     const char *alg;            /* canonical algorithm name */
@@ -60,6 +109,9 @@ typedef struct cb_sample {
     /* Why a case was not measured (schema 1.3); "" (or NULL) for a measured one. */
     const char *signal;               /* "SIGILL" etc. for a faulted case */
     const char *note;                 /* one short phrase: "this CPU lacks sha" */
+    /* Where the variant's code came from (schema 1.4); none ("" or NULL) for
+     * built-in variants and imported rows. */
+    cb_provenance lib;
 } cb_sample;
 
 /* cb_sample_measured: is s a measurement (status ok or imported), not an outcome

@@ -67,6 +67,7 @@ typedef struct cb_case_summary {
     const char *status;        /* "ok", "faulted", "failed", "skipped", "not timed" */
     const char *signal;        /* faulted: "SIGILL" ...; else "" */
     const char *note;          /* not measured: why, one phrase; else "" */
+    cb_provenance lib;         /* where the variant's code came from; "" built in */
 } cb_case_summary;
 
 /* How a run ended, for cb_sink.end. */

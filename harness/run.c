@@ -19,6 +19,7 @@
 #include "kernels/check/check.h"
 #include "kernels/inst.h"
 #include "kernels/libcrypto/libcrypto.h"
+#include "kernels/registry.h"
 
 /* ---- the stop flag ------------------------------------------------------------------ */
 
@@ -122,6 +123,7 @@ void cb_run_case_head(const cb_run_ctx *c, size_t i, size_t k, cb_case_summary *
     s->aead = c->o->aead | (c->o->rekey ? CB_INST_REKEY : 0);
     s->status = "ok";
     s->signal = s->note = "";
+    s->lib = c->lib[i];
 }
 
 void cb_run_case_end(cb_run_ctx *c, const cb_case_summary *s)
@@ -189,7 +191,7 @@ void cb_run_emit_case(cb_run_ctx *c, size_t i, size_t k, int worker, cb_outcome 
                      s.aead, 0, 0, 0, -1, "", s.status, r->n ? s.ci_low : 0,
                      r->n ? s.ci_high : 0, s.cv, r->noisy,
                      c->o->multi > 0 ? (unsigned)c->o->multi : 1,
-                     worker < 0 ? 0 : (unsigned)worker, s.signal, note};
+                     worker < 0 ? 0 : (unsigned)worker, s.signal, note, s.lib};
     /* A case not measured still leaves a row saying why; one stopped before its
      * first sample has nothing to say (a row of 0 operations would be a measured
      * sample without a rate). */
@@ -211,6 +213,44 @@ static void emit_here(cb_run_ctx *c, size_t i, size_t k, cb_outcome out,
                       const cb_bench_result *r)
 {
     cb_run_emit_case(c, i, k, CB_SUMMARY_CASE, out, r);
+}
+
+/* ---- where each variant came from ------------------------------------------------------ */
+
+/* kept copies s as every results file can carry it (base/sample.h). */
+static const char *kept(const char *s)
+{
+    char buf[CB_PROVENANCE_MAX + 1];
+    return cb_xstrdup(cb_provenance_clean(s, buf));
+}
+
+/* provenance says where v's code came from: for a whole-algorithm variant the
+ * library's path and version, its build notes ("cflags=...") joined into info and
+ * its "env=VAR=VALUE" notes, as VAR=VALUE, into env (each a copy of its own); none
+ * (NULL, read as "") for a built-in variant. */
+static cb_provenance provenance(const cb_variant *v)
+{
+    const cb_alg_impl *m = cb_variant_impl(v);
+    if (!m)
+        return (cb_provenance){NULL, NULL, NULL, NULL};
+    cb_buf info = {NULL, 0, 0}, env = {NULL, 0, 0};
+    for (const char *const *n = m->notes; n && *n; n++) {
+        int is_env = strncmp(*n, "env=", 4) == 0;
+        cb_buf *b = is_env ? &env : &info;
+        cb_buf_printf(b, "%s%s", b->len ? "; " : "", *n + (is_env ? 4 : 0));
+    }
+    cb_provenance p = {kept(m->library), kept(m->version), kept(info.s), kept(env.s)};
+    free(info.s);
+    free(env.s);
+    return p;
+}
+
+static void free_provenance(cb_provenance *lib, size_t n)
+{
+    for (size_t i = 0; lib && i < n; i++)
+        for (int f = 0; f < CB_PROVENANCE_FIELDS; f++)
+            free((char *)*cb_provenance_field(&lib[i], f));
+    free(lib);
 }
 
 /* ---- the check before timing ----------------------------------------------------------- */
@@ -512,6 +552,9 @@ void cb_run(const cb_run_opts *o, cb_sink *sinks, size_t n, cb_run_result *res)
         c->checked = cb_xcalloc(c->plan.n, sizeof *c->checked);
         c->sig = cb_xcalloc(c->plan.n, sizeof *c->sig);
         c->note = cb_xcalloc(c->plan.n, sizeof *c->note);
+        c->lib = cb_xcalloc(c->plan.n, sizeof *c->lib);
+        for (size_t i = 0; i < c->plan.n; i++)
+            c->lib[i] = provenance(c->plan.e[i].var);
         verify(c);
         describe(c);
         int broke = (o->multi > 0 ? cb_multi_run(c) : cb_run_time_all(c)) != 0;
@@ -520,6 +563,7 @@ void cb_run(const cb_run_opts *o, cb_sink *sinks, size_t n, cb_run_result *res)
         res->status = broke && c->status == CB_EXIT_OK ? CB_EXIT_FAIL : c->status;
     }
     cb_cycles_close(&c->counter);
+    free_provenance(c->lib, c->plan.n);
     cb_plan_free(&c->plan);
     free(c->rows);
     free(c->checked);

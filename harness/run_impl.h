@@ -39,6 +39,7 @@ struct cb_run_ctx {
     cb_outcome *checked;      /* per entry: the check's outcome, then the timing's */
     int *sig;                 /* per entry: the signal that faulted it */
     char (*note)[200];        /* per entry: why it is not measured */
+    cb_provenance *lib;       /* per entry: where its variant's code came from */
     int status;
     cb_case_fn *on_case;      /* where time_all sends cases */
     void *report;             /* a -multi worker's report (harness/multi.c) */

@@ -13,6 +13,7 @@
 
 #include "base/common.h"
 #include "kernels/registry.h"
+#include "reports/compare_axis.h"
 
 cb_compare_opts cb_compare_default_opts(void)
 {
@@ -429,89 +430,6 @@ static void sort_for_display(cb_comparison *c)
     free(r);
 }
 
-/* ---- the runs behind each side ------------------------------------------------- */
-
-/* side_runs lists the distinct run descriptions of rows (consecutive rows usually
- * share one, so only changes are looked up). */
-static size_t side_runs(const cb_csv_row *const *rows, size_t n, const cb_run_info ***out)
-{
-    const cb_run_info **runs = NULL;
-    size_t count = 0;
-    const cb_run_info *last = NULL;
-    for (size_t i = 0; i < n; i++) {
-        const cb_run_info *r = rows[i]->run;
-        if (r == last)
-            continue;
-        last = r;
-        size_t j = 0;
-        while (j < count && runs[j] != r)
-            j++;
-        if (j == count) {
-            runs = cb_xrealloc(runs, (count + 1) * sizeof *runs);
-            runs[count++] = r;
-        }
-    }
-    *out = runs;
-    return count;
-}
-
-/* A field of the run description that can be the axis of a comparison. */
-typedef struct axis_field {
-    const char *name;
-    size_t offset;
-} axis_field;
-
-static const axis_field axis_fields[] = {
-    {"build", offsetof(cb_run_info, build_rev)},
-    {"config", offsetof(cb_run_info, build_config)},
-    {"compiler", offsetof(cb_run_info, compiler)},
-    {"cflags", offsetof(cb_run_info, cflags)},
-    {"host", offsetof(cb_run_info, hostname)},
-    {"cpu", offsetof(cb_run_info, cpu_model)},
-    {"caps", offsetof(cb_run_info, caps_effective)},
-};
-
-static const char *run_str(const cb_run_info *r, size_t offset)
-{
-    return *(const char *const *)((const char *)r + offset);
-}
-
-/* values_text appends the distinct values of a field over runs ("a+b") to out. */
-static void values_text(const cb_run_info *const *runs, size_t n, size_t offset, cb_buf *out)
-{
-    int any = 0;
-    for (size_t i = 0; i < n; i++) {
-        const char *v = run_str(runs[i], offset);
-        int seen = 0;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = run_str(runs[j], offset) == v;
-        if (seen)
-            continue;
-        cb_buf_printf(out, "%s%s", any ? "+" : "", *v ? v : "(none)");
-        any = 1;
-    }
-}
-
-static int same_values(const cb_run_info *const *a, size_t na, const cb_run_info *const *b,
-                       size_t nb, size_t offset)
-{
-    for (size_t i = 0; i < na; i++) {
-        size_t j = 0;
-        while (j < nb && run_str(b[j], offset) != run_str(a[i], offset))
-            j++;
-        if (j == nb)
-            return 0;
-    }
-    for (size_t j = 0; j < nb; j++) {
-        size_t i = 0;
-        while (i < na && run_str(a[i], offset) != run_str(b[j], offset))
-            i++;
-        if (i == na)
-            return 0;
-    }
-    return 1;
-}
-
 static void append(char *buf, size_t len, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -526,61 +444,21 @@ static void append(char *buf, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
-/* describe_axis names what differs between the sides and warns about what should
- * not (hosts, CPUs, capabilities, emulators, pooled builds). */
+/* describe_axis names what differs between the sides (reports/compare_axis.h), the
+ * variants as the cases paired them, and warns about what should not differ. */
 static void describe_axis(builder *b, const cb_csv_row *const *before, size_t nb,
                           const cb_csv_row *const *after, size_t na, FILE *warn)
 {
     cb_comparison *c = b->c;
-    const cb_run_info **rb, **ra;
-    size_t kb = side_runs(before, nb, &rb), ka = side_runs(after, na, &ra);
-    cb_buf axis = {NULL, 0, 0};
-    for (size_t f = 0; f < sizeof axis_fields / sizeof axis_fields[0]; f++) {
-        size_t off = axis_fields[f].offset;
-        if (same_values(rb, kb, ra, ka, off))
-            continue;
-        cb_buf vb = {NULL, 0, 0}, va = {NULL, 0, 0};
-        values_text(rb, kb, off, &vb);
-        values_text(ra, ka, off, &va);
-        cb_buf_printf(&axis, "%s%s %s -> %s", axis.len ? ", " : "", axis_fields[f].name,
-                      vb.s, va.s);
-        if (warn && f >= 4)
-            fprintf(warn, "cryptobench: warning: the sides ran with different %s (%s -> %s); "
-                    "the difference includes that change.\n",
-                    f == 4 ? "hosts" : f == 5 ? "CPU models" : "capability sets", vb.s, va.s);
-        free(vb.s);
-        free(va.s);
-    }
+    cb_buf variant = {NULL, 0, 0};
     if (b->pairs_differ && b->pairs_uniform && !b->pairs_same)
-        cb_buf_printf(&axis, "%svariant %s -> %s", axis.len ? ", " : "", b->pair_b, b->pair_a);
+        cb_buf_printf(&variant, "%s -> %s", b->pair_b, b->pair_a);
     else if (b->pairs_differ)
-        cb_buf_printf(&axis, "%svariant (per row)", axis.len ? ", " : "");
-    if (!axis.len)
-        cb_buf_printf(&axis, "none: both sides describe the same build, host and variants");
+        cb_buf_printf(&variant, "(per row)");
+    const char *names[2] = {c->before_name, c->after_name};
     free(c->axis);
-    c->axis = axis.s;
-    for (int side = 0; warn && side < 2; side++) {
-        const cb_run_info *const *runs = side ? ra : rb;
-        size_t k = side ? ka : kb;
-        const char *name = side ? c->after_name : c->before_name;
-        for (size_t i = 0; i < k; i++)
-            if (strcmp(runs[i]->emulator, "none") != 0 && runs[i]->emulator[0] &&
-                strcmp(runs[i]->emulator, "unknown") != 0) {
-                fprintf(warn, "cryptobench: warning: %s ran under an emulator (%s): its "
-                        "timings say nothing about hardware.\n", name, runs[i]->emulator);
-                break;
-            }
-        for (size_t f = 0; f < 2 && k > 1; f++) {
-            cb_buf v = {NULL, 0, 0};
-            values_text(runs, k, axis_fields[f * 4].offset, &v);
-            if (v.s && strchr(v.s, '+'))
-                fprintf(warn, "cryptobench: warning: %s pools samples of several %s (%s).\n",
-                        name, f ? "hosts" : "builds", v.s);
-            free(v.s);
-        }
-    }
-    free(rb);
-    free(ra);
+    c->axis = cb_compare_axis(before, nb, after, na, variant.s, names, warn);
+    free(variant.s);
 }
 
 /* ---- -multi runs: a round of samples is one sample of the machine ----------------- */

@@ -111,6 +111,10 @@ int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
         r.s.alg = cb_csv_intern(set, s[i].alg, strlen(s[i].alg));
         r.s.variant = cb_csv_intern(set, s[i].variant, strlen(s[i].variant));
         r.s.direction = cb_csv_intern(set, s[i].direction, strlen(s[i].direction));
+        for (int f = 0; f < CB_PROVENANCE_FIELDS; f++) {
+            const char *v = cb_provenance_str(&s[i].lib, f);
+            *cb_provenance_field(&r.s.lib, f) = cb_csv_intern(set, v, strlen(v));
+        }
         r.ops_per_sec = cb_sample_ops_per_sec(&s[i]);
         r.bytes_per_sec = cb_sample_bytes_per_sec(&s[i]);
         r.has_counts = 1;

@@ -61,6 +61,10 @@ enum column {
     COL_WORKER,
     COL_SIGNAL, /* schema 1.3 on: optional when reading */
     COL_NOTE,
+    COL_LIBRARY, /* schema 1.4 on: optional when reading; cb_provenance's fields */
+    COL_LIBRARY_VERSION,
+    COL_LIBRARY_INFO,
+    COL_LIBRARY_ENV,
     COL_COUNT
 };
 
@@ -76,9 +80,10 @@ static const char *const column_names[COL_COUNT] = {
     "seconds",       "bytes_per_sec",  "ops_per_sec",   "cycles",       "cycles_source",
     "status",        "case_ci95_low_ops", "case_ci95_high_ops", "case_cv_pct", "case_noisy",
     "workers",       "worker",         "signal",        "note",
+    CB_PROVENANCE_KEYS,
 };
 
-/* Columns a file of an older minor version may lack (added in schemas 1.1 to 1.3). */
+/* Columns a file of an older minor version may lack (added in schemas 1.1 to 1.4). */
 #define FIRST_OPTIONAL_COLUMN COL_CASE_CI_LOW
 
 /* run_field gives the address of cb_run_info's i-th string (tool_version first). */
@@ -154,7 +159,7 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
     const cb_sample *s = &r->s;
     char key_bits[24], block[24], misalign[24], sample[24], iters[24] = "", secs[40] = "";
     char bps[40], ops[40], cycles[40] = "", lo[40] = "", hi[40] = "", cv[40] = "";
-    char workers[24], worker[24];
+    char workers[24], worker[24], lib[CB_PROVENANCE_FIELDS][CB_PROVENANCE_MAX + 1];
     snprintf(key_bits, sizeof key_bits, "%u", s->key_bits);
     snprintf(block, sizeof block, "%zu", s->block_bytes);
     snprintf(misalign, sizeof misalign, "%u", s->misalign);
@@ -205,6 +210,9 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
     v[COL_WORKER] = worker;
     v[COL_SIGNAL] = s->signal;
     v[COL_NOTE] = s->note;
+    /* cleaned again here: whoever built the sample, what is written reads back */
+    for (int i = 0; i < CB_PROVENANCE_FIELDS; i++)
+        v[COL_LIBRARY + i] = cb_provenance_clean(cb_provenance_str(&s->lib, i), lib[i]);
     for (int c = 0; c < COL_COUNT; c++)
         cb_csv_put_field(w->f, v[c], c == COL_COUNT - 1);
     /* Flushed per row so that a commit after an interruption holds every finished
@@ -923,6 +931,26 @@ static int check_started(parser *ps, const field *f)
                 "2026-12-01T09:36:15Z (or empty).", cb_printable(text, shown, sizeof shown));
 }
 
+/* read_provenance reads the optional columns of schema 1.4 (absent: "", a built-in
+ * variant's), refusing a field longer than any the writer makes. */
+static int read_provenance(parser *ps, const field *const *col, cb_provenance *lib)
+{
+    int ignored = 0;
+    for (int i = 0; i < CB_PROVENANCE_FIELDS; i++) {
+        const field *f = col[COL_LIBRARY + i];
+        const char **out = cb_provenance_field(lib, i);
+        *out = "";
+        if (!f)
+            continue;
+        if (f->len > CB_PROVENANCE_MAX)
+            return fail(ps, ps->rec_line, "column %s holds %zu bytes; it holds at most %d "
+                        "(docs/csv.md).", column_names[COL_LIBRARY + i], f->len,
+                        CB_PROVENANCE_MAX);
+        *out = intern_column(ps, COL_LIBRARY + i, f, &ignored);
+    }
+    return 0;
+}
+
 /* looks_like_log: does the text read like an `openssl speed` or tcrypt log, which
  * `cryptobench import` turns into a CSV file? */
 static int looks_like_log(const char *data, size_t len)
@@ -986,6 +1014,8 @@ static int read_row(parser *ps)
         r.s.signal = intern_column(ps, COL_SIGNAL, col[COL_SIGNAL], &ignored);
     if (col[COL_NOTE])
         r.s.note = intern_column(ps, COL_NOTE, col[COL_NOTE], &ignored);
+    if (read_provenance(ps, col, &r.s.lib) != 0)
+        return -1;
     r.file = ps->name;
     r.line = ps->rec_line;
     if (check_rates(ps, &r) != 0)

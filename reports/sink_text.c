@@ -20,6 +20,7 @@ typedef struct text_sink {
     const char **outcome;     /* likewise: NULL for a measured case */
     double *worker_rate;      /* -multi: [(worker * nentries + entry) * nsizes + size] */
     const char **worker_outcome; /* likewise */
+    cb_provenance *lib;       /* [entry]: where its variant came from, from its cases */
 } text_sink;
 
 static void text_begin(void *ctx, const cb_sink_run *run)
@@ -32,6 +33,7 @@ static void text_begin(void *ctx, const cb_sink_run *run)
     k->outcome = cb_xcalloc(cells + 1, sizeof *k->outcome);
     k->worker_rate = cb_xmalloc((workers * cells + 1) * sizeof *k->worker_rate);
     k->worker_outcome = cb_xcalloc(workers * cells + 1, sizeof *k->worker_outcome);
+    k->lib = cb_xcalloc(run->nentries + 1, sizeof *k->lib);
     for (size_t i = 0; i < cells; i++)
         k->rate[i] = k->cpb[i] = -1;
     for (size_t i = 0; i < workers * cells; i++)
@@ -68,6 +70,7 @@ static void text_case_end(void *ctx, const cb_case_summary *c)
     size_t cell = c->entry * k->run->nsizes + c->size_index;
     double per_op = e->pkey ? 1 : (double)c->block_bytes;
     int measured = strcmp(c->status, "ok") == 0 && c->samples > 0;
+    k->lib[c->entry] = c->lib;
     /* the summary's status is a static word: kept as it is */
     const char *outcome = strcmp(c->status, "ok") != 0 && strcmp(c->status, "not timed") != 0
                               ? c->status : NULL;
@@ -143,6 +146,35 @@ static void print_workers(const text_sink *k)
     free(labels);
 }
 
+/* print_libraries names, before the table as openssl speed prints its version and
+ * build, the library each variant loaded at run time came from, once per variant:
+ * "variant ossl3 from /opt/ssl/lib64/libcrypto.so.3 (OpenSSL 3.2.1 30 Jan 2024),
+ * loaded with OPENSSL_ia32cap=0x0". */
+static void print_libraries(const text_sink *k)
+{
+    const cb_sink_run *run = k->run;
+    size_t len = 4 * CB_PROVENANCE_MAX + 16; /* cb_printable's worst case */
+    char *shown[3];
+    for (int f = 0; f < 3; f++)
+        shown[f] = cb_xmalloc(len);
+    for (size_t i = 0; i < run->nentries; i++) {
+        const cb_provenance *p = &k->lib[i];
+        size_t j = 0;
+        while (j < i && !(strcmp(run->entries[j].variant, run->entries[i].variant) == 0 &&
+                          cb_provenance_equal(&k->lib[j], p)))
+            j++;
+        if (j < i || !cb_provenance_external(p))
+            continue;
+        const char *env = cb_provenance_str(p, CB_PROV_ENV);
+        printf("variant %s from %s (%s)%s%s\n", run->entries[i].variant,
+               cb_printable(cb_provenance_str(p, CB_PROV_LIBRARY), shown[0], len),
+               cb_printable(cb_provenance_str(p, CB_PROV_VERSION), shown[1], len),
+               env[0] ? ", loaded with " : "", cb_printable(env, shown[2], len));
+    }
+    for (int f = 0; f < 3; f++)
+        free(shown[f]);
+}
+
 static void print_tables(const text_sink *k)
 {
     const cb_sink_run *run = k->run;
@@ -157,6 +189,8 @@ static void print_tables(const text_sink *k)
         rows[nr] = (cb_speed_row){run->entries[i].label, k->rate + cell, k->outcome + cell};
         crow[nr++] = (cb_speed_row){run->entries[i].label, k->cpb + cell, k->outcome + cell};
     }
+    if (!k->mr) /* -mr's lines are parsed: nothing but OpenSSL's */
+        print_libraries(k);
     cb_out_table(stdout, run->sizes, run->nsizes, rows, nr, k->mr);
     if (run->cycles_asked && nr > 0 && !k->mr) {
         if (!run->cycles_source[0])
@@ -183,6 +217,7 @@ static int text_end(void *ctx, cb_sink_end how)
     free(k->outcome);
     free(k->worker_rate);
     free(k->worker_outcome);
+    free(k->lib);
     free(k);
     return 0;
 }

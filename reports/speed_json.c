@@ -92,6 +92,13 @@ static void write_case(FILE *f, const cb_case_summary *c, size_t workers,
     jstr(f, c->alg);
     fputs(", \"variant\": ", f);
     jstr(f, c->variant);
+    /* where the variant came from: "" for a built-in one (base/sample.h) */
+    for (int i = 0; i < CB_PROVENANCE_FIELDS; i++) {
+        fputs(", ", f);
+        jstr(f, cb_provenance_key(i));
+        fputs(": ", f);
+        jstr(f, cb_provenance_str(&c->lib, i));
+    }
     fputs(", \"direction\": ", f);
     jstr(f, c->direction);
     fprintf(f, ", \"key_bits\": %u, \"block_bytes\": %zu, \"misalign\": %u, \"aead\": %s, ",
@@ -113,7 +120,7 @@ int cb_speed_json_write(FILE *f, const cb_run_info *run, double precision,
                         const cb_case_summary *cases, size_t n, size_t workers,
                         const cb_case_summary *per_worker)
 {
-    fputs("{\n  \"schema\": \"cryptobench-speed 1.2\",\n", f);
+    fputs("{\n  \"schema\": \"cryptobench-speed 1.3\",\n", f);
     write_run(f, run);
     fputs("  \"precision_goal_pct\": ", f);
     jnum(f, precision * 100);

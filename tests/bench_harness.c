@@ -142,7 +142,8 @@ static void side_rows(cb_csv_set *set, const cb_run_info *run, const char *varia
         row.s = (cb_sample){cb_csv_intern(set, "sha256", 6),
                             cb_csv_intern(set, variant, strlen(variant)),
                             cb_csv_intern(set, "digest", 6), 0, GATE_LEN, 0, 0, i,
-                            r->iterations[i], r->seconds[i], -1, "", "ok", 0, 0, 0, 0, 1, 0, "", ""};
+                            r->iterations[i], r->seconds[i], -1, "", "ok", 0, 0, 0, 0, 1, 0, "", "",
+                            {0}};
         row.ops_per_sec = (double)r->iterations[i] / r->seconds[i];
         row.bytes_per_sec = row.ops_per_sec * GATE_LEN;
         row.has_counts = 1;

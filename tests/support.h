@@ -29,4 +29,14 @@ void tu_fill(uint8_t *p, size_t len, uint32_t seed);
  * doubles that exercise the registry and selection without computing anything. */
 extern const cb_aes_ops tu_aes_ctr_only;
 
+/* tu_double_impl: a whole-algorithm implementation (kernels/kernel.h, CB_PRIM_WHOLE)
+ * of the TU_DOUBLE_NALGS algorithms tu_double_algs, each direction, that calls the
+ * generic variant through the project's own message layers (kernels/modes/,
+ * kernels/pkey/), as a libcrypto loaded at run time would be called.  Its provenance:
+ * library "(test double: generic through kernels/modes)", version "1.0", two notes.
+ * Tests copy it to give it another provenance or one wrong function. */
+#define TU_DOUBLE_NALGS 4
+extern const char *const tu_double_algs[TU_DOUBLE_NALGS];
+extern const cb_alg_impl tu_double_impl;
+
 #endif

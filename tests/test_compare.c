@@ -23,6 +23,7 @@
 #include "reports/import.h"
 #include "reports/sides.h"
 #include "reports/styles.h"
+#include "base/common.h"
 #include "base/stats.h"
 
 static const char *data_path(const char *name)
@@ -144,16 +145,21 @@ static const cb_run_info run_a = {"0.1.0", "rev-a", "linux-x86_64", "gcc", "-O2"
                                   "host1", "cpu1", "aesni", "aesni", "none", "none", "none",
                                   "cpu", "2024-01-01T00:00:00Z"};
 
-/* add samples to a set: rates spread by +-spread around ops (deterministic). */
-static void add_samples(cb_csv_set *set, const cb_run_info *run, const char *alg,
-                        const char *variant, const char *dir, size_t block, double ops,
-                        double spread, unsigned n)
+/* add samples of a variant loaded from lib (NULL: a built-in one) to a set: rates
+ * spread by +-spread around ops (deterministic). */
+static void add_lib_samples(cb_csv_set *set, const cb_run_info *run, const cb_provenance *lib,
+                            const char *alg, const char *variant, const char *dir,
+                            size_t block, double ops, double spread, unsigned n)
 {
     const cb_run_info *r = cb_csv_intern_run(set, run);
     for (unsigned i = 0; i < n; i++) {
         cb_csv_row row;
         memset(&row, 0, sizeof row);
         row.run = r;
+        for (int f = 0; lib && f < CB_PROVENANCE_FIELDS; f++) {
+            const char *v = cb_provenance_str(lib, f);
+            *cb_provenance_field(&row.s.lib, f) = cb_csv_intern(set, v, strlen(v));
+        }
         row.s.alg = cb_csv_intern(set, alg, strlen(alg));
         row.s.variant = cb_csv_intern(set, variant, strlen(variant));
         row.s.direction = cb_csv_intern(set, dir, strlen(dir));
@@ -168,6 +174,13 @@ static void add_samples(cb_csv_set *set, const cb_run_info *run, const char *alg
         row.bytes_per_sec = row.ops_per_sec * (double)block;
         cb_csv_add(set, &row);
     }
+}
+
+static void add_samples(cb_csv_set *set, const cb_run_info *run, const char *alg,
+                        const char *variant, const char *dir, size_t block, double ops,
+                        double spread, unsigned n)
+{
+    add_lib_samples(set, run, NULL, alg, variant, dir, block, ops, spread, n);
 }
 
 /* add_cycles adds one imported tcrypt cycle-mode row: one operation of that many cycles
@@ -879,6 +892,158 @@ static void test_sides(void **state)
     }
 }
 
+/* ---- libraries loaded at run time ------------------------------------------------ */
+
+/* A libcrypto as a loader records it (kernels/kernel.h cb_alg_impl): an OpenSSL 3.0
+ * built with -O3, loaded with and without a capability mask. */
+static const cb_provenance ssl30 = {"/opt/openssl-3.0/lib64/libcrypto.so.3",
+                                    "OpenSSL 3.0.19 27 Jan 2026",
+                                    "cflags=gcc -fPIC -O3; platform=linux-x86_64", ""};
+
+/* compare_text compares the rows [0, cut) of set with the rest as `compare` does
+ * (warnings into *warn_text) and returns the mail style's text. */
+static char *compare_text(cb_csv_set *set, size_t cut, char **warn_text, int *rc)
+{
+    char *buf = NULL, *wbuf = NULL;
+    size_t len = 0, wlen = 0;
+    FILE *out = open_memstream(&buf, &len), *warn = open_memstream(&wbuf, &wlen);
+    cb_compare_opts o = cb_compare_default_opts();
+    cb_comparison c;
+    char err[512];
+    *rc = compare_split(set, cut, &o, &c, warn, err, sizeof err);
+    if (*rc == 0)
+        assert_int_equal(cb_compare_render(&c, "mail", out), 0);
+    else
+        fprintf(out, "%s", err);
+    fclose(out);
+    fclose(warn);
+    cb_comparison_free(&c);
+    *warn_text = wbuf;
+    return squeeze(buf);
+}
+
+/* Two files that differ only in the version of the library one variant was loaded
+ * from: written, read back and compared as `compare A.csv B.csv` does, the version is
+ * the axis and nothing else is. */
+static void test_library_version_axis(void **state)
+{
+    (void)state;
+    char path[2][64], err[512];
+    cb_provenance ssl30b = ssl30;
+    ssl30b.version = "OpenSSL 3.0.20 1 Jun 2026";
+    const cb_provenance *libs[2] = {&ssl30, &ssl30b};
+    cb_csv_set *set = cb_csv_set_new();
+    size_t first = 0;
+    for (int side = 0; side < 2; side++) {
+        snprintf(path[side], sizeof path[side], "/tmp/cb-test-lib-%d-%ld.csv", side,
+                 (long)getpid());
+        cb_csv_writer *w = cb_csv_open(path[side], err, sizeof err);
+        assert_non_null(w);
+        for (unsigned i = 0; i < 3; i++) {
+            cb_sample smp = {"sha256", "ossl", "digest", 0, 1024, 0, 0, i, 1000 + i, 1.0, -1,
+                             "", "ok", 0, 0, 0, 0, 1, 0, "", "", *libs[side]};
+            assert_int_equal(cb_csv_write(w, &run_a, &smp), 0);
+            smp.variant = "generic"; /* a built-in variant beside it, the same both times */
+            assert_int_equal(cb_csv_write(w, &run_a, &smp), 0);
+        }
+        assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
+        assert_int_equal(cb_csv_read_file(set, path[side], err, sizeof err), 0);
+        unlink(path[side]);
+        if (!side)
+            first = cb_csv_set_count(set);
+    }
+    cb_sides_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.source[0] = path[0];
+    rq.source[1] = path[1];
+    rq.first_rows = first;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    cb_compare_opts o = cb_compare_default_opts();
+    assert_int_equal(cb_compare_run(set, &rq, &o, cb_compare_style_at(0), out), CB_EXIT_OK);
+    fclose(out);
+    squeeze(buf);
+    assert_has_line(buf, "axis: library version OpenSSL 3.0.19 27 Jan 2026 -> OpenSSL 3.0.20 "
+                         "1 Jun 2026");
+    free(buf);
+    cb_csv_set_free(set);
+}
+
+/* The same variant name from two library paths, and one library loaded under a
+ * mask and without: each names what differs; the others are the same. */
+static void test_library_path_and_env_axis(void **state)
+{
+    (void)state;
+    cb_provenance elsewhere = ssl30, masked = ssl30;
+    elsewhere.library = "/usr/lib/x86_64-linux-gnu/libcrypto.so.3";
+    masked.env = "OPENSSL_ia32cap=0x0";
+    char *warn = NULL, *text;
+    int rc;
+    cb_csv_set *set = cb_csv_set_new();
+    add_lib_samples(set, &run_a, &ssl30, "sha256", "ossl", "digest", 1024, 1000, 0.01, 3);
+    add_lib_samples(set, &run_a, &elsewhere, "sha256", "ossl", "digest", 1024, 1100, 0.01, 3);
+    text = compare_text(set, 3, &warn, &rc);
+    assert_int_equal(rc, 0);
+    assert_has_line(text, "axis: library /opt/openssl-3.0/lib64/libcrypto.so.3 -> "
+                          "/usr/lib/x86_64-linux-gnu/libcrypto.so.3");
+    assert_has_line(text, "sha256 1024 1,000 1,100 +10.00%~"); /* 3 a side: no verdict */
+    free(text);
+    free(warn);
+    cb_csv_set_free(set);
+
+    set = cb_csv_set_new();
+    add_lib_samples(set, &run_a, &masked, "sha256", "ossl", "digest", 1024, 400, 0.01, 3);
+    add_lib_samples(set, &run_a, &ssl30, "sha256", "ossl", "digest", 1024, 1000, 0.01, 3);
+    text = compare_text(set, 3, &warn, &rc);
+    assert_has_line(text, "axis: library env OPENSSL_ia32cap=0x0 -> (none)");
+    free(text);
+    free(warn);
+    cb_csv_set_free(set);
+
+    /* a line break a file's field may hold keeps the axis one line */
+    cb_provenance two_lines = ssl30;
+    two_lines.info = "cflags=-O3\nplatform=linux-x86_64";
+    set = cb_csv_set_new();
+    add_lib_samples(set, &run_a, &ssl30, "sha256", "ossl", "digest", 1024, 1000, 0.01, 3);
+    add_lib_samples(set, &run_a, &two_lines, "sha256", "ossl", "digest", 1024, 1000, 0.01, 3);
+    text = compare_text(set, 3, &warn, &rc);
+    assert_has_line(text, "axis: library info cflags=gcc -fPIC -O3; platform=linux-x86_64 -> "
+                          "cflags=-O3\\nplatform=linux-x86_64");
+    free(text);
+    free(warn);
+    cb_csv_set_free(set);
+}
+
+/* A built-in variant against a library's: the variant and the library's path, not
+ * its whole build line; a side pooling one variant from two libraries says so. */
+static void test_library_axis_against_builtin(void **state)
+{
+    (void)state;
+    cb_provenance other = ssl30;
+    other.version = "OpenSSL 3.5.1 1 Jul 2025";
+    char *warn = NULL, *text;
+    int rc;
+    cb_csv_set *set = cb_csv_set_new();
+    add_samples(set, &run_a, "sha256", "generic", "digest", 1024, 1000, 0.01, 3);
+    add_lib_samples(set, &run_a, &ssl30, "sha256", "ossl", "digest", 1024, 2000, 0.01, 3);
+    text = compare_text(set, 3, &warn, &rc);
+    assert_has_line(text, "axis: variant generic -> ossl, library (none) -> "
+                          "/opt/openssl-3.0/lib64/libcrypto.so.3");
+    assert_string_equal(warn ? warn : "", "");
+    free(text);
+    free(warn);
+    /* the after side now holds ossl loaded from two builds */
+    add_lib_samples(set, &run_a, &other, "sha256", "ossl", "digest", 1024, 2000, 0.01, 3);
+    text = compare_text(set, 3, &warn, &rc);
+    assert_non_null(strstr(warn, "after pools samples of variant ossl loaded from several "
+                                 "libraries (library version OpenSSL 3.0.19 27 Jan 2026+"
+                                 "OpenSSL 3.5.1 1 Jul 2025)"));
+    free(text);
+    free(warn);
+    cb_csv_set_free(set);
+}
+
 /* ---- the in-run comparison ------------------------------------------------------- */
 
 static void test_run_samples(void **state)
@@ -889,7 +1054,8 @@ static void test_run_samples(void **state)
         /* ABAB: even samples variant A, odd variant B, B 25% faster */
         int b = i % 2;
         s[i] = (cb_sample){"sha256", b ? "shani" : "generic", "digest", 0, 1024, 0, 0, i / 2,
-                           b ? 1250 + i : 1000 + i, 1.0, -1, "", "ok", 0, 0, 0, 0, 1, 0, "", ""};
+                           b ? 1250 + i : 1000 + i, 1.0, -1, "", "ok", 0, 0, 0, 0, 1, 0, "", "",
+                           {0}};
     }
     char *buf = NULL;
     size_t len = 0;
@@ -904,6 +1070,20 @@ static void test_run_samples(void **state)
     assert_int_equal(cb_compare_run_samples(s, 8, "generic", "shani", "bogus", f), 2);
     assert_int_equal(cb_compare_run_samples(s, 8, "generic", "nosuch", NULL, f), 2);
     fclose(f);
+    /* speed -variant ossl-noasm,ossl -compare: one library loaded twice, masked once */
+    cb_provenance masked = ssl30;
+    masked.env = "OPENSSL_ia32cap=0x0";
+    for (unsigned i = 0; i < 8; i++) {
+        s[i].variant = i % 2 ? "ossl" : "ossl-noasm";
+        s[i].lib = i % 2 ? ssl30 : masked;
+    }
+    f = open_memstream(&buf, &len);
+    assert_int_equal(cb_compare_run_samples(s, 8, "ossl-noasm", "ossl", "mail", f), 0);
+    fclose(f);
+    squeeze(buf);
+    assert_has_line(buf, "axis: variant ossl-noasm -> ossl, library env OPENSSL_ia32cap=0x0 -> "
+                         "(none)");
+    free(buf);
 }
 
 int main(void)
@@ -929,6 +1109,9 @@ int main(void)
         cmocka_unit_test(test_tcrypt_style_names),
         cmocka_unit_test(test_imported_report),
         cmocka_unit_test(test_sides),
+        cmocka_unit_test(test_library_version_axis),
+        cmocka_unit_test(test_library_path_and_env_axis),
+        cmocka_unit_test(test_library_axis_against_builtin),
         cmocka_unit_test(test_run_samples),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

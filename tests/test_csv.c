@@ -53,7 +53,7 @@ static cb_sample sample(const char *alg, size_t block, unsigned idx, uint64_t it
                         double secs)
 {
     cb_sample s = {alg, "generic", "encrypt", 128, block, 0, 0, idx, iters, secs, -1, "",
-                   "ok", 0, 0, 0, 0, 1, 0, "", ""};
+                   "ok", 0, 0, 0, 0, 1, 0, "", "", {0}};
     return s;
 }
 
@@ -128,10 +128,11 @@ static void test_round_trip(void **state)
     assert_non_null(strstr(text, ",\"-O2 -DNAME=\"\"x\"\"\","));
     assert_non_null(strstr(text, "schema,tool_version,"));
     assert_non_null(strstr(text, ",status,case_ci95_low_ops,case_ci95_high_ops,case_cv_pct,"
-                                 "case_noisy,workers,worker,signal,note\r\n"));
-    assert_non_null(strstr(text, "\r\n1.3,0.1.0,"));
-    assert_non_null(strstr(text, ",ok,,,,,1,0,,\r\n"));           /* unknown: empty */
-    assert_non_null(strstr(text, ",ok,1900000,2500000,1.25,1,2,1,,\r\n"));
+                                 "case_noisy,workers,worker,signal,note,library,"
+                                 "library_version,library_info,library_env\r\n"));
+    assert_non_null(strstr(text, "\r\n1.4,0.1.0,"));
+    assert_non_null(strstr(text, ",ok,,,,,1,0,,,,,,\r\n"));       /* unknown: empty */
+    assert_non_null(strstr(text, ",ok,1900000,2500000,1.25,1,2,1,,,,,,\r\n"));
 
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
@@ -435,7 +436,7 @@ static void test_unmeasured_rows(void **state)
     assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
     char *text = read_all(path);
     assert_non_null(strstr(text, ",faulted,,,,,1,0,SIGILL,\"this CPU lacks sha, says "
-                                 "\"\"cpuid\"\"\"\r\n"));
+                                 "\"\"cpuid\"\"\",,,,\r\n"));
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
     assert_int_equal(cb_csv_set_count(set), 2);
@@ -460,6 +461,115 @@ static void test_unmeasured_rows(void **state)
     /* a measured status still needs its rate */
     EXPECT(HEADER_1_2 "1.2," RUN "md5,generic,digest,0,16,0,0,0,1000,2,0,0,,,ok,,,,,1,0\n",
            "t.csv:2: ", "ops_per_sec is 0 in a row with status ok");
+}
+
+/* Schema 1.4: where an external variant's code came from, on every row.  The strings
+ * are a loader's: a path with a comma and quotes, build notes with quotes, a comma and
+ * a newline, an environment; each is quoted and reads back as written, and a built-in
+ * variant's row reads back empty. */
+static void test_provenance_round_trip(void **state)
+{
+    (void)state;
+    char err[256];
+    const char *path = path_in_dir("lib.csv");
+    const cb_provenance lib = {"/opt/ssl, \"3.0\"/lib64/libcrypto.so.3",
+                               "OpenSSL 3.0.19 27 Jan 2026",
+                               "cflags=gcc -O3 -DOPENSSLDIR=\"\\\"/usr/lib/ssl\\\"\", -fPIC; "
+                               "platform=linux-x86_64\nbuilt_on=Tue Jan 27 2026",
+                               "OPENSSL_ia32cap=0x0; OPENSSL_armcap=0"};
+    cb_csv_writer *w = cb_csv_open(path, err, sizeof err);
+    assert_non_null(w);
+    cb_sample ext = sample("sha256", 64, 0, 100, 1.0), gen = ext;
+    ext.variant = "ossl";
+    ext.lib = lib;
+    assert_int_equal(cb_csv_write(w, &run_a, &ext), 0);
+    assert_int_equal(cb_csv_write(w, &run_a, &gen), 0);
+    assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
+    char *text = read_all(path);
+    assert_non_null(strstr(text, ",1,0,,,\"/opt/ssl, \"\"3.0\"\"/lib64/libcrypto.so.3\","
+                                 "OpenSSL 3.0.19 27 Jan 2026,\"cflags=gcc -O3 -DOPENSSLDIR="
+                                 "\"\"\\\"\"/usr/lib/ssl\\\"\"\"\", -fPIC; platform=linux-x86_64"
+                                 "\nbuilt_on=Tue Jan 27 2026\",OPENSSL_ia32cap=0x0; "
+                                 "OPENSSL_armcap=0\r\n"));
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
+    assert_int_equal(cb_csv_set_count(set), 2);
+    const cb_csv_row *r0 = cb_csv_set_row(set, 0), *r1 = cb_csv_set_row(set, 1);
+    for (int i = 0; i < CB_PROVENANCE_FIELDS; i++) {
+        assert_string_equal(cb_provenance_str(&r0->s.lib, i), cb_provenance_str(&lib, i));
+        assert_string_equal(cb_provenance_str(&r1->s.lib, i), "");
+    }
+    assert_true(cb_provenance_external(&r0->s.lib));
+    assert_false(cb_provenance_external(&r1->s.lib));
+    assert_int_equal(r1->line, 4); /* the quoted newline counted */
+    cb_csv_set_free(set);
+    unlink(path);
+}
+
+/* What the reader would refuse is never written: a control byte becomes '?', and a
+ * string longer than CB_PROVENANCE_MAX is cut, marked "...", and reads back; a file
+ * holding a longer field (not written by cryptobench) is refused naming the column. */
+static void test_provenance_limits(void **state)
+{
+    (void)state;
+    char err[512];
+    static char huge[CB_PROVENANCE_MAX + 100];
+    memset(huge, 'x', sizeof huge - 1);
+    const char *path = path_in_dir("limits.csv");
+    cb_csv_writer *w = cb_csv_open(path, err, sizeof err);
+    cb_sample s = sample("sha256", 64, 0, 100, 1.0);
+    s.lib = (cb_provenance){huge, "OpenSSL\x01 3", NULL, ""};
+    assert_int_equal(cb_csv_write(w, &run_a, &s), 0);
+    assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
+    cb_csv_set *set = cb_csv_set_new();
+    if (cb_csv_read_file(set, path, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    const cb_csv_row *r = cb_csv_set_row(set, 0);
+    assert_int_equal(strlen(r->s.lib.library), CB_PROVENANCE_MAX);
+    assert_memory_equal(r->s.lib.library + CB_PROVENANCE_MAX - 3, "...", 3);
+    assert_string_equal(r->s.lib.version, "OpenSSL? 3");
+    assert_string_equal(r->s.lib.info, "");
+    cb_csv_set_free(set);
+
+    /* the file as written, with its library field grown past the limit by hand */
+    char *text = read_all(path), *at = strstr(text, "...,OpenSSL");
+    assert_non_null(at);
+    size_t len = strlen(text) + 16;
+    char *longer = malloc(len);
+    snprintf(longer, len, "%.*sxxxxxxxx%s", (int)(at - text), text, at);
+    expect_error(longer, strlen(longer), "t.csv:2: ",
+                 "column library holds 4103 bytes; it holds at most 4095");
+    free(longer);
+    unlink(path);
+}
+
+/* A file of schema 1.3 (no library columns) reads as built-in variants' rows. */
+#define HEADER_1_3 "schema,tool_version,build_rev,build_config,compiler,cflags,host_arch," \
+    "hostname,cpu_model,caps_detected,caps_effective,caps_mask,mask_source,emulator," \
+    "timing,started,algorithm,variant,direction,key_bits,block_bytes,misalign,aead," \
+    "sample,iterations,seconds,bytes_per_sec,ops_per_sec,cycles,cycles_source,status," \
+    "case_ci95_low_ops,case_ci95_high_ops,case_cv_pct,case_noisy,workers,worker,signal,note\n"
+
+static void test_schema_1_3_reads(void **state)
+{
+    (void)state;
+    char err[256];
+    const char text[] = HEADER_1_3 "1.3," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,500,"
+                        ",,ok,,,,,1,0,,\n"
+                        "1.3," RUN "md5,generic,digest,0,16,0,0,0,0,0,0,0,,,faulted,,,,,1,0,"
+                        "SIGILL,raised SIGILL\n";
+    cb_csv_set *set = cb_csv_set_new();
+    if (cb_csv_read_buffer(set, "old.csv", text, sizeof text - 1, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    assert_int_equal(cb_csv_set_count(set), 2);
+    for (size_t i = 0; i < 2; i++) {
+        const cb_csv_row *r = cb_csv_set_row(set, i);
+        assert_false(cb_provenance_external(&r->s.lib));
+        for (int f = 0; f < CB_PROVENANCE_FIELDS; f++)
+            assert_string_equal(*cb_provenance_field((cb_provenance *)&r->s.lib, f), "");
+    }
+    assert_string_equal(cb_csv_set_row(set, 1)->s.note, "raised SIGILL");
+    cb_csv_set_free(set);
 }
 
 static void test_empty_file(void **state)
@@ -582,7 +692,7 @@ static void test_imported_row_round_trip(void **state)
     assert_int_equal(cb_csv_write_row(w, &r), 0);
     assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
     assert_non_null(strstr(read_all(path),
-                           ",,,1411716280,11029033.4375,,,imported,,,,,1,0,,\r\n"));
+                           ",,,1411716280,11029033.4375,,,imported,,,,,1,0,,,,,,\r\n"));
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
     assert_int_equal(cb_csv_set_row(set, 0)->has_counts, 0);
@@ -608,6 +718,9 @@ int main(void)
         cmocka_unit_test(test_older_schemas_read_as_one_worker),
         cmocka_unit_test(test_workers_columns),
         cmocka_unit_test(test_unmeasured_rows),
+        cmocka_unit_test(test_provenance_round_trip),
+        cmocka_unit_test(test_provenance_limits),
+        cmocka_unit_test(test_schema_1_3_reads),
         cmocka_unit_test(test_empty_file),
         cmocka_unit_test(test_binary_garbage),
         cmocka_unit_test(test_not_a_cryptobench_csv),

@@ -2,7 +2,9 @@
  * tests/test_run.c - a speed run below the command line: the plan picks variants
  * only through kernels/select.h, and every outcome of every case reaches the sinks
  * as records (measured, faulted in the check or while timed, failed the check,
- * skipped), on MD5 test doubles registered at run time.
+ * skipped), on MD5 test doubles registered at run time; and every sample and summary
+ * of a whole-algorithm variant (tests/support.h's double, given a loader's
+ * provenance) says which library it came from, in every sink.
  */
 #include <setjmp.h>
 #include <signal.h>
@@ -23,6 +25,9 @@
 #include "harness/plan.h"
 #include "harness/run.h"
 #include "kernels/registry.h"
+#include "reports/csv.h"
+#include "reports/sinks.h"
+#include "tests/support.h"
 
 /* ---- the doubles ------------------------------------------------------------------ */
 
@@ -63,11 +68,29 @@ static const cb_variant faults_timed = {"run-timed-fault", "test", CB_PRIM_MD5, 
 static const cb_variant fails_check = {"run-wrong", "test", CB_PRIM_MD5, 0, 1, &wrong_ops,
                                        "test double"};
 
+/* A library as a loader registers it: the double with a path, version and notes
+ * that hold what real ones do (commas, quotes, spaces), two of them environment. */
+#define LIB_PATH "/opt/ssl, \"3.0\"/lib64/libcrypto.so.3"
+#define LIB_VERSION "OpenSSL 3.0.19 27 Jan 2026"
+static const char *const lib_notes[] = {"cflags=gcc -O3 -DOPENSSLDIR=\"/usr/lib/ssl\"",
+                                        "env=OPENSSL_ia32cap=0x0", "platform=linux-x86_64",
+                                        "env=OPENSSL_armcap=0", NULL};
+#define LIB_INFO "cflags=gcc -O3 -DOPENSSLDIR=\"/usr/lib/ssl\"; platform=linux-x86_64"
+#define LIB_ENV "OPENSSL_ia32cap=0x0; OPENSSL_armcap=0"
+static cb_alg_impl lib_impl;
+static const cb_variant from_lib = {"run-lib", "external", CB_PRIM_WHOLE, 0, 0, &lib_impl,
+                                    "test double with a loader's provenance"};
+
 static int setup(void **state)
 {
     (void)state;
     char err[256];
     assert_int_equal(cb_caps_init(0, err, sizeof err), 0);
+    lib_impl = tu_double_impl;
+    lib_impl.library = LIB_PATH;
+    lib_impl.version = LIB_VERSION;
+    lib_impl.notes = lib_notes;
+    assert_int_equal(cb_variant_register(&from_lib), 0);
     assert_int_equal(cb_variant_register(&faults_checked), 0);
     assert_int_equal(cb_variant_register(&faults_timed), 0);
     assert_int_equal(cb_variant_register(&fails_check), 0);
@@ -170,11 +193,12 @@ typedef struct recorder {
     size_t nsamples, nsummaries;
     struct {
         char variant[64], status[16], signal[16], note[200];
+        char lib[CB_PROVENANCE_FIELDS][128];
         size_t block_bytes;
         uint64_t iterations;
     } s[MAX_RECORDS];
     struct {
-        char variant[64], status[16];
+        char variant[64], status[16], library[128];
         size_t block_bytes;
         unsigned samples;
         double ops_per_sec;
@@ -202,6 +226,8 @@ static void rec_sample(void *ctx, const cb_sample *s)
     snprintf(r->s[i].status, sizeof r->s[i].status, "%s", s->status);
     snprintf(r->s[i].signal, sizeof r->s[i].signal, "%s", s->signal);
     snprintf(r->s[i].note, sizeof r->s[i].note, "%s", s->note);
+    for (int f = 0; f < CB_PROVENANCE_FIELDS; f++)
+        snprintf(r->s[i].lib[f], sizeof r->s[i].lib[f], "%s", cb_provenance_str(&s->lib, f));
     r->s[i].block_bytes = s->block_bytes;
     r->s[i].iterations = s->iterations;
 }
@@ -216,6 +242,8 @@ static void rec_case_end(void *ctx, const cb_case_summary *c)
     size_t i = r->nsummaries++;
     snprintf(r->c[i].variant, sizeof r->c[i].variant, "%s", c->variant);
     snprintf(r->c[i].status, sizeof r->c[i].status, "%s", c->status);
+    snprintf(r->c[i].library, sizeof r->c[i].library, "%s",
+             cb_provenance_str(&c->lib, CB_PROV_LIBRARY));
     r->c[i].block_bytes = c->block_bytes;
     r->c[i].samples = c->samples;
     r->c[i].ops_per_sec = c->ops_per_sec;
@@ -250,13 +278,19 @@ static size_t count(const recorder *r, int summaries, const char *variant, size_
     return n;
 }
 
+/* Where run_outputs has the run write its CSV, JSON and text table (stdout). */
+typedef struct outputs {
+    char csv[64], json[64], text[64];
+} outputs;
+
 /*
  * run_recorded runs alg with -variant spec into a recorder, in a child process: a
  * variant that faults inside its check leaves the check's buffers behind (the
  * guard jumps out of the kernel), which is the child's to lose, not this
- * program's.  The sink must have been ended exactly once.
+ * program's.  The sink must have been ended exactly once.  With out, the CSV, JSON
+ * and text sinks run too, made in the child, into out's files.
  */
-static recorder *run_recorded(const char *spec, const char *alg)
+static recorder *run_outputs(const char *spec, const char *alg, const outputs *out)
 {
     recorder *r = mmap(NULL, sizeof *r, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
                        -1, 0);
@@ -266,7 +300,15 @@ static recorder *run_recorded(const char *spec, const char *alg)
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
-        cb_run(&o, &sink, 1, &r->res);
+        cb_sink sinks[4] = {sink};
+        size_t n = 1;
+        if (out && (!freopen(out->text, "w", stdout) || cb_sink_csv(&sinks[n++], out->csv) ||
+                    cb_sink_json(&sinks[n++], out->json)))
+            _exit(1);
+        if (out)
+            sinks[n++] = cb_sink_text(0);
+        cb_run(&o, sinks, n, &r->res);
+        fflush(stdout);
         _exit(0);
     }
     int st;
@@ -277,12 +319,24 @@ static recorder *run_recorded(const char *spec, const char *alg)
     return r;
 }
 
+static recorder *run_recorded(const char *spec, const char *alg)
+{
+    return run_outputs(spec, alg, NULL);
+}
+
+/* run_copied is run_recorded's records, copied out of the shared memory. */
+static recorder run_copied(const char *spec, const char *alg)
+{
+    recorder *rp = run_recorded(spec, alg);
+    recorder r = *rp;
+    munmap(rp, sizeof *rp);
+    return r;
+}
+
 static void test_every_outcome_is_a_record(void **state)
 {
     (void)state;
-    recorder *rp = run_recorded("generic,run-check-fault,run-timed-fault,run-wrong", "md5");
-    const recorder r = *rp;
-    munmap(rp, sizeof *rp);
+    const recorder r = run_copied("generic,run-check-fault,run-timed-fault,run-wrong", "md5");
     assert_int_equal(r.res.status, CB_EXIT_FAULT);
     assert_int_equal(r.res.stopped, 0);
     assert_int_equal(r.begun, 1);
@@ -334,6 +388,92 @@ static void test_refused_run_abandons(void **state)
     munmap(r, sizeof *r);
 }
 
+/* ---- where an external variant came from ------------------------------------------ */
+
+/* Every sample and summary of the library's variant carries its path, version, build
+ * notes and environment notes (without "env="), joined; a built-in variant's none. */
+static void test_samples_name_their_library(void **state)
+{
+    (void)state;
+    const recorder r = run_copied("generic,run-lib", "sha256");
+    assert_int_equal(r.res.status, CB_EXIT_OK);
+    assert_int_equal(count(&r, 0, "run-lib", 16, "ok") + count(&r, 0, "run-lib", 64, "ok"), 4);
+    const char *const want[CB_PROVENANCE_FIELDS] = {LIB_PATH, LIB_VERSION, LIB_INFO, LIB_ENV};
+    for (size_t i = 0; i < r.nsamples; i++) {
+        int external = strcmp(r.s[i].variant, "run-lib") == 0;
+        for (int f = 0; f < CB_PROVENANCE_FIELDS; f++)
+            assert_string_equal(r.s[i].lib[f], external ? want[f] : "");
+    }
+    for (size_t i = 0; i < r.nsummaries; i++)
+        assert_string_equal(r.c[i].library, strcmp(r.c[i].variant, "run-lib") ? "" : LIB_PATH);
+}
+
+static char *slurp_file(const char *path)
+{
+    size_t len;
+    char err[256];
+    char *text = cb_csv_load(path, &len, err, sizeof err);
+    if (!text)
+        fail_msg("%s", err);
+    text = realloc(text, len + 1);
+    text[len] = '\0';
+    return text;
+}
+
+/* The CSV reads back with the library's strings, the JSON names them per case, and
+ * the text table says once, above the table, where the variant came from. */
+static void test_every_sink_names_the_library(void **state)
+{
+    (void)state;
+    outputs out;
+    snprintf(out.csv, sizeof out.csv, "/tmp/cb-test-run-%ld.csv", (long)getpid());
+    snprintf(out.json, sizeof out.json, "/tmp/cb-test-run-%ld.json", (long)getpid());
+    snprintf(out.text, sizeof out.text, "/tmp/cb-test-run-%ld.txt", (long)getpid());
+    munmap(run_outputs("run-lib,generic", "sha256", &out), sizeof(recorder));
+
+    char err[256];
+    cb_csv_set *set = cb_csv_set_new();
+    if (cb_csv_read_file(set, out.csv, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    size_t external = 0;
+    for (size_t i = 0; i < cb_csv_set_count(set); i++) {
+        const cb_csv_row *row = cb_csv_set_row(set, i);
+        if (strcmp(row->s.variant, "run-lib") != 0) {
+            assert_false(cb_provenance_external(&row->s.lib));
+            continue;
+        }
+        external++;
+        assert_string_equal(row->s.lib.library, LIB_PATH);
+        assert_string_equal(row->s.lib.version, LIB_VERSION);
+        assert_string_equal(row->s.lib.info, LIB_INFO);
+        assert_string_equal(row->s.lib.env, LIB_ENV);
+    }
+    assert_int_equal(external, 4);
+    cb_csv_set_free(set);
+
+    char *json = slurp_file(out.json);
+    assert_non_null(strstr(json, "\"variant\": \"run-lib\", \"library\": \"/opt/ssl, "
+                                 "\\\"3.0\\\"/lib64/libcrypto.so.3\", \"library_version\": "
+                                 "\"" LIB_VERSION "\", \"library_info\": \"cflags=gcc -O3 "
+                                 "-DOPENSSLDIR=\\\"/usr/lib/ssl\\\"; platform=linux-x86_64\", "
+                                 "\"library_env\": \"" LIB_ENV "\""));
+    assert_non_null(strstr(json, "\"variant\": \"generic\", \"library\": \"\", "
+                                 "\"library_version\": \"\", \"library_info\": \"\", "
+                                 "\"library_env\": \"\""));
+    free(json);
+
+    char *text = slurp_file(out.text);
+    const char *line = "variant run-lib from " LIB_PATH " (" LIB_VERSION "), loaded with "
+                       LIB_ENV "\nThe 'numbers' are in 1000s";
+    if (!strstr(text, line))
+        fail_msg("no line '%s' above the table in:\n%s", line, text);
+    assert_null(strstr(text, "variant generic from"));
+    free(text);
+    unlink(out.csv);
+    unlink(out.json);
+    unlink(out.text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +482,8 @@ int main(void)
         cmocka_unit_test(test_plan_all),
         cmocka_unit_test(test_every_outcome_is_a_record),
         cmocka_unit_test(test_refused_run_abandons),
+        cmocka_unit_test(test_samples_name_their_library),
+        cmocka_unit_test(test_every_sink_names_the_library),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -281,11 +281,11 @@ grep -Eq '^  \* generic +generic +prio 100 +available' "$T/out" && ok || bad "li
 
 # --- -multi with -csv, -json and -compare ------------------------------------------------
 # Every worker's samples reach the file, tagged with the run's worker count and the
-# worker's index (the last two columns: nothing before them is quoted past them).
+# worker's index (7th and 8th from the end: nothing after them is quoted for md5).
 cb speed -multi 2 -seconds 0.1 -bytes 16,64 -csv "$T/multi.csv" -json "$T/multi.json" md5 \
     >"$T/out" 2>"$T/err" && ok || bad "speed -multi 2 -csv failed: $(cat "$T/err")"
 head -n 1 "$T/multi.csv" | grep -q ',workers,worker,' && ok || bad "-multi CSV header lacks workers,worker: $(head -n 1 "$T/multi.csv")"
-tags=$(tail -n +2 "$T/multi.csv" | tr -d '\r' | awk -F, '{ print $(NF - 3) "," $(NF - 2) }' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
+tags=$(tail -n +2 "$T/multi.csv" | tr -d '\r' | awk -F, '{ print $(NF - 7) "," $(NF - 6) }' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
 [ "$tags" = " 10 2,0; 10 2,1;" ] && ok || bad "-multi 2 CSV rows by workers,worker are '$tags', expected 10 of 2,0 and 10 of 2,1 (2 sizes x 5 samples each)"
 grep -q '^md5#1 ' "$T/out" && ok || bad "-multi 2 printed no per-worker row: $(cat "$T/out")"
 cb compare "$T/multi.csv" "$T/multi.csv" -style mail >"$T/cmp" 2>"$T/err" && ok || bad "compare of a -multi CSV with itself failed: $(cat "$T/err")"
@@ -296,7 +296,7 @@ cmp64=$(awk '$1 == "md5" && $2 == 64 { gsub(",", "", $3); print $3 }' "$T/cmp")
 awk -v t="$table" -v c="$cmp64" 'BEGIN { exit !(t > 0 && c * 64 / 1000 > t * 0.999 && c * 64 / 1000 < t * 1.001) }' && ok || bad "compare's -multi rate $cmp64 ops/s x 64 is not the table's sum ${table}k"
 # A 1.1 file (no workers columns) and the 1.0 import still read; a -multi run and a
 # normal one are not matched.
-tr -d '\r' <"$T/multi.csv" | sed 's/,[^,]*,[^,]*,[^,]*,[^,]*$//; s/^1\.3,/1.1,/' >"$T/old11.csv"
+tr -d '\r' <"$T/multi.csv" | sed 's/\(,[^,]*\)\{8\}$//; s/^1\.4,/1.1,/' >"$T/old11.csv"
 cb compare "$T/old11.csv" "$T/old11.csv" >/dev/null 2>"$T/err" && ok || bad "a schema 1.1 file does not read: $(cat "$T/err")"
 data=$(dirname "$0")/../data
 cb compare "$data/oe2013-before.csv" "$data/oe2013-before.csv" >/dev/null 2>"$T/err" && ok || bad "a schema 1.0 file does not read: $(cat "$T/err")"
@@ -324,7 +324,7 @@ if [ -n "$other" ]; then
         -csv "$T/mc.csv" >"$T/out" 2>"$T/err" && ok || bad "speed -multi 2 -compare failed: $(cat "$T/err")"
     grep -Eq '^aes-128-ctr +[+-][0-9.]+%~?$' "$T/out" && ok || bad "-multi -compare printed no comparison row: $(cat "$T/out")"
     grep -Eq '[0-9]+ regressions?, [0-9]+ improvements?, [0-9]+ unchanged' "$T/out" && ok || bad "-multi -compare printed no summary: $(cat "$T/out")"
-    n=$(grep -c ",$other,.*,2,1,,.\$" "$T/mc.csv")
+    n=$(grep -c ",$other,.*,2,1,,,,,,.\$" "$T/mc.csv")
     [ "$n" -eq 5 ] && ok || bad "-multi -compare CSV has $n samples of $other from worker 1, expected 5"
 else
     echo "cli: only generic implements aes-128-ctr here; -multi -compare UNAVAILABLE"
@@ -344,7 +344,7 @@ kill -INT $pid
 wait $pid
 rc=$?
 [ "$rc" -eq 130 ] && ok || bad "interrupted speed -multi exited $rc, expected 130: $(cat "$T/mint.err")"
-grep -q ',2,1,,.$' "$T/mint.csv" 2>/dev/null && grep -q ',2,0,,.$' "$T/mint.csv" && ok || bad "interrupted -multi run saved no samples of both workers"
+grep -q ',2,1,,,,,,.$' "$T/mint.csv" 2>/dev/null && grep -q ',2,0,,,,,,.$' "$T/mint.csv" && ok || bad "interrupted -multi run saved no samples of both workers"
 cb compare "$T/mint.csv" "$T/mint.csv" >/dev/null 2>"$T/err" && ok || bad "the CSV of an interrupted -multi run does not read back: $(cat "$T/err")"
 ls -a "$T" | grep -q '^\.mint' && bad "interrupted -multi run left a temporary file: $(ls -a "$T")" || ok
 
@@ -613,7 +613,7 @@ if [ -z "$RUN" ] && [ "$(uname -m)" = x86_64 ] && command -v qemu-x86_64 >/dev/n
     grep -q 'variant shani of sha256 raised SIGILL: this CPU lacks sha' "$T/fault.err" && ok || bad "no fault message: $(cat "$T/fault.err")"
     grep -Eq '^sha256 +faulted +faulted $' "$T/fault.out" && ok || bad "the table does not show sha256 as faulted: $(cat "$T/fault.out")"
     grep -Eq '^md5 +[0-9.]+k? +[0-9.]+k?$' "$T/fault.out" && ok || bad "the table lost md5: $(cat "$T/fault.out")"
-    n=$(grep -c ',sha256,shani,digest,.*,faulted,.*,SIGILL,this CPU lacks sha.$' "$T/fault.csv")
+    n=$(grep -c ',sha256,shani,digest,.*,faulted,.*,SIGILL,this CPU lacks sha,,,,.$' "$T/fault.csv")
     [ "$n" -eq 2 ] && ok || bad "the CSV has $n faulted sha256 rows, expected 2 (one per size): $(cat "$T/fault.csv")"
     [ "$(grep -c ',md5,generic,.*,ok,' "$T/fault.csv")" -eq 4 ] && ok || bad "the CSV lost md5's samples"
     cb compare "$T/fault.csv" "$T/fault.csv" -style mail >"$T/out" 2>"$T/err" && ok || bad "compare of a CSV with faulted rows failed: $(cat "$T/err")"
@@ -642,11 +642,11 @@ PY
 else
     echo "cli: no qemu-x86_64, or not a plain x86-64 build with shani; faulted-row checks UNAVAILABLE"
 fi
-# A CSV of schema 1.3 with rows that were not measured reads back; a measured row
+# A CSV of schema 1.4 with rows that were not measured reads back; a measured row
 # still needs a rate.  (Fields counted from the end: the run columns hold quoted
-# commas.)
+# commas; the last four, a built-in variant's library columns, are empty.)
 tr -d '\r' <"$T/run.csv" | head -n 2 >"$T/failed.csv"
-tail -n 1 "$T/failed.csv" | awk -F, -v OFS=, '{ for (i = 14; i >= 11; i--) $(NF - i) = 0; $(NF - 8) = "failed"; $NF = "failed its check" } 1' >>"$T/failed.csv"
+tail -n 1 "$T/failed.csv" | awk -F, -v OFS=, '{ for (i = 18; i >= 15; i--) $(NF - i) = 0; $(NF - 12) = "failed"; $(NF - 4) = "failed its check" } 1' >>"$T/failed.csv"
 cb compare "$T/failed.csv" "$T/failed.csv" >/dev/null 2>"$T/err" && ok || bad "a CSV with a failed row does not read: $(cat "$T/err")"
 tail -n 1 "$T/failed.csv" | sed 's/,failed,/,ok,/' >>"$T/failed.csv"
 expect 2 "ops_per_sec is 0 in a row with status ok" -- compare "$T/failed.csv" "$T/failed.csv"

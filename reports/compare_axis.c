@@ -1,0 +1,313 @@
+/*
+ * reports/compare_axis.c - what differs between the two sides of a comparison
+ * (reports/compare_axis.h): the runs' descriptions, the variant pairing, and the
+ * libraries external variants were loaded from.
+ */
+#include "reports/compare_axis.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/common.h"
+
+/* ---- sets of strings ---------------------------------------------------------------- */
+
+/* strs: the distinct values of one field over one side, in the order first seen.
+ * Rows of one set share interned strings, so equal pointers are the common case. */
+typedef struct strs {
+    const char **v;
+    size_t n;
+} strs;
+
+static int strs_has(const strs *s, const char *v)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->v[i] == v || strcmp(s->v[i], v) == 0)
+            return 1;
+    return 0;
+}
+
+static void strs_add(strs *s, const char *v)
+{
+    if (strs_has(s, v))
+        return;
+    s->v = cb_xrealloc(s->v, (s->n + 1) * sizeof *s->v);
+    s->v[s->n++] = v;
+}
+
+static int strs_same(const strs *a, const strs *b)
+{
+    for (size_t i = 0; i < a->n; i++)
+        if (!strs_has(b, a->v[i]))
+            return 0;
+    for (size_t j = 0; j < b->n; j++)
+        if (!strs_has(a, b->v[j]))
+            return 0;
+    return 1;
+}
+
+/* one_line appends v to t with the line breaks and tabs a read field may hold (the
+ * reader refuses other control bytes) as \n, \r, \t: the axis is one line. */
+static void one_line(cb_buf *t, const char *v)
+{
+    while (*v) {
+        size_t n = strcspn(v, "\n\r\t");
+        cb_buf_printf(t, "%.*s", (int)n, v);
+        v += n;
+        if (*v) {
+            cb_buf_printf(t, "\\%c", *v == '\n' ? 'n' : *v == '\r' ? 'r' : 't');
+            v++;
+        }
+    }
+}
+
+/* strs_text joins the values with '+', an empty one (or none at all) as "(none)";
+ * the caller frees it. */
+static char *strs_text(const strs *s)
+{
+    cb_buf t = {NULL, 0, 0};
+    for (size_t i = 0; i < s->n; i++) {
+        cb_buf_printf(&t, "%s", i ? "+" : "");
+        one_line(&t, s->v[i][0] ? s->v[i] : "(none)");
+    }
+    if (!t.s)
+        cb_buf_printf(&t, "(none)");
+    return t.s;
+}
+
+/* add_difference appends "name BEFORE -> AFTER" to the axis. */
+static void add_difference(cb_buf *axis, const char *name, const char *before,
+                           const char *after)
+{
+    cb_buf_printf(axis, "%s%s %s -> %s", axis->len ? ", " : "", name, before, after);
+}
+
+/* ---- the runs behind each side -------------------------------------------------------- */
+
+/* side_runs lists the distinct run descriptions of rows (consecutive rows usually
+ * share one, so only changes are looked up). */
+static size_t side_runs(const cb_csv_row *const *rows, size_t n, const cb_run_info ***out)
+{
+    const cb_run_info **runs = NULL;
+    size_t count = 0;
+    const cb_run_info *last = NULL;
+    for (size_t i = 0; i < n; i++) {
+        const cb_run_info *r = rows[i]->run;
+        if (r == last)
+            continue;
+        last = r;
+        size_t j = 0;
+        while (j < count && runs[j] != r)
+            j++;
+        if (j == count) {
+            runs = cb_xrealloc(runs, (count + 1) * sizeof *runs);
+            runs[count++] = r;
+        }
+    }
+    *out = runs;
+    return count;
+}
+
+/* A field of the run description that can be the axis of a comparison. */
+typedef struct axis_field {
+    const char *name;
+    size_t offset;
+} axis_field;
+
+static const axis_field axis_fields[] = {
+    {"build", offsetof(cb_run_info, build_rev)},
+    {"config", offsetof(cb_run_info, build_config)},
+    {"compiler", offsetof(cb_run_info, compiler)},
+    {"cflags", offsetof(cb_run_info, cflags)},
+    {"host", offsetof(cb_run_info, hostname)},
+    {"cpu", offsetof(cb_run_info, cpu_model)},
+    {"caps", offsetof(cb_run_info, caps_effective)},
+};
+#define N_AXIS_FIELDS (sizeof axis_fields / sizeof axis_fields[0])
+/* From FIELD_HOST on, a difference is a condition of the measurement, not a change
+ * someone made: it is warned about. */
+enum { FIELD_BUILD = 0, FIELD_HOST = 4 };
+
+/* run_values collects one field of the run description over runs. */
+static strs run_values(const cb_run_info *const *runs, size_t n, size_t field)
+{
+    strs s = {NULL, 0};
+    for (size_t i = 0; i < n; i++)
+        strs_add(&s, *(const char *const *)((const char *)runs[i] + axis_fields[field].offset));
+    return s;
+}
+
+static void run_axis(cb_buf *axis, const cb_run_info *const *rb, size_t kb,
+                     const cb_run_info *const *ra, size_t ka, FILE *warn)
+{
+    for (size_t f = 0; f < N_AXIS_FIELDS; f++) {
+        strs vb = run_values(rb, kb, f), va = run_values(ra, ka, f);
+        if (!strs_same(&vb, &va)) {
+            char *tb = strs_text(&vb), *ta = strs_text(&va);
+            add_difference(axis, axis_fields[f].name, tb, ta);
+            if (warn && f >= FIELD_HOST)
+                fprintf(warn, "cryptobench: warning: the sides ran with different %s (%s -> "
+                        "%s); the difference includes that change.\n",
+                        f == FIELD_HOST ? "hosts" : f == FIELD_HOST + 1 ? "CPU models"
+                                                                        : "capability sets",
+                        tb, ta);
+            free(tb);
+            free(ta);
+        }
+        free(vb.v);
+        free(va.v);
+    }
+}
+
+/* run_warnings: one side ran under an emulator, or pools several builds or hosts. */
+static void run_warnings(const cb_run_info *const *runs, size_t k, const char *name,
+                         FILE *warn)
+{
+    for (size_t i = 0; i < k; i++)
+        if (strcmp(runs[i]->emulator, "none") != 0 && runs[i]->emulator[0] &&
+            strcmp(runs[i]->emulator, "unknown") != 0) {
+            fprintf(warn, "cryptobench: warning: %s ran under an emulator (%s): its timings "
+                    "say nothing about hardware.\n", name, runs[i]->emulator);
+            break;
+        }
+    static const size_t pooled[] = {FIELD_BUILD, FIELD_HOST};
+    for (size_t p = 0; p < 2; p++) {
+        strs v = run_values(runs, k, pooled[p]);
+        if (v.n > 1) {
+            char *t = strs_text(&v);
+            fprintf(warn, "cryptobench: warning: %s pools samples of several %s (%s).\n", name,
+                    pooled[p] == FIELD_HOST ? "hosts" : "builds", t);
+            free(t);
+        }
+        free(v.v);
+    }
+}
+
+/* ---- the libraries behind each side --------------------------------------------------- */
+
+/* lib_uses: the distinct (variant, provenance) pairs of a side's rows of external
+ * variants, those a library registered at run time. */
+typedef struct lib_use {
+    const char *variant;
+    const cb_provenance *lib;
+} lib_use;
+
+typedef struct lib_uses {
+    lib_use *u;
+    size_t n;
+} lib_uses;
+
+static int is_use(const lib_use *u, const cb_csv_row *r)
+{
+    return strcmp(u->variant, r->s.variant) == 0 && cb_provenance_equal(u->lib, &r->s.lib);
+}
+
+static lib_uses side_libs(const cb_csv_row *const *rows, size_t n)
+{
+    lib_uses s = {NULL, 0};
+    for (size_t i = 0; i < n; i++) {
+        const cb_csv_row *r = rows[i];
+        /* rows of one case are adjacent: the last pair is the one to try first */
+        if (!cb_provenance_external(&r->s.lib) || (s.n && is_use(&s.u[s.n - 1], r)))
+            continue;
+        size_t j = 0;
+        while (j < s.n && !is_use(&s.u[j], r))
+            j++;
+        if (j < s.n)
+            continue;
+        s.u = cb_xrealloc(s.u, (s.n + 1) * sizeof *s.u);
+        s.u[s.n++] = (lib_use){r->s.variant, &r->s.lib};
+    }
+    return s;
+}
+
+/* lib_values collects provenance field f over the uses [from, s->n) of variant (all
+ * of them when variant is NULL). */
+static strs lib_values(const lib_uses *s, size_t from, const char *variant, int f)
+{
+    strs v = {NULL, 0};
+    for (size_t i = from; i < s->n; i++)
+        if (!variant || strcmp(s->u[i].variant, variant) == 0)
+            strs_add(&v, cb_provenance_str(s->u[i].lib, f));
+    return v;
+}
+
+/* field_name spells provenance field f as the axis does: "library version". */
+static void field_name(int f, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", cb_provenance_key(f));
+    for (char *p = buf; *p; p++)
+        if (*p == '_')
+            *p = ' ';
+}
+
+static void lib_axis(cb_buf *axis, const lib_uses *b, const lib_uses *a)
+{
+    for (int f = 0; f < CB_PROVENANCE_FIELDS; f++) {
+        /* A side of built-in variants only has no version, build or environment to
+         * set against the other's: the library's path says it all. */
+        if (f > CB_PROV_LIBRARY && (!b->n || !a->n))
+            break;
+        strs vb = lib_values(b, 0, NULL, f), va = lib_values(a, 0, NULL, f);
+        if (!strs_same(&vb, &va)) {
+            char name[32], *tb = strs_text(&vb), *ta = strs_text(&va);
+            field_name(f, name, sizeof name);
+            add_difference(axis, name, tb, ta);
+            free(tb);
+            free(ta);
+        }
+        free(vb.v);
+        free(va.v);
+    }
+}
+
+/* lib_warnings: one side pools samples of one variant loaded from several libraries
+ * (concatenated files of two builds under one variant name), named by the first
+ * field that differs. */
+static void lib_warnings(const lib_uses *s, const char *name, FILE *warn)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        size_t k = 0;
+        while (k < i && strcmp(s->u[k].variant, s->u[i].variant) != 0)
+            k++;
+        for (int f = 0; k == i && f < CB_PROVENANCE_FIELDS; f++) {
+            strs v = lib_values(s, i, s->u[i].variant, f);
+            if (v.n > 1) {
+                char field[32], *t = strs_text(&v);
+                field_name(f, field, sizeof field);
+                fprintf(warn, "cryptobench: warning: %s pools samples of variant %s loaded "
+                        "from several libraries (%s %s).\n", name, s->u[i].variant, field, t);
+                free(t);
+                k = i + 1; /* said once per variant */
+            }
+            free(v.v);
+        }
+    }
+}
+
+/* ---- the axis ------------------------------------------------------------------------- */
+
+char *cb_compare_axis(const cb_csv_row *const *before, size_t nb,
+                      const cb_csv_row *const *after, size_t na, const char *variant,
+                      const char *const names[2], FILE *warn)
+{
+    const cb_run_info **runs[2];
+    size_t k[2] = {side_runs(before, nb, &runs[0]), side_runs(after, na, &runs[1])};
+    lib_uses libs[2] = {side_libs(before, nb), side_libs(after, na)};
+    cb_buf axis = {NULL, 0, 0};
+    run_axis(&axis, runs[0], k[0], runs[1], k[1], warn);
+    if (variant)
+        cb_buf_printf(&axis, "%svariant %s", axis.len ? ", " : "", variant);
+    lib_axis(&axis, &libs[0], &libs[1]);
+    if (!axis.len)
+        cb_buf_printf(&axis, "none: both sides describe the same build, host and variants");
+    for (int side = 0; side < 2; side++) {
+        if (warn) {
+            run_warnings(runs[side], k[side], names[side], warn);
+            lib_warnings(&libs[side], names[side], warn);
+        }
+        free(runs[side]);
+        free(libs[side].u);
+    }
+    return axis.s;
+}
