@@ -193,7 +193,9 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
     v[COL_KEY_BITS] = key_bits;
     v[COL_BLOCK_BYTES] = block;
     v[COL_MISALIGN] = misalign;
-    v[COL_AEAD] = s->aead ? "1" : "0";
+    /* bit 0: 13 bytes of AAD (-aead); bit 1: the key set up per message (-rekey) */
+    static const char *const aead_flags[] = {"0", "1", "2", "3"};
+    v[COL_AEAD] = aead_flags[s->aead & 3];
     v[COL_SAMPLE] = sample;
     v[COL_ITERATIONS] = iters;
     v[COL_SECONDS] = secs;
@@ -885,7 +887,7 @@ static int parse_numbers(parser *ps, const field *col[], cb_csv_row *r)
     if (parse_uint(ps, col[COL_MISALIGN], "misalign", CB_CSV_MAX_MISALIGN, &v) != 0)
         return -1;
     s->misalign = (unsigned)v;
-    if (parse_uint(ps, col[COL_AEAD], "aead", 1, &v) != 0)
+    if (parse_uint(ps, col[COL_AEAD], "aead", 3, &v) != 0)
         return -1;
     s->aead = (int)v;
     if (parse_uint(ps, col[COL_SAMPLE], "sample", UINT_MAX, &v) != 0)

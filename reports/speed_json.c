@@ -101,8 +101,10 @@ static void write_case(FILE *f, const cb_case_summary *c, size_t workers,
     }
     fputs(", \"direction\": ", f);
     jstr(f, c->direction);
-    fprintf(f, ", \"key_bits\": %u, \"block_bytes\": %zu, \"misalign\": %u, \"aead\": %s, ",
-            c->key_bits, c->block_bytes, c->misalign, c->aead ? "true" : "false");
+    fprintf(f, ", \"key_bits\": %u, \"block_bytes\": %zu, \"misalign\": %u, \"aead\": %s, "
+               "\"rekey\": %s, ",
+            c->key_bits, c->block_bytes, c->misalign, c->aead & 1 ? "true" : "false",
+            c->aead & 2 ? "true" : "false");
     write_figures(f, c);
     if (workers && per_worker) {
         fputs(",\n     \"per_worker\": [", f);
