@@ -9,71 +9,7 @@
 #include <string.h>
 
 #include "base/common.h"
-
-/* ---- sets of strings ---------------------------------------------------------------- */
-
-/* strs: the distinct values of one field over one side, in the order first seen.
- * Rows of one set share interned strings, so equal pointers are the common case. */
-typedef struct strs {
-    const char **v;
-    size_t n;
-} strs;
-
-static int strs_has(const strs *s, const char *v)
-{
-    for (size_t i = 0; i < s->n; i++)
-        if (s->v[i] == v || strcmp(s->v[i], v) == 0)
-            return 1;
-    return 0;
-}
-
-static void strs_add(strs *s, const char *v)
-{
-    if (strs_has(s, v))
-        return;
-    s->v = cb_xrealloc(s->v, (s->n + 1) * sizeof *s->v);
-    s->v[s->n++] = v;
-}
-
-static int strs_same(const strs *a, const strs *b)
-{
-    for (size_t i = 0; i < a->n; i++)
-        if (!strs_has(b, a->v[i]))
-            return 0;
-    for (size_t j = 0; j < b->n; j++)
-        if (!strs_has(a, b->v[j]))
-            return 0;
-    return 1;
-}
-
-/* one_line appends v to t with the line breaks and tabs a read field may hold (the
- * reader refuses other control bytes) as \n, \r, \t: the axis is one line. */
-static void one_line(cb_buf *t, const char *v)
-{
-    while (*v) {
-        size_t n = strcspn(v, "\n\r\t");
-        cb_buf_printf(t, "%.*s", (int)n, v);
-        v += n;
-        if (*v) {
-            cb_buf_printf(t, "\\%c", *v == '\n' ? 'n' : *v == '\r' ? 'r' : 't');
-            v++;
-        }
-    }
-}
-
-/* strs_text joins the values with '+', an empty one (or none at all) as "(none)";
- * the caller frees it. */
-static char *strs_text(const strs *s)
-{
-    cb_buf t = {NULL, 0, 0};
-    for (size_t i = 0; i < s->n; i++) {
-        cb_buf_printf(&t, "%s", i ? "+" : "");
-        one_line(&t, s->v[i][0] ? s->v[i] : "(none)");
-    }
-    if (!t.s)
-        cb_buf_printf(&t, "(none)");
-    return t.s;
-}
+#include "reports/compare_strs.h"
 
 /* add_difference appends "name BEFORE -> AFTER" to the axis. */
 static void add_difference(cb_buf *axis, const char *name, const char *before,
@@ -129,11 +65,11 @@ static const axis_field axis_fields[] = {
 enum { FIELD_BUILD = 0, FIELD_HOST = 4 };
 
 /* run_values collects one field of the run description over runs. */
-static strs run_values(const cb_run_info *const *runs, size_t n, size_t field)
+static cb_strs run_values(const cb_run_info *const *runs, size_t n, size_t field)
 {
-    strs s = {NULL, 0};
+    cb_strs s = {NULL, 0};
     for (size_t i = 0; i < n; i++)
-        strs_add(&s, *(const char *const *)((const char *)runs[i] + axis_fields[field].offset));
+        cb_strs_add(&s, *(const char *const *)((const char *)runs[i] + axis_fields[field].offset));
     return s;
 }
 
@@ -141,9 +77,9 @@ static void run_axis(cb_buf *axis, const cb_run_info *const *rb, size_t kb,
                      const cb_run_info *const *ra, size_t ka, FILE *warn)
 {
     for (size_t f = 0; f < N_AXIS_FIELDS; f++) {
-        strs vb = run_values(rb, kb, f), va = run_values(ra, ka, f);
-        if (!strs_same(&vb, &va)) {
-            char *tb = strs_text(&vb), *ta = strs_text(&va);
+        cb_strs vb = run_values(rb, kb, f), va = run_values(ra, ka, f);
+        if (!cb_strs_same(&vb, &va)) {
+            char *tb = cb_strs_text(&vb, "+"), *ta = cb_strs_text(&va, "+");
             add_difference(axis, axis_fields[f].name, tb, ta);
             if (warn && f >= FIELD_HOST)
                 fprintf(warn, "cryptobench: warning: the sides ran with different %s (%s -> "
@@ -172,9 +108,9 @@ static void run_warnings(const cb_run_info *const *runs, size_t k, const char *n
         }
     static const size_t pooled[] = {FIELD_BUILD, FIELD_HOST};
     for (size_t p = 0; p < 2; p++) {
-        strs v = run_values(runs, k, pooled[p]);
+        cb_strs v = run_values(runs, k, pooled[p]);
         if (v.n > 1) {
-            char *t = strs_text(&v);
+            char *t = cb_strs_text(&v, "+");
             fprintf(warn, "cryptobench: warning: %s pools samples of several %s (%s).\n", name,
                     pooled[p] == FIELD_HOST ? "hosts" : "builds", t);
             free(t);
@@ -223,12 +159,12 @@ static lib_uses side_libs(const cb_csv_row *const *rows, size_t n)
 
 /* lib_values collects provenance field f over the uses [from, s->n) of variant (all
  * of them when variant is NULL). */
-static strs lib_values(const lib_uses *s, size_t from, const char *variant, int f)
+static cb_strs lib_values(const lib_uses *s, size_t from, const char *variant, int f)
 {
-    strs v = {NULL, 0};
+    cb_strs v = {NULL, 0};
     for (size_t i = from; i < s->n; i++)
         if (!variant || strcmp(s->u[i].variant, variant) == 0)
-            strs_add(&v, cb_provenance_str(s->u[i].lib, f));
+            cb_strs_add(&v, cb_provenance_str(s->u[i].lib, f));
     return v;
 }
 
@@ -248,9 +184,9 @@ static void lib_axis(cb_buf *axis, const lib_uses *b, const lib_uses *a)
          * set against the other's: the library's path says it all. */
         if (f > CB_PROV_LIBRARY && (!b->n || !a->n))
             break;
-        strs vb = lib_values(b, 0, NULL, f), va = lib_values(a, 0, NULL, f);
-        if (!strs_same(&vb, &va)) {
-            char name[32], *tb = strs_text(&vb), *ta = strs_text(&va);
+        cb_strs vb = lib_values(b, 0, NULL, f), va = lib_values(a, 0, NULL, f);
+        if (!cb_strs_same(&vb, &va)) {
+            char name[32], *tb = cb_strs_text(&vb, "+"), *ta = cb_strs_text(&va, "+");
             field_name(f, name, sizeof name);
             add_difference(axis, name, tb, ta);
             free(tb);
@@ -271,9 +207,9 @@ static void lib_warnings(const lib_uses *s, const char *name, FILE *warn)
         while (k < i && strcmp(s->u[k].variant, s->u[i].variant) != 0)
             k++;
         for (int f = 0; k == i && f < CB_PROVENANCE_FIELDS; f++) {
-            strs v = lib_values(s, i, s->u[i].variant, f);
+            cb_strs v = lib_values(s, i, s->u[i].variant, f);
             if (v.n > 1) {
-                char field[32], *t = strs_text(&v);
+                char field[32], *t = cb_strs_text(&v, "+");
                 field_name(f, field, sizeof field);
                 fprintf(warn, "cryptobench: warning: %s pools samples of variant %s loaded "
                         "from several libraries (%s %s).\n", name, s->u[i].variant, field, t);
