@@ -14,6 +14,7 @@
 #include "base/common.h"
 #include "kernels/registry.h"
 #include "reports/compare_axis.h"
+#include "reports/compare_cause.h"
 
 cb_compare_opts cb_compare_default_opts(void)
 {
@@ -108,6 +109,9 @@ typedef struct builder {
     int pairs_same;        /* some case paired a variant with itself */
     const char *pair_b, *pair_a; /* the first different pair, for the axis text */
     int pairs_uniform;     /* every different pair is (pair_b, pair_a) */
+    cb_causes *causes;     /* the conditions behind each case (compare_cause.h) */
+    const cb_case_why **whys; /* case i's, in the order of c->cases */
+    const cb_csv_row **rb, **ra; /* scratch for one case's rows */
 } builder;
 
 static int gated(const cb_compare_opts *o, const char *alg)
@@ -193,6 +197,7 @@ static void add_case(builder *b, const vrange *before, const vrange *after)
     if (c->n == b->cap_cases) {
         b->cap_cases = b->cap_cases ? b->cap_cases * 2 : 64;
         c->cases = cb_xrealloc(c->cases, b->cap_cases * sizeof *c->cases);
+        b->whys = cb_xrealloc(b->whys, b->cap_cases * sizeof *b->whys);
     }
     cb_cmp_case *k = &c->cases[c->n++];
     memset(k, 0, sizeof *k);
@@ -208,6 +213,11 @@ static void add_case(builder *b, const vrange *before, const vrange *after)
     k->n_before = before->b1 - before->b0;
     k->n_after = after->a1 - after->a0;
     k->cycles = cycles_only(b->e[before->b0].r);
+    for (size_t i = before->b0; i < before->b1; i++)
+        b->rb[i - before->b0] = b->e[i].r;
+    for (size_t i = after->a0; i < after->a1; i++)
+        b->ra[i - after->a0] = b->e[i].r;
+    b->whys[c->n - 1] = cb_causes_note(b->causes, b->rb, k->n_before, b->ra, k->n_after);
     case_medians(b, k, before, after);
     k->p = NAN;
     k->ci.lo = k->ci.hi = k->ci.level = NAN;
@@ -389,6 +399,7 @@ static int dir_rank(const char *d)
 typedef struct ranked_case {
     cb_cmp_case k;
     size_t rank;
+    const cb_case_why *why; /* travels with its case */
 } ranked_case;
 
 static int cmp_display(const void *x, const void *y)
@@ -411,13 +422,14 @@ static int cmp_display(const void *x, const void *y)
     return 0;
 }
 
-static void sort_for_display(cb_comparison *c)
+static void sort_for_display(cb_comparison *c, const cb_case_why **whys)
 {
     ranked_case *r = cb_xmalloc((c->n ? c->n : 1) * sizeof *r);
     const char *last = NULL;
     size_t rank = 0;
     for (size_t i = 0; i < c->n; i++) {
         r[i].k = c->cases[i];
+        r[i].why = whys[i];
         if (c->cases[i].alg != last) { /* cases of one algorithm are adjacent already */
             last = c->cases[i].alg;
             rank = alg_rank(last);
@@ -425,8 +437,10 @@ static void sort_for_display(cb_comparison *c)
         r[i].rank = rank;
     }
     qsort(r, c->n, sizeof *r, cmp_display);
-    for (size_t i = 0; i < c->n; i++)
+    for (size_t i = 0; i < c->n; i++) {
         c->cases[i] = r[i].k;
+        whys[i] = r[i].why;
+    }
     free(r);
 }
 
@@ -698,6 +712,9 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
     b.e = cb_xmalloc((nb + na + 1) * sizeof *b.e);
     b.vb = cb_xmalloc((nb + 1) * sizeof *b.vb);
     b.va = cb_xmalloc((na + 1) * sizeof *b.va);
+    b.rb = cb_xmalloc((nb + 1) * sizeof *b.rb);
+    b.ra = cb_xmalloc((na + 1) * sizeof *b.ra);
+    b.causes = cb_causes_new(before, nb, after, na);
     size_t faulted[2] = {0, 0};
     size_t n = collect(b.e, mbefore, mb, 0, &faulted[0]);
     n += collect(b.e + n, mafter, ma, 1, &faulted[1]);
@@ -710,9 +727,13 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
     free(b.e);
     free(b.vb);
     free(b.va);
+    free(b.rb);
+    free(b.ra);
     cb_stats_free(b.st);
 
     if (c->n == 0) {
+        cb_causes_free(b.causes);
+        free(b.whys);
         snprintf(err, errlen, "nothing to compare: %s and %s share no case (algorithm, "
                  "variant, direction, key bits and block size)%s%s%s%s%s%s.",
                  c->before_name, c->after_name, b.sided_text[0][0] ? "; before has " : "",
@@ -753,8 +774,10 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
                 "updates, the other whole messages; run openssl speed -aead and import with "
                 "-aead to compare like with like.\n", c->other_operation,
                 c->other_operation == 1 ? "" : "s", c->other_operation_algs);
-    sort_for_display(c);
+    sort_for_display(c, b.whys);
     finish(c);
+    cb_causes_finish(b.causes, c, b.whys);
+    free(b.whys);
     return 0;
 }
 
@@ -762,6 +785,11 @@ void cb_comparison_free(cb_comparison *c)
 {
     free(c->axis);
     c->axis = NULL;
+    for (size_t i = 0; i < c->n_causes; i++)
+        free(c->causes[i]);
+    free(c->causes);
+    c->causes = NULL;
+    c->n_causes = 0;
     free(c->cases);
     c->cases = NULL;
     c->n = 0;

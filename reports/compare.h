@@ -58,6 +58,13 @@ typedef struct cb_cmp_case {
     int significant;                /* p < alpha */
     cb_verdict verdict;             /* against the threshold (the gate's P, else 0) */
     int gated;                      /* -gate-on covers this case */
+    const char *variant_cause;      /* what made the code that ran differ, when the
+                                     * variants differ or a library (or an imported
+                                     * log's openssl) chose its own code on both sides:
+                                     * "detection" (the CPUs report other capabilities),
+                                     * "mask", "build" (a build lacks the variant), or
+                                     * NULL: the same, or nothing recorded explains it
+                                     * (a pairing chosen with -variant A,B) */
 } cb_cmp_case;
 
 /* cb_compare_opts: the knobs of a comparison. */
@@ -79,6 +86,10 @@ typedef struct cb_comparison {
     char before_name[256], after_name[256]; /* file names or variant names */
     char *axis;              /* "build 3f2a9c1 -> 9a8b7c6", "variant generic -> ce-i4":
                               * whole, however long (freed by cb_comparison_free) */
+    char **causes;           /* why the sides differ in more than the axis, one line per
+                              * cause (reports/compare_cause.h, docs/compare.md
+                              * "Causes"): none when the conditions are the same */
+    size_t n_causes;
     int variant_axis;        /* each case pairs two different variants */
     int variant_in_label;    /* row labels name the variants (they are not all alike) */
     double alpha;

@@ -144,6 +144,8 @@ void cb_render_header(const cb_comparison *c, FILE *out, const char *prefix)
 {
     fprintf(out, "%sbefore: %s\n%safter:  %s\n%saxis:   %s\n", prefix, c->before_name,
             prefix, c->after_name, prefix, c->axis);
+    for (size_t i = 0; i < c->n_causes; i++)
+        fprintf(out, "%scause:  %s\n", prefix, c->causes[i]);
 }
 
 void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix)

@@ -51,7 +51,8 @@ const char *cb_fmt_case_value(const cb_cmp_case *k, int after, char *buf, size_t
 const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with_dir,
                           char *buf, size_t len);
 
-/* cb_render_header prints the two sides and the axis of the comparison. */
+/* cb_render_header prints the two sides, the axis of the comparison and its cause
+ * lines ("cause:  ...", none when the conditions are the same). */
 void cb_render_header(const cb_comparison *c, FILE *out, const char *prefix);
 
 /* cb_render_footer prints the notes (what ~ means, which rows are cycle counts, cases

@@ -1,6 +1,8 @@
 /*
  * reports/render_csv.c - `compare -format csv`: one RFC 4180 row per compared case
- * with every number, the interval, the p-value and the verdict, for scripts.
+ * with every number, the interval, the p-value, the verdict and what made the
+ * variant differ (variant_cause, empty when nothing did), for scripts.  The cause
+ * lines of the other styles have no place in rows of cases: they are left out.
  * Empty fields stand for "not available" (no statistics with one sample a side; no
  * rates in a case compared in cycles, column measure "cycles", and no cycles in a
  * case compared by rates, measure "rate").
@@ -16,7 +18,7 @@ static const char *const columns[] = {
     "ops_per_sec_before", "ops_per_sec_after", "bytes_per_sec_before",
     "bytes_per_sec_after", "difference_pct", "p_value", "ci_low_pct", "ci_high_pct",
     "ci_level", "significant", "verdict", "gated", "measure", "cycles_per_op_before",
-    "cycles_per_op_after",
+    "cycles_per_op_after", "variant_cause",
 };
 
 #define NCOLS (sizeof columns / sizeof columns[0])
@@ -47,7 +49,7 @@ void cb_render_csv(const cb_comparison *c, FILE *out)
             k->has_stats ? (k->significant ? "1" : "0") : "",
             cb_verdict_name(k->verdict), k->gated && c->opts.gate ? "1" : "0",
             k->cycles ? "cycles" : "rate", num(k->cycles_before, b[23], 48),
-            num(k->cycles_after, b[24], 48),
+            num(k->cycles_after, b[24], 48), k->variant_cause ? k->variant_cause : "",
         };
         snprintf(b[2], 48, "%u", k->key_bits);
         snprintf(b[3], 48, "%zu", k->block_bytes);

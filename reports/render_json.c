@@ -1,7 +1,8 @@
 /*
  * reports/render_json.c - `compare -format json`: the whole comparison, every case
- * with its rates, difference, p-value, interval and verdict, plus the summary and
- * the gate.  Numbers that do not exist (statistics of one-sample cases, rates of a
+ * with its rates, difference, p-value, interval, verdict and what made its variant
+ * differ ("variant_cause"), plus the cause lines ("causes", an array of strings, empty
+ * when the conditions are the same), the summary and the gate.  Numbers that do not exist (statistics of one-sample cases, rates of a
  * case compared in cycles, "measure": "cycles", and cycles of one compared by rates)
  * are null.
  */
@@ -72,6 +73,11 @@ static void json_case(FILE *out, const cb_comparison *c, const cb_cmp_case *k)
     json_str(out, cb_verdict_name(k->verdict));
     key(out, "gated", 0);
     fputs(c->opts.gate && k->gated ? "true" : "false", out);
+    key(out, "variant_cause", 0);
+    if (k->variant_cause)
+        json_str(out, k->variant_cause);
+    else
+        fputs("null", out);
     fputs("}", out);
 }
 
@@ -83,6 +89,12 @@ void cb_render_json(const cb_comparison *c, FILE *out)
     json_str(out, c->after_name);
     fputs(",\n  \"axis\": ", out);
     json_str(out, c->axis);
+    fputs(",\n  \"causes\": [", out);
+    for (size_t i = 0; i < c->n_causes; i++) {
+        fputs(i ? ",\n    " : "\n    ", out);
+        json_str(out, c->causes[i]);
+    }
+    fputs(c->n_causes ? "\n  ]" : "]", out);
     fputs(",\n  \"alpha\": ", out);
     json_num(out, c->alpha);
     fputs(",\n  \"cases\": [\n", out);
