@@ -421,8 +421,9 @@ static int masks_differ(const cb_case_why *w)
 /*
  * caps_changes names what the CPUs report differently and what the masks changed.
  * Each capability the sides' effective sets differ in is detection's doing when the
- * detected sets differ in it too, the mask's when both sides detected it (or, with a
- * side's detection unknown, when the masks differ).
+ * detected sets differ in it too, else the mask's: both sides detected it and one
+ * removed it, or neither did and one forced it (with a side's detection unknown, the
+ * mask's when the masks differ, detection's when they do not).
  */
 static void caps_changes(cb_causes *cs, cb_case_why *w)
 {
@@ -455,8 +456,8 @@ static void caps_changes(cb_causes *cs, cb_case_why *w)
                 const char *n = eff[sd].names.v[i];
                 if (cb_strs_has(&eff[!sd].names, n))
                     continue;
-                int detection = det_known ? !cb_strs_has(&det[0].names, n) ||
-                                                !cb_strs_has(&det[1].names, n)
+                int detection = det_known ? cb_strs_has(&det[0].names, n) !=
+                                                cb_strs_has(&det[1].names, n)
                                           : !mask_diff;
                 cb_buf *t = detection ? &by_det : &by_mask;
                 cb_buf_printf(t, "%s%s", t->len ? ", " : "", n);
