@@ -36,7 +36,7 @@ typedef enum kind {
 
 static const char *const side_word[2] = {"before", "after"};
 
-/* ---- one side of one case ------------------------------------------------------------- */
+/* ---- one side of one case ------------------------------------------------------------ */
 
 /* side: the runs and libraries behind one side's rows of a case. */
 typedef struct side {
@@ -145,7 +145,7 @@ static void free_side(side *s)
     free(s->lib_variants.v);
 }
 
-/* ---- values of the run descriptions ----------------------------------------------------- */
+/* ---- values of the run descriptions -------------------------------------------------- */
 
 /* run_field reads the field at offset of a run description. */
 static const char *run_field(const cb_run_info *r, size_t offset)
@@ -234,7 +234,7 @@ static void list_minus(cb_buf *t, const cb_strs *a, const cb_strs *b)
             cb_buf_printf(t, "%s%s", n++ ? ", " : "", a->v[i]);
 }
 
-/* ---- the conditions of one case ------------------------------------------------------- */
+/* ---- the conditions of one case ------------------------------------------------------ */
 
 static void add_item(cb_case_why *w, kind k, char *text)
 {
@@ -316,10 +316,12 @@ static void library_changes(cb_case_why *w)
     if (b->nlibs && a->nlibs) {
         cb_strs env[2] = {lib_values(b, CB_PROV_ENV), lib_values(a, CB_PROV_ENV)};
         if (!cb_strs_same(&env[0], &env[1])) {
-            char *vb = cb_strs_text(&b->lib_variants, "+"), *va = cb_strs_text(&a->lib_variants, "+");
+            char *vb = cb_strs_text(&b->lib_variants, "+");
+            char *va = cb_strs_text(&a->lib_variants, "+");
             char *eb = cb_strs_text(&env[0], "+"), *ea = cb_strs_text(&env[1], "+");
             cb_buf t = {NULL, 0, 0};
-            cb_buf_printf(&t, "library environment (-lib-env): %s %s -> %s %s", vb, eb, va, ea);
+            cb_buf_printf(&t, "library environment (-lib-env): %s %s -> %s %s", vb, eb, va,
+                          ea);
             add_item(w, K_LIBRARY_ENV, t.s);
             free(vb);
             free(va);
@@ -408,9 +410,13 @@ static void mask_item(cb_causes *cs, cb_case_why *w)
  * differ. */
 static int masks_differ(const cb_case_why *w)
 {
-    cb_strs m[2] = {values(&w->s[0], FIELD(caps_mask)), values(&w->s[1], FIELD(caps_mask))};
-    cb_strs s[2] = {values(&w->s[0], FIELD(mask_source)), values(&w->s[1], FIELD(mask_source))};
-    int differ = m[0].n && m[1].n && (!cb_strs_same(&m[0], &m[1]) || !cb_strs_same(&s[0], &s[1]));
+    cb_strs m[2], s[2];
+    for (int sd = 0; sd < 2; sd++) {
+        m[sd] = values(&w->s[sd], FIELD(caps_mask));
+        s[sd] = values(&w->s[sd], FIELD(mask_source));
+    }
+    int differ = m[0].n && m[1].n &&
+                 (!cb_strs_same(&m[0], &m[1]) || !cb_strs_same(&s[0], &s[1]));
     for (int i = 0; i < 2; i++) {
         free(m[i].v);
         free(s[i].v);
@@ -483,7 +489,8 @@ static void build_changes(cb_case_why *w)
     for (size_t f = 0; f < 2 && !w->build[0]; f++) {
         if (f == 1 && (w->s[0].imported || w->s[1].imported))
             break; /* an import's build_rev is only its label */
-        cb_strs v[2] = {values(&w->s[0], fields[f].offset), values(&w->s[1], fields[f].offset)};
+        cb_strs v[2] = {values(&w->s[0], fields[f].offset),
+                        values(&w->s[1], fields[f].offset)};
         if (v[0].n && v[1].n && !cb_strs_same(&v[0], &v[1]))
             for (int sd = 0; sd < 2; sd++) {
                 char *text = cb_strs_text(&v[sd], "+");
@@ -513,7 +520,7 @@ static cb_case_why *describe(cb_causes *cs, side s[2])
     return w;
 }
 
-/* ---- the comparison's causes ------------------------------------------------------------ */
+/* ---- the comparison's causes --------------------------------------------------------- */
 
 cb_causes *cb_causes_new(const cb_csv_row *const *before, size_t nb,
                          const cb_csv_row *const *after, size_t na)
@@ -652,7 +659,8 @@ static const char *variant_cause(const cb_causes *cs, const cb_cmp_case *k,
         return NULL;
     }
     line *l = count_line(ls, kd, heading);
-    count_group(l, changed ? printed("%s %s -> %s", k->alg, k->variant_before, k->variant_after)
+    count_group(l, changed ? printed("%s %s -> %s", k->alg, k->variant_before,
+                                     k->variant_after)
                            : printed("%s %s", k->variant_before, k->alg));
     return name;
 }
