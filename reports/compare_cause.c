@@ -386,21 +386,35 @@ static int masked(const cb_run_info *r)
 }
 
 /* mask_item: "mask: after ran with OPENSSL_armcap=0 (source OPENSSL_armcap): removed
- * aes, pmull" - each masked run of each side, the unmasked ones unnamed. */
+ * aes, pmull", each side that ran masked, the unmasked runs unnamed.  A side that
+ * pools the runs of several masks (a `caps -sweep -csv` file) has them listed as
+ * given, with their sources: "before pools 3 masks: -aes / -pmull / -aes,-pmull (source
+ * CRYPTOBENCH_CAPS)". */
 static void mask_item(cb_causes *cs, cb_case_why *w)
 {
     cb_buf t = {NULL, 0, 0};
     for (int sd = 0; sd < 2; sd++) {
-        size_t pieces = 0;
-        for (size_t i = 0; i < w->s[sd].nruns; i++) {
-            const cb_run_info *r = w->s[sd].runs[i];
-            if (!masked(r))
-                continue;
-            cb_buf_printf(&t, "%s", pieces++ ? " and " : t.len ? "; " : "mask: ");
-            if (pieces == 1)
-                cb_buf_printf(&t, "%s ran with ", side_word[sd]);
-            mask_piece(cs, &t, r);
+        cb_strs masks = {NULL, 0}, sources = {NULL, 0};
+        const cb_run_info *one = NULL;
+        for (size_t i = 0; i < w->s[sd].nruns; i++)
+            if (masked(w->s[sd].runs[i])) {
+                one = w->s[sd].runs[i];
+                cb_strs_add(&masks, one->caps_mask);
+                cb_strs_add(&sources, one->mask_source);
+            }
+        if (masks.n)
+            cb_buf_printf(&t, "%s%s ", t.len ? "; " : "mask: ", side_word[sd]);
+        if (masks.n == 1) {
+            cb_buf_printf(&t, "ran with ");
+            mask_piece(cs, &t, one);
+        } else if (masks.n > 1) {
+            char *m = cb_strs_text(&masks, " / "), *src = cb_strs_text(&sources, "+");
+            cb_buf_printf(&t, "pools %zu masks: %s (source %s)", masks.n, m, src);
+            free(m);
+            free(src);
         }
+        free(masks.v);
+        free(sources.v);
     }
     if (t.s)
         add_item(w, K_MASK, t.s);

@@ -439,6 +439,37 @@ static void test_many_cases_one_line(void **state)
     done(&c, set);
 }
 
+/* Two boards' `caps -sweep -csv` files: each side pools the runs of its masks.  Board
+ * A has the Crypto Extensions, board B (a Raspberry Pi 4) has not; the variants are
+ * paired by name, and the masks each side pooled are listed as given. */
+static void test_sweep_files(void **state)
+{
+    (void)state;
+    static const char *const board_a[][3] = {
+        {"neon,aes,pmull,sha1,sha2", "none", "none"},
+        {"neon,pmull,sha1,sha2", "-aes", "CRYPTOBENCH_CAPS"},
+        {"neon,aes,sha1,sha2", "-pmull", "CRYPTOBENCH_CAPS"},
+    };
+    cb_csv_set *set = cb_csv_set_new();
+    for (size_t m = 0; m < 3; m++) {
+        cb_run_info r = ce;
+        r.caps_effective = board_a[m][0];
+        r.caps_mask = board_a[m][1];
+        r.mask_source = board_a[m][2];
+        put(set, &r, NULL, "aes-256-gcm", m ? "neon" : "ce-i4", m ? 150e6 : 900e6);
+    }
+    size_t cut = cb_csv_set_count(set);
+    put(set, &pi, NULL, "aes-256-gcm", "neon", 70e6);
+    cb_comparison c;
+    judge(set, cut, &c);
+    expect(&c, NULL,
+           LINES("the CPUs report different capabilities: aes, pmull, sha1, sha2 (before "
+                 "only)",
+                 "mask: before pools 2 masks: -aes / -pmull (source CRYPTOBENCH_CAPS)"));
+    assert_int_equal(c.n, N_SIZES); /* neon against neon; ce-i4 is before's only */
+    done(&c, set);
+}
+
 /* ---- 5. identical conditions, as printed --------------------------------------------- */
 
 /* No cause, no line: not in a text style, an empty array in JSON; nor in speed's
@@ -520,6 +551,7 @@ int main(void)
         cmocka_unit_test(test_2021_csv),
         cmocka_unit_test(test_scenarios),
         cmocka_unit_test(test_many_cases_one_line),
+        cmocka_unit_test(test_sweep_files),
         cmocka_unit_test(test_no_cause_no_line),
         cmocka_unit_test(test_command),
     };
