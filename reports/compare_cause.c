@@ -225,13 +225,14 @@ static size_t count_minus(const cb_strs *a, const cb_strs *b)
     return n;
 }
 
-/* list_minus appends the names of a that b lacks to t, ", "-separated. */
+/* list_minus appends the names of a that b lacks to t, ", "-separated (an empty one,
+ * a library environment of nothing set, as "(none)"). */
 static void list_minus(cb_buf *t, const cb_strs *a, const cb_strs *b)
 {
     size_t n = 0;
     for (size_t i = 0; i < a->n; i++)
         if (!cb_strs_has(b, a->v[i]))
-            cb_buf_printf(t, "%s%s", n++ ? ", " : "", a->v[i]);
+            cb_buf_printf(t, "%s%s", n++ ? ", " : "", a->v[i][0] ? a->v[i] : "(none)");
 }
 
 /* ---- the conditions of one case ------------------------------------------------------ */
@@ -310,24 +311,41 @@ static cb_strs lib_values(const side *s, int f)
     return v;
 }
 
+/* env_change: "library environment (-lib-env): o3n OPENSSL_armcap=0 -> o3 (none)"; a
+ * side that pools a library under several environments (a `caps -sweep -lib -csv`
+ * file) has them counted, and those of one side only listed. */
+static void env_change(cb_case_why *w, const cb_strs env[2])
+{
+    char *v[2] = {cb_strs_text(&w->s[0].lib_variants, "+"),
+                  cb_strs_text(&w->s[1].lib_variants, "+")};
+    cb_buf t = {NULL, 0, 0};
+    cb_buf_printf(&t, "library environment (-lib-env): ");
+    if (env[0].n == 1 && env[1].n == 1) {
+        cb_buf_printf(&t, "%s ", v[0]);
+        cb_one_line(&t, env[0].v[0][0] ? env[0].v[0] : "(none)");
+        cb_buf_printf(&t, " -> %s ", v[1]);
+        cb_one_line(&t, env[1].v[0][0] ? env[1].v[0] : "(none)");
+    } else {
+        cb_buf_printf(&t, "%s under %zu environment%s -> %s under %zu", v[0], env[0].n,
+                      env[0].n == 1 ? "" : "s", v[1], env[1].n);
+        for (int sd = 0; sd < 2; sd++)
+            if (count_minus(&env[sd], &env[!sd])) {
+                cb_buf_printf(&t, "; %s only: ", side_word[sd]);
+                list_minus(&t, &env[sd], &env[!sd]);
+            }
+    }
+    add_item(w, K_LIBRARY_ENV, t.s);
+    free(v[0]);
+    free(v[1]);
+}
+
 static void library_changes(cb_case_why *w)
 {
     const side *b = &w->s[0], *a = &w->s[1];
     if (b->nlibs && a->nlibs) {
         cb_strs env[2] = {lib_values(b, CB_PROV_ENV), lib_values(a, CB_PROV_ENV)};
-        if (!cb_strs_same(&env[0], &env[1])) {
-            char *vb = cb_strs_text(&b->lib_variants, "+");
-            char *va = cb_strs_text(&a->lib_variants, "+");
-            char *eb = cb_strs_text(&env[0], "+"), *ea = cb_strs_text(&env[1], "+");
-            cb_buf t = {NULL, 0, 0};
-            cb_buf_printf(&t, "library environment (-lib-env): %s %s -> %s %s", vb, eb, va,
-                          ea);
-            add_item(w, K_LIBRARY_ENV, t.s);
-            free(vb);
-            free(va);
-            free(eb);
-            free(ea);
-        }
+        if (!cb_strs_same(&env[0], &env[1]))
+            env_change(w, env);
         free(env[0].v);
         free(env[1].v);
         cb_strs v[2] = {lib_values(b, CB_PROV_VERSION), lib_values(a, CB_PROV_VERSION)};

@@ -468,6 +468,22 @@ static void test_sweep_files(void **state)
                  "mask: before pools 2 masks: -aes / -pmull (source CRYPTOBENCH_CAPS)"));
     assert_int_equal(c.n, N_SIZES); /* neon against neon; ce-i4 is before's only */
     done(&c, set);
+
+    /* a library's sweep: one variant under several environments a side */
+    static const char *const envs[3] = {"", "OPENSSL_armcap=0", "OPENSSL_armcap=0x4"};
+    set = cb_csv_set_new();
+    for (size_t e = 0; e < 3; e++) {
+        cb_provenance lib = ossl30;
+        lib.env = envs[e];
+        put(set, &pi, &lib, "aes-256-gcm", "deb", 70e6);
+        if (e == 1)
+            cut = cb_csv_set_count(set);
+    }
+    judge(set, cut, &c);
+    expect(&c, NULL,
+           LINES("library environment (-lib-env): deb under 2 environments -> deb under 1; "
+                 "before only: (none), OPENSSL_armcap=0; after only: OPENSSL_armcap=0x4"));
+    done(&c, set);
 }
 
 /* ---- 5. identical conditions, as printed --------------------------------------------- */
