@@ -31,6 +31,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/libopts.h"
+#include "harness/emu.h"
 #include "harness/run.h"
 #include "kernels/registry.h"
 #include "reports/csv.h"
@@ -154,7 +155,7 @@ static void library_masks(sweep *sw)
     add_mask(sw, "detected (not set)", "", "");
     if (!var)
         return;
-    snprintf(env, sizeof env, "%s=%s", var, x86 ? "0:0" : "0");
+    snprintf(env, sizeof env, "%s=%s", var, x86 ? "0x0:0x0" : "0x0");
     add_mask(sw, "none (0)", "", env);
     for (size_t i = 0; i < n; i++) { /* each bit alone */
         uint64_t w[2] = {0, 0};
@@ -519,6 +520,10 @@ int cb_caps_sweep(int argc, char **argv)
         return CB_EXIT_USAGE;
     }
     char buf[512];
+    if (strcmp(cb_emulator(), "none") != 0)
+        cb_warn("caps -sweep: running under %s: the faults are real findings, the timings "
+                "say nothing about hardware (give -iterations N and count guest "
+                "instructions instead).", cb_emulator());
     printf("caps -sweep on %s, detected %s: %zu masks, each in its own process\n",
            cb_caps_arch_name(), cb_caps_format(cb_caps_detected(), buf, sizeof buf), sw->nm);
     fflush(stdout);

@@ -708,5 +708,24 @@ else
     echo "cli: no libcrypto the loader finds here; the -variant openssl checks UNAVAILABLE"
 fi
 
+# --- caps -sweep ---------------------------------------------------------------------
+expect 2 "name the algorithms to sweep with -evp ALG" -- caps -sweep
+expect 2 "unknown algorithm 'nosuch'" -- caps -sweep -evp nosuch
+expect 2 "unknown option '-frob'" -- caps -sweep -evp sha256 -frob
+expect 2 "one library per sweep" -- caps -sweep -evp sha256 -lib a=/x -lib b=/y
+expect 2 "cannot load library '/nonexistent/libcrypto.so.3'" -- caps -sweep -evp sha256 -lib a=/nonexistent/libcrypto.so.3 -iterations 10
+cb caps -sweep -evp sha256 -evp md5 -bytes 64 -iterations 200 -samples 2 -csv "$T/sweep.csv" >"$T/out" 2>"$T/err" &&
+    grep -Eq '^detected +\(not set\) .*[0-9]k' "$T/out" && grep -q '^fastest: ' "$T/out" && ok ||
+    bad "caps -sweep: $(cat "$T/out" "$T/err" | tail -12)"
+cb compare "$T/sweep.csv" "$T/sweep.csv" >/dev/null 2>"$T/err" && ok || bad "a sweep's CSV does not read back: $(cat "$T/err")"
+if cb list 2>/dev/null | grep -Eq '^ +openssl +library '; then
+    cb caps -sweep -lib sys=libcrypto.so.3 -evp sha256 -bytes 64 -iterations 100 -samples 2 >"$T/out" 2>"$T/err" &&
+        grep -Eq '^detected \(not set\) .*[0-9]k' "$T/out" && grep -Eq '^none \(0\) +OPENSSL_[a-z0-9]+cap=0x0' "$T/out" && ok ||
+        bad "caps -sweep -lib: $(cat "$T/out" "$T/err" | tail -12)"
+fi
+if [ -z "$RUN" ] && [ "$(uname -m)" = x86_64 ] && command -v qemu-x86_64 >/dev/null; then
+    tests/sweep.sh forced sha256 sha "$BIN" qemu-x86_64 -cpu Westmere >"$T/out" 2>&1 && ok || bad "caps -sweep -force-caps under Westmere: $(tail -8 "$T/out")"
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
