@@ -718,6 +718,9 @@ cb caps -sweep -evp sha256 -evp md5 -bytes 64 -iterations 200 -samples 2 -csv "$
     grep -Eq '^detected +\(not set\) .*[0-9]k' "$T/out" && grep -q '^fastest: ' "$T/out" && ok ||
     bad "caps -sweep: $(cat "$T/out" "$T/err" | tail -12)"
 cb compare "$T/sweep.csv" "$T/sweep.csv" >/dev/null 2>"$T/err" && ok || bad "a sweep's CSV does not read back: $(cat "$T/err")"
+cb caps -sweep -evp md5 -bytes 64 -iterations 100 -samples 2 -style markdown >"$T/out" 2>"$T/err" &&
+    grep -Eq '^\| detected \| \(not set\) \| [a-z0-9-]+ \| +[0-9.]+k \|$' "$T/out" && ok || bad "caps -sweep -style markdown: $(cat "$T/out" "$T/err" | tail -8)"
+expect 2 "-style 'mail' is not a sweep style" -- caps -sweep -evp md5 -style mail
 if cb list 2>/dev/null | grep -Eq '^ +openssl +library '; then
     cb caps -sweep -lib sys=libcrypto.so.3 -evp sha256 -bytes 64 -iterations 100 -samples 2 >"$T/out" 2>"$T/err" &&
         grep -Eq '^detected \(not set\) .*[0-9]k' "$T/out" && grep -Eq '^none \(0\) +OPENSSL_[a-z0-9]+cap=0x0' "$T/out" && ok ||
