@@ -562,6 +562,24 @@ for want in "README.md does not list the style markdown" \
     "README.md uses -style/-format fancy"; do
     grep -qF "$want" "$T/docs" && ok || bad "docs_styles.sh did not say '$want': $(cat "$T/docs")"
 done
+# The man page lists every option the parsers take (tests/cli/docs_options.sh, which
+# asks the binary); the check must catch an option or a global option whose entry is
+# gone, and a document make install does not install.
+opts_check=$(dirname "$0")/docs_options.sh
+sh "$opts_check" "$BIN" "$RUN" >"$T/docs" 2>&1 && ok || bad "the man page misses options: $(cat "$T/docs")"
+sed -e '/^\.TP$/{N;/\n\.B \\-inplace$/d;/\n\.BI \\-alpha /d;/\n\.BR \\-version /d;}' \
+    -e '$a\
+See nosuch.md.' "$root/docs/cryptobench.1" >"$T/root/docs/cryptobench.1"
+if sh "$opts_check" "$BIN" "$RUN" "$root" "$T/root/docs/cryptobench.1" >"$T/docs" 2>&1; then
+    bad "docs_options.sh passed a man page without -inplace, -alpha and -version"
+else
+    ok
+fi
+for want in "speed takes -inplace, but its man page section does not list it" \
+    "compare takes -alpha, but" "cryptobench -version works, but" \
+    "the man page names nosuch.md, which make install does not install"; do
+    grep -qF "$want" "$T/docs" && ok || bad "docs_options.sh did not say '$want': $(cat "$T/docs")"
+done
 
 # kat: a CCM record whose CT disagrees with Plen + Tlen (4 bytes for 0 + 16) is
 # refused with FILE:LINE and exit 2, and frees what it decoded: under the
