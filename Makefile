@@ -191,6 +191,8 @@ cross-vars:
 	@echo "QEMU_MASKS='$(QEMU_MASKS)'"
 	@echo "DEB_ARCH='$(DEB_ARCH)'"
 	@echo "LIB_FAULT='$(LIB_FAULT)'"
+	@echo "LIB_SWEEP='$(LIB_SWEEP)'"
+	@echo "SWEEP_FORCED='$(SWEEP_FORCED)'"
 	@echo "CROSS_CHECKS='$(CROSS_CHECKS)'"
 	@echo "BIN='$(BIN)'"
 	@echo "TEST_BINS='$(TEST_BINS)'"

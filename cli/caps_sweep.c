@@ -31,6 +31,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/libopts.h"
+#include "harness/emu.h"
 #include "harness/run.h"
 #include "kernels/registry.h"
 #include "reports/csv.h"
@@ -56,6 +57,7 @@ typedef struct sweep {
     int force;
     cb_libopts libs;
     const char *csv_path;
+    int markdown;        /* -style markdown: the table as GitHub and mailing lists take it */
     const cb_caps_arch *arch;
     sweep_mask m[MAX_MASKS];
     size_t nm;
@@ -66,7 +68,8 @@ static void sweep_usage(FILE *f)
     fprintf(f,
             "usage: cryptobench caps -sweep -evp ALG [-evp ALG ...] [-bytes N[,N...]]\n"
             "                        [-seconds S | -iterations N] [-samples N] [-force-caps]\n"
-            "                        [-lib NAME=PATH [-lib-env NAME:VAR=VALUE]] [-csv FILE]\n\n"
+            "                        [-lib NAME=PATH [-lib-env NAME:VAR=VALUE]] [-csv FILE]\n"
+            "                        [-style table|markdown]\n\n"
             "Times the algorithms under every capability mask that matters, each in a\n"
             "child process under the fault guard, and prints one row per mask: the mask,\n"
             "the OpenSSL variable's value that means the same, the variant that ran and\n"
@@ -154,7 +157,7 @@ static void library_masks(sweep *sw)
     add_mask(sw, "detected (not set)", "", "");
     if (!var)
         return;
-    snprintf(env, sizeof env, "%s=%s", var, x86 ? "0:0" : "0");
+    snprintf(env, sizeof env, "%s=%s", var, x86 ? "0x0:0x0" : "0x0");
     add_mask(sw, "none (0)", "", env);
     for (size_t i = 0; i < n; i++) { /* each bit alone */
         uint64_t w[2] = {0, 0};
@@ -339,11 +342,22 @@ static void print_alg(const sweep *sw, const cb_alg *a)
     size_t sizes[MAX_SIZES], ns = sizes_of(sw, a, sizes);
     const char *var = cb_caps_openssl_var(sw->arch);
     int lib = sw->libs.n > 0;
-    printf("\n%s: %zu masks\n%-28s %-34s %-14s", a->name, sw->nm, "mask",
-           lib ? "environment" : (var ? var : "OpenSSL variable"), "variant");
-    for (size_t j = 0; j < ns; j++)
-        printf(" %12zu bytes", sizes[j]);
-    putchar('\n');
+    const char *col = lib ? "environment" : (var ? var : "OpenSSL variable");
+    if (sw->markdown) {
+        printf("\n**%s**: %zu masks\n\n| mask | %s | variant |", a->name, sw->nm, col);
+        for (size_t j = 0; j < ns; j++)
+            printf(" %zu bytes |", sizes[j]);
+        printf("\n|---|---|---|");
+        for (size_t j = 0; j < ns; j++)
+            printf("---:|");
+        putchar('\n');
+    } else {
+        printf("\n%s: %zu masks\n%-28s %-34s %-14s", a->name, sw->nm, "mask", col, "variant");
+        for (size_t j = 0; j < ns; j++)
+            printf(" %12zu bytes", sizes[j]);
+        putchar('\n');
+    }
+    const char *sep = sw->markdown ? " |" : "";
     double best = -1;
     size_t fastest = sw->nm;
     double geo[MAX_MASKS];
@@ -354,18 +368,21 @@ static void print_alg(const sweep *sw, const cb_alg *a)
         cell c0 = ns ? cell_of(m, a, sizes[0]) : (cell){-1, 0, 0, "-", "-", ""};
         char vname[64];
         snprintf(vname, sizeof vname, "%s", c0.variant);
-        printf("%-28s %-34s %-14s", m->label, lib ? (m->env[0] ? m->env : "(not set)") : m->equiv,
-               vname);
+        const char *what = lib ? (m->env[0] ? m->env : "(not set)") : m->equiv;
+        if (sw->markdown)
+            printf("| %s | %s | %s |", m->label, what, vname);
+        else
+            printf("%-28s %-34s %-14s", m->label, what, vname);
         for (size_t j = 0; j < ns; j++) {
             cell c = cell_of(m, a, sizes[j]);
             if (c.median >= 0) {
-                printf(" %17.2fk", c.median / 1000);
+                printf(" %17.2fk%s", c.median / 1000, sep);
                 logsum += log(c.median);
                 ok++;
             } else if (c.signal[0]) {
-                printf(" %18s", c.signal);
+                printf(" %18s%s", c.signal, sep);
             } else {
-                printf(" %18s", strcmp(c.status, "-") ? c.status : "not run");
+                printf(" %18s%s", strcmp(c.status, "-") ? c.status : "not run", sep);
             }
         }
         if (ns == 0)
@@ -393,7 +410,8 @@ static void print_alg(const sweep *sw, const cb_alg *a)
             snprintf(near + strlen(near), sizeof near - strlen(near), "%s%s",
                      near[0] ? ", " : "", sw->m[k].label);
     }
-    printf("fastest: %s (%s); within noise of it: %s\n", sw->m[fastest].label,
+    printf("%sfastest: %s (%s); within noise of it: %s\n", sw->markdown ? "\n" : "",
+           sw->m[fastest].label,
            cell_of(&sw->m[fastest], a, sizes[0]).variant, near[0] ? near : "none");
 }
 
@@ -467,6 +485,17 @@ static int parse(sweep *sw, int argc, char **argv)
             }
         if (took)
             continue;
+        if ((r = cb_args_value(&a, "style", &v)) != 0) {
+            if (r < 0)
+                return -1;
+            if (strcmp(v, "table") != 0 && strcmp(v, "markdown") != 0) {
+                cb_error("caps -sweep: -style '%s' is not a sweep style; give table (the "
+                         "default) or markdown.", v);
+                return -1;
+            }
+            sw->markdown = strcmp(v, "markdown") == 0;
+            continue;
+        }
         if ((r = cb_args_value(&a, "csv", &v)) != 0) {
             if (r < 0)
                 return -1;
@@ -479,7 +508,7 @@ static int parse(sweep *sw, int argc, char **argv)
             continue;
         }
         cb_error("caps -sweep: unknown option '%s'; the options are -evp, -bytes, -seconds, "
-                 "-iterations, -samples, -force-caps, -lib, -lib-env and -csv.", argv[a.i]);
+                 "-iterations, -samples, -force-caps, -lib, -lib-env, -csv and -style.", argv[a.i]);
         return -1;
     }
     if (sw->nalgs == 0) {
@@ -519,6 +548,10 @@ int cb_caps_sweep(int argc, char **argv)
         return CB_EXIT_USAGE;
     }
     char buf[512];
+    if (strcmp(cb_emulator(), "none") != 0)
+        cb_warn("caps -sweep: running under %s: the faults are real findings, the timings "
+                "say nothing about hardware (give -iterations N and count guest "
+                "instructions instead).", cb_emulator());
     printf("caps -sweep on %s, detected %s: %zu masks, each in its own process\n",
            cb_caps_arch_name(), cb_caps_format(cb_caps_detected(), buf, sizeof buf), sw->nm);
     fflush(stdout);

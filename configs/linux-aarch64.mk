@@ -25,3 +25,6 @@ QEMU_RUN := $(QEMU) -cpu max
 # The forced mask that must die (check-cross): model, -lib-env pair, algorithm.
 # cortex-a53 has no SHA-512 instructions, which OPENSSL_armcap bit 6 claims.
 LIB_FAULT := cortex-a53 OPENSSL_armcap=0xff sha512
+# caps -sweep with -force-caps on models without SHA-512 instructions (check-cross):
+# algorithm, capability, models; the "+sha512 (forced)" row must raise SIGILL.
+SWEEP_FORCED := sha512 sha512 cortex-a57 neoverse-n1

@@ -23,3 +23,6 @@ QEMU_RUN := $(QEMU) -cpu max
 # The forced mask that must die (check-cross): model, -lib-env pair, algorithm; the
 # 2021 report's Cortex-A7 finding (no AES or PMULL instructions) on a Cortex-A15.
 LIB_FAULT := cortex-a15 OPENSSL_armcap=0xff aes-256-gcm
+# caps -sweep of Debian's armhf libcrypto (check-cross): model, algorithm, and the
+# OpenSSL bits that set alone must raise SIGILL there (the 2021 report's findings).
+LIB_SWEEP := cortex-a15 aes-256-gcm ARMV8_AES,ARMV8_PMULL

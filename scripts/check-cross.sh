@@ -115,6 +115,25 @@ run_job() {
                 "$falg" "$BIN" "$@"
         fi
     fi
+    if [ -n "${LIB_SWEEP:-}" ] && [ -n "${DEB_ARCH:-}" ]; then
+        set -- $LIB_SWEEP
+        smodel=$1 salg=$2 sbits=$3
+        set -- "$QEMU" -cpu "$model"
+        if [ "$model" = "$smodel" ] && libdir=$(scripts/foreign-libcrypto.sh "$DEB_ARCH"); then
+            step "caps -sweep of the library on $salg" tests/sweep.sh library "$PWD/$libdir" \
+                "$salg" "$sbits" "$BIN" "$@"
+        fi
+    fi
+    if [ -n "${SWEEP_FORCED:-}" ]; then
+        set -- $SWEEP_FORCED
+        salg=$1 scap=$2
+        shift 2
+        case " $* " in *" $model "*)
+            set -- "$QEMU" -cpu "$model"
+            step "caps -sweep -force-caps +$scap" tests/sweep.sh forced "$salg" "$scap" "$BIN" "$@" ;;
+        esac
+        set -- "$QEMU" -cpu "$model"
+    fi
     if wants kat && [ -x scripts/run-kat.sh ] && has_command kat "$@" "$BIN"; then
         step "kat" scripts/run-kat.sh "$BIN" "$runner"
     fi

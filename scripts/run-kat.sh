@@ -69,7 +69,9 @@ for t in VADT VNT VPT VTT DVPT; do
     done
 done
 # Public-key signatures (the SHA-256 groups run; other hashes are counted as skipped).
-for f in "$vec"/asymmetric/RSA/FIPS_186-2/SigGen15_186-3.rsp \
+# Their records bring their own keys, which a library variant does not take (it
+# signs with the embedded ones): with KAT_VARIANT they would all be skipped.
+[ -n "${KAT_VARIANT:-}" ] || for f in "$vec"/asymmetric/RSA/FIPS_186-2/SigGen15_186-3.rsp \
          "$vec"/asymmetric/RSA/FIPS_186-2/SigVer15_186-3.rsp \
          "$vec"/asymmetric/DSA/FIPS_186-3/SigGen.rsp "$vec"/asymmetric/DSA/FIPS_186-3/SigVer.rsp; do
     set -- "$@" "$f"

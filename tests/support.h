@@ -29,14 +29,33 @@ void tu_fill(uint8_t *p, size_t len, uint32_t seed);
  * doubles that exercise the registry and selection without computing anything. */
 extern const cb_aes_ops tu_aes_ctr_only;
 
-/* tu_double_impl: a whole-algorithm implementation (kernels/kernel.h, CB_PRIM_WHOLE)
- * of the TU_DOUBLE_NALGS algorithms tu_double_algs, each direction, that calls the
- * generic variant through the project's own message layers (kernels/modes/,
- * kernels/pkey/), as a libcrypto loaded at run time would be called.  Its provenance:
- * library "(test double: generic through kernels/modes)", version "1.0", two notes.
- * Tests copy it to give it another provenance or one wrong function. */
-#define TU_DOUBLE_NALGS 4
-extern const char *const tu_double_algs[TU_DOUBLE_NALGS];
+/*
+ * tu_double_impl: a whole-algorithm implementation (kernels/kernel.h, CB_PRIM_WHOLE)
+ * that serves every digest, cipher, AEAD and signature algorithm generic has but md5
+ * (tu_double_serves), each direction, by calling the generic variant through the
+ * project's own message layers (kernels/modes/, kernels/pkey/), as a libcrypto loaded
+ * at run time would be called.  It has no HMAC of its own (mac_init and mac NULL), so
+ * an hmac(...) algorithm is no kind it offers.  Its provenance: library "(test double:
+ * generic through kernels/modes)", version "1.0", two notes.  Tests copy it into a
+ * cb_alg_impl of their own to give it another provenance, other offers or one wrong
+ * function; the functions below are its pieces for such a copy to wrap.
+ */
 extern const cb_alg_impl tu_double_impl;
+
+/* tu_double_serves: a is one of the algorithms tu_double_impl offers (md5 is left out
+ * so that an algorithm it does not offer is tested too). */
+int tu_double_serves(const cb_alg *a);
+
+/* The double's offers (tu_double_serves in every direction) and its message functions,
+ * with cb_alg_impl's signatures and behaviour. */
+int tu_double_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d);
+int tu_double_digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out);
+int tu_double_cipher_update(cb_alg_session *s, const uint8_t *in, uint8_t *out, size_t len);
+int tu_double_seal(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                   size_t aadlen, const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag,
+                   size_t taglen);
+int tu_double_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                   size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
+                   const uint8_t *tag, size_t taglen);
 
 #endif

@@ -1,12 +1,12 @@
 /*
  * tests/test_algvariant.c - whole-algorithm variants (kernel.h, CB_PRIM_WHOLE): a test
- * double registered at run time, as a dlopen'ed libcrypto will be, implements every
- * digest, cipher, AEAD and signature algorithm but md5 by calling the generic variant
- * through the project's own message layers (kernels/modes/, kernels/pkey/).  It must
- * pass cb_check_variant (known answers, cross-check against generic at every length
- * 0..1024 under the named layouts, signatures both ways) and run through cb_inst; a
- * copy that gets one output bit wrong at one length under one layout must be
- * rejected with that length and layout named.
+ * double (tests/support.h's tu_double_impl) registered at run time, as a dlopen'ed
+ * libcrypto will be, implements every digest, cipher, AEAD and signature algorithm
+ * but md5 by calling the generic variant through the project's own message layers
+ * (kernels/modes/, kernels/pkey/).  It must pass cb_check_variant (known answers,
+ * cross-check against generic at every length 0..1024 under the named layouts,
+ * signatures both ways) and run through cb_inst; a copy that gets one output bit wrong
+ * at one length under one layout must be rejected with that length and layout named.
  *
  * The known-answer engine (kernels/check/kat.h) runs it too: over the NIST CAVP and
  * RFC files of python3-cryptography-vectors it must pass exactly the records generic
@@ -32,14 +32,11 @@
 #include "kernels/check/check.h"
 #include "kernels/check/kat.h"
 #include "kernels/inst.h"
-#include "kernels/modes/aead.h"
-#include "kernels/modes/cipher.h"
-#include "kernels/modes/digest.h"
 #include "kernels/modes/hmac.h"
-#include "kernels/pkey/pkey.h"
 #include "kernels/registry.h"
+#include "tests/support.h"
 
-/* ---- the test double ---------------------------------------------------------------- */
+/* ---- the test double (tests/support.h's tu_double_impl) and copies of it ------------- */
 
 /* What the wrong copy gets wrong: the length and the buffer offset (mod 64, the
  * checker's buffers being 64-byte aligned) of one layout, per kind. */
@@ -49,123 +46,10 @@
 #define BAD_AEAD_LEN 61    /* layout 'in place misaligned +5' */
 #define BAD_AEAD_OFF 5
 
-typedef struct dbl_ctx {
-    const cb_variant *gen; /* the generic variant doing the work */
-    cb_cipher cipher;
-    cb_aead aead;
-    cb_pkey *pkey;
-    int cipher_keyed, aead_keyed;
-} dbl_ctx;
-
-/* dbl_serves: the double implements every algorithm generic has of the kinds a
- * cb_alg_impl has (not HMAC or GHASH), but md5, left out so that an algorithm it
- * does not offer is tested too. */
-static int dbl_serves(const cb_alg *a)
-{
-    int kind = a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_CIPHER ||
-               a->kind == CB_KIND_AEAD || a->kind == CB_KIND_PKEY;
-    return kind && strcmp(a->name, "md5") != 0 && cb_variant_generic(a) != NULL;
-}
-
-static int dbl_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
-{
-    (void)m, (void)d;
-    return dbl_serves(a);
-}
-
 /* enc_offers: a copy that never decrypts, so kat must skip its decryption records. */
 static int enc_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
 {
-    return d != CB_DIR_DECRYPT && dbl_offers(m, a, d);
-}
-
-static void *dbl_new(const cb_alg_session *s)
-{
-    dbl_ctx *c = calloc(1, sizeof *c);
-    if (!c)
-        return NULL;
-    c->gen = cb_variant_generic(s->alg);
-    if (s->alg->kind == CB_KIND_PKEY)
-        c->pkey = cb_pkey_new(s->alg, c->gen);
-    if (!c->gen || (s->alg->kind == CB_KIND_PKEY && !c->pkey)) {
-        free(c);
-        return NULL;
-    }
-    return c;
-}
-
-static void dbl_free(void *p)
-{
-    dbl_ctx *c = p;
-    if (c->cipher_keyed)
-        cb_cipher_free(&c->cipher);
-    if (c->aead_keyed)
-        cb_aead_free(&c->aead);
-    cb_pkey_free(c->pkey);
-    free(c);
-}
-
-static int dbl_digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out)
-{
-    dbl_ctx *c = s->ctx;
-    cb_digest(s->alg, c->gen, in, len, out);
-    return 0;
-}
-
-static int dbl_cipher_init(cb_alg_session *s, const uint8_t *key, const uint8_t *iv)
-{
-    dbl_ctx *c = s->ctx;
-    if (c->cipher_keyed)
-        cb_cipher_free(&c->cipher);
-    c->cipher_keyed = cb_cipher_init(&c->cipher, s->alg, c->gen, s->dir, key, iv) == 0;
-    return c->cipher_keyed ? 0 : -1;
-}
-
-static int dbl_cipher_update(cb_alg_session *s, const uint8_t *in, uint8_t *out, size_t len)
-{
-    return cb_cipher_update(&((dbl_ctx *)s->ctx)->cipher, in, out, len);
-}
-
-static int dbl_aead_init(cb_alg_session *s, const uint8_t *key)
-{
-    dbl_ctx *c = s->ctx;
-    if (c->aead_keyed)
-        cb_aead_free(&c->aead);
-    c->aead_keyed = cb_aead_init(&c->aead, s->alg, c->gen, key) == 0;
-    return c->aead_keyed ? 0 : -1;
-}
-
-static int dbl_seal(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
-                    size_t aadlen, const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag,
-                    size_t taglen)
-{
-    return cb_aead_seal(&((dbl_ctx *)s->ctx)->aead, iv, ivlen, aad, aadlen, in, out, len, tag,
-                        taglen);
-}
-
-static int dbl_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
-                    size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
-                    const uint8_t *tag, size_t taglen)
-{
-    return cb_aead_open(&((dbl_ctx *)s->ctx)->aead, iv, ivlen, aad, aadlen, in, out, len, tag,
-                        taglen);
-}
-
-static size_t dbl_sig_max(cb_alg_session *s)
-{
-    return cb_pkey_sig_max(((dbl_ctx *)s->ctx)->pkey);
-}
-
-static int dbl_sign(cb_alg_session *s, const uint8_t *msg, size_t len, uint8_t *sig,
-                    size_t *siglen)
-{
-    return cb_pkey_sign(((dbl_ctx *)s->ctx)->pkey, msg, len, sig, siglen);
-}
-
-static int dbl_verify(cb_alg_session *s, const uint8_t *msg, size_t len, const uint8_t *sig,
-                      size_t siglen)
-{
-    return cb_pkey_verify(((dbl_ctx *)s->ctx)->pkey, msg, len, sig, siglen) ? -1 : 0;
+    return d != CB_DIR_DECRYPT && tu_double_offers(m, a, d);
 }
 
 /* The wrong copy: right everywhere but at one length under one layout per kind. */
@@ -177,7 +61,7 @@ static int at_offset(const uint8_t *p, unsigned off)
 
 static int bad_digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out)
 {
-    dbl_digest(s, in, len, out);
+    tu_double_digest(s, in, len, out);
     if (len == BAD_DIGEST_LEN && at_offset(in, BAD_DIGEST_OFF))
         out[3] ^= 0x20;
     return 0;
@@ -186,7 +70,7 @@ static int bad_digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t 
 static int bad_cipher_update(cb_alg_session *s, const uint8_t *in, uint8_t *out, size_t len)
 {
     int in_place = in == out;
-    int rc = dbl_cipher_update(s, in, out, len);
+    int rc = tu_double_cipher_update(s, in, out, len);
     if (len == BAD_CIPHER_LEN && in_place)
         out[len - 1] ^= 0x01;
     return rc;
@@ -197,7 +81,7 @@ static int bad_seal(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const ui
                     size_t taglen)
 {
     int misaligned = at_offset(in, BAD_AEAD_OFF);
-    int rc = dbl_seal(s, iv, ivlen, aad, aadlen, in, out, len, tag, taglen);
+    int rc = tu_double_seal(s, iv, ivlen, aad, aadlen, in, out, len, tag, taglen);
     if (len == BAD_AEAD_LEN && misaligned)
         out[len / 2] ^= 0x80;
     return rc;
@@ -221,7 +105,7 @@ static const uint8_t unzeroed_iv[12] = {0x83, 0x50, 0x90, 0xae, 0xd9, 0x55,
 
 static int wrong_digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out)
 {
-    dbl_digest(s, in, len, out);
+    tu_double_digest(s, in, len, out);
     if (len == WRONG_DIGEST_LEN)
         out[0] ^= 0x01;
     return 0;
@@ -229,7 +113,7 @@ static int wrong_digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_
 
 static int wrong_cipher_update(cb_alg_session *s, const uint8_t *in, uint8_t *out, size_t len)
 {
-    int rc = dbl_cipher_update(s, in, out, len);
+    int rc = tu_double_cipher_update(s, in, out, len);
     if (len == WRONG_CIPHER_LEN && s->dir == CB_DIR_ENCRYPT)
         out[len - 1] ^= 0x01;
     return rc;
@@ -239,7 +123,7 @@ static int wrong_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const 
                       size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
                       const uint8_t *tag, size_t taglen)
 {
-    int rc = dbl_open(s, iv, ivlen, aad, aadlen, in, out, len, tag, taglen);
+    int rc = tu_double_open(s, iv, ivlen, aad, aadlen, in, out, len, tag, taglen);
     if (ivlen != sizeof forged_iv)
         return rc;
     if (memcmp(iv, forged_iv, ivlen) == 0)
@@ -249,25 +133,12 @@ static int wrong_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const 
     return rc;
 }
 
-static const char *const dbl_notes[] = {"built=with the tests", "layers=kernels/modes", NULL};
-
-#define DOUBLE_IMPL(offers, digest, update, seal, open)                                  \
-    {offers,        dbl_new, dbl_free,    digest,   dbl_cipher_init, update,     \
-     dbl_aead_init, seal,    open,        dbl_sig_max, dbl_sign,     dbl_verify, \
-     NULL,          "(test double: generic through kernels/modes)", "1.0", dbl_notes, \
-     NULL,          NULL}
-
-static const cb_alg_impl good_impl =
-    DOUBLE_IMPL(dbl_offers, dbl_digest, dbl_cipher_update, dbl_seal, dbl_open);
-static const cb_alg_impl bad_impl =
-    DOUBLE_IMPL(dbl_offers, bad_digest, bad_cipher_update, bad_seal, dbl_open);
-static const cb_alg_impl wrong_impl =
-    DOUBLE_IMPL(dbl_offers, wrong_digest, wrong_cipher_update, dbl_seal, wrong_open);
-static const cb_alg_impl enc_impl =
-    DOUBLE_IMPL(enc_offers, dbl_digest, dbl_cipher_update, dbl_seal, dbl_open);
+/* The copies differ from the double in the fields setup gives them: the bad and the
+ * wrong one in some message functions, the encrypt-only one in its offers. */
+static cb_alg_impl bad_impl, wrong_impl, enc_impl;
 
 /* Priority 0: below CB_PRIORITY_AUTO_MIN, so auto never takes them. */
-static const cb_variant good = {"double", "external", CB_PRIM_WHOLE, 0, 0, &good_impl,
+static const cb_variant good = {"double", "external", CB_PRIM_WHOLE, 0, 0, &tu_double_impl,
                                 "whole algorithms through generic"};
 static const cb_variant bad = {"double-bad", "external", CB_PRIM_WHOLE, 0, 0, &bad_impl,
                                "one wrong bit per kind"};
@@ -293,7 +164,7 @@ static void test_registered(void **state)
     size_t served = 0;
     for (size_t i = 0; i < cb_alg_count(); i++) {
         const cb_alg *a = cb_alg_at(i);
-        if (!dbl_serves(a))
+        if (!tu_double_serves(a))
             continue;
         served++;
         assert_ptr_equal(cb_variant_find(a, "double"), &good);
@@ -321,10 +192,10 @@ static void test_register_refuses(void **state)
     (void)state;
     static const cb_alg_impl no_offers = {0};
     static const cb_variant rows[] = {
-        {"auto", "external", CB_PRIM_WHOLE, 0, 0, &good_impl, ""},
-        {"all", "external", CB_PRIM_WHOLE, 0, 0, &good_impl, ""},
-        {"a,b", "external", CB_PRIM_WHOLE, 0, 0, &good_impl, ""},
-        {"", "external", CB_PRIM_WHOLE, 0, 0, &good_impl, ""},
+        {"auto", "external", CB_PRIM_WHOLE, 0, 0, &tu_double_impl, ""},
+        {"all", "external", CB_PRIM_WHOLE, 0, 0, &tu_double_impl, ""},
+        {"a,b", "external", CB_PRIM_WHOLE, 0, 0, &tu_double_impl, ""},
+        {"", "external", CB_PRIM_WHOLE, 0, 0, &tu_double_impl, ""},
         {"no-offers", "external", CB_PRIM_WHOLE, 0, 0, &no_offers, ""},
         {"no-impl", "external", CB_PRIM_WHOLE, 0, 0, NULL, ""},
     };
@@ -345,7 +216,7 @@ static void test_check_passes(void **state)
         cb_check_depth depth = CB_CHECK_QUICK;
         char err[256];
         unsigned long checks = 0;
-        if (!dbl_serves(a))
+        if (!tu_double_serves(a))
             continue;
         for (size_t k = 0; k < sizeof full / sizeof full[0]; k++)
             if (strcmp(a->name, full[k]) == 0)
@@ -401,7 +272,7 @@ static void test_inst(void **state)
     uint8_t in[LEN], in2[LEN], out[LEN], want[LEN];
     for (size_t i = 0; i < cb_alg_count(); i++) {
         const cb_alg *a = cb_alg_at(i);
-        if (!dbl_serves(a))
+        if (!tu_double_serves(a))
             continue;
         cb_dir dirs[2];
         size_t nd = cb_alg_dirs(a, dirs);
@@ -425,7 +296,7 @@ static void test_auto_by_priority(void **state)
 {
     (void)state;
     static const cb_variant eager = {"double-eager", "external", CB_PRIM_WHOLE, 0, 100000,
-                                     &good_impl, "outranks every built-in row"};
+                                     &tu_double_impl, "outranks every built-in row"};
     assert_int_equal(cb_variant_register(&eager), 0);
     assert_ptr_equal(cb_variant_auto(alg("sha256"), CB_DIR_DIGEST, cb_caps_effective()),
                      &eager);
@@ -496,7 +367,7 @@ static void check_file(const char *path, const cb_kat_id *id, unsigned long tot[
         fail_msg("%s: status %d (%s), generic passed %lu", path, (int)p.status, kat_res.err,
                  p.gen ? p.gen->passed : 0);
     const cb_alg *hmac_of = cb_hmac_digest(id->alg);
-    if (!dbl_serves(hmac_of ? hmac_of : id->alg)) {
+    if (!tu_double_serves(hmac_of ? hmac_of : id->alg)) {
         assert_null(p.var);
         return;
     }
@@ -630,6 +501,16 @@ static void test_kat_command(void **state)
 static int setup(void **state)
 {
     (void)state;
+    bad_impl = tu_double_impl;
+    bad_impl.digest = bad_digest;
+    bad_impl.cipher_update = bad_cipher_update;
+    bad_impl.aead_seal = bad_seal;
+    wrong_impl = tu_double_impl;
+    wrong_impl.digest = wrong_digest;
+    wrong_impl.cipher_update = wrong_cipher_update;
+    wrong_impl.aead_open = wrong_open;
+    enc_impl = tu_double_impl;
+    enc_impl.offers = enc_offers;
     return cb_variant_register(&good) || cb_variant_register(&bad) ||
            cb_variant_register(&wrong) || cb_variant_register(&enc);
 }

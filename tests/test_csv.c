@@ -323,8 +323,8 @@ static void test_bad_number(void **state)
            "t.csv:2: ", "block_bytes holds '-16'");
     EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,0,0,1000,2,8000,inf,,,ok\n",
            "t.csv:2: ", "not a number");
-    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,2,0,1000,2,8000,500,,,ok\n",
-           "t.csv:2: ", "aead holds '2'");
+    EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,4,0,1000,2,8000,500,,,ok\n",
+           "t.csv:2: ", "aead holds '4'");
     EXPECT(HEADER "1.0," RUN "md5,generic,digest,0,16,0,0,0,99999999999999999999,2,8,5,,,ok\n",
            "t.csv:2: ", "larger than");
 }

@@ -307,6 +307,36 @@ static void test_ccm_lengths_refused(void **state)
     remove_file(path);
 }
 
+/*
+ * A DVPT group header gives its lengths wherever they stand in the line: here after
+ * a field long enough to put them past the 256 characters the reader once copied
+ * the header into, which cut them off ("no header or earlier record gives Plen").
+ * The record is Count 0 of CAVP's DVPT128.rsp (Debian's python3-cryptography-vectors).
+ */
+static void test_ccm_long_header(void **state)
+{
+    (void)state;
+    char text[1024];
+    snprintf(text, sizeof text, "[Alen = 0, Xpad = %0240d, Plen = 0, Nlen = 7, Tlen = 4]\n\n"
+             "Key = 4ae701103c63deca5b5a3939d7d05992\n\n"
+             "Count = 0\nNonce = 5a8aa485c316e9\nAdata = 00\nCT = 02209f55\n"
+             "Result = Pass\nPayload = 00\n", 0);
+    const char *path = write_file("DVPT128.rsp", text);
+    cb_kat_status st = kat("generic", path);
+    remove_file(path);
+    if (st != CB_KAT_PASSED)
+        fail_msg("the long header was misread: %s", res.err);
+    expect_tally("generic", 1, 0, 0);
+    /* and a length cut in two by such a limit (Tlen = 16 read as 1) is read whole */
+    snprintf(text, sizeof text, "[Alen = 0, Xpad = %0206d, Plen = 0, Nlen = 7, Tlen = 16]\n\n"
+             "Key = 4ae701103c63deca5b5a3939d7d05992\n\n"
+             "Count = 0\nNonce = 5a8aa485c316e9\nAdata = 00\nCT = 02209f55\n"
+             "Result = Pass\nPayload = 00\n", 0);
+    path = write_file("DVPT128.rsp", text);
+    expect_refused(kat("generic", path), "DVPT128.rsp:5: CT has 4 bytes, expected 16.");
+    remove_file(path);
+}
+
 /* always_faults stands in for the fault guard: every run is stopped by SIGILL. */
 static int always_faults(void (*fn)(void *arg), void *arg)
 {
@@ -392,6 +422,7 @@ int main(void)
         cmocka_unit_test(test_malformed_refused),
         cmocka_unit_test(test_monte_order),
         cmocka_unit_test(test_ccm_lengths_refused),
+        cmocka_unit_test(test_ccm_long_header),
         cmocka_unit_test(test_fault_under_guard),
         cmocka_unit_test(test_identify),
         cmocka_unit_test(test_kind_names),

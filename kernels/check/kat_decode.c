@@ -456,27 +456,37 @@ static int ccm_params_record(kat_file *f, const cb_rsp_record *rec)
                         "and Nonce.", names);
 }
 
+/* header_number reads the length of name at p, which ends the header or a comma:
+ * 1 and *out, or -1 when it is not a whole number up to 2^24. */
+static int header_number(kat_file *f, const cb_rsp_field *h, const char *name,
+                         const char *p, size_t *out)
+{
+    char *end = (char *)p;
+    unsigned long v = 0;
+    if (*p >= '0' && *p <= '9') /* strtoul would also take blanks and a sign */
+        v = strtoul(p, &end, 10);
+    if (end == p || (*end && *end != ',') || v > 1UL << 24)
+        return cb_rsp_error(&f->rsp, h->line, "the header's %s is not a whole number "
+                            "from 0 to 16777216.", name);
+    *out = v;
+    return 1;
+}
+
 /* header_len looks for "NAME = n" in the group's headers, which DVPT writes as one
- * "[Alen = 0, Plen = 0, Nlen = 7, Tlen = 4]": 1 and *out when found, 0 when not, -1
- * when n is not a number. */
+ * "[Alen = 0, Plen = 0, Nlen = 7, Tlen = 4]" (the reader's NAME Alen, the rest its
+ * value): 1 and *out when found, 0 when not, -1 when n is not a number.  The header
+ * is read where it lies, however long the line. */
 static int header_len(kat_file *f, const char *name, size_t *out)
 {
+    size_t n = strlen(name);
     for (size_t i = 0; i < f->rsp.nsections; i++) {
         const cb_rsp_field *h = &f->rsp.sections[i];
-        char text[256];
-        snprintf(text, sizeof text, ", %s = %s", h->name, h->value);
-        for (const char *p = text; (p = strstr(p, ", ")) != NULL;) {
+        if (strcasecmp(h->name, name) == 0)
+            return header_number(f, h, name, h->value, out);
+        for (const char *p = h->value; (p = strstr(p, ", ")) != NULL;) {
             p += 2;
-            size_t n = strlen(name);
-            if (strncasecmp(p, name, n) != 0 || strncmp(p + n, " = ", 3) != 0)
-                continue;
-            char *end;
-            unsigned long v = strtoul(p + n + 3, &end, 10);
-            if (end == p + n + 3 || (*end && *end != ',') || v > 1UL << 24)
-                return cb_rsp_error(&f->rsp, h->line, "the header's %s is not a whole "
-                                    "number from 0 to 16777216.", name);
-            *out = v;
-            return 1;
+            if (strncasecmp(p, name, n) == 0 && strncmp(p + n, " = ", 3) == 0)
+                return header_number(f, h, name, p + n + 3, out);
         }
     }
     return 0;

@@ -161,8 +161,8 @@ static void note(cb_lib *L, const char *key, const char *value)
     size_t n = 0;
     while (n < CB_LIB_NOTES - 1 && L->notes[n])
         n++;
-    if (n == CB_LIB_NOTES - 1 || !value || !*value)
-        return;
+    if (n == CB_LIB_NOTES - 1 || !value || !*value || strcmp(value, "n/a") == 0)
+        return; /* BoringSSL answers "n/a" for what it does not record */
     char buf[1024];
     snprintf(buf, sizeof buf, "%s=%.*s", key, (int)strcspn(value, "\n"), value);
     L->notes[n] = cb_xstrdup(buf);

@@ -562,6 +562,24 @@ for want in "README.md does not list the style markdown" \
     "README.md uses -style/-format fancy"; do
     grep -qF "$want" "$T/docs" && ok || bad "docs_styles.sh did not say '$want': $(cat "$T/docs")"
 done
+# The man page lists every option the parsers take (tests/cli/docs_options.sh, which
+# asks the binary); the check must catch an option or a global option whose entry is
+# gone, and a document make install does not install.
+opts_check=$(dirname "$0")/docs_options.sh
+sh "$opts_check" "$BIN" "$RUN" >"$T/docs" 2>&1 && ok || bad "the man page misses options: $(cat "$T/docs")"
+sed -e '/^\.TP$/{N;/\n\.B \\-inplace$/d;/\n\.BI \\-alpha /d;/\n\.BR \\-version /d;}' \
+    -e '$a\
+See nosuch.md.' "$root/docs/cryptobench.1" >"$T/root/docs/cryptobench.1"
+if sh "$opts_check" "$BIN" "$RUN" "$root" "$T/root/docs/cryptobench.1" >"$T/docs" 2>&1; then
+    bad "docs_options.sh passed a man page without -inplace, -alpha and -version"
+else
+    ok
+fi
+for want in "speed takes -inplace, but its man page section does not list it" \
+    "compare takes -alpha, but" "cryptobench -version works, but" \
+    "the man page names nosuch.md, which make install does not install"; do
+    grep -qF "$want" "$T/docs" && ok || bad "docs_options.sh did not say '$want': $(cat "$T/docs")"
+done
 
 # kat: a CCM record whose CT disagrees with Plen + Tlen (4 bytes for 0 + 16) is
 # refused with FILE:LINE and exit 2, and frees what it decoded: under the
@@ -706,6 +724,28 @@ if cb list 2>/dev/null | grep -Eq '^ +openssl +library '; then
     fi
 else
     echo "cli: no libcrypto the loader finds here; the -variant openssl checks UNAVAILABLE"
+fi
+
+# --- caps -sweep ---------------------------------------------------------------------
+expect 2 "name the algorithms to sweep with -evp ALG" -- caps -sweep
+expect 2 "unknown algorithm 'nosuch'" -- caps -sweep -evp nosuch
+expect 2 "unknown option '-frob'" -- caps -sweep -evp sha256 -frob
+expect 2 "one library per sweep" -- caps -sweep -evp sha256 -lib a=/x -lib b=/y
+expect 2 "cannot load library '/nonexistent/libcrypto.so.3'" -- caps -sweep -evp sha256 -lib a=/nonexistent/libcrypto.so.3 -iterations 10
+cb caps -sweep -evp sha256 -evp md5 -bytes 64 -iterations 200 -samples 2 -csv "$T/sweep.csv" >"$T/out" 2>"$T/err" &&
+    grep -Eq '^detected +\(not set\) .*[0-9]k' "$T/out" && grep -q '^fastest: ' "$T/out" && ok ||
+    bad "caps -sweep: $(cat "$T/out" "$T/err" | tail -12)"
+cb compare "$T/sweep.csv" "$T/sweep.csv" >/dev/null 2>"$T/err" && ok || bad "a sweep's CSV does not read back: $(cat "$T/err")"
+cb caps -sweep -evp md5 -bytes 64 -iterations 100 -samples 2 -style markdown >"$T/out" 2>"$T/err" &&
+    grep -Eq '^\| detected \| \(not set\) \| [a-z0-9-]+ \| +[0-9.]+k \|$' "$T/out" && ok || bad "caps -sweep -style markdown: $(cat "$T/out" "$T/err" | tail -8)"
+expect 2 "-style 'mail' is not a sweep style" -- caps -sweep -evp md5 -style mail
+if cb list 2>/dev/null | grep -Eq '^ +openssl +library '; then
+    cb caps -sweep -lib sys=libcrypto.so.3 -evp sha256 -bytes 64 -iterations 100 -samples 2 >"$T/out" 2>"$T/err" &&
+        grep -Eq '^detected \(not set\) .*[0-9]k' "$T/out" && grep -Eq '^none \(0\) +OPENSSL_[a-z0-9]+cap=0x0' "$T/out" && ok ||
+        bad "caps -sweep -lib: $(cat "$T/out" "$T/err" | tail -12)"
+fi
+if [ -z "$RUN" ] && [ "$(uname -m)" = x86_64 ] && command -v qemu-x86_64 >/dev/null; then
+    tests/sweep.sh forced sha256 sha "$BIN" qemu-x86_64 -cpu Westmere >"$T/out" 2>&1 && ok || bad "caps -sweep -force-caps under Westmere: $(tail -8 "$T/out")"
 fi
 
 echo "cli: $pass passed, $fail failed"
