@@ -15,6 +15,7 @@
 #include "kernels/registry.h"
 #include "reports/compare_axis.h"
 #include "reports/compare_cause.h"
+#include "reports/compare_mask.h"
 
 cb_compare_opts cb_compare_default_opts(void)
 {
@@ -35,6 +36,7 @@ const char *cb_verdict_name(cb_verdict v)
 typedef struct entry {
     const cb_csv_row *r;
     int after;
+    size_t mask; /* index of its mask when the sides compare mask by mask, else 0 */
 } entry;
 
 /* Rows share one interned string pool, so equal strings are equal pointers and the
@@ -77,10 +79,32 @@ static int cmp_slot(const cb_csv_row *a, const cb_csv_row *b)
     return 0;
 }
 
+/* entry_case is cmp_case, then the mask (the same for every entry unless two sweeps
+ * are compared mask by mask). */
+static int entry_case(const entry *a, const entry *b)
+{
+    int c = cmp_case(&a->r->s, &b->r->s);
+    if (c)
+        return c;
+    CMP_NUM(a->mask, b->mask);
+    return 0;
+}
+
+/* entry_slot is cmp_slot with the mask: a case's slots in cycles and in rates stay
+ * next to each other under one mask. */
+static int entry_slot(const entry *a, const entry *b)
+{
+    int c = entry_case(a, b);
+    if (c)
+        return c;
+    CMP_NUM(cycles_only(a->r), cycles_only(b->r));
+    return 0;
+}
+
 static int cmp_entry(const void *x, const void *y)
 {
     const entry *a = x, *b = y;
-    int c = cmp_slot(a->r, b->r);
+    int c = entry_slot(a, b);
     if (c || (c = cmp_ptr(a->r->s.variant, b->r->s.variant)))
         return c;
     CMP_NUM(a->after, b->after);
@@ -102,7 +126,7 @@ typedef struct builder {
     double *vb, *va; /* scratch for one case's rates */
     size_t cap_cases;
     size_t one_sided[2];   /* cases found only before / only after */
-    char sided_text[2][512];
+    char sided_text[2][1024];
     size_t mixed;          /* cases in cycles on one side and in time on the other */
     char mixed_text[512];
     int pairs_differ;      /* some case paired two different variants */
@@ -111,6 +135,7 @@ typedef struct builder {
     int pairs_uniform;     /* every different pair is (pair_b, pair_a) */
     cb_causes *causes;     /* the conditions behind each case (compare_cause.h) */
     const cb_case_why **whys; /* case i's, in the order of c->cases */
+    size_t *case_mask;     /* case i's mask index (0 unless compared mask by mask) */
     const cb_csv_row **rb, **ra; /* scratch for one case's rows */
 } builder;
 
@@ -198,6 +223,7 @@ static void add_case(builder *b, const vrange *before, const vrange *after)
         b->cap_cases = b->cap_cases ? b->cap_cases * 2 : 64;
         c->cases = cb_xrealloc(c->cases, b->cap_cases * sizeof *c->cases);
         b->whys = cb_xrealloc(b->whys, b->cap_cases * sizeof *b->whys);
+        b->case_mask = cb_xrealloc(b->case_mask, b->cap_cases * sizeof *b->case_mask);
     }
     cb_cmp_case *k = &c->cases[c->n++];
     memset(k, 0, sizeof *k);
@@ -208,6 +234,8 @@ static void add_case(builder *b, const vrange *before, const vrange *after)
     k->block_bytes = s->block_bytes;
     k->misalign = s->misalign;
     k->aead = s->aead;
+    b->case_mask[c->n - 1] = b->e[before->b0].mask;
+    k->mask = c->n_masks ? c->masks[b->e[before->b0].mask] : NULL;
     k->variant_before = before->variant;
     k->variant_after = after->variant;
     k->n_before = before->b1 - before->b0;
@@ -246,26 +274,30 @@ static void add_case(builder *b, const vrange *before, const vrange *after)
 }
 
 /* note_case appends a short description of e's case to the list t (of size len) and
- * counts it; the first six are named. */
-static void note_case(char *t, size_t len, size_t *count, const entry *e)
+ * counts it; the first six are named, with their mask when c compares mask by mask. */
+static void note_case(const cb_comparison *c, char *t, size_t len, size_t *count,
+                      const entry *e)
 {
     size_t used = strlen(t);
-    if ((*count)++ < 6 && used + 90 < len) {
+    const char *mask = c->n_masks ? c->masks[e->mask] : NULL;
+    if ((*count)++ < 6 && used + 90 + (mask ? 48 : 0) < len) {
         const cb_sample *s = &e->r->s;
         char bytes[32] = "", dir[16] = "";
         if (s->block_bytes)
             snprintf(bytes, sizeof bytes, " %zu bytes", s->block_bytes);
         if (strcmp(s->direction, "digest") != 0)
             snprintf(dir, sizeof dir, " %.10s", s->direction);
-        snprintf(t + used, len - used, "%s%.24s%s%s (%.16s)%s", used ? ", " : "", s->alg,
-                 bytes, dir, s->variant, cycles_only(e->r) ? " in cycles" : "");
+        snprintf(t + used, len - used, "%s%.24s%s%s (%.16s)%s%s%.40s%s", used ? ", " : "",
+                 s->alg, bytes, dir, s->variant, cycles_only(e->r) ? " in cycles" : "",
+                 mask ? " [" : "", mask ? mask : "", mask ? "]" : "");
     }
 }
 
 /* note_one_sided remembers a case present on one side only, for the warning. */
 static void note_one_sided(builder *b, const entry *e, int after)
 {
-    note_case(b->sided_text[after], sizeof b->sided_text[after], &b->one_sided[after], e);
+    note_case(b->c, b->sided_text[after], sizeof b->sided_text[after], &b->one_sided[after],
+              e);
 }
 
 /* pair_slot matches the variants of one slot (see compare.h). */
@@ -300,7 +332,7 @@ static void pair_slot(builder *b, const vrange *v, size_t nv)
 static size_t slot_end(const builder *b, size_t i, size_t n)
 {
     size_t j = i;
-    while (j < n && cmp_slot(b->e[j].r, b->e[i].r) == 0)
+    while (j < n && entry_slot(&b->e[j], &b->e[i]) == 0)
         j++;
     return j;
 }
@@ -320,13 +352,13 @@ static int one_side(const builder *b, size_t i, size_t j)
 static size_t mixed_at(builder *b, size_t i, size_t n)
 {
     size_t j = slot_end(b, i, n);
-    if (j == n || cmp_case(&b->e[i].r->s, &b->e[j].r->s) != 0)
+    if (j == n || entry_case(&b->e[i], &b->e[j]) != 0)
         return 0;
     size_t k = slot_end(b, j, n);
     int si = one_side(b, i, j), sj = one_side(b, j, k);
     if (si < 0 || sj < 0 || si == sj)
         return 0;
-    note_case(b->mixed_text, sizeof b->mixed_text, &b->mixed, &b->e[i]);
+    note_case(b->c, b->mixed_text, sizeof b->mixed_text, &b->mixed, &b->e[i]);
     return k;
 }
 
@@ -341,7 +373,7 @@ static void walk_slots(builder *b, size_t n)
             i = skip;
             continue;
         }
-        while (j < n && cmp_slot(b->e[j].r, b->e[i].r) == 0) {
+        while (j < n && entry_slot(&b->e[j], &b->e[i]) == 0) {
             if (nv == cap) {
                 cap *= 2;
                 v = cb_xrealloc(v, cap * sizeof *v);
@@ -350,11 +382,11 @@ static void walk_slots(builder *b, size_t n)
             r->variant = b->e[j].r->s.variant;
             r->b0 = r->b1 = r->a0 = r->a1 = j;
             while (j < n && b->e[j].r->s.variant == r->variant &&
-                   cmp_slot(b->e[j].r, b->e[i].r) == 0 && !b->e[j].after)
+                   entry_slot(&b->e[j], &b->e[i]) == 0 && !b->e[j].after)
                 r->b1 = ++j;
             r->a0 = r->a1 = j;
             while (j < n && b->e[j].r->s.variant == r->variant &&
-                   cmp_slot(b->e[j].r, b->e[i].r) == 0)
+                   entry_slot(&b->e[j], &b->e[i]) == 0)
                 r->a1 = ++j;
         }
         pair_slot(b, v, nv);
@@ -399,6 +431,7 @@ static int dir_rank(const char *d)
 typedef struct ranked_case {
     cb_cmp_case k;
     size_t rank;
+    size_t mask;            /* its mask's index: a sweep's masks in the order it ran them */
     const cb_case_why *why; /* travels with its case */
 } ranked_case;
 
@@ -411,6 +444,7 @@ static int cmp_display(const void *x, const void *y)
     if ((c = strcmp(a->alg, b->alg)))
         return c;
     CMP_NUM(dir_rank(a->direction), dir_rank(b->direction));
+    CMP_NUM(ra->mask, rb->mask);
     if ((c = strcmp(a->variant_before, b->variant_before)) ||
         (c = strcmp(a->variant_after, b->variant_after)))
         return c;
@@ -422,7 +456,8 @@ static int cmp_display(const void *x, const void *y)
     return 0;
 }
 
-static void sort_for_display(cb_comparison *c, const cb_case_why **whys)
+static void sort_for_display(cb_comparison *c, const cb_case_why **whys,
+                             const size_t *case_mask)
 {
     ranked_case *r = cb_xmalloc((c->n ? c->n : 1) * sizeof *r);
     const char *last = NULL;
@@ -430,6 +465,7 @@ static void sort_for_display(cb_comparison *c, const cb_case_why **whys)
     for (size_t i = 0; i < c->n; i++) {
         r[i].k = c->cases[i];
         r[i].why = whys[i];
+        r[i].mask = case_mask[i];
         if (c->cases[i].alg != last) { /* cases of one algorithm are adjacent already */
             last = c->cases[i].alg;
             rank = alg_rank(last);
@@ -612,6 +648,41 @@ static const cb_csv_row **merge_rounds(const cb_csv_row *const *rows, size_t *n,
     return out;
 }
 
+/* ---- sweeps: mask by mask --------------------------------------------------------- */
+
+/*
+ * name_masks decides whether the sides compare mask by mask: only when both are
+ * sweeps (several masks each, reports/compare_mask.h), since a sweep against one
+ * run would otherwise find none of its masks but one on the other side.  Then it
+ * names every mask of both sides in c (before's in the order it ran them, then
+ * after's own) and returns the table the entries' indices point into.
+ */
+static cb_masks name_masks(cb_comparison *c, const cb_csv_row *const *before, size_t nb,
+                           const cb_csv_row *const *after, size_t na)
+{
+    cb_masks m = {NULL, 0, 0};
+    if (cb_masks_swept(before, nb) < 2 || cb_masks_swept(after, na) < 2)
+        return m;
+    for (size_t i = 0; i < nb + na; i++) {
+        cb_mask one = cb_mask_of(i < nb ? before[i] : after[i - nb]);
+        cb_masks_index(&m, &one);
+    }
+    c->masks = cb_xmalloc(m.n * sizeof *c->masks);
+    for (size_t i = 0; i < m.n; i++)
+        c->masks[i] = cb_mask_label(&m.v[i]);
+    c->n_masks = m.n;
+    return m;
+}
+
+/* mark_masks sets each entry's mask index (none: every entry keeps 0). */
+static void mark_masks(entry *e, size_t n, cb_masks *m)
+{
+    for (size_t i = 0; m->n && i < n; i++) {
+        cb_mask one = cb_mask_of(e[i].r);
+        e[i].mask = cb_masks_index(m, &one);
+    }
+}
+
 /* ---- the comparison -------------------------------------------------------------- */
 
 /* collect fills e with the usable rows of both sides and counts those that are not
@@ -627,6 +698,7 @@ static size_t collect(entry *e, const cb_csv_row *const *rows, size_t n, int aft
         }
         e[k].r = rows[i];
         e[k].after = after;
+        e[k].mask = 0;
         k++;
     }
     return k;
@@ -718,6 +790,9 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
     size_t faulted[2] = {0, 0};
     size_t n = collect(b.e, mbefore, mb, 0, &faulted[0]);
     n += collect(b.e + n, mafter, ma, 1, &faulted[1]);
+    cb_masks masks = name_masks(c, before, nb, after, na);
+    mark_masks(b.e, n, &masks);
+    free(masks.v);
     qsort(b.e, n, sizeof *b.e, cmp_entry);
     walk_slots(&b, n);
     for (int side = 0; side < 2; side++)
@@ -734,12 +809,15 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
     if (c->n == 0) {
         cb_causes_free(b.causes);
         free(b.whys);
+        free(b.case_mask);
         snprintf(err, errlen, "nothing to compare: %s and %s share no case (algorithm, "
-                 "variant, direction, key bits and block size)%s%s%s%s%s%s.",
-                 c->before_name, c->after_name, b.sided_text[0][0] ? "; before has " : "",
+                 "variant, direction, key bits and block size%s)%s%s%s%s%s%s.",
+                 c->before_name, c->after_name, c->n_masks ? ", under the same mask: both "
+                 "are sweeps" : "", b.sided_text[0][0] ? "; before has " : "",
                  b.sided_text[0], b.sided_text[1][0] ? "; after has " : "", b.sided_text[1],
                  b.mixed ? "; cycles on one side, rates on the other: " : "",
                  b.mixed_text);
+        cb_comparison_free(c); /* the masks' names; c's names stay */
         return -1;
     }
     if (warn && b.mixed)
@@ -774,10 +852,11 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
                 "updates, the other whole messages; run openssl speed -aead and import with "
                 "-aead to compare like with like.\n", c->other_operation,
                 c->other_operation == 1 ? "" : "s", c->other_operation_algs);
-    sort_for_display(c, b.whys);
+    sort_for_display(c, b.whys, b.case_mask);
     finish(c);
     cb_causes_finish(b.causes, c, b.whys);
     free(b.whys);
+    free(b.case_mask);
     return 0;
 }
 
@@ -790,6 +869,11 @@ void cb_comparison_free(cb_comparison *c)
     free(c->causes);
     c->causes = NULL;
     c->n_causes = 0;
+    for (size_t i = 0; i < c->n_masks; i++)
+        free(c->masks[i]);
+    free(c->masks);
+    c->masks = NULL;
+    c->n_masks = 0;
     free(c->cases);
     c->cases = NULL;
     c->n = 0;

@@ -5,7 +5,9 @@
  * Rows match on algorithm, direction, key bits, block size, misalignment and AAD,
  * and on the variant unless the variant is what differs: when each side holds one
  * variant of a case and they differ, those two are compared (the in-run
- * `-variant A,B -compare` and "generic vs ce-i4" files).  The difference is
+ * `-variant A,B -compare` and "generic vs ce-i4" files).  When both sides are
+ * sweeps (each holds several masks, reports/compare_mask.h) rows match on the mask
+ * too, so that two boards' `caps -sweep -csv` files compare mask by mask.  The difference is
  * after / before x 100 - 100 of the median throughputs, positive meaning faster.
  * Imported tcrypt cycle-mode rows (cycles, no time) form cases of their own compared
  * by cycles per operation: before / after x 100 - 100, so that positive still means
@@ -45,6 +47,10 @@ typedef struct cb_cmp_case {
     size_t block_bytes;
     unsigned misalign;
     int aead;
+    const char *mask;               /* the mask both sides ran this case under, as
+                                     * compare names it ("detected", "-aes",
+                                     * "OPENSSL_armcap=0x4"), when two sweeps are
+                                     * compared mask by mask; NULL otherwise */
     size_t n_before, n_after;       /* samples on each side */
     int cycles;                     /* compared by cycles per operation (tcrypt cycle mode) */
     double ops_before, ops_after;   /* median operations per second; NAN in cycles cases */
@@ -90,6 +96,10 @@ typedef struct cb_comparison {
                               * cause (reports/compare_cause.h, docs/compare.md
                               * "Causes"): none when the conditions are the same */
     size_t n_causes;
+    char **masks;            /* both sides are sweeps (several masks each,
+                              * reports/compare_mask.h): their masks' names, before's
+                              * first, each case's mask one of them; none otherwise */
+    size_t n_masks;
     int variant_axis;        /* each case pairs two different variants */
     int variant_in_label;    /* row labels name the variants (they are not all alike) */
     double alpha;
