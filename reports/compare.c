@@ -507,7 +507,7 @@ static void describe_axis(builder *b, const cb_csv_row *const *before, size_t nb
         cb_buf_printf(&variant, "(per row)");
     const char *names[2] = {c->before_name, c->after_name};
     free(c->axis);
-    c->axis = cb_compare_axis(before, nb, after, na, variant.s, names, warn);
+    c->axis = cb_compare_axis(before, nb, after, na, variant.s, c->n_masks > 0, names, warn);
     free(variant.s);
 }
 

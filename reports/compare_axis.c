@@ -65,19 +65,30 @@ static const axis_field axis_fields[] = {
 enum { FIELD_BUILD = 0, FIELD_HOST = 4 };
 
 /* run_values collects one field of the run description over runs. */
-static cb_strs run_values(const cb_run_info *const *runs, size_t n, size_t field)
+static cb_strs run_values(const cb_run_info *const *runs, size_t n, size_t offset)
 {
     cb_strs s = {NULL, 0};
     for (size_t i = 0; i < n; i++)
-        cb_strs_add(&s, *(const char *const *)((const char *)runs[i] + axis_fields[field].offset));
+        cb_strs_add(&s, *(const char *const *)((const char *)runs[i] + offset));
     return s;
 }
 
+/* field_offset: where field f is read.  Two sweeps compared mask by mask each pool
+ * every mask's effective capabilities, the masks they share: what may differ is the
+ * boards' detection. */
+static size_t field_offset(size_t f, int by_mask)
+{
+    if (by_mask && axis_fields[f].offset == offsetof(cb_run_info, caps_effective))
+        return offsetof(cb_run_info, caps_detected);
+    return axis_fields[f].offset;
+}
+
 static void run_axis(cb_buf *axis, const cb_run_info *const *rb, size_t kb,
-                     const cb_run_info *const *ra, size_t ka, FILE *warn)
+                     const cb_run_info *const *ra, size_t ka, int by_mask, FILE *warn)
 {
     for (size_t f = 0; f < N_AXIS_FIELDS; f++) {
-        cb_strs vb = run_values(rb, kb, f), va = run_values(ra, ka, f);
+        size_t at = field_offset(f, by_mask);
+        cb_strs vb = run_values(rb, kb, at), va = run_values(ra, ka, at);
         if (!cb_strs_same(&vb, &va)) {
             char *tb = cb_strs_text(&vb, "+"), *ta = cb_strs_text(&va, "+");
             add_difference(axis, axis_fields[f].name, tb, ta);
@@ -108,7 +119,7 @@ static void run_warnings(const cb_run_info *const *runs, size_t k, const char *n
         }
     static const size_t pooled[] = {FIELD_BUILD, FIELD_HOST};
     for (size_t p = 0; p < 2; p++) {
-        cb_strs v = run_values(runs, k, pooled[p]);
+        cb_strs v = run_values(runs, k, axis_fields[pooled[p]].offset);
         if (v.n > 1) {
             char *t = cb_strs_text(&v, "+");
             fprintf(warn, "cryptobench: warning: %s pools samples of several %s (%s).\n", name,
@@ -177,9 +188,11 @@ static void field_name(int f, char *buf, size_t len)
             *p = ' ';
 }
 
-static void lib_axis(cb_buf *axis, const lib_uses *b, const lib_uses *a)
+static void lib_axis(cb_buf *axis, const lib_uses *b, const lib_uses *a, int by_mask)
 {
     for (int f = 0; f < CB_PROVENANCE_FIELDS; f++) {
+        if (by_mask && f == CB_PROV_ENV) /* each case meets its own environment */
+            continue;
         /* A side of built-in variants only has no version, build or environment to
          * set against the other's: the library's path says it all. */
         if (f > CB_PROV_LIBRARY && (!b->n || !a->n))
@@ -200,13 +213,15 @@ static void lib_axis(cb_buf *axis, const lib_uses *b, const lib_uses *a)
 /* lib_warnings: one side pools samples of one variant loaded from several libraries
  * (concatenated files of two builds under one variant name), named by the first
  * field that differs. */
-static void lib_warnings(const lib_uses *s, const char *name, FILE *warn)
+static void lib_warnings(const lib_uses *s, const char *name, int by_mask, FILE *warn)
 {
     for (size_t i = 0; i < s->n; i++) {
         size_t k = 0;
         while (k < i && strcmp(s->u[k].variant, s->u[i].variant) != 0)
             k++;
         for (int f = 0; k == i && f < CB_PROVENANCE_FIELDS; f++) {
+            if (by_mask && f == CB_PROV_ENV) /* a sweep's environments, matched one by one */
+                continue;
             cb_strs v = lib_values(s, i, s->u[i].variant, f);
             if (v.n > 1) {
                 char field[32], *t = cb_strs_text(&v, "+");
@@ -225,22 +240,22 @@ static void lib_warnings(const lib_uses *s, const char *name, FILE *warn)
 
 char *cb_compare_axis(const cb_csv_row *const *before, size_t nb,
                       const cb_csv_row *const *after, size_t na, const char *variant,
-                      const char *const names[2], FILE *warn)
+                      int by_mask, const char *const names[2], FILE *warn)
 {
     const cb_run_info **runs[2];
     size_t k[2] = {side_runs(before, nb, &runs[0]), side_runs(after, na, &runs[1])};
     lib_uses libs[2] = {side_libs(before, nb), side_libs(after, na)};
     cb_buf axis = {NULL, 0, 0};
-    run_axis(&axis, runs[0], k[0], runs[1], k[1], warn);
+    run_axis(&axis, runs[0], k[0], runs[1], k[1], by_mask, warn);
     if (variant)
         cb_buf_printf(&axis, "%svariant %s", axis.len ? ", " : "", variant);
-    lib_axis(&axis, &libs[0], &libs[1]);
+    lib_axis(&axis, &libs[0], &libs[1], by_mask);
     if (!axis.len)
         cb_buf_printf(&axis, "none: both sides describe the same build, host and variants");
     for (int side = 0; side < 2; side++) {
         if (warn) {
             run_warnings(runs[side], k[side], names[side], warn);
-            lib_warnings(&libs[side], names[side], warn);
+            lib_warnings(&libs[side], names[side], by_mask, warn);
         }
         free(runs[side]);
         free(libs[side].u);

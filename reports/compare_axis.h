@@ -22,10 +22,12 @@
  * nothing differs.  Warnings go to warn when it is not NULL: hosts, CPU models or
  * capability sets that differ, a side run under an emulator, and a side that pools
  * samples of several builds, hosts, or of one variant loaded from several libraries;
- * names[0] and names[1] name the sides.
+ * names[0] and names[1] name the sides.  by_mask: the sides are two sweeps compared
+ * mask by mask (reports/compare_mask.h), so "caps" names the detected capabilities
+ * and the library environments, matched case by case, are neither axis nor warning.
  */
 char *cb_compare_axis(const cb_csv_row *const *before, size_t nb,
                       const cb_csv_row *const *after, size_t na, const char *variant,
-                      const char *const names[2], FILE *warn);
+                      int by_mask, const char *const names[2], FILE *warn);
 
 #endif
