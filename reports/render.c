@@ -131,6 +131,8 @@ const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with
             n += (size_t)snprintf(buf + n, len - n, "/%s->%s", k->variant_before,
                                   k->variant_after);
     }
+    if (k->mask && n < len)
+        n += (size_t)snprintf(buf + n, len - n, " [%s]", k->mask);
     if (k->misalign && n < len)
         n += (size_t)snprintf(buf + n, len - n, " misalign %u", k->misalign);
     if (k->aead && n < len)
@@ -144,8 +146,20 @@ void cb_render_header(const cb_comparison *c, FILE *out, const char *prefix)
 {
     fprintf(out, "%sbefore: %s\n%safter:  %s\n%saxis:   %s\n", prefix, c->before_name,
             prefix, c->after_name, prefix, c->axis);
+    if (c->n_masks) {
+        fprintf(out, "%smasks:  ", prefix);
+        cb_render_masks(c, out);
+        fputc('\n', out);
+    }
     for (size_t i = 0; i < c->n_causes; i++)
         fprintf(out, "%scause:  %s\n", prefix, c->causes[i]);
+}
+
+void cb_render_masks(const cb_comparison *c, FILE *out)
+{
+    for (size_t i = 0; i < c->n_masks; i++)
+        fprintf(out, "%s%s", i ? " / " : "", c->masks[i]);
+    fprintf(out, " (two sweeps: each mask compared with the same mask)");
 }
 
 void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix)

@@ -45,15 +45,20 @@ const char *cb_fmt_case_value(const cb_cmp_case *k, int after, char *buf, size_t
 /*
  * cb_case_label names a case's row: the algorithm, "decrypt" when decrypting, the
  * variants when they are not the same for every row ("/ce-i4" or "/generic->ce-i4"),
- * any misalignment or AAD, and " (cycles)" for a case compared in cycles.  with_dir 0 leaves the direction out (public-key
+ * the mask of two sweeps compared mask by mask (" [-aes]"), any misalignment or AAD, and " (cycles)" for a case compared in cycles.  with_dir 0 leaves the direction out (public-key
  * tables put it in the columns).
  */
 const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with_dir,
                           char *buf, size_t len);
 
-/* cb_render_header prints the two sides, the axis of the comparison and its cause
- * lines ("cause:  ...", none when the conditions are the same). */
+/* cb_render_header prints the two sides, the axis of the comparison, the masks of two
+ * sweeps compared mask by mask ("masks:  detected / -aes / ..."), and its cause lines
+ * ("cause:  ...", none when the conditions are the same). */
 void cb_render_header(const cb_comparison *c, FILE *out, const char *prefix);
+
+/* cb_render_masks writes the masks line's text: the masks joined by " / " and what
+ * compare did with them. */
+void cb_render_masks(const cb_comparison *c, FILE *out);
 
 /* cb_render_footer prints the notes (what ~ means, which rows are cycle counts, cases
  * without a verdict), the geometric mean and the summary. */

@@ -3,7 +3,8 @@
  * with every number, the interval, the p-value, the verdict and what made the
  * variant differ (variant_cause, empty when nothing did), for scripts.  The cause
  * lines of the other styles have no place in rows of cases: they are left out.
- * Empty fields stand for "not available" (no statistics with one sample a side; no
+ * Two sweeps compared mask by mask add a last column, mask, naming each case's mask
+ * (other comparisons have no such column).  Empty fields stand for "not available" (no statistics with one sample a side; no
  * rates in a case compared in cycles, column measure "cycles", and no cycles in a
  * case compared by rates, measure "rate").
  */
@@ -33,8 +34,11 @@ static const char *num(double v, char *buf, size_t len)
 
 void cb_render_csv(const cb_comparison *c, FILE *out)
 {
+    int mask = c->n_masks > 0;
     for (size_t i = 0; i < NCOLS; i++)
-        cb_csv_put_field(out, columns[i], i == NCOLS - 1);
+        cb_csv_put_field(out, columns[i], i == NCOLS - 1 && !mask);
+    if (mask)
+        cb_csv_put_field(out, "mask", 1);
     for (size_t i = 0; i < c->n; i++) {
         const cb_cmp_case *k = &c->cases[i];
         char b[NCOLS][48];
@@ -57,6 +61,8 @@ void cb_render_csv(const cb_comparison *c, FILE *out)
         snprintf(b[8], 48, "%zu", k->n_before);
         snprintf(b[9], 48, "%zu", k->n_after);
         for (size_t j = 0; j < NCOLS; j++)
-            cb_csv_put_field(out, v[j], j == NCOLS - 1);
+            cb_csv_put_field(out, v[j], j == NCOLS - 1 && !mask);
+        if (mask)
+            cb_csv_put_field(out, k->mask, 1);
     }
 }

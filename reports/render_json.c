@@ -2,7 +2,9 @@
  * reports/render_json.c - `compare -format json`: the whole comparison, every case
  * with its rates, difference, p-value, interval, verdict and what made its variant
  * differ ("variant_cause"), plus the cause lines ("causes", an array of strings, empty
- * when the conditions are the same), the summary and the gate.  Numbers that do not exist (statistics of one-sample cases, rates of a
+ * when the conditions are the same), the summary and the gate.  Two sweeps compared
+ * mask by mask add "masks" (each mask's name) and each case's "mask"; other
+ * comparisons have neither.  Numbers that do not exist (statistics of one-sample cases, rates of a
  * case compared in cycles, "measure": "cycles", and cycles of one compared by rates)
  * are null.
  */
@@ -51,6 +53,10 @@ static void json_case(FILE *out, const cb_comparison *c, const cb_cmp_case *k)
     json_str(out, k->variant_before);
     key(out, "variant_after", 0);
     json_str(out, k->variant_after);
+    if (k->mask) {
+        key(out, "mask", 0);
+        json_str(out, k->mask);
+    }
     fprintf(out, ", \"key_bits\": %u, \"block_bytes\": %zu, \"misalign\": %u, "
             "\"aead\": %s, \"samples_before\": %zu, \"samples_after\": %zu",
             k->key_bits, k->block_bytes, k->misalign, k->aead ? "true" : "false",
@@ -95,6 +101,14 @@ void cb_render_json(const cb_comparison *c, FILE *out)
         json_str(out, c->causes[i]);
     }
     fputs(c->n_causes ? "\n  ]" : "]", out);
+    if (c->n_masks) {
+        fputs(",\n  \"masks\": [", out);
+        for (size_t i = 0; i < c->n_masks; i++) {
+            fputs(i ? ", " : "", out);
+            json_str(out, c->masks[i]);
+        }
+        fputs("]", out);
+    }
     fputs(",\n  \"alpha\": ", out);
     json_num(out, c->alpha);
     fputs(",\n  \"cases\": [\n", out);

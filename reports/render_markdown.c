@@ -12,6 +12,10 @@ void cb_render_markdown(const cb_comparison *c, FILE *out)
     char label[256], before[48], after[48], pct[32], p[32], size[32];
     fprintf(out, "**before:** %s  \n**after:** %s  \n**axis:** %s", c->before_name,
             c->after_name, c->axis);
+    if (c->n_masks) {
+        fputs("  \n**masks:** ", out);
+        cb_render_masks(c, out);
+    }
     for (size_t i = 0; i < c->n_causes; i++)
         fprintf(out, "  \n**cause:** %s", c->causes[i]);
     fputs("\n\n", out);

@@ -83,7 +83,8 @@ static int same_heading(const line *x, const cb_cmp_case *a, const line *y,
 {
     return strcmp(x->name, y->name) == 0 && a->direction == b->direction &&
            a->variant_before == b->variant_before && a->variant_after == b->variant_after &&
-           a->misalign == b->misalign && a->aead == b->aead && cb_is_pkey(a) == cb_is_pkey(b);
+           a->misalign == b->misalign && a->aead == b->aead && cb_is_pkey(a) == cb_is_pkey(b) &&
+           a->mask == b->mask;
 }
 
 /* tcrypt's order within a heading: key size, block size, then bytes per update, small
@@ -125,7 +126,8 @@ static line *order_lines(const cb_comparison *c)
     return l;
 }
 
-/* heading prints "testing speed of cbc(aes) (variant) decryption". */
+/* heading prints "testing speed of cbc(aes) (variant) decryption", with " [-aes]" for
+ * two sweeps' mask. */
 static void heading(const line *l, const cb_cmp_case *k, FILE *out)
 {
     fprintf(out, "testing speed of %s", l->name);
@@ -135,6 +137,8 @@ static void heading(const line *l, const cb_cmp_case *k, FILE *out)
         fprintf(out, " (%s -> %s)", k->variant_before, k->variant_after);
     const char *d = dir_word(k->direction);
     fprintf(out, "%s%s", d[0] && d[0] != ' ' ? " " : "", d);
+    if (k->mask)
+        fprintf(out, " [%s]", k->mask);
     if (k->misalign)
         fprintf(out, " misalign %u", k->misalign);
     fprintf(out, "%s\n", k->aead ? " aead" : "");
