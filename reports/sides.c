@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/common.h"
+#include "reports/compare_mask.h"
 
 int cb_sides_parse_variants(cb_sides_request *rq, const char *list, char *err,
                             size_t errlen)
@@ -76,13 +77,33 @@ static int by_variants(cb_sides *sd, const cb_csv_set *set, const cb_sides_reque
     return -1;
 }
 
+/* sweep_masks: how many masks the set's rows ran under when they are a sweep's
+ * (reports/compare_mask.h), else 1 or 0. */
+static size_t sweep_masks(const cb_csv_set *set)
+{
+    size_t n = cb_csv_set_count(set);
+    const cb_csv_row **rows = cb_xmalloc((n + 1) * sizeof *rows);
+    for (size_t i = 0; i < n; i++)
+        rows[i] = cb_csv_set_row(set, i);
+    size_t masks = cb_masks_swept(rows, n);
+    free(rows);
+    return masks;
+}
+
 /* one_source picks before and after out of a single source: two runs, or one run of
- * two variants. */
+ * two variants.  A sweep of more than two masks is neither: pooling its masks into
+ * two sides would mix them, so it is refused (two masks are its two runs). */
 static int one_source(cb_sides *sd, const cb_csv_set *set, const char *name, char *err,
                       size_t errlen)
 {
     const void *runs[2], *vars[2];
-    size_t n = cb_csv_set_count(set);
+    size_t n = cb_csv_set_count(set), masks = sweep_masks(set);
+    if (masks > 2) {
+        snprintf(err, errlen, "%s is a caps -sweep of %zu masks, which one file cannot "
+                 "split into a before and an after; give a second board's sweep to "
+                 "compare the two mask by mask.", name, masks);
+        return -1;
+    }
     int nr = distinct2(set, 1, runs);
     if (nr == 2) {
         for (size_t i = 0; i < n; i++) {
