@@ -162,25 +162,13 @@ int cb_export_junit_gate(const cb_csv_set *set, const cb_sides_request *rq,
 {
     cb_sides sd;
     cb_comparison c;
-    char err[1024], summary[256];
-    memset(&sd, 0, sizeof sd);
-    memset(&c, 0, sizeof c);
+    char summary[256];
     int rc = CB_EXIT_USAGE;
-    if (cb_sides_choose(&sd, set, rq, err, sizeof err) != 0) {
-        cb_error("%s", err);
-        goto out;
+    if (cb_compare_judge(set, rq, o, &sd, &c) == 0) {
+        cb_export_junit_comparison(&c, out);
+        fprintf(stderr, "%s\n", cb_compare_summary(&c, summary, sizeof summary));
+        rc = c.gate_failures ? CB_EXIT_FAIL : CB_EXIT_OK;
     }
-    snprintf(c.before_name, sizeof c.before_name, "%s", sd.before_name);
-    snprintf(c.after_name, sizeof c.after_name, "%s", sd.after_name);
-    if (cb_compare_rows(&c, sd.before, sd.nb, sd.after, sd.na, o, stderr, err,
-                        sizeof err) != 0) {
-        cb_error("%s", err);
-        goto out;
-    }
-    cb_export_junit_comparison(&c, out);
-    fprintf(stderr, "%s\n", cb_compare_summary(&c, summary, sizeof summary));
-    rc = c.gate_failures ? CB_EXIT_FAIL : CB_EXIT_OK;
-out:
     cb_comparison_free(&c);
     cb_sides_free(&sd);
     return rc;
