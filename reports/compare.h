@@ -147,6 +147,16 @@ int cb_compare_render(const cb_comparison *c, const char *style, FILE *out);
 int cb_compare_style_known(const char *style);
 
 /*
+ * cb_compare_judge is what every comparison of a set does before writing it: refuse
+ * -gate-on names no row holds, choose the sides as rq says (reports/sides.h), match
+ * and judge the cases with o (warnings to stderr).  Fills sd and c, which the caller
+ * frees (cb_sides_free, cb_comparison_free) either way.  Returns 0, or -1 after
+ * printing why nothing could be compared.
+ */
+int cb_compare_judge(const cb_csv_set *set, const cb_sides_request *rq,
+                     const cb_compare_opts *o, cb_sides *sd, cb_comparison *c);
+
+/*
  * cb_compare_run is one comparison from rows to exit status, what `compare` and
  * `speed -compare` both do: refuse -gate-on names no row holds, choose the sides as
  * rq says (reports/sides.h), match and judge the cases with o, write them to out in

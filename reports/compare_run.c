@@ -56,28 +56,36 @@ static int check_gate_names(const cb_compare_opts *o, const cb_csv_set *set,
     return 0;
 }
 
+int cb_compare_judge(const cb_csv_set *set, const cb_sides_request *rq,
+                     const cb_compare_opts *o, cb_sides *sd, cb_comparison *c)
+{
+    char err[1024];
+    memset(sd, 0, sizeof *sd);
+    memset(c, 0, sizeof *c);
+    if (check_gate_names(o, set, rq) != 0)
+        return -1;
+    if (cb_sides_choose(sd, set, rq, err, sizeof err) != 0) {
+        cb_error("%s", err);
+        return -1;
+    }
+    snprintf(c->before_name, sizeof c->before_name, "%s", sd->before_name);
+    snprintf(c->after_name, sizeof c->after_name, "%s", sd->after_name);
+    if (cb_compare_rows(c, sd->before, sd->nb, sd->after, sd->na, o, stderr, err,
+                        sizeof err) != 0) {
+        cb_error("%s", err);
+        return -1;
+    }
+    return 0;
+}
+
 int cb_compare_run(const cb_csv_set *set, const cb_sides_request *rq,
                    const cb_compare_opts *o, const cb_compare_style *style, FILE *out)
 {
     cb_sides sd;
     cb_comparison c;
-    char err[1024];
-    memset(&sd, 0, sizeof sd);
-    memset(&c, 0, sizeof c);
     int rc = CB_EXIT_USAGE;
-    if (check_gate_names(o, set, rq) != 0)
+    if (cb_compare_judge(set, rq, o, &sd, &c) != 0)
         goto out;
-    if (cb_sides_choose(&sd, set, rq, err, sizeof err) != 0) {
-        cb_error("%s", err);
-        goto out;
-    }
-    snprintf(c.before_name, sizeof c.before_name, "%s", sd.before_name);
-    snprintf(c.after_name, sizeof c.after_name, "%s", sd.after_name);
-    if (cb_compare_rows(&c, sd.before, sd.nb, sd.after, sd.na, o, stderr, err,
-                        sizeof err) != 0) {
-        cb_error("%s", err);
-        goto out;
-    }
     cb_compare_style_write(&c, style, out, stderr);
     fflush(out);
     rc = c.gate_failures ? CB_EXIT_FAIL : CB_EXIT_OK;

@@ -767,5 +767,38 @@ if [ -z "$RUN" ] && [ "$(uname -m)" = x86_64 ] && command -v qemu-x86_64 >/dev/n
     tests/sweep.sh forced sha256 sha "$BIN" qemu-x86_64 -cpu Westmere >"$T/out" 2>&1 && ok || bad "caps -sweep -force-caps under Westmere: $(tail -8 "$T/out")"
 fi
 
+# --- export: other tools' formats, their validity, bad usage ------------------------
+ex=$data/export-run.csv
+expect 2 "unknown format 'csv'; the formats are bmf, github, gobench, lava and junit" -- export "$ex" -format csv
+expect 2 "export needs -format F; the formats are bmf" -- export "$ex"
+expect 2 "export needs a results file" -- export -format bmf
+expect 2 "unknown option '-frob'" -- export "$ex" -format bmf -frob
+expect 2 "nonexistent.csv: cannot open" -- export "$T/nonexistent.csv" -format bmf
+expect 2 "needs -format junit and two files" -- export "$ex" "$ex" -format bmf -fail-if-slower 5%
+expect 2 "give -fail-if-slower P%" -- export "$data/export-before.csv" "$data/export-after.csv" -format junit
+expect 2 "exists and is a directory" -- export "$ex" -format bmf -o "$T"
+printf 'schema,algorithm\n"1.4,md5\n' >"$T/bad.csv"
+expect 2 "bad.csv:1: the header lacks column" -- export "$T/bad.csv" -format github -o "$T/bad.json"
+[ ! -e "$T/bad.json" ] && ok || bad "export of a malformed CSV left $T/bad.json"
+for f in bmf github; do
+    cb export "$ex" -format $f -o "$T/ex.json" 2>"$T/err" &&
+        python3 -c 'import json,sys; json.load(sys.stdin)' <"$T/ex.json" && ok || bad "export -format $f is not JSON: $(cat "$T/err" "$T/ex.json" | head -5)"
+done
+cb export "$ex" -format github >"$T/ex.out" 2>/dev/null && cmp -s "$T/ex.out" "$T/ex.json" && ok || bad "export -o and standard output differ"
+grep -q '"sha256/shani/digest/64"' "$T/ex.out" && ! grep -q 'aes-128-gcm' "$T/ex.out" && ok || bad "export -format github names the wrong cases: $(cat "$T/ex.out")"
+xmlok() { python3 -c 'import sys, xml.etree.ElementTree as E; r = E.parse(sys.stdin).getroot(); sys.exit(r.tag != "testsuites")'; }
+cb export "$ex" -format junit >"$T/ex.xml" 2>/dev/null; [ $? -eq 1 ] && xmlok <"$T/ex.xml" && ok || bad "export -format junit of a faulted case: not exit 1 with valid XML: $(head -5 "$T/ex.xml")"
+cb export "$data/export-before.csv" "$data/export-after.csv" -format junit -fail-if-slower 5% -o "$T/gate.xml" 2>/dev/null; [ $? -eq 1 ] &&
+    xmlok <"$T/gate.xml" && grep -q '<failure message="20.00% slower' "$T/gate.xml" && ok || bad "export -format junit gate: $(head -8 "$T/gate.xml")"
+cb export "$data/export-before.csv" "$data/export-after.csv" -format junit -fail-if-slower 30% >/dev/null 2>&1 && ok || bad "export junit gate at 30% failed"
+cb export "$ex" -format gobench >"$T/ex.go" 2>/dev/null &&
+    ! grep -Ev '^(goos|goarch|pkg|cpu): .|^Benchmark[A-Z][^[:space:]]*	[0-9]+	[0-9.]+ ns/op	[0-9.]+ MB/s$' "$T/ex.go" &&
+    [ "$(grep -c '^Benchmark' "$T/ex.go")" -eq 6 ] && ok || bad "export -format gobench lines: $(cat "$T/ex.go")"
+cb export "$ex" -format lava >"$T/ex.lava" 2>/dev/null && grep -q '^lava-test-case aes-128-gcm_generic_encrypt_128_aad_rekey --result fail$' "$T/ex.lava" &&
+    ! grep -E 'fail|skip' "$T/ex.lava" | grep -q measurement && ok || bad "export -format lava: $(cat "$T/ex.lava")"
+cb speed -evp md5 -bytes 64 -iterations 200 -samples 2 -csv "$T/exrun.csv" >/dev/null 2>&1 &&
+    cb export "$T/exrun.csv" -format bmf 2>"$T/err" | python3 -c 'import json,sys; d = json.load(sys.stdin); sys.exit("md5/generic/digest/64" not in d)' && ok ||
+    bad "export of a speed run's CSV: $(cat "$T/err")"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
