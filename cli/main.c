@@ -22,6 +22,7 @@ static const command commands[] = {
     {"kat", cb_cmd_kat, "run NIST CAVP known-answer files through every variant"},
     {"compare", cb_cmd_compare, "before/after tables from two result files, with a gate"},
     {"import", cb_cmd_import, "openssl speed and tcrypt logs into cryptobench CSV"},
+    {"plot", cb_cmd_plot, "throughput against block size from result files, as SVG"},
 };
 
 static void usage(FILE *f)
