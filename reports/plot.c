@@ -211,9 +211,21 @@ static void free_strings(char **v, size_t n)
     free(v);
 }
 
+/* short_name returns, malloc'ed, path without its folders and a ".csv" ending. */
+static char *short_name(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base && base[1] ? base + 1 : path;
+    char *s = cb_xstrdup(base);
+    size_t n = strlen(s);
+    if (n > 4 && strcmp(s + n - 4, ".csv") == 0)
+        s[n - 4] = '\0';
+    return s;
+}
+
 /* file_names returns one legend name per file (malloc'ed) and sets *axis to what
  * they are: the first field whose values tell every pair of files apart, else the
- * file names. */
+ * files' names. */
 static char **file_names(const builder *b, const char **axis)
 {
     for (size_t k = 0; k < sizeof file_fields / sizeof file_fields[0]; k++) {
@@ -231,9 +243,19 @@ static char **file_names(const builder *b, const char **axis)
         }
         free_strings(v, b->nfiles);
     }
+    /* a legend entry has room for a name, not a path: the base name without ".csv",
+     * unless two files share it */
     char **v = cb_xcalloc(b->nfiles, sizeof *v);
-    for (size_t f = 0; f < b->nfiles; f++)
+    int distinct = 1;
+    for (size_t f = 0; f < b->nfiles; f++) {
+        v[f] = short_name(b->paths[f]);
+        for (size_t g = 0; g < f && distinct; g++)
+            distinct = strcmp(v[f], v[g]) != 0;
+    }
+    for (size_t f = 0; f < b->nfiles && !distinct; f++) {
+        free(v[f]);
         v[f] = cb_xstrdup(b->paths[f]);
+    }
     *axis = "file";
     return v;
 }
