@@ -3,6 +3,7 @@
  * block size as an SVG chart (reports/plot.h, docs/plot.md).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/args.h"
@@ -10,8 +11,6 @@
 #include "base/common.h"
 #include "base/outfile.h"
 #include "reports/plot.h"
-
-#define MAX_FILES 64
 
 static void plot_usage(FILE *f)
 {
@@ -30,11 +29,23 @@ static void plot_usage(FILE *f)
 }
 
 typedef struct options {
-    const char *files[MAX_FILES];
-    int nfiles;
+    const char **files; /* the positional arguments, at most argc of them */
+    size_t nfiles;
     const char *out;
     const char *title;
 } options;
+
+/* output_is_input reports (in one sentence) an -o that names a file to be read. */
+static int output_is_input(const options *op)
+{
+    for (size_t i = 0; i < op->nfiles; i++)
+        if (cb_path_same(op->files[i], op->out)) {
+            cb_error("plot: -o %s is a file being plotted; give the SVG a name of its own.",
+                     op->out);
+            return 1;
+        }
+    return 0;
+}
 
 /* parse_options returns 0, 1 after -help, -1 after an error message. */
 static int parse_options(int argc, char **argv, options *op)
@@ -56,10 +67,6 @@ static int parse_options(int argc, char **argv, options *op)
             cb_error("plot: unknown option '%s'; the options are -o and -title.", argv[a.i]);
             return -1;
         }
-        if (op->nfiles == MAX_FILES) {
-            cb_error("plot: more than %d files; concatenate some (cat a.csv b.csv).", MAX_FILES);
-            return -1;
-        }
         op->files[op->nfiles++] = argv[a.i++];
     }
     if (op->nfiles == 0 || !op->out) {
@@ -67,38 +74,28 @@ static int parse_options(int argc, char **argv, options *op)
                  "run.csv -o run.svg.");
         return -1;
     }
-    for (int i = 0; i < op->nfiles; i++)
-        if (cb_path_same(op->files[i], op->out)) {
-            cb_error("plot: -o %s is a file being plotted; give the SVG a name of its own.",
-                     op->out);
-            return -1;
-        }
-    return 0;
+    return output_is_input(op) ? -1 : 0;
 }
 
-int cb_cmd_plot(int argc, char **argv)
+/* plot draws the files op names into its -o; returns the exit status. */
+static int plot(const options *op)
 {
-    options op;
-    memset(&op, 0, sizeof op);
-    int r = parse_options(argc, argv, &op);
-    if (r)
-        return r > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
     char err[1024];
     /* the output is checked (and its temporary made) before any file is read */
-    cb_outfile *o = cb_outfile_open(op.out, "SVG file", err, sizeof err);
+    cb_outfile *o = cb_outfile_open(op->out, "SVG file", err, sizeof err);
     if (!o) {
         cb_error("plot: %s", err);
         return CB_EXIT_USAGE;
     }
-    cb_plot *p = cb_plot_load(op.files, (size_t)op.nfiles, err, sizeof err);
+    cb_plot *p = cb_plot_load(op->files, op->nfiles, err, sizeof err);
     if (!p) {
         cb_outfile_abort(o);
         cb_error("plot: %s", err);
         return CB_EXIT_USAGE;
     }
     int rc = CB_EXIT_OK;
-    if (cb_plot_svg(cb_outfile_stream(o), p, op.title) != 0) {
-        cb_error("plot: cannot write the SVG file '%s'.", op.out);
+    if (cb_plot_svg(cb_outfile_stream(o), p, op->title) != 0) {
+        cb_error("plot: cannot write the SVG file '%s'.", op->out);
         cb_outfile_abort(o);
         rc = CB_EXIT_USAGE;
     } else if (cb_outfile_commit(o, NULL, err, sizeof err) != 0) {
@@ -106,5 +103,16 @@ int cb_cmd_plot(int argc, char **argv)
         rc = CB_EXIT_USAGE;
     }
     cb_plot_free(p);
+    return rc;
+}
+
+int cb_cmd_plot(int argc, char **argv)
+{
+    options op;
+    memset(&op, 0, sizeof op);
+    op.files = cb_xcalloc((size_t)argc, sizeof *op.files);
+    int r = parse_options(argc, argv, &op);
+    int rc = r ? (r > 0 ? CB_EXIT_OK : CB_EXIT_USAGE) : plot(&op);
+    free(op.files);
     return rc;
 }

@@ -45,17 +45,31 @@ static cb_plot *load(size_t n, const char *const *names)
 /* svg_of returns the SVG of p, NUL-terminated; the caller frees it. */
 static char *svg_of(const cb_plot *p)
 {
-    FILE *f = tmpfile();
+    char *svg = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&svg, &len);
     assert_non_null(f);
     assert_int_equal(cb_plot_svg(f, p, NULL), 0);
-    long n = ftell(f);
-    assert_true(n > 0);
-    char *s = malloc((size_t)n + 1);
-    rewind(f);
-    assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
-    s[n] = 0;
-    fclose(f);
-    return s;
+    assert_int_equal(fclose(f), 0);
+    assert_true(len > 0);
+    return svg;
+}
+
+/* temp_csv creates a file at path (a mkstemp template) holding plot-basic.csv's
+ * header, for the rows a test adds; the caller closes and unlinks it. */
+static FILE *temp_csv(char *path)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    FILE *in = fopen(fixture("plot-basic.csv"), "r");
+    assert_non_null(f);
+    assert_non_null(in);
+    char line[2048];
+    assert_non_null(fgets(line, sizeof line, in));
+    fputs(line, f);
+    fclose(in);
+    return f;
 }
 
 static size_t count(const char *s, const char *what)
@@ -210,15 +224,7 @@ static void test_many_series_dashed(void **state)
     (void)state;
     /* ten series: the ninth and tenth reuse the first colours with a dash */
     char path[] = "/tmp/cb-plot-XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    FILE *in = fopen(fixture("plot-basic.csv"), "r");
-    assert_non_null(in);
-    char line[2048];
-    assert_non_null(fgets(line, sizeof line, in));
-    fputs(line, f);
-    fclose(in);
+    FILE *f = temp_csv(path);
     for (int v = 0; v < 10; v++)
         fprintf(f, "1.4,0.1.0,r,c,cc,-O2,x86_64,h,cpu,none,none,none,none,none,cpu,"
                    "2026-11-02T10:00:00Z,md5,v%d,digest,0,64,0,0,0,1000,0.1,640000,10000,"
@@ -252,15 +258,7 @@ static void test_errors(void **state)
     assert_non_null(strstr(err, "cannot open"));
 
     char path[] = "/tmp/cb-plot-XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    FILE *in = fopen(fixture("plot-basic.csv"), "r");
-    char line[2048];
-    assert_non_null(fgets(line, sizeof line, in));
-    fputs(line, f);
-    fclose(in);
-    fclose(f);
+    fclose(temp_csv(path)); /* the header alone: a run stopped before its first sample */
     const char *empty[] = {path};
     assert_null(cb_plot_load(empty, 1, err, sizeof err));
     unlink(path);
