@@ -15,10 +15,10 @@
 
 enum {
     WIDTH = 960, HEIGHT = 540,
-    PLOT_LEFT = 90, PLOT_TOP = 70, PLOT_RIGHT = 640, PLOT_BOTTOM = 470,
+    PLOT_LEFT = 90, PLOT_TOP = 70, PLOT_RIGHT = 620, PLOT_BOTTOM = 470,
     PLOT_PAD = 16,          /* keeps the first and last sizes off the axes */
-    LEGEND_X = 662, LEGEND_TOP = 84, LEGEND_STEP = 18,
-    LEGEND_CHARS = 42,      /* what fits in 960 - 662 - 40 pixels at 12 px */
+    LEGEND_X = 638, LEGEND_TOP = 84, LEGEND_STEP = 18,
+    LEGEND_CHARS = 38,      /* what fits in 960 - 668 pixels at 12 px (7 px a character) */
     MIN_TICK_GAP = 46,      /* pixels between x labels ("16 KiB" is about 40 wide) */
 };
 
@@ -255,7 +255,9 @@ static void legend(FILE *f, const cb_plot *p)
         fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%d\"><title>", LEGEND_X + 30, y);
         put_text(f, s->label, 0);
         fputs("</title>", f);
-        put_text(f, s->label, s->unmeasured[0] ? LEGEND_CHARS - 10 : LEGEND_CHARS);
+        /* the statuses are never cut: the label gives way to them */
+        size_t status = s->unmeasured[0] ? strlen(s->unmeasured) + 3 : 0;
+        put_text(f, s->label, status + 12 < LEGEND_CHARS ? LEGEND_CHARS - status : 12);
         if (s->unmeasured[0]) {
             fputs("<tspan fill=\"#B00020\"> (", f);
             put_text(f, s->unmeasured, 0);
