@@ -23,6 +23,7 @@ static const command commands[] = {
     {"compare", cb_cmd_compare, "before/after tables from two result files, with a gate"},
     {"import", cb_cmd_import, "openssl speed and tcrypt logs into cryptobench CSV"},
     {"export", cb_cmd_export, "result files as BMF, github-action-benchmark, Go, LAVA, JUnit"},
+    {"plot", cb_cmd_plot, "throughput against block size from result files, as SVG"},
 };
 
 static void usage(FILE *f)

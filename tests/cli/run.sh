@@ -106,6 +106,7 @@ first_case_done() {
 
 # --- Ctrl-C: exit 130, the finished samples printed and saved, no temporary left --------
 # shellcheck disable=SC2086
+rm -f "$T/int.err"
 $RUN "$BIN" speed md5 sha1 -seconds 0.3 -csv "$T/int.csv" >"$T/int.out" 2>"$T/int.err" &
 pid=$!
 first_case_done "$T/int.err"
@@ -121,6 +122,7 @@ ls -A "$T" | grep -q '^\.int\.csv\.' && bad "interrupted run left a temporary fi
 # --- SIGTERM (a CI timeout) and SIGHUP stop a run the same way: 128 + the signal --------
 for sig in TERM:143 HUP:129; do
     # shellcheck disable=SC2086
+    rm -f "$T/term.err" # first_case_done must not read the last run's progress
     $RUN "$BIN" speed md5 sha1 -seconds 0.3 -csv "$T/term.csv" >"$T/term.out" 2>"$T/term.err" &
     pid=$!
     first_case_done "$T/term.err"
@@ -799,6 +801,33 @@ cb export "$ex" -format lava >"$T/ex.lava" 2>/dev/null && grep -q '^lava-test-ca
 cb speed -evp md5 -bytes 64 -iterations 200 -samples 2 -csv "$T/exrun.csv" >/dev/null 2>&1 &&
     cb export "$T/exrun.csv" -format bmf 2>"$T/err" | python3 -c 'import json,sys; d = json.load(sys.stdin); sys.exit("md5/generic/digest/64" not in d)' && ok ||
     bad "export of a speed run's CSV: $(cat "$T/err")"
+# --- plot ----------------------------------------------------------------------------
+P=$data/plot
+expect 2 "plot needs a results file and -o OUT.svg" -- plot "$P-basic.csv"
+expect 2 "unknown option '-frob'" -- plot "$P-basic.csv" -o "$T/p.svg" -frob
+expect 2 "nosuch.csv: cannot open" -- plot "$T/nosuch.csv" -o "$T/p.svg"
+expect 2 "plot-bad.csv:2: 21 fields where the header has 43" -- plot "$P-bad.csv" -o "$T/p.svg"
+expect 2 "is given twice" -- plot "$P-basic.csv" "$P-basic.csv" -o "$T/p.svg"
+expect 2 "SVG file '/dev/null' exists and is a character device" -- plot "$P-basic.csv" -o /dev/null
+expect 2 "SVG file '$T' exists and is a (folder|directory)" -- plot "$P-basic.csv" -o "$T"
+[ ! -e "$T/p.svg" ] && ! ls -A "$T" | grep -q '^\.p\.svg' && ok || bad "a refused plot left a file: $(ls -A "$T")"
+echo keep >"$T/keep.svg"
+expect 2 "plot-bad.csv:2:" -- plot "$P-basic.csv" "$P-bad.csv" -o "$T/keep.svg"
+[ "$(cat "$T/keep.svg")" = keep ] && ok || bad "a failed plot replaced its -o file"
+cb plot "$P-basic.csv" "$P-build-b.csv" "$P-faulted.csv" -o "$T/p.svg" 2>"$T/err" &&
+    [ "$(grep -c '<polyline' "$T/p.svg")" -eq 7 ] && grep -q '>sha256 shani \[plot-build-b\]</text>' "$T/p.svg" &&
+    grep -q '>sha512 ce \[plot-faulted\]<tspan fill="#B00020"> (faulted)</tspan>' "$T/p.svg" && ok ||
+    bad "plot of three files: $(cat "$T/err"; grep -c '<polyline' "$T/p.svg")"
+if command -v python3 >/dev/null; then
+    python3 -c "import xml.etree.ElementTree as E,sys; E.parse(sys.argv[1])" "$T/p.svg" && ok || bad "plot wrote malformed XML"
+fi
+cb plot "$P-escape.csv" -title 'AES & <friends>' -o - >"$T/out" 2>"$T/err" && head -1 "$T/out" | grep -q '^<?xml ' &&
+    grep -q 'ce&amp;i4&lt;&quot;x&quot;&gt;&apos;' "$T/out" && grep -q '>AES &amp; &lt;friends&gt;</text>' "$T/out" && ok ||
+    bad "plot -o - with escaped names: $(cat "$T/err"; head -c 300 "$T/out")"
+if [ -z "$RUN" ]; then
+    tests/plot_browser.sh "$BIN" >"$T/out" 2>&1 && ok || bad "$(cat "$T/out")"
+    grep -h UNAVAILABLE "$T/out"
+fi
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
