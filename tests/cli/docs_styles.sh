@@ -45,9 +45,11 @@ list_readme() {
         sed 's/\. .*//' | ticks
 }
 
-# every "-style X" / "-format X" of a document (roff's \- and quotes taken away)
+# every "-style X" / "-format X" of a document (roff's \- and quotes taken away);
+# lines about `export`, whose -format takes the export formats (docs/export.md), are
+# not about the style table
 used_names() {
-    sed -e 's/\\-/-/g' -e 's/"//g' -e 's/`//g' "$1" |
+    sed -e 's/\\-/-/g' -e 's/"//g' -e 's/`//g' "$1" | grep -v 'export' |
         grep -oE -- '(^|[^a-z0-9])-(style|format)[ =]+[a-z][a-z0-9|-]*' |
         sed -E 's/^.?-(style|format)[ =]+//' |
         tr '|' '\n'
