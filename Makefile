@@ -162,13 +162,25 @@ check-make: $(BIN)
 check-kat: $(BIN)
 	@scripts/run-kat.sh $(BIN) "$(QEMU_RUN)"
 
+# The Debian package: dpkg-buildpackage in a scratch copy of the tree, so the working
+# tree is left as it was; the .deb lands in build/deb/.  check-deb builds and inspects it.
+.PHONY: deb check-deb
+deb:
+	+@T=$$(mktemp -d) && trap 'rm -rf "$$T"' EXIT && mkdir "$$T/cryptobench" && \
+	  tar -c --exclude=./build --exclude=./cryptobench --exclude=./.git . | tar -x -C "$$T/cryptobench" && \
+	  (cd "$$T/cryptobench" && dpkg-buildpackage -us -uc -b) && \
+	  rm -rf build/deb && mkdir -p build/deb && mv "$$T"/*.deb "$$T"/*.changes "$$T"/*.buildinfo build/deb/
+
+check-deb:
+	+@tests/deb.sh
+
 # `make check` on the host ends with every cross target under QEMU; CHECK_CROSS=0
 # leaves that out.
 CHECK_CROSS ?= 1
 
 check: check-deps
 	@$(MAKE) --no-print-directory all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay check-make
+	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay check-make check-deb
 ifeq ($(CONFIG),$(DEFAULT_CONFIG))
 	@$(MAKE) --no-print-directory check-fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 endif
