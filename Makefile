@@ -162,13 +162,18 @@ check-make: $(BIN)
 check-kat: $(BIN)
 	@scripts/run-kat.sh $(BIN) "$(QEMU_RUN)"
 
+# scripts/lava/ against LAVA's schemas, and its run steps with a stand-in lava-test-case.
+.PHONY: check-lava
+check-lava: $(BIN)
+	+@tests/lava.sh
+
 # `make check` on the host ends with every cross target under QEMU; CHECK_CROSS=0
 # leaves that out.
 CHECK_CROSS ?= 1
 
 check: check-deps
 	@$(MAKE) --no-print-directory all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay check-make
+	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay check-make check-lava
 ifeq ($(CONFIG),$(DEFAULT_CONFIG))
 	@$(MAKE) --no-print-directory check-fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 endif

@@ -13,6 +13,7 @@ set -u
 # libssl3 and android-libboringssl: real libcrypto builds the library tests load.
 pkgs="libcmocka-dev python3-cryptography-vectors clang libssl3 android-libboringssl"
 pkgs="$pkgs chromium" # tests/plot_browser.sh renders plot's SVG in it
+pkgs="$pkgs lava-common" # tests/lava.sh validates scripts/lava/ with its schemas
 foreign=""
 if [ "${1:-}" = "--cross" ]; then
     pkgs="$pkgs qemu-user gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf \
