@@ -173,6 +173,10 @@ deb:
 
 check-deb:
 	+@tests/deb.sh
+# scripts/lava/ against LAVA's schemas, and its run steps with a stand-in lava-test-case.
+.PHONY: check-lava
+check-lava: $(BIN)
+	+@tests/lava.sh
 
 # `make check` on the host ends with every cross target under QEMU; CHECK_CROSS=0
 # leaves that out.
@@ -180,7 +184,7 @@ CHECK_CROSS ?= 1
 
 check: check-deps
 	@$(MAKE) --no-print-directory all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay check-make check-deb
+	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay check-make check-deb check-lava
 ifeq ($(CONFIG),$(DEFAULT_CONFIG))
 	@$(MAKE) --no-print-directory check-fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 endif

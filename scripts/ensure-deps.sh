@@ -14,6 +14,7 @@ set -u
 pkgs="libcmocka-dev python3-cryptography-vectors clang libssl3 android-libboringssl"
 pkgs="$pkgs chromium" # tests/plot_browser.sh renders plot's SVG in it
 pkgs="$pkgs debhelper lintian dpkg-dev fakeroot" # tests/deb.sh builds and checks the .deb
+pkgs="$pkgs lava-common" # tests/lava.sh validates scripts/lava/ with its schemas
 foreign=""
 if [ "${1:-}" = "--cross" ]; then
     pkgs="$pkgs qemu-user gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf \
