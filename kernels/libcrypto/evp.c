@@ -15,9 +15,9 @@
  *
  * An algorithm is offered when the library has its EVP_* function (and, in OpenSSL
  * 3, a provider that implements it): a library without CCM or SHA-3, or an OpenSSL 3
- * without the provider of an old cipher, just does not offer them.  Nothing is run
- * to decide that, as the library runs only under the fault guard; the check before
- * timing finds whether it computes the right answers.
+ * without the provider of an old cipher, just does not offer them.  No cryptographic
+ * operation is run to decide that, as those run only under the fault guard; the
+ * check before timing finds whether the library computes the right answers.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -388,7 +388,8 @@ static int offers(const cb_alg_impl *impl, const cb_alg *a, cb_dir d)
                       a->kind == CB_KIND_AEAD || a->kind == CB_KIND_PKEY ||
                       (a->kind == CB_KIND_HMAC && L->f.HMAC_CTX_new && L->f.HMAC_Init_ex &&
                        L->f.HMAC_Update && L->f.HMAC_Final && L->f.HMAC_CTX_free);
-        /* nothing of the library runs here, outside the fault guard: whether the
+        /* no cryptographic operation runs here, outside the fault guard (only the
+         * lookup, the fetch and, for signatures, building the key): whether the
          * answers are right (and the instructions exist) is the check's to find */
         slot->offered = kind_ok && key_fits(a) &&
                         (a->kind == CB_KIND_PKEY ? cb_lib_pkey_try(L, a) : slot->evp != NULL);
