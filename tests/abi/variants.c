@@ -309,8 +309,8 @@ int cb_abi_check_variants(char *msg, size_t len)
         {CB_PRIM_AES, check_aes},      {CB_PRIM_GHASH, check_ghash},
         {CB_PRIM_GCM, check_gcm},      {CB_PRIM_MONT, check_mont},
         {CB_PRIM_SHA3, check_sponge},
-#define BLOCK_ROW(name) {CB_PRIM_##name, check_block},
-        CB_BLOCK_PRIMS(BLOCK_ROW)
+#define BLOCK_ROW(name, lower, arg) {CB_PRIM_##name, check_block},
+        CB_BLOCK_PRIMS(BLOCK_ROW, ~)
 #undef BLOCK_ROW
     };
     int rc = 0;
