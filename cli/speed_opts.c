@@ -223,7 +223,7 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
                                       &ro->bench.iterations))
                 return -1;
         } else if ((r = VALUE("samples")) != 0) {
-            if (r < 0 || cb_parse_long("-samples", v, 1, CB_BENCH_MAX_SAMPLES, &l))
+            if (r < 0 || cb_parse_long("-samples", v, 1, CB_BENCH_MAX_FIXED_SAMPLES, &l))
                 return -1;
             ro->bench.samples = (unsigned)l;
         } else if ((r = VALUE("precision")) != 0) {

@@ -941,7 +941,7 @@ static void test_library_version_axis(void **state)
         assert_non_null(w);
         for (unsigned i = 0; i < 3; i++) {
             cb_sample smp = {"sha256", "ossl", "digest", 0, 1024, 0, 0, i, 1000 + i, 1.0, -1,
-                             "", "ok", 0, 0, 0, 0, 1, 0, "", "", *libs[side]};
+                             "", "ok", 0, 0, 0, 0, 1, 0, "", "", *libs[side], 0, 0, 0, 0};
             assert_int_equal(cb_csv_write(w, &run_a, &smp), 0);
             smp.variant = "generic"; /* a built-in variant beside it, the same both times */
             assert_int_equal(cb_csv_write(w, &run_a, &smp), 0);
@@ -1055,7 +1055,7 @@ static void test_run_samples(void **state)
         int b = i % 2;
         s[i] = (cb_sample){"sha256", b ? "shani" : "generic", "digest", 0, 1024, 0, 0, i / 2,
                            b ? 1250 + i : 1000 + i, 1.0, -1, "", "ok", 0, 0, 0, 0, 1, 0, "", "",
-                           {0}};
+                           {0}, 0, 0, 0, 0};
     }
     char *buf = NULL;
     size_t len = 0;
