@@ -74,6 +74,10 @@ static void speed_usage(FILE *f)
         "                     undecided (exit 4)\n"
         "  -gate-on ALG[,ALG] apply -fail-if-slower to these algorithms only\n"
         "  -max-seconds S     the gate's time cap per case (default 10)\n"
+        "  -pair R,O,A        record each sample as batch O (0, 1) of round R on side A\n"
+        "                     (0 before, 1 after) of a comparison another process\n"
+        "                     arranges (scripts/compare-builds.sh); with\n"
+        "                     -seconds S -samples 1\n"
         "  -calibrate-gate    run %d A/A trials of the (one) variant against itself\n"
         "                     per case, each -max-seconds long, and print the smallest\n"
         "                     -fail-if-slower that kept false alarms at or below 5%%\n"
@@ -160,6 +164,23 @@ static int two_variants(const cb_selection *sel)
     return sel->mode == CB_SELECT_LIST && sel->n == 2;
 }
 
+/* read_stamp reads -pair ROUND,ORDER,ARM. */
+static int read_stamp(cb_run_opts *ro, const char *v)
+{
+    unsigned long f[3];
+    int end = 0;
+    if (sscanf(v, "%lu,%lu,%lu%n", &f[0], &f[1], &f[2], &end) != 3 || v[end] != '\0' ||
+        !(v[0] >= '0' && v[0] <= '9') || f[0] > UINT32_MAX || f[1] > 1 || f[2] > 1) {
+        cb_error("speed: -pair '%s' is not ROUND,ORDER,ARM; give a round from 0, its batch's "
+                 "place in it (0 or 1) and the side (0 before, 1 after), e.g. 7,1,0.", v);
+        return -1;
+    }
+    for (int i = 0; i < 3; i++)
+        ro->stamp[i] = (unsigned)f[i];
+    ro->stamped = 1;
+    return 0;
+}
+
 /* gate_checks refuses the gate's options where they mean nothing, and sets the run's
  * sampling for them: -fail-if-slower and -gate-on go with -compare, -max-seconds with
  * either of those or -calibrate-gate, which takes one variant and times it against
@@ -192,6 +213,14 @@ static int gate_checks(speed_opts *o, int max_seconds_given)
     }
     if ((o->gate.gate || o->calibrate_gate) && ro->multi > 0) {
         cb_error("speed: the gate pairs batches in one process; drop -multi.");
+        return -1;
+    }
+    if (ro->stamped && (ro->compare || o->calibrate_gate || ro->multi > 0 ||
+                        ro->bench.samples != 1 ||
+                        (ro->bench.seconds <= 0 && !ro->bench.iterations))) {
+        cb_error("speed: -pair records one sample per case as half of a pair another process "
+                 "arranges; give it with -seconds S -samples 1 and without -compare, "
+                 "-calibrate-gate or -multi.");
         return -1;
     }
     if (o->calibrate_gate) {
@@ -365,6 +394,9 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
             }
         } else if (cb_args_flag(&a, "compare")) {
             ro->compare = 1;
+        } else if ((r = VALUE("pair")) != 0) {
+            if (r < 0 || read_stamp(ro, v) != 0)
+                return -1;
         } else if (cb_args_flag(&a, "calibrate-gate")) {
             o->calibrate_gate = 1;
         } else if ((r = VALUE("max-seconds")) != 0) {

@@ -214,6 +214,12 @@ void cb_run_emit_case(cb_run_ctx *c, size_t i, size_t k, int worker, cb_outcome 
     for (unsigned j = 0; j < r->n; j++) {
         smp.pair = j;
         smp.pair_order = r->order[j];
+        if (c->o->stamped) {
+            smp.paired = 1;
+            smp.pair = c->o->stamp[0];
+            smp.pair_order = c->o->stamp[1];
+            smp.arm = c->o->stamp[2];
+        }
         smp.sample_index = j;
         smp.iterations = r->iterations[j];
         smp.seconds = r->seconds[j];
