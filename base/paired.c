@@ -226,8 +226,15 @@ static int looks_over(const double *d, size_t n, double alpha, look_fn *look, vo
     return 0;
 }
 
+/* short_of_level: too few pairs for look j's level (a last look after a handful of
+ * pairs, where even the widest interval is less sure): it decides nothing. */
+static int short_of_level(const cb_paired_est *e, double alpha, unsigned j)
+{
+    return e->level < 1 - cb_gate_alpha(alpha, j) - 1e-12;
+}
+
 typedef struct judging {
-    double pct;
+    double pct, alpha;
     cb_gate_result *out;
 } judging;
 
@@ -236,7 +243,7 @@ static int judge_look(void *ctx, unsigned j, const cb_paired_est *e)
     judging *g = ctx;
     g->out->looks = j;
     g->out->last = *e;
-    if (g->pct <= 0)
+    if (g->pct <= 0 || short_of_level(e, g->alpha, j))
         return 0;
     if (ratio_pct(e->lo) > -g->pct)
         g->out->decision = CB_GATE_PASS;
@@ -250,11 +257,12 @@ int cb_gate_judge(const double *d, size_t n, double pct, double alpha, cb_gate_r
     memset(out, 0, sizeof *out);
     if (n == 0)
         return -1;
-    judging g = {pct, out};
+    judging g = {pct, alpha, out};
     return looks_over(d, n, alpha, judge_look, &g);
 }
 
 typedef struct alarm {
+    double alpha;
     double no_pass_below; /* thresholds up to this passed at no earlier look */
     double worst;         /* the largest threshold found to flag */
 } alarm;
@@ -262,7 +270,8 @@ typedef struct alarm {
 static int alarm_look(void *ctx, unsigned j, const cb_paired_est *e)
 {
     alarm *a = ctx;
-    (void)j;
+    if (short_of_level(e, a->alpha, j))
+        return 0;
     double flag_below = -ratio_pct(e->hi);
     double at = flag_below < a->no_pass_below ? flag_below : a->no_pass_below;
     if (at > a->worst)
@@ -274,7 +283,7 @@ static int alarm_look(void *ctx, unsigned j, const cb_paired_est *e)
 
 double cb_gate_false_alarm_at(const double *d, size_t n, double alpha)
 {
-    alarm a = {INFINITY, 0};
+    alarm a = {alpha, INFINITY, 0};
     if (n)
         looks_over(d, n, alpha, alarm_look, &a);
     return a.worst;

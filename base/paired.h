@@ -78,8 +78,9 @@ typedef struct cb_gate_result {
  * threshold pct (P of -fail-if-slower P%, > 0), at overall error alpha: each
  * scheduled look up to n, then one at n itself when n is not one; it stops at the
  * first look whose interval, as a ratio, lies wholly above -P% (pass) or wholly
- * below (regression).  With pct <= 0 nothing is decided and the last look, over all
- * n pairs, is reported.  Returns 0, or -1 when n is 0.
+ * below (regression).  A look with too few pairs to reach its level (a last look
+ * after a handful) decides nothing.  With pct <= 0 nothing is decided and the last
+ * look, over all n pairs, is reported.  Returns 0, or -1 when n is 0.
  */
 int cb_gate_judge(const double *d, size_t n, double pct, double alpha, cb_gate_result *out);
 

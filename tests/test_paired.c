@@ -161,7 +161,16 @@ static void test_sequential(void **state)
     assert_int_equal(g.decision, CB_GATE_UNDECIDED);
     assert_int_equal(g.looks, 4); /* 16, 24, 32, then the end at 40 */
     assert_int_equal(g.last.n, 40);
+    /* five pairs 2% slower cannot reach the first look's 97%: nothing is decided */
+    for (size_t i = 0; i < 5; i++)
+        d[i] = log(0.98) + 1e-4 * (double)i;
+    cb_gate_judge(d, 5, 0.5, 0.05, &g);
+    assert_int_equal(g.decision, CB_GATE_UNDECIDED);
+    assert_true(g.last.level < 0.97);
+    assert_true(cb_gate_false_alarm_at(d, 5, 0.05) == 0);
     /* no threshold: nothing decided, the last look covers every pair */
+    for (size_t i = 0; i < 40; i++)
+        d[i] = (i % 2 ? 0.1 : -0.1) * (double)(i % 3);
     cb_gate_judge(d, 40, 0, 0.05, &g);
     assert_int_equal(g.decision, CB_GATE_UNDECIDED);
     assert_int_equal(g.last.n, 40);
