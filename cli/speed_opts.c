@@ -167,9 +167,9 @@ static int two_variants(const cb_selection *sel)
 /* read_stamp reads -pair ROUND,ORDER,ARM. */
 static int read_stamp(cb_run_opts *ro, const char *v)
 {
-    unsigned long f[3];
+    unsigned long long f[3];
     int end = 0;
-    if (sscanf(v, "%lu,%lu,%lu%n", &f[0], &f[1], &f[2], &end) != 3 || v[end] != '\0' ||
+    if (sscanf(v, "%llu,%llu,%llu%n", &f[0], &f[1], &f[2], &end) != 3 || v[end] != '\0' ||
         !(v[0] >= '0' && v[0] <= '9') || f[0] > UINT32_MAX || f[1] > 1 || f[2] > 1) {
         cb_error("speed: -pair '%s' is not ROUND,ORDER,ARM; give a round from 0, its batch's "
                  "place in it (0 or 1) and the side (0 before, 1 after), e.g. 7,1,0.", v);

@@ -8,11 +8,14 @@
  * stop flag between them, so a stop signal ends even one long batch at once (the
  * unfinished batch is discarded).
  *
- * Two ways to decide how many samples:
+ * How many samples:
  *   fixed time (-seconds S, OpenSSL's meaning): `samples` batches of S/samples each;
  *   precision (the default): batches of 50 ms until the 95% confidence interval of
  *   the median rate is within +-precision, or the per-case cap is reached, in which
  *   case the result is marked noisy.
+ * and for a gated pair of instances (cfg->gate_pct), a third:
+ *   the gate: batches of 0.25 ms, both instances the same count, in rounds until the
+ *   paired interval decides (base/paired.h) or gate_max_seconds pass (undecided).
  */
 #ifndef CB_BENCH_H
 #define CB_BENCH_H
