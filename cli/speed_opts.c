@@ -68,7 +68,7 @@ static void speed_usage(FILE *f)
         "                     each, in random order, and print the before/after table\n"
         "                     (A before, B after), judged on the pairs; A,A works and\n"
         "                     shows the smallest difference this machine resolves\n"
-        "  -fail-if-slower P%%  with -compare: 0.25 ms batch pairs until the paired\n"
+        "  -fail-if-slower P%% with -compare: 0.25 ms batch pairs until the paired\n"
         "                     interval of B/A lies wholly above -P%% (pass) or below\n"
         "                     (regression: exit 1), or -max-seconds ends the case\n"
         "                     undecided (exit 4)\n"
@@ -88,8 +88,8 @@ static void speed_usage(FILE *f)
     fprintf(f,
         "\n"
         "Exit status: 0 ok, 1 a variant failed its check or the gate a regression, 2 bad\n"
-        "usage, 3 a kernel faulted, 4 the gate undecided, 130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP; finished samples\n"
-        "are still printed and saved).\n"
+        "usage, 3 a kernel faulted, 4 the gate undecided, 130 interrupted by Ctrl-C\n"
+        "(143 SIGTERM, 129 SIGHUP; finished samples are still printed and saved).\n"
         "`cryptobench list` shows the algorithms and variants.\n");
 }
 
