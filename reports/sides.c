@@ -46,6 +46,15 @@ static void take(const cb_csv_set *set, size_t lo, size_t hi, const char *varian
     take_arm(set, lo, hi, variant, -1, side, n);
 }
 
+/* has_arm: does a row of the set belong to side arm of an interleaved run? */
+static int has_arm(const cb_csv_set *set, unsigned arm)
+{
+    for (size_t i = 0; i < cb_csv_set_count(set); i++)
+        if (cb_csv_set_row(set, i)->s.paired && cb_csv_set_row(set, i)->s.arm == arm)
+            return 1;
+    return 0;
+}
+
 /* distinct2 finds the first two distinct runs (by_run) or variants of the set's rows;
  * returns how many distinct values there are, counting no further than 3.  Rows of
  * one set share interned values, so equal values are equal pointers. */
@@ -138,6 +147,15 @@ static int one_source(cb_sides *sd, const cb_csv_set *set, const char *name, cha
         take(set, 0, n, vars[1], sd->after, &sd->na);
         snprintf(sd->before_name, sizeof sd->before_name, "%s", (const char *)vars[0]);
         snprintf(sd->after_name, sizeof sd->after_name, "%s", (const char *)vars[1]);
+        return 0;
+    }
+    if (nr == 1 && nv == 1 && has_arm(set, 1)) {
+        /* speed -variant X,X -compare: one variant, its two sides told apart by arm */
+        take_arm(set, 0, n, vars[0], 0, sd->before, &sd->nb);
+        take_arm(set, 0, n, vars[0], 1, sd->after, &sd->na);
+        for (int s = 0; s < 2; s++)
+            snprintf(s ? sd->after_name : sd->before_name, sizeof sd->before_name, "%s (%s)",
+                     (const char *)vars[0], s ? "second" : "first");
         return 0;
     }
     if (nr == 1)

@@ -259,6 +259,8 @@ head -n 1 "$T/aa.csv" | grep -q ',pair,pair_order,arm' && ok || bad "the CSV has
 awk -F, 'NR > 1 && $NF + 0 == 1 { n++ } END { exit !(n > 0) }' "$T/aa.csv" && ok || bad "the A/A CSV has no arm 1 rows"
 expect 0 "" -- compare "$T/aa.csv" -variant generic,generic -fail-if-slower 5%
 grep -q 'passed' "$T/out" && ok || bad "compare of the A/A CSV did not pass: $(cat "$T/out")"
+expect 0 "" -- compare "$T/aa.csv" -fail-if-slower 5%
+grep -q '^after: *generic (second)' "$T/out" && ok || bad "compare of an A/A CSV did not split it by arm: $(cat "$T/out")"
 if [ -n "$other" ]; then
     # generic is several times slower than $other: a regression, at once, exit 1
     expect 1 "" -- speed -evp aes-128-ctr -bytes 1024 -variant "$other",generic -compare -fail-if-slower 5% -csv "$T/reg.csv"
