@@ -10,6 +10,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "base/common.h"
+#include "base/outfile.h"
 #include "kernels/registry.h"
 #include "reports/compare.h"
 #include "reports/csv.h"
@@ -38,6 +39,8 @@ static void compare_usage(FILE *f)
         "                       sends the summary to stderr (-style F works too):\n");
     cb_compare_style_usage(f, CB_STYLE_FORMAT, "      ");
     fprintf(f,
+        "  -o FILE              write the table or format to FILE (whole, or not at all;\n"
+        "                       - is stdout, the default): -format html -o report.html\n"
         "  -list-styles         print the styles and formats, one a line: name, kind\n"
         "                       (style or format), description\n"
         "  -variant A,B         compare variant A (before) with variant B (after)\n"
@@ -55,6 +58,7 @@ typedef struct options {
     const char *files[2];
     int nfiles;
     const char *style, *format;
+    const char *out;               /* -o FILE, NULL: standard output */
     const cb_compare_style *table; /* what -style and -format chose */
     cb_sides_request sides;        /* -variant A,B; the files are added once read */
     char *gate_names[MAX_GATE_ALGS];
@@ -124,7 +128,8 @@ static int parse_options(int argc, char **argv, options *op)
             return 1;
         }
         if ((r = cb_args_value(&a, "style", &op->style)) ||
-            (r = cb_args_value(&a, "format", &op->format))) {
+            (r = cb_args_value(&a, "format", &op->format)) ||
+            (r = cb_args_value(&a, "o", &op->out))) {
             if (r < 0)
                 return -1;
             continue;
@@ -156,7 +161,7 @@ static int parse_options(int argc, char **argv, options *op)
             continue;
         }
         if (argv[a.i][0] == '-' && argv[a.i][1] != 0) {
-            cb_error("compare: unknown option '%s'; the options are -style, -format, "
+            cb_error("compare: unknown option '%s'; the options are -style, -format, -o, "
                      "-list-styles, -variant, -fail-if-slower, -gate-on and -alpha.",
                      argv[a.i]);
             return -1;
@@ -187,6 +192,12 @@ static int parse_options(int argc, char **argv, options *op)
         cb_error("-gate-on needs -fail-if-slower P%% to say how much slower fails.");
         return -1;
     }
+    for (int i = 0; op->out && i < op->nfiles; i++)
+        if (cb_path_same(op->files[i], op->out)) {
+            cb_error("compare: -o %s is a file being compared; give the output a name of "
+                     "its own.", op->out);
+            return -1;
+        }
     op->o.gate_algs = op->n_gate ? (const char *const *)op->gate_names : NULL;
     op->o.n_gate_algs = op->n_gate;
     return 0;
@@ -198,6 +209,11 @@ static int run_compare(const options *op)
     cb_sides_request rq = op->sides;
     char err[1024];
     int rc = CB_EXIT_USAGE;
+    cb_outfile *of = NULL;
+    if (op->out && !(of = cb_outfile_open(op->out, "output file", err, sizeof err))) {
+        cb_error("compare: %s", err);
+        goto out;
+    }
     for (int i = 0; i < op->nfiles; i++) {
         if (cb_csv_read_file(set, op->files[i], err, sizeof err) != 0) {
             cb_error("%s", err);
@@ -207,8 +223,17 @@ static int run_compare(const options *op)
         if (i == 0)
             rq.first_rows = cb_csv_set_count(set);
     }
-    rc = cb_compare_run(set, &rq, &op->o, op->table, stdout);
+    rc = cb_compare_run(set, &rq, &op->o, op->table, of ? cb_outfile_stream(of) : stdout);
+    /* a failed gate is a verdict, written like any other; no comparison is nothing */
+    if (of && rc != CB_EXIT_USAGE) {
+        if (cb_outfile_commit(of, NULL, err, sizeof err) != 0) {
+            cb_error("compare: %s", err);
+            rc = CB_EXIT_USAGE;
+        }
+        of = NULL;
+    }
 out:
+    cb_outfile_abort(of);
     cb_csv_set_free(set);
     return rc;
 }

@@ -112,6 +112,10 @@ typedef struct cb_comparison {
     char other_operation_algs[160]; /* their algorithms, for the note */
     size_t gate_failures;    /* gated regressions */
     double geomean_pct;      /* geometric mean of the speed ratios over all cases, as % */
+    const cb_csv_row *const *side_rows[2]; /* the rows of before [0] and after [1], for
+                              * the conditions the html format lists; not owned (the
+                              * cb_sides of cb_compare_judge), NULL when not known */
+    size_t side_n[2];
 } cb_comparison;
 
 /*

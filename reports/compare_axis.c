@@ -262,3 +262,61 @@ char *cb_compare_axis(const cb_csv_row *const *before, size_t nb,
     }
     return axis.s;
 }
+
+/* ---- the conditions of one side ------------------------------------------------------- */
+
+/* What a page lists of the run description: every field but when it started. */
+static const axis_field condition_fields[] = {
+    {"tool version", offsetof(cb_run_info, tool_version)},
+    {"build", offsetof(cb_run_info, build_rev)},
+    {"config", offsetof(cb_run_info, build_config)},
+    {"compiler", offsetof(cb_run_info, compiler)},
+    {"cflags", offsetof(cb_run_info, cflags)},
+    {"arch", offsetof(cb_run_info, host_arch)},
+    {"host", offsetof(cb_run_info, hostname)},
+    {"cpu", offsetof(cb_run_info, cpu_model)},
+    {"caps detected", offsetof(cb_run_info, caps_detected)},
+    {"caps in force", offsetof(cb_run_info, caps_effective)},
+    {"mask", offsetof(cb_run_info, caps_mask)},
+    {"mask source", offsetof(cb_run_info, mask_source)},
+    {"emulator", offsetof(cb_run_info, emulator)},
+    {"timing", offsetof(cb_run_info, timing)},
+};
+#define N_CONDITION_FIELDS (sizeof condition_fields / sizeof condition_fields[0])
+
+size_t cb_side_conditions(const cb_csv_row *const *rows, size_t n, cb_condition **out)
+{
+    const cb_run_info **runs;
+    size_t k = side_runs(rows, n, &runs), count = 0;
+    cb_condition *c = cb_xmalloc((N_CONDITION_FIELDS + 1 + CB_PROVENANCE_FIELDS) * sizeof *c);
+    for (size_t f = 0; f < N_CONDITION_FIELDS; f++) {
+        cb_strs v = run_values(runs, k, condition_fields[f].offset);
+        snprintf(c[count].name, sizeof c[count].name, "%s", condition_fields[f].name);
+        c[count++].value = cb_strs_text(&v, " + ");
+        free(v.v);
+    }
+    cb_strs variants = {NULL, 0};
+    for (size_t i = 0; i < n; i++)
+        cb_strs_add(&variants, rows[i]->s.variant);
+    snprintf(c[count].name, sizeof c[count].name, "variants");
+    c[count++].value = cb_strs_text(&variants, " + ");
+    free(variants.v);
+    lib_uses libs = side_libs(rows, n);
+    for (int f = 0; f < CB_PROVENANCE_FIELDS; f++) {
+        cb_strs v = lib_values(&libs, 0, NULL, f);
+        field_name(f, c[count].name, sizeof c[count].name);
+        c[count++].value = cb_strs_text(&v, " + ");
+        free(v.v);
+    }
+    free(libs.u);
+    free(runs);
+    *out = c;
+    return count;
+}
+
+void cb_conditions_free(cb_condition *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(c[i].value);
+    free(c);
+}

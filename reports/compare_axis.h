@@ -30,4 +30,24 @@ char *cb_compare_axis(const cb_csv_row *const *before, size_t nb,
                       const cb_csv_row *const *after, size_t na, const char *variant,
                       int by_mask, const char *const names[2], FILE *warn);
 
+/* cb_condition: one condition a side was measured under, as a page lists them. */
+typedef struct cb_condition {
+    char name[32];      /* "cpu", "compiler", "library version", ... */
+    char *value;        /* the side's distinct values joined by " + ", "(none)" */
+} cb_condition;
+
+/*
+ * cb_side_conditions lists what the rows record about how they were measured, in
+ * one fixed order whatever the rows (so two sides' lists line up): each field of the
+ * run description (tool, build, config, compiler, cflags, arch, host, cpu,
+ * capabilities detected and in force, mask and its source, emulator, timing), the
+ * variants, then where external variants' code came from (library, library version,
+ * library info, library env).  Returns how many and sets *out, which the caller
+ * releases with cb_conditions_free.
+ */
+size_t cb_side_conditions(const cb_csv_row *const *rows, size_t n, cb_condition **out);
+
+/* cb_conditions_free releases a list of cb_side_conditions. */
+void cb_conditions_free(cb_condition *c, size_t n);
+
 #endif

@@ -75,6 +75,10 @@ int cb_compare_judge(const cb_csv_set *set, const cb_sides_request *rq,
         cb_error("%s", err);
         return -1;
     }
+    c->side_rows[0] = sd->before;
+    c->side_rows[1] = sd->after;
+    c->side_n[0] = sd->nb;
+    c->side_n[1] = sd->na;
     return 0;
 }
 

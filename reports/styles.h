@@ -42,7 +42,11 @@ typedef enum cb_style_kind {
     X("csv", cb_render_csv, CB_STYLE_FORMAT,                                              \
       "every number of every case, one RFC 4180 row each")                               \
     X("json", cb_render_json, CB_STYLE_FORMAT,                                            \
-      "the whole comparison, summary and gate as one JSON object")
+      "the whole comparison, summary and gate as one JSON object")                       \
+    X("html", cb_render_html, CB_STYLE_FORMAT,                                            \
+      "one self-contained page: table, chart, conditions")                               \
+    X("svg", cb_render_svg, CB_STYLE_FORMAT,                                              \
+      "the chart alone: each difference, its interval, the gate")
 
 /* The renderers the rows name: each writes the whole comparison to out. */
 #define CB_STYLE_DECLARE(name, renderer, kind, description) \
