@@ -181,4 +181,10 @@ int cb_compare_run(const cb_csv_set *set, const cb_sides_request *rq,
 int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
                            const char *variant_b, const char *style, FILE *out);
 
+/* cb_compare_run_samples_in is cb_compare_run_samples for samples measured under
+ * info (NULL: nothing recorded), so that a page lists the run's conditions. */
+int cb_compare_run_samples_in(const cb_run_info *info, const cb_sample *s, size_t n,
+                              const char *variant_a, const char *variant_b, const char *style,
+                              FILE *out);
+
 #endif

@@ -102,6 +102,13 @@ out:
 int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
                            const char *variant_b, const char *style, FILE *out)
 {
+    return cb_compare_run_samples_in(NULL, s, n, variant_a, variant_b, style, out);
+}
+
+int cb_compare_run_samples_in(const cb_run_info *info, const cb_sample *s, size_t n,
+                              const char *variant_a, const char *variant_b, const char *style,
+                              FILE *out)
+{
     const cb_compare_style *table = cb_compare_style_at(0);
     if (style && cb_compare_style_check(style, &table) != 0)
         return CB_EXIT_USAGE;
@@ -114,7 +121,7 @@ int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
     cb_csv_set *set = cb_csv_set_new();
     static const cb_run_info none_run = {"", "", "", "", "", "", "", "", "", "", "", "",
                                          "none", "", ""};
-    const cb_run_info *run = cb_csv_intern_run(set, &none_run);
+    const cb_run_info *run = cb_csv_intern_run(set, info ? info : &none_run);
     for (size_t i = 0; i < n; i++) {
         cb_csv_row r;
         memset(&r, 0, sizeof r);

@@ -9,11 +9,14 @@
 #include <string.h>
 
 #include "base/common.h"
+#include "base/outfile.h"
 #include "reports/compare.h"
 
 typedef struct compare_sink {
     const char *style;
+    cb_outfile *file;           /* -compare-out, NULL: standard output */
     const char *before, *after; /* the two variants, in plan order */
+    const cb_run_info *info;    /* the run's conditions */
     cb_sample *s;
     size_t n, cap;
 } compare_sink;
@@ -21,6 +24,7 @@ typedef struct compare_sink {
 static void compare_begin(void *ctx, const cb_sink_run *run)
 {
     compare_sink *k = ctx;
+    k->info = run->info;
     for (size_t i = 0; i < run->nentries; i++) {
         const char *v = run->entries[i].variant;
         if (!k->before)
@@ -48,16 +52,40 @@ static void compare_sample(void *ctx, const cb_sample *s)
     k->s[k->n++].note = ""; /* the caller's storage; compare does not read it */
 }
 
+/* compare_to_file writes the comparison to -compare-out, replacing it only when
+ * there was something to compare (a failed gate has nothing to do with it: speed's
+ * comparison has no gate).  Returns 0 or -1; k->file is finished either way. */
+static int compare_to_file(compare_sink *k)
+{
+    char err[512];
+    cb_outfile *f = k->file;
+    k->file = NULL;
+    if (cb_compare_run_samples_in(k->info, k->s, k->n, k->before, k->after, k->style,
+                                  cb_outfile_stream(f)) != 0) {
+        cb_outfile_abort(f);
+        return -1;
+    }
+    if (cb_outfile_commit(f, NULL, err, sizeof err) != 0) {
+        cb_error("speed: %s", err);
+        return -1;
+    }
+    return 0;
+}
+
 static int compare_end(void *ctx, cb_sink_end how)
 {
     compare_sink *k = ctx;
     int rc = 0;
-    if (how == CB_SINK_DONE) {
+    if (how == CB_SINK_DONE && !k->file) {
         fflush(stdout);
         fputc('\n', stdout);
-        if (cb_compare_run_samples(k->s, k->n, k->before, k->after, k->style, stdout) != 0)
+        if (cb_compare_run_samples_in(k->info, k->s, k->n, k->before, k->after, k->style,
+                                      stdout) != 0)
             rc = -1;
+    } else if (how == CB_SINK_DONE) {
+        rc = compare_to_file(k);
     }
+    cb_outfile_abort(k->file);
     free(k->s);
     free(k);
     return rc;
@@ -68,4 +96,17 @@ cb_sink cb_sink_compare(const char *style)
     compare_sink *k = cb_xcalloc(1, sizeof *k);
     k->style = style;
     return (cb_sink){k, compare_begin, NULL, compare_sample, NULL, compare_end};
+}
+
+int cb_sink_compare_to(cb_sink *out, const char *style, const char *path)
+{
+    char err[512];
+    cb_outfile *f = NULL;
+    if (path && !(f = cb_outfile_open(path, "-compare-out file", err, sizeof err))) {
+        cb_error("speed: %s", err);
+        return -1;
+    }
+    *out = cb_sink_compare(style);
+    ((compare_sink *)out->ctx)->file = f;
+    return 0;
 }

@@ -28,4 +28,9 @@ int cb_sink_json(cb_sink *out, const char *path);
  * variant of the plan before, the other after), in style (NULL: matrix). */
 cb_sink cb_sink_compare(const char *style);
 
+/* cb_sink_compare_to is cb_sink_compare writing to path (NULL: standard output),
+ * atomically (base/outfile.h); the file is checked and its temporary made now.
+ * Returns 0, or -1 after one sentence. */
+int cb_sink_compare_to(cb_sink *out, const char *style, const char *path);
+
 #endif
