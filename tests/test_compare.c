@@ -25,6 +25,7 @@
 #include "reports/styles.h"
 #include "base/common.h"
 #include "base/stats.h"
+#include "tests/support.h"
 
 static const char *data_path(const char *name)
 {
@@ -218,17 +219,10 @@ static int compare_split(cb_csv_set *set, size_t cut, const cb_compare_opts *o,
     return rc;
 }
 
-/* render returns the style's text in a buffer the caller frees.  Not inlined: at -O3
- * GCC 12 takes open_memstream's &buf for the text's storage and calls pointers into
- * the returned text dangling. */
-__attribute__((noinline)) static char *render(const cb_comparison *c, const char *style)
+/* render returns the style's text in a buffer the caller frees (tests/support.h). */
+static char *render(const cb_comparison *c, const char *style)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    assert_int_equal(cb_compare_render(c, style, f), 0);
-    fclose(f);
-    return buf;
+    return tu_render(c, style);
 }
 
 /* squeeze collapses runs of blanks so layouts can be matched word by word. */

@@ -824,6 +824,42 @@ fi
 cb plot "$P-escape.csv" -title 'AES & <friends>' -o - >"$T/out" 2>"$T/err" && head -1 "$T/out" | grep -q '^<?xml ' &&
     grep -q 'ce&amp;i4&lt;&quot;x&quot;&gt;&apos;' "$T/out" && grep -q '>AES &amp; &lt;friends&gt;</text>' "$T/out" && ok ||
     bad "plot -o - with escaped names: $(cat "$T/err"; head -c 300 "$T/out")"
+# --- compare -format html and svg, -o, speed -compare-out ------------------------------
+E=$data/export
+expect 2 "compare: -o $E-after.csv is a file being compared" -- compare "$E-before.csv" "$E-after.csv" -format html -o "$E-after.csv"
+expect 2 "output file '/dev/null' exists and is a character device" -- compare "$E-before.csv" "$E-after.csv" -format html -o /dev/null
+echo keep >"$T/keep.html"
+expect 2 "nosuch.csv: cannot open" -- compare "$E-before.csv" "$T/nosuch.csv" -format html -o "$T/keep.html"
+[ "$(cat "$T/keep.html")" = keep ] && ok || bad "a failed compare replaced its -o file"
+expect 1 "" -- compare "$E-before.csv" "$E-after.csv" -format html -fail-if-slower 5% -o "$T/c.html"
+[ ! -s "$T/out" ] && grep -q '^<!DOCTYPE html>' "$T/c.html" && grep -q 'FAILED by 1 case' "$T/err" &&
+    grep -q '<td class="case">sha256/shani</td>' "$T/c.html" && grep -q '<td class="num diff">-20.00%</td>' "$T/c.html" &&
+    grep -q '<tr class="differs"><th>build</th><td class="value">abc123def456</td><td class="value">fedcba654321</td>' "$T/c.html" &&
+    grep -q '<g class="gate">' "$T/c.html" && ! grep -Eq '<script|<link|<img|@import|url\(|src=|href=' "$T/c.html" && ok ||
+    bad "compare -format html -o: $(cat "$T/err"; head -c 300 "$T/c.html")"
+cb compare "$E-before.csv" "$E-after.csv" -format svg >"$T/c.svg" 2>"$T/err" && head -1 "$T/c.svg" | grep -q '^<?xml ' &&
+    [ "$(grep -c '<g class="case"' "$T/c.svg")" -eq 2 ] && ! grep -q 'class="gate"' "$T/c.svg" && ok ||
+    bad "compare -format svg (no gate): $(cat "$T/err"; head -c 300 "$T/c.svg")"
+cb compare "$P-escape.csv" "$P-escape.csv" -format html -o "$T/esc.html" 2>"$T/err" &&
+    grep -q 'ce&amp;i4&lt;&quot;x&quot;&gt;&apos;' "$T/esc.html" && ! grep -q 'ce&i4' "$T/esc.html" && ok ||
+    bad "compare -format html escapes names: $(cat "$T/err")"
+if command -v python3 >/dev/null; then
+    for f in "$T/c.html" "$T/esc.html" "$T/c.svg"; do
+        python3 -c "
+import sys, xml.etree.ElementTree as E
+from html.parser import HTMLParser
+E.parse(sys.argv[1])
+HTMLParser().feed(open(sys.argv[1], encoding='utf-8').read())" "$f" && ok || bad "$f is not well-formed"
+    done
+fi
+expect 2 "-compare-out goes with -compare" -- speed md5 -compare-out "$T/s.html"
+if [ -n "$other" ]; then
+    expect 2 "-compare-out and -csv name one file" -- speed -evp aes-128-ctr -variant generic,"$other" -compare -csv "$T/s.csv" -compare-out "$T/s.csv"
+    cb speed -evp aes-128-ctr -variant generic,"$other" -compare -bytes 64 -seconds 0.05 -style html \
+        -compare-out "$T/s.html" >"$T/out" 2>"$T/err" && grep -q '<td class="case">aes-128-ctr</td>' "$T/s.html" &&
+        grep -q "<tr class=\"differs\"><th>variants</th><td class=\"value\">generic</td><td class=\"value\">$other</td>" "$T/s.html" &&
+        ! grep -q '^before:' "$T/out" && ok || bad "speed -compare -compare-out: $(cat "$T/err")"
+fi
 if [ -z "$RUN" ]; then
     tests/plot_browser.sh "$BIN" >"$T/out" 2>&1 && ok || bad "$(cat "$T/out")"
     grep -h UNAVAILABLE "$T/out"
