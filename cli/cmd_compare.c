@@ -13,6 +13,7 @@
 #include "base/outfile.h"
 #include "kernels/registry.h"
 #include "reports/compare.h"
+#include "reports/compare_many.h"
 #include "reports/csv.h"
 #include "reports/styles.h"
 
@@ -21,7 +22,8 @@
 static void compare_usage(FILE *f)
 {
     fprintf(f,
-        "usage: cryptobench compare BEFORE.csv [AFTER.csv] [options]\n\n"
+        "usage: cryptobench compare BEFORE.csv [AFTER.csv] [options]\n"
+        "       cryptobench compare BASE.csv OTHER.csv OTHER.csv... [options]\n\n"
         "Compares the median throughput of every case (algorithm, variant, direction,\n"
         "key bits, block size) in BEFORE with the same case in AFTER: difference =\n"
         "after / before x 100 - 100, positive meaning faster.  When the sides hold\n"
@@ -30,7 +32,10 @@ static void compare_usage(FILE *f)
         "Imported tcrypt cycle counts compare by cycles per operation, marked\n"
         "(cycles): difference = before / after x 100 - 100, so + is still faster.\n"
         "With at least 2 samples a side, a Mann-Whitney U test decides whether each\n"
-        "difference is real; '~' marks those that are not.\n\n"
+        "difference is real; '~' marks those that are not.\n"
+        "With three or more files, one table: a column per file after BASE, labelled\n"
+        "by what it differs from BASE in (host, build, library, variant), each\n"
+        "compared with BASE as two files are; the gate applies to every column.\n\n"
         "  -style S             the table's layout (default %s):\n",
         cb_compare_style_at(0)->name);
     cb_compare_style_usage(f, CB_STYLE_TEXT, "      ");
@@ -55,7 +60,7 @@ static void compare_usage(FILE *f)
 
 /* options: what the command line asked for. */
 typedef struct options {
-    const char *files[2];
+    const char **files;            /* the positional arguments, at most argc of them */
     int nfiles;
     const char *style, *format;
     const char *out;               /* -o FILE, NULL: standard output */
@@ -166,11 +171,6 @@ static int parse_options(int argc, char **argv, options *op)
                      argv[a.i]);
             return -1;
         }
-        if (op->nfiles == 2) {
-            cb_error("compare: '%s' is a third file; give BEFORE.csv and AFTER.csv, or one "
-                     "file holding both.", argv[a.i]);
-            return -1;
-        }
         op->files[op->nfiles++] = argv[a.i++];
     }
     if (op->nfiles == 0) {
@@ -188,6 +188,11 @@ static int parse_options(int argc, char **argv, options *op)
     }
     if (format)
         op->table = format;
+    if (op->nfiles > 2 && op->sides.by_variant) {
+        cb_error("compare: -variant A,B pairs two variants of two sides; with %d files "
+                 "each is compared with the first as it is: give no -variant.", op->nfiles);
+        return -1;
+    }
     if (op->n_gate && !op->o.gate) {
         cb_error("-gate-on needs -fail-if-slower P%% to say how much slower fails.");
         return -1;
@@ -203,17 +208,15 @@ static int parse_options(int argc, char **argv, options *op)
     return 0;
 }
 
-static int run_compare(const options *op)
+/* run_files compares the files as many as there are, into out. */
+static int run_files(const options *op, FILE *out)
 {
+    if (op->nfiles > 2)
+        return cb_compare_run_many(op->files, (size_t)op->nfiles, &op->o, op->table, out);
     cb_csv_set *set = cb_csv_set_new();
     cb_sides_request rq = op->sides;
     char err[1024];
     int rc = CB_EXIT_USAGE;
-    cb_outfile *of = NULL;
-    if (op->out && !(of = cb_outfile_open(op->out, "output file", err, sizeof err))) {
-        cb_error("compare: %s", err);
-        goto out;
-    }
     for (int i = 0; i < op->nfiles; i++) {
         if (cb_csv_read_file(set, op->files[i], err, sizeof err) != 0) {
             cb_error("%s", err);
@@ -223,7 +226,21 @@ static int run_compare(const options *op)
         if (i == 0)
             rq.first_rows = cb_csv_set_count(set);
     }
-    rc = cb_compare_run(set, &rq, &op->o, op->table, of ? cb_outfile_stream(of) : stdout);
+    rc = cb_compare_run(set, &rq, &op->o, op->table, out);
+out:
+    cb_csv_set_free(set);
+    return rc;
+}
+
+static int run_compare(const options *op)
+{
+    char err[1024];
+    cb_outfile *of = NULL;
+    if (op->out && !(of = cb_outfile_open(op->out, "output file", err, sizeof err))) {
+        cb_error("compare: %s", err);
+        return CB_EXIT_USAGE;
+    }
+    int rc = run_files(op, of ? cb_outfile_stream(of) : stdout);
     /* a failed gate is a verdict, written like any other; no comparison is nothing */
     if (of && rc != CB_EXIT_USAGE) {
         if (cb_outfile_commit(of, NULL, err, sizeof err) != 0) {
@@ -232,9 +249,7 @@ static int run_compare(const options *op)
         }
         of = NULL;
     }
-out:
     cb_outfile_abort(of);
-    cb_csv_set_free(set);
     return rc;
 }
 
@@ -242,9 +257,11 @@ int cb_cmd_compare(int argc, char **argv)
 {
     options op;
     memset(&op, 0, sizeof op);
+    op.files = cb_xcalloc((size_t)argc + 1, sizeof *op.files);
     int r = parse_options(argc, argv, &op);
     int rc = r < 0 ? CB_EXIT_USAGE : r > 0 ? CB_EXIT_OK : run_compare(&op);
     for (size_t i = 0; i < op.n_gate; i++)
         free(op.gate_names[i]);
+    free(op.files);
     return rc;
 }

@@ -320,3 +320,97 @@ void cb_conditions_free(cb_condition *c, size_t n)
         free(c[i].value);
     free(c);
 }
+
+/* ---- a column's label ----------------------------------------------------------------- */
+
+/* add_value appends "name AFTER" to the label. */
+static void add_value(cb_buf *label, const char *name, const cb_strs *after)
+{
+    char *t = cb_strs_text(after, "+");
+    cb_buf_printf(label, "%s%s %s", label->len ? ", " : "", name, t);
+    free(t);
+}
+
+char *cb_compare_axis_label(const cb_csv_row *const *before, size_t nb,
+                            const cb_csv_row *const *after, size_t na)
+{
+    const cb_run_info **runs[2];
+    size_t k[2] = {side_runs(before, nb, &runs[0]), side_runs(after, na, &runs[1])};
+    lib_uses libs[2] = {side_libs(before, nb), side_libs(after, na)};
+    cb_buf label = {NULL, 0, 0};
+    for (size_t f = 0; f < N_AXIS_FIELDS; f++) {
+        cb_strs vb = run_values(runs[0], k[0], axis_fields[f].offset);
+        cb_strs va = run_values(runs[1], k[1], axis_fields[f].offset);
+        if (!cb_strs_same(&vb, &va))
+            add_value(&label, axis_fields[f].name, &va);
+        free(vb.v);
+        free(va.v);
+    }
+    for (int f = 0; f < CB_PROVENANCE_FIELDS && (f == CB_PROV_LIBRARY || (libs[0].n && libs[1].n));
+         f++) {
+        cb_strs vb = lib_values(&libs[0], 0, NULL, f), va = lib_values(&libs[1], 0, NULL, f);
+        if (!cb_strs_same(&vb, &va)) {
+            char name[32];
+            field_name(f, name, sizeof name);
+            add_value(&label, name, &va);
+        }
+        free(vb.v);
+        free(va.v);
+    }
+    for (int side = 0; side < 2; side++) {
+        free(runs[side]);
+        free(libs[side].u);
+    }
+    return label.s;
+}
+
+/* field_values: field f of one side, f counting the run description's fields, then
+ * the variants, then the provenance fields. */
+static cb_strs field_values(const cb_csv_row *const *rows, size_t n, size_t f)
+{
+    cb_strs v = {NULL, 0};
+    if (f < N_AXIS_FIELDS) {
+        const cb_run_info **runs;
+        size_t k = side_runs(rows, n, &runs);
+        v = run_values(runs, k, axis_fields[f].offset);
+        free(runs);
+    } else if (f == N_AXIS_FIELDS) {
+        for (size_t i = 0; i < n; i++)
+            cb_strs_add(&v, rows[i]->s.variant);
+    } else {
+        lib_uses libs = side_libs(rows, n);
+        v = lib_values(&libs, 0, NULL, (int)(f - N_AXIS_FIELDS - 1));
+        free(libs.u);
+    }
+    return v;
+}
+
+void cb_compare_axis_labels(const cb_csv_row *const *const *rows, const size_t *count,
+                            size_t n, char **out)
+{
+    cb_buf *label = cb_xcalloc(n + 1, sizeof *label);
+    cb_strs *v = cb_xcalloc(n + 1, sizeof *v);
+    for (size_t f = 0; f < N_AXIS_FIELDS + 1 + CB_PROVENANCE_FIELDS; f++) {
+        int alike = 1;
+        for (size_t i = 0; i < n; i++) {
+            v[i] = field_values(rows[i], count[i], f);
+            alike &= cb_strs_same(&v[i], &v[0]);
+        }
+        char name[32];
+        if (f < N_AXIS_FIELDS)
+            snprintf(name, sizeof name, "%s", axis_fields[f].name);
+        else if (f == N_AXIS_FIELDS)
+            snprintf(name, sizeof name, "variant");
+        else
+            field_name((int)(f - N_AXIS_FIELDS - 1), name, sizeof name);
+        for (size_t i = 0; i < n; i++) {
+            if (!alike)
+                add_value(&label[i], name, &v[i]);
+            free(v[i].v);
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        out[i] = label[i].s;
+    free(label);
+    free(v);
+}

@@ -4,14 +4,18 @@
  * the axis, the table of every case with the same labels and numbers the text styles
  * print, the chart of reports/render_svg.c, the notes and summary of the footer, and
  * the conditions each side was measured under (reports/compare_axis.h), those that
- * differ marked.  Every text is escaped (cb_svg_text), so the page is also
+ * differ marked.  With many files (reports/compare_many.h) the table has the base's
+ * figures and a figure and difference per file, the chart a bar per file, and the
+ * conditions a column per file.  Every text is escaped (cb_svg_text), so the page is also
  * well-formed XML.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/common.h"
 #include "reports/compare_axis.h"
+#include "reports/compare_many.h"
 #include "reports/render.h"
 #include "reports/svg.h"
 
@@ -21,8 +25,8 @@ static const char style_sheet[] =
     "th,td{border:1px solid #cccccc;padding:3px 8px;text-align:left;vertical-align:top}\n"
     "th{background:#eeeeee}\n"
     "td.num{text-align:right;white-space:nowrap}\n"
-    "tr.regression td.diff{color:#B00020;font-weight:bold}\n"
-    "tr.improvement td.diff{color:#007755;font-weight:bold}\n"
+    "tr.regression td.diff,td.diff.regression{color:#B00020;font-weight:bold}\n"
+    "tr.improvement td.diff,td.diff.improvement{color:#007755;font-weight:bold}\n"
     "tr.differs td{background:#fff1cc}\n"
     "td.value{font-family:\"DejaVu Sans Mono\",monospace;font-size:90%;word-break:break-all}\n";
 
@@ -37,8 +41,29 @@ static void cell(FILE *out, const char *cls, const char *text)
     fputs("</td>", out);
 }
 
-static void sides(const cb_comparison *c, FILE *out)
+static void sides(const cb_compare_many *m, FILE *out)
 {
+    const cb_comparison *c = &m->cols[0];
+    if (m->ncols > 1) {
+        fputs("<table id=\"sides\">\n<tr><th>base</th>", out);
+        cell(out, NULL, m->base_name);
+        fputs("<td></td></tr>\n", out);
+        for (size_t j = 0; j < m->ncols; j++) {
+            fputs("<tr><th>", out);
+            cb_svg_text(out, m->labels[j], 0);
+            fputs("</th>", out);
+            cell(out, NULL, m->cols[j].after_name);
+            cell(out, NULL, m->cols[j].axis);
+            fputs("</tr>\n", out);
+            for (size_t i = 0; i < m->cols[j].n_causes; i++) {
+                fputs("<tr><th>cause</th><td></td>", out);
+                cell(out, NULL, m->cols[j].causes[i]);
+                fputs("</tr>\n", out);
+            }
+        }
+        fputs("</table>\n", out);
+        return;
+    }
     fputs("<table id=\"sides\">\n<tr><th>before</th>", out);
     cell(out, NULL, c->before_name);
     fputs("</tr>\n<tr><th>after</th>", out);
@@ -75,6 +100,46 @@ static void case_row(const cb_comparison *c, const cb_cmp_case *k, FILE *out)
     fputs("</tr>\n", out);
 }
 
+/* many_cases: the base's figure, then each file's figure and difference. */
+static void many_cases(const cb_compare_many *m, FILE *out)
+{
+    char size[32], buf[48], pct[32];
+    const char *unit = cb_value_unit(&m->cols[0]);
+    fprintf(out, "<table id=\"cases\">\n<thead><tr><th>case</th><th>block bytes</th>"
+                 "<th>base%s%s</th>", *unit ? " " : "", unit);
+    for (size_t j = 0; j < m->ncols; j++) {
+        for (int d = 0; d < 2; d++) {
+            fputs("<th>", out);
+            cb_svg_text(out, m->labels[j], 0);
+            fputs(d ? " difference</th>" : "</th>", out);
+        }
+    }
+    fputs("</tr></thead>\n<tbody>\n", out);
+    for (size_t r = 0; r < m->nrows; r++) {
+        const cb_cmp_case *b = m->rows[r].base;
+        fputs("<tr>", out);
+        cell(out, "case", m->rows[r].label);
+        cell(out, "num", cb_fmt_block(b, size, sizeof size));
+        cell(out, "num", cb_fmt_case_value(b, 0, buf, sizeof buf));
+        for (size_t j = 0; j < m->ncols; j++) {
+            const cb_cmp_case *k = cb_many_case(m, r, j);
+            cell(out, "num", k ? cb_fmt_case_value(k, 1, buf, sizeof buf) : "");
+            if (k)
+                fprintf(out, "<td class=\"num diff %s\">", cb_verdict_name(k->verdict));
+            else
+                fputs("<td class=\"num diff\">", out);
+            cb_svg_text(out, k ? cb_fmt_case_pct(k, pct, sizeof pct) : "", 0);
+            fputs("</td>", out);
+        }
+        fputs("</tr>\n", out);
+    }
+    fputs("</tbody>\n<tfoot><tr><th>geomean</th><td></td><td></td>", out);
+    for (size_t j = 0; j < m->ncols; j++)
+        fprintf(out, "<td></td><td class=\"num\">%s</td>",
+                cb_fmt_pct(cb_many_geomean(m, j), pct, sizeof pct));
+    fputs("</tr></tfoot>\n</table>\n", out);
+}
+
 static void cases(const cb_comparison *c, FILE *out)
 {
     const char *unit = cb_value_unit(c);
@@ -91,15 +156,18 @@ static void cases(const cb_comparison *c, FILE *out)
 }
 
 /* notes writes the text styles' footer (notes, geomean, summary) a list item a line. */
-static void notes(const cb_comparison *c, FILE *out)
+static void notes(const cb_compare_many *m, FILE *out)
 {
     char *text = NULL;
     size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    if (!m)
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
         return;
-    cb_render_footer(c, m, "");
-    fclose(m);
+    if (m->ncols == 1)
+        cb_render_footer(&m->cols[0], f, "");
+    else
+        cb_many_footer(m, f, "");
+    fclose(f);
     fputs("<ul id=\"notes\">\n", out);
     for (char *line = text, *nl; line && *line; line = nl + 1) {
         nl = strchr(line, '\n');
@@ -115,45 +183,85 @@ static void notes(const cb_comparison *c, FILE *out)
     free(text);
 }
 
-static void conditions(const cb_comparison *c, FILE *out)
+/* conditions: a row per condition, a column for the base and one per file; a row
+ * is marked where a file's value is not the base's. */
+static void conditions(const cb_compare_many *m, FILE *out)
 {
-    if (!c->side_rows[0] || !c->side_rows[1])
-        return;
-    cb_condition *side[2];
-    size_t n = cb_side_conditions(c->side_rows[0], c->side_n[0], &side[0]);
-    cb_side_conditions(c->side_rows[1], c->side_n[1], &side[1]);
-    fputs("<h2>Conditions</h2>\n<table id=\"conditions\">\n<thead><tr><th>condition</th>"
-          "<th>before</th><th>after</th></tr></thead>\n<tbody>\n", out);
+    size_t nside = m->ncols + 1, n = 0;
+    for (size_t j = 0; j < m->ncols; j++)
+        if (!m->cols[j].side_rows[0] || !m->cols[j].side_rows[1])
+            return;
+    cb_condition **side = cb_xmalloc(nside * sizeof *side);
+    n = cb_side_conditions(m->cols[0].side_rows[0], m->cols[0].side_n[0], &side[0]);
+    for (size_t j = 0; j < m->ncols; j++)
+        cb_side_conditions(m->cols[j].side_rows[1], m->cols[j].side_n[1], &side[j + 1]);
+    fputs("<h2>Conditions</h2>\n<table id=\"conditions\">\n<thead><tr><th>condition</th>",
+          out);
+    if (m->ncols == 1) {
+        fputs("<th>before</th><th>after</th>", out);
+    } else {
+        fputs("<th>base</th>", out);
+        for (size_t j = 0; j < m->ncols; j++) {
+            fputs("<th>", out);
+            cb_svg_text(out, m->labels[j], 0);
+            fputs("</th>", out);
+        }
+    }
+    fputs("</tr></thead>\n<tbody>\n", out);
     for (size_t i = 0; i < n; i++) {
-        int differs = strcmp(side[0][i].value, side[1][i].value) != 0;
+        int differs = 0;
+        for (size_t j = 1; j < nside; j++)
+            differs |= strcmp(side[0][i].value, side[j][i].value) != 0;
         fprintf(out, "<tr%s><th>", differs ? " class=\"differs\"" : "");
         cb_svg_text(out, side[0][i].name, 0);
         fputs("</th>", out);
-        cell(out, "value", side[0][i].value);
-        cell(out, "value", side[1][i].value);
+        for (size_t j = 0; j < nside; j++)
+            cell(out, "value", side[j][i].value);
         fputs("</tr>\n", out);
     }
     fputs("</tbody>\n</table>\n", out);
-    cb_conditions_free(side[0], n);
-    cb_conditions_free(side[1], n);
+    for (size_t j = 0; j < nside; j++)
+        cb_conditions_free(side[j], n);
+    free(side);
+}
+
+/* page writes the whole page of m. */
+static void page(const cb_compare_many *m, FILE *out)
+{
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+          "<title>cryptobench compare: ", out);
+    cb_svg_text(out, m->base_name, 0);
+    if (m->ncols == 1) {
+        fputs(" -&gt; ", out);
+        cb_svg_text(out, m->cols[0].after_name, 0);
+    } else {
+        fprintf(out, " against %zu files", m->ncols);
+    }
+    fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>cryptobench compare</h1>\n",
+            style_sheet);
+    sides(m, out);
+    fputs("<h2>Cases</h2>\n", out);
+    if (m->ncols == 1)
+        cases(&m->cols[0], out);
+    else
+        many_cases(m, out);
+    notes(m, out);
+    fputs("<h2>Difference per case</h2>\n<div id=\"chart\">\n", out);
+    cb_compare_chart(m, out, 0);
+    fputs("</div>\n", out);
+    conditions(m, out);
+    fputs("</body>\n</html>\n", out);
 }
 
 void cb_render_html(const cb_comparison *c, FILE *out)
 {
-    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-          "<title>cryptobench compare: ", out);
-    cb_svg_text(out, c->before_name, 0);
-    fputs(" -&gt; ", out);
-    cb_svg_text(out, c->after_name, 0);
-    fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>cryptobench compare</h1>\n",
-            style_sheet);
-    sides(c, out);
-    fputs("<h2>Cases</h2>\n", out);
-    cases(c, out);
-    notes(c, out);
-    fputs("<h2>Difference per case</h2>\n<div id=\"chart\">\n", out);
-    cb_compare_chart(c, out, 0);
-    fputs("</div>\n", out);
-    conditions(c, out);
-    fputs("</body>\n</html>\n", out);
+    cb_compare_many m;
+    cb_many_one(&m, c);
+    page(&m, out);
+    cb_many_free(&m);
+}
+
+void cb_render_html_many(const cb_compare_many *m, FILE *out)
+{
+    page(m, out);
 }
