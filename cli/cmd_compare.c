@@ -34,7 +34,7 @@ static void compare_usage(FILE *f)
         "With at least 2 samples a side, a Mann-Whitney U test decides whether each\n"
         "difference is real; '~' marks those that are not.\n"
         "With three or more files, one table: a column per file after BASE, labelled\n"
-        "by what it differs from BASE in (host, build, library, variant), each\n"
+        "by what tells the files apart (host, build, library, variant), each\n"
         "compared with BASE as two files are; the gate applies to every column.\n\n"
         "  -style S             the table's layout (default %s):\n",
         cb_compare_style_at(0)->name);

@@ -245,7 +245,7 @@ int cb_compare_run_many(const char *const *files, size_t n, const cb_compare_opt
     for (size_t j = 0; j < ncols; j++) {
         char line[512];
         if (style->kind == CB_STYLE_FORMAT)
-            fprintf(stderr, "%s: %s\n", m.labels[j],
+            fprintf(stderr, "%zu: %s: %s\n", j + 1, m.labels[j],
                     cb_compare_summary(&cols[j], line, sizeof line));
         if (cols[j].gate_failures)
             rc = CB_EXIT_FAIL;

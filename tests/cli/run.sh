@@ -860,6 +860,44 @@ if [ -n "$other" ]; then
         grep -q "<tr class=\"differs\"><th>variants</th><td class=\"value\">generic</td><td class=\"value\">$other</td>" "$T/s.html" &&
         ! grep -q '^before:' "$T/out" && ok || bad "speed -compare -compare-out: $(cat "$T/err")"
 fi
+# --- compare BASE OTHER...: five boards, one table ------------------------------------
+i=0
+for h in base rpi4 odroid-c2 rock64 jetson; do
+    i=$((i + 1))
+    printf 'type 16 bytes 1024 bytes\nmd5 %d.00k %d.00k\nsha256 %d.00k 300.00k\n' \
+        $((100 + i * 10)) $((200 - i * 10)) $((50 + i)) >"$T/board-$h.log"
+    cb import "$T/board-$h.log" -build 2021 -host "$h" -o "$T/board-$h.csv" 2>"$T/err" || bad "import of board $h: $(cat "$T/err")"
+done
+boards="$T/board-base.csv $T/board-rpi4.csv $T/board-odroid-c2.csv $T/board-rock64.csv $T/board-jetson.csv"
+# shellcheck disable=SC2086
+cb compare $boards >"$T/out" 2>"$T/err" && grep -Eq '^algorithm +bytes +1:host rpi4 +2:host odroid-c2 +3:host rock64 +4:host jetson$' "$T/out" &&
+    grep -Eq '^md5 +16 +\+9\.09% +\+18\.18% +\+27\.27% +\+36\.36%$' "$T/out" &&
+    [ "$(grep -c '^md5 ' "$T/out")" -eq 2 ] && grep -q '^4: host jetson: geomean +3.80% over 4 cases' "$T/out" && ok ||
+    bad "compare of five boards: $(cat "$T/err" "$T/out")"
+# shellcheck disable=SC2086
+expect 1 "" -- compare $boards -fail-if-slower 5% -style markdown
+[ "$(grep -c 'FAILED by 1 case' "$T/out")" -eq 4 ] && grep -q '| md5 | 1024 | 186 | 176 | -5.26% |' "$T/out" && ok ||
+    bad "five boards gated per column: $(cat "$T/out")"
+# shellcheck disable=SC2086
+expect 2 "with 5 files each is compared with the first as it is: give no -variant" -- compare $boards -variant a,b
+for f in html svg csv json; do
+    # shellcheck disable=SC2086
+    cb compare $boards -format $f -o "$T/boards.$f" 2>"$T/err" && grep -q '^4: host jetson: 1 regression' "$T/err" && ok ||
+        bad "compare of five boards -format $f: $(cat "$T/err")"
+done
+grep -q '<th>host rock64 difference</th>' "$T/boards.html" && [ "$(grep -c '<g class="bar">' "$T/boards.svg")" -eq 16 ] &&
+    [ "$(wc -l <"$T/boards.csv")" -eq 17 ] && ok || bad "five boards' html, svg or csv lacks a column"
+if command -v python3 >/dev/null; then
+    python3 -c "
+import json, sys, xml.etree.ElementTree as E
+from html.parser import HTMLParser
+d = json.load(open(sys.argv[1]))
+assert [c['label'] for c in d['columns']] == ['host rpi4', 'host odroid-c2', 'host rock64', 'host jetson'], d
+for f in sys.argv[2:]:
+    E.parse(f)
+    HTMLParser().feed(open(f, encoding='utf-8').read())" "$T/boards.json" "$T/boards.html" "$T/boards.svg" && ok ||
+        bad "five boards' json, html or svg does not parse"
+fi
 if [ -z "$RUN" ]; then
     tests/plot_browser.sh "$BIN" >"$T/out" 2>&1 && ok || bad "$(cat "$T/out")"
     grep -h UNAVAILABLE "$T/out"
