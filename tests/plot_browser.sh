@@ -5,7 +5,8 @@
 # gate.  Each render must paint more than a blank page, in a colour it must hold (the
 # plot's first series, #0072B2; the compare chart's slower bar, #D55E00); and the
 # page's DOM as Chromium built it (--dump-dom) must hold a row for each case the
-# markdown style prints, with its label and difference, and the chart inline.
+# markdown style prints, with its label and difference, and the chart inline; and
+# the same for the page of three boards in one table (compare BASE OTHER...).
 #
 # Without chromium it prints UNAVAILABLE and passes, unless CB_REQUIRE_BROWSER is
 # set (a machine that is meant to have it).  Exits 1 on a failed check.
@@ -123,16 +124,34 @@ for f in html svg; do
     well_formed "$T/compare.$f"
 done
 "$BIN" compare "$before" "$after" -style markdown >"$T/compare.md" 2>&1
+# three boards, one table (compare BASE OTHER...): imported logs of three hosts
+for h in base rpi4 rock64; do
+    case $h in base) r=100 ;; rpi4) r=80 ;; *) r=120 ;; esac
+    printf 'type 16 bytes 1024 bytes\nmd5 %d.00k 200.00k\nsha256 50.00k %d.00k\n' $r $r >"$T/$h.log"
+    "$BIN" import "$T/$h.log" -host $h -build 2021 -o "$T/$h.csv" 2>"$T/err" ||
+        { echo "plot_browser: import failed: $(cat "$T/err")"; exit 1; }
+done
+"$BIN" compare "$T/base.csv" "$T/rpi4.csv" "$T/rock64.csv" -format html -o "$T/boards.html" 2>"$T/err" ||
+    { echo "plot_browser: compare of three boards failed: $(cat "$T/err")"; exit 1; }
+well_formed "$T/boards.html"
+"$BIN" compare "$T/base.csv" "$T/rpi4.csv" "$T/rock64.csv" -style markdown >"$T/boards.md" 2>&1
 # The chart is 960 wide and 70 + 20 per case + 56 high (reports/render_svg.c).
 shot "$T/compare.svg" "$T/compare-svg.png" 960 166
 python3 "$T/png.py" "$T/compare-svg.png" "compare svg" D55E00 || exit 1
 shot "$T/compare.html" "$T/compare-html.png" 1100 1400
 python3 "$T/png.py" "$T/compare-html.png" "compare html" D55E00 || exit 1
 chromium_run --dump-dom "file://$T/compare.html" >"$T/dom.html" 2>"$T/chromium.log"
+shot "$T/boards.html" "$T/boards.png" 1100 1400
+python3 "$T/png.py" "$T/boards.png" "compare html of three boards" 0072B2 || exit 1
+chromium_run --dump-dom "file://$T/boards.html" >"$T/boards-dom.html" 2>"$T/chromium.log"
 
-# The rendered DOM: each markdown row (label, difference) is a row of the cases
-# table; the chart is one inline svg with a bar per case and the gate's line.
-python3 - "$T/dom.html" "$T/compare.md" <<'EOF'
+# The rendered DOM: each markdown row (label and differences) is a row of the cases
+# table; the chart is one inline svg with a bar per case and file, and the gate's
+# line when there is a gate.  Two files: a row is case, block, before, after,
+# difference, ...; the markdown's difference is its 5th cell.  Many files: case,
+# block, base, then each file's value and difference; the markdown's each file's
+# value, difference and p-value.
+cat >"$T/dom.py" <<'EOF'
 import sys
 from html.parser import HTMLParser
 
@@ -161,21 +180,29 @@ class Page(HTMLParser):
         if self.cell is not None:
             self.cell += data
 
+dom, md, files, gated = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "gate"
 page = Page()
-page.feed(open(sys.argv[1], encoding="utf-8").read())
+page.feed(open(dom, encoding="utf-8").read())
 want = [[c.strip() for c in line.strip().strip("|").split("|")]
-        for line in open(sys.argv[2])
+        for line in open(md)
         if line.startswith("| ") and "**" not in line and not line.startswith("| algorithm")]
 if not want:
     sys.exit("plot_browser: the markdown style printed no rows to look for")
-got = {(r[0], r[4]) for r in page.rows if len(r) >= 5}
-for w in want:
-    if (w[0], w[4]) not in got:
-        sys.exit("plot_browser: the rendered page has no row %s %s; it has %s"
-                 % (w[0], w[4], sorted(got)))
+if files == 2:
+    want = {(w[0], w[4]) for w in want}
+    got = {(r[0], r[4]) for r in page.rows if len(r) >= 5}
+else:
+    want = {(w[0], w[1]) + tuple(w[4::3]) for w in want}
+    got = {(r[0], r[1]) + tuple(r[4::2]) for r in page.rows if len(r) >= 3 + 2 * (files - 1)}
+for w in sorted(want):
+    if w not in got:
+        sys.exit("plot_browser: the rendered page has no row %s; it has %s" % (w, sorted(got)))
+bars = page.count.get("g.bar", 0)
 if page.count.get("svg") != 1 or page.count.get("g.case") != len(want) or \
-        page.count.get("g.gate") != 1:
+        bars != len(want) * (files - 1) or page.count.get("g.gate", 0) != int(gated):
     sys.exit("plot_browser: the page's chart is not there whole: %s" % page.count)
-print("plot_browser: compare html: the rendered DOM holds the %d rows and the chart"
-      % len(want))
+print("plot_browser: compare html of %d files: the rendered DOM holds the %d rows and the "
+      "chart" % (files, len(want)))
 EOF
+python3 "$T/dom.py" "$T/dom.html" "$T/compare.md" 2 gate || exit 1
+python3 "$T/dom.py" "$T/boards-dom.html" "$T/boards.md" 3 none || exit 1
