@@ -242,6 +242,13 @@ size_t cb_alg_key_bytes(const cb_alg *a)
     return a->key_bits / 8;
 }
 
+int cb_prim_is_block(cb_prim p)
+{
+#define CB_PRIM_IS(name, lower, arg) p == CB_PRIM_##name ||
+    return CB_BLOCK_PRIMS(CB_PRIM_IS, ~) 0;
+#undef CB_PRIM_IS
+}
+
 const char *cb_dir_name(cb_dir d)
 {
     static const char *const names[CB_DIR_COUNT] = {"encrypt", "decrypt", "digest", "sign",

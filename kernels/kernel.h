@@ -24,6 +24,18 @@
 
 #include "base/caps.h"
 
+/*
+ * CB_BLOCK_PRIMS: the primitives whose ops are cb_block_ops (ECB and CBC over one
+ * block cipher), written once: X(NAME, name, arg) gives CB_PRIM_NAME and names the
+ * portable kernel cb_name_generic_ops (kernels/generic/generic.h), arg being what the
+ * caller passed on (for expansions nested in another list); the enum below,
+ * cb_prim_is_block, the generic rows a family borrows (kernels/power/family.c) and
+ * the ABI check derive from it.  A new ECB/CBC block cipher adds its X(NAME, name)
+ * here, a kernel file, a generic family row and its algorithm rows (kernels/algs.c).
+ */
+#define CB_BLOCK_PRIMS(X, arg) X(DES, des, arg)
+#define CB_PRIM_ENUM_ROW(name, lower, arg) CB_PRIM_##name,
+
 /* cb_prim names the primitive a variant implements. */
 typedef enum cb_prim {
     CB_PRIM_MD5,
@@ -33,7 +45,7 @@ typedef enum cb_prim {
     CB_PRIM_AES,
     CB_PRIM_GHASH,
     CB_PRIM_GCM, /* an AES variant paired with a GHASH variant, maybe stitched */
-    CB_PRIM_DES,
+    CB_BLOCK_PRIMS(CB_PRIM_ENUM_ROW, ~) /* CB_PRIM_DES, ...: the cb_block_ops ciphers */
     CB_PRIM_MONT, /* Montgomery multiplication: the variants of rsa* and dsa* */
     CB_PRIM_SHA3, /* Keccak-f[1600] absorbing: sha3-224/256/384/512 (FIPS 202) */
     CB_PRIM_WHOLE, /* not a primitive: the variant implements whole algorithms and its
@@ -73,6 +85,9 @@ typedef enum cb_dir {
     CB_DIR_VERIFY,
     CB_DIR_COUNT
 } cb_dir;
+
+/* cb_prim_is_block reports whether p's variants have cb_block_ops. */
+int cb_prim_is_block(cb_prim p);
 
 /* cb_dir_name returns "encrypt", "decrypt", "digest", "sign" or "verify". */
 const char *cb_dir_name(cb_dir d);
@@ -151,16 +166,22 @@ typedef struct cb_gcm_ops {
 } cb_gcm_ops;
 
 /*
- * cb_des_ops: DES and two/three-key triple DES in CBC mode.  keys is 1 or 3 (a
- * 16-byte key is passed as K1 K2 K1).  The schedule is for the direction given.
+ * cb_block_ops: a block cipher of 8- or 16-byte blocks (the algorithm's block_bytes) run
+ * in ECB and CBC: DES and triple DES, and every cipher of CB_BLOCK_PRIMS.  set_key makes
+ * a schedule of key_size bytes from keylen bytes of key (the algorithm's key length:
+ * 8 or 24 for DES, a 16-byte triple-DES key passed as K1 K2 K1) for the direction given
+ * (decrypt non-zero: for decryption), returning -1 for a length it does not take.  ecb
+ * runs nblocks blocks in the schedule's direction; cbc (SP 800-38A 6.2) likewise,
+ * updating iv, in == out allowed.  cbc is optional: without it the mode layer chains
+ * ecb calls, so a new cipher needs only set_key and ecb.
  */
-typedef struct cb_des_ops {
+typedef struct cb_block_ops {
     size_t key_size;
-    int (*set_key)(void *ks, const uint8_t *key, unsigned keys, int decrypt);
+    int (*set_key)(void *ks, const uint8_t *key, size_t keylen, int decrypt);
     void (*ecb)(const void *ks, const uint8_t *in, uint8_t *out, size_t nblocks);
-    void (*cbc)(const void *ks, uint8_t iv[8], const uint8_t *in, uint8_t *out,
+    void (*cbc)(const void *ks, uint8_t *iv, const uint8_t *in, uint8_t *out,
                 size_t nblocks);
-} cb_des_ops;
+} cb_block_ops;
 
 /* Montgomery multiplication keeps its ops (cb_mont_ops) in kernels/pkey/bn.h. */
 

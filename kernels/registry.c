@@ -176,11 +176,11 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
         return g->aes && g->aes->set_encrypt_key && g->aes->ctr32 && g->ghash &&
                g->ghash->blocks;
     }
-    case CB_PRIM_DES: {
-        const cb_des_ops *o = v->ops;
-        return o->set_key && o->cbc;
-    }
     default:
+        if (cb_prim_is_block(v->prim)) {
+            const cb_block_ops *o = v->ops;
+            return o->set_key && o->ecb;
+        }
         return 1;
     }
 }
@@ -203,6 +203,12 @@ const cb_variant *cb_variant_find(const cb_alg *a, const char *name)
             return v;
     }
     return NULL;
+}
+
+int cb_variant_same_code(const cb_variant *a, const cb_variant *b)
+{
+    return a && b && a != b && a->prim == b->prim && a->prim != CB_PRIM_WHOLE &&
+           a->ops == b->ops;
 }
 
 const cb_variant *cb_variant_generic(const cb_alg *a)

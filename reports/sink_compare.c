@@ -10,6 +10,7 @@
 
 #include "base/common.h"
 #include "base/outfile.h"
+#include "kernels/registry.h"
 #include "reports/compare.h"
 
 typedef struct compare_sink {
@@ -17,9 +18,31 @@ typedef struct compare_sink {
     cb_outfile *file;           /* -compare-out, NULL: standard output */
     const char *before, *after; /* the two variants, in plan order */
     const cb_run_info *info;    /* the run's conditions */
+    char same[512];             /* the algorithms both run with the same code */
     cb_sample *s;
     size_t n, cap;
 } compare_sink;
+
+/* same_code lists in k->same the algorithms of the run for which the two variants
+ * are two names of one kernel, each once. */
+static void same_code(compare_sink *k, const cb_sink_run *run)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < run->nentries; i++) {
+        const char *name = run->entries[i].alg;
+        const cb_alg *a = cb_alg_find(name);
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = strcmp(run->entries[j].alg, name) == 0;
+        if (seen || !a ||
+            !cb_variant_same_code(cb_variant_find(a, k->before), cb_variant_find(a, k->after)))
+            continue;
+        int w = snprintf(k->same + n, sizeof k->same - n, "%s%s", n ? ", " : "", name);
+        if (w < 0 || (size_t)w >= sizeof k->same - n)
+            break;
+        n += (size_t)w;
+    }
+}
 
 static void compare_begin(void *ctx, const cb_sink_run *run)
 {
@@ -34,6 +57,7 @@ static void compare_begin(void *ctx, const cb_sink_run *run)
     }
     if (!k->after)
         k->after = k->before;
+    same_code(k, run);
 }
 
 /* compare_sample keeps what compare can use: measurements, and faulted samples,
@@ -85,6 +109,10 @@ static int compare_end(void *ctx, cb_sink_end how)
     } else if (how == CB_SINK_DONE) {
         rc = compare_to_file(k);
     }
+    if (how == CB_SINK_DONE && k->same[0]) /* after the table, or instead of its file */
+        printf("note: %s and %s run the same code for %s: their differences are "
+               "noise.\n",
+               k->before, k->after, k->same);
     cb_outfile_abort(k->file);
     free(k->s);
     free(k);

@@ -1,8 +1,9 @@
 /*
- * tests/test_cipher.c - the cipher layer's plumbing for DES-shaped variants, through
- * a test double registered at run time: the key count and direction set_key is given,
+ * tests/test_cipher.c - the cipher layer's plumbing for cb_block_ops variants, through
+ * test doubles registered at run time: the key length and direction set_key is given,
  * the 8-byte chaining value kept between calls, lengths that are not whole blocks,
- * and in-place operation.  (AES runs through real kernels in test_aes.c; the real DES
+ * and in-place operation, for a variant with a cbc of its own and for one whose CBC
+ * the layer chains from its ecb.  (AES runs through real kernels in test_aes.c; the real DES
  * kernels have their own known answers.)
  */
 #include <setjmp.h>
@@ -18,25 +19,33 @@
 
 /* toy_ks: what toy_set_key was given; the toy cipher is E(x) = D(x) = x ^ key[0..8). */
 typedef struct toy_ks {
-    unsigned keys;
+    size_t keylen;
     int decrypt;
     uint8_t key[24];
 } toy_ks;
 
-/* toy_set_key records its arguments; 1 and 3 are the only key counts DES has. */
-static int toy_set_key(void *ksp, const uint8_t *key, unsigned keys, int decrypt)
+/* toy_set_key records its arguments; 8 and 24 are the only key lengths DES has. */
+static int toy_set_key(void *ksp, const uint8_t *key, size_t keylen, int decrypt)
 {
     toy_ks *ks = ksp;
-    if (keys != 1 && keys != 3)
+    if (keylen != 8 && keylen != 24)
         return -1;
-    ks->keys = keys;
+    ks->keylen = keylen;
     ks->decrypt = decrypt;
-    memcpy(ks->key, key, 8 * keys);
+    memcpy(ks->key, key, keylen);
     return 0;
 }
 
+/* toy_ecb is the toy cipher on whole blocks, in place safe. */
+static void toy_ecb(const void *ksp, const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    const toy_ks *ks = ksp;
+    for (size_t i = 0; i < 8 * nblocks; i++)
+        out[i] = (uint8_t)(in[i] ^ ks->key[i % 8]);
+}
+
 /* toy_cbc is CBC (SP 800-38A 6.2) over the toy cipher, in place safe. */
-static void toy_cbc(const void *ksp, uint8_t iv[8], const uint8_t *in, uint8_t *out,
+static void toy_cbc(const void *ksp, uint8_t *iv, const uint8_t *in, uint8_t *out,
                     size_t nblocks)
 {
     const toy_ks *ks = ksp;
@@ -50,14 +59,18 @@ static void toy_cbc(const void *ksp, uint8_t iv[8], const uint8_t *in, uint8_t *
     }
 }
 
-static const cb_des_ops toy_ops = {sizeof(toy_ks), toy_set_key, NULL, toy_cbc};
+static const cb_block_ops toy_ops = {sizeof(toy_ks), toy_set_key, toy_ecb, toy_cbc};
 static const cb_variant toy = {"toy", "test", CB_PRIM_DES, 0, 1, &toy_ops,
                                "test double: XOR cipher"};
+/* toy_chained has no cbc: the cipher layer chains toy_ecb itself. */
+static const cb_block_ops toy_chained_ops = {sizeof(toy_ks), toy_set_key, toy_ecb, NULL};
+static const cb_variant toy_chained = {"toy-chained", "test", CB_PRIM_DES, 0, 1,
+                                       &toy_chained_ops, "test double: XOR cipher, ECB only"};
 
 static int setup(void **state)
 {
     (void)state;
-    return cb_variant_register(&toy);
+    return cb_variant_register(&toy) || cb_variant_register(&toy_chained);
 }
 
 /* toy_expected is the toy CBC computed from its definition. */
@@ -78,13 +91,13 @@ static void test_key_count_and_direction(void **state)
     static const struct {
         const char *alg;
         cb_dir dir;
-        unsigned keys;
+        size_t keylen;
         int decrypt;
     } cases[] = {
-        {"des-cbc", CB_DIR_ENCRYPT, 1, 0},
-        {"des-cbc", CB_DIR_DECRYPT, 1, 1},
-        {"des-ede3-cbc", CB_DIR_ENCRYPT, 3, 0},
-        {"des-ede3-cbc", CB_DIR_DECRYPT, 3, 1},
+        {"des-cbc", CB_DIR_ENCRYPT, 8, 0},
+        {"des-cbc", CB_DIR_DECRYPT, 8, 1},
+        {"des-ede3-cbc", CB_DIR_ENCRYPT, 24, 0},
+        {"des-ede3-cbc", CB_DIR_DECRYPT, 24, 1},
     };
     uint8_t key[24];
     for (size_t i = 0; i < sizeof key; i++)
@@ -95,18 +108,18 @@ static void test_key_count_and_direction(void **state)
                                         key, NULL),
                          0);
         const toy_ks *ks = c.ks;
-        assert_int_equal(ks->keys, cases[i].keys);
+        assert_int_equal(ks->keylen, cases[i].keylen);
         assert_int_equal(ks->decrypt, cases[i].decrypt);
-        assert_memory_equal(ks->key, key, 8 * cases[i].keys);
+        assert_memory_equal(ks->key, key, cases[i].keylen);
         cb_cipher_free(&c);
         assert_null(c.ks);
     }
 }
 
-/* Chaining survives split calls, in place works, and only whole 8-byte blocks pass. */
-static void test_chaining_and_lengths(void **state)
+/* Chaining survives split calls, in place works, and only whole 8-byte blocks pass:
+ * through the variant's own cbc, and through the layer's chaining of its ecb. */
+static void chaining_and_lengths(const cb_variant *v)
 {
-    (void)state;
     const cb_alg *a = cb_alg_find("des-cbc");
     uint8_t key[8] = {9, 8, 7, 6, 5, 4, 3, 2}, iv[8] = {1, 3, 5, 7, 9, 11, 13, 15};
     uint8_t in[64], want[64], buf[64];
@@ -115,7 +128,7 @@ static void test_chaining_and_lengths(void **state)
     for (int decrypt = 0; decrypt <= 1; decrypt++) {
         cb_cipher c;
         toy_expected(key, iv, in, want, sizeof in, decrypt);
-        assert_int_equal(cb_cipher_init(&c, a, &toy,
+        assert_int_equal(cb_cipher_init(&c, a, v,
                                         decrypt ? CB_DIR_DECRYPT : CB_DIR_ENCRYPT, key, iv),
                          0);
         memcpy(buf, in, sizeof buf);
@@ -129,6 +142,18 @@ static void test_chaining_and_lengths(void **state)
         assert_memory_equal(buf, want, sizeof want);
         cb_cipher_free(&c);
     }
+}
+
+static void test_chaining_and_lengths(void **state)
+{
+    (void)state;
+    chaining_and_lengths(&toy);
+}
+
+static void test_chaining_over_ecb(void **state)
+{
+    (void)state;
+    chaining_and_lengths(&toy_chained);
 }
 
 /* A DES variant is no variant of an AES algorithm. */
@@ -148,6 +173,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_key_count_and_direction),
         cmocka_unit_test(test_chaining_and_lengths),
+        cmocka_unit_test(test_chaining_over_ecb),
         cmocka_unit_test(test_refuses_other_primitive),
     };
     return cmocka_run_group_tests(tests, setup, NULL);

@@ -17,7 +17,7 @@
 
 #define CAVP_DIR "/usr/lib/python3/dist-packages/cryptography_vectors/ciphers/3DES/"
 
-static const cb_des_ops *ops = &cb_des_generic_ops;
+static const cb_block_ops *ops = &cb_des_generic_ops;
 
 /* ---- helpers ---------------------------------------------------------------------- */
 
@@ -61,7 +61,7 @@ typedef struct des_key {
 static void key_setup(des_key *k, const uint8_t *key, unsigned keys, int decrypt)
 {
     assert_true(ops->key_size <= sizeof k->ks);
-    assert_int_equal(ops->set_key(k->ks, key, keys, decrypt), 0);
+    assert_int_equal(ops->set_key(k->ks, key, 8 * (size_t)keys, decrypt), 0);
 }
 
 /* run_cbc encrypts or decrypts len bytes with a fresh copy of iv. */
@@ -342,8 +342,9 @@ static void test_rejects_two_keys(void **state)
     (void)state;
     des_key k;
     uint8_t key[24] = {0};
-    assert_int_not_equal(ops->set_key(k.ks, key, 2, 0), 0);
+    assert_int_not_equal(ops->set_key(k.ks, key, 16, 0), 0);
     assert_int_not_equal(ops->set_key(k.ks, key, 0, 0), 0);
+    assert_int_not_equal(ops->set_key(k.ks, key, 9, 0), 0);
 }
 
 /* ---- CAVP TDES files ----------------------------------------------------------------- */

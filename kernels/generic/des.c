@@ -276,13 +276,15 @@ static inline void des_crypt(const des_ks *ks, uint32_t *lp, uint32_t *rp)
     *rp = r;
 }
 
-/* des_generic_set_key: keys 1 is DES; keys 3 is EDE3, encryption E_K1 D_K2 E_K3
- * (SP 800-67 section 3.1), decryption D_K1 E_K2 D_K3 run from K3 back to K1. */
-static int des_generic_set_key(void *vks, const uint8_t *key, unsigned keys, int decrypt)
+/* des_generic_set_key: an 8-byte key is DES; a 24-byte one is EDE3, encryption
+ * E_K1 D_K2 E_K3 (SP 800-67 section 3.1), decryption D_K1 E_K2 D_K3 run from K3 back
+ * to K1. */
+static int des_generic_set_key(void *vks, const uint8_t *key, size_t keylen, int decrypt)
 {
     des_ks *ks = vks;
-    if (keys != 1 && keys != 3)
+    if (keylen != 8 && keylen != 24)
         return -1;
+    unsigned keys = (unsigned)(keylen / 8);
     ks->stages = keys;
     ks->decrypt = decrypt != 0;
     if (keys == 1) {
@@ -345,7 +347,7 @@ static void des_cbc_decrypt(const des_ks *ks, uint8_t iv[8], const uint8_t *in,
 }
 
 /* des_generic_cbc runs CBC in the direction the schedule was made for. */
-static void des_generic_cbc(const void *vks, uint8_t iv[8], const uint8_t *in, uint8_t *out,
+static void des_generic_cbc(const void *vks, uint8_t *iv, const uint8_t *in, uint8_t *out,
                             size_t nblocks)
 {
     const des_ks *ks = vks;
@@ -355,7 +357,7 @@ static void des_generic_cbc(const void *vks, uint8_t iv[8], const uint8_t *in, u
         des_cbc_encrypt(ks, iv, in, out, nblocks);
 }
 
-const cb_des_ops cb_des_generic_ops = {
+const cb_block_ops cb_des_generic_ops = {
     .key_size = sizeof(des_ks),
     .set_key = des_generic_set_key,
     .ecb = des_generic_ecb,

@@ -27,7 +27,7 @@ extern const cb_gcm_ops cb_gcm_generic_ops;     /* kernels/modes/gcm.c */
 /* DES */
 
 /* cb_des_generic_ops: DES and EDE3 with combined S-box/P tables (kernels/generic/des.c). */
-extern const cb_des_ops cb_des_generic_ops;
+extern const cb_block_ops cb_des_generic_ops;
 
 /* public key */
 

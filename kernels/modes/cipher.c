@@ -1,6 +1,7 @@
 /*
- * kernels/modes/cipher.c - ECB, CBC and CTR over a variant's ops, for AES and DES, and
- * AES's OFB, CFB, CFB8 and XTS through kernels/modes/aes_modes.c.
+ * kernels/modes/cipher.c - ECB, CBC and CTR over a variant's ops, for AES and the
+ * cb_block_ops ciphers (DES, ...), and AES's OFB, CFB, CFB8 and XTS through
+ * kernels/modes/aes_modes.c.
  *
  * The kernels only see whole blocks; this layer checks lengths, keeps the chaining
  * value between calls and turns AES's ctr32 (a 32-bit counter that wraps without
@@ -14,31 +15,23 @@
 #include "kernels/modes/cipher.h"
 #include "kernels/registry.h"
 
-/* des_keys: how many DES keys an algorithm's key holds (des-cbc 1, des-ede3-cbc 3). */
-static unsigned des_keys(const cb_alg *a)
-{
-    return a->key_bits == 64 ? 1 : 3;
-}
-
-/* ks_size: the key schedule size of an AES or DES variant. */
+/* ks_size: the key schedule size of an AES or block-cipher variant. */
 static size_t ks_size(const cb_variant *v)
 {
     return v->prim == CB_PRIM_AES ? ((const cb_aes_ops *)v->ops)->key_size
-                                  : ((const cb_des_ops *)v->ops)->key_size;
+                                  : ((const cb_block_ops *)v->ops)->key_size;
 }
 
-/* mode_supported: AES offers what cb_variant_offers says; DES has no CTR here, and
- * ECB only when the variant has the optional ecb function. */
+/* mode_supported: AES offers what cb_variant_offers says; the block ciphers run ECB
+ * and CBC only. */
 static int mode_supported(const cb_alg *a, const cb_variant *v, cb_dir dir)
 {
     if (!cb_variant_offers(v, a, dir))
         return 0;
     if (v->prim == CB_PRIM_AES)
         return 1;
-    if (v->prim != CB_PRIM_DES)
-        return 0;
-    const cb_des_ops *o = v->ops;
-    return a->mode == CB_MODE_CBC || (a->mode == CB_MODE_ECB && o->ecb);
+    return cb_prim_is_block(v->prim) &&
+           (a->mode == CB_MODE_CBC || a->mode == CB_MODE_ECB);
 }
 
 /* inverse_cipher: does decryption in mode m run the block cipher backwards?  CTR,
@@ -53,9 +46,9 @@ static int inverse_cipher(cb_mode m)
 static int set_key(cb_cipher *c, const uint8_t *key)
 {
     int dec = c->dir == CB_DIR_DECRYPT && inverse_cipher(c->alg->mode);
-    if (c->var->prim == CB_PRIM_DES) {
-        const cb_des_ops *o = c->var->ops;
-        return o->set_key(c->ks, key, des_keys(c->alg), dec);
+    if (cb_prim_is_block(c->var->prim)) {
+        const cb_block_ops *o = c->var->ops;
+        return o->set_key(c->ks, key, cb_alg_key_bytes(c->alg), dec);
     }
     const cb_aes_ops *o = c->var->ops;
     unsigned bits = c->alg->mode == CB_MODE_XTS ? c->alg->key_bits / 2 : c->alg->key_bits;
@@ -92,7 +85,33 @@ void cb_cipher_set_iv(cb_cipher *c, const uint8_t *iv)
         memcpy(c->iv, iv, c->alg->block_bytes);
 }
 
-/* aes_blocks and des_blocks run the whole-block modes of one cipher. */
+/*
+ * chain_ecb is CBC (SP 800-38A 6.2) over a cipher's ecb, one block at a time, for the
+ * block ciphers without a cbc of their own: C_i = E(P_i ^ C_{i-1}), and
+ * P_i = D(C_i) ^ C_{i-1} with C_i saved first so that in == out works.
+ */
+static void chain_ecb(const cb_block_ops *o, const void *ks, int decrypt, size_t bs,
+                      uint8_t *iv, const uint8_t *in, uint8_t *out, size_t n)
+{
+    uint8_t x[16], next[16];
+    for (; n; n--, in += bs, out += bs) {
+        if (decrypt) {
+            memcpy(next, in, bs);
+            o->ecb(ks, in, out, 1);
+            for (size_t i = 0; i < bs; i++)
+                out[i] ^= iv[i];
+            memcpy(iv, next, bs);
+        } else {
+            for (size_t i = 0; i < bs; i++)
+                x[i] = in[i] ^ iv[i];
+            o->ecb(ks, x, out, 1);
+            memcpy(iv, out, bs);
+        }
+    }
+    cb_wipe(x, sizeof x);
+}
+
+/* aes_blocks and block_blocks run the whole-block modes of one cipher. */
 static void aes_blocks(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t n)
 {
     const cb_aes_ops *o = c->var->ops;
@@ -103,13 +122,16 @@ static void aes_blocks(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t n)
         (dec ? o->cbc_decrypt : o->cbc_encrypt)(c->ks, c->iv, in, out, n);
 }
 
-static void des_blocks(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t n)
+static void block_blocks(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t n)
 {
-    const cb_des_ops *o = c->var->ops;
+    const cb_block_ops *o = c->var->ops;
     if (c->alg->mode == CB_MODE_ECB)
         o->ecb(c->ks, in, out, n);
-    else
+    else if (o->cbc)
         o->cbc(c->ks, c->iv, in, out, n);
+    else
+        chain_ecb(o, c->ks, c->dir == CB_DIR_DECRYPT, c->alg->block_bytes, c->iv, in, out,
+                  n);
 }
 
 /* aes_stream runs the AES modes of kernels/modes/aes_modes.h; -1 for a length XTS refuses. */
@@ -162,8 +184,8 @@ int cb_cipher_update(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
     size_t bs = c->alg->block_bytes;
     if (len % bs)
         return -1;
-    if (c->var->prim == CB_PRIM_DES)
-        des_blocks(c, in, out, len / bs);
+    if (cb_prim_is_block(c->var->prim))
+        block_blocks(c, in, out, len / bs);
     else
         aes_blocks(c, in, out, len / bs);
     return 0;

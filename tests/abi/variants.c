@@ -236,21 +236,27 @@ static int check_gcm(const cb_variant *v)
     return 0;
 }
 
-static int check_des(const cb_variant *v)
+/* check_block runs a cb_block_ops variant with every key length its algorithms use. */
+static int check_block(const cb_variant *v)
 {
-    const cb_des_ops *o = v->ops;
-    if (too_big(v, "the DES key schedule", o->key_size, TABLE - KS))
+    const cb_block_ops *o = v->ops;
+    if (too_big(v, "the block cipher's key schedule", o->key_size, TABLE - KS))
         return -1;
-    for (unsigned keys = 1; keys <= 3; keys += 2)
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *a = cb_alg_at(i);
+        size_t keylen = cb_alg_key_bytes(a);
+        if (a->prim != v->prim)
+            continue;
         for (int dec = 0; dec <= 1; dec++) {
-            CHECK(v, "des set_key", o->set_key(AT(KS), input, keys, dec), o->set_key, 4,
-                  U(AT(KS)), U(input), U(keys), U(dec));
-            if (o->ecb)
-                CHECK(v, "des ecb", o->ecb(AT(KS), input, AT(OUT), 5), o->ecb, 4, U(AT(KS)),
-                      U(input), U(AT(OUT)), U(5));
-            CHECK(v, "des cbc", o->cbc(AT(KS), AT(IV), input, AT(OUT), 5), o->cbc, 5,
-                  U(AT(KS)), U(AT(IV)), U(input), U(AT(OUT)), U(5));
+            CHECK(v, "block set_key", o->set_key(AT(KS), input, keylen, dec), o->set_key, 4,
+                  U(AT(KS)), U(input), U(keylen), U(dec));
+            CHECK(v, "block ecb", o->ecb(AT(KS), input, AT(OUT), 5), o->ecb, 4, U(AT(KS)),
+                  U(input), U(AT(OUT)), U(5));
+            if (o->cbc)
+                CHECK(v, "block cbc", o->cbc(AT(KS), AT(IV), input, AT(OUT), 5), o->cbc, 5,
+                      U(AT(KS)), U(AT(IV)), U(input), U(AT(OUT)), U(5));
         }
+    }
     return 0;
 }
 
@@ -301,8 +307,11 @@ int cb_abi_check_variants(char *msg, size_t len)
         {CB_PRIM_MD5, check_digest},   {CB_PRIM_SHA1, check_digest},
         {CB_PRIM_SHA256, check_digest}, {CB_PRIM_SHA512, check_digest},
         {CB_PRIM_AES, check_aes},      {CB_PRIM_GHASH, check_ghash},
-        {CB_PRIM_GCM, check_gcm},      {CB_PRIM_DES, check_des},
-        {CB_PRIM_MONT, check_mont},    {CB_PRIM_SHA3, check_sponge},
+        {CB_PRIM_GCM, check_gcm},      {CB_PRIM_MONT, check_mont},
+        {CB_PRIM_SHA3, check_sponge},
+#define BLOCK_ROW(name, lower, arg) {CB_PRIM_##name, check_block},
+        CB_BLOCK_PRIMS(BLOCK_ROW, ~)
+#undef BLOCK_ROW
     };
     int rc = 0;
     fail_msg_buf = msg;
