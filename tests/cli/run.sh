@@ -91,6 +91,12 @@ grep -Eq '^\+DT:aes-128-ctr:0.05:16$' "$T/mr" && ok || bad "no +DT line: $(cat "
 grep -Eq '^\+R:[0-9]+:aes-128-ctr:[0-9.]+$' "$T/mr" && ok || bad "no +R line"
 grep -Eq '^\+H:16$' "$T/mr" && ok || bad "no +H line"
 grep -Eq '^\+F:0:aes-128-ctr:[0-9]+\.[0-9]{2}$' "$T/mr" && ok || bad "no +F line: $(cat "$T/mr")"
+# the table opens as openssl speed's does; -mr prints OpenSSL's lines and nothing else
+head -6 "$T/out" | tr '\n' '|' | grep -Eq '^version: cryptobench [^|]+\|built on: revision [^|]+, config [^|]+\|options: [^|]*\|compiler: [^|]+\|CPUINFO: [^|]+; capabilities in force: [^|]*; mask: [^|]+\|auto: md5 [a-z0-9-]+, sha256 [a-z0-9-]+\|$' &&
+    ok || bad "the table does not open with version, built on, options, compiler, CPUINFO, auto: $(head -7 "$T/out")"
+if grep -Evq '^\+' "$T/mr"; then bad "-mr printed a line that is not OpenSSL's: $(grep -Ev '^\+' "$T/mr" | head -2)"; else ok; fi
+cb import "$T/out" -o "$T/own.csv" 2>"$T/err" && grep -q ',cryptobench ' "$T/own.csv" && ok ||
+    bad "import of our own table: $(cat "$T/err")"
 
 # first_case_done ERR waits (up to a minute: an emulator on a loaded machine is slow)
 # until the run's progress in ERR shows a finished case ("... md5's in 0.30s"), so
