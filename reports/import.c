@@ -427,6 +427,23 @@ static void emit_children(importer *im, emitter *e, const char *variant)
     im->multi_progress = im->progress.n;
 }
 
+/* auto_pick returns the variant cryptobench's own table says auto picked for alg
+ * ("auto: md5 generic, sha256 shani"), or fallback. */
+static const char *auto_pick(const importer *im, const char *alg, const char *fallback,
+                             char *buf, size_t len)
+{
+    size_t n = strlen(alg);
+    for (const char *p = im->auto_picks; *p; p += strspn(p, ", ")) {
+        size_t item = strcspn(p, ",");
+        if (item > n + 1 && strncmp(p, alg, n) == 0 && p[n] == ' ') {
+            snprintf(buf, len, "%.*s", (int)(item - n - 1), p + n + 1);
+            return buf;
+        }
+        p += item;
+    }
+    return fallback;
+}
+
 /* emit_openssl emits the `openssl speed` measures: table values with the counts of
  * their progress lines, then progress lines no value took. */
 static void emit_openssl(importer *im, emitter *e)
@@ -452,8 +469,10 @@ static void emit_openssl(importer *im, emitter *e)
             if (counts)
                 counts->used = 1;
             resolved c;
+            char picked[128];
             resolve_openssl(im, m, &c);
-            emit(e, &c, variant, m, counts);
+            emit(e, &c, im->o->variant ? variant
+                        : auto_pick(im, c.alg, variant, picked, sizeof picked), m, counts);
         }
     }
 }

@@ -619,6 +619,7 @@ static void test_own_header(void **state)
     assert_string_equal(r->run->caps_detected, "ssse3,aesni,pclmul");
     assert_string_equal(r->run->caps_mask, "-aesni");
     assert_string_equal(r->run->mask_source, "CRYPTOBENCH_CAPS");
+    assert_string_equal(r->s.variant, "generic"); /* what auto picked, from "auto:" */
     assert_true(close_to(find(set, "aes-128-cbc", "encrypt", 64, 128)->bytes_per_sec,
                          240995980));
     cb_csv_set_free(set);
@@ -632,6 +633,7 @@ static void test_own_header(void **state)
     assert_string_equal(r->run->caps_detected, "neon,aes");
     assert_string_equal(r->run->caps_mask, "none");
     assert_string_equal(r->run->mask_source, "none");
+    assert_string_equal(r->s.variant, "openssl"); /* no "auto:" line */
     cb_csv_set_free(set);
 }
 
