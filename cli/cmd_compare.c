@@ -11,15 +11,18 @@
 #include "cli/commands.h"
 #include "cli/gate_opts.h"
 #include "base/common.h"
+#include "base/outfile.h"
 #include "kernels/registry.h"
 #include "reports/compare.h"
+#include "reports/compare_many.h"
 #include "reports/csv.h"
 #include "reports/styles.h"
 
 static void compare_usage(FILE *f)
 {
     fprintf(f,
-        "usage: cryptobench compare BEFORE.csv [AFTER.csv] [options]\n\n"
+        "usage: cryptobench compare BEFORE.csv [AFTER.csv] [options]\n"
+        "       cryptobench compare BASE.csv OTHER.csv OTHER.csv... [options]\n\n"
         "Compares the median throughput of every case (algorithm, variant, direction,\n"
         "key bits, block size) in BEFORE with the same case in AFTER: difference =\n"
         "after / before x 100 - 100, positive meaning faster.  When the sides hold\n"
@@ -28,7 +31,10 @@ static void compare_usage(FILE *f)
         "Imported tcrypt cycle counts compare by cycles per operation, marked\n"
         "(cycles): difference = before / after x 100 - 100, so + is still faster.\n"
         "With at least 2 samples a side, a Mann-Whitney U test decides whether each\n"
-        "difference is real; '~' marks those that are not.\n\n"
+        "difference is real; '~' marks those that are not.\n"
+        "With three or more files, one table: a column per file after BASE, labelled\n"
+        "by what tells the files apart (host, build, library, variant), each\n"
+        "compared with BASE as two files are; the gate applies to every column.\n\n"
         "  -style S             the table's layout (default %s):\n",
         cb_compare_style_at(0)->name);
     cb_compare_style_usage(f, CB_STYLE_TEXT, "      ");
@@ -37,6 +43,8 @@ static void compare_usage(FILE *f)
         "                       sends the summary to stderr (-style F works too):\n");
     cb_compare_style_usage(f, CB_STYLE_FORMAT, "      ");
     fprintf(f,
+        "  -o FILE              write the table or format to FILE (whole, or not at all;\n"
+        "                       - is stdout, the default): -format html -o report.html\n"
         "  -list-styles         print the styles and formats, one a line: name, kind\n"
         "                       (style or format), description\n"
         "  -variant A,B         compare variant A (before) with variant B (after)\n"
@@ -53,9 +61,10 @@ static void compare_usage(FILE *f)
 
 /* options: what the command line asked for. */
 typedef struct options {
-    const char *files[2];
+    const char **files;            /* the positional arguments, at most argc of them */
     int nfiles;
     const char *style, *format;
+    const char *out;               /* -o FILE, NULL: standard output */
     const cb_compare_style *table; /* what -style and -format chose */
     cb_sides_request sides;        /* -variant A,B; the files are added once read */
     cb_gate_opts gate;             /* -fail-if-slower, -gate-on */
@@ -80,7 +89,8 @@ static int parse_options(int argc, char **argv, options *op)
             return 1;
         }
         if ((r = cb_args_value(&a, "style", &op->style)) ||
-            (r = cb_args_value(&a, "format", &op->format))) {
+            (r = cb_args_value(&a, "format", &op->format)) ||
+            (r = cb_args_value(&a, "o", &op->out))) {
             if (r < 0)
                 return -1;
             continue;
@@ -106,14 +116,9 @@ static int parse_options(int argc, char **argv, options *op)
             continue;
         }
         if (argv[a.i][0] == '-' && argv[a.i][1] != 0) {
-            cb_error("compare: unknown option '%s'; the options are -style, -format, "
+            cb_error("compare: unknown option '%s'; the options are -style, -format, -o, "
                      "-list-styles, -variant, -fail-if-slower, -gate-on and -alpha.",
                      argv[a.i]);
-            return -1;
-        }
-        if (op->nfiles == 2) {
-            cb_error("compare: '%s' is a third file; give BEFORE.csv and AFTER.csv, or one "
-                     "file holding both.", argv[a.i]);
             return -1;
         }
         op->files[op->nfiles++] = argv[a.i++];
@@ -133,11 +138,25 @@ static int parse_options(int argc, char **argv, options *op)
     }
     if (format)
         op->table = format;
+    if (op->nfiles > 2 && op->sides.by_variant) {
+        cb_error("compare: -variant A,B pairs two variants of two sides; with %d files "
+                 "each is compared with the first as it is: give no -variant.", op->nfiles);
+        return -1;
+    }
+    for (int i = 0; op->out && i < op->nfiles; i++)
+        if (cb_path_same(op->files[i], op->out)) {
+            cb_error("compare: -o %s is a file being compared; give the output a name of "
+                     "its own.", op->out);
+            return -1;
+        }
     return cb_gate_opts_finish(&op->gate, &op->o);
 }
 
-static int run_compare(const options *op)
+/* run_files compares the files as many as there are, into out. */
+static int run_files(const options *op, FILE *out)
 {
+    if (op->nfiles > 2)
+        return cb_compare_run_many(op->files, (size_t)op->nfiles, &op->o, op->table, out);
     cb_csv_set *set = cb_csv_set_new();
     cb_sides_request rq = op->sides;
     char err[1024];
@@ -151,9 +170,30 @@ static int run_compare(const options *op)
         if (i == 0)
             rq.first_rows = cb_csv_set_count(set);
     }
-    rc = cb_compare_run(set, &rq, &op->o, op->table, stdout);
+    rc = cb_compare_run(set, &rq, &op->o, op->table, out);
 out:
     cb_csv_set_free(set);
+    return rc;
+}
+
+static int run_compare(const options *op)
+{
+    char err[1024];
+    cb_outfile *of = NULL;
+    if (op->out && !(of = cb_outfile_open(op->out, "output file", err, sizeof err))) {
+        cb_error("compare: %s", err);
+        return CB_EXIT_USAGE;
+    }
+    int rc = run_files(op, of ? cb_outfile_stream(of) : stdout);
+    /* a failed gate is a verdict, written like any other; no comparison is nothing */
+    if (of && rc != CB_EXIT_USAGE) {
+        if (cb_outfile_commit(of, NULL, err, sizeof err) != 0) {
+            cb_error("compare: %s", err);
+            rc = CB_EXIT_USAGE;
+        }
+        of = NULL;
+    }
+    cb_outfile_abort(of);
     return rc;
 }
 
@@ -161,8 +201,10 @@ int cb_cmd_compare(int argc, char **argv)
 {
     options op;
     memset(&op, 0, sizeof op);
+    op.files = cb_xcalloc((size_t)argc + 1, sizeof *op.files);
     int r = parse_options(argc, argv, &op);
     int rc = r < 0 ? CB_EXIT_USAGE : r > 0 ? CB_EXIT_OK : run_compare(&op);
     cb_gate_opts_free(&op.gate);
+    free(op.files);
     return rc;
 }

@@ -30,8 +30,12 @@ static int wire_sinks(const speed_opts *o, cb_sink *sinks, int *gate_status)
     int n = 0;
     sinks[n++] = cb_sink_progress();
     sinks[n++] = cb_sink_text(o->mr);
-    if (o->run.compare)
-        sinks[n++] = cb_sink_compare(o->style, &o->judge, gate_status);
+    if (o->run.compare) {
+        if (cb_sink_compare_to(&sinks[n], o->style, &o->judge, gate_status, o->compare_out) !=
+            0)
+            return abandon(sinks, n);
+        n++;
+    }
     if (o->csv_path) {
         if (cb_sink_csv(&sinks[n], o->csv_path) != 0)
             return abandon(sinks, n);

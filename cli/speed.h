@@ -16,6 +16,7 @@ typedef struct speed_opts {
     cb_run_opts run;
     int mr, force_caps;
     const char *style;    /* -style for -compare */
+    const char *compare_out; /* -compare-out FILE: -compare's table or format there */
     const char *csv_path;
     const char *json_path;
     cb_libopts libs;      /* -lib, -lib-env */

@@ -81,6 +81,8 @@ static void speed_usage(FILE *f)
         "  -calibrate-gate    run %d A/A trials of the (one) variant against itself\n"
         "                     per case, each -max-seconds long, and print the smallest\n"
         "                     -fail-if-slower that kept false alarms at or below 5%%\n"
+        "  -compare-out FILE  write -compare's table or format to FILE, not stdout\n"
+        "                     (whole, or not at all): -style html -compare-out r.html\n"
         "  -style NAME        the table for -compare (default %s), or a format:\n",
         CB_CALIBRATE_TRIALS, cb_compare_style_at(0)->name);
     cb_compare_style_usage(f, CB_STYLE_TEXT, "      ");
@@ -290,6 +292,27 @@ static int all_algorithms(speed_opts *o, const char *spec)
     return 0;
 }
 
+/* check_compare_out refuses a -compare-out without -compare, or naming the file
+ * -csv or -json writes. */
+static int check_compare_out(const speed_opts *o)
+{
+    if (!o->compare_out)
+        return 0;
+    if (!o->run.compare) {
+        cb_error("speed: -compare-out goes with -compare.");
+        return -1;
+    }
+    const char *other = o->csv_path && cb_path_same(o->csv_path, o->compare_out) ? "-csv"
+                      : o->json_path && cb_path_same(o->json_path, o->compare_out) ? "-json"
+                      : NULL;
+    if (other) {
+        cb_error("speed: -compare-out and %s name one file, '%s'; give each its own.", other,
+                 o->compare_out);
+        return -1;
+    }
+    return 0;
+}
+
 int cb_speed_parse(speed_opts *o, int argc, char **argv)
 {
     cb_args a = {argc, argv, 1, "speed"};
@@ -374,6 +397,10 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
                 return -1;
             }
             o->csv_path = v;
+        } else if ((r = VALUE("compare-out")) != 0) {
+            if (r < 0)
+                return -1;
+            o->compare_out = v;
         } else if ((r = VALUE("style")) != 0) {
             if (r < 0)
                 return -1;
@@ -480,6 +507,8 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
         cb_error("speed: -style goes with -compare.");
         return -1;
     }
+    if (check_compare_out(o) != 0)
+        return -1;
     if (ro->nsizes == 0) {
         memcpy(ro->sizes, default_sizes, sizeof default_sizes);
         ro->nsizes = sizeof default_sizes / sizeof default_sizes[0];

@@ -119,6 +119,10 @@ typedef struct cb_comparison {
     size_t gate_failures;    /* gated regressions */
     size_t gate_undecided;   /* gated paired cases the looks left undecided */
     double geomean_pct;      /* geometric mean of the speed ratios over all cases, as % */
+    const cb_csv_row *const *side_rows[2]; /* the rows of before [0] and after [1], for
+                              * the conditions the html format lists; not owned (the
+                              * cb_sides of cb_compare_judge), NULL when not known */
+    size_t side_n[2];
 } cb_comparison;
 
 /*
@@ -184,12 +188,13 @@ int cb_compare_run(const cb_csv_set *set, const cb_sides_request *rq,
 int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
                            const char *variant_b, const char *style, FILE *out);
 
-/* cb_compare_run_gated is cb_compare_run_samples judged with o (speed's
+/* cb_compare_run_gated is cb_compare_run_samples for samples measured under info
+ * (NULL: nothing recorded; a page lists the run's conditions), judged with o (speed's
  * -fail-if-slower and -gate-on): returns CB_EXIT_OK, CB_EXIT_FAIL (a gated
  * regression), CB_EXIT_UNDECIDED (a gated case the looks left undecided), or
  * CB_EXIT_USAGE after printing why nothing could be compared. */
-int cb_compare_run_gated(const cb_sample *s, size_t n, const char *variant_a,
-                         const char *variant_b, const char *style, const cb_compare_opts *o,
-                         FILE *out);
+int cb_compare_run_gated(const cb_run_info *info, const cb_sample *s, size_t n,
+                         const char *variant_a, const char *variant_b, const char *style,
+                         const cb_compare_opts *o, FILE *out);
 
 #endif

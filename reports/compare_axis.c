@@ -262,3 +262,155 @@ char *cb_compare_axis(const cb_csv_row *const *before, size_t nb,
     }
     return axis.s;
 }
+
+/* ---- the conditions of one side ------------------------------------------------------- */
+
+/* What a page lists of the run description: every field but when it started. */
+static const axis_field condition_fields[] = {
+    {"tool version", offsetof(cb_run_info, tool_version)},
+    {"build", offsetof(cb_run_info, build_rev)},
+    {"config", offsetof(cb_run_info, build_config)},
+    {"compiler", offsetof(cb_run_info, compiler)},
+    {"cflags", offsetof(cb_run_info, cflags)},
+    {"arch", offsetof(cb_run_info, host_arch)},
+    {"host", offsetof(cb_run_info, hostname)},
+    {"cpu", offsetof(cb_run_info, cpu_model)},
+    {"caps detected", offsetof(cb_run_info, caps_detected)},
+    {"caps in force", offsetof(cb_run_info, caps_effective)},
+    {"mask", offsetof(cb_run_info, caps_mask)},
+    {"mask source", offsetof(cb_run_info, mask_source)},
+    {"emulator", offsetof(cb_run_info, emulator)},
+    {"timing", offsetof(cb_run_info, timing)},
+};
+#define N_CONDITION_FIELDS (sizeof condition_fields / sizeof condition_fields[0])
+
+size_t cb_side_conditions(const cb_csv_row *const *rows, size_t n, cb_condition **out)
+{
+    const cb_run_info **runs;
+    size_t k = side_runs(rows, n, &runs), count = 0;
+    cb_condition *c = cb_xmalloc((N_CONDITION_FIELDS + 1 + CB_PROVENANCE_FIELDS) * sizeof *c);
+    for (size_t f = 0; f < N_CONDITION_FIELDS; f++) {
+        cb_strs v = run_values(runs, k, condition_fields[f].offset);
+        snprintf(c[count].name, sizeof c[count].name, "%s", condition_fields[f].name);
+        c[count++].value = cb_strs_text(&v, " + ");
+        free(v.v);
+    }
+    cb_strs variants = {NULL, 0};
+    for (size_t i = 0; i < n; i++)
+        cb_strs_add(&variants, rows[i]->s.variant);
+    snprintf(c[count].name, sizeof c[count].name, "variants");
+    c[count++].value = cb_strs_text(&variants, " + ");
+    free(variants.v);
+    lib_uses libs = side_libs(rows, n);
+    for (int f = 0; f < CB_PROVENANCE_FIELDS; f++) {
+        cb_strs v = lib_values(&libs, 0, NULL, f);
+        field_name(f, c[count].name, sizeof c[count].name);
+        c[count++].value = cb_strs_text(&v, " + ");
+        free(v.v);
+    }
+    free(libs.u);
+    free(runs);
+    *out = c;
+    return count;
+}
+
+void cb_conditions_free(cb_condition *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(c[i].value);
+    free(c);
+}
+
+/* ---- a column's label ----------------------------------------------------------------- */
+
+/* add_value appends "name AFTER" to the label. */
+static void add_value(cb_buf *label, const char *name, const cb_strs *after)
+{
+    char *t = cb_strs_text(after, "+");
+    cb_buf_printf(label, "%s%s %s", label->len ? ", " : "", name, t);
+    free(t);
+}
+
+char *cb_compare_axis_label(const cb_csv_row *const *before, size_t nb,
+                            const cb_csv_row *const *after, size_t na)
+{
+    const cb_run_info **runs[2];
+    size_t k[2] = {side_runs(before, nb, &runs[0]), side_runs(after, na, &runs[1])};
+    lib_uses libs[2] = {side_libs(before, nb), side_libs(after, na)};
+    cb_buf label = {NULL, 0, 0};
+    for (size_t f = 0; f < N_AXIS_FIELDS; f++) {
+        cb_strs vb = run_values(runs[0], k[0], axis_fields[f].offset);
+        cb_strs va = run_values(runs[1], k[1], axis_fields[f].offset);
+        if (!cb_strs_same(&vb, &va))
+            add_value(&label, axis_fields[f].name, &va);
+        free(vb.v);
+        free(va.v);
+    }
+    for (int f = 0; f < CB_PROVENANCE_FIELDS && (f == CB_PROV_LIBRARY || (libs[0].n && libs[1].n));
+         f++) {
+        cb_strs vb = lib_values(&libs[0], 0, NULL, f), va = lib_values(&libs[1], 0, NULL, f);
+        if (!cb_strs_same(&vb, &va)) {
+            char name[32];
+            field_name(f, name, sizeof name);
+            add_value(&label, name, &va);
+        }
+        free(vb.v);
+        free(va.v);
+    }
+    for (int side = 0; side < 2; side++) {
+        free(runs[side]);
+        free(libs[side].u);
+    }
+    return label.s;
+}
+
+/* field_values: field f of one side, f counting the run description's fields, then
+ * the variants, then the provenance fields. */
+static cb_strs field_values(const cb_csv_row *const *rows, size_t n, size_t f)
+{
+    cb_strs v = {NULL, 0};
+    if (f < N_AXIS_FIELDS) {
+        const cb_run_info **runs;
+        size_t k = side_runs(rows, n, &runs);
+        v = run_values(runs, k, axis_fields[f].offset);
+        free(runs);
+    } else if (f == N_AXIS_FIELDS) {
+        for (size_t i = 0; i < n; i++)
+            cb_strs_add(&v, rows[i]->s.variant);
+    } else {
+        lib_uses libs = side_libs(rows, n);
+        v = lib_values(&libs, 0, NULL, (int)(f - N_AXIS_FIELDS - 1));
+        free(libs.u);
+    }
+    return v;
+}
+
+void cb_compare_axis_labels(const cb_csv_row *const *const *rows, const size_t *count,
+                            size_t n, char **out)
+{
+    cb_buf *label = cb_xcalloc(n + 1, sizeof *label);
+    cb_strs *v = cb_xcalloc(n + 1, sizeof *v);
+    for (size_t f = 0; f < N_AXIS_FIELDS + 1 + CB_PROVENANCE_FIELDS; f++) {
+        int alike = 1;
+        for (size_t i = 0; i < n; i++) {
+            v[i] = field_values(rows[i], count[i], f);
+            alike &= cb_strs_same(&v[i], &v[0]);
+        }
+        char name[32];
+        if (f < N_AXIS_FIELDS)
+            snprintf(name, sizeof name, "%s", axis_fields[f].name);
+        else if (f == N_AXIS_FIELDS)
+            snprintf(name, sizeof name, "variant");
+        else
+            field_name((int)(f - N_AXIS_FIELDS - 1), name, sizeof name);
+        for (size_t i = 0; i < n; i++) {
+            if (!alike)
+                add_value(&label[i], name, &v[i]);
+            free(v[i].v);
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        out[i] = label[i].s;
+    free(label);
+    free(v);
+}

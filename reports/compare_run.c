@@ -75,6 +75,10 @@ int cb_compare_judge(const cb_csv_set *set, const cb_sides_request *rq,
         cb_error("%s", err);
         return -1;
     }
+    c->side_rows[0] = sd->before;
+    c->side_rows[1] = sd->after;
+    c->side_n[0] = sd->nb;
+    c->side_n[1] = sd->na;
     return 0;
 }
 
@@ -99,12 +103,12 @@ int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
                            const char *variant_b, const char *style, FILE *out)
 {
     cb_compare_opts o = cb_compare_default_opts();
-    return cb_compare_run_gated(s, n, variant_a, variant_b, style, &o, out);
+    return cb_compare_run_gated(NULL, s, n, variant_a, variant_b, style, &o, out);
 }
 
-int cb_compare_run_gated(const cb_sample *s, size_t n, const char *variant_a,
-                         const char *variant_b, const char *style, const cb_compare_opts *o,
-                         FILE *out)
+int cb_compare_run_gated(const cb_run_info *info, const cb_sample *s, size_t n,
+                         const char *variant_a, const char *variant_b, const char *style,
+                         const cb_compare_opts *o, FILE *out)
 {
     const cb_compare_style *table = cb_compare_style_at(0);
     if (style && cb_compare_style_check(style, &table) != 0)
@@ -118,7 +122,7 @@ int cb_compare_run_gated(const cb_sample *s, size_t n, const char *variant_a,
     cb_csv_set *set = cb_csv_set_new();
     static const cb_run_info none_run = {"", "", "", "", "", "", "", "", "", "", "", "",
                                          "none", "", ""};
-    const cb_run_info *run = cb_csv_intern_run(set, &none_run);
+    const cb_run_info *run = cb_csv_intern_run(set, info ? info : &none_run);
     for (size_t i = 0; i < n; i++) {
         cb_csv_row r;
         memset(&r, 0, sizeof r);

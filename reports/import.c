@@ -427,6 +427,23 @@ static void emit_children(importer *im, emitter *e, const char *variant)
     im->multi_progress = im->progress.n;
 }
 
+/* auto_pick returns the variant cryptobench's own table says auto picked for alg
+ * ("auto: md5 generic, sha256 shani"), or fallback. */
+static const char *auto_pick(const importer *im, const char *alg, const char *fallback,
+                             char *buf, size_t len)
+{
+    size_t n = strlen(alg);
+    for (const char *p = im->auto_picks; *p; p += strspn(p, ", ")) {
+        size_t item = strcspn(p, ",");
+        if (item > n + 1 && strncmp(p, alg, n) == 0 && p[n] == ' ') {
+            snprintf(buf, len, "%.*s", (int)(item - n - 1), p + n + 1);
+            return buf;
+        }
+        p += item;
+    }
+    return fallback;
+}
+
 /* emit_openssl emits the `openssl speed` measures: table values with the counts of
  * their progress lines, then progress lines no value took. */
 static void emit_openssl(importer *im, emitter *e)
@@ -452,8 +469,10 @@ static void emit_openssl(importer *im, emitter *e)
             if (counts)
                 counts->used = 1;
             resolved c;
+            char picked[128];
             resolve_openssl(im, m, &c);
-            emit(e, &c, variant, m, counts);
+            emit(e, &c, im->o->variant ? variant
+                        : auto_pick(im, c.alg, variant, picked, sizeof picked), m, counts);
         }
     }
 }
@@ -510,12 +529,45 @@ static void names_of(const cb_caps_arch *arch, cb_caps c, char *out, size_t len)
  * With " env:" the vector was masked: what the CPU offered is then unknown and the
  * mask is the variable's value.  Without a CPUINFO line everything is unknown.
  */
+/*
+ * own_cpuinfo reads the CPUINFO line of cryptobench's own table (reports/sink_text.c):
+ * "MODEL; capabilities in force: CAPS; mask: MASK", with " (SOURCE); detected: CAPS"
+ * after a mask that took capabilities away.  Returns 0 for a line of another form.
+ */
+static int own_cpuinfo(importer *im)
+{
+    static const char in_force[] = "; capabilities in force: ", mask_is[] = "; mask: ",
+                      detected[] = "); detected: ";
+    const char *caps = strstr(im->cpuinfo, in_force);
+    const char *mask = caps ? strstr(caps, mask_is) : NULL;
+    if (!mask)
+        return 0;
+    snprintf(im->cpu_model, sizeof im->cpu_model, "%.*s", (int)(caps - im->cpuinfo),
+             im->cpuinfo);
+    caps += sizeof in_force - 1;
+    snprintf(im->caps_effective, sizeof im->caps_effective, "%.*s", (int)(mask - caps), caps);
+    mask += sizeof mask_is - 1;
+    const char *src = strstr(mask, " ("), *det = src ? strstr(src, detected) : NULL;
+    if (!det) {
+        snprintf(im->caps_mask, sizeof im->caps_mask, "%s", mask);
+        snprintf(im->mask_source, sizeof im->mask_source, "none");
+        snprintf(im->caps_detected, sizeof im->caps_detected, "%s", im->caps_effective);
+        return 1;
+    }
+    snprintf(im->caps_mask, sizeof im->caps_mask, "%.*s", (int)(src - mask), mask);
+    snprintf(im->mask_source, sizeof im->mask_source, "%.*s", (int)(det - src - 2), src + 2);
+    snprintf(im->caps_detected, sizeof im->caps_detected, "%s", det + sizeof detected - 1);
+    return 1;
+}
+
 static void log_caps(importer *im)
 {
     snprintf(im->caps_effective, sizeof im->caps_effective, "unknown");
     snprintf(im->caps_detected, sizeof im->caps_detected, "unknown");
     snprintf(im->caps_mask, sizeof im->caps_mask, "unknown");
     snprintf(im->mask_source, sizeof im->mask_source, "unknown");
+    if (own_cpuinfo(im))
+        return;
     char var[32], value[160];
     const char *eq = strchr(im->cpuinfo, '=');
     if (!eq || (size_t)(eq - im->cpuinfo) >= sizeof var)
@@ -550,13 +602,15 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
     base = base ? base + 1 : im->name;
     if (im->tcrypt_seen && !im->openssl_seen)
         snprintf(tool, sizeof tool, "linux tcrypt");
+    else if (strncmp(im->version, "cryptobench ", 12) == 0) /* our own text table */
+        snprintf(tool, sizeof tool, "%s", im->version);
     else
         snprintf(tool, sizeof tool, "openssl%s%s", im->version[0] ? " " : "", im->version);
     const cb_import_opts *o = im->o;
     cb_run_info r = {
         tool, o->build ? o->build : base, "imported", im->compiler, im->options,
         o->host_arch ? o->host_arch : "", o->hostname ? o->hostname : "",
-        o->cpu_model ? o->cpu_model : "", im->caps_detected, im->caps_effective, im->caps_mask,
+        o->cpu_model ? o->cpu_model : im->cpu_model, im->caps_detected, im->caps_effective, im->caps_mask,
         im->mask_source, "unknown", im->wall || (im->tcrypt_seen && !im->openssl_seen) ? "wall" : "cpu", "",
     };
     return cb_csv_intern_run(set, &r);

@@ -77,6 +77,8 @@ typedef struct importer {
     /* run description */
     char version[96], compiler[CB_IMP_LINE_MAX], options[512], cpuinfo[512];
     char caps_detected[256], caps_effective[256], caps_mask[192], mask_source[48];
+    char cpu_model[256];    /* from cryptobench's own CPUINFO line; "" otherwise */
+    char auto_picks[1024];  /* cryptobench's own "auto:" line: "md5 generic, ..." */
     unsigned got_child;    /* 1 + N while a "Got: ... from N" line is read, else 0 */
     unsigned children;     /* -multi: how many children reported */
     mlist per_child;       /* -multi: each child's +F values */

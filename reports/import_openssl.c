@@ -647,6 +647,7 @@ static int about_line(importer *im, const char *line)
         {"compiler: ", offsetof(importer, compiler), sizeof ((importer *)0)->compiler},
         {"options:", offsetof(importer, options), sizeof ((importer *)0)->options},
         {"CPUINFO: ", offsetof(importer, cpuinfo), sizeof ((importer *)0)->cpuinfo},
+        {"auto: ", offsetof(importer, auto_picks), sizeof ((importer *)0)->auto_picks},
     };
     /* 1.0 and older open with a banner, "OpenSSL 1.0.1e 11 Feb 2013", where later
      * versions print "version: ..." */

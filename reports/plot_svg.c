@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "reports/plot.h"
+#include "reports/svg.h"
 
 enum {
     WIDTH = 960, HEIGHT = 540,
@@ -22,75 +23,9 @@ enum {
     MIN_TICK_GAP = 46,      /* pixels between x labels ("16 KiB" is about 40 wide) */
 };
 
-/* Okabe & Ito's colour-blind-safe palette, without its yellow (too faint on white). */
-static const char *const colours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
-                                      "#E69F00", "#56B4E9", "#000000", "#882255"};
-#define NCOLOURS (sizeof colours / sizeof colours[0])
 /* After every colour is used once, the next series repeat them with a dash. */
 static const char *const dashes[] = {"", "7 4", "2 3", "9 3 2 3"};
 #define NDASHES (sizeof dashes / sizeof dashes[0])
-
-/* utf8_len returns the length of the valid UTF-8 sequence at s, or 0. */
-static size_t utf8_len(const unsigned char *s)
-{
-    size_t n = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2
-             : s[0] >= 0xE0 && s[0] <= 0xEF ? 3 : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    /* overlong three-byte forms, UTF-16 surrogates, code points past U+10FFFF */
-    if ((n == 3 && s[0] == 0xE0 && s[1] < 0xA0) || (n == 3 && s[0] == 0xED && s[1] >= 0xA0) ||
-        (n == 4 && s[0] == 0xF0 && s[1] < 0x90) || (n == 4 && s[0] == 0xF4 && s[1] >= 0x90))
-        return 0;
-    return n;
-}
-
-/*
- * put_text writes at most max characters of s (0: all) as XML character data or an
- * attribute value: the five markup characters as entities, control bytes XML 1.0
- * cannot hold and bytes that are not UTF-8 as '?', and "..." when s was cut.
- */
-static void put_text(FILE *f, const char *s, size_t max)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    for (size_t chars = 0; *p; chars++) {
-        if (max && chars == max) {
-            fputs("...", f);
-            return;
-        }
-        size_t n = utf8_len(p);
-        if (n == 0 || (*p < 0x20 && *p != '\t')) {
-            fputc('?', f);
-            p++;
-            continue;
-        }
-        switch (*p) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&apos;", f); break;
-        default: fwrite(p, 1, n, f);
-        }
-        p += n;
-    }
-}
-
-/* format_rate writes bytes per second with a decimal prefix: "1.5 GB/s", "0". */
-static void format_rate(char *buf, size_t len, double v)
-{
-    static const char *const units[] = {"B/s", "kB/s", "MB/s", "GB/s", "TB/s", "PB/s"};
-    size_t u = 0;
-    if (v == 0) {
-        snprintf(buf, len, "0");
-        return;
-    }
-    while (fabs(v) >= 1000 * (1 - 1e-9) && u + 1 < sizeof units / sizeof units[0]) {
-        v /= 1000;
-        u++;
-    }
-    snprintf(buf, len, "%.3g %s", v, units[u]);
-}
 
 /* format_size writes a block size: "16 B", "1 KiB", "1.5 KiB", "16 MiB". */
 static void format_size(char *buf, size_t len, size_t size)
@@ -123,14 +58,6 @@ static double y_of(const scale *sc, double v)
     return PLOT_BOTTOM - v / sc->ymax * (PLOT_BOTTOM - PLOT_TOP);
 }
 
-/* nice_step returns the 1, 2 or 5 times a power of ten nearest above raw. */
-static double nice_step(double raw)
-{
-    double p = pow(10, floor(log10(raw)));
-    double m = raw / p;
-    return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
-}
-
 static scale make_scale(const cb_plot *p)
 {
     scale sc;
@@ -143,7 +70,7 @@ static scale make_scale(const cb_plot *p)
                 top = p->series[i].pts[z].hi;
     if (top <= 0)
         top = 1; /* only unmeasured cases: an empty plot from 0 to 1 B/s */
-    sc.ystep = nice_step(top / 5);
+    sc.ystep = cb_svg_nice_step(top / 5);
     sc.ymax = ceil(top / sc.ystep * (1 - 1e-9)) * sc.ystep;
     return sc;
 }
@@ -154,7 +81,7 @@ static void axes(FILE *f, const cb_plot *p, const scale *sc)
     fputs("<g class=\"axes\" font-size=\"11\" fill=\"#333333\">\n", f);
     for (int k = 0; k * sc->ystep <= sc->ymax * (1 + 1e-9); k++) {
         double v = k * sc->ystep, y = y_of(sc, v);
-        format_rate(buf, sizeof buf, v);
+        cb_svg_rate(buf, sizeof buf, v);
         fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n",
                 PLOT_LEFT, y, PLOT_RIGHT, y);
         fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
@@ -186,8 +113,8 @@ static void axes(FILE *f, const cb_plot *p, const scale *sc)
 /* stroke_style writes series i's colour and dash as attributes. */
 static void stroke_style(FILE *f, size_t i)
 {
-    fprintf(f, " stroke=\"%s\"", colours[i % NCOLOURS]);
-    const char *d = dashes[(i / NCOLOURS) % NDASHES];
+    fprintf(f, " stroke=\"%s\"", cb_svg_colours[i % CB_SVG_NCOLOURS]);
+    const char *d = dashes[(i / CB_SVG_NCOLOURS) % NDASHES];
     if (d[0])
         fprintf(f, " stroke-dasharray=\"%s\"", d);
 }
@@ -197,10 +124,10 @@ static void stroke_style(FILE *f, size_t i)
 static void series_svg(FILE *f, const cb_plot *p, const scale *sc, size_t i)
 {
     const cb_plot_series *s = &p->series[i];
-    const char *c = colours[i % NCOLOURS];
+    const char *c = cb_svg_colours[i % CB_SVG_NCOLOURS];
     char med[32], lo[32], hi[32], size[32];
     fprintf(f, "<g class=\"series\" id=\"series-%zu\">\n<title>", i);
-    put_text(f, s->label, 0);
+    cb_svg_text(f, s->label, 0);
     fputs("</title>\n", f);
     for (size_t z = 0; z < p->nsizes; z++) {
         const cb_plot_point *pt = &s->pts[z];
@@ -226,13 +153,13 @@ static void series_svg(FILE *f, const cb_plot *p, const scale *sc, size_t i)
         const cb_plot_point *pt = &s->pts[z];
         if (pt->state != CB_PLOT_MEASURED)
             continue;
-        format_rate(med, sizeof med, pt->median);
-        format_rate(lo, sizeof lo, pt->lo);
-        format_rate(hi, sizeof hi, pt->hi);
+        cb_svg_rate(med, sizeof med, pt->median);
+        cb_svg_rate(lo, sizeof lo, pt->lo);
+        cb_svg_rate(hi, sizeof hi, pt->hi);
         format_size(size, sizeof size, p->sizes[z]);
-        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"><title>", x_of(sc, p->sizes[z]),
-                y_of(sc, pt->median), c);
-        put_text(f, s->label, 0);
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"><title>",
+                x_of(sc, p->sizes[z]), y_of(sc, pt->median), c);
+        cb_svg_text(f, s->label, 0);
         fprintf(f, ", %s: %s (95%%: %s to %s, %zu samples)</title></circle>\n", size, med, lo,
                 hi, pt->samples);
     }
@@ -251,16 +178,16 @@ static void legend(FILE *f, const cb_plot *p)
                 LEGEND_X, y - 4, LEGEND_X + 24, y - 4);
         stroke_style(f, i);
         fprintf(f, "/>\n<circle cx=\"%d\" cy=\"%d\" r=\"3\" fill=\"%s\"/>\n", LEGEND_X + 12,
-                y - 4, colours[i % NCOLOURS]);
+                y - 4, cb_svg_colours[i % CB_SVG_NCOLOURS]);
         fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%d\"><title>", LEGEND_X + 30, y);
-        put_text(f, s->label, 0);
+        cb_svg_text(f, s->label, 0);
         fputs("</title>", f);
         /* the statuses are never cut: the label gives way to them */
         size_t status = s->unmeasured[0] ? strlen(s->unmeasured) + 3 : 0;
-        put_text(f, s->label, status + 12 < LEGEND_CHARS ? LEGEND_CHARS - status : 12);
+        cb_svg_text(f, s->label, status + 12 < LEGEND_CHARS ? LEGEND_CHARS - status : 12);
         if (s->unmeasured[0]) {
             fputs("<tspan fill=\"#B00020\"> (", f);
-            put_text(f, s->unmeasured, 0);
+            cb_svg_text(f, s->unmeasured, 0);
             fputs(")</tspan>", f);
         }
         fputs("</text>\n", f);
@@ -274,23 +201,19 @@ static void legend(FILE *f, const cb_plot *p)
 int cb_plot_svg(FILE *f, const cb_plot *p, const char *title)
 {
     scale sc = make_scale(p);
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-               "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
-               "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
-            WIDTH, HEIGHT, WIDTH, HEIGHT, WIDTH, HEIGHT);
+    cb_svg_begin(f, WIDTH, HEIGHT, 1);
     fprintf(f, "<text class=\"title\" x=\"%d\" y=\"30\" font-size=\"18\" font-weight=\"bold\">",
             PLOT_LEFT);
-    put_text(f, title ? title : "Throughput against block size", 0);
+    cb_svg_text(f, title ? title : "Throughput against block size", 0);
     fprintf(f, "</text>\n<text class=\"subtitle\" x=\"%d\" y=\"50\" font-size=\"12\" "
                "fill=\"#555555\">",
             PLOT_LEFT);
-    put_text(f, p->subtitle, 110);
+    cb_svg_text(f, p->subtitle, 110);
     fputs("</text>\n", f);
     axes(f, p, &sc);
     for (size_t i = 0; i < p->nseries; i++)
         series_svg(f, p, &sc, i);
     legend(f, p);
-    fputs("</svg>\n", f);
+    cb_svg_end(f);
     return fflush(f) != 0 || ferror(f) ? -1 : 0;
 }

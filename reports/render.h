@@ -93,4 +93,10 @@ void cb_grid_free(cb_grid *g);
 void cb_render_grids(const cb_comparison *c, FILE *out,
                      void (*print)(const cb_comparison *c, const cb_grid *g, FILE *out));
 
+/* cb_compare_chart draws every case's difference as a bar (a bar per file of many)
+ * with its interval's whiskers and the gate's threshold as a line
+ * (reports/render_svg.c): a whole SVG document when standalone, else an <svg> element
+ * to put inline in a page. */
+void cb_compare_chart(const cb_compare_many *m, FILE *out, int standalone);
+
 #endif

@@ -10,6 +10,7 @@
  */
 #include <math.h>
 
+#include "reports/compare_many.h"
 #include "reports/render.h"
 
 static void json_str(FILE *out, const char *s)
@@ -135,4 +136,23 @@ void cb_render_json(const cb_comparison *c, FILE *out)
                 c->gate_failures ? "false" : "true");
     }
     fputs("}\n}\n", out);
+}
+
+/* cb_render_json_many: {"base": FILE, "columns": [{"file", "label", "comparison"}]},
+ * each comparison the object two files give. */
+void cb_render_json_many(const cb_compare_many *m, FILE *out)
+{
+    fputs("{\"base\": ", out);
+    json_str(out, m->base_name);
+    fputs(",\n\"columns\": [\n", out);
+    for (size_t j = 0; j < m->ncols; j++) {
+        fputs("{\"file\": ", out);
+        json_str(out, m->cols[j].after_name);
+        fputs(", \"label\": ", out);
+        json_str(out, m->labels[j]);
+        fputs(", \"comparison\":\n", out);
+        cb_render_json(&m->cols[j], out);
+        fputs(j + 1 < m->ncols ? "},\n" : "}\n", out);
+    }
+    fputs("]}\n", out);
 }

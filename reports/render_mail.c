@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "reports/compare_many.h"
 #include "reports/render.h"
 
 void cb_render_mail(const cb_comparison *c, FILE *out)
@@ -31,4 +32,30 @@ void cb_render_mail(const cb_comparison *c, FILE *out)
     }
     fputc('\n', out);
     cb_render_footer(c, out, "");
+}
+
+/* cb_render_mail_many: one line per case, the base's ops/s, then each file's ops/s
+ * and its difference. */
+void cb_render_mail_many(const cb_compare_many *m, FILE *out)
+{
+    char buf[64], pct[32];
+    int w = cb_many_label_width(m, "Algo");
+    cb_many_header(m, out, "");
+    fprintf(out, "\n%-*s %10s %14s", w, "Algo", "blocksize", "base");
+    for (size_t j = 0; j < m->ncols; j++)
+        fprintf(out, " %14s %11s", cb_many_col_name(m, j, 14, buf, sizeof buf), "difference");
+    fputc('\n', out);
+    for (size_t r = 0; r < m->nrows; r++) {
+        const cb_cmp_case *b = m->rows[r].base;
+        fprintf(out, "%-*s %10s", w, m->rows[r].label, cb_fmt_block(b, buf, sizeof buf));
+        fprintf(out, " %14s", cb_fmt_case_value(b, 0, buf, sizeof buf));
+        for (size_t j = 0; j < m->ncols; j++) {
+            const cb_cmp_case *k = cb_many_case(m, r, j);
+            fprintf(out, " %14s %11s", k ? cb_fmt_case_value(k, 1, buf, sizeof buf) : "",
+                    k ? cb_fmt_case_pct(k, pct, sizeof pct) : "");
+        }
+        fputc('\n', out);
+    }
+    fputc('\n', out);
+    cb_many_footer(m, out, "");
 }

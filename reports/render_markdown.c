@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "reports/compare_many.h"
 #include "reports/render.h"
 
 void cb_render_markdown(const cb_comparison *c, FILE *out)
@@ -38,4 +39,44 @@ void cb_render_markdown(const cb_comparison *c, FILE *out)
     fprintf(out, "| **geomean** | | | | %s | |\n\n", cb_fmt_pct(c->geomean_pct, pct,
                                                            sizeof pct));
     cb_render_footer(c, out, "- ");
+}
+
+/* cb_render_markdown_many: a row per case, the base's rate, then each file's rate,
+ * difference and p-value. */
+void cb_render_markdown_many(const cb_compare_many *m, FILE *out)
+{
+    char buf[64], pct[32], p[32], size[32];
+    fprintf(out, "**base:** %s", m->base_name);
+    for (size_t j = 0; j < m->ncols; j++) {
+        fprintf(out, "  \n**%s:** %s (axis: %s)", m->labels[j], m->cols[j].after_name,
+                m->cols[j].axis);
+        for (size_t i = 0; i < m->cols[j].n_causes; i++)
+            fprintf(out, "  \n**cause:** %s", m->cols[j].causes[i]);
+    }
+    fputs("\n\n| algorithm | block bytes | base |", out);
+    for (size_t j = 0; j < m->ncols; j++)
+        fprintf(out, " %s | difference | p-value |", m->labels[j]);
+    fputs("\n|:--|--:|--:|", out);
+    for (size_t j = 0; j < m->ncols; j++)
+        fputs("--:|--:|--:|", out);
+    fputc('\n', out);
+    for (size_t r = 0; r < m->nrows; r++) {
+        const cb_cmp_case *b = m->rows[r].base;
+        fprintf(out, "| %s | %s | %s |", m->rows[r].label, cb_fmt_block(b, size, sizeof size),
+                cb_fmt_case_value(b, 0, buf, sizeof buf));
+        for (size_t j = 0; j < m->ncols; j++) {
+            const cb_cmp_case *k = cb_many_case(m, r, j);
+            p[0] = 0;
+            if (k && !isnan(k->p))
+                snprintf(p, sizeof p, "%.3g", k->p);
+            fprintf(out, " %s | %s | %s |", k ? cb_fmt_case_value(k, 1, buf, sizeof buf) : "",
+                    k ? cb_fmt_case_pct(k, pct, sizeof pct) : "", p);
+        }
+        fputc('\n', out);
+    }
+    fputs("| **geomean** | | |", out);
+    for (size_t j = 0; j < m->ncols; j++)
+        fprintf(out, " | %s | |", cb_fmt_pct(cb_many_geomean(m, j), pct, sizeof pct));
+    fputs("\n\n", out);
+    cb_many_footer(m, out, "- ");
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/common.h"
+#include "reports/compare_many.h"
 #include "reports/render.h"
 
 #define CELL 12
@@ -65,4 +66,32 @@ static void print_grid(const cb_comparison *c, const cb_grid *g, FILE *out)
 void cb_render_matrix(const cb_comparison *c, FILE *out)
 {
     cb_render_grids(c, out, print_grid);
+}
+
+/* cb_render_matrix_many: a row per case (the block size in a column of its own), a
+ * column of % changes per file, each column's geometric mean last. */
+void cb_render_matrix_many(const cb_compare_many *m, FILE *out)
+{
+    char buf[64];
+    int w = cb_many_label_width(m, "algorithm");
+    cb_many_header(m, out, "");
+    fprintf(out, "\n%-*s%8s", w, "algorithm", "bytes");
+    for (size_t j = 0; j < m->ncols; j++)
+        fprintf(out, "%*s", CB_MANY_COL, cb_many_col_name(m, j, CB_MANY_COL - 2, buf,
+                                                           sizeof buf));
+    fputc('\n', out);
+    for (size_t r = 0; r < m->nrows; r++) {
+        fprintf(out, "%-*s%8s", w, m->rows[r].label, cb_fmt_block(m->rows[r].base, buf,
+                                                                  sizeof buf));
+        for (size_t j = 0; j < m->ncols; j++) {
+            const cb_cmp_case *k = cb_many_case(m, r, j);
+            fprintf(out, "%*s", CB_MANY_COL, k ? cb_fmt_case_pct(k, buf, sizeof buf) : "");
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "%-*s%8s", w, "geomean", "");
+    for (size_t j = 0; j < m->ncols; j++)
+        fprintf(out, "%*s", CB_MANY_COL, cb_fmt_pct(cb_many_geomean(m, j), buf, sizeof buf));
+    fputs("\n\n", out);
+    cb_many_footer(m, out, "");
 }

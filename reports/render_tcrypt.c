@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/common.h"
+#include "reports/compare_many.h"
 #include "reports/render.h"
 
 static const char *dir_word(const char *d)
@@ -144,20 +145,25 @@ static void heading(const line *l, const cb_cmp_case *k, FILE *out)
     fprintf(out, "%s\n", k->aead ? " aead" : "");
 }
 
+/* test_what writes what a test line's parentheses say: key, block, updates. */
+static void test_what(const line *l, const cb_cmp_case *k, char *what, size_t len)
+{
+    if (cb_is_pkey(k))
+        snprintf(what, len, "%u bit key", k->key_bits);
+    else if (l->per_update)
+        snprintf(what, len, "%zu byte blocks, %zu bytes per update, %zu updates",
+                 k->block_bytes, l->per_update, k->block_bytes / l->per_update);
+    else if (k->key_bits && strcmp(k->direction, "digest") != 0)
+        snprintf(what, len, "%u bit key, %zu byte blocks", k->key_bits, k->block_bytes);
+    else
+        snprintf(what, len, "%zu byte blocks", k->block_bytes);
+}
+
 /* test_line prints one case as tcrypt's "test N (...): ..." line, before -> after. */
 static void test_line(const line *l, const cb_cmp_case *k, unsigned test, FILE *out)
 {
     char pct[32], what[96];
-    if (cb_is_pkey(k))
-        snprintf(what, sizeof what, "%u bit key", k->key_bits);
-    else if (l->per_update)
-        snprintf(what, sizeof what, "%zu byte blocks, %zu bytes per update, %zu updates",
-                 k->block_bytes, l->per_update, k->block_bytes / l->per_update);
-    else if (k->key_bits && strcmp(k->direction, "digest") != 0)
-        snprintf(what, sizeof what, "%u bit key, %zu byte blocks", k->key_bits,
-                 k->block_bytes);
-    else
-        snprintf(what, sizeof what, "%zu byte blocks", k->block_bytes);
+    test_what(l, k, what, sizeof what);
     if (k->cycles)
         fprintf(out, "test %u (%s): 1 operation in %.0f cycles -> 1 operation in %.0f "
                 "cycles: %s\n", test, what, k->cycles_before, k->cycles_after,
@@ -185,4 +191,48 @@ void cb_render_tcrypt(const cb_comparison *c, FILE *out)
     free(l);
     fputc('\n', out);
     cb_render_footer(c, out, "");
+}
+
+/* cb_render_tcrypt_many: the headings and tests of the base, each test line going on
+ * with every file's figure and difference: "... -> rpi4: N operations (+x%), ...". */
+void cb_render_tcrypt_many(const cb_compare_many *m, FILE *out)
+{
+    cb_many_header(m, out, "");
+    line prev;
+    memset(&prev, 0, sizeof prev);
+    unsigned test = 0;
+    for (size_t r = 0; r < m->nrows; r++) {
+        const cb_cmp_case *b = m->rows[r].base;
+        line l;
+        memset(&l, 0, sizeof l);
+        l.block = b->block_bytes;
+        l.key_bits = b->key_bits;
+        tcrypt_name(b->alg, l.name, sizeof l.name, &l.per_update);
+        if (r == 0 || !same_heading(&prev, m->rows[r - 1].base, &l, b) ||
+            strcmp(m->rows[r - 1].base->variant_before, b->variant_before) != 0) {
+            cb_cmp_case h = *b;
+            h.variant_after = h.variant_before;
+            fputc('\n', out);
+            heading(&l, &h, out);
+            test = 0;
+        }
+        prev = l;
+        char what[96], pct[32], name[64];
+        test_what(&l, b, what, sizeof what);
+        const char *unit = b->cycles ? "cycles" : "operations in 1 seconds";
+        fprintf(out, "test %u (%s): %.0f %s ->", test++, what,
+                b->cycles ? b->cycles_before : b->ops_before, unit);
+        for (size_t j = 0; j < m->ncols; j++) {
+            const cb_cmp_case *k = cb_many_case(m, r, j);
+            fprintf(out, "%s %s: ", j ? "," : "", cb_many_col_name(m, j, 24, name, sizeof name));
+            if (k)
+                fprintf(out, "%.0f (%s)", k->cycles ? k->cycles_after : k->ops_after,
+                        cb_fmt_case_pct(k, pct, sizeof pct));
+            else
+                fputs("-", out);
+        }
+        fputc('\n', out);
+    }
+    fputc('\n', out);
+    cb_many_footer(m, out, "");
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/common.h"
+#include "base/outfile.h"
 #include "kernels/registry.h"
 #include "reports/compare.h"
 
@@ -16,7 +17,9 @@ typedef struct compare_sink {
     const char *style;
     cb_compare_opts opts;       /* the gate, if any */
     int *status;                /* where the gate's outcome goes */
+    cb_outfile *file;           /* -compare-out, NULL: standard output */
     const char *before, *after; /* the two variants, in plan order */
+    const cb_run_info *info;    /* the run's conditions */
     char same[512];             /* the algorithms both run with the same code */
     cb_sample *s;
     size_t n, cap;
@@ -46,6 +49,7 @@ static void same_code(compare_sink *k, const cb_sink_run *run)
 static void compare_begin(void *ctx, const cb_sink_run *run)
 {
     compare_sink *k = ctx;
+    k->info = run->info;
     for (size_t i = 0; i < run->nentries; i++) {
         const char *v = run->entries[i].variant;
         if (!k->before)
@@ -74,24 +78,40 @@ static void compare_sample(void *ctx, const cb_sample *s)
     k->s[k->n++].note = ""; /* the caller's storage; compare does not read it */
 }
 
+/* compare_end prints the comparison (to -compare-out's file, replaced only when there
+ * was something to compare; a failed gate still writes it) and passes the gate's exit
+ * status on. */
 static int compare_end(void *ctx, cb_sink_end how)
 {
     compare_sink *k = ctx;
     int rc = 0;
     if (how == CB_SINK_DONE) {
-        fflush(stdout);
-        fputc('\n', stdout);
-        int st = cb_compare_run_gated(k->s, k->n, k->before, k->after, k->style, &k->opts,
-                                      stdout);
-        if (st == CB_EXIT_USAGE)
+        char err[512];
+        FILE *out = k->file ? cb_outfile_stream(k->file) : stdout;
+        if (!k->file) {
+            fflush(stdout);
+            fputc('\n', stdout);
+        }
+        int st = cb_compare_run_gated(k->info, k->s, k->n, k->before, k->after, k->style,
+                                      &k->opts, out);
+        if (st == CB_EXIT_USAGE) {
             rc = -1;
-        else if (k->status)
-            *k->status = st;
-        if (k->same[0])
+        } else {
+            if (k->status)
+                *k->status = st;
+            cb_outfile *f = k->file;
+            k->file = NULL;
+            if (f && cb_outfile_commit(f, NULL, err, sizeof err) != 0) {
+                cb_error("speed: %s", err);
+                rc = -1;
+            }
+        }
+        if (k->same[0]) /* after the table, or instead of its file */
             printf("note: %s and %s run the same code for %s: their differences are "
                    "noise.\n",
                    k->before, k->after, k->same);
     }
+    cb_outfile_abort(k->file);
     free(k->s);
     free(k);
     return rc;
@@ -104,4 +124,18 @@ cb_sink cb_sink_compare(const char *style, const cb_compare_opts *gate, int *sta
     k->opts = gate ? *gate : cb_compare_default_opts();
     k->status = status;
     return (cb_sink){k, compare_begin, NULL, compare_sample, NULL, compare_end};
+}
+
+int cb_sink_compare_to(cb_sink *out, const char *style, const cb_compare_opts *gate,
+                       int *status, const char *path)
+{
+    char err[512];
+    cb_outfile *f = NULL;
+    if (path && !(f = cb_outfile_open(path, "-compare-out file", err, sizeof err))) {
+        cb_error("speed: %s", err);
+        return -1;
+    }
+    *out = cb_sink_compare(style, gate, status);
+    ((compare_sink *)out->ctx)->file = f;
+    return 0;
 }

@@ -175,6 +175,47 @@ static void print_libraries(const text_sink *k)
         free(shown[f]);
 }
 
+/* print_auto writes "auto: md5 generic, aes-128-cbc aesni-i8": the variant auto
+ * selection picked for each algorithm the user did not give a variant for, once. */
+static void print_auto(const cb_sink_run *run)
+{
+    int any = 0;
+    for (size_t i = 0; i < run->nentries; i++) {
+        const cb_sink_entry *e = &run->entries[i];
+        size_t j = 0;
+        while (j < i && !(strcmp(run->entries[j].alg, e->alg) == 0 &&
+                          strcmp(run->entries[j].variant, e->variant) == 0))
+            j++;
+        if (e->labelled || j < i)
+            continue;
+        printf("%s%s %s", any ? ", " : "auto: ", e->alg, e->variant);
+        any = 1;
+    }
+    if (any)
+        putchar('\n');
+}
+
+/*
+ * print_header opens the table as `openssl speed` does, so that a pasted table says
+ * where it came from and scripts that read OpenSSL's (and `cryptobench import`) take
+ * the same lines: "version:", "built on:", "options:" (the flags), "compiler:",
+ * "CPUINFO:" (the CPU and the capabilities in force, the mask, what was detected
+ * when the mask took some away), then which variant auto picked.
+ */
+static void print_header(const cb_sink_run *run)
+{
+    const cb_run_info *r = run->info;
+    const char *flags = r->cflags + strspn(r->cflags, " ");
+    printf("version: cryptobench %s\nbuilt on: revision %s, config %s\noptions: %s\n"
+           "compiler: %s\nCPUINFO: %s; capabilities in force: %s; mask: %s",
+           r->tool_version, r->build_rev, r->build_config, flags, r->compiler,
+           r->cpu_model, r->caps_effective, r->caps_mask);
+    if (strcmp(r->mask_source, "none") != 0)
+        printf(" (%s); detected: %s", r->mask_source, r->caps_detected);
+    putchar('\n');
+    print_auto(run);
+}
+
 static void print_tables(const text_sink *k)
 {
     const cb_sink_run *run = k->run;
@@ -189,8 +230,10 @@ static void print_tables(const text_sink *k)
         rows[nr] = (cb_speed_row){run->entries[i].label, k->rate + cell, k->outcome + cell};
         crow[nr++] = (cb_speed_row){run->entries[i].label, k->cpb + cell, k->outcome + cell};
     }
-    if (!k->mr) /* -mr's lines are parsed: nothing but OpenSSL's */
+    if (!k->mr) { /* -mr's lines are parsed: nothing but OpenSSL's */
+        print_header(run);
         print_libraries(k);
+    }
     cb_out_table(stdout, run->sizes, run->nsizes, rows, nr, k->mr);
     if (run->cycles_asked && nr > 0 && !k->mr) {
         if (!run->cycles_source[0])

@@ -46,4 +46,10 @@ cb_sink cb_sink_calibrate(cb_calibration *cal);
  * cal. */
 void cb_calibration_print(cb_calibration *cal, double trial_seconds, FILE *out);
 
+/* cb_sink_compare_to is cb_sink_compare writing to path (NULL: standard output),
+ * atomically (base/outfile.h); the file is checked and its temporary made now.
+ * Returns 0, or -1 after one sentence. */
+int cb_sink_compare_to(cb_sink *out, const char *style, const cb_compare_opts *gate,
+                       int *status, const char *path);
+
 #endif

@@ -8,7 +8,8 @@
 
 #include "base/common.h"
 
-#define CB_STYLE_ROW(name, renderer, kind, description) {name, renderer, kind, description},
+#define CB_STYLE_ROW(name, renderer, many, kind, description) \
+    {name, renderer, many, kind, description},
 static const cb_compare_style table[] = {CB_COMPARE_STYLES(CB_STYLE_ROW)};
 #undef CB_STYLE_ROW
 

@@ -206,3 +206,14 @@ const cb_alg_impl tu_double_impl = {
     .version = "1.0",
     .notes = dbl_notes,
 };
+
+__attribute__((noinline)) char *tu_render(const cb_comparison *c, const char *style)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    assert_int_equal(cb_compare_render(c, style, f), 0);
+    fclose(f);
+    return buf;
+}

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "kernels/kernel.h"
+#include "reports/compare.h"
 
 /* tu_unhex decodes a vector field (NULL: empty) into a new buffer of *len bytes (one
  * spare byte, so an empty field is still a valid pointer); the caller frees it. */
@@ -57,5 +58,10 @@ int tu_double_seal(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uin
 int tu_double_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
                    size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
                    const uint8_t *tag, size_t taglen);
+
+/* tu_render returns a comparison written in a style or format of reports/styles.h,
+ * in a buffer the caller frees.  Not inlined: at -O3 GCC 12 takes open_memstream's
+ * &buf for the text's storage and calls pointers into the returned text dangling. */
+char *tu_render(const cb_comparison *c, const char *style);
 
 #endif

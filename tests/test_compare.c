@@ -26,6 +26,7 @@
 #include "reports/styles.h"
 #include "base/common.h"
 #include "base/stats.h"
+#include "tests/support.h"
 
 static const char *data_path(const char *name)
 {
@@ -219,17 +220,10 @@ static int compare_split(cb_csv_set *set, size_t cut, const cb_compare_opts *o,
     return rc;
 }
 
-/* render returns the style's text in a buffer the caller frees.  Not inlined: at -O3
- * GCC 12 takes open_memstream's &buf for the text's storage and calls pointers into
- * the returned text dangling. */
-__attribute__((noinline)) static char *render(const cb_comparison *c, const char *style)
+/* render returns the style's text in a buffer the caller frees (tests/support.h). */
+static char *render(const cb_comparison *c, const char *style)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    assert_int_equal(cb_compare_render(c, style, f), 0);
-    fclose(f);
-    return buf;
+    return tu_render(c, style);
 }
 
 /* squeeze collapses runs of blanks so layouts can be matched word by word. */
@@ -1114,19 +1108,19 @@ static void test_paired_gate(void **state)
     o.threshold_pct = 0.5;
     FILE *f = fopen("/dev/null", "w");
     paired_run(s, 40, 0.98, 0.0001);
-    assert_int_equal(cb_compare_run_gated(s, 80, "generic", "generic", NULL, &o, f),
+    assert_int_equal(cb_compare_run_gated(NULL, s, 80, "generic", "generic", NULL, &o, f),
                      CB_EXIT_FAIL);
     paired_run(s, 40, 1, 0.0001);
-    assert_int_equal(cb_compare_run_gated(s, 80, "generic", "generic", NULL, &o, f), CB_EXIT_OK);
+    assert_int_equal(cb_compare_run_gated(NULL, s, 80, "generic", "generic", NULL, &o, f), CB_EXIT_OK);
     paired_run(s, 20, 1, 0.2);
-    assert_int_equal(cb_compare_run_gated(s, 40, "generic", "generic", NULL, &o, f),
+    assert_int_equal(cb_compare_run_gated(NULL, s, 40, "generic", "generic", NULL, &o, f),
                      CB_EXIT_UNDECIDED);
     fclose(f);
     /* the summary says which, and the case's interval is the paired one */
     char *buf = NULL;
     size_t len = 0;
     f = open_memstream(&buf, &len);
-    assert_int_equal(cb_compare_run_gated(s, 40, "generic", "generic", "csv", &o, f),
+    assert_int_equal(cb_compare_run_gated(NULL, s, 40, "generic", "generic", "csv", &o, f),
                      CB_EXIT_UNDECIDED);
     fclose(f);
     assert_non_null(strstr(buf, "sha256,digest,0,1024,0,0,generic,generic,20,20,"));
@@ -1136,7 +1130,7 @@ static void test_paired_gate(void **state)
     for (unsigned i = 0; i < 80; i++)
         s[i].paired = 0, s[i].variant = s[i].arm ? "slow" : "generic";
     f = open_memstream(&buf, &len);
-    assert_int_equal(cb_compare_run_gated(s, 80, "generic", "slow", NULL, &o, f), CB_EXIT_FAIL);
+    assert_int_equal(cb_compare_run_gated(NULL, s, 80, "generic", "slow", NULL, &o, f), CB_EXIT_FAIL);
     fclose(f);
     free(buf);
 }

@@ -587,6 +587,56 @@ static void test_metadata(void **state)
     cb_csv_set_free(set);
 }
 
+/* cryptobench's own text table, opened with the lines `openssl speed` opens with
+ * (reports/sink_text.c's print_header): it imports as OpenSSL's does, and says which
+ * tool, build flags, compiler, CPU, capabilities and mask it came from. */
+static void test_own_header(void **state)
+{
+    (void)state;
+    static const char masked[] =
+        "version: cryptobench 0.1.0\n"
+        "built on: revision 38fc1215de38, config linux-x86_64\n"
+        "options: -O2 -g\n"
+        "compiler: gcc (Debian 12.2.0-14) 12.2.0\n"
+        "CPUINFO: AMD EPYC 7763 64-Core Processor; capabilities in force: ssse3,pclmul; "
+        "mask: -aesni (CRYPTOBENCH_CAPS); detected: ssse3,aesni,pclmul\n"
+        "auto: md5 generic, aes-128-cbc generic\n"
+        "The 'numbers' are in 1000s of bytes per second processed.\n"
+        "type             64 bytes   1024 bytes\n"
+        "md5             277257.08k   636725.42k\n"
+        "aes-128-cbc     240995.98k   250000.00k\n";
+    char err[512];
+    cb_import_opts o = no_opts();
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(import_text(masked, &o, set, err, sizeof err), 4);
+    const cb_csv_row *r = find(set, "md5", "digest", 1024, 0);
+    assert_true(close_to(r->bytes_per_sec, 636725420));
+    assert_string_equal(r->run->tool_version, "cryptobench 0.1.0");
+    assert_string_equal(r->run->cflags, "-O2 -g");
+    assert_string_equal(r->run->compiler, "gcc (Debian 12.2.0-14) 12.2.0");
+    assert_string_equal(r->run->cpu_model, "AMD EPYC 7763 64-Core Processor");
+    assert_string_equal(r->run->caps_effective, "ssse3,pclmul");
+    assert_string_equal(r->run->caps_detected, "ssse3,aesni,pclmul");
+    assert_string_equal(r->run->caps_mask, "-aesni");
+    assert_string_equal(r->run->mask_source, "CRYPTOBENCH_CAPS");
+    assert_string_equal(r->s.variant, "generic"); /* what auto picked, from "auto:" */
+    assert_true(close_to(find(set, "aes-128-cbc", "encrypt", 64, 128)->bytes_per_sec,
+                         240995980));
+    cb_csv_set_free(set);
+    /* no mask: what is in force is what was detected */
+    set = cb_csv_set_new();
+    assert_int_equal(import_text("version: cryptobench 0.1.0\nCPUINFO: Test CPU; "
+                                 "capabilities in force: neon,aes; mask: none\n"
+                                 "type 16 bytes\nmd5 1.00k\n", &o, set, err, sizeof err), 1);
+    r = cb_csv_set_row(set, 0);
+    assert_string_equal(r->run->cpu_model, "Test CPU");
+    assert_string_equal(r->run->caps_detected, "neon,aes");
+    assert_string_equal(r->run->caps_mask, "none");
+    assert_string_equal(r->run->mask_source, "none");
+    assert_string_equal(r->s.variant, "openssl"); /* no "auto:" line */
+    cb_csv_set_free(set);
+}
+
 static void test_inline_forms(void **state)
 {
     (void)state;
@@ -657,6 +707,7 @@ int main(void)
         cmocka_unit_test(test_bad_logs),
         cmocka_unit_test(test_openssl_multi),
         cmocka_unit_test(test_metadata),
+        cmocka_unit_test(test_own_header),
         cmocka_unit_test(test_inline_forms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -91,6 +91,12 @@ grep -Eq '^\+DT:aes-128-ctr:0.05:16$' "$T/mr" && ok || bad "no +DT line: $(cat "
 grep -Eq '^\+R:[0-9]+:aes-128-ctr:[0-9.]+$' "$T/mr" && ok || bad "no +R line"
 grep -Eq '^\+H:16$' "$T/mr" && ok || bad "no +H line"
 grep -Eq '^\+F:0:aes-128-ctr:[0-9]+\.[0-9]{2}$' "$T/mr" && ok || bad "no +F line: $(cat "$T/mr")"
+# the table opens as openssl speed's does; -mr prints OpenSSL's lines and nothing else
+head -6 "$T/out" | tr '\n' '|' | grep -Eq '^version: cryptobench [^|]+\|built on: revision [^|]+, config [^|]+\|options: [^|]*\|compiler: [^|]+\|CPUINFO: [^|]+; capabilities in force: [^|]*; mask: [^|]+\|auto: md5 [a-z0-9-]+, sha256 [a-z0-9-]+\|$' &&
+    ok || bad "the table does not open with version, built on, options, compiler, CPUINFO, auto: $(head -7 "$T/out")"
+if grep -Evq '^\+' "$T/mr"; then bad "-mr printed a line that is not OpenSSL's: $(grep -Ev '^\+' "$T/mr" | head -2)"; else ok; fi
+cb import "$T/out" -o "$T/own.csv" 2>"$T/err" && grep -q ',cryptobench ' "$T/own.csv" && ok ||
+    bad "import of our own table: $(cat "$T/err")"
 
 # first_case_done ERR waits (up to a minute: an emulator on a loaded machine is slow)
 # until the run's progress in ERR shows a finished case ("... md5's in 0.30s"), so
@@ -860,6 +866,80 @@ fi
 cb plot "$P-escape.csv" -title 'AES & <friends>' -o - >"$T/out" 2>"$T/err" && head -1 "$T/out" | grep -q '^<?xml ' &&
     grep -q 'ce&amp;i4&lt;&quot;x&quot;&gt;&apos;' "$T/out" && grep -q '>AES &amp; &lt;friends&gt;</text>' "$T/out" && ok ||
     bad "plot -o - with escaped names: $(cat "$T/err"; head -c 300 "$T/out")"
+# --- compare -format html and svg, -o, speed -compare-out ------------------------------
+E=$data/export
+expect 2 "compare: -o $E-after.csv is a file being compared" -- compare "$E-before.csv" "$E-after.csv" -format html -o "$E-after.csv"
+expect 2 "output file '/dev/null' exists and is a character device" -- compare "$E-before.csv" "$E-after.csv" -format html -o /dev/null
+echo keep >"$T/keep.html"
+expect 2 "nosuch.csv: cannot open" -- compare "$E-before.csv" "$T/nosuch.csv" -format html -o "$T/keep.html"
+[ "$(cat "$T/keep.html")" = keep ] && ok || bad "a failed compare replaced its -o file"
+expect 1 "" -- compare "$E-before.csv" "$E-after.csv" -format html -fail-if-slower 5% -o "$T/c.html"
+[ ! -s "$T/out" ] && grep -q '^<!DOCTYPE html>' "$T/c.html" && grep -q 'FAILED by 1 case' "$T/err" &&
+    grep -q '<td class="case">sha256/shani</td>' "$T/c.html" && grep -q '<td class="num diff">-20.00%</td>' "$T/c.html" &&
+    grep -q '<tr class="differs"><th>build</th><td class="value">abc123def456</td><td class="value">fedcba654321</td>' "$T/c.html" &&
+    grep -q '<g class="gate">' "$T/c.html" && ! grep -Eq '<script|<link|<img|@import|url\(|src=|href=' "$T/c.html" && ok ||
+    bad "compare -format html -o: $(cat "$T/err"; head -c 300 "$T/c.html")"
+cb compare "$E-before.csv" "$E-after.csv" -format svg >"$T/c.svg" 2>"$T/err" && head -1 "$T/c.svg" | grep -q '^<?xml ' &&
+    [ "$(grep -c '<g class="case"' "$T/c.svg")" -eq 2 ] && ! grep -q 'class="gate"' "$T/c.svg" && ok ||
+    bad "compare -format svg (no gate): $(cat "$T/err"; head -c 300 "$T/c.svg")"
+cb compare "$P-escape.csv" "$P-escape.csv" -format html -o "$T/esc.html" 2>"$T/err" &&
+    grep -q 'ce&amp;i4&lt;&quot;x&quot;&gt;&apos;' "$T/esc.html" && ! grep -q 'ce&i4' "$T/esc.html" && ok ||
+    bad "compare -format html escapes names: $(cat "$T/err")"
+if command -v python3 >/dev/null; then
+    for f in "$T/c.html" "$T/esc.html" "$T/c.svg"; do
+        python3 -c "
+import sys, xml.etree.ElementTree as E
+from html.parser import HTMLParser
+E.parse(sys.argv[1])
+HTMLParser().feed(open(sys.argv[1], encoding='utf-8').read())" "$f" && ok || bad "$f is not well-formed"
+    done
+fi
+expect 2 "-compare-out goes with -compare" -- speed md5 -compare-out "$T/s.html"
+if [ -n "$other" ]; then
+    expect 2 "-compare-out and -csv name one file" -- speed -evp aes-128-ctr -variant generic,"$other" -compare -csv "$T/s.csv" -compare-out "$T/s.csv"
+    cb speed -evp aes-128-ctr -variant generic,"$other" -compare -bytes 64 -seconds 0.05 -style html \
+        -compare-out "$T/s.html" >"$T/out" 2>"$T/err" && grep -q '<td class="case">aes-128-ctr</td>' "$T/s.html" &&
+        grep -q "<tr class=\"differs\"><th>variants</th><td class=\"value\">generic</td><td class=\"value\">$other</td>" "$T/s.html" &&
+        ! grep -q '^before:' "$T/out" && ok || bad "speed -compare -compare-out: $(cat "$T/err")"
+fi
+# --- compare BASE OTHER...: five boards, one table ------------------------------------
+i=0
+for h in base rpi4 odroid-c2 rock64 jetson; do
+    i=$((i + 1))
+    printf 'type 16 bytes 1024 bytes\nmd5 %d.00k %d.00k\nsha256 %d.00k 300.00k\n' \
+        $((100 + i * 10)) $((200 - i * 10)) $((50 + i)) >"$T/board-$h.log"
+    cb import "$T/board-$h.log" -build 2021 -host "$h" -o "$T/board-$h.csv" 2>"$T/err" || bad "import of board $h: $(cat "$T/err")"
+done
+boards="$T/board-base.csv $T/board-rpi4.csv $T/board-odroid-c2.csv $T/board-rock64.csv $T/board-jetson.csv"
+# shellcheck disable=SC2086
+cb compare $boards >"$T/out" 2>"$T/err" && grep -Eq '^algorithm +bytes +1:host rpi4 +2:host odroid-c2 +3:host rock64 +4:host jetson$' "$T/out" &&
+    grep -Eq '^md5 +16 +\+9\.09% +\+18\.18% +\+27\.27% +\+36\.36%$' "$T/out" &&
+    [ "$(grep -c '^md5 ' "$T/out")" -eq 2 ] && grep -q '^4: host jetson: geomean +3.80% over 4 cases' "$T/out" && ok ||
+    bad "compare of five boards: $(cat "$T/err" "$T/out")"
+# shellcheck disable=SC2086
+expect 1 "" -- compare $boards -fail-if-slower 5% -style markdown
+[ "$(grep -c 'FAILED by 1 case' "$T/out")" -eq 4 ] && grep -q '| md5 | 1024 | 186 | 176 | -5.26% |' "$T/out" && ok ||
+    bad "five boards gated per column: $(cat "$T/out")"
+# shellcheck disable=SC2086
+expect 2 "with 5 files each is compared with the first as it is: give no -variant" -- compare $boards -variant a,b
+for f in html svg csv json; do
+    # shellcheck disable=SC2086
+    cb compare $boards -format $f -o "$T/boards.$f" 2>"$T/err" && grep -q '^4: host jetson: 1 regression' "$T/err" && ok ||
+        bad "compare of five boards -format $f: $(cat "$T/err")"
+done
+grep -q '<th>host rock64 difference</th>' "$T/boards.html" && [ "$(grep -c '<g class="bar">' "$T/boards.svg")" -eq 16 ] &&
+    [ "$(wc -l <"$T/boards.csv")" -eq 17 ] && ok || bad "five boards' html, svg or csv lacks a column"
+if command -v python3 >/dev/null; then
+    python3 -c "
+import json, sys, xml.etree.ElementTree as E
+from html.parser import HTMLParser
+d = json.load(open(sys.argv[1]))
+assert [c['label'] for c in d['columns']] == ['host rpi4', 'host odroid-c2', 'host rock64', 'host jetson'], d
+for f in sys.argv[2:]:
+    E.parse(f)
+    HTMLParser().feed(open(f, encoding='utf-8').read())" "$T/boards.json" "$T/boards.html" "$T/boards.svg" && ok ||
+        bad "five boards' json, html or svg does not parse"
+fi
 if [ -z "$RUN" ]; then
     tests/plot_browser.sh "$BIN" >"$T/out" 2>&1 && ok || bad "$(cat "$T/out")"
     grep -h UNAVAILABLE "$T/out"
