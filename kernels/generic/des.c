@@ -357,6 +357,8 @@ static void des_generic_cbc(const void *vks, uint8_t *iv, const uint8_t *in, uin
         des_cbc_encrypt(ks, iv, in, out, nblocks);
 }
 
+_Static_assert(sizeof(des_ks) <= CB_DES_GENERIC_KS_MAX, "CB_DES_GENERIC_KS_MAX too small");
+
 const cb_block_ops cb_des_generic_ops = {
     .key_size = sizeof(des_ks),
     .set_key = des_generic_set_key,
