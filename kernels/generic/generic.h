@@ -27,6 +27,12 @@ extern const cb_digest_ops cb_rmd160_generic_ops;
 extern const cb_digest_ops cb_whirlpool_generic_ops;
 /* cb_mdc2_generic_ops is MDC-2 (ISO/IEC 10118-2) over cb_des_generic_ops. */
 extern const cb_digest_ops cb_mdc2_generic_ops;
+/* The four compressions above, for a family that pairs them with its own wipe
+ * (kernels/power/family.c): the blocks functions of their ops. */
+void cb_md4_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
+void cb_rmd160_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
+void cb_whirlpool_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
+void cb_mdc2_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
 
 /* AES, GHASH and GCM */
 extern const cb_aes_ops cb_aes_generic_ops;     /* kernels/generic/aes.c */

@@ -48,8 +48,8 @@
     STEP(H, c, d, a, b, k2, K3, 11);                                                   \
     STEP(H, b, c, d, a, k3, K3, 15)
 
-/* md4_generic_blocks runs the compression function over nblocks 64-byte blocks. */
-static void md4_generic_blocks(void *state, const uint8_t *in, size_t nblocks)
+/* cb_md4_generic_blocks runs the compression function over nblocks 64-byte blocks. */
+void cb_md4_generic_blocks(void *state, const uint8_t *in, size_t nblocks)
 {
     uint32_t *st = state;
     uint32_t a = st[0], b = st[1], c = st[2], d = st[3];
@@ -83,4 +83,4 @@ static void md4_generic_blocks(void *state, const uint8_t *in, size_t nblocks)
     st[3] = d;
 }
 
-const cb_digest_ops cb_md4_generic_ops = {md4_generic_blocks, NULL};
+const cb_digest_ops cb_md4_generic_ops = {cb_md4_generic_blocks, NULL};

@@ -25,8 +25,8 @@ static void mdc2_half(void *ks, const uint8_t key[8], const uint8_t x[8], uint8_
         out[i] ^= x[i];
 }
 
-/* mdc2_generic_blocks runs the step over nblocks 8-byte blocks. */
-static void mdc2_generic_blocks(void *state, const uint8_t *in, size_t nblocks)
+/* cb_mdc2_generic_blocks runs the step over nblocks 8-byte blocks. */
+void cb_mdc2_generic_blocks(void *state, const uint8_t *in, size_t nblocks)
 {
     uint8_t *h = state, *hh = h + 8;
     _Alignas(16) uint8_t ks[CB_DES_GENERIC_KS_MAX];
@@ -45,4 +45,4 @@ static void mdc2_generic_blocks(void *state, const uint8_t *in, size_t nblocks)
     cb_wipe(ks, cb_des_generic_ops.key_size);
 }
 
-const cb_digest_ops cb_mdc2_generic_ops = {mdc2_generic_blocks, NULL};
+const cb_digest_ops cb_mdc2_generic_ops = {cb_mdc2_generic_blocks, NULL};

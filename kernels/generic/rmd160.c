@@ -44,8 +44,8 @@
         c = ROL(c, 10);                                                                \
     } while (0)
 
-/* rmd160_generic_blocks runs the compression function over nblocks 64-byte blocks. */
-static void rmd160_generic_blocks(void *state, const uint8_t *in, size_t nblocks)
+/* cb_rmd160_generic_blocks runs the compression function over nblocks 64-byte blocks. */
+void cb_rmd160_generic_blocks(void *state, const uint8_t *in, size_t nblocks)
 {
     uint32_t *st = state;
     uint32_t h0 = st[0], h1 = st[1], h2 = st[2], h3 = st[3], h4 = st[4];
@@ -244,4 +244,4 @@ static void rmd160_generic_blocks(void *state, const uint8_t *in, size_t nblocks
     st[4] = h4;
 }
 
-const cb_digest_ops cb_rmd160_generic_ops = {rmd160_generic_blocks, NULL};
+const cb_digest_ops cb_rmd160_generic_ops = {cb_rmd160_generic_blocks, NULL};

@@ -104,11 +104,11 @@ static uint64_t load64_be(const uint8_t *p)
     } while (0)
 
 /*
- * whirlpool_generic_blocks runs the compression function over nblocks 64-byte blocks:
+ * cb_whirlpool_generic_blocks runs the compression function over nblocks 64-byte blocks:
  * H := W[H](m) ^ H ^ m (Miyaguchi-Preneel), where W's key schedule is the same round
  * function keyed by the round constants.
  */
-static void whirlpool_generic_blocks(void *state, const uint8_t *in, size_t nblocks)
+void cb_whirlpool_generic_blocks(void *state, const uint8_t *in, size_t nblocks)
 {
     uint64_t *h = state;
 
@@ -134,4 +134,4 @@ static void whirlpool_generic_blocks(void *state, const uint8_t *in, size_t nblo
     }
 }
 
-const cb_digest_ops cb_whirlpool_generic_ops = {whirlpool_generic_blocks, NULL};
+const cb_digest_ops cb_whirlpool_generic_ops = {cb_whirlpool_generic_blocks, NULL};
