@@ -148,6 +148,9 @@ for f in "$@"; do
     fi
 done
 
+# MD4, RIPEMD-160 and Whirlpool against `openssl dgst` (legacy provider) on many lengths
+"$(dirname "$0")"/../tests/openssl_digests.sh "$bin" "$runner" || bad="$bad (openssl-digests)"
+
 awk '/ passed [0-9]+  failed [0-9]+  skipped [0-9]+$/ {
          runs++; p += $(NF-4); f += $(NF-2); s += $NF }
      END { printf "kat: %d variant runs: passed %d  failed %d  skipped %d\n", runs, p, f, s }' \
