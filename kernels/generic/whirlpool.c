@@ -103,32 +103,37 @@ static uint64_t load64_be(const uint8_t *p)
         out[7] = ROW(a, 7) ^ key[7];                                                   \
     } while (0)
 
+/* ROUNDS2(k, s, t, u, r) runs rounds r and r + 1 of W: key k and state s to t and u
+ * and back, so no round copies its result. */
+#define ROUNDS2(k, s, t, u, r)                                                         \
+    do {                                                                               \
+        RHO(t, k, zero);                                                               \
+        t[0] ^= wp_rc[r];                                                              \
+        RHO(u, s, t);                                                                  \
+        RHO(k, t, zero);                                                               \
+        k[0] ^= wp_rc[(r) + 1];                                                        \
+        RHO(s, u, k);                                                                  \
+    } while (0)
+
 /*
- * cb_whirlpool_generic_blocks runs the compression function over nblocks 64-byte blocks:
- * H := W[H](m) ^ H ^ m (Miyaguchi-Preneel), where W's key schedule is the same round
- * function keyed by the round constants.
+ * cb_whirlpool_generic_blocks runs the compression function over nblocks 64-byte
+ * blocks: H := W[H](m) ^ H ^ m (Miyaguchi-Preneel), where W's key schedule is the same
+ * round function keyed by the round constants.
  */
 void cb_whirlpool_generic_blocks(void *state, const uint8_t *in, size_t nblocks)
 {
+    static const uint64_t zero[8];
     uint64_t *h = state;
 
     for (; nblocks; nblocks--, in += 64) {
         uint64_t m[8], k[8], s[8], t[8], u[8];
-        const uint64_t rc[8] = {0};
         for (unsigned i = 0; i < 8; i++) {
             m[i] = load64_be(in + 8 * i);
             k[i] = h[i];
             s[i] = m[i] ^ k[i];
         }
-        for (unsigned r = 1; r <= WP_ROUNDS; r++) {
-            RHO(t, k, rc);
-            t[0] ^= wp_rc[r];
-            RHO(u, s, t);
-            for (unsigned i = 0; i < 8; i++) {
-                k[i] = t[i];
-                s[i] = u[i];
-            }
-        }
+        for (unsigned r = 1; r <= WP_ROUNDS; r += 2)
+            ROUNDS2(k, s, t, u, r);
         for (unsigned i = 0; i < 8; i++)
             h[i] ^= s[i] ^ m[i];
     }
