@@ -250,8 +250,8 @@ size_t cb_alg_key_bytes(const cb_alg *a)
 
 int cb_prim_is_block(cb_prim p)
 {
-#define CB_PRIM_IS(name) p == CB_PRIM_##name ||
-    return CB_BLOCK_PRIMS(CB_PRIM_IS) 0;
+#define CB_PRIM_IS(name, lower, arg) p == CB_PRIM_##name ||
+    return CB_BLOCK_PRIMS(CB_PRIM_IS, ~) 0;
 #undef CB_PRIM_IS
 }
 

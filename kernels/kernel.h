@@ -26,12 +26,15 @@
 
 /*
  * CB_BLOCK_PRIMS: the primitives whose ops are cb_block_ops (ECB and CBC over one
- * block cipher), written once: the enum below and cb_prim_is_block derive from it.
- * A new ECB/CBC block cipher adds its X(NAME) here, a kernel file, a family row and
- * its algorithm rows (kernels/algs.c).
+ * block cipher), written once: X(NAME, name, arg) gives CB_PRIM_NAME and names the
+ * portable kernel cb_name_generic_ops (kernels/generic/generic.h), arg being what the
+ * caller passed on (for expansions nested in another list); the enum below,
+ * cb_prim_is_block, the generic rows a family borrows (kernels/power/family.c) and
+ * the ABI check derive from it.  A new ECB/CBC block cipher adds its X(NAME, name)
+ * here, a kernel file, a generic family row and its algorithm rows (kernels/algs.c).
  */
-#define CB_BLOCK_PRIMS(X) X(DES)
-#define CB_PRIM_ENUM_ROW(name) CB_PRIM_##name,
+#define CB_BLOCK_PRIMS(X, arg) X(DES, des, arg)
+#define CB_PRIM_ENUM_ROW(name, lower, arg) CB_PRIM_##name,
 
 /* cb_prim names the primitive a variant implements. */
 typedef enum cb_prim {
@@ -42,7 +45,7 @@ typedef enum cb_prim {
     CB_PRIM_AES,
     CB_PRIM_GHASH,
     CB_PRIM_GCM, /* an AES variant paired with a GHASH variant, maybe stitched */
-    CB_BLOCK_PRIMS(CB_PRIM_ENUM_ROW) /* CB_PRIM_DES, ...: the cb_block_ops ciphers */
+    CB_BLOCK_PRIMS(CB_PRIM_ENUM_ROW, ~) /* CB_PRIM_DES, ...: the cb_block_ops ciphers */
     CB_PRIM_MONT, /* Montgomery multiplication: the variants of rsa* and dsa* */
     CB_PRIM_SHA3, /* Keccak-f[1600] absorbing: sha3-224/256/384/512 (FIPS 202) */
     CB_PRIM_MD4,       /* RFC 1320 */

@@ -205,6 +205,12 @@ const cb_variant *cb_variant_find(const cb_alg *a, const char *name)
     return NULL;
 }
 
+int cb_variant_same_code(const cb_variant *a, const cb_variant *b)
+{
+    return a && b && a != b && a->prim == b->prim && a->prim != CB_PRIM_WHOLE &&
+           a->ops == b->ops;
+}
+
 const cb_variant *cb_variant_generic(const cb_alg *a)
 {
     return cb_variant_find(a, "generic");

@@ -85,6 +85,11 @@ int cb_variant_offers_any(const cb_variant *v, const cb_alg *a);
  */
 const cb_variant *cb_variant_find(const cb_alg *a, const char *name);
 
+/* cb_variant_same_code reports whether two different variant rows run the same code:
+ * one primitive, the same ops (a family borrowing generic's kernel under its own
+ * names, as the power family does for the ciphers it has no assembly for). */
+int cb_variant_same_code(const cb_variant *a, const cb_variant *b);
+
 /* cb_variant_generic returns the portable reference variant of a. */
 const cb_variant *cb_variant_generic(const cb_alg *a);
 

@@ -9,14 +9,37 @@
 #include <string.h>
 
 #include "base/common.h"
+#include "kernels/registry.h"
 #include "reports/compare.h"
 
 typedef struct compare_sink {
     const char *style;
     const char *before, *after; /* the two variants, in plan order */
+    char same[512];             /* the algorithms both run with the same code */
     cb_sample *s;
     size_t n, cap;
 } compare_sink;
+
+/* same_code lists in k->same the algorithms of the run for which the two variants
+ * are two names of one kernel, each once. */
+static void same_code(compare_sink *k, const cb_sink_run *run)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < run->nentries; i++) {
+        const char *name = run->entries[i].alg;
+        const cb_alg *a = cb_alg_find(name);
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = strcmp(run->entries[j].alg, name) == 0;
+        if (seen || !a ||
+            !cb_variant_same_code(cb_variant_find(a, k->before), cb_variant_find(a, k->after)))
+            continue;
+        int w = snprintf(k->same + n, sizeof k->same - n, "%s%s", n ? ", " : "", name);
+        if (w < 0 || (size_t)w >= sizeof k->same - n)
+            break;
+        n += (size_t)w;
+    }
+}
 
 static void compare_begin(void *ctx, const cb_sink_run *run)
 {
@@ -30,6 +53,7 @@ static void compare_begin(void *ctx, const cb_sink_run *run)
     }
     if (!k->after)
         k->after = k->before;
+    same_code(k, run);
 }
 
 /* compare_sample keeps what compare can use: measurements, and faulted samples,
@@ -57,6 +81,10 @@ static int compare_end(void *ctx, cb_sink_end how)
         fputc('\n', stdout);
         if (cb_compare_run_samples(k->s, k->n, k->before, k->after, k->style, stdout) != 0)
             rc = -1;
+        if (k->same[0])
+            printf("note: %s and %s run the same code for %s: their differences are "
+                   "noise.\n",
+                   k->before, k->after, k->same);
     }
     free(k->s);
     free(k);

@@ -532,6 +532,45 @@ static void test_knob_rows(void **state)
         fail_msg("integer power variant %s is no build of kernels/power/knobs.h", unknown);
 }
 
+/* test_same_code_rows: every build of knobs.h names the portable kernel of each cipher
+ * the family has no assembly for (CB_BLOCK_PRIMS): one row each, the same code as
+ * generic, never auto's pick; the integer kernels of two builds are different code. */
+static void test_same_code_rows(void **state)
+{
+    (void)state;
+#define BLOCK_PRIM(NAME, lower, arg) CB_PRIM_##NAME,
+    static const cb_prim prims[] = {CB_BLOCK_PRIMS(BLOCK_PRIM, ~)};
+#undef BLOCK_PRIM
+    for (size_t p = 0; p < sizeof prims / sizeof prims[0]; p++) {
+        const cb_variant *generic = NULL;
+        for (size_t i = 0; i < cb_variant_count(); i++) {
+            const cb_variant *v = cb_variant_at(i);
+            if (v->prim == prims[p] && strcmp(v->name, "generic") == 0)
+                generic = v;
+        }
+        assert_non_null(generic);
+        for (size_t b = 0; b < NBUILDS; b++) {
+            size_t rows = 0;
+            for (size_t i = 0; i < cb_variant_count(); i++) {
+                const cb_variant *v = cb_variant_at(i);
+                if (v->prim != prims[p] || strcmp(v->name, build_names[b]) != 0)
+                    continue;
+                rows++;
+                assert_true(cb_variant_same_code(v, generic));
+                assert_true(v->priority < CB_PRIORITY_AUTO_MIN);
+            }
+            if (rows != 1)
+                fail_msg("build %s has %zu rows of cipher primitive %d, want 1",
+                         build_names[b], rows, (int)prims[p]);
+        }
+    }
+    assert_string_equal(auto_name("des-cbc", 0), "generic");
+    const cb_alg *md5 = cb_alg_find("md5");
+    assert_false(cb_variant_same_code(cb_variant_find(md5, "ppc-hint"),
+                                      cb_variant_find(md5, "ppc")));
+    assert_false(cb_variant_same_code(cb_variant_find(md5, "ppc"), cb_variant_find(md5, "ppc")));
+}
+
 /* test_knob_rows_catch: an integer row outside knobs.h (a "ppc-plus" row registered at
  * run time with ppc's MD5 ops and a priority auto never takes) is what
  * test_knob_rows reports; runs last, as the row stays. */
@@ -561,7 +600,7 @@ int main(void)
         cmocka_unit_test(test_ghash_offsets), cmocka_unit_test(test_wipe),
         cmocka_unit_test(test_aes_layout),  cmocka_unit_test(test_ghash_layout),
         cmocka_unit_test(test_auto),        cmocka_unit_test(test_knob_rows),
-        cmocka_unit_test(test_knob_rows_catch),
+        cmocka_unit_test(test_same_code_rows), cmocka_unit_test(test_knob_rows_catch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -311,8 +311,8 @@ int cb_abi_check_variants(char *msg, size_t len)
         {CB_PRIM_SHA3, check_sponge},  {CB_PRIM_MD4, check_digest},
         {CB_PRIM_RMD160, check_digest}, {CB_PRIM_WHIRLPOOL, check_digest},
         {CB_PRIM_MDC2, check_digest},
-#define BLOCK_ROW(name) {CB_PRIM_##name, check_block},
-        CB_BLOCK_PRIMS(BLOCK_ROW)
+#define BLOCK_ROW(name, lower, arg) {CB_PRIM_##name, check_block},
+        CB_BLOCK_PRIMS(BLOCK_ROW, ~)
 #undef BLOCK_ROW
     };
     int rc = 0;
