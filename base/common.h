@@ -10,6 +10,7 @@
 #define CB_EXIT_FAIL 1        /* a check failed: regression, known-answer failure */
 #define CB_EXIT_USAGE 2       /* bad usage or bad input */
 #define CB_EXIT_FAULT 3       /* a kernel faulted under the guard */
+#define CB_EXIT_UNDECIDED 4   /* a gate ran out of time before it could decide */
 #define CB_EXIT_SIGNAL_BASE 128 /* stopped by signal N: 128 + N, as shells report (Ctrl-C 130) */
 
 #define CB_VERSION "0.1.0"

@@ -112,6 +112,15 @@ typedef struct cb_sample {
     /* Where the variant's code came from (schema 1.4); none ("" or NULL) for
      * built-in variants and imported rows. */
     cb_provenance lib;
+    /* The design of an interleaved comparison (schema 1.5): `speed -variant A,B
+     * -compare` takes its variants' samples in rounds of one batch each, in a random
+     * order per round; scripts/compare-builds.sh does the same with two builds'
+     * runs.  Unpaired samples (paired 0, what a zero sample reads as) have none. */
+    int paired;                       /* the sample is one batch of a round */
+    unsigned pair;                    /* the round, 0-based */
+    unsigned pair_order;              /* its place in the round, 0 first */
+    unsigned arm;                     /* which side: 0 the first of -variant A,B (A),
+                                       * 1 the second; tells A,A's two apart */
 } cb_sample;
 
 /* cb_sample_measured: is s a measurement (status ok or imported), not an outcome

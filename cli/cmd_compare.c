@@ -9,13 +9,12 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/gate_opts.h"
 #include "base/common.h"
 #include "kernels/registry.h"
 #include "reports/compare.h"
 #include "reports/csv.h"
 #include "reports/styles.h"
-
-#define MAX_GATE_ALGS 64
 
 static void compare_usage(FILE *f)
 {
@@ -47,7 +46,9 @@ static void compare_usage(FILE *f)
         "  -gate-on ALG[,ALG]   apply -fail-if-slower to these algorithms only (any name\n"
         "                       the files hold, imported ones such as rc4 included)\n"
         "  -alpha A             significance level, default 0.05\n\n"
-        "Exit status: 0 no gated regression, 1 the gate failed, 2 bad usage or input.\n");
+        "Exit status: 0 no gated regression, 1 the gate failed, 2 bad usage or input,\n"
+        "4 undecided: a paired case (speed -compare's CSV) whose sampling ended\n"
+        "before its interval cleared -P%% (docs/compare.md).\n");
 }
 
 /* options: what the command line asked for. */
@@ -57,54 +58,9 @@ typedef struct options {
     const char *style, *format;
     const cb_compare_style *table; /* what -style and -format chose */
     cb_sides_request sides;        /* -variant A,B; the files are added once read */
-    char *gate_names[MAX_GATE_ALGS];
-    size_t n_gate;
+    cb_gate_opts gate;             /* -fail-if-slower, -gate-on */
     cb_compare_opts o;
 } options;
-
-/* parse_percent accepts "5%" or "5", from 0 to 100. */
-static int parse_percent(const char *s, double *out)
-{
-    char buf[64];
-    size_t n = strlen(s);
-    if (n == 0 || n >= sizeof buf) {
-        cb_error("-fail-if-slower '%s' is not a percentage; give one such as 5%%.", s);
-        return -1;
-    }
-    memcpy(buf, s, n + 1);
-    if (buf[n - 1] == '%')
-        buf[n - 1] = 0;
-    return cb_parse_double("-fail-if-slower", buf, 0, 100, out);
-}
-
-/* parse_gate_on keeps each name, in cryptobench's spelling when it has the algorithm
- * (aes128 is aes-128-cbc); imported names (rc4, ecdsa-nistp256) are kept as given and
- * checked against the files once they are read (check_gate_names). */
-static int parse_gate_on(options *op, const char *list)
-{
-    const char *p = list;
-    while (*p) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char name[64];
-        if (len == 0 || len >= sizeof name || op->n_gate == MAX_GATE_ALGS) {
-            cb_error("-gate-on '%s' is not a list of algorithms; give names such as "
-                     "aes-256-gcm,sha256.", list);
-            return -1;
-        }
-        memcpy(name, p, len);
-        name[len] = 0;
-        const cb_alg *a = cb_alg_find(name);
-        op->gate_names[op->n_gate++] = cb_xstrdup(a ? a->name : name);
-        p += len + (comma ? 1 : 0);
-        if (comma && !*p) {
-            cb_error("-gate-on '%s' ends with a comma; give names such as aes-256-gcm,sha256.",
-                     list);
-            return -1;
-        }
-    }
-    return 0;
-}
 
 static int parse_options(int argc, char **argv, options *op)
 {
@@ -139,14 +95,8 @@ static int parse_options(int argc, char **argv, options *op)
             }
             continue;
         }
-        if ((r = cb_args_value(&a, "fail-if-slower", &v))) {
-            if (r < 0 || parse_percent(v, &op->o.threshold_pct) != 0)
-                return -1;
-            op->o.gate = 1;
-            continue;
-        }
-        if ((r = cb_args_value(&a, "gate-on", &v))) {
-            if (r < 0 || parse_gate_on(op, v) != 0)
+        if ((r = cb_gate_opts_take(&a, &op->gate)) != 0) {
+            if (r < 0)
                 return -1;
             continue;
         }
@@ -183,13 +133,7 @@ static int parse_options(int argc, char **argv, options *op)
     }
     if (format)
         op->table = format;
-    if (op->n_gate && !op->o.gate) {
-        cb_error("-gate-on needs -fail-if-slower P%% to say how much slower fails.");
-        return -1;
-    }
-    op->o.gate_algs = op->n_gate ? (const char *const *)op->gate_names : NULL;
-    op->o.n_gate_algs = op->n_gate;
-    return 0;
+    return cb_gate_opts_finish(&op->gate, &op->o);
 }
 
 static int run_compare(const options *op)
@@ -219,7 +163,6 @@ int cb_cmd_compare(int argc, char **argv)
     memset(&op, 0, sizeof op);
     int r = parse_options(argc, argv, &op);
     int rc = r < 0 ? CB_EXIT_USAGE : r > 0 ? CB_EXIT_OK : run_compare(&op);
-    for (size_t i = 0; i < op.n_gate; i++)
-        free(op.gate_names[i]);
+    cb_gate_opts_free(&op.gate);
     return rc;
 }

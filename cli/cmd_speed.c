@@ -25,13 +25,13 @@ static int abandon(cb_sink *sinks, int n)
 /* wire_sinks makes the outputs o asks for, in the order they finish: the terminal,
  * the tables, the comparison, then the files.  Returns how many, or -1 (after one
  * sentence) when a file cannot be created. */
-static int wire_sinks(const speed_opts *o, cb_sink *sinks)
+static int wire_sinks(const speed_opts *o, cb_sink *sinks, int *gate_status)
 {
     int n = 0;
     sinks[n++] = cb_sink_progress();
     sinks[n++] = cb_sink_text(o->mr);
     if (o->run.compare)
-        sinks[n++] = cb_sink_compare(o->style);
+        sinks[n++] = cb_sink_compare(o->style, &o->judge, gate_status);
     if (o->csv_path) {
         if (cb_sink_csv(&sinks[n], o->csv_path) != 0)
             return abandon(sinks, n);
@@ -45,30 +45,61 @@ static int wire_sinks(const speed_opts *o, cb_sink *sinks)
     return n;
 }
 
+/* calibrate_gate runs the A/A trials of -calibrate-gate, one run each with only the
+ * trials' sink (and the progress line), and prints what they support. */
+static void calibrate_gate(const speed_opts *o, cb_run_result *res)
+{
+    cb_calibration *cal = cb_calibration_new();
+    fprintf(stderr, "speed: -calibrate-gate: %d A/A trials of %g s per case; each is a "
+            "gated comparison that never stops early.\n", CB_CALIBRATE_TRIALS,
+            o->run.bench.gate_max_seconds);
+    for (int t = 0; t < CB_CALIBRATE_TRIALS; t++) {
+        cb_sink sinks[2] = {cb_sink_progress(), cb_sink_calibrate(cal)};
+        cb_run(&o->run, sinks, 2, res);
+        if (res->status != CB_EXIT_OK || res->stopped || res->sink_failed)
+            break;
+    }
+    /* trials cut short by a fault or a stop support no threshold */
+    cb_calibration_print(cal, o->run.bench.gate_max_seconds,
+                         res->status == CB_EXIT_OK && !res->stopped ? stdout : NULL);
+}
+
 int cb_cmd_speed(int argc, char **argv)
 {
     speed_opts o;
     int rc = cb_speed_parse(&o, argc, argv);
-    if (rc != 0)
+    if (rc != 0) {
+        cb_gate_opts_free(&o.gate);
         return rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
+    }
     char err[512];
     if (cb_caps_init(o.force_caps, err, sizeof err) != 0) {
         cb_error("%s", err);
+        cb_gate_opts_free(&o.gate);
         return CB_EXIT_USAGE;
     }
     /* From the moment a temporary CSV may exist, a stop signal only raises the flag,
      * so the file is always finished or removed. */
     cb_run_stop_install();
-    cb_sink sinks[MAX_SINKS];
-    int n = wire_sinks(&o, sinks);
-    if (n < 0) {
-        cb_run_stop_restore();
-        return CB_EXIT_USAGE;
-    }
     cb_run_result res;
-    cb_run(&o.run, sinks, (size_t)n, &res);
+    int gate_status = CB_EXIT_OK;
+    if (o.calibrate_gate) {
+        calibrate_gate(&o, &res);
+    } else {
+        cb_sink sinks[MAX_SINKS];
+        int n = wire_sinks(&o, sinks, &gate_status);
+        if (n < 0) {
+            cb_run_stop_restore();
+            cb_gate_opts_free(&o.gate);
+            return CB_EXIT_USAGE;
+        }
+        cb_run(&o.run, sinks, (size_t)n, &res);
+    }
     cb_run_stop_restore();
+    cb_gate_opts_free(&o.gate);
     int status = res.status;
+    if (status == CB_EXIT_OK)
+        status = gate_status;
     if (res.sink_failed && status == CB_EXIT_OK)
         status = CB_EXIT_USAGE;
     if (res.stopped) {

@@ -6,6 +6,7 @@
 #ifndef CB_CLI_SPEED_H
 #define CB_CLI_SPEED_H
 
+#include "cli/gate_opts.h"
 #include "cli/libopts.h"
 #include "harness/plan.h"
 
@@ -18,7 +19,14 @@ typedef struct speed_opts {
     const char *csv_path;
     const char *json_path;
     cb_libopts libs;      /* -lib, -lib-env */
+    cb_gate_opts gate;    /* -fail-if-slower, -gate-on (with -compare) */
+    cb_compare_opts judge; /* the gate as compare applies it */
+    int calibrate_gate;   /* -calibrate-gate: A/A trials, no table */
 } speed_opts;
+
+/* CB_CALIBRATE_TRIALS: the A/A trials of -calibrate-gate.  With 20, "at most 5%"
+ * allows one false alarm, the same count make bench's aa experiment reports. */
+#define CB_CALIBRATE_TRIALS 20
 
 /* cb_speed_parse fills o from the command line: -1 (after one sentence on stderr) on
  * bad usage, 1 when help was printed, 0 to run.  Every check that can be made

@@ -64,17 +64,32 @@ static void speed_usage(FILE *f)
         "  -csv FILE          write every sample to FILE (written atomically)\n"
         "  -json FILE         write each case's median, 95%% interval, spread and\n"
         "                     precision verdict to FILE\n"
-        "  -compare           with -variant A,B: sample A and B alternately (ABAB) and\n"
-        "                     print the before/after table (A before, B after)\n"
+        "  -compare           with -variant A,B: sample A and B in rounds of one batch\n"
+        "                     each, in random order, and print the before/after table\n"
+        "                     (A before, B after), judged on the pairs; A,A works and\n"
+        "                     shows the smallest difference this machine resolves\n"
+        "  -fail-if-slower P%% with -compare: 0.25 ms batch pairs until the paired\n"
+        "                     interval of B/A lies wholly above -P%% (pass) or below\n"
+        "                     (regression: exit 1), or -max-seconds ends the case\n"
+        "                     undecided (exit 4)\n"
+        "  -gate-on ALG[,ALG] apply -fail-if-slower to these algorithms only\n"
+        "  -max-seconds S     the gate's time cap per case (default 10)\n"
+        "  -pair R,O,A        record each sample as batch O (0, 1) of round R on side A\n"
+        "                     (0 before, 1 after) of a comparison another process\n"
+        "                     arranges (scripts/compare-builds.sh); with\n"
+        "                     -seconds S -samples 1\n"
+        "  -calibrate-gate    run %d A/A trials of the (one) variant against itself\n"
+        "                     per case, each -max-seconds long, and print the smallest\n"
+        "                     -fail-if-slower that kept false alarms at or below 5%%\n"
         "  -style NAME        the table for -compare (default %s), or a format:\n",
-        cb_compare_style_at(0)->name);
+        CB_CALIBRATE_TRIALS, cb_compare_style_at(0)->name);
     cb_compare_style_usage(f, CB_STYLE_TEXT, "      ");
     cb_compare_style_usage(f, CB_STYLE_FORMAT, "      ");
     fprintf(f,
         "\n"
-        "Exit status: 0 ok, 1 a variant failed its check, 2 bad usage, 3 a kernel\n"
-        "faulted, 130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP; finished samples\n"
-        "are still printed and saved).\n"
+        "Exit status: 0 ok, 1 a variant failed its check or the gate a regression, 2 bad\n"
+        "usage, 3 a kernel faulted, 4 the gate undecided, 130 interrupted by Ctrl-C\n"
+        "(143 SIGTERM, 129 SIGHUP; finished samples are still printed and saved).\n"
         "`cryptobench list` shows the algorithms and variants.\n");
 }
 
@@ -142,11 +157,95 @@ static int writable_dir_of(const char *opt, const char *path)
     return 0;
 }
 
-/* two_variants reports whether the selection names exactly two different variants. */
+/* two_variants reports whether the selection names exactly two variants (one twice
+ * is an A/A comparison: the smallest difference the machine resolves). */
 static int two_variants(const cb_selection *sel)
 {
-    return sel->mode == CB_SELECT_LIST && sel->n == 2 &&
-           strcmp(sel->names[0], sel->names[1]) != 0;
+    return sel->mode == CB_SELECT_LIST && sel->n == 2;
+}
+
+/* read_stamp reads -pair ROUND,ORDER,ARM. */
+static int read_stamp(cb_run_opts *ro, const char *v)
+{
+    unsigned long long f[3];
+    int end = 0;
+    if (sscanf(v, "%llu,%llu,%llu%n", &f[0], &f[1], &f[2], &end) != 3 || v[end] != '\0' ||
+        !(v[0] >= '0' && v[0] <= '9') || f[0] > UINT32_MAX || f[1] > 1 || f[2] > 1) {
+        cb_error("speed: -pair '%s' is not ROUND,ORDER,ARM; give a round from 0, its batch's "
+                 "place in it (0 or 1) and the side (0 before, 1 after), e.g. 7,1,0.", v);
+        return -1;
+    }
+    for (int i = 0; i < 3; i++)
+        ro->stamp[i] = (unsigned)f[i];
+    ro->stamped = 1;
+    return 0;
+}
+
+/* gate_checks refuses the gate's options where they mean nothing, and sets the run's
+ * sampling for them: -fail-if-slower and -gate-on go with -compare, -max-seconds with
+ * either of those or -calibrate-gate, which takes one variant and times it against
+ * itself. */
+static int gate_checks(speed_opts *o, int max_seconds_given)
+{
+    cb_run_opts *ro = &o->run;
+    o->judge = cb_compare_default_opts();
+    if (cb_gate_opts_finish(&o->gate, &o->judge) != 0)
+        return -1;
+    if (o->gate.gate && !ro->compare) {
+        cb_error("speed: -fail-if-slower goes with -variant A,B -compare (or compare of two "
+                 "files).");
+        return -1;
+    }
+    if (o->gate.gate && o->gate.pct <= 0) {
+        cb_error("speed: -fail-if-slower 0%% would pass only a significant speed-up; give "
+                 "a threshold above 0, such as 0.5%%.");
+        return -1;
+    }
+    if (max_seconds_given && !o->gate.gate && !o->calibrate_gate) {
+        cb_error("speed: -max-seconds caps the gate; it goes with -fail-if-slower or "
+                 "-calibrate-gate.");
+        return -1;
+    }
+    if ((o->gate.gate || o->calibrate_gate) && (ro->bench.seconds > 0 || ro->bench.iterations)) {
+        cb_error("speed: the gate chooses its own batches and stops on its interval; drop "
+                 "-seconds and -iterations.");
+        return -1;
+    }
+    if ((o->gate.gate || o->calibrate_gate) && ro->multi > 0) {
+        cb_error("speed: the gate pairs batches in one process; drop -multi.");
+        return -1;
+    }
+    if (ro->stamped && (ro->compare || o->calibrate_gate || ro->multi > 0 ||
+                        ro->bench.samples != 1 ||
+                        (ro->bench.seconds <= 0 && !ro->bench.iterations))) {
+        cb_error("speed: -pair records one sample per case as half of a pair another process "
+                 "arranges; give it with -seconds S -samples 1 and without -compare, "
+                 "-calibrate-gate or -multi.");
+        return -1;
+    }
+    if (o->calibrate_gate) {
+        if (ro->compare) {
+            cb_error("speed: -calibrate-gate compares a variant with itself; drop -compare.");
+            return -1;
+        }
+        cb_selection *sel = &ro->variants;
+        if (sel->mode == CB_SELECT_ALL || (sel->mode == CB_SELECT_LIST && sel->n != 1)) {
+            cb_error("speed: -calibrate-gate times one variant against itself; give at most "
+                     "one -variant.");
+            return -1;
+        }
+        char name[CB_SELECT_NAME];
+        snprintf(name, sizeof name, "%s", sel->mode == CB_SELECT_LIST ? sel->names[0] : "auto");
+        memcpy(sel->names[0], name, sizeof name);
+        memcpy(sel->names[1], name, sizeof name);
+        sel->mode = CB_SELECT_LIST;
+        sel->n = 2;
+        ro->compare = 1;
+        ro->bench.gate_pct = -1; /* the whole cap, no decision: each run is one trial */
+    } else if (o->gate.gate) {
+        ro->bench.gate_pct = o->gate.pct;
+    }
+    return 0;
 }
 
 /* read_variants reads -variant through kernels/select.h.  A name no variant of this
@@ -199,6 +298,7 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
     int r;
     double d;
     long l;
+    int max_seconds = 0;
     memset(o, 0, sizeof *o);
     cb_run_opts_default(ro);
     while (a.i < argc) {
@@ -223,7 +323,7 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
                                       &ro->bench.iterations))
                 return -1;
         } else if ((r = VALUE("samples")) != 0) {
-            if (r < 0 || cb_parse_long("-samples", v, 1, CB_BENCH_MAX_SAMPLES, &l))
+            if (r < 0 || cb_parse_long("-samples", v, 1, CB_BENCH_MAX_FIXED_SAMPLES, &l))
                 return -1;
             ro->bench.samples = (unsigned)l;
         } else if ((r = VALUE("precision")) != 0) {
@@ -294,6 +394,19 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
             }
         } else if (cb_args_flag(&a, "compare")) {
             ro->compare = 1;
+        } else if ((r = VALUE("pair")) != 0) {
+            if (r < 0 || read_stamp(ro, v) != 0)
+                return -1;
+        } else if (cb_args_flag(&a, "calibrate-gate")) {
+            o->calibrate_gate = 1;
+        } else if ((r = VALUE("max-seconds")) != 0) {
+            if (r < 0 || cb_parse_double("-max-seconds", v, 0.01, 3600,
+                                         &ro->bench.gate_max_seconds))
+                return -1;
+            max_seconds = 1;
+        } else if ((r = cb_gate_opts_take(&a, &o->gate)) != 0) {
+            if (r < 0)
+                return -1;
         } else if (cb_args_flag(&a, "inplace")) {
             ro->inplace = 1;
         } else if (cb_args_flag(&a, "decrypt")) {
@@ -348,10 +461,12 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
         return -1;
     }
     if (ro->compare && !two_variants(&ro->variants)) {
-        cb_error("speed: -compare needs -variant with exactly two different variants, "
-                 "e.g. -variant ce-i2,ce-i4.");
+        cb_error("speed: -compare needs -variant with exactly two variants, e.g. -variant "
+                 "ce-i2,ce-i4 (or one twice, ce-i4,ce-i4, to see what this machine resolves).");
         return -1;
     }
+    if (gate_checks(o, max_seconds) != 0)
+        return -1;
     if (ro->multi > 0 && ro->cpu >= 0) {
         cb_error("speed: -cpu %ld does not combine with -multi: each -multi worker pins itself "
                  "to a CPU of its own.", ro->cpu);

@@ -8,12 +8,24 @@
 #include <string.h>
 
 #include "harness/guard.h"
+#include "base/common.h"
+#include "base/paired.h"
 #include "base/stats.h"
 
 /* Batch length in precision mode: long enough that clock resolution and the cost of
  * reading it vanish (both well under a microsecond), short enough that a few dozen
  * samples fit in a second. */
 #define PRECISION_BATCH_SECONDS 0.05
+
+/* Batch length of a gated pair: as short as the clock allows (its cost, a system
+ * call for the CPU clock, stays below 1% and is alike in both batches).  On a shared
+ * machine a batch is either left alone or slowed by a neighbour (a sibling
+ * hyperthread, a preemption's cold caches); the shorter the batch, the more pairs are
+ * left alone entirely and agree to a few hundredths of a percent, and the rank
+ * statistics ignore the rest.  Measured on a 2-core VM under a load of 7: per 3 s,
+ * 0.25 ms batches gave an interval of +-0.02..0.16%, 0.5 ms +-0.5..0.8% and 2 ms
+ * +-0.8..1.2% (docs/compare.md). */
+#define GATE_BATCH_SECONDS 0.00025
 
 void cb_bench_default_cfg(cb_bench_cfg *cfg)
 {
@@ -24,6 +36,7 @@ void cb_bench_default_cfg(cb_bench_cfg *cfg)
     cfg->precision = 0.01;
     cfg->max_case_seconds = 0.5;
     cfg->min_samples = 6;
+    cfg->gate_max_seconds = 10;
 }
 
 /* A stop signal must end a run within a second whatever the batch length (a
@@ -163,16 +176,99 @@ static int interrupted(cb_bench_result *rs, size_t k)
     return 0;
 }
 
+/* next_random: xorshift64* (Vigna 2016), for the rounds' order: it must not follow
+ * the machine's periodic noise, nothing more. */
+static uint64_t next_random(uint64_t *st)
+{
+    *st ^= *st >> 12;
+    *st ^= *st << 25;
+    *st ^= *st >> 27;
+    return *st * UINT64_C(2685821657736338717);
+}
+
+/* shuffle puts a random order of 0..k-1 in perm (Fisher-Yates). */
+static void shuffle(size_t *perm, size_t k, uint64_t *st)
+{
+    for (size_t j = 0; j < k; j++)
+        perm[j] = j;
+    for (size_t j = k; j > 1; j--) {
+        size_t o = (size_t)(next_random(st) % j), t = perm[j - 1];
+        perm[j - 1] = perm[o];
+        perm[o] = t;
+    }
+}
+
+/* same_batch gives a gated pair's instances one batch count, the larger calibrated:
+ * the cost of starting a batch (the guard, two clock reads) is then the same share
+ * of both and cancels in their ratio, as it could not with two counts. */
+static void same_batch(batch *b, size_t k)
+{
+    uint64_t n = 0, chunk = UINT64_MAX;
+    for (size_t j = 0; j < k; j++) {
+        n = b[j].n > n ? b[j].n : n;
+        chunk = b[j].chunk < chunk ? b[j].chunk : chunk;
+    }
+    for (size_t j = 0; j < k; j++)
+        b[j].n = n, b[j].chunk = chunk;
+}
+
+/* gate_look judges a gated pair's rounds so far (base/paired.h): the decision, or
+ * undecided. */
+static int gate_look(const cb_bench_cfg *cfg, const cb_bench_result *rs)
+{
+    size_t n = 0;
+    double *d = cb_xmalloc(rs[0].n * sizeof *d);
+    for (size_t j = 0; j < rs[0].n; j++)
+        if (rs[0].seconds[j] > 0 && rs[1].seconds[j] > 0) /* a rate compare can use */
+            d[n++] = log(((double)rs[1].iterations[j] / rs[1].seconds[j]) /
+                         ((double)rs[0].iterations[j] / rs[0].seconds[j]));
+    cb_gate_result g = {CB_GATE_UNDECIDED, 0, {0}};
+    if (n)
+        cb_gate_judge(d, n, cfg->gate_pct, CB_GATE_ALPHA, &g);
+    free(d);
+    return (int)g.decision;
+}
+
+/* round_done says whether the samples of a round just taken end the case. */
+static int round_done(const cb_bench_cfg *cfg, cb_bench_result *rs, size_t k, int fixed,
+                      unsigned want, double spent, double started)
+{
+    int gating = k == 2 && cfg->gate_pct != 0;
+    if (gating) {
+        int out_of_time = cb_clock_now(CB_CLOCK_WALL) - started >= cfg->gate_max_seconds ||
+                          rs[0].n >= CB_BENCH_MAX_SAMPLES;
+        if (cfg->gate_pct < 0 || !(out_of_time || cb_gate_due(rs[0].n)))
+            return out_of_time;
+        rs[0].gate = rs[1].gate = gate_look(cfg, rs);
+        return out_of_time || rs[0].gate != CB_GATE_UNDECIDED;
+    }
+    int done = 1;
+    for (size_t j = 0; j < k; j++)
+        if (rs[j].n < want && (fixed || !precise_enough(cfg, &rs[j])))
+            done = 0;
+    if (!done && !fixed && spent >= cfg->max_case_seconds * (double)k) {
+        for (size_t j = 0; j < k; j++)
+            rs[j].noisy = !precise_enough(cfg, &rs[j]);
+        return 1;
+    }
+    return done;
+}
+
 int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
                          const uint8_t *const *in, uint8_t *const *out, size_t k, size_t len,
                          cb_bench_result *rs, volatile sig_atomic_t *stop)
 {
     batch b[CB_BENCH_MAX_INTERLEAVE];
-    int fixed = cfg->seconds > 0 || cfg->iterations > 0;
-    unsigned want = fixed ? (cfg->samples ? cfg->samples : 1) : CB_BENCH_MAX_SAMPLES;
+    int gating = k == 2 && cfg->gate_pct != 0;
+    int fixed = !gating && (cfg->seconds > 0 || cfg->iterations > 0);
+    unsigned want = fixed ? (cfg->samples ? cfg->samples : 1) : CB_BENCH_MAX_FIXED_SAMPLES;
     if (want > CB_BENCH_MAX_SAMPLES)
         want = CB_BENCH_MAX_SAMPLES;
-    double target = fixed ? cfg->seconds / want : PRECISION_BATCH_SECONDS;
+    double target = gating ? GATE_BATCH_SECONDS
+                           : fixed ? cfg->seconds / want : PRECISION_BATCH_SECONDS;
+    double started = cb_clock_now(CB_CLOCK_WALL);
+    uint64_t seed = cfg->seed ? cfg->seed : (uint64_t)(started * 1e9) ^ (uint64_t)(size_t)rs;
+    seed = seed ? seed : 1;
     if (k > CB_BENCH_MAX_INTERLEAVE)
         k = CB_BENCH_MAX_INTERLEAVE;
 
@@ -183,8 +279,8 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
                        stop, 0};
         /* Warm-up: after calibration, one discarded batch at the calibrated size
          * settles caches, branch predictors and the frequency governor. */
-        double t = cfg->iterations ? first_chunk(cfg, &b[j], &rs[j].fault)
-                                   : calibrate(cfg, &b[j], target, &rs[j].fault);
+        double t = cfg->iterations && !gating ? first_chunk(cfg, &b[j], &rs[j].fault)
+                                              : calibrate(cfg, &b[j], target, &rs[j].fault);
         if (t >= 0)
             t = timed(cfg, &b[j], &rs[j].fault);
         if (t == TIMED_FAULT)
@@ -192,33 +288,31 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
         if (t == TIMED_STOPPED)
             return interrupted(rs, k);
     }
-    /* Samples rotate through the instances (ABAB...), so drift of the machine during
-     * the case (frequency, other load) falls on all of them alike. */
+    if (gating)
+        same_batch(b, k);
+    /* Each round takes one sample of every instance, in a random order, so drift of
+     * the machine during the case (frequency, other load) falls on all of them alike
+     * and no instance is always first. */
     double spent = 0;
-    int done = 0;
-    while (!done) {
+    for (int done = 0; !done;) {
+        size_t perm[CB_BENCH_MAX_INTERLEAVE];
         if (*stop)
             return interrupted(rs, k);
-        done = 1;
-        for (size_t j = 0; j < k; j++) {
-            cb_bench_result *r = &rs[j];
-            double t = timed_counted(cfg, &b[j], &r->fault, &r->cycles[r->n]);
+        shuffle(perm, k, &seed);
+        for (size_t o = 0; o < k; o++) {
+            cb_bench_result *r = &rs[perm[o]];
+            double t = timed_counted(cfg, &b[perm[o]], &r->fault, &r->cycles[r->n]);
             if (t == TIMED_FAULT)
                 return -1;
             if (t == TIMED_STOPPED)
                 return interrupted(rs, k);
-            r->iterations[r->n] = b[j].n;
+            r->iterations[r->n] = b[perm[o]].n;
             r->seconds[r->n] = t;
+            r->order[r->n] = (unsigned char)o;
             r->n++;
             spent += t;
-            if (r->n < want && (fixed || !precise_enough(cfg, r)))
-                done = 0;
         }
-        if (!fixed && spent >= cfg->max_case_seconds * (double)k) {
-            for (size_t j = 0; j < k; j++)
-                rs[j].noisy = !precise_enough(cfg, &rs[j]);
-            break;
-        }
+        done = round_done(cfg, rs, k, fixed, want, spent, started);
     }
     for (size_t j = 0; j < k; j++)
         summarise(&rs[j]);

@@ -8,11 +8,14 @@
  * stop flag between them, so a stop signal ends even one long batch at once (the
  * unfinished batch is discarded).
  *
- * Two ways to decide how many samples:
+ * How many samples:
  *   fixed time (-seconds S, OpenSSL's meaning): `samples` batches of S/samples each;
  *   precision (the default): batches of 50 ms until the 95% confidence interval of
  *   the median rate is within +-precision, or the per-case cap is reached, in which
  *   case the result is marked noisy.
+ * and for a gated pair of instances (cfg->gate_pct), a third:
+ *   the gate: batches of 0.25 ms, both instances the same count, in rounds until the
+ *   paired interval decides (base/paired.h) or gate_max_seconds pass (undecided).
  */
 #ifndef CB_BENCH_H
 #define CB_BENCH_H
@@ -25,7 +28,11 @@
 #include "harness/timer.h"
 #include "kernels/inst.h"
 
-#define CB_BENCH_MAX_SAMPLES 200
+/* A case keeps at most CB_BENCH_MAX_SAMPLES samples: room for a gated comparison's
+ * pairs (10 s of 0.25 ms batches, two a pair, on a busy machine); -samples asks for
+ * at most CB_BENCH_MAX_FIXED_SAMPLES. */
+#define CB_BENCH_MAX_SAMPLES 8192
+#define CB_BENCH_MAX_FIXED_SAMPLES 200
 #define CB_BENCH_MAX_INTERLEAVE 8
 
 typedef struct cb_bench_cfg {
@@ -38,6 +45,14 @@ typedef struct cb_bench_cfg {
     const cb_cycles *cycles; /* counter read around each batch, or NULL */
     uint64_t iterations;  /* > 0: every batch is exactly this many operations, no
                            * calibration; `samples` samples (instruction counting) */
+    /* The gate (-fail-if-slower P% on an interleaved pair, base/paired.h): with
+     * gate_pct > 0 two instances are sampled in short batches until the interval of
+     * B / A lies wholly above or below -P%, or gate_max_seconds of samples end the
+     * case undecided; gate_pct < 0 samples the whole gate_max_seconds without
+     * deciding (calibrating the gate). */
+    double gate_pct;
+    double gate_max_seconds;
+    unsigned long seed;   /* the rounds' random order; 0 takes one from the clock */
 } cb_bench_cfg;
 
 typedef struct cb_bench_result {
@@ -45,11 +60,14 @@ typedef struct cb_bench_result {
     uint64_t iterations[CB_BENCH_MAX_SAMPLES]; /* per sample */
     double seconds[CB_BENCH_MAX_SAMPLES];
     double cycles[CB_BENCH_MAX_SAMPLES];       /* per sample; < 0 when not counted */
+    unsigned char order[CB_BENCH_MAX_SAMPLES]; /* interleaved: its place in its round,
+                                                * 0 first (sample j is in round j) */
     double median_rate;                        /* operations per second */
     double ci_lo, ci_hi;                       /* 95% CI of the median rate */
     int noisy;                                 /* precision goal not reached */
     int fault;                                 /* signal that stopped a batch, or 0 */
     int interrupted;                           /* stop was set before the case finished */
+    int gate;                                  /* gated pair: the cb_gate_decision */
 } cb_bench_result;
 
 /* cb_bench_default_cfg fills the defaults (precision mode, CPU clock). */
@@ -65,8 +83,10 @@ int cb_bench_case(const cb_bench_cfg *cfg, cb_inst *x, const uint8_t *in, uint8_
 
 /*
  * cb_bench_interleaved measures k instances (at most CB_BENCH_MAX_INTERLEAVE) on the
- * same block size, taking their samples in rotation (ABAB...), so that the machine's
- * drift falls on each alike: the right way to compare two variants.  Each instance
+ * same block size, taking their samples in rounds of one batch each, in a random
+ * order per round (never a fixed ABAB, which periodic noise could alias with), so
+ * that the machine's drift falls on each alike: the right way to compare two
+ * variants.  Sample j of every instance is from round j.  Each instance
  * has its own input and output buffer.  Returns 0, or -1 when a batch faulted (the
  * faulting instance's result holds the signal).
  */

@@ -34,6 +34,11 @@ typedef struct cb_run_opts {
     unsigned misalign;
     long cpu;               /* -cpu N: pin to this CPU; -1 leaves scheduling alone */
     long multi;             /* -multi N: N workers on distinct CPUs; 0 = none */
+    /* -pair ROUND,ORDER,ARM: every sample is recorded as that batch of an
+     * interleaved comparison another process arranges (scripts/compare-builds.sh
+     * alternating two builds' runs); stamped 0 for none. */
+    int stamped;
+    unsigned stamp[3];      /* round, place in it, side */
 } cb_run_opts;
 
 /* cb_run_opts_default: auto selection, default sampling, no pinning. */

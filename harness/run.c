@@ -178,6 +178,16 @@ void cb_run_outcome(const cb_run_ctx *c, size_t i, cb_outcome out, int sig,
     s->note = note;
 }
 
+/* arm_of is entry i's side in its -compare group: how many entries of the same
+ * algorithm and direction come before it in the plan (0 for -variant A,B's A). */
+static unsigned arm_of(const cb_run_ctx *c, size_t i)
+{
+    unsigned arm = 0;
+    for (size_t j = 0; j < i; j++)
+        arm += c->plan.e[j].alg == c->plan.e[i].alg && c->plan.e[j].dir == c->plan.e[i].dir;
+    return arm;
+}
+
 void cb_run_emit_case(cb_run_ctx *c, size_t i, size_t k, int worker, cb_outcome out,
                       const cb_bench_result *r)
 {
@@ -191,13 +201,25 @@ void cb_run_emit_case(cb_run_ctx *c, size_t i, size_t k, int worker, cb_outcome 
                      s.aead, 0, 0, 0, -1, "", s.status, r->n ? s.ci_low : 0,
                      r->n ? s.ci_high : 0, s.cv, r->noisy,
                      c->o->multi > 0 ? (unsigned)c->o->multi : 1,
-                     worker < 0 ? 0 : (unsigned)worker, s.signal, note, s.lib};
+                     worker < 0 ? 0 : (unsigned)worker, s.signal, note, s.lib, 0, 0, 0, 0};
     /* A case not measured still leaves a row saying why; one stopped before its
      * first sample has nothing to say (a row of 0 operations would be a measured
      * sample without a rate). */
     if (r->n == 0 && out != CB_OUT_OK)
         emit_sample(c, &smp);
+    /* A -compare run in one process sampled its variants in rounds: sample j is
+     * round j, and the entry's place among its group's says which side it is. */
+    smp.paired = c->o->compare && worker == CB_SUMMARY_CASE;
+    smp.arm = arm_of(c, i);
     for (unsigned j = 0; j < r->n; j++) {
+        smp.pair = j;
+        smp.pair_order = r->order[j];
+        if (c->o->stamped) {
+            smp.paired = 1;
+            smp.pair = c->o->stamp[0];
+            smp.pair_order = c->o->stamp[1];
+            smp.arm = c->o->stamp[2];
+        }
         smp.sample_index = j;
         smp.iterations = r->iterations[j];
         smp.seconds = r->seconds[j];

@@ -1,8 +1,9 @@
 /*
  * harness/run.h - a speed run below the command line: the plan, each variant
  * checked before it is timed (under the fault guard), cases grouped and, for
- * -compare, their samples interleaved (ABAB), the stop flag, -multi workers.  The
- * run emits its records to sinks (base/sink.h) and knows no output format.
+ * -compare, their samples interleaved (rounds of random order), the stop flag,
+ * -multi workers.  The run emits its records to sinks (base/sink.h) and knows no
+ * output format.
  */
 #ifndef CB_RUN_H
 #define CB_RUN_H

@@ -12,10 +12,12 @@
 #include <strings.h>
 
 #include "base/common.h"
+#include "base/paired.h"
 #include "kernels/registry.h"
 #include "reports/compare_axis.h"
 #include "reports/compare_cause.h"
 #include "reports/compare_mask.h"
+#include "reports/compare_paired.h"
 
 cb_compare_opts cb_compare_default_opts(void)
 {
@@ -259,6 +261,7 @@ static void add_case(builder *b, const vrange *before, const vrange *after)
         c->single_sample++;
     }
     k->verdict = classify(k, b->o->gate ? b->o->threshold_pct : 0);
+    cb_compare_paired(k, b->rb, k->n_before, b->ra, k->n_after, b->o);
     k->gated = gated(b->o, k->alg);
     if (before->variant != after->variant) {
         b->pairs_differ = 1;
@@ -718,6 +721,8 @@ static void finish(cb_comparison *c)
             c->unchanged++;
         if (c->opts.gate && k->gated && k->verdict == CB_REGRESSION)
             c->gate_failures++;
+        if (c->opts.gate && k->gated && k->paired && k->decision == CB_GATE_UNDECIDED)
+            c->gate_undecided++;
     }
     c->geomean_pct = cb_geomean(ratios, c->n) * 100 - 100;
     free(ratios);
@@ -854,6 +859,7 @@ int cb_compare_rows(cb_comparison *c, const cb_csv_row *const *before, size_t nb
                 c->other_operation == 1 ? "" : "s", c->other_operation_algs);
     sort_for_display(c, b.whys, b.case_mask);
     finish(c);
+    cb_compare_design_note(c, warn);
     cb_causes_finish(b.causes, c, b.whys);
     free(b.whys);
     free(b.case_mask);
@@ -892,6 +898,10 @@ const char *cb_compare_summary(const cb_comparison *c, char *buf, size_t len)
     if (c->gate_failures)
         append(buf, len, ": FAILED by %zu case%s", c->gate_failures,
                c->gate_failures == 1 ? "" : "s");
+    else if (c->gate_undecided)
+        append(buf, len, ": UNDECIDED for %zu case%s (sampling ended before the interval "
+               "cleared -%g%%)", c->gate_undecided, c->gate_undecided == 1 ? "" : "s",
+               c->opts.threshold_pct);
     else
         append(buf, len, ": passed");
     return buf;

@@ -64,6 +64,12 @@ typedef struct cb_cmp_case {
     int significant;                /* p < alpha */
     cb_verdict verdict;             /* against the threshold (the gate's P, else 0) */
     int gated;                      /* -gate-on covers this case */
+    int paired;                     /* judged on the rounds of an interleaved design
+                                     * (reports/compare_paired.h): p, ci and verdict
+                                     * are the paired signed-rank ones */
+    size_t pairs;                   /* rounds judged, when paired */
+    int decision;                   /* paired under a gate: the looks' cb_gate_decision
+                                     * (undecided: time ran out first) */
     const char *variant_cause;      /* what made the code that ran differ, when the
                                      * variants differ or a library (or an imported
                                      * log's openssl) chose its own code on both sides:
@@ -111,6 +117,7 @@ typedef struct cb_comparison {
                               * whole messages: they measure different operations */
     char other_operation_algs[160]; /* their algorithms, for the note */
     size_t gate_failures;    /* gated regressions */
+    size_t gate_undecided;   /* gated paired cases the looks left undecided */
     double geomean_pct;      /* geometric mean of the speed ratios over all cases, as % */
 } cb_comparison;
 
@@ -176,5 +183,13 @@ int cb_compare_run(const cb_csv_set *set, const cb_sides_request *rq,
  */
 int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
                            const char *variant_b, const char *style, FILE *out);
+
+/* cb_compare_run_gated is cb_compare_run_samples judged with o (speed's
+ * -fail-if-slower and -gate-on): returns CB_EXIT_OK, CB_EXIT_FAIL (a gated
+ * regression), CB_EXIT_UNDECIDED (a gated case the looks left undecided), or
+ * CB_EXIT_USAGE after printing why nothing could be compared. */
+int cb_compare_run_gated(const cb_sample *s, size_t n, const char *variant_a,
+                         const char *variant_b, const char *style, const cb_compare_opts *o,
+                         FILE *out);
 
 #endif

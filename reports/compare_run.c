@@ -88,7 +88,7 @@ int cb_compare_run(const cb_csv_set *set, const cb_sides_request *rq,
         goto out;
     cb_compare_style_write(&c, style, out, stderr);
     fflush(out);
-    rc = c.gate_failures ? CB_EXIT_FAIL : CB_EXIT_OK;
+    rc = c.gate_failures ? CB_EXIT_FAIL : c.gate_undecided ? CB_EXIT_UNDECIDED : CB_EXIT_OK;
 out:
     cb_comparison_free(&c);
     cb_sides_free(&sd);
@@ -97,6 +97,14 @@ out:
 
 int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
                            const char *variant_b, const char *style, FILE *out)
+{
+    cb_compare_opts o = cb_compare_default_opts();
+    return cb_compare_run_gated(s, n, variant_a, variant_b, style, &o, out);
+}
+
+int cb_compare_run_gated(const cb_sample *s, size_t n, const char *variant_a,
+                         const char *variant_b, const char *style, const cb_compare_opts *o,
+                         FILE *out)
 {
     const cb_compare_style *table = cb_compare_style_at(0);
     if (style && cb_compare_style_check(style, &table) != 0)
@@ -129,8 +137,7 @@ int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
         if (r.ops_per_sec > 0)
             cb_csv_add(set, &r);
     }
-    cb_compare_opts o = cb_compare_default_opts();
-    int rc = cb_compare_run(set, &rq, &o, table, out);
+    int rc = cb_compare_run(set, &rq, o, table, out);
     cb_csv_set_free(set);
     return rc;
 }

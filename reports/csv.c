@@ -65,6 +65,9 @@ enum column {
     COL_LIBRARY_VERSION,
     COL_LIBRARY_INFO,
     COL_LIBRARY_ENV,
+    COL_PAIR, /* schema 1.5 on: optional when reading; the interleaved design */
+    COL_PAIR_ORDER,
+    COL_ARM,
     COL_COUNT
 };
 
@@ -81,9 +84,10 @@ static const char *const column_names[COL_COUNT] = {
     "status",        "case_ci95_low_ops", "case_ci95_high_ops", "case_cv_pct", "case_noisy",
     "workers",       "worker",         "signal",        "note",
     CB_PROVENANCE_KEYS,
+    "pair",          "pair_order",     "arm",
 };
 
-/* Columns a file of an older minor version may lack (added in schemas 1.1 to 1.4). */
+/* Columns a file of an older minor version may lack (added in schemas 1.1 to 1.5). */
 #define FIRST_OPTIONAL_COLUMN COL_CASE_CI_LOW
 
 /* run_field gives the address of cb_run_info's i-th string (tool_version first). */
@@ -215,6 +219,13 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
     /* cleaned again here: whoever built the sample, what is written reads back */
     for (int i = 0; i < CB_PROVENANCE_FIELDS; i++)
         v[COL_LIBRARY + i] = cb_provenance_clean(cb_provenance_str(&s->lib, i), lib[i]);
+    char pair[24], order[24], arm[24];
+    snprintf(pair, sizeof pair, "%u", s->pair);
+    snprintf(order, sizeof order, "%u", s->pair_order);
+    snprintf(arm, sizeof arm, "%u", s->arm);
+    v[COL_PAIR] = s->paired ? pair : "";
+    v[COL_PAIR_ORDER] = s->paired ? order : "";
+    v[COL_ARM] = s->paired ? arm : "";
     for (int c = 0; c < COL_COUNT; c++)
         cb_csv_put_field(w->f, v[c], c == COL_COUNT - 1);
     /* Flushed per row so that a commit after an interruption holds every finished
@@ -873,6 +884,35 @@ static int parse_worker_columns(parser *ps, const field *const *col, cb_sample *
     return 0;
 }
 
+/* A round holds one batch of each side (-compare runs at most
+ * CB_BENCH_MAX_INTERLEAVE): a larger place or side is a corrupted field. */
+#define MAX_PAIR_SLOT 8
+
+/* parse_pair_columns reads the optional columns of schema 1.5 (absent or empty: a
+ * sample of no interleaved design); the three go together. */
+static int parse_pair_columns(parser *ps, const field *const *col, cb_sample *s)
+{
+    const field *f[3] = {col[COL_PAIR], col[COL_PAIR_ORDER], col[COL_ARM]};
+    unsigned *out[3] = {&s->pair, &s->pair_order, &s->arm};
+    static const char *const names[3] = {"pair", "pair_order", "arm"};
+    int given = 0;
+    for (int i = 0; i < 3; i++)
+        given += f[i] && f[i]->len;
+    if (given == 0)
+        return 0;
+    if (given < 3)
+        return fail(ps, ps->rec_line, "columns pair, pair_order and arm go together: a "
+                    "sample of an interleaved comparison has all three, any other none.");
+    for (int i = 0; i < 3; i++) {
+        uint64_t v;
+        if (parse_uint(ps, f[i], names[i], i ? MAX_PAIR_SLOT - 1 : UINT32_MAX, &v) != 0)
+            return -1;
+        *out[i] = (unsigned)v;
+    }
+    s->paired = 1;
+    return 0;
+}
+
 /* parse_numbers fills the numeric columns of r from the record's fields. */
 static int parse_numbers(parser *ps, const field *col[], cb_csv_row *r)
 {
@@ -1016,7 +1056,7 @@ static int read_row(parser *ps)
         r.s.signal = intern_column(ps, COL_SIGNAL, col[COL_SIGNAL], &ignored);
     if (col[COL_NOTE])
         r.s.note = intern_column(ps, COL_NOTE, col[COL_NOTE], &ignored);
-    if (read_provenance(ps, col, &r.s.lib) != 0)
+    if (read_provenance(ps, col, &r.s.lib) != 0 || parse_pair_columns(ps, col, &r.s) != 0)
         return -1;
     r.file = ps->name;
     r.line = ps->rec_line;

@@ -165,12 +165,18 @@ void cb_render_masks(const cb_comparison *c, FILE *out)
 void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix)
 {
     char buf[512];
-    size_t not_sig = 0;
-    for (size_t i = 0; i < c->n; i++)
+    size_t not_sig = 0, paired = 0;
+    for (size_t i = 0; i < c->n; i++) {
         not_sig += c->cases[i].has_stats && !c->cases[i].significant;
-    if (not_sig)
+        paired += c->cases[i].paired;
+    }
+    if (not_sig && paired < c->n)
         fprintf(out, "%s~ marks a difference that is not significant (Mann-Whitney U, "
-                "p >= %g).\n", prefix, c->alpha);
+                "p >= %g%s).\n", prefix, c->alpha,
+                paired ? "; interleaved pairs: their interval holds 0" : "");
+    else if (not_sig)
+        fprintf(out, "%s~ marks a difference that is not significant (the interval of the "
+                "interleaved pairs holds 0).\n", prefix);
     size_t cycles = 0;
     for (size_t i = 0; i < c->n; i++)
         cycles += c->cases[i].cycles;

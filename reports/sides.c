@@ -28,15 +28,31 @@ int cb_sides_parse_variants(cb_sides_request *rq, const char *list, char *err,
 }
 
 /* take adds the rows [lo, hi) of set to one side, those of variant only when it is
- * not NULL. */
-static void take(const cb_csv_set *set, size_t lo, size_t hi, const char *variant,
-                 const cb_csv_row **side, size_t *n)
+ * not NULL, and only those of side arm of an interleaved run when arm >= 0. */
+static void take_arm(const cb_csv_set *set, size_t lo, size_t hi, const char *variant,
+                     int arm, const cb_csv_row **side, size_t *n)
 {
     for (size_t i = lo; i < hi; i++) {
         const cb_csv_row *r = cb_csv_set_row(set, i);
-        if (!variant || strcmp(r->s.variant, variant) == 0)
+        if ((!variant || strcmp(r->s.variant, variant) == 0) &&
+            (arm < 0 || (r->s.paired && r->s.arm == (unsigned)arm)))
             side[(*n)++] = r;
     }
+}
+
+static void take(const cb_csv_set *set, size_t lo, size_t hi, const char *variant,
+                 const cb_csv_row **side, size_t *n)
+{
+    take_arm(set, lo, hi, variant, -1, side, n);
+}
+
+/* has_arm: does a row of the set belong to side arm of an interleaved run? */
+static int has_arm(const cb_csv_set *set, unsigned arm)
+{
+    for (size_t i = 0; i < cb_csv_set_count(set); i++)
+        if (cb_csv_set_row(set, i)->s.paired && cb_csv_set_row(set, i)->s.arm == arm)
+            return 1;
+    return 0;
 }
 
 /* distinct2 finds the first two distinct runs (by_run) or variants of the set's rows;
@@ -64,8 +80,12 @@ static int by_variants(cb_sides *sd, const cb_csv_set *set, const cb_sides_reque
 {
     size_t n = cb_csv_set_count(set);
     int two = rq->source[1] != NULL;
-    take(set, 0, two ? rq->first_rows : n, rq->variant[0], sd->before, &sd->nb);
-    take(set, two ? rq->first_rows : 0, n, rq->variant[1], sd->after, &sd->na);
+    /* -variant X,X of one run: its two sides are the interleaved run's arms */
+    int arms = !two && strcmp(rq->variant[0], rq->variant[1]) == 0;
+    take_arm(set, 0, two ? rq->first_rows : n, rq->variant[0], arms ? 0 : -1, sd->before,
+             &sd->nb);
+    take_arm(set, two ? rq->first_rows : 0, n, rq->variant[1], arms ? 1 : -1, sd->after,
+             &sd->na);
     for (int s = 0; s < 2; s++)
         snprintf(s ? sd->after_name : sd->before_name, sizeof sd->before_name, "%s%s%s",
                  two ? rq->source[s] : "", two ? " " : "", rq->variant[s]);
@@ -127,6 +147,15 @@ static int one_source(cb_sides *sd, const cb_csv_set *set, const char *name, cha
         take(set, 0, n, vars[1], sd->after, &sd->na);
         snprintf(sd->before_name, sizeof sd->before_name, "%s", (const char *)vars[0]);
         snprintf(sd->after_name, sizeof sd->after_name, "%s", (const char *)vars[1]);
+        return 0;
+    }
+    if (nr == 1 && nv == 1 && has_arm(set, 1)) {
+        /* speed -variant X,X -compare: one variant, its two sides told apart by arm */
+        take_arm(set, 0, n, vars[0], 0, sd->before, &sd->nb);
+        take_arm(set, 0, n, vars[0], 1, sd->after, &sd->na);
+        for (int s = 0; s < 2; s++)
+            snprintf(s ? sd->after_name : sd->before_name, sizeof sd->before_name, "%s (%s)",
+                     (const char *)vars[0], s ? "second" : "first");
         return 0;
     }
     if (nr == 1)

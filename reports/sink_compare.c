@@ -14,6 +14,8 @@
 
 typedef struct compare_sink {
     const char *style;
+    cb_compare_opts opts;       /* the gate, if any */
+    int *status;                /* where the gate's outcome goes */
     const char *before, *after; /* the two variants, in plan order */
     char same[512];             /* the algorithms both run with the same code */
     cb_sample *s;
@@ -79,8 +81,12 @@ static int compare_end(void *ctx, cb_sink_end how)
     if (how == CB_SINK_DONE) {
         fflush(stdout);
         fputc('\n', stdout);
-        if (cb_compare_run_samples(k->s, k->n, k->before, k->after, k->style, stdout) != 0)
+        int st = cb_compare_run_gated(k->s, k->n, k->before, k->after, k->style, &k->opts,
+                                      stdout);
+        if (st == CB_EXIT_USAGE)
             rc = -1;
+        else if (k->status)
+            *k->status = st;
         if (k->same[0])
             printf("note: %s and %s run the same code for %s: their differences are "
                    "noise.\n",
@@ -91,9 +97,11 @@ static int compare_end(void *ctx, cb_sink_end how)
     return rc;
 }
 
-cb_sink cb_sink_compare(const char *style)
+cb_sink cb_sink_compare(const char *style, const cb_compare_opts *gate, int *status)
 {
     compare_sink *k = cb_xcalloc(1, sizeof *k);
     k->style = style;
+    k->opts = gate ? *gate : cb_compare_default_opts();
+    k->status = status;
     return (cb_sink){k, compare_begin, NULL, compare_sample, NULL, compare_end};
 }

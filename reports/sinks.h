@@ -6,6 +6,7 @@
 #define CB_SINKS_H
 
 #include "base/sink.h"
+#include "reports/compare.h"
 
 /* cb_sink_text: `openssl speed`'s output: each case's progress line as it ends
  * (with mr, the +DT/+R lines on stdout), then the table, the cycles-per-byte table,
@@ -25,7 +26,24 @@ int cb_sink_csv(cb_sink *out, const char *path);
 int cb_sink_json(cb_sink *out, const char *path);
 
 /* cb_sink_compare: the before/after table of `-variant A,B -compare` (the first
- * variant of the plan before, the other after), in style (NULL: matrix). */
-cb_sink cb_sink_compare(const char *style);
+ * variant of the plan before, the other after), in style (NULL: matrix), judged
+ * with gate (NULL: no gate); *status (when not NULL) gets the gate's exit status. */
+cb_sink cb_sink_compare(const char *style, const cb_compare_opts *gate, int *status);
+
+/* cb_calibration: the A/A trials of `speed -calibrate-gate`, gathered over several
+ * runs (reports/sink_calibrate.c). */
+typedef struct cb_calibration cb_calibration;
+
+/* cb_calibration_new starts an empty record of trials. */
+cb_calibration *cb_calibration_new(void);
+
+/* cb_sink_calibrate feeds one run's samples (a -variant X,X run sampled in pairs) to
+ * cal as one trial of each case; the sink leaves cal to its owner. */
+cb_sink cb_sink_calibrate(cb_calibration *cal);
+
+/* cb_calibration_print writes, per case, the smallest -fail-if-slower threshold that
+ * kept the trials' false alarms at or below 5% to out (NULL: nothing), and frees
+ * cal. */
+void cb_calibration_print(cb_calibration *cal, double trial_seconds, FILE *out);
 
 #endif

@@ -1,14 +1,26 @@
 #!/bin/sh
 # compare-builds.sh - builds two git revisions (or two build configs of one revision)
-# into separate folders, runs `cryptobench speed` with the same arguments on both,
-# alternately A B A B ... so that drift of the machine (heat, frequency, neighbours)
-# falls on both sides, and prints `cryptobench compare` of the results.
+# into separate folders, runs `cryptobench speed` with the same arguments on both in
+# rounds of one short run each, the two in a random order per round (never a fixed
+# A B A B, which periodic noise could alias with), so that drift of the machine
+# (heat, frequency, neighbours) falls on both sides, and prints `cryptobench compare`
+# of the results.
+#
+# Each run takes one sample of every case (-seconds BATCH -samples 1, after SPEED-ARGS)
+# and, when the build knows it, records it with `speed -pair ROUND,ORDER,ARM`: compare
+# then judges the rounds as pairs (the paired signed-rank interval, docs/compare.md)
+# rather than as two unpaired sets.  With -fail-if-slower in -compare's options the
+# script consults compare after 16, 24, 32, 48, 64, ... rounds (the looks the
+# interval's error is spent over; looking after every round would spend it faster)
+# and stops at the first pass (0) or regression (1); a run out of -rounds is
+# undecided (4).
 #
 #   scripts/compare-builds.sh [options] REV_A REV_B [-- SPEED-ARGS...]
 #   scripts/compare-builds.sh [options] -configs CONFIG_A CONFIG_B [-- SPEED-ARGS...]
 #
 # Options:
-#   -rounds N        alternate N times (default 3); every round adds samples
+#   -rounds N        at most N rounds (default 64); every round adds a pair
+#   -batch S         each run's one sample per case lasts S seconds (default 0.05)
 #   -config NAME     build configuration for both revisions (default: the host's)
 #   -rev REV         the revision built twice with -configs (default HEAD)
 #   -compare "ARGS"  options for compare, e.g. "-fail-if-slower 5% -style markdown"
@@ -19,16 +31,17 @@
 # emulator (QEMU_RUN in configs/NAME.mk) when it has one; emulated timings prove
 # only that both builds work, they say nothing about speed.
 #
-# Exit status: compare's (0, 1 when -fail-if-slower fails, 2 on bad input), or 2
-# when a build or a run fails.
+# Exit status: compare's (0, 1 when -fail-if-slower fails, 4 undecided, 2 on bad
+# input), or 2 when a build or a run fails.
 set -eu
 
 die() { echo "compare-builds: $*" >&2; exit 2; }
 
-rounds=3 config="" rev=HEAD mode=revs compare_args="" out="" work="" jobs=2 a="" b=""
+rounds=64 batch=0.05 config="" rev=HEAD mode=revs compare_args="" out="" work="" jobs=2 a="" b=""
 while [ $# -gt 0 ]; do
     case $1 in
     -rounds|--rounds) rounds=${2:?-rounds needs a number}; shift 2 ;;
+    -batch|--batch) batch=${2:?-batch needs seconds}; shift 2 ;;
     -config|--config) config=${2:?-config needs a name}; shift 2 ;;
     -configs|--configs) mode=configs; shift ;;
     -rev|--rev) rev=${2:?-rev needs a revision}; shift 2 ;;
@@ -108,19 +121,53 @@ label() { printf '%s' "$1" | tr -c 'A-Za-z0-9._-' '_'; }
 before="$work/before-$(label "$a").csv" after="$work/after-$(label "$b").csv"
 : > "$before"
 : > "$after"
-i=1
-while [ "$i" -le "$rounds" ]; do
-    for side in a b; do
-        if [ $side = a ]; then bin=$bin_a runner=$run_a dest=$before; else bin=$bin_b runner=$run_b dest=$after; fi
-        echo "== round $i/$rounds: $side" >&2
+
+# pairs BIN: does this build record -pair (older ones are compared unpaired)?
+pairs() { "$1" speed -h 2>/dev/null | grep -q -- '-pair R,O,A'; }
+pair_a=0 pair_b=0
+pairs "$bin_a" && pair_a=1
+pairs "$bin_b" && pair_b=1
+[ "$pair_a$pair_b" = 11 ] ||
+    echo "compare-builds: a build without speed -pair: the rounds are compared unpaired." >&2
+
+# compare_now: the comparison of the rounds so far (its exit status).
+compare_now() {
+    # shellcheck disable=SC2086
+    (cd "$work" && $run_b "$bin_b" compare "$(basename "$before")" "$(basename "$after")" $compare_args)
+}
+
+gating=0
+case " $compare_args " in *" -fail-if-slower "*|*" --fail-if-slower "*) gating=1 ;; esac
+look=16 status=4 i=0
+while [ "$i" -lt "$rounds" ]; do
+    # a random order for this round, from one byte of /dev/urandom
+    first=$(od -An -N1 -tu1 /dev/urandom | tr -d ' ')
+    if [ $((first % 2)) = 0 ]; then order="a b"; else order="b a"; fi
+    place=0
+    for side in $order; do
+        if [ "$side" = a ]; then bin=$bin_a runner=$run_a dest=$before arm=0
+        else bin=$bin_b runner=$run_b dest=$after arm=1; fi
+        stamp=""
+        [ "$pair_a$pair_b" = 11 ] && stamp="-pair $i,$place,$arm"
+        echo "== round $((i + 1))/$rounds: $side" >&2
         # shellcheck disable=SC2086
-        $runner "$bin" speed "$@" -csv "$work/$side-$i.csv" >"$work/$side-$i.out" 2>&1 ||
-            { tail -n 20 "$work/$side-$i.out" >&2; die "speed failed on build $side (round $i)."; }
+        $runner "$bin" speed "$@" -seconds "$batch" -samples 1 $stamp -csv "$work/$side-$i.csv" \
+            >"$work/$side-$i.out" 2>&1 ||
+            { tail -n 20 "$work/$side-$i.out" >&2; die "speed failed on build $side (round $((i + 1)))."; }
         cat "$work/$side-$i.csv" >> "$dest"
+        place=$((place + 1))
     done
     i=$((i + 1))
+    if [ "$gating" = 1 ] && [ "$i" = "$look" ] && [ "$i" -lt "$rounds" ]; then
+        set +e
+        compare_now >"$work/look.out" 2>&1
+        status=$?
+        set -e
+        [ "$status" = 0 ] || [ "$status" = 1 ] || [ "$status" = 2 ] && break
+        # the next look: 16, 24, 32, 48, 64, ... (two per doubling)
+        if [ $((look & (look - 1))) = 0 ]; then look=$((look * 3 / 2)); else look=$((look * 4 / 3)); fi
+    fi
 done
-
 if [ -n "$out" ]; then
     mkdir -p "$out"
     cp "$before" "$after" "$out"/

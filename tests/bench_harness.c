@@ -14,14 +14,13 @@
 #include <string.h>
 
 #include "harness/bench.h"
+#include "base/paired.h"
 #include "base/common.h"
 #include "harness/timer.h"
 #include "kernels/modes/cipher.h"
 #include "kernels/modes/digest.h"
 #include "kernels/inst.h"
 #include "kernels/registry.h"
-#include "reports/compare.h"
-#include "reports/csv.h"
 
 #define ROUNDS 7
 #define LEN 16
@@ -109,7 +108,9 @@ static void measure(const char *alg_name, const cb_variant *v)
 /* ---- the gate's false alarms and its sensitivity ---------------------------------
 
 A slowed kernel: the generic SHA-256 compression plus, on average, one extra
-compression for every 20 (kept exact by carrying the remainder), so 5% more work. */
+compression for every SLOW_PER (kept exact by carrying the remainder), so exactly
+1 / SLOW_PER more work: 1%. */
+#define SLOW_PER 100
 static size_t slow_carry;
 static uint32_t slow_scratch[8];
 
@@ -118,115 +119,56 @@ static void slow_blocks(void *state, const uint8_t *in, size_t nblocks)
     const cb_digest_ops *g = cb_variant_generic(cb_alg_find("sha256"))->ops;
     g->blocks(state, in, nblocks);
     slow_carry += nblocks;
-    size_t extra = slow_carry / 20;
-    slow_carry %= 20;
+    size_t extra = slow_carry / SLOW_PER;
+    slow_carry %= SLOW_PER;
     for (size_t i = 0; i < extra; i++)
         g->blocks(slow_scratch, in, 1);
 }
 static const cb_digest_ops slow_ops = {slow_blocks, NULL};
-static const cb_variant slow_variant = {"slow5", "bench", CB_PRIM_SHA256, 0, 0, &slow_ops,
-                                        "generic plus 5% more compression work"};
+static const cb_variant slow_variant = {"slow1", "bench", CB_PRIM_SHA256, 0, 0, &slow_ops,
+                                        "generic plus 1% more compression work"};
 
-#define GATE_PAIRS 10
+#define GATE_TRIALS 20
 #define GATE_LEN 1024
-#define SIDE_SAMPLES 20
 
-/* side_rows turns one side's results into compare rows of variant name. */
-static void side_rows(cb_csv_set *set, const cb_run_info *run, const char *variant,
-                      const cb_bench_result *r)
-{
-    for (unsigned i = 0; i < r->n; i++) {
-        cb_csv_row row;
-        memset(&row, 0, sizeof row);
-        row.run = run;
-        row.s = (cb_sample){cb_csv_intern(set, "sha256", 6),
-                            cb_csv_intern(set, variant, strlen(variant)),
-                            cb_csv_intern(set, "digest", 6), 0, GATE_LEN, 0, 0, i,
-                            r->iterations[i], r->seconds[i], -1, "", "ok", 0, 0, 0, 0, 1, 0, "", "",
-                            {0}};
-        row.ops_per_sec = (double)r->iterations[i] / r->seconds[i];
-        row.bytes_per_sec = row.ops_per_sec * GATE_LEN;
-        row.has_counts = 1;
-        cb_csv_add(set, &row);
-    }
-}
-
-/* flagged reports whether compare -fail-if-slower pct% fails on a before/after. */
-static int flagged(const cb_bench_result *a, const cb_bench_result *b, double pct)
-{
-    cb_csv_set *set = cb_csv_set_new();
-    static const cb_run_info run = {"", "", "", "", "", "", "", "", "", "", "", "", "none",
-                                     "", ""};
-    const cb_run_info *r = cb_csv_intern_run(set, &run);
-    side_rows(set, r, "A", a);
-    side_rows(set, r, "B", b);
-    size_t n = cb_csv_set_count(set), nb = 0, na = 0;
-    const cb_csv_row **before = cb_xmalloc(n * sizeof *before);
-    const cb_csv_row **after = cb_xmalloc(n * sizeof *after);
-    for (size_t i = 0; i < n; i++) {
-        const cb_csv_row *row = cb_csv_set_row(set, i);
-        if (row->s.variant[0] == 'A')
-            before[nb++] = row;
-        else
-            after[na++] = row;
-    }
-    cb_comparison c;
-    memset(&c, 0, sizeof c);
-    cb_compare_opts o = cb_compare_default_opts();
-    o.gate = 1;
-    o.threshold_pct = pct;
-    char err[512];
-    int fail = 0;
-    if (cb_compare_rows(&c, before, nb, after, na, &o, NULL, err, sizeof err) == 0)
-        fail = c.gate_failures > 0;
-    else
-        fprintf(stderr, "bench: %s\n", err);
-    cb_comparison_free(&c);
-    free(before);
-    free(after);
-    cb_csv_set_free(set);
-    return fail;
-}
-
-/* gate_trials times GATE_PAIRS before/after pairs of sha256 at GATE_LEN bytes, either
- * interleaved (ABAB) or back to back (all of A, then all of B), and counts how many
- * the gate flags at each threshold. */
-static void gate_trials(const char *what, const cb_variant *vb, int interleave,
-                        const double *pcts, size_t npct)
+/* gate_trials runs GATE_TRIALS gated comparisons of generic sha256 (A) against vb
+ * (B) at GATE_LEN bytes, as `speed -variant A,B -compare -fail-if-slower PCT%` samples
+ * them (randomized pairs of short batches, stopped by the sequential rule), and
+ * prints how many the gate called a regression. */
+static void gate_trials(const char *name, const cb_variant *vb, double pct)
 {
     static volatile sig_atomic_t never;
     const cb_alg *a = cb_alg_find("sha256");
     char err[256];
-    cb_inst *xa = cb_inst_new(a, cb_variant_generic(a), CB_DIR_DIGEST, 0, err, sizeof err);
-    cb_inst *xb = cb_inst_new(a, vb, CB_DIR_DIGEST, 0, err, sizeof err);
-    uint8_t *ia = cb_aligned_alloc(64, GATE_LEN), *ib = cb_aligned_alloc(64, GATE_LEN);
-    uint8_t *oa = cb_aligned_alloc(64, 64), *ob = cb_aligned_alloc(64, 64);
+    cb_inst *xs[2] = {cb_inst_new(a, cb_variant_generic(a), CB_DIR_DIGEST, 0, err, sizeof err),
+                      cb_inst_new(a, vb, CB_DIR_DIGEST, 0, err, sizeof err)};
+    const uint8_t *in[2] = {cb_aligned_alloc(64, GATE_LEN), cb_aligned_alloc(64, GATE_LEN)};
+    uint8_t *out[2] = {cb_aligned_alloc(64, 64), cb_aligned_alloc(64, 64)};
     cb_bench_cfg cfg;
     cb_bench_default_cfg(&cfg);
-    cfg.seconds = 0.025 * SIDE_SAMPLES;
-    cfg.samples = SIDE_SAMPLES;
-    unsigned counts[4] = {0, 0, 0, 0};
+    cfg.gate_pct = pct;
     cb_bench_result *r = cb_xcalloc(2, sizeof *r);
-    for (int p = 0; p < GATE_PAIRS; p++) {
-        if (interleave) {
-            cb_inst *xs[2] = {xa, xb};
-            const uint8_t *in[2] = {ia, ib};
-            uint8_t *out[2] = {oa, ob};
-            cb_bench_interleaved(&cfg, xs, in, out, 2, GATE_LEN, r, &never);
-        } else {
-            cb_bench_case(&cfg, xa, ia, oa, GATE_LEN, &r[0], &never);
-            cb_bench_case(&cfg, xb, ib, ob, GATE_LEN, &r[1], &never);
-        }
-        for (size_t k = 0; k < npct && k < 4; k++)
-            counts[k] += (unsigned)flagged(&r[0], &r[1], pcts[k]);
+    unsigned flagged = 0, undecided = 0;
+    double t0 = cb_clock_now(CB_CLOCK_WALL);
+    for (int t = 0; t < GATE_TRIALS; t++) {
+        cb_bench_interleaved(&cfg, xs, in, out, 2, GATE_LEN, r, &never);
+        flagged += r[0].gate == CB_GATE_REGRESSION;
+        undecided += r[0].gate == CB_GATE_UNDECIDED;
+        fprintf(stderr, "bench: %s trial %d: %s after %u pairs\n", name, t + 1,
+                cb_gate_decision_name((cb_gate_decision)r[0].gate), r[0].n);
     }
-    for (size_t k = 0; k < npct && k < 4; k++)
-        printf("%-44s -fail-if-slower %g%%: flagged %u of %d\n", what, pcts[k], counts[k],
-               GATE_PAIRS);
+    double per = (cb_clock_now(CB_CLOCK_WALL) - t0) / GATE_TRIALS;
+    printf("gate-trial name=%s threshold=%g flagged=%u trials=%d seconds_per_trial=%.2f\n",
+           name, pct, flagged, GATE_TRIALS, per);
+    if (undecided)
+        printf("(%s: %u of %d trials undecided at the %g s cap)\n", name, undecided,
+               GATE_TRIALS, cfg.gate_max_seconds);
     free(r);
-    free(ia), free(ib), free(oa), free(ob);
-    cb_inst_free(xa);
-    cb_inst_free(xb);
+    for (int j = 0; j < 2; j++) {
+        free((void *)in[j]);
+        free(out[j]);
+        cb_inst_free(xs[j]);
+    }
 }
 
 /* default_sweep_seconds times what `speed -evp NAME` does by default for one
@@ -266,14 +208,11 @@ int main(void)
     measure("aes-128-ctr", NULL);
     measure("md5", NULL);
 
-    printf("\nthe gate on sha256 at %d bytes, %d pairs of %d samples a side\n", GATE_LEN,
-           GATE_PAIRS, SIDE_SAMPLES);
-    static const double p3[] = {3}, p35[] = {3, 5};
-    gate_trials("A/A, interleaved (ABAB)", cb_variant_generic(cb_alg_find("sha256")), 1, p3, 1);
-    gate_trials("A/A, back to back", cb_variant_generic(cb_alg_find("sha256")), 0, p35, 2);
+    printf("\nthe gate on sha256 at %d bytes: generic against itself (aa) and against "
+           "generic slowed by exactly 1%% (slow1), %d trials each\n", GATE_LEN, GATE_TRIALS);
+    gate_trials("aa", cb_variant_generic(cb_alg_find("sha256")), 0.5);
     cb_variant_register(&slow_variant);
-    gate_trials("A vs A slowed 5%, interleaved (ABAB)", &slow_variant, 1, p3, 1);
-
+    gate_trials("slow1", &slow_variant, 0.5);
     printf("\ndefault sweep (6 sizes, precision-driven): aes-256-gcm %.2fs, sha256 %.2fs\n",
            default_sweep_seconds("aes-256-gcm"), default_sweep_seconds("sha256"));
     return 0;

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "reports/compare.h"
+#include "reports/compare_paired.h"
 #include "reports/render.h"
 #include "reports/csv.h"
 #include "reports/import.h"
@@ -941,7 +942,7 @@ static void test_library_version_axis(void **state)
         assert_non_null(w);
         for (unsigned i = 0; i < 3; i++) {
             cb_sample smp = {"sha256", "ossl", "digest", 0, 1024, 0, 0, i, 1000 + i, 1.0, -1,
-                             "", "ok", 0, 0, 0, 0, 1, 0, "", "", *libs[side]};
+                             "", "ok", 0, 0, 0, 0, 1, 0, "", "", *libs[side], 0, 0, 0, 0};
             assert_int_equal(cb_csv_write(w, &run_a, &smp), 0);
             smp.variant = "generic"; /* a built-in variant beside it, the same both times */
             assert_int_equal(cb_csv_write(w, &run_a, &smp), 0);
@@ -1055,7 +1056,7 @@ static void test_run_samples(void **state)
         int b = i % 2;
         s[i] = (cb_sample){"sha256", b ? "shani" : "generic", "digest", 0, 1024, 0, 0, i / 2,
                            b ? 1250 + i : 1000 + i, 1.0, -1, "", "ok", 0, 0, 0, 0, 1, 0, "", "",
-                           {0}};
+                           {0}, 0, 0, 0, 0};
     }
     char *buf = NULL;
     size_t len = 0;
@@ -1086,6 +1087,104 @@ static void test_run_samples(void **state)
     free(buf);
 }
 
+/* paired_run fills 2n samples of sha256 -variant A,A: round j is sample j of arm 0
+ * (1000 operations a second) and of arm 1 (1000 x ratio, times a noise that flips
+ * between 1 + noise and 1 - noise with the round), in alternating order. */
+static void paired_run(cb_sample *s, unsigned n, double ratio, double noise)
+{
+    for (unsigned i = 0; i < 2 * n; i++) {
+        unsigned round = i / 2, arm = i % 2;
+        double wobble = round % 3 == 0 ? 1 + noise : round % 3 == 1 ? 1 - noise : 1;
+        s[i] = (cb_sample){"sha256", "generic", "digest", 0, 1024, 0, 0, round, 1000000,
+                           arm ? 1000 / (ratio * wobble) : 1000, -1, "", "ok", 0, 0, 0, 0, 1,
+                           0, "", "", {0}, 1, round, (round + arm) % 2, arm};
+    }
+}
+
+/* The gate on an interleaved run's pairs (compare_paired.c), as speed and compare of
+ * its CSV judge it: B 2% slower in every round is a regression at the first look
+ * (exit 1); the same B is a pass; rounds whose ratio swings +-20% for 20 rounds
+ * leave it undecided (exit 4), never a pass.  -variant X,X: the arms are the sides. */
+static void test_paired_gate(void **state)
+{
+    (void)state;
+    cb_sample s[80];
+    cb_compare_opts o = cb_compare_default_opts();
+    o.gate = 1;
+    o.threshold_pct = 0.5;
+    FILE *f = fopen("/dev/null", "w");
+    paired_run(s, 40, 0.98, 0.0001);
+    assert_int_equal(cb_compare_run_gated(s, 80, "generic", "generic", NULL, &o, f),
+                     CB_EXIT_FAIL);
+    paired_run(s, 40, 1, 0.0001);
+    assert_int_equal(cb_compare_run_gated(s, 80, "generic", "generic", NULL, &o, f), CB_EXIT_OK);
+    paired_run(s, 20, 1, 0.2);
+    assert_int_equal(cb_compare_run_gated(s, 40, "generic", "generic", NULL, &o, f),
+                     CB_EXIT_UNDECIDED);
+    fclose(f);
+    /* the summary says which, and the case's interval is the paired one */
+    char *buf = NULL;
+    size_t len = 0;
+    f = open_memstream(&buf, &len);
+    assert_int_equal(cb_compare_run_gated(s, 40, "generic", "generic", "csv", &o, f),
+                     CB_EXIT_UNDECIDED);
+    fclose(f);
+    assert_non_null(strstr(buf, "sha256,digest,0,1024,0,0,generic,generic,20,20,"));
+    free(buf);
+    /* the same rows without their design are two unpaired sets: Mann-Whitney decides */
+    paired_run(s, 40, 0.98, 0.0001);
+    for (unsigned i = 0; i < 80; i++)
+        s[i].paired = 0, s[i].variant = s[i].arm ? "slow" : "generic";
+    f = open_memstream(&buf, &len);
+    assert_int_equal(cb_compare_run_gated(s, 80, "generic", "slow", NULL, &o, f), CB_EXIT_FAIL);
+    fclose(f);
+    free(buf);
+}
+
+/* Two separate files gated at 0.5% get one sentence saying their design cannot
+ * support it; at 5% with enough samples, none. */
+static void test_unpaired_note(void **state)
+{
+    (void)state;
+    cb_comparison c;
+    memset(&c, 0, sizeof c);
+    cb_cmp_case k;
+    memset(&k, 0, sizeof k);
+    k.gated = 1;
+    k.n_before = k.n_after = 20;
+    c.cases = &k;
+    c.n = 1;
+    c.opts = cb_compare_default_opts();
+    c.opts.gate = 1;
+    c.opts.threshold_pct = 0.5;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    cb_compare_design_note(&c, f);
+    fclose(f);
+    assert_non_null(strstr(buf, "not taken as interleaved pairs (separate runs)"));
+    assert_non_null(strstr(buf, "-fail-if-slower 0.5% is below what such a design resolves"));
+    free(buf);
+    c.opts.threshold_pct = 5;
+    f = open_memstream(&buf, &len);
+    cb_compare_design_note(&c, f);
+    fclose(f);
+    assert_int_equal(len, 0);
+    free(buf);
+    k.n_before = 3;
+    f = open_memstream(&buf, &len);
+    cb_compare_design_note(&c, f);
+    fclose(f);
+    assert_non_null(strstr(buf, "fewer than 10 samples a side"));
+    free(buf);
+    k.paired = 1; /* a paired case needs no note */
+    f = open_memstream(&buf, &len);
+    cb_compare_design_note(&c, f);
+    fclose(f);
+    assert_int_equal(len, 0);
+    free(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1113,6 +1212,8 @@ int main(void)
         cmocka_unit_test(test_library_path_and_env_axis),
         cmocka_unit_test(test_library_axis_against_builtin),
         cmocka_unit_test(test_run_samples),
+        cmocka_unit_test(test_paired_gate),
+        cmocka_unit_test(test_unpaired_note),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -507,7 +507,7 @@ static void test_no_cause_no_line(void **state)
     for (unsigned i = 0; i < 8; i++)
         s[i] = (cb_sample){"sha256", i % 2 ? "b" : "a", "digest", 0, 1024, 0, 0, i / 2,
                            1000 + i, 1.0, -1, "", "ok", 0, 0, 0, 0, 1, 0, "", "",
-                           {"", "", "", ""}};
+                           {"", "", "", ""}, 0, 0, 0, 0};
     FILE *out = tmpfile();
     assert_int_equal(cb_compare_run_samples(s, 8, "a", "b", "mail", out), 0);
     fseek(out, 0, SEEK_END);
