@@ -129,8 +129,8 @@ static int add_hmac(speed_opts *o, const char *digest)
         if (d && n < sizeof names)
             n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", d->name);
     }
-    cb_error("speed: -hmac '%s' is not a digest cryptobench has; HMAC is built on %s.",
-             digest, names);
+    cb_error("speed: -hmac '%s' is not one of the digests HMAC is built on: %s.", digest,
+             names);
     return -1;
 }
 

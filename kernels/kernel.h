@@ -48,6 +48,10 @@ typedef enum cb_prim {
     CB_BLOCK_PRIMS(CB_PRIM_ENUM_ROW, ~) /* CB_PRIM_DES, ...: the cb_block_ops ciphers */
     CB_PRIM_MONT, /* Montgomery multiplication: the variants of rsa* and dsa* */
     CB_PRIM_SHA3, /* Keccak-f[1600] absorbing: sha3-224/256/384/512 (FIPS 202) */
+    CB_PRIM_MD4,       /* RFC 1320 */
+    CB_PRIM_RMD160,    /* RIPEMD-160 */
+    CB_PRIM_WHIRLPOOL, /* ISO/IEC 10118-3:2004 (Whirlpool version 3) */
+    CB_PRIM_MDC2,      /* ISO/IEC 10118-2 over DES: one 8-byte block per step */
     CB_PRIM_WHOLE, /* not a primitive: the variant implements whole algorithms and its
                       ops is a cb_alg_impl (see "whole-algorithm variants" below) */
     CB_PRIM_COUNT
@@ -96,8 +100,10 @@ const char *cb_dir_name(cb_dir d);
 
 /*
  * cb_digest_ops: a Merkle-Damgard compression function, or a sponge's absorb step.
- * state is the chaining value in native words (uint32_t[4] md5, uint32_t[5] sha1,
- * uint32_t[8] sha256, uint64_t[8] sha512; a cb_keccak_state for sha3); in holds
+ * state is the chaining value in native words (uint32_t[4] md5 and md4, uint32_t[5]
+ * sha1 and rmd160, uint32_t[8] sha256, uint64_t[8] sha512 and whirlpool (its rows,
+ * the first byte of a row most significant); a cb_keccak_state for sha3; for mdc2
+ * the 16 bytes of its two DES-sized halves H and H~); in holds
  * nblocks whole blocks (for sha3, blocks of the rate the state names).  wipe clears
  * the context at the end of every digest (NULL: the portable cb_wipe).
  */

@@ -1,10 +1,11 @@
 #!/bin/sh
 # run-kat.sh BIN "QEMU_RUN" - runs `BIN kat` (through the emulator command when one
-# is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, HMAC
+# is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, RIPEMD-160, HMAC
 # (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM/CCM, TDES CBC/ECB
 # and RSA/DSA signature file of Debian's python3-cryptography-vectors, one file per
 # run, and prints the totals.  (AES CFB1's bit-string files are left out: cryptobench
-# has no CFB1.)
+# has no CFB1.)  MD4, Whirlpool and MDC-2, which the package has no vectors for, run
+# from the standards' own vectors in tests/data/kat/ (CAVP layout, named with -alg).
 # Fails when any file fails or is rejected, and when a deliberately corrupted file
 # is not caught (so a kat that checks nothing cannot pass).
 # CRYPTOBENCH_VECTORS overrides where the vectors are; KAT_VARIANT=NAME runs the
@@ -35,7 +36,8 @@ kat() {
 
 set --
 for f in "$vec"/hashes/SHA1/SHA1ShortMsg.rsp "$vec"/hashes/SHA1/SHA1LongMsg.rsp \
-         "$vec"/hashes/SHA1/SHA1Monte.rsp "$vec"/hashes/MD5/rfc-1321.txt; do
+         "$vec"/hashes/SHA1/SHA1Monte.rsp "$vec"/hashes/MD5/rfc-1321.txt \
+         "$vec"/hashes/ripemd160/ripevectors.txt; do
     set -- "$@" "$f"
 done
 for n in 224 256 384 512 512_224 512_256; do
@@ -49,7 +51,7 @@ for n in 224 256 384 512; do
     done
 done
 # HMAC: RFC 2202 (MD5, SHA-1) and RFC 4231 (SHA-224 to SHA-512); RIPEMD-160's
-# rfc-2286 file is left out, as cryptobench has no RIPEMD-160.
+# rfc-2286 file is left out, as cryptobench has no hmac(rmd160).
 for f in "$vec"/HMAC/rfc-2202-md5.txt "$vec"/HMAC/rfc-2202-sha1.txt; do
     set -- "$@" "$f"
 done
@@ -95,6 +97,19 @@ for f in "$@"; do
     cat "$tmp/out" >>"$tmp/all"
 done
 
+# The standards' vectors of tests/data/kat/, each read as the algorithm named before it.
+data=$(dirname "$0")/../tests/data/kat
+for f in md4:md4-rfc1320.rsp whirlpool:whirlpool-iso10118-3.rsp mdc2:mdc2-openssl.rsp; do
+    files=$((files + 1))
+    if ! kat -alg "${f%%:*}" "$data/${f#*:}" >"$tmp/out" 2>&1; then
+        bad="$bad ${f#*:}"
+    elif ! grep -q ' passed [1-9]' "$tmp/out"; then
+        bad="$bad ${f#*:}(nothing-passed)"
+    fi
+    sed "s|$data/||g" "$tmp/out"
+    cat "$tmp/out" >>"$tmp/all"
+done
+
 # The checker must notice a wrong answer: change the first ciphertext's first digit.
 awk '!done && /^CIPHERTEXT = / {
          c = substr($0, 14, 1); $0 = substr($0, 1, 13) (c == "0" ? "1" : "0") substr($0, 15)
@@ -107,6 +122,34 @@ if [ "$rc" -ne 1 ] || ! grep -q 'failed 1 ' "$tmp/out"; then
     cat "$tmp/out"
     bad="$bad (corrupted-file-check)"
 fi
+# ... and a wrong digest: the first MD of each -alg file (in the CAVP layout, read by
+# the renamed-file path) and of ripevectors.txt (read by its name).
+corrupt_md() {
+    awk '!done && /^MD = / { c = substr($0, 6, 1); $0 = "MD = " (c == "0" ? "1" : "0") substr($0, 7)
+                             done = 1 }
+         { print }' "$1" >"$2"
+}
+corrupt_md "$vec/hashes/ripemd160/ripevectors.txt" "$tmp/ripevectors.txt"
+set -- "$tmp/ripevectors.txt"
+for f in md4:md4-rfc1320.rsp whirlpool:whirlpool-iso10118-3.rsp mdc2:mdc2-openssl.rsp; do
+    corrupt_md "$data/${f#*:}" "$tmp/${f#*:}"
+    set -- "$@" "${f%%:*}:$tmp/${f#*:}"
+done
+for f in "$@"; do
+    case $f in
+    *:*) kat -alg "${f%%:*}" "${f#*:}" >"$tmp/out" 2>&1 ;;
+    *) kat "$f" >"$tmp/out" 2>&1 ;;
+    esac
+    rc=$?
+    if [ "$rc" -ne 1 ] || ! grep -q 'failed 1 ' "$tmp/out"; then
+        echo "run-kat.sh: a corrupted ${f##*/} was not reported as one failure (exit $rc):"
+        cat "$tmp/out"
+        bad="$bad (corrupted-${f##*/})"
+    fi
+done
+
+# MD4, RIPEMD-160 and Whirlpool against `openssl dgst` (legacy provider) on many lengths
+"$(dirname "$0")"/../tests/openssl_digests.sh "$bin" "$runner" || bad="$bad (openssl-digests)"
 
 awk '/ passed [0-9]+  failed [0-9]+  skipped [0-9]+$/ {
          runs++; p += $(NF-4); f += $(NF-2); s += $NF }

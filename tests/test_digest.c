@@ -1,9 +1,9 @@
 /*
  * tests/test_digest.c - every registered digest variant against the embedded known
- * answers and the NIST CAVP SHAVS and SHA3VS ShortMsg/LongMsg files; misaligned
- * input giving the same digest as aligned input for every length 0..300; the
- * context wipe being called on the context the message went through; how digest.c
- * calls a SHA-3 absorb (rate, blocks, wipe).
+ * answers and the NIST CAVP SHAVS and SHA3VS ShortMsg/LongMsg files (and the RFC 1321
+ * and RIPEMD-160 files in their grammar); misaligned input giving the same digest as
+ * aligned input for every length 0..300; the context wipe being called on the context
+ * the message went through; how digest.c calls a SHA-3 absorb (rate, blocks, wipe).
  *
  * Variants are found by walking the registry, so a kernel added later (assembly, or
  * one registered at run time) is tested here without touching this file.  A variant
@@ -279,6 +279,13 @@ static void test_cavp_md5(void **unused)
     assert_int_equal(run_rsp("md5", "MD5/rfc-1321.txt"), 7);
 }
 
+/* The RIPEMD-160 page's values as the package ships them (ripevectors.txt). */
+static void test_cavp_rmd160(void **unused)
+{
+    (void)unused;
+    assert_int_equal(run_rsp("rmd160", "ripemd160/ripevectors.txt"), 8);
+}
+
 /* ---- layouts every variant must handle ------------------------------------------- */
 
 /* each_digest_variant calls check on every runnable (algorithm, variant) pair of
@@ -506,6 +513,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vectors),     cmocka_unit_test(test_every_digest_has_vectors),
         cmocka_unit_test(test_cavp_md5),
+        cmocka_unit_test(test_cavp_rmd160),
         cmocka_unit_test(test_cavp_sha1),   cmocka_unit_test(test_cavp_sha224),
         cmocka_unit_test(test_cavp_sha256), cmocka_unit_test(test_cavp_sha384),
         cmocka_unit_test(test_cavp_sha512), cmocka_unit_test(test_cavp_sha512_t),

@@ -167,6 +167,22 @@ static void test_wrong_answers_fail(void **state)
     assert_int_equal(res.ntallies, 1);
 }
 
+/* A digest without official files, read under -alg: RFC 1320 A.5's 'abc' passes and
+ * its 'a' with the last digit changed fails, naming its record. */
+static void test_renamed_digest_record(void **state)
+{
+    (void)state;
+    const char *path = write_file("md4.rsp", "Len = 24\nMsg = 616263\n"
+                                             "MD = a448017aaf21d8525fc10ae87aa6729d\n\n"
+                                             "Len = 8\nMsg = 61\n"
+                                             "MD = bde52cb31de33e46245e05fbdbd6fb25\n");
+    cb_kat_status st = kat_guarded("generic", "md4", path, NULL);
+    remove_file(path);
+    assert_int_equal(st, CB_KAT_FAILED);
+    expect_tally("generic", 1, 1, 0);
+    assert_string_equal(tally_of("generic")->shown[0].label, "Len = 8");
+}
+
 /* No -variant is every variant, auto is auto's pick, and a variant named twice runs
  * once (auto is generic on a build with no MD5 kernel of its own, armv4's elsewhere). */
 static void test_selection(void **state)
@@ -367,6 +383,7 @@ static void test_identify(void **state)
         {"SHA512_224Monte.rsp", "sha512-224", CB_KAT_DIGEST},
         {"SHA3_384LongMsg.rsp", "sha3-384", CB_KAT_DIGEST},
         {"rfc-4231-sha384.txt", "hmac(sha384)", CB_KAT_HMAC},
+        {"ripevectors.txt", "rmd160", CB_KAT_DIGEST},
         {"CFB128VarTxt192.rsp", "aes-192-cfb", CB_KAT_CIPHER},
         {"XTSGenAES256.rsp", "aes-256-xts", CB_KAT_XTS},
         {"gcmDecrypt192.rsp", "aes-192-gcm", CB_KAT_GCM_DECRYPT},
@@ -387,6 +404,14 @@ static void test_identify(void **state)
     assert_int_equal(cb_kat_identify("vectors.txt", "aes-128-ccm", &id, err, sizeof err), 0);
     assert_int_equal(id.format, CB_KAT_CCM);
     assert_int_equal(cb_kat_identify("vectors.txt", "ghash", &id, err, sizeof err), -1);
+    /* the digests without CAVP files read the digest layout under -alg */
+    static const char *const renamed_digests[] = {"md4", "whirlpool", "mdc2", "ripemd"};
+    for (size_t i = 0; i < sizeof renamed_digests / sizeof renamed_digests[0]; i++) {
+        assert_int_equal(cb_kat_identify("x.rsp", renamed_digests[i], &id, err, sizeof err),
+                         0);
+        assert_ptr_equal(id.alg, cb_alg_find(renamed_digests[i]));
+        assert_int_equal(id.format, CB_KAT_DIGEST);
+    }
     assert_int_equal(cb_kat_identify("rfc-1321.txt", "sha256", &id, err, sizeof err), 0);
     assert_int_equal(cb_kat_identify("CBCMMT128.rsp", "sha256", &id, err, sizeof err), -1);
     assert_non_null(strstr(err, "does not fit CBCMMT128.rsp"));
@@ -425,6 +450,7 @@ int main(void)
         cmocka_unit_test(test_ccm_long_header),
         cmocka_unit_test(test_fault_under_guard),
         cmocka_unit_test(test_identify),
+        cmocka_unit_test(test_renamed_digest_record),
         cmocka_unit_test(test_kind_names),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -16,6 +16,13 @@ const cb_variant cb_family_generic[] = {
      "portable C (FIPS 180-4)"},
     {"generic", "generic", CB_PRIM_SHA3, 0, 100, &cb_sha3_generic_ops,
      "portable C Keccak-f[1600] (FIPS 202)"},
+    {"generic", "generic", CB_PRIM_MD4, 0, 100, &cb_md4_generic_ops, "portable C (RFC 1320)"},
+    {"generic", "generic", CB_PRIM_RMD160, 0, 100, &cb_rmd160_generic_ops,
+     "portable C (RIPEMD-160 specification), both lines unrolled"},
+    {"generic", "generic", CB_PRIM_WHIRLPOOL, 0, 100, &cb_whirlpool_generic_ops,
+     "portable C, eight 2 KiB row tables (ISO/IEC 10118-3)"},
+    {"generic", "generic", CB_PRIM_MDC2, 0, 100, &cb_mdc2_generic_ops,
+     "portable C over the generic DES (ISO/IEC 10118-2)"},
 
     /* AES, GHASH and GCM */
     {"generic", "generic", CB_PRIM_AES, 0, 100, &cb_aes_generic_ops,

@@ -18,6 +18,21 @@ extern const cb_digest_ops cb_sha256_generic_ops;
 extern const cb_digest_ops cb_sha512_generic_ops;
 /* cb_sha3_generic_ops absorbs into Keccak-f[1600] from FIPS 202 in portable C. */
 extern const cb_digest_ops cb_sha3_generic_ops;
+/* cb_md4_generic_ops is MD4 from RFC 1320 in portable C. */
+extern const cb_digest_ops cb_md4_generic_ops;
+/* cb_rmd160_generic_ops is the RIPEMD-160 compression in portable C. */
+extern const cb_digest_ops cb_rmd160_generic_ops;
+/* cb_whirlpool_generic_ops is the Whirlpool compression (ISO/IEC 10118-3) with tables
+ * computed at program start. */
+extern const cb_digest_ops cb_whirlpool_generic_ops;
+/* cb_mdc2_generic_ops is MDC-2 (ISO/IEC 10118-2) over cb_des_generic_ops. */
+extern const cb_digest_ops cb_mdc2_generic_ops;
+/* The four compressions above, for a family that pairs them with its own wipe
+ * (kernels/power/family.c): the blocks functions of their ops. */
+void cb_md4_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
+void cb_rmd160_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
+void cb_whirlpool_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
+void cb_mdc2_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
 
 /* AES, GHASH and GCM */
 extern const cb_aes_ops cb_aes_generic_ops;     /* kernels/generic/aes.c */
@@ -28,6 +43,9 @@ extern const cb_gcm_ops cb_gcm_generic_ops;     /* kernels/modes/gcm.c */
 
 /* cb_des_generic_ops: DES and EDE3 with combined S-box/P tables (kernels/generic/des.c). */
 extern const cb_block_ops cb_des_generic_ops;
+/* CB_DES_GENERIC_KS_MAX: room for cb_des_generic_ops' schedule (its key_size), for a
+ * caller that keeps one on the stack, as MDC-2 rekeys DES for every block. */
+#define CB_DES_GENERIC_KS_MAX 512
 
 /* public key */
 

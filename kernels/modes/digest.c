@@ -3,9 +3,9 @@
  * sponge absorb step: initial values, padding, length encoding and output byte
  * order, done once here in portable, endian-neutral C (explicit byte loads and
  * stores) so a variant, C or assembly, supplies only cb_digest_ops.blocks.  One
- * table row per algorithm says which of four shapes it has; SHA-3 differs from the
+ * table row per algorithm says which of six shapes it has; SHA-3 differs from the
  * Merkle-Damgard digests only in its state (cb_keccak_state, rate included), its
- * padding and its output byte order.
+ * padding and its output byte order, and MDC-2 in having no padding but zeros.
  */
 #include <stddef.h>
 #include <string.h>
@@ -14,10 +14,15 @@
 
 /* digest_shape: how a digest pads, orders bytes and outputs around its kernel. */
 typedef enum digest_shape {
-    SHAPE_MD5,   /* 32-bit words; length and output little-endian (RFC 1321 3.2, 3.5) */
+    SHAPE_MD5,   /* 32-bit words; length and output little-endian (RFC 1321 3.2, 3.5;
+                    MD4 and RIPEMD-160 likewise) */
     SHAPE_SHA32, /* 32-bit words big-endian, 64-bit length (FIPS 180-4 5.1.1) */
     SHAPE_SHA64, /* 64-bit words big-endian, 128-bit length (FIPS 180-4 5.1.2) */
-    SHAPE_SPONGE /* Keccak lanes little-endian, SHA-3 padding, no length (FIPS 202) */
+    SHAPE_WHIRL, /* 64-bit rows big-endian, 256-bit length (ISO/IEC 10118-3 10.2) */
+    SHAPE_SPONGE, /* Keccak lanes little-endian, SHA-3 padding, no length (FIPS 202) */
+    SHAPE_ZERO   /* a state of bytes; a partial last block filled with zeros, whole
+                    blocks not padded, no length: MDC-2 as OpenSSL computes it by
+                    default (ISO/IEC 10118-2's padding method 1) */
 } digest_shape;
 
 /* digest_params: what distinguishes one digest algorithm from its kernel. */
@@ -59,12 +64,20 @@ static const uint64_t iv_sha512_224[8] = {
 static const uint64_t iv_sha512_256[8] = {
     0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd,
     0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2};
+/* Whirlpool starts from the all-zero state (ISO/IEC 10118-3 10.1). */
+static const uint64_t iv_whirlpool[8];
+/* MDC-2's H and H~: ISO/IEC 10118-2 7.1's two 8-byte initial values. */
+static const uint8_t iv_mdc2[16] = {0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52,
+                                    0x25, 0x25, 0x25, 0x25, 0x25, 0x25, 0x25, 0x25};
 
 #define IV(v) v, sizeof v
 
 /* params: one row per digest algorithm, found by primitive and output length.  The
  * SHA-3 rates are 200 bytes less twice the digest (FIPS 202 section 6.1). */
 static const digest_params params[] = {
+    {CB_PRIM_MDC2, 16, SHAPE_ZERO, 8, IV(iv_mdc2)},
+    /* RFC 1320 section 3.3: MD4's words A..D are MD5's */
+    {CB_PRIM_MD4, 16, SHAPE_MD5, 64, IV(iv_md5)},
     {CB_PRIM_MD5, 16, SHAPE_MD5, 64, IV(iv_md5)},
     {CB_PRIM_SHA1, 20, SHAPE_SHA32, 64, IV(iv_sha1)},
     {CB_PRIM_SHA256, 28, SHAPE_SHA32, 64, IV(iv_sha224)},
@@ -77,6 +90,9 @@ static const digest_params params[] = {
     {CB_PRIM_SHA3, 32, SHAPE_SPONGE, 136, NULL, 0},
     {CB_PRIM_SHA3, 48, SHAPE_SPONGE, 104, NULL, 0},
     {CB_PRIM_SHA3, 64, SHAPE_SPONGE, 72, NULL, 0},
+    /* RIPEMD-160 starts from SHA-1's five words, which its specification lists */
+    {CB_PRIM_RMD160, 20, SHAPE_MD5, 64, IV(iv_sha1)},
+    {CB_PRIM_WHIRLPOOL, 64, SHAPE_WHIRL, 64, IV(iv_whirlpool)},
 };
 
 /* MD_STATE_BYTES: the chaining value's slot for the Merkle-Damgard digests (SHA-512's
@@ -138,14 +154,15 @@ static void store64_le(uint8_t *p, uint64_t v)
  * md_pad hashes the last len % block bytes of the message (at tail, which may be the
  * context's own buffer) with the padding of FIPS 180-4 section 5.1 (RFC 1321
  * sections 3.1-3.2 for MD5): a 1 bit, zeros, and the message length in bits in the
- * last 8 (SHA-384/512: 16) bytes of a block.
+ * last 8 (SHA-384/512: 16, Whirlpool: 32) bytes of a block.  Bits of the length past
+ * the 64th are len >> 61 in the word before the last; above that, zeros.
  */
 static void md_pad(const digest_params *p, const cb_digest_ops *ops, digest_ctx *ctx,
                    const uint8_t *tail, uint64_t len)
 {
     uint8_t *buf = ctx->bytes + MD_STATE_BYTES;
     size_t block = p->block;
-    size_t len_field = p->shape == SHAPE_SHA64 ? 16 : 8;
+    size_t len_field = p->shape == SHAPE_WHIRL ? 32 : p->shape == SHAPE_SHA64 ? 16 : 8;
     size_t rem = (size_t)(len % block);
     uint64_t bits = len << 3;
 
@@ -158,7 +175,7 @@ static void md_pad(const digest_params *p, const cb_digest_ops *ops, digest_ctx 
         rem = 0;
     }
     memset(buf + rem, 0, block - 8 - rem);
-    if (p->shape == SHAPE_SHA64) /* the high half of the 128-bit length: bits shifted out of 64 */
+    if (len_field > 8) /* the bits of the length shifted out of 64 */
         store64_be(buf + block - 16, len >> 61);
     if (p->shape == SHAPE_MD5)
         store64_le(buf + block - 8, bits);
@@ -186,6 +203,22 @@ static void sponge_pad(const digest_params *p, const cb_digest_ops *ops, digest_
     memset(buf + rem, 0, p->block - rem);
     buf[rem] = 0x06;
     buf[p->block - 1] |= 0x80;
+    ops->blocks(ctx, buf, 1);
+}
+
+/* zero_pad hashes the last len % block bytes (at tail, which may be the context's own
+ * buffer) filled with zeros to a block; nothing when the message is whole blocks. */
+static void zero_pad(const digest_params *p, const cb_digest_ops *ops, digest_ctx *ctx,
+                     const uint8_t *tail, uint64_t len)
+{
+    uint8_t *buf = ctx->bytes + MD_STATE_BYTES;
+    size_t rem = (size_t)(len % p->block);
+
+    if (!rem)
+        return;
+    if (tail != buf)
+        memcpy(buf, tail, rem);
+    memset(buf + rem, 0, p->block - rem);
     ops->blocks(ctx, buf, 1);
 }
 
@@ -224,7 +257,11 @@ static void put_output(const digest_params *p, const digest_ctx *ctx, uint8_t *o
             store32_be(out + 4 * i, ctx->w32[i]);
         break;
     case SHAPE_SHA64:
+    case SHAPE_WHIRL:
         put_words64(ctx->w64, p->out_bytes, out, store64_be);
+        break;
+    case SHAPE_ZERO:
+        memcpy(out, ctx->bytes, p->out_bytes);
         break;
     case SHAPE_SPONGE:
         put_words64(ctx->keccak.lanes, p->out_bytes, out, store64_le);
@@ -250,6 +287,8 @@ static void finish(const digest_params *p, const cb_digest_ops *ops, digest_ctx 
 {
     if (p->shape == SHAPE_SPONGE)
         sponge_pad(p, ops, ctx, tail, len);
+    else if (p->shape == SHAPE_ZERO)
+        zero_pad(p, ops, ctx, tail, len);
     else
         md_pad(p, ops, ctx, tail, len);
     put_output(p, ctx, out);

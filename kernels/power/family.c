@@ -19,8 +19,17 @@
 
 /* INT_OPS(v): the ops of one integer build: each digest with that build's wipe, the
  * T-table AES over the generic key schedule (keys.c), the 4-bit GHASH, and GCM
- * pairing the two (the portable GCM layer runs CTR, then GHASH, over each chunk). */
+ * pairing the two (the portable GCM layer runs CTR, then GHASH, over each chunk).
+ * MD4, RIPEMD-160, Whirlpool and MDC-2 have no assembly: their builds are the generic
+ * compression with the build's wipe, which is all that differed between the hinted
+ * and unhinted 2012 code for a C-only digest (the cleanse loop once per hash). */
 #define INT_OPS(v, name, hints, prio, summary)                                           \
+    static const cb_digest_ops md4_##v##_ops = {cb_md4_generic_blocks, wipe_##v##_bytes}; \
+    static const cb_digest_ops rmd160_##v##_ops = {cb_rmd160_generic_blocks,             \
+                                                   wipe_##v##_bytes};                    \
+    static const cb_digest_ops whirlpool_##v##_ops = {cb_whirlpool_generic_blocks,       \
+                                                      wipe_##v##_bytes};                 \
+    static const cb_digest_ops mdc2_##v##_ops = {cb_mdc2_generic_blocks, wipe_##v##_bytes}; \
     static const cb_digest_ops md5_##v##_ops = {md5_##v##_blocks, wipe_##v##_bytes};     \
     static const cb_digest_ops sha1_##v##_ops = {sha1_##v##_blocks, wipe_##v##_bytes};   \
     static const cb_digest_ops sha256_##v##_ops = {sha256_##v##_blocks, wipe_##v##_bytes}; \
@@ -62,7 +71,12 @@ static const cb_gcm_ops gcm_p8_ops = {&aes_p8_ops, &ghash_p8_ops, NULL, NULL};
     INT_ROW(CB_PRIM_GHASH, ghash, "integer asm, 4-bit tables (Shoup)", v, name, prio,     \
             summary)                                                                     \
     INT_ROW(CB_PRIM_GCM, gcm, "integer asm T-table AES-CTR, then 4-bit GHASH", v, name,  \
-            prio, summary)
+            prio, summary)                                                               \
+    INT_ROW(CB_PRIM_MD4, md4, "generic C, this build's wipe", v, name, prio, summary)     \
+    INT_ROW(CB_PRIM_RMD160, rmd160, "generic C, this build's wipe", v, name, prio, summary) \
+    INT_ROW(CB_PRIM_WHIRLPOOL, whirlpool, "generic C, this build's wipe", v, name, prio,  \
+            summary)                                                                     \
+    INT_ROW(CB_PRIM_MDC2, mdc2, "generic C, this build's wipe", v, name, prio, summary)
 
 /*
  * SAME_CODE_ROWS(v): under each build's name, the portable C of every cipher the
