@@ -8,7 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels/check/vectors.h"
 #include "kernels/kernel.h"
+
 
 /* tu_unhex decodes a vector field (NULL: empty) into a new buffer of *len bytes (one
  * spare byte, so an empty field is still a valid pointer); the caller frees it. */
@@ -57,5 +59,21 @@ int tu_double_seal(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uin
 int tu_double_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
                    size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
                    const uint8_t *tag, size_t taglen);
+
+/*
+ * tu_block_vectors runs every vector of a cb_vector table (rows with alg NULL end it)
+ * through block-cipher ops directly, in both directions: ECB for the algorithms whose
+ * name ends in -ecb, CBC (the ops' cbc, or chained ecb) for the others, with the
+ * vector's own key length.  Returns how many vectors it checked.
+ */
+size_t tu_block_vectors(const cb_block_ops *ops, const cb_vector *table, size_t bs);
+
+/*
+ * tu_block_properties checks what every cb_block_ops cipher of block size bs must do:
+ * set_key takes the lengths min..max and refuses min - 1 and max + 1; decryption
+ * undoes encryption for each length; the ops' cbc (when present) equals chained ecb,
+ * updates the IV and works in place.
+ */
+void tu_block_properties(const cb_block_ops *ops, size_t min, size_t max, size_t bs);
 
 #endif

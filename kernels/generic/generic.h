@@ -29,6 +29,11 @@ extern const cb_gcm_ops cb_gcm_generic_ops;     /* kernels/modes/gcm.c */
 /* cb_des_generic_ops: DES and EDE3 with combined S-box/P tables (kernels/generic/des.c). */
 extern const cb_block_ops cb_des_generic_ops;
 
+/* cb_bf_generic_ops: Blowfish, 1- to 56-byte keys (kernels/generic/bf.c). */
+extern const cb_block_ops cb_bf_generic_ops;
+/* cb_bf_pi_words: Blowfish's initial P1..P18 then S1..S4, the hex digits of pi. */
+const uint32_t *cb_bf_pi_words(void);
+
 /* public key */
 
 /* cb_mont_generic_ops: portable Montgomery multiplication and squaring (kernels/generic/mont.c;

@@ -43,12 +43,14 @@ static int inverse_cipher(cb_mode m)
 
 /* set_key keys c->ks for c's algorithm and direction, and for XTS c->tweak_ks with
  * the key's second half (SP 800-38E: Key = Key_1 | Key_2, Key_2 for the tweak). */
-static int set_key(cb_cipher *c, const uint8_t *key)
+static int set_key(cb_cipher *c, const uint8_t *key, size_t keylen)
 {
     int dec = c->dir == CB_DIR_DECRYPT && inverse_cipher(c->alg->mode);
+    if (!cb_alg_key_len_ok(c->alg, keylen))
+        return -1;
     if (cb_prim_is_block(c->var->prim)) {
         const cb_block_ops *o = c->var->ops;
-        return o->set_key(c->ks, key, cb_alg_key_bytes(c->alg), dec);
+        return o->set_key(c->ks, key, keylen, dec);
     }
     const cb_aes_ops *o = c->var->ops;
     unsigned bits = c->alg->mode == CB_MODE_XTS ? c->alg->key_bits / 2 : c->alg->key_bits;
@@ -60,6 +62,12 @@ static int set_key(cb_cipher *c, const uint8_t *key)
 int cb_cipher_init(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir dir,
                    const uint8_t *key, const uint8_t *iv)
 {
+    return cb_cipher_init_key(c, a, v, dir, key, a ? cb_alg_key_bytes(a) : 0, iv);
+}
+
+int cb_cipher_init_key(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir dir,
+                       const uint8_t *key, size_t keylen, const uint8_t *iv)
+{
     memset(c, 0, sizeof *c);
     if (!a || a->kind != CB_KIND_CIPHER || !mode_supported(a, v, dir))
         return -1;
@@ -69,7 +77,7 @@ int cb_cipher_init(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir di
     c->ks = cb_aligned_alloc(64, ks_size(v));
     if (a->mode == CB_MODE_XTS)
         c->tweak_ks = cb_aligned_alloc(64, ks_size(v));
-    if (set_key(c, key) != 0) {
+    if (set_key(c, key, keylen) != 0) {
         cb_cipher_free(c);
         return -1;
     }

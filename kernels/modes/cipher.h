@@ -33,6 +33,12 @@ typedef struct cb_cipher {
 int cb_cipher_init(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir dir,
                    const uint8_t *key, const uint8_t *iv);
 
+/* cb_cipher_init_key is cb_cipher_init with a key of keylen bytes, which may differ
+ * from cb_alg_key_bytes(a) for a cipher of variable key length (cb_alg_key_len_ok);
+ * -1 for a length the algorithm does not take. */
+int cb_cipher_init_key(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir dir,
+                       const uint8_t *key, size_t keylen, const uint8_t *iv);
+
 /* cb_cipher_set_iv replaces the chaining value or counter. */
 void cb_cipher_set_iv(cb_cipher *c, const uint8_t *iv);
 
