@@ -31,7 +31,8 @@
  * its algorithm rows (kernels/algs.c).
  */
 #define CB_BLOCK_PRIMS(X) X(DES) \
-    X(BF)
+    X(BF) \
+    X(CAST5)
 #define CB_PRIM_ENUM_ROW(name) CB_PRIM_##name,
 
 /* cb_prim names the primitive a variant implements. */

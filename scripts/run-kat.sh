@@ -2,7 +2,7 @@
 # run-kat.sh BIN "QEMU_RUN" - runs `BIN kat` (through the emulator command when one
 # is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, HMAC
 # (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM/CCM, TDES CBC/ECB,
-# Blowfish ECB/CBC and RSA/DSA signature file of Debian's python3-cryptography-vectors,
+# Blowfish and CAST5 ECB/CBC and RSA/DSA signature file of Debian's python3-cryptography-vectors,
 # one file per run, and prints the totals.  (AES CFB1's bit-string files are left out: cryptobench
 # has no CFB1.)
 # Fails when any file fails or is rejected, and when a deliberately corrupted file
@@ -83,7 +83,8 @@ for m in CBC ECB; do
 done
 # The legacy ciphers of issue 17, by their package file names (the CFB, OFB and CTR
 # files test modes cryptobench does not have).
-for f in "$vec"/ciphers/Blowfish/bf-ecb.txt "$vec"/ciphers/Blowfish/bf-cbc.txt; do
+for f in "$vec"/ciphers/Blowfish/bf-ecb.txt "$vec"/ciphers/Blowfish/bf-cbc.txt \
+         "$vec"/ciphers/CAST5/cast5-ecb.txt "$vec"/ciphers/CAST5/cast5-cbc.txt; do
     set -- "$@" "$f"
 done
 

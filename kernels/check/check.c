@@ -391,6 +391,7 @@ static int run_vector(checker *c, const cb_vector *v)
 static const cb_vector *const vector_tables[] = {cb_vectors_digest, cb_vectors_aes,
                                                  cb_vectors_aes_modes,
                                                  cb_vectors_bf,
+                                                 cb_vectors_cast5,
                                                  cb_vectors_des, cb_vectors_hmac};
 
 size_t cb_vectors_for(const char *alg)

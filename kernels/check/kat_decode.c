@@ -274,13 +274,17 @@ static void text_views(kat_case *c, size_t ct_len, const char *pt_name, const ch
     c->expect_name = enc ? ct_name : pt_name;
 }
 
-/* section_dir sets c->dir from the [ENCRYPT] or [DECRYPT] section; -1 if neither. */
+/* section_dir sets c->dir from the [ENCRYPT] or [DECRYPT] section; -1 if neither.  A
+ * file whose kind has no sections (the package's CAST5 and IDEA CBC files), or one read
+ * with -alg, may have none: its records encrypt. */
 static int section_dir(kat_file *f, const cb_rsp_record *rec, kat_case *c)
 {
     if (cb_rsp_section(&f->rsp, "ENCRYPT"))
         c->dir = CB_DIR_ENCRYPT;
     else if (cb_rsp_section(&f->rsp, "DECRYPT"))
         c->dir = CB_DIR_DECRYPT;
+    else if (f->id.sections_optional && f->rsp.nsections == 0)
+        c->dir = CB_DIR_ENCRYPT;
     else
         return cb_rsp_error(&f->rsp, rec->line, "the record is under neither [ENCRYPT] nor "
                                                 "[DECRYPT].");

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "kernels/generic/block64.h"
 #include "kernels/generic/endian.h"
 #include "kernels/generic/generic.h"
 
@@ -167,45 +168,13 @@ static int bf_generic_set_key(void *vks, const uint8_t *key, size_t keylen, int 
     return 0;
 }
 
-/* bf_generic_ecb encrypts or decrypts nblocks blocks independently. */
-static void bf_generic_ecb(const void *vks, const uint8_t *in, uint8_t *out, size_t nblocks)
+/* bf_block runs bf_crypt under the schedule's P-array (reversed: decryption). */
+static inline void bf_block(const bf_ks *ks, uint32_t *l, uint32_t *r)
 {
-    const bf_ks *ks = vks;
-    for (; nblocks; nblocks--, in += 8, out += 8) {
-        uint32_t l = cb_load_be32(in), r = cb_load_be32(in + 4);
-        bf_crypt(ks->s, ks->p, &l, &r);
-        cb_store_be32(out, l);
-        cb_store_be32(out + 4, r);
-    }
+    bf_crypt(ks->s, ks->p, l, r);
 }
 
-/* bf_generic_cbc: SP 800-38A 6.2 with the chaining value in locals; a ciphertext block
- * is read before its plaintext is written, so in == out works. */
-static void bf_generic_cbc(const void *vks, uint8_t *iv, const uint8_t *in, uint8_t *out,
-                           size_t nblocks)
-{
-    const bf_ks *ks = vks;
-    uint32_t cl = cb_load_be32(iv), cr = cb_load_be32(iv + 4);
-    for (; nblocks; nblocks--, in += 8, out += 8) {
-        uint32_t l = cb_load_be32(in), r = cb_load_be32(in + 4);
-        if (ks->decrypt) {
-            uint32_t nl = l, nr = r;
-            bf_crypt(ks->s, ks->p, &l, &r);
-            cb_store_be32(out, l ^ cl);
-            cb_store_be32(out + 4, r ^ cr);
-            cl = nl;
-            cr = nr;
-        } else {
-            cl ^= l;
-            cr ^= r;
-            bf_crypt(ks->s, ks->p, &cl, &cr);
-            cb_store_be32(out, cl);
-            cb_store_be32(out + 4, cr);
-        }
-    }
-    cb_store_be32(iv, cl);
-    cb_store_be32(iv + 4, cr);
-}
+CB_BLOCK64_MODES(bf_generic, bf_ks, bf_block, bf_block, cb_load_be32, cb_store_be32)
 
 const cb_block_ops cb_bf_generic_ops = {
     .key_size = sizeof(bf_ks),

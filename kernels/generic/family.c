@@ -30,6 +30,8 @@ const cb_variant cb_family_generic[] = {
      "portable C, combined S-box and P tables"},
     {"generic", "generic", CB_PRIM_BF, 0, 100, &cb_bf_generic_ops,
      "portable C, tables from pi computed at first use (Schneier 1993)"},
+    {"generic", "generic", CB_PRIM_CAST5, 0, 100, &cb_cast5_generic_ops,
+     "portable C, RFC 2144's S-boxes, rounds unrolled"},
 
     /* public key */
     {"generic", "generic", CB_PRIM_MONT, 0, 100, &cb_mont_generic_ops,

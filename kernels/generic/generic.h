@@ -34,6 +34,9 @@ extern const cb_block_ops cb_bf_generic_ops;
 /* cb_bf_pi_words: Blowfish's initial P1..P18 then S1..S4, the hex digits of pi. */
 const uint32_t *cb_bf_pi_words(void);
 
+/* cb_cast5_generic_ops: CAST-128, 5- to 16-byte keys (kernels/generic/cast5.c). */
+extern const cb_block_ops cb_cast5_generic_ops;
+
 /* public key */
 
 /* cb_mont_generic_ops: portable Montgomery multiplication and squaring (kernels/generic/mont.c;
