@@ -90,6 +90,8 @@ static const cb_alg algs[] = {
 
     {"des-cbc", "des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 64, 8, 0, NULL},
     {"des-ede3-cbc", "des3 des-ede3 3des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 192, 8, 0, NULL},
+    {"rc2-cbc", "rc2", CB_KIND_CIPHER, CB_PRIM_RC2, CB_MODE_CBC, 128, 8, 0, NULL},
+    {"rc2-ecb", "", CB_KIND_CIPHER, CB_PRIM_RC2, CB_MODE_ECB, 128, 8, 0, NULL},
     {"bf-cbc", "bf blowfish", CB_KIND_CIPHER, CB_PRIM_BF, CB_MODE_CBC, 128, 8, 0, NULL},
     {"bf-ecb", "", CB_KIND_CIPHER, CB_PRIM_BF, CB_MODE_ECB, 128, 8, 0, NULL},
     {"cast5-cbc", "cast cast-cbc cast5", CB_KIND_CIPHER, CB_PRIM_CAST5, CB_MODE_CBC, 128, 8, 0, NULL},
@@ -255,6 +257,7 @@ static const struct {
     {CB_PRIM_BF, 1, 56}, /* 32 to 448 bits in the paper; OpenSSL and the published
                             vectors take 8 to 24 too */
     {CB_PRIM_CAST5, 5, 16}, /* RFC 2144 2.5: 40 to 128 bits in whole bytes */
+    {CB_PRIM_RC2, 1, 128},  /* RFC 2268 2: 1 to 128 bytes */
 };
 
 int cb_alg_key_len_ok(const cb_alg *a, size_t len)

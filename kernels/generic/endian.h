@@ -21,4 +21,17 @@ static inline void cb_store_be32(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)v;
 }
 
+static inline uint32_t cb_load_le32(const uint8_t *p)
+{
+    return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+}
+
+static inline void cb_store_le32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
 #endif

@@ -32,6 +32,8 @@ const cb_variant cb_family_generic[] = {
      "portable C, tables from pi computed at first use (Schneier 1993)"},
     {"generic", "generic", CB_PRIM_CAST5, 0, 100, &cb_cast5_generic_ops,
      "portable C, RFC 2144's S-boxes, rounds unrolled"},
+    {"generic", "generic", CB_PRIM_RC2, 0, 100, &cb_rc2_generic_ops,
+     "portable C, 16-bit words in 32-bit registers, rounds unrolled"},
 
     /* public key */
     {"generic", "generic", CB_PRIM_MONT, 0, 100, &cb_mont_generic_ops,

@@ -37,6 +37,13 @@ const uint32_t *cb_bf_pi_words(void);
 /* cb_cast5_generic_ops: CAST-128, 5- to 16-byte keys (kernels/generic/cast5.c). */
 extern const cb_block_ops cb_cast5_generic_ops;
 
+/* cb_rc2_generic_ops: RC2 with the effective key length the key's own, 1- to 128-byte
+ * keys; cb_rc2_generic_set_key_bits keys it with `bits` effective bits (RFC 2268's T1,
+ * 1..1024) as set_key does otherwise (kernels/generic/rc2.c). */
+extern const cb_block_ops cb_rc2_generic_ops;
+int cb_rc2_generic_set_key_bits(void *ks, const uint8_t *key, size_t keylen, unsigned bits,
+                                int decrypt);
+
 /* public key */
 
 /* cb_mont_generic_ops: portable Montgomery multiplication and squaring (kernels/generic/mont.c;
