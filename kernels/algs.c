@@ -90,6 +90,8 @@ static const cb_alg algs[] = {
 
     {"des-cbc", "des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 64, 8, 0, NULL},
     {"des-ede3-cbc", "des3 des-ede3 3des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 192, 8, 0, NULL},
+    {"idea-cbc", "idea", CB_KIND_CIPHER, CB_PRIM_IDEA, CB_MODE_CBC, 128, 8, 0, NULL},
+    {"idea-ecb", "", CB_KIND_CIPHER, CB_PRIM_IDEA, CB_MODE_ECB, 128, 8, 0, NULL},
     {"rc2-cbc", "rc2", CB_KIND_CIPHER, CB_PRIM_RC2, CB_MODE_CBC, 128, 8, 0, NULL},
     {"rc2-ecb", "", CB_KIND_CIPHER, CB_PRIM_RC2, CB_MODE_ECB, 128, 8, 0, NULL},
     {"bf-cbc", "bf blowfish", CB_KIND_CIPHER, CB_PRIM_BF, CB_MODE_CBC, 128, 8, 0, NULL},

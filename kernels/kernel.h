@@ -33,7 +33,8 @@
 #define CB_BLOCK_PRIMS(X) X(DES) \
     X(BF) \
     X(CAST5) \
-    X(RC2)
+    X(RC2) \
+    X(IDEA)
 #define CB_PRIM_ENUM_ROW(name) CB_PRIM_##name,
 
 /* cb_prim names the primitive a variant implements. */

@@ -2,9 +2,9 @@
 # run-kat.sh BIN "QEMU_RUN" - runs `BIN kat` (through the emulator command when one
 # is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, HMAC
 # (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM/CCM, TDES CBC/ECB,
-# Blowfish and CAST5 ECB/CBC and RSA/DSA signature file of Debian's python3-cryptography-vectors,
-# one file per run, and prints the totals.  (AES CFB1's bit-string files are left out: cryptobench
-# has no CFB1.)
+# Blowfish, CAST5 and IDEA ECB/CBC and RSA/DSA signature file of Debian's
+# python3-cryptography-vectors, one file per run, and prints the totals.  (AES CFB1's
+# bit-string files are left out: cryptobench has no CFB1.)
 # Fails when any file fails or is rejected, and when a deliberately corrupted file
 # is not caught (so a kat that checks nothing cannot pass).
 # CRYPTOBENCH_VECTORS overrides where the vectors are; KAT_VARIANT=NAME runs the
@@ -84,7 +84,8 @@ done
 # The legacy ciphers of issue 17, by their package file names (the CFB, OFB and CTR
 # files test modes cryptobench does not have).
 for f in "$vec"/ciphers/Blowfish/bf-ecb.txt "$vec"/ciphers/Blowfish/bf-cbc.txt \
-         "$vec"/ciphers/CAST5/cast5-ecb.txt "$vec"/ciphers/CAST5/cast5-cbc.txt; do
+         "$vec"/ciphers/CAST5/cast5-ecb.txt "$vec"/ciphers/CAST5/cast5-cbc.txt \
+         "$vec"/ciphers/IDEA/idea-ecb.txt "$vec"/ciphers/IDEA/idea-cbc.txt; do
     set -- "$@" "$f"
 done
 

@@ -44,6 +44,9 @@ extern const cb_block_ops cb_rc2_generic_ops;
 int cb_rc2_generic_set_key_bits(void *ks, const uint8_t *key, size_t keylen, unsigned bits,
                                 int decrypt);
 
+/* cb_idea_generic_ops: IDEA, 16-byte keys (kernels/generic/idea.c). */
+extern const cb_block_ops cb_idea_generic_ops;
+
 /* public key */
 
 /* cb_mont_generic_ops: portable Montgomery multiplication and squaring (kernels/generic/mont.c;
