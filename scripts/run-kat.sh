@@ -2,7 +2,7 @@
 # run-kat.sh BIN "QEMU_RUN" - runs `BIN kat` (through the emulator command when one
 # is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, HMAC
 # (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM/CCM, TDES CBC/ECB,
-# Blowfish, CAST5 and IDEA ECB/CBC and RSA/DSA signature file of Debian's
+# Blowfish, CAST5 and IDEA ECB/CBC, RC4 and RSA/DSA signature file of Debian's
 # python3-cryptography-vectors, one file per run, and prints the totals.  (AES CFB1's
 # bit-string files are left out: cryptobench has no CFB1.)
 # Fails when any file fails or is rejected, and when a deliberately corrupted file
@@ -85,7 +85,8 @@ done
 # files test modes cryptobench does not have).
 for f in "$vec"/ciphers/Blowfish/bf-ecb.txt "$vec"/ciphers/Blowfish/bf-cbc.txt \
          "$vec"/ciphers/CAST5/cast5-ecb.txt "$vec"/ciphers/CAST5/cast5-cbc.txt \
-         "$vec"/ciphers/IDEA/idea-ecb.txt "$vec"/ciphers/IDEA/idea-cbc.txt; do
+         "$vec"/ciphers/IDEA/idea-ecb.txt "$vec"/ciphers/IDEA/idea-cbc.txt \
+         "$vec"/ciphers/ARC4/*.txt; do
     set -- "$@" "$f"
 done
 

@@ -394,6 +394,7 @@ static const cb_vector *const vector_tables[] = {cb_vectors_digest, cb_vectors_a
                                                  cb_vectors_cast5,
                                                  cb_vectors_rc2,
                                                  cb_vectors_idea,
+                                                 cb_vectors_rc4,
                                                  cb_vectors_des, cb_vectors_hmac};
 
 size_t cb_vectors_for(const char *alg)

@@ -292,7 +292,8 @@ static int section_dir(kat_file *f, const cb_rsp_record *rec, kat_case *c)
     return 0;
 }
 
-/* decode_cipher: [ENCRYPT] maps PLAINTEXT to CIPHERTEXT, [DECRYPT] the other way. */
+/* decode_cipher: [ENCRYPT] maps PLAINTEXT to CIPHERTEXT, [DECRYPT] the other way.  A
+ * stream cipher has no IV, and its record may start OFFSET bytes into the stream. */
 static int decode_cipher(kat_file *f, const cb_rsp_record *rec, kat_case *c)
 {
     const cb_alg *a = f->id.alg;
@@ -300,7 +301,15 @@ static int decode_cipher(kat_file *f, const cb_rsp_record *rec, kat_case *c)
         return -1;
     if (decode_key(f, rec, c) < 0)
         return -1;
-    if (a->mode != CB_MODE_ECB && f->id.format != CB_KAT_BLOCKWISE) {
+    const cb_rsp_field *offset = cb_rsp_get(rec, "OFFSET");
+    if (a->mode == CB_MODE_STREAM && offset) { /* RFC 6229's position in the stream */
+        unsigned long n;
+        if (cb_rsp_uint(&f->rsp, offset, 1UL << 20, &n) < 0)
+            return -1;
+        c->offset = n;
+    }
+    if (a->mode != CB_MODE_ECB && a->mode != CB_MODE_STREAM &&
+        f->id.format != CB_KAT_BLOCKWISE) {
         if (field_hex(f, rec, "IV", &c->iv, &c->iv_len) < 0)
             return -1;
         if (c->iv_len != a->block_bytes)

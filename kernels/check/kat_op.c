@@ -233,10 +233,11 @@ const char *kat_op_start(kat_op *op, const cb_alg *a, const cb_variant *v, const
     op->alg = a;
     op->var = v;
     op->c = c;
-    /* cipher_init takes a NULL IV only for ECB: a CBC file read block by block
+    /* cipher_init takes a NULL IV only for ECB and a stream cipher: a CBC file read block by block
      * (CB_KAT_BLOCKWISE) gives none and starts from zeros */
     const uint8_t *iv = c->iv;
-    if (!iv && a->kind == CB_KIND_CIPHER && a->mode != CB_MODE_ECB)
+    if (!iv && a->kind == CB_KIND_CIPHER && a->mode != CB_MODE_ECB &&
+        a->mode != CB_MODE_STREAM)
         iv = zero;
     return op->be->start(op, iv);
 }

@@ -36,6 +36,8 @@ const cb_variant cb_family_generic[] = {
      "portable C, 16-bit words in 32-bit registers, rounds unrolled"},
     {"generic", "generic", CB_PRIM_IDEA, 0, 100, &cb_idea_generic_ops,
      "portable C, multiplication mod 2^16+1 without branches"},
+    {"generic", "generic", CB_PRIM_RC4, 0, 100, &cb_rc4_generic_ops,
+     "portable C, 32-bit state words, eight bytes a turn"},
 
     /* public key */
     {"generic", "generic", CB_PRIM_MONT, 0, 100, &cb_mont_generic_ops,

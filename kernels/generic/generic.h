@@ -47,6 +47,9 @@ int cb_rc2_generic_set_key_bits(void *ks, const uint8_t *key, size_t keylen, uns
 /* cb_idea_generic_ops: IDEA, 16-byte keys (kernels/generic/idea.c). */
 extern const cb_block_ops cb_idea_generic_ops;
 
+/* cb_rc4_generic_ops: RC4, 1- to 256-byte keys (kernels/generic/rc4.c). */
+extern const cb_stream_ops cb_rc4_generic_ops;
+
 /* public key */
 
 /* cb_mont_generic_ops: portable Montgomery multiplication and squaring (kernels/generic/mont.c;
