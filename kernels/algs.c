@@ -94,8 +94,18 @@ static const cb_alg algs[] = {
 
     {"ghash", "", CB_KIND_MAC, CB_PRIM_GHASH, CB_MODE_NONE, 128, 16, 16, NULL},
 
+    /* a stream cipher: block_bytes 1, no IV; one operation continues the stream */
+    {"rc4", "arc4", CB_KIND_CIPHER, CB_PRIM_RC4, CB_MODE_STREAM, 128, 1, 0, NULL},
     {"des-cbc", "des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 64, 8, 0, NULL},
     {"des-ede3-cbc", "des3 des-ede3 3des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 192, 8, 0, NULL},
+    {"idea-cbc", "idea", CB_KIND_CIPHER, CB_PRIM_IDEA, CB_MODE_CBC, 128, 8, 0, NULL},
+    {"idea-ecb", "", CB_KIND_CIPHER, CB_PRIM_IDEA, CB_MODE_ECB, 128, 8, 0, NULL},
+    {"rc2-cbc", "rc2", CB_KIND_CIPHER, CB_PRIM_RC2, CB_MODE_CBC, 128, 8, 0, NULL},
+    {"rc2-ecb", "", CB_KIND_CIPHER, CB_PRIM_RC2, CB_MODE_ECB, 128, 8, 0, NULL},
+    {"bf-cbc", "bf blowfish blowfish-cbc", CB_KIND_CIPHER, CB_PRIM_BF, CB_MODE_CBC, 128, 8, 0, NULL},
+    {"bf-ecb", "", CB_KIND_CIPHER, CB_PRIM_BF, CB_MODE_ECB, 128, 8, 0, NULL},
+    {"cast5-cbc", "cast cast-cbc cast5", CB_KIND_CIPHER, CB_PRIM_CAST5, CB_MODE_CBC, 128, 8, 0, NULL},
+    {"cast5-ecb", "", CB_KIND_CIPHER, CB_PRIM_CAST5, CB_MODE_ECB, 128, 8, 0, NULL},
 
     /* Public-key rows: key_bits is the modulus size; one operation is one signature or
      * verification; their variants are the Montgomery multiplication variants. */
@@ -248,10 +258,40 @@ size_t cb_alg_key_bytes(const cb_alg *a)
     return a->key_bits / 8;
 }
 
+/* The ciphers whose key length varies, with the lengths in bytes their standards
+ * allow; the algorithm rows' key_bits is the length `openssl speed` uses. */
+static const struct {
+    cb_prim prim;
+    size_t min, max;
+} variable_keys[] = {
+    {CB_PRIM_BF, 1, 56}, /* 32 to 448 bits in the paper; OpenSSL and the published
+                            vectors take 8 to 24 too */
+    {CB_PRIM_CAST5, 5, 16}, /* RFC 2144 2.5: 40 to 128 bits in whole bytes */
+    {CB_PRIM_RC2, 1, 128},  /* RFC 2268 2: 1 to 128 bytes */
+    {CB_PRIM_RC4, 1, 256},  /* RFC 6229's vectors: 40 to 256 bits */
+};
+
+int cb_alg_key_len_ok(const cb_alg *a, size_t len)
+{
+    if (len == cb_alg_key_bytes(a))
+        return 1;
+    for (size_t i = 0; i < sizeof variable_keys / sizeof variable_keys[0]; i++)
+        if (variable_keys[i].prim == a->prim)
+            return len >= variable_keys[i].min && len <= variable_keys[i].max;
+    return 0;
+}
+
 int cb_prim_is_block(cb_prim p)
 {
 #define CB_PRIM_IS(name, lower, arg) p == CB_PRIM_##name ||
     return CB_BLOCK_PRIMS(CB_PRIM_IS, ~) 0;
+#undef CB_PRIM_IS
+}
+
+int cb_prim_is_stream(cb_prim p)
+{
+#define CB_PRIM_IS(name, lower, arg) p == CB_PRIM_##name ||
+    return CB_STREAM_PRIMS(CB_PRIM_IS, ~) 0;
 #undef CB_PRIM_IS
 }
 

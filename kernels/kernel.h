@@ -33,8 +33,20 @@
  * the ABI check derive from it.  A new ECB/CBC block cipher adds its X(NAME, name)
  * here, a kernel file, a generic family row and its algorithm rows (kernels/algs.c).
  */
-#define CB_BLOCK_PRIMS(X, arg) X(DES, des, arg)
+#define CB_BLOCK_PRIMS(X, arg)                                                           \
+    X(DES, des, arg)                                                                     \
+    X(BF, bf, arg)                                                                       \
+    X(CAST5, cast5, arg)                                                                 \
+    X(RC2, rc2, arg)                                                                     \
+    X(IDEA, idea, arg)
 #define CB_PRIM_ENUM_ROW(name, lower, arg) CB_PRIM_##name,
+
+/*
+ * CB_STREAM_PRIMS: the primitives whose ops are cb_stream_ops (a stream cipher keyed
+ * without an IV, its algorithms of mode CB_MODE_STREAM), written once like
+ * CB_BLOCK_PRIMS: the enum and cb_prim_is_stream derive from it.
+ */
+#define CB_STREAM_PRIMS(X, arg) X(RC4, rc4, arg)
 
 /* cb_prim names the primitive a variant implements. */
 typedef enum cb_prim {
@@ -46,6 +58,7 @@ typedef enum cb_prim {
     CB_PRIM_GHASH,
     CB_PRIM_GCM, /* an AES variant paired with a GHASH variant, maybe stitched */
     CB_BLOCK_PRIMS(CB_PRIM_ENUM_ROW, ~) /* CB_PRIM_DES, ...: the cb_block_ops ciphers */
+    CB_STREAM_PRIMS(CB_PRIM_ENUM_ROW, ~) /* CB_PRIM_RC4: the cb_stream_ops ciphers */
     CB_PRIM_MONT, /* Montgomery multiplication: the variants of rsa* and dsa* */
     CB_PRIM_SHA3, /* Keccak-f[1600] absorbing: sha3-224/256/384/512 (FIPS 202) */
     CB_PRIM_MD4,       /* RFC 1320 */
@@ -78,7 +91,8 @@ typedef enum cb_mode {
     CB_MODE_CFB,  /* SP 800-38A 6.3 with s = 128 (OpenSSL's aes-*-cfb) */
     CB_MODE_CFB8, /* SP 800-38A 6.3 with s = 8 */
     CB_MODE_XTS,  /* SP 800-38E (IEEE 1619 XTS-AES); the key is two AES keys */
-    CB_MODE_CCM   /* SP 800-38C, an AEAD over the AES variants (kernels/modes/ccm.h) */
+    CB_MODE_CCM,  /* SP 800-38C, an AEAD over the AES variants (kernels/modes/ccm.h) */
+    CB_MODE_STREAM /* a stream cipher (cb_stream_ops): no IV, the keystream XORed in */
 } cb_mode;
 
 typedef enum cb_dir {
@@ -92,6 +106,9 @@ typedef enum cb_dir {
 
 /* cb_prim_is_block reports whether p's variants have cb_block_ops. */
 int cb_prim_is_block(cb_prim p);
+
+/* cb_prim_is_stream reports whether p's variants have cb_stream_ops. */
+int cb_prim_is_stream(cb_prim p);
 
 /* cb_dir_name returns "encrypt", "decrypt", "digest", "sign" or "verify". */
 const char *cb_dir_name(cb_dir d);
@@ -188,6 +205,19 @@ typedef struct cb_block_ops {
     void (*cbc)(const void *ks, uint8_t *iv, const uint8_t *in, uint8_t *out,
                 size_t nblocks);
 } cb_block_ops;
+
+/*
+ * cb_stream_ops: a stream cipher without IV (RC4).  set_key makes a state of state_size
+ * bytes from keylen bytes of key, returning -1 for a length it does not take; stream
+ * XORs the next len bytes of keystream into in, writing out (in == out allowed), and
+ * moves the state on, so consecutive calls continue one stream.  Decryption is the
+ * same operation.
+ */
+typedef struct cb_stream_ops {
+    size_t state_size;
+    int (*set_key)(void *state, const uint8_t *key, size_t keylen);
+    void (*stream)(void *state, const uint8_t *in, uint8_t *out, size_t len);
+} cb_stream_ops;
 
 /* Montgomery multiplication keeps its ops (cb_mont_ops) in kernels/pkey/bn.h. */
 

@@ -181,6 +181,10 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
             const cb_block_ops *o = v->ops;
             return o->set_key && o->ecb;
         }
+        if (cb_prim_is_stream(v->prim)) {
+            const cb_stream_ops *o = v->ops;
+            return o->set_key && o->stream;
+        }
         return 1;
     }
 }

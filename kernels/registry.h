@@ -45,6 +45,11 @@ size_t cb_alg_dirs(const cb_alg *a, cb_dir out[2]);
 /* cb_alg_key_bytes is the key length in bytes (24 for des-ede3-cbc, 0 for digests). */
 size_t cb_alg_key_bytes(const cb_alg *a);
 
+/* cb_alg_key_len_ok says whether a takes a key of len bytes: cb_alg_key_bytes(a), the
+ * length `speed` keys with, or for a cipher of variable key length (Blowfish, ...)
+ * any length its standard allows, as known-answer files use. */
+int cb_alg_key_len_ok(const cb_alg *a, size_t len);
+
 /* ---- variants ---- */
 
 size_t cb_variant_count(void);

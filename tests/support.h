@@ -8,8 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels/check/vectors.h"
 #include "kernels/kernel.h"
 #include "reports/compare.h"
+
 
 /* tu_unhex decodes a vector field (NULL: empty) into a new buffer of *len bytes (one
  * spare byte, so an empty field is still a valid pointer); the caller frees it. */
@@ -63,5 +65,21 @@ int tu_double_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uin
  * in a buffer the caller frees.  Not inlined: at -O3 GCC 12 takes open_memstream's
  * &buf for the text's storage and calls pointers into the returned text dangling. */
 char *tu_render(const cb_comparison *c, const char *style);
+
+/*
+ * tu_block_vectors runs every vector of a cb_vector table (rows with alg NULL end it)
+ * through block-cipher ops directly, in both directions: ECB for the algorithms whose
+ * name ends in -ecb, CBC (the ops' cbc, or chained ecb) for the others, with the
+ * vector's own key length.  Returns how many vectors it checked.
+ */
+size_t tu_block_vectors(const cb_block_ops *ops, const cb_vector *table, size_t bs);
+
+/*
+ * tu_block_properties checks what every cb_block_ops cipher of block size bs must do:
+ * set_key takes the lengths min..max and refuses min - 1 and max + 1; decryption
+ * undoes encryption for each length; the ops' cbc (when present) equals chained ecb,
+ * updates the IV and works in place.
+ */
+void tu_block_properties(const cb_block_ops *ops, size_t min, size_t max, size_t bs);
 
 #endif

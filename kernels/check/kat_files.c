@@ -50,6 +50,11 @@ static const kat_kind kinds[] = {
     /* a one-block CBC with IV 0 is ECB: kat_run.c runs these on the CBC kernels */
     {"^TECB(MMT[123]|invperm|permop|subtab|varkey|vartext)\\.rsp$", "des-ede3-cbc",
      CB_KAT_BLOCKWISE, 0, "TDES ECB"},
+    {"^bf-(cbc|ecb)\\.txt$", "bf-\\1", CB_KAT_CIPHER, 0, "Blowfish (Schneier's vectors)"},
+    {"^cast5-(cbc|ecb)\\.txt$", "cast5-\\1", CB_KAT_CIPHER, 1, "CAST-128"},
+    {"^idea-(cbc|ecb)\\.txt$", "idea-\\1", CB_KAT_CIPHER, 1, "IDEA (NESSIE's ECB set)"},
+    {"^(rfc-6229-(40|56|64|80|128|192|256)|arc4)\\.txt$", "rc4", CB_KAT_CIPHER, 1,
+     "RC4, RFC 6229's keystream at its offsets"},
     {"^Sig(Gen|Ver)15_186-[23]\\.rsp$", "rsa2048", CB_KAT_PKEY, 0,
      "RSA PKCS#1 v1.5, SHA-256 records"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},

@@ -52,6 +52,7 @@ typedef struct kat_case {
     int reject;         /* GCM FAIL, CCM Result = Fail: the tag must be rejected */
     uint8_t *key, *iv, *aad, *tag, *msg, *md, *pt, *ct;
     size_t key_len, iv_len, aad_len, tag_len, msg_len, md_len, pt_len, ct_len;
+    size_t offset;      /* a stream cipher's OFFSET: keystream bytes before the text */
     const uint8_t *in, *expect;
     size_t in_len, expect_len;
     const char *expect_name; /* "CIPHERTEXT", "MD", ... for messages */

@@ -29,6 +29,8 @@ static const char refused_key[] = "a key the variant refused";
 static const char no_session[] = "the implementation opened no session";
 static const char own_key[] = "a key of the record's own, and a whole-algorithm variant "
                               "signs and verifies only with its embedded key";
+static const char key_length[] = "a key length other than the algorithm's, which a "
+                                 "whole-algorithm variant's sessions do not take";
 
 /* ---- layered: kernels/modes/ and kat_pkey.c --------------------------------------- */
 
@@ -40,7 +42,8 @@ static const char *lay_start(kat_op *op, const uint8_t *iv)
     case CB_KIND_CIPHER:
         if (!cb_variant_offers(op->var, op->alg, c->dir))
             return not_offered;
-        keyed = cb_cipher_init(&op->lay.cipher, op->alg, op->var, c->dir, c->key, iv) == 0;
+        keyed = cb_cipher_init_key(&op->lay.cipher, op->alg, op->var, c->dir, c->key,
+                                   c->key_len, iv) == 0;
         break;
     case CB_KIND_AEAD:
         if (!cb_variant_offers(op->var, op->alg, c->dir))
@@ -135,6 +138,8 @@ static const char *whole_start(kat_op *op, const uint8_t *iv)
         return own_key;
     if (!cb_variant_offers(op->var, a, c->dir))
         return not_offered;
+    if (a->kind == CB_KIND_CIPHER && c->key_len != cb_alg_key_bytes(a))
+        return key_length;
     if (cb_alg_session_open(&op->s, a, op->var, c->dir) != 0) {
         cb_alg_session_close(&op->s);
         return no_session;
@@ -228,10 +233,11 @@ const char *kat_op_start(kat_op *op, const cb_alg *a, const cb_variant *v, const
     op->alg = a;
     op->var = v;
     op->c = c;
-    /* cipher_init takes a NULL IV only for ECB: a CBC file read block by block
+    /* cipher_init takes a NULL IV only for ECB and a stream cipher: a CBC file read block by block
      * (CB_KAT_BLOCKWISE) gives none and starts from zeros */
     const uint8_t *iv = c->iv;
-    if (!iv && a->kind == CB_KIND_CIPHER && a->mode != CB_MODE_ECB)
+    if (!iv && a->kind == CB_KIND_CIPHER && a->mode != CB_MODE_ECB &&
+        a->mode != CB_MODE_STREAM)
         iv = zero;
     return op->be->start(op, iv);
 }

@@ -36,12 +36,22 @@ extern const cb_vector cb_vectors_aes[];
 extern const cb_vector cb_vectors_aes_modes[]; /* OFB, CFB, CFB8, XTS, CCM */
 extern const cb_vector cb_vectors_des[];
 extern const cb_vector cb_vectors_hmac[];
+extern const cb_vector cb_vectors_bf[];
+extern const cb_vector cb_vectors_cast5[];
+extern const cb_vector cb_vectors_rc2[];
+extern const cb_vector cb_vectors_idea[];
+extern const cb_vector cb_vectors_rc4[];
 
 extern const size_t cb_vectors_digest_count;
 extern const size_t cb_vectors_aes_count;
 extern const size_t cb_vectors_aes_modes_count;
 extern const size_t cb_vectors_des_count;
 extern const size_t cb_vectors_hmac_count;
+extern const size_t cb_vectors_bf_count;
+extern const size_t cb_vectors_cast5_count;
+extern const size_t cb_vectors_rc2_count;
+extern const size_t cb_vectors_idea_count;
+extern const size_t cb_vectors_rc4_count;
 
 /* cb_vectors_for counts the vectors of every table that name algorithm alg. */
 size_t cb_vectors_for(const char *alg);

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels/generic/endian.h"
 #include "kernels/generic/generic.h"
 
 /* des_ks: the round keys of one, or three, DES stages in the order they run. */
@@ -163,19 +164,6 @@ static const uint8_t key_shifts[16] = {1, 1, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2,
 static inline uint32_t rotl32(uint32_t x, unsigned n)
 {
     return (x << n) | (x >> (32 - n));
-}
-
-static inline uint32_t load_be32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static inline void store_be32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
 }
 
 /* rot28 rotates a 28-bit key register left by n. */
@@ -350,10 +338,10 @@ static void des_generic_ecb(const void *vks, const uint8_t *in, uint8_t *out,
                             size_t nblocks)
 {
     for (; nblocks; nblocks--, in += 8, out += 8) {
-        uint32_t l = load_be32(in), r = load_be32(in + 4);
+        uint32_t l = cb_load_be32(in), r = cb_load_be32(in + 4);
         des_crypt(vks, &l, &r);
-        store_be32(out, l);
-        store_be32(out + 4, r);
+        cb_store_be32(out, l);
+        cb_store_be32(out + 4, r);
     }
 }
 
@@ -361,16 +349,16 @@ static void des_generic_ecb(const void *vks, const uint8_t *in, uint8_t *out,
 static void des_cbc_encrypt(const des_ks *ks, uint8_t iv[8], const uint8_t *in,
                             uint8_t *out, size_t nblocks)
 {
-    uint32_t l = load_be32(iv), r = load_be32(iv + 4);
+    uint32_t l = cb_load_be32(iv), r = cb_load_be32(iv + 4);
     for (; nblocks; nblocks--, in += 8, out += 8) {
-        l ^= load_be32(in);
-        r ^= load_be32(in + 4);
+        l ^= cb_load_be32(in);
+        r ^= cb_load_be32(in + 4);
         des_crypt(ks, &l, &r);
-        store_be32(out, l);
-        store_be32(out + 4, r);
+        cb_store_be32(out, l);
+        cb_store_be32(out + 4, r);
     }
-    store_be32(iv, l);
-    store_be32(iv + 4, r);
+    cb_store_be32(iv, l);
+    cb_store_be32(iv + 4, r);
 }
 
 /* des_cbc_decrypt: P_i = D(C_i) ^ C_{i-1}; C_i is read before P_i is written, so
@@ -378,18 +366,18 @@ static void des_cbc_encrypt(const des_ks *ks, uint8_t iv[8], const uint8_t *in,
 static void des_cbc_decrypt(const des_ks *ks, uint8_t iv[8], const uint8_t *in,
                             uint8_t *out, size_t nblocks)
 {
-    uint32_t cl = load_be32(iv), cr = load_be32(iv + 4);
+    uint32_t cl = cb_load_be32(iv), cr = cb_load_be32(iv + 4);
     for (; nblocks; nblocks--, in += 8, out += 8) {
-        uint32_t nl = load_be32(in), nr = load_be32(in + 4);
+        uint32_t nl = cb_load_be32(in), nr = cb_load_be32(in + 4);
         uint32_t l = nl, r = nr;
         des_crypt(ks, &l, &r);
-        store_be32(out, l ^ cl);
-        store_be32(out + 4, r ^ cr);
+        cb_store_be32(out, l ^ cl);
+        cb_store_be32(out + 4, r ^ cr);
         cl = nl;
         cr = nr;
     }
-    store_be32(iv, cl);
-    store_be32(iv + 4, cr);
+    cb_store_be32(iv, cl);
+    cb_store_be32(iv + 4, cr);
 }
 
 /* des_generic_cbc runs CBC in the direction the schedule was made for. */

@@ -35,6 +35,16 @@ const cb_variant cb_family_generic[] = {
     /* DES */
     {"generic", "generic", CB_PRIM_DES, 0, 100, &cb_des_generic_ops,
      "portable C, combined S-box and P tables"},
+    {"generic", "generic", CB_PRIM_BF, 0, 100, &cb_bf_generic_ops,
+     "portable C, tables from pi computed at first use (Schneier 1993)"},
+    {"generic", "generic", CB_PRIM_CAST5, 0, 100, &cb_cast5_generic_ops,
+     "portable C, RFC 2144's S-boxes, rounds unrolled"},
+    {"generic", "generic", CB_PRIM_RC2, 0, 100, &cb_rc2_generic_ops,
+     "portable C, 16-bit words in 32-bit registers, rounds unrolled"},
+    {"generic", "generic", CB_PRIM_IDEA, 0, 100, &cb_idea_generic_ops,
+     "portable C, multiplication mod 2^16+1 without branches"},
+    {"generic", "generic", CB_PRIM_RC4, 0, 100, &cb_rc4_generic_ops,
+     "portable C, 32-bit state words, eight bytes a turn"},
 
     /* public key */
     {"generic", "generic", CB_PRIM_MONT, 0, 100, &cb_mont_generic_ops,

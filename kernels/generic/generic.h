@@ -47,6 +47,27 @@ extern const cb_block_ops cb_des_generic_ops;
  * caller that keeps one on the stack, as MDC-2 rekeys DES for every block. */
 #define CB_DES_GENERIC_KS_MAX 512
 
+/* cb_bf_generic_ops: Blowfish, 1- to 56-byte keys (kernels/generic/bf.c). */
+extern const cb_block_ops cb_bf_generic_ops;
+/* cb_bf_pi_words: Blowfish's initial P1..P18 then S1..S4, the hex digits of pi. */
+const uint32_t *cb_bf_pi_words(void);
+
+/* cb_cast5_generic_ops: CAST-128, 5- to 16-byte keys (kernels/generic/cast5.c). */
+extern const cb_block_ops cb_cast5_generic_ops;
+
+/* cb_rc2_generic_ops: RC2 with the effective key length the key's own, 1- to 128-byte
+ * keys; cb_rc2_generic_set_key_bits keys it with `bits` effective bits (RFC 2268's T1,
+ * 1..1024) as set_key does otherwise (kernels/generic/rc2.c). */
+extern const cb_block_ops cb_rc2_generic_ops;
+int cb_rc2_generic_set_key_bits(void *ks, const uint8_t *key, size_t keylen, unsigned bits,
+                                int decrypt);
+
+/* cb_idea_generic_ops: IDEA, 16-byte keys (kernels/generic/idea.c). */
+extern const cb_block_ops cb_idea_generic_ops;
+
+/* cb_rc4_generic_ops: RC4, 1- to 256-byte keys (kernels/generic/rc4.c). */
+extern const cb_stream_ops cb_rc4_generic_ops;
+
 /* public key */
 
 /* cb_mont_generic_ops: portable Montgomery multiplication and squaring (kernels/generic/mont.c;

@@ -1,7 +1,7 @@
 /*
  * kernels/modes/cipher.c - ECB, CBC and CTR over a variant's ops, for AES and the
- * cb_block_ops ciphers (DES, ...), and AES's OFB, CFB, CFB8 and XTS through
- * kernels/modes/aes_modes.c.
+ * cb_block_ops ciphers (DES, ...), AES's OFB, CFB, CFB8 and XTS through
+ * kernels/modes/aes_modes.c, and the stream of the cb_stream_ops ciphers (RC4).
  *
  * The kernels only see whole blocks; this layer checks lengths, keeps the chaining
  * value between calls and turns AES's ctr32 (a 32-bit counter that wraps without
@@ -15,21 +15,26 @@
 #include "kernels/modes/cipher.h"
 #include "kernels/registry.h"
 
-/* ks_size: the key schedule size of an AES or block-cipher variant. */
+/* ks_size: the key schedule size of an AES or block-cipher variant, the state size of
+ * a stream cipher's. */
 static size_t ks_size(const cb_variant *v)
 {
+    if (cb_prim_is_stream(v->prim))
+        return ((const cb_stream_ops *)v->ops)->state_size;
     return v->prim == CB_PRIM_AES ? ((const cb_aes_ops *)v->ops)->key_size
                                   : ((const cb_block_ops *)v->ops)->key_size;
 }
 
 /* mode_supported: AES offers what cb_variant_offers says; the block ciphers run ECB
- * and CBC only. */
+ * and CBC only, the stream ciphers their stream. */
 static int mode_supported(const cb_alg *a, const cb_variant *v, cb_dir dir)
 {
     if (!cb_variant_offers(v, a, dir))
         return 0;
     if (v->prim == CB_PRIM_AES)
         return 1;
+    if (cb_prim_is_stream(v->prim))
+        return a->mode == CB_MODE_STREAM;
     return cb_prim_is_block(v->prim) &&
            (a->mode == CB_MODE_CBC || a->mode == CB_MODE_ECB);
 }
@@ -43,12 +48,18 @@ static int inverse_cipher(cb_mode m)
 
 /* set_key keys c->ks for c's algorithm and direction, and for XTS c->tweak_ks with
  * the key's second half (SP 800-38E: Key = Key_1 | Key_2, Key_2 for the tweak). */
-static int set_key(cb_cipher *c, const uint8_t *key)
+static int set_key(cb_cipher *c, const uint8_t *key, size_t keylen)
 {
     int dec = c->dir == CB_DIR_DECRYPT && inverse_cipher(c->alg->mode);
+    if (!cb_alg_key_len_ok(c->alg, keylen))
+        return -1;
     if (cb_prim_is_block(c->var->prim)) {
         const cb_block_ops *o = c->var->ops;
-        return o->set_key(c->ks, key, cb_alg_key_bytes(c->alg), dec);
+        return o->set_key(c->ks, key, keylen, dec);
+    }
+    if (cb_prim_is_stream(c->var->prim)) {
+        const cb_stream_ops *o = c->var->ops;
+        return o->set_key(c->ks, key, keylen);
     }
     const cb_aes_ops *o = c->var->ops;
     unsigned bits = c->alg->mode == CB_MODE_XTS ? c->alg->key_bits / 2 : c->alg->key_bits;
@@ -60,6 +71,12 @@ static int set_key(cb_cipher *c, const uint8_t *key)
 int cb_cipher_init(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir dir,
                    const uint8_t *key, const uint8_t *iv)
 {
+    return cb_cipher_init_key(c, a, v, dir, key, a ? cb_alg_key_bytes(a) : 0, iv);
+}
+
+int cb_cipher_init_key(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir dir,
+                       const uint8_t *key, size_t keylen, const uint8_t *iv)
+{
     memset(c, 0, sizeof *c);
     if (!a || a->kind != CB_KIND_CIPHER || !mode_supported(a, v, dir))
         return -1;
@@ -69,7 +86,7 @@ int cb_cipher_init(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir di
     c->ks = cb_aligned_alloc(64, ks_size(v));
     if (a->mode == CB_MODE_XTS)
         c->tweak_ks = cb_aligned_alloc(64, ks_size(v));
-    if (set_key(c, key) != 0) {
+    if (set_key(c, key, keylen) != 0) {
         cb_cipher_free(c);
         return -1;
     }
@@ -175,6 +192,11 @@ int cb_cipher_chains(const cb_alg *a)
 int cb_cipher_update(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
 {
     cb_mode m = c->alg->mode;
+    if (m == CB_MODE_STREAM) { /* both directions XOR the keystream in */
+        const cb_stream_ops *o = c->var->ops;
+        o->stream(c->ks, in, out, len);
+        return 0;
+    }
     if (m == CB_MODE_CTR) {
         cb_aes_ctr(c->var->ops, c->ks, c->iv, in, out, len);
         return 0;

@@ -27,18 +27,25 @@ typedef struct cb_cipher {
  * dir (CB_DIR_ENCRYPT or CB_DIR_DECRYPT).  key has cb_alg_key_bytes(a) bytes (XTS:
  * the data key K1 then the tweak key K2, as SP 800-38E and OpenSSL order them; K1 ==
  * K2 is accepted, as IEEE 1619's own vector 1 has it, though OpenSSL 3 refuses it);
- * iv has a->block_bytes bytes (ignored for ECB; may be NULL, meaning zeros).  Returns
- * 0, or -1 when v does not offer this algorithm and direction.
+ * iv has a->block_bytes bytes (ignored for ECB and stream ciphers; may be NULL, meaning
+ * zeros).  Returns 0, or -1 when v does not offer this algorithm and direction.
  */
 int cb_cipher_init(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir dir,
                    const uint8_t *key, const uint8_t *iv);
+
+/* cb_cipher_init_key is cb_cipher_init with a key of keylen bytes, which may differ
+ * from cb_alg_key_bytes(a) for a cipher of variable key length (cb_alg_key_len_ok);
+ * -1 for a length the algorithm does not take. */
+int cb_cipher_init_key(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir dir,
+                       const uint8_t *key, size_t keylen, const uint8_t *iv);
 
 /* cb_cipher_set_iv replaces the chaining value or counter. */
 void cb_cipher_set_iv(cb_cipher *c, const uint8_t *iv);
 
 /*
  * cb_cipher_update processes len bytes from in to out (which may be equal).  ECB and
- * CBC need a multiple of the block size (else -1).  CTR takes any length and
+ * CBC need a multiple of the block size (else -1).  A stream cipher (CB_MODE_STREAM)
+ * takes any length and continues its keystream from one call to the next.  CTR takes any length and
  * increments the whole 128-bit counter (SP 800-38A B.1); a partial final block uses
  * up its counter value.  OFB, CFB and CFB8 take any length and the next call
  * continues mid-block where this one stopped.  XTS treats each call as one whole

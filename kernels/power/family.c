@@ -80,7 +80,7 @@ static const cb_gcm_ops gcm_p8_ops = {&aes_p8_ops, &ghash_p8_ops, NULL, NULL};
 
 /*
  * SAME_CODE_ROWS(v): under each build's name, the portable C of every cipher the
- * family has no assembly for (CB_BLOCK_PRIMS), so that `-variant ppc-hint,ppc`
+ * family has no assembly for (CB_BLOCK_PRIMS, CB_STREAM_PRIMS), so that `-variant ppc-hint,ppc`
  * runs every row of the 2012 report.  Those rows ran OpenSSL's C on both sides of
  * the hint patch, so both sides here run the same code, and `speed -compare` says
  * so (their differences are noise).  Priority 0: auto never picks them; generic is
@@ -89,7 +89,8 @@ static const cb_gcm_ops gcm_p8_ops = {&aes_p8_ops, &ghash_p8_ops, NULL, NULL};
 #define SAME_CODE_ROW(NAME, lower, vname)                                                \
     {vname, "power", CB_PRIM_##NAME, 0, 0, &cb_##lower##_generic_ops,                    \
      "portable C, nothing hinted: the same code under every build of knobs.h"},
-#define SAME_CODE_ROWS(v, name, hints, prio, summary) CB_BLOCK_PRIMS(SAME_CODE_ROW, name)
+#define SAME_CODE_ROWS(v, name, hints, prio, summary)                                    \
+    CB_BLOCK_PRIMS(SAME_CODE_ROW, name) CB_STREAM_PRIMS(SAME_CODE_ROW, name)
 
 const cb_variant cb_family_power[] = {
     POWER_INT_BUILDS(INT_ROWS)

@@ -236,17 +236,23 @@ static int check_gcm(const cb_variant *v)
     return 0;
 }
 
+/* next_alg: the index of the first algorithm of v's primitive from i on, or
+ * cb_alg_count(). */
+static size_t next_alg(const cb_variant *v, size_t i)
+{
+    while (i < cb_alg_count() && cb_alg_at(i)->prim != v->prim)
+        i++;
+    return i;
+}
+
 /* check_block runs a cb_block_ops variant with every key length its algorithms use. */
 static int check_block(const cb_variant *v)
 {
     const cb_block_ops *o = v->ops;
     if (too_big(v, "the block cipher's key schedule", o->key_size, TABLE - KS))
         return -1;
-    for (size_t i = 0; i < cb_alg_count(); i++) {
-        const cb_alg *a = cb_alg_at(i);
-        size_t keylen = cb_alg_key_bytes(a);
-        if (a->prim != v->prim)
-            continue;
+    for (size_t i = next_alg(v, 0); i < cb_alg_count(); i = next_alg(v, i + 1)) {
+        size_t keylen = cb_alg_key_bytes(cb_alg_at(i));
         for (int dec = 0; dec <= 1; dec++) {
             CHECK(v, "block set_key", o->set_key(AT(KS), input, keylen, dec), o->set_key, 4,
                   U(AT(KS)), U(input), U(keylen), U(dec));
@@ -256,6 +262,23 @@ static int check_block(const cb_variant *v)
                 CHECK(v, "block cbc", o->cbc(AT(KS), AT(IV), input, AT(OUT), 5), o->cbc, 5,
                       U(AT(KS)), U(AT(IV)), U(input), U(AT(OUT)), U(5));
         }
+    }
+    return 0;
+}
+
+/* check_stream runs a cb_stream_ops variant with every key length its algorithms use,
+ * over a whole number of 8-byte turns and a ragged tail. */
+static int check_stream(const cb_variant *v)
+{
+    const cb_stream_ops *o = v->ops;
+    if (too_big(v, "the stream cipher's state", o->state_size, TABLE - KS))
+        return -1;
+    for (size_t i = next_alg(v, 0); i < cb_alg_count(); i = next_alg(v, i + 1)) {
+        size_t keylen = cb_alg_key_bytes(cb_alg_at(i));
+        CHECK(v, "stream set_key", o->set_key(AT(KS), input, keylen), o->set_key, 3,
+              U(AT(KS)), U(input), U(keylen));
+        CHECK(v, "stream", o->stream(AT(KS), input, AT(OUT), 77), o->stream, 4, U(AT(KS)),
+              U(input), U(AT(OUT)), U(77));
     }
     return 0;
 }
@@ -314,6 +337,9 @@ int cb_abi_check_variants(char *msg, size_t len)
 #define BLOCK_ROW(name, lower, arg) {CB_PRIM_##name, check_block},
         CB_BLOCK_PRIMS(BLOCK_ROW, ~)
 #undef BLOCK_ROW
+#define STREAM_ROW(name, lower, arg) {CB_PRIM_##name, check_stream},
+        CB_STREAM_PRIMS(STREAM_ROW, ~)
+#undef STREAM_ROW
     };
     int rc = 0;
     fail_msg_buf = msg;

@@ -1,0 +1,37 @@
+/*
+ * kernels/generic/endian.h - byte-order-neutral loads and stores for the portable
+ * kernels: the bytes are assembled by hand, so the code does not depend on the host's
+ * byte order (compilers turn these into one load, with a byte swap where needed).
+ */
+#ifndef CB_GENERIC_ENDIAN_H
+#define CB_GENERIC_ENDIAN_H
+
+#include <stdint.h>
+
+static inline uint32_t cb_load_be32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static inline void cb_store_be32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+static inline uint32_t cb_load_le32(const uint8_t *p)
+{
+    return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+}
+
+static inline void cb_store_le32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+#endif
