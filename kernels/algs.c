@@ -90,6 +90,12 @@ static const cb_alg algs[] = {
 
     {"des-cbc", "des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 64, 8, 0, NULL},
     {"des-ede3-cbc", "des3 des-ede3 3des", CB_KIND_CIPHER, CB_PRIM_DES, CB_MODE_CBC, 192, 8, 0, NULL},
+    {"camellia-128-cbc", "camellia128", CB_KIND_CIPHER, CB_PRIM_CAMELLIA, CB_MODE_CBC, 128, 16, 0, NULL},
+    {"camellia-192-cbc", "camellia192", CB_KIND_CIPHER, CB_PRIM_CAMELLIA, CB_MODE_CBC, 192, 16, 0, NULL},
+    {"camellia-256-cbc", "camellia256", CB_KIND_CIPHER, CB_PRIM_CAMELLIA, CB_MODE_CBC, 256, 16, 0, NULL},
+    {"camellia-128-ecb", "", CB_KIND_CIPHER, CB_PRIM_CAMELLIA, CB_MODE_ECB, 128, 16, 0, NULL},
+    {"camellia-192-ecb", "", CB_KIND_CIPHER, CB_PRIM_CAMELLIA, CB_MODE_ECB, 192, 16, 0, NULL},
+    {"camellia-256-ecb", "", CB_KIND_CIPHER, CB_PRIM_CAMELLIA, CB_MODE_ECB, 256, 16, 0, NULL},
 
     /* Public-key rows: key_bits is the modulus size; one operation is one signature or
      * verification; their variants are the Montgomery multiplication variants. */
@@ -115,6 +121,7 @@ static const struct {
     {"rsa", "rsa512 rsa1024 rsa2048 rsa3072 rsa4096"},
     {"dsa", "dsa1024 dsa2048"},
     {"hmac", "hmac(md5)"},
+    {"camellia", "camellia-128-cbc camellia-192-cbc camellia-256-cbc"},
 };
 
 size_t cb_alg_count(void) { return sizeof algs / sizeof algs[0]; }

@@ -30,7 +30,9 @@
  * A new ECB/CBC block cipher adds its X(NAME) here, a kernel file, a family row and
  * its algorithm rows (kernels/algs.c).
  */
-#define CB_BLOCK_PRIMS(X) X(DES)
+#define CB_BLOCK_PRIMS(X) \
+    X(DES)              \
+    X(CAMELLIA)
 #define CB_PRIM_ENUM_ROW(name) CB_PRIM_##name,
 
 /* cb_prim names the primitive a variant implements. */

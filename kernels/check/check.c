@@ -383,7 +383,9 @@ static int run_vector(checker *c, const cb_vector *v)
 
 static const cb_vector *const vector_tables[] = {cb_vectors_digest, cb_vectors_aes,
                                                  cb_vectors_aes_modes,
-                                                 cb_vectors_des, cb_vectors_hmac};
+                                                 cb_vectors_des, cb_vectors_hmac,
+                                                 cb_vectors_camellia,
+};
 
 size_t cb_vectors_for(const char *alg)
 {

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels/generic/bytes.h"
 #include "kernels/generic/generic.h"
 
 /* des_ks: the round keys of one, or three, DES stages in the order they run. */
@@ -159,24 +160,6 @@ static const uint8_t pc2[48] = {
 
 /* FIPS 46-3, key schedule: left shifts of C and D before each round. */
 static const uint8_t key_shifts[16] = {1, 1, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 1};
-
-static inline uint32_t rotl32(uint32_t x, unsigned n)
-{
-    return (x << n) | (x >> (32 - n));
-}
-
-static inline uint32_t load_be32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static inline void store_be32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
 
 /* rot28 rotates a 28-bit key register left by n. */
 static uint32_t rot28(uint32_t x, unsigned n)

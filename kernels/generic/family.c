@@ -28,6 +28,8 @@ const cb_variant cb_family_generic[] = {
     /* DES */
     {"generic", "generic", CB_PRIM_DES, 0, 100, &cb_des_generic_ops,
      "portable C, combined S-box and P tables"},
+    {"generic", "generic", CB_PRIM_CAMELLIA, 0, 100, &cb_camellia_generic_ops,
+     "portable C, merged S-box and P tables (RFC 3713)"},
 
     /* public key */
     {"generic", "generic", CB_PRIM_MONT, 0, 100, &cb_mont_generic_ops,

@@ -28,6 +28,8 @@ extern const cb_gcm_ops cb_gcm_generic_ops;     /* kernels/modes/gcm.c */
 
 /* cb_des_generic_ops: DES and EDE3 with combined S-box/P tables (kernels/generic/des.c). */
 extern const cb_block_ops cb_des_generic_ops;
+/* cb_camellia_generic_ops: Camellia-128/192/256 with merged S/P tables (camellia.c). */
+extern const cb_block_ops cb_camellia_generic_ops;
 
 /* public key */
 
