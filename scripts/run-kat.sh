@@ -81,6 +81,11 @@ for m in CBC ECB; do
         set -- "$@" "$vec/ciphers/3DES/$m/T$m$t.rsp"
     done
 done
+# Camellia: NTT's ECB listings and OpenSSL's CBC records of all three key sizes.
+for f in "$vec"/ciphers/Camellia/camellia-128-ecb.txt "$vec"/ciphers/Camellia/camellia-192-ecb.txt \
+         "$vec"/ciphers/Camellia/camellia-256-ecb.txt "$vec"/ciphers/Camellia/camellia-cbc.txt; do
+    set -- "$@" "$f"
+done
 
 files=0
 bad=""
