@@ -2,8 +2,9 @@
 # run-kat.sh BIN "QEMU_RUN" - runs `BIN kat` (through the emulator command when one
 # is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, HMAC
 # (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM/CCM, TDES CBC/ECB
-# and RSA/DSA signature file of Debian's python3-cryptography-vectors, one file per
-# run, and prints the totals.  (AES CFB1's bit-string files are left out: cryptobench
+# and RSA/DSA signature file of Debian's python3-cryptography-vectors and the
+# package's Camellia files, one file per run, and prints the totals; then checks the
+# block ciphers against `openssl enc` (scripts/kat-openssl.sh).  (AES CFB1's bit-string files are left out: cryptobench
 # has no CFB1.)
 # Fails when any file fails or is rejected, and when a deliberately corrupted file
 # is not caught (so a kat that checks nothing cannot pass).
@@ -111,6 +112,18 @@ if [ "$rc" -ne 1 ] || ! grep -q 'failed 1 ' "$tmp/out"; then
     echo "run-kat.sh: a corrupted CBCMMT128.rsp was not reported as one failure (exit $rc):"
     cat "$tmp/out"
     bad="$bad (corrupted-file-check)"
+fi
+
+# Ciphers against Debian's `openssl enc` on random keys, IVs and lengths, each algorithm
+# on its own line (scripts/kat-openssl.sh); not with KAT_VARIANT, whose library may lack
+# them.
+set --
+for a in camellia-128-cbc camellia-192-cbc camellia-256-cbc \
+         camellia-128-ecb camellia-192-ecb camellia-256-ecb; do
+    set -- "$@" "$a"
+done
+if [ -z "${KAT_VARIANT:-}" ] && ! "$(dirname "$0")/kat-openssl.sh" "$bin" "$runner" "$@"; then
+    bad="$bad (openssl-enc)"
 fi
 
 awk '/ passed [0-9]+  failed [0-9]+  skipped [0-9]+$/ {
