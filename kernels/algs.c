@@ -96,6 +96,8 @@ static const cb_alg algs[] = {
     {"camellia-128-ecb", "", CB_KIND_CIPHER, CB_PRIM_CAMELLIA, CB_MODE_ECB, 128, 16, 0, NULL},
     {"camellia-192-ecb", "", CB_KIND_CIPHER, CB_PRIM_CAMELLIA, CB_MODE_ECB, 192, 16, 0, NULL},
     {"camellia-256-ecb", "", CB_KIND_CIPHER, CB_PRIM_CAMELLIA, CB_MODE_ECB, 256, 16, 0, NULL},
+    {"seed-cbc", "seed", CB_KIND_CIPHER, CB_PRIM_SEED, CB_MODE_CBC, 128, 16, 0, NULL},
+    {"seed-ecb", "", CB_KIND_CIPHER, CB_PRIM_SEED, CB_MODE_ECB, 128, 16, 0, NULL},
 
     /* Public-key rows: key_bits is the modulus size; one operation is one signature or
      * verification; their variants are the Montgomery multiplication variants. */

@@ -32,7 +32,8 @@
  */
 #define CB_BLOCK_PRIMS(X) \
     X(DES)              \
-    X(CAMELLIA)
+    X(CAMELLIA)         \
+    X(SEED)
 #define CB_PRIM_ENUM_ROW(name) CB_PRIM_##name,
 
 /* cb_prim names the primitive a variant implements. */

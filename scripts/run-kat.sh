@@ -3,7 +3,7 @@
 # is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, HMAC
 # (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM/CCM, TDES CBC/ECB
 # and RSA/DSA signature file of Debian's python3-cryptography-vectors and the
-# package's Camellia files, one file per run, and prints the totals; then checks the
+# package's Camellia and SEED files, one file per run, and prints the totals; then checks the
 # block ciphers against `openssl enc` (scripts/kat-openssl.sh).  (AES CFB1's bit-string files are left out: cryptobench
 # has no CFB1.)
 # Fails when any file fails or is rejected, and when a deliberately corrupted file
@@ -87,6 +87,10 @@ for f in "$vec"/ciphers/Camellia/camellia-128-ecb.txt "$vec"/ciphers/Camellia/ca
          "$vec"/ciphers/Camellia/camellia-256-ecb.txt "$vec"/ciphers/Camellia/camellia-cbc.txt; do
     set -- "$@" "$f"
 done
+# SEED: RFC 4269's blocks and RFC 4196's CBC cases.
+for f in "$vec"/ciphers/SEED/rfc-4269.txt "$vec"/ciphers/SEED/rfc-4196.txt; do
+    set -- "$@" "$f"
+done
 
 files=0
 bad=""
@@ -119,7 +123,8 @@ fi
 # them.
 set --
 for a in camellia-128-cbc camellia-192-cbc camellia-256-cbc \
-         camellia-128-ecb camellia-192-ecb camellia-256-ecb; do
+         camellia-128-ecb camellia-192-ecb camellia-256-ecb \
+         seed-cbc seed-ecb; do
     set -- "$@" "$a"
 done
 if [ -z "${KAT_VARIANT:-}" ] && ! "$(dirname "$0")/kat-openssl.sh" "$bin" "$runner" "$@"; then

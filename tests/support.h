@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels/check/vectors.h"
 #include "kernels/kernel.h"
 
 /* tu_unhex decodes a vector field (NULL: empty) into a new buffer of *len bytes (one
@@ -20,6 +21,16 @@ int tu_runnable(const cb_variant *v, const cb_alg *a, cb_dir d);
 /* tu_runnable_said is tu_runnable for a digest-like a (direction digest) that says,
  * as a cmocka message, when a variant is skipped for lack of capabilities. */
 int tu_runnable_said(const cb_variant *v, const cb_alg *a);
+
+/* tu_block_vectors runs every row of a cb_vector table (alg NULL ends it) on a
+ * cb_block_ops cipher of block 16 bytes in both directions, through ecb when the row
+ * has no IV and through cbc when it has one, and returns how many rows it ran. */
+size_t tu_block_vectors(const cb_block_ops *ops, const cb_vector *table);
+
+/* tu_block_chaining checks, for a keylen-byte key, that cbc in place equals cbc to
+ * another buffer, that a run split over calls chains through the IV (left as the
+ * last ciphertext block), and that decryption inverts encryption in ecb and cbc. */
+void tu_block_chaining(const cb_block_ops *ops, size_t keylen);
 
 /* tu_fill writes a reproducible pattern (xorshift32 from seed), so failures
  * reproduce. */

@@ -244,31 +244,7 @@ static void ref_block(const uint8_t *key, size_t len, int decrypt, const uint8_t
 static void test_embedded_vectors(void **state)
 {
     (void)state;
-    size_t n = 0;
-    for (const cb_vector *v = cb_vectors_camellia; v->alg; v++, n++) {
-        size_t klen, ivlen = 16, mlen, elen;
-        uint8_t *key = tu_unhex(v->key, &klen), *msg = tu_unhex(v->msg, &mlen);
-        uint8_t *want = tu_unhex(v->expect, &elen), *iv = tu_unhex(v->iv, &ivlen);
-        uint8_t got[64], chain[16];
-        int cbc = v->iv != NULL;
-        assert_int_equal(mlen, elen);
-        assert_true(mlen <= sizeof got);
-        for (int dec = 0; dec <= 1; dec++) {
-            cam_key k;
-            key_setup(&k, key, klen, dec);
-            const uint8_t *in = dec ? want : msg, *expect = dec ? msg : want;
-            if (cbc) {
-                memcpy(chain, iv, 16);
-                ops->cbc(k.ks, chain, in, got, mlen / 16);
-            } else {
-                ops->ecb(k.ks, in, got, mlen / 16);
-            }
-            if (memcmp(got, expect, mlen) != 0)
-                fail_msg("%s: %s", dec ? "decrypt" : "encrypt", v->source);
-        }
-        free(key), free(msg), free(want), free(iv);
-    }
-    assert_int_equal(n, cb_vectors_camellia_count);
+    assert_int_equal(tu_block_vectors(ops, cb_vectors_camellia), cb_vectors_camellia_count);
 }
 
 /* The reference itself reproduces RFC 3713 Appendix A, so it is Camellia. */
@@ -325,36 +301,14 @@ static void test_sbox_is_permutation(void **state)
         assert_int_equal(seen[x], 1);
 }
 
-/* in == out gives what separate buffers give, chaining spans calls, and CBC
- * decryption inverts encryption. */
+/* in == out gives what separate buffers give, chaining spans calls, and decryption
+ * inverts encryption in both modes. */
 static void test_in_place_and_chaining(void **state)
 {
     (void)state;
-    uint8_t key[32], iv[16], msg[160], out[160], buf[160];
-    tu_fill(key, sizeof key, 7);
-    tu_fill(iv, sizeof iv, 8);
-    tu_fill(msg, sizeof msg, 9);
-    for (size_t len = 16; len <= 32; len += 8) {
-        cam_key e, d;
-        uint8_t v1[16], v2[16];
-        key_setup(&e, key, len, 0);
-        key_setup(&d, key, len, 1);
-        memcpy(v1, iv, 16);
-        memcpy(v2, iv, 16);
-        memcpy(buf, msg, sizeof msg);
-        ops->cbc(e.ks, v1, msg, out, 10);
-        ops->cbc(e.ks, v2, buf, buf, 4);
-        ops->cbc(e.ks, v2, buf + 64, buf + 64, 6);
-        assert_memory_equal(out, buf, sizeof out);
-        assert_memory_equal(v1, v2, 16);
-        assert_memory_equal(v1, out + 144, 16);
-        memcpy(v1, iv, 16);
-        ops->cbc(d.ks, v1, buf, buf, 10);
-        assert_memory_equal(buf, msg, sizeof msg);
-        ops->ecb(e.ks, msg, out, 10);
-        ops->ecb(d.ks, out, out, 10);
-        assert_memory_equal(out, msg, sizeof msg);
-    }
+    tu_block_chaining(ops, 16);
+    tu_block_chaining(ops, 24);
+    tu_block_chaining(ops, 32);
 }
 
 static void test_rejects_key_lengths(void **state)

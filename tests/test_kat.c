@@ -428,6 +428,8 @@ static void test_identify(void **state)
         {"SigVer15_186-3.rsp", "rsa2048", CB_KAT_PKEY},
         {"camellia-192-ecb.txt", "camellia-192-ecb", CB_KAT_NTT},
         {"camellia-cbc.txt", "camellia-128-cbc", CB_KAT_CIPHER},
+        {"rfc-4269.txt", "seed-ecb", CB_KAT_CIPHER},
+        {"rfc-4196.txt", "seed-cbc", CB_KAT_CIPHER},
     };
     char err[600];
     cb_kat_id id;

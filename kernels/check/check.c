@@ -385,6 +385,7 @@ static const cb_vector *const vector_tables[] = {cb_vectors_digest, cb_vectors_a
                                                  cb_vectors_aes_modes,
                                                  cb_vectors_des, cb_vectors_hmac,
                                                  cb_vectors_camellia,
+                                                 cb_vectors_seed,
 };
 
 size_t cb_vectors_for(const char *alg)

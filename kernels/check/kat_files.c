@@ -57,6 +57,8 @@ static const kat_kind kinds[] = {
      "Camellia ECB, NTT's listing"},
     {"^camellia-cbc\\.txt$", "camellia-128-cbc", CB_KAT_CIPHER, KIND_KEY_PICKS_ALG,
      "Camellia CBC, every key size"},
+    {"^rfc-4269\\.txt$", "seed-ecb", CB_KAT_CIPHER, 0, "SEED, RFC 4269 Appendix B"},
+    {"^rfc-4196\\.txt$", "seed-cbc", CB_KAT_CIPHER, 0, "SEED CBC, RFC 4196"},
     {"^Sig(Gen|Ver)15_186-[23]\\.rsp$", "rsa2048", CB_KAT_PKEY, 0,
      "RSA PKCS#1 v1.5, SHA-256 records"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},

@@ -37,6 +37,7 @@ extern const cb_vector cb_vectors_aes_modes[]; /* OFB, CFB, CFB8, XTS, CCM */
 extern const cb_vector cb_vectors_des[];
 extern const cb_vector cb_vectors_hmac[];
 extern const cb_vector cb_vectors_camellia[];
+extern const cb_vector cb_vectors_seed[];
 
 extern const size_t cb_vectors_digest_count;
 extern const size_t cb_vectors_aes_count;
@@ -44,6 +45,7 @@ extern const size_t cb_vectors_aes_modes_count;
 extern const size_t cb_vectors_des_count;
 extern const size_t cb_vectors_hmac_count;
 extern const size_t cb_vectors_camellia_count;
+extern const size_t cb_vectors_seed_count;
 
 /* cb_vectors_for counts the vectors of every table that name algorithm alg. */
 size_t cb_vectors_for(const char *alg);

@@ -26,4 +26,20 @@ static inline void store_be32(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)v;
 }
 
+/* load_block16 and store_block16 move a 16-byte block as four big-endian words; they
+ * are always inlined so a mode loop keeps its chaining value in registers. */
+static inline __attribute__((always_inline)) void load_block16(uint32_t w[4],
+                                                               const uint8_t *p)
+{
+    for (int i = 0; i < 4; i++)
+        w[i] = load_be32(p + 4 * i);
+}
+
+static inline __attribute__((always_inline)) void store_block16(uint8_t *p,
+                                                                const uint32_t w[4])
+{
+    for (int i = 0; i < 4; i++)
+        store_be32(p + 4 * i, w[i]);
+}
+
 #endif

@@ -224,27 +224,15 @@ static ALWAYS_INLINE void camellia_crypt(const camellia_ks *ks, uint32_t w[4])
     w[3] = b ^ k[3];
 }
 
-static ALWAYS_INLINE void load_block(uint32_t w[4], const uint8_t *p)
-{
-    for (int i = 0; i < 4; i++)
-        w[i] = load_be32(p + 4 * i);
-}
-
-static ALWAYS_INLINE void store_block(uint8_t *p, const uint32_t w[4])
-{
-    for (int i = 0; i < 4; i++)
-        store_be32(p + 4 * i, w[i]);
-}
-
 /* camellia_generic_ecb encrypts or decrypts nblocks blocks independently. */
 static void camellia_generic_ecb(const void *vks, const uint8_t *in, uint8_t *out,
                                  size_t nblocks)
 {
     for (; nblocks; nblocks--, in += 16, out += 16) {
         uint32_t w[4];
-        load_block(w, in);
+        load_block16(w, in);
         camellia_crypt(vks, w);
-        store_block(out, w);
+        store_block16(out, w);
     }
 }
 
@@ -253,14 +241,14 @@ static void camellia_cbc_encrypt(const camellia_ks *ks, uint8_t *iv, const uint8
                                  uint8_t *out, size_t nblocks)
 {
     uint32_t w[4];
-    load_block(w, iv);
+    load_block16(w, iv);
     for (; nblocks; nblocks--, in += 16, out += 16) {
         for (int i = 0; i < 4; i++)
             w[i] ^= load_be32(in + 4 * i);
         camellia_crypt(ks, w);
-        store_block(out, w);
+        store_block16(out, w);
     }
-    store_block(iv, w);
+    store_block16(iv, w);
 }
 
 /* camellia_cbc_decrypt: P_i = D(C_i) ^ C_{i-1}; C_i is read before P_i is written, so
@@ -269,9 +257,9 @@ static void camellia_cbc_decrypt(const camellia_ks *ks, uint8_t *iv, const uint8
                                  uint8_t *out, size_t nblocks)
 {
     uint32_t prev[4], next[4], w[4];
-    load_block(prev, iv);
+    load_block16(prev, iv);
     for (; nblocks; nblocks--, in += 16, out += 16) {
-        load_block(next, in);
+        load_block16(next, in);
         for (int i = 0; i < 4; i++)
             w[i] = next[i];
         camellia_crypt(ks, w);
@@ -280,7 +268,7 @@ static void camellia_cbc_decrypt(const camellia_ks *ks, uint8_t *iv, const uint8
             prev[i] = next[i];
         }
     }
-    store_block(iv, prev);
+    store_block16(iv, prev);
 }
 
 /* camellia_generic_cbc runs CBC in the direction the schedule was made for. */

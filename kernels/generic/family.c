@@ -30,6 +30,8 @@ const cb_variant cb_family_generic[] = {
      "portable C, combined S-box and P tables"},
     {"generic", "generic", CB_PRIM_CAMELLIA, 0, 100, &cb_camellia_generic_ops,
      "portable C, merged S-box and P tables (RFC 3713)"},
+    {"generic", "generic", CB_PRIM_SEED, 0, 100, &cb_seed_generic_ops,
+     "portable C, SS tables (RFC 4269)"},
 
     /* public key */
     {"generic", "generic", CB_PRIM_MONT, 0, 100, &cb_mont_generic_ops,

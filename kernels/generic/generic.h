@@ -30,6 +30,8 @@ extern const cb_gcm_ops cb_gcm_generic_ops;     /* kernels/modes/gcm.c */
 extern const cb_block_ops cb_des_generic_ops;
 /* cb_camellia_generic_ops: Camellia-128/192/256 with merged S/P tables (camellia.c). */
 extern const cb_block_ops cb_camellia_generic_ops;
+/* cb_seed_generic_ops: SEED with the RFC's SS tables built at compile time (seed.c). */
+extern const cb_block_ops cb_seed_generic_ops;
 
 /* public key */
 
