@@ -45,6 +45,10 @@ size_t cb_alg_dirs(const cb_alg *a, cb_dir out[2]);
 /* cb_alg_key_bytes is the key length in bytes (24 for des-ede3-cbc, 0 for digests). */
 size_t cb_alg_key_bytes(const cb_alg *a);
 
+/* cb_alg_iv_bytes is the IV a cipher takes: its block, twice that for IGE (the
+ * previous ciphertext block, then the previous plaintext block), 0 for ECB. */
+size_t cb_alg_iv_bytes(const cb_alg *a);
+
 /* ---- variants ---- */
 
 size_t cb_variant_count(void);

@@ -501,7 +501,7 @@ static int xcheck_cipher(checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t 
 {
     if (!cb_cipher_len_ok(c->alg, len))
         return 0;
-    uint8_t key[64], iv[16]; /* aes-256-xts takes two 32-byte keys */
+    uint8_t key[64], iv[CB_IV_MAX]; /* aes-256-xts takes two 32-byte keys */
     fill(c, key, sizeof key);
     fill(c, iv, sizeof iv);
     for (int d = 0; d < 2; d++) {

@@ -316,9 +316,9 @@ static int decode_cipher(kat_file *f, const cb_rsp_record *rec, kat_case *c)
     if (a->mode != CB_MODE_ECB && f->id.format != CB_KAT_BLOCKWISE) {
         if (field_hex(f, rec, "IV", &c->iv, &c->iv_len) < 0)
             return -1;
-        if (c->iv_len != a->block_bytes)
+        if (c->iv_len != cb_alg_iv_bytes(a))
             return cb_rsp_error(&f->rsp, cb_rsp_get(rec, "IV")->line, "IV has %zu bytes; "
-                                "%s takes %u.", c->iv_len, a->name, a->block_bytes);
+                                "%s takes %zu.", c->iv_len, a->name, cb_alg_iv_bytes(a));
     }
     if (field_hex(f, rec, "PLAINTEXT", &c->pt, &c->pt_len) < 0 ||
         field_hex(f, rec, "CIPHERTEXT", &c->ct, &c->ct_len) < 0)
