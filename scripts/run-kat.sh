@@ -118,13 +118,14 @@ if [ "$rc" -ne 1 ] || ! grep -q 'failed 1 ' "$tmp/out"; then
     bad="$bad (corrupted-file-check)"
 fi
 
-# Ciphers against Debian's `openssl enc` on random keys, IVs and lengths, each algorithm
-# on its own line (scripts/kat-openssl.sh); not with KAT_VARIANT, whose library may lack
+# Ciphers against Debian's OpenSSL (`openssl enc`, for IGE AES_ige_encrypt) on random
+# keys, IVs and lengths (scripts/kat-openssl.sh); not with KAT_VARIANT, whose library may lack
 # them.
 set --
 for a in camellia-128-cbc camellia-192-cbc camellia-256-cbc \
          camellia-128-ecb camellia-192-ecb camellia-256-ecb \
-         seed-cbc seed-ecb; do
+         seed-cbc seed-ecb \
+         aes-128-ige aes-192-ige aes-256-ige; do
     set -- "$@" "$a"
 done
 if [ -z "${KAT_VARIANT:-}" ] && ! "$(dirname "$0")/kat-openssl.sh" "$bin" "$runner" "$@"; then

@@ -321,6 +321,30 @@ static void test_key_picks_alg(void **state)
     remove_file(path);
 }
 
+/* -alg aes-128-ige reads CAVP records with IGE's 32-byte IV and refuses a 16-byte one. */
+static void test_ige_iv(void **state)
+{
+    (void)state;
+    char text[] =
+        "[ENCRYPT]\n\nCOUNT = 0\nKEY = 000102030405060708090a0b0c0d0e0f\n"
+        "IV = 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n"
+        "PLAINTEXT = 0000000000000000000000000000000000000000000000000000000000000000\n"
+        "CIPHERTEXT = 1a8519a6557be652e9da8e43da4ef4453cf456b4ca488aa383c79c98b34797cb\n\n"
+        "COUNT = 1\nKEY = 000102030405060708090a0b0c0d0e0f\n"
+        "IV = 000102030405060708090a0b0c0d0e0f\n"
+        "PLAINTEXT = 00000000000000000000000000000000\n"
+        "CIPHERTEXT = 00000000000000000000000000000000\n";
+    const char *path = write_file("ige.rsp", text);
+    expect_refused(kat_guarded("generic", "aes-128-ige", path, NULL),
+                   "ige.rsp:11: IV has 16 bytes; aes-128-ige takes 32.");
+    remove_file(path);
+    *strstr(text, "\n\nCOUNT = 1") = '\0';
+    path = write_file("ige.rsp", text);
+    assert_int_equal(kat_guarded("generic", "aes-128-ige", path, NULL), CB_KAT_PASSED);
+    expect_tally("generic", 1, 0, 0);
+    remove_file(path);
+}
+
 /* Monte Carlo checkpoints must come in order after their Seed. */
 static void test_monte_order(void **state)
 {
@@ -477,6 +501,7 @@ int main(void)
         cmocka_unit_test(test_gcm_fail_records),
         cmocka_unit_test(test_ntt_listing),
         cmocka_unit_test(test_key_picks_alg),
+        cmocka_unit_test(test_ige_iv),
         cmocka_unit_test(test_bit_length_skipped),
         cmocka_unit_test(test_malformed_refused),
         cmocka_unit_test(test_monte_order),
