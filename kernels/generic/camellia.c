@@ -38,12 +38,15 @@
 #define EVEN4(a, b) T4(a),
 #define ODD4(a, b) T4(b),
 
-/* sp1..sp4: the merged S and P tables (sp4[x] uses SBOX1[x <<< 1]: x = 0, 1, ... 127
- * read SBOX1's even entries, x = 128 ... 255 its odd ones). */
-static const uint32_t sp1[256] = {CAMELLIA_SBOX1(ROW1)};
-static const uint32_t sp2[256] = {CAMELLIA_SBOX1(ROW2)};
-static const uint32_t sp3[256] = {CAMELLIA_SBOX1(ROW3)};
-static const uint32_t sp4[256] = {CAMELLIA_SBOX1(EVEN4) CAMELLIA_SBOX1(ODD4)};
+/* sp[0..3]: the merged S and P tables of SBOX1..SBOX4 (sp[3][x] uses SBOX1[x <<< 1]:
+ * x = 0, 1, ... 127 read SBOX1's even entries, x = 128 ... 255 its odd ones).  One
+ * array, so the rounds address all four from one base register. */
+static const uint32_t sp[4][256] = {
+    {CAMELLIA_SBOX1(ROW1)},
+    {CAMELLIA_SBOX1(ROW2)},
+    {CAMELLIA_SBOX1(ROW3)},
+    {CAMELLIA_SBOX1(EVEN4) CAMELLIA_SBOX1(ODD4)},
+};
 
 /* RFC 3713 2.2: Sigma1 .. Sigma6, the key schedule's constants. */
 static const uint64_t sigma[6] = {
@@ -69,10 +72,10 @@ typedef struct camellia_ks {
 #define CAMELLIA_F(xh, xl, k0, k1, l, r)                                                   \
     do {                                                                                   \
         uint32_t a_ = (xh) ^ (k0), b_ = (xl) ^ (k1);                                       \
-        uint32_t w_ = sp1[a_ >> 24] ^ sp2[(a_ >> 16) & 0xff] ^ sp3[(a_ >> 8) & 0xff] ^     \
-                      sp4[a_ & 0xff];                                                      \
-        uint32_t z_ = sp2[b_ >> 24] ^ sp3[(b_ >> 16) & 0xff] ^ sp4[(b_ >> 8) & 0xff] ^     \
-                      sp1[b_ & 0xff];                                                      \
+        uint32_t w_ = sp[0][a_ >> 24] ^ sp[1][(a_ >> 16) & 0xff] ^                        \
+                      sp[2][(a_ >> 8) & 0xff] ^ sp[3][a_ & 0xff];                          \
+        uint32_t z_ = sp[1][b_ >> 24] ^ sp[2][(b_ >> 16) & 0xff] ^                        \
+                      sp[3][(b_ >> 8) & 0xff] ^ sp[0][b_ & 0xff];                          \
         z_ ^= w_;                                                                          \
         (l) ^= z_;                                                                         \
         (r) ^= z_ ^ rotl32(w_, 24);                                                        \
