@@ -38,7 +38,9 @@
     X(BF, bf, arg)                                                                       \
     X(CAST5, cast5, arg)                                                                 \
     X(RC2, rc2, arg)                                                                     \
-    X(IDEA, idea, arg)
+    X(IDEA, idea, arg)                                                                   \
+    X(CAMELLIA, camellia, arg)                                                           \
+    X(SEED, seed, arg)
 #define CB_PRIM_ENUM_ROW(name, lower, arg) CB_PRIM_##name,
 
 /*
@@ -92,8 +94,12 @@ typedef enum cb_mode {
     CB_MODE_CFB8, /* SP 800-38A 6.3 with s = 8 */
     CB_MODE_XTS,  /* SP 800-38E (IEEE 1619 XTS-AES); the key is two AES keys */
     CB_MODE_CCM,  /* SP 800-38C, an AEAD over the AES variants (kernels/modes/ccm.h) */
-    CB_MODE_STREAM /* a stream cipher (cb_stream_ops): no IV, the keystream XORed in */
+    CB_MODE_STREAM, /* a stream cipher (cb_stream_ops): no IV, the keystream XORed in */
+    CB_MODE_IGE     /* OpenSSL's AES_ige_encrypt (infinite garble extension): a 32-byte IV */
 } cb_mode;
+
+/* CB_IV_MAX bounds a cipher's IV (cb_alg_iv_bytes): IGE's two chaining blocks. */
+#define CB_IV_MAX 32
 
 typedef enum cb_dir {
     CB_DIR_ENCRYPT,

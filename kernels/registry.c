@@ -146,6 +146,12 @@ static int aes_offers(const cb_aes_ops *o, cb_mode m, cb_dir d)
          * path, not by those built only for many blocks at once (VAES, bit-sliced),
          * whose single block is their slowest case. */
         return o->ecb_encrypt && o->cbc_encrypt;
+    case CB_MODE_IGE:
+        /* Serial in both directions, one block call per block: encryption on
+         * ecb_encrypt, decryption on the decryption schedule's ecb_decrypt; offered,
+         * like OFB, by the variants with a serial path (cbc_encrypt). */
+        return o->cbc_encrypt &&
+               (dec ? o->set_decrypt_key && o->ecb_decrypt : o->ecb_encrypt != NULL);
     case CB_MODE_CCM:
         /* CBC-MAC, serial like OFB, on cbc_encrypt; the counter blocks on ctr32 */
         return o->cbc_encrypt && o->ctr32;

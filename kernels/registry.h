@@ -50,6 +50,10 @@ size_t cb_alg_key_bytes(const cb_alg *a);
  * any length its standard allows, as known-answer files use. */
 int cb_alg_key_len_ok(const cb_alg *a, size_t len);
 
+/* cb_alg_iv_bytes is the IV a cipher takes: its block, twice that for IGE (the
+ * previous ciphertext block, then the previous plaintext block), 0 for ECB. */
+size_t cb_alg_iv_bytes(const cb_alg *a);
+
 /* ---- variants ---- */
 
 size_t cb_variant_count(void);

@@ -15,6 +15,7 @@ pkgs="libcmocka-dev python3-cryptography-vectors clang libssl3 android-libboring
 pkgs="$pkgs chromium" # tests/plot_browser.sh renders plot's SVG in it
 pkgs="$pkgs debhelper lintian dpkg-dev fakeroot" # tests/deb.sh builds and checks the .deb
 pkgs="$pkgs lava-common" # tests/lava.sh validates scripts/lava/ with its schemas
+pkgs="$pkgs openssl" # scripts/kat-openssl.sh encrypts with `openssl enc` to compare
 foreign=""
 if [ "${1:-}" = "--cross" ]; then
     pkgs="$pkgs qemu-user gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf \

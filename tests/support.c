@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "base/caps.h"
+#include "kernels/check/vectors.h"
 #include "kernels/modes/aead.h"
 #include "kernels/modes/cipher.h"
 #include "kernels/modes/digest.h"
@@ -27,6 +28,44 @@ uint8_t *tu_unhex(const char *hex, size_t *len)
         sscanf(hex + 2 * i, "%2hhx", &p[i]);
     *len = n;
     return p;
+}
+
+/* tu_block_key: an aligned key schedule for the block-cipher helpers. */
+typedef struct tu_block_key {
+    _Alignas(64) uint8_t ks[2048];
+} tu_block_key;
+
+static void tu_block_set_key(const cb_block_ops *ops, tu_block_key *k, const uint8_t *key,
+                             size_t keylen, int decrypt)
+{
+    assert_true(ops->key_size <= sizeof k->ks);
+    assert_int_equal(ops->set_key(k->ks, key, keylen, decrypt), 0);
+}
+
+void tu_block_chaining(const cb_block_ops *ops, size_t keylen)
+{
+    uint8_t key[32], iv[16], msg[160], out[160], buf[160], v1[16], v2[16];
+    tu_fill(key, sizeof key, (uint32_t)keylen);
+    tu_fill(iv, sizeof iv, 8);
+    tu_fill(msg, sizeof msg, 9);
+    tu_block_key e, d;
+    tu_block_set_key(ops, &e, key, keylen, 0);
+    tu_block_set_key(ops, &d, key, keylen, 1);
+    memcpy(v1, iv, 16);
+    memcpy(v2, iv, 16);
+    memcpy(buf, msg, sizeof msg);
+    ops->cbc(e.ks, v1, msg, out, 10);
+    ops->cbc(e.ks, v2, buf, buf, 3);
+    ops->cbc(e.ks, v2, buf + 48, buf + 48, 7);
+    assert_memory_equal(out, buf, sizeof out);
+    assert_memory_equal(v1, v2, 16);
+    assert_memory_equal(v1, out + 144, 16);
+    memcpy(v1, iv, 16);
+    ops->cbc(d.ks, v1, buf, buf, 10);
+    assert_memory_equal(buf, msg, sizeof msg);
+    ops->ecb(e.ks, msg, out, 10);
+    ops->ecb(d.ks, out, out, 10);
+    assert_memory_equal(out, msg, sizeof msg);
 }
 
 int tu_runnable(const cb_variant *v, const cb_alg *a, cb_dir d)

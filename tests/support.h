@@ -24,6 +24,11 @@ int tu_runnable(const cb_variant *v, const cb_alg *a, cb_dir d);
  * as a cmocka message, when a variant is skipped for lack of capabilities. */
 int tu_runnable_said(const cb_variant *v, const cb_alg *a);
 
+/* tu_block_chaining checks, for a keylen-byte key, that cbc in place equals cbc to
+ * another buffer, that a run split over calls chains through the IV (left as the
+ * last ciphertext block), and that decryption inverts encryption in ecb and cbc. */
+void tu_block_chaining(const cb_block_ops *ops, size_t keylen);
+
 /* tu_fill writes a reproducible pattern (xorshift32 from seed), so failures
  * reproduce. */
 void tu_fill(uint8_t *p, size_t len, uint32_t seed);

@@ -35,6 +35,7 @@ enum {
     MUT_NONE,
     MUT_STEAL_TWEAK, /* XTS: steal with T_m-1 for both blocks (IEEE 1619 needs T_m) */
     MUT_CFB_PLAIN,   /* CFB decryption feeding back plaintext instead of ciphertext */
+    MUT_IGE_HALVES,  /* IGE with the IV's halves the other way round */
     MUT_VECTOR       /* a vector's expected output with one bit flipped */
 };
 
@@ -72,7 +73,10 @@ static int vector_mismatches(const cb_vector *t, const cb_alg *a, const cb_varia
     assert_int_equal(plen, clen);
     if (mutation == MUT_VECTOR)
         want[plen / 2] ^= 0x10;
-    size_t c1 = cb_cipher_chains(a) && plen > 17 ? 1 : plen, c2 = c1 == 1 ? 17 : plen;
+    /* cut at bytes 1 and 17, or at whole blocks for a mode that needs them (IGE) */
+    size_t step = cb_cipher_len_ok(a, 1) ? 1 : a->block_bytes;
+    int split = cb_cipher_chains(a) && plen > step + 16;
+    size_t c1 = split ? step : plen, c2 = split ? step + 16 : plen;
     bad += run(a, v, d, key, iv, in, out, plen, plen, plen) != 0 || memcmp(out, want, plen);
     memcpy(out, in, plen);
     bad += run(a, v, d, key, iv, out, out, plen, c1, c2) != 0 || memcmp(out, want, plen);
@@ -104,8 +108,8 @@ static void test_vectors(void **state)
         checked++;
     }
     /* SP 800-38A F.3 (CFB8, CFB128) and F.4 (OFB) for three key sizes, IEEE 1619
-     * vectors 1, 2 and 15 and two CAVP records for XTS. */
-    assert_int_equal(checked, 14);
+     * vectors 1, 2 and 15 and two CAVP records for XTS, four IGE vectors. */
+    assert_int_equal(checked, 18);
 }
 
 /* ---- textbook models ------------------------------------------------------------ */
@@ -206,6 +210,36 @@ static void model_stream(const model *m, cb_mode mode, int dec, const uint8_t iv
     }
 }
 
+/* model_ige: IGE as OpenSSL's AES_ige_encrypt defines it, the IV's first half the
+ * ciphertext block before the first, its second half the plaintext block before it:
+ * c_i = E(p_i ^ c_i-1) ^ p_i-1 and p_i = D(c_i ^ p_i-1) ^ c_i-1. */
+static void model_ige(const model *m, int dec, const uint8_t iv[32], const uint8_t *in,
+                      uint8_t *out, size_t len, int mutation)
+{
+    uint8_t c_prev[16], p_prev[16], t[16];
+    int swap = mutation == MUT_IGE_HALVES;
+    memcpy(c_prev, iv + (swap ? 16 : 0), 16);
+    memcpy(p_prev, iv + (swap ? 0 : 16), 16);
+    for (size_t off = 0; off + 16 <= len; off += 16) {
+        const uint8_t *p = dec ? out + off : in + off, *c = dec ? in + off : out + off;
+        if (dec) {
+            for (int k = 0; k < 16; k++)
+                t[k] = c[k] ^ p_prev[k];
+            m->o->ecb_decrypt(m->dec, t, t, 1);
+            for (int k = 0; k < 16; k++)
+                out[off + k] = t[k] ^ c_prev[k];
+        } else {
+            for (int k = 0; k < 16; k++)
+                t[k] = p[k] ^ c_prev[k];
+            m->o->ecb_encrypt(m->enc, t, t, 1);
+            for (int k = 0; k < 16; k++)
+                out[off + k] = t[k] ^ p_prev[k];
+        }
+        memcpy(c_prev, c, 16);
+        memcpy(p_prev, p, 16);
+    }
+}
+
 /* ---- every length against the models ------------------------------------------------ */
 
 /* bufs: source, model output and one buffer for misaligned and in-place runs. */
@@ -218,7 +252,7 @@ typedef struct bufs {
  * chaining modes are cut into calls at len/3 and len/2+1.  Returns the mismatches. */
 static int length_mismatches(const cb_alg *a, size_t len, bufs *b, int mutation)
 {
-    uint8_t key[64], iv[16];
+    uint8_t key[64], iv[32];
     size_t kb = cb_alg_key_bytes(a), half = a->mode == CB_MODE_XTS ? kb / 2 : kb;
     tu_fill(key, sizeof key, (uint32_t)(len * 31 + a->key_bits));
     tu_fill(iv, sizeof iv, (uint32_t)len + 7);
@@ -228,10 +262,16 @@ static int length_mismatches(const cb_alg *a, size_t len, bufs *b, int mutation)
     size_t c1 = cb_cipher_chains(a) ? len / 3 : len, c2 = cb_cipher_chains(a) ? len / 2 + 1 : len;
     if (c2 > len)
         c2 = len;
+    if (a->mode == CB_MODE_IGE) { /* whole blocks per call */
+        c1 -= c1 % 16;
+        c2 -= c2 % 16;
+    }
     for (cb_dir d = CB_DIR_ENCRYPT; d <= CB_DIR_DECRYPT; d++) {
         int dec = d == CB_DIR_DECRYPT;
         if (a->mode == CB_MODE_XTS)
             model_xts(&m, dec, iv, b->src, b->want, len, mutation);
+        else if (a->mode == CB_MODE_IGE)
+            model_ige(&m, dec, iv, b->src, b->want, len, mutation);
         else
             model_stream(&m, a->mode, dec, iv, b->src, b->want, len, mutation);
         for (size_t i = 0; i < cb_variant_count(); i++) {
@@ -258,7 +298,7 @@ static void sweep(const char *name, size_t first)
     bufs *b = malloc(sizeof *b);
     assert_non_null(a);
     for (size_t len = first; len < MAX_LEN / 2 + 2; len++)
-        if (length_mismatches(a, len, b, MUT_NONE))
+        if (cb_cipher_len_ok(a, len) && length_mismatches(a, len, b, MUT_NONE))
             fail_msg("%s differs from the textbook model at %zu bytes", name, len);
     free(b);
 }
@@ -277,6 +317,15 @@ static void test_streams_every_length(void **state)
                                         "aes-128-cfb", "aes-192-cfb8", "aes-256-cfb8"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         sweep(names[i], 0);
+}
+
+/* IGE on every variant with a serial path, every whole number of blocks. */
+static void test_ige_every_length(void **state)
+{
+    (void)state;
+    sweep("aes-128-ige", 0);
+    sweep("aes-192-ige", 0);
+    sweep("aes-256-ige", 0);
 }
 
 /* test_xts_long: every length 16..MAX_LEN of aes-128-xts (the sweeps stop halfway
@@ -331,7 +380,16 @@ static void test_offers(void **state)
         assert_false(cb_variant_offers(&v, cb_alg_find(modes[i]), CB_DIR_ENCRYPT));
     assert_true(cb_variant_offers(&v, cb_alg_find("aes-256-xts"), CB_DIR_ENCRYPT));
     assert_false(cb_variant_offers(&v, cb_alg_find("aes-256-xts"), CB_DIR_DECRYPT));
+    assert_false(cb_variant_offers(&v, cb_alg_find("aes-128-ige"), CB_DIR_ENCRYPT));
     o.cbc_encrypt = go->cbc_encrypt; /* now with the serial path */
+    /* IGE encrypts on ecb_encrypt; its decryption needs the decryption schedule */
+    assert_true(cb_variant_offers(&v, cb_alg_find("aes-128-ige"), CB_DIR_ENCRYPT));
+    assert_false(cb_variant_offers(&v, cb_alg_find("aes-128-ige"), CB_DIR_DECRYPT));
+    o.set_decrypt_key = go->set_decrypt_key;
+    o.ecb_decrypt = go->ecb_decrypt;
+    assert_true(cb_variant_offers(&v, cb_alg_find("aes-128-ige"), CB_DIR_DECRYPT));
+    o.set_decrypt_key = NULL;
+    o.ecb_decrypt = NULL;
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
         assert_true(cb_variant_offers(&v, cb_alg_find(modes[i]), CB_DIR_ENCRYPT));
         assert_true(cb_variant_offers(&v, cb_alg_find(modes[i]), CB_DIR_DECRYPT));
@@ -351,6 +409,7 @@ static void test_mutations(void **state)
     assert_int_equal(length_mismatches(xts, 32, b, MUT_STEAL_TWEAK), 0); /* no stealing */
     assert_true(length_mismatches(cfb, 40, b, MUT_CFB_PLAIN) > 0);
     assert_true(length_mismatches(cb_alg_find("aes-128-cfb8"), 3, b, MUT_CFB_PLAIN) > 0);
+    assert_true(length_mismatches(cb_alg_find("aes-128-ige"), 48, b, MUT_IGE_HALVES) > 0);
     for (const cb_vector *t = cb_vectors_aes_modes; t->alg; t++) {
         const cb_alg *a = cb_alg_find(t->alg);
         if (a->kind == CB_KIND_AEAD)
@@ -368,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_xts_every_length),
         cmocka_unit_test(test_xts_long),
         cmocka_unit_test(test_streams_every_length),
+        cmocka_unit_test(test_ige_every_length),
         cmocka_unit_test(test_xts_lengths_and_keys),
         cmocka_unit_test(test_offers),
         cmocka_unit_test(test_mutations),

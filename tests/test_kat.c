@@ -148,6 +148,14 @@ static void remove_file(const char *path)
     rmdir(dir);
 }
 
+/* expect_file_refused writes text as name and checks kat refuses it with words. */
+static void expect_file_refused(const char *name, const char *text, const char *words)
+{
+    const char *path = write_file(name, text);
+    expect_refused(kat(NULL, path), words);
+    remove_file(path);
+}
+
 /* ---- tests ------------------------------------------------------------------------- */
 
 /* A variant with wrong answers fails every record; the first five are kept. */
@@ -279,8 +287,77 @@ static void test_malformed_refused(void **state)
                                "PLAINTEXT = f34481ec3cc627bacd5dc3fb08f273e6\n"
                                "CIPHERTEXT = 0336763e966d92595a567cc9ce537f5e\n\n"
                                "COUNT = 1\nKEY = 0000\nPLAINTEXT = 00\nCIPHERTEXT = 00\n";
-    const char *path = write_file("ECBGFSbox128.rsp", text);
-    expect_refused(kat(NULL, path), "ECBGFSbox128.rsp:9: KEY has 2 bytes; aes-128-ecb takes 16.");
+    expect_file_refused("ECBGFSbox128.rsp", text,
+                        "ECBGFSbox128.rsp:9: KEY has 2 bytes; aes-128-ecb takes 16.");
+}
+
+/* NTT's Camellia listing: a K line keys the P/C records after it; a wrong C fails, and
+ * a P before any K refuses the file. */
+static void test_ntt_listing(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "# Camellia with 128-bit key\n\n"
+        "K No.001 : 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n\n"
+        "P No.001 : 80 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n"
+        "C No.001 : 07 92 3A 39 EB 0A 81 7D 1C 4D 87 BD B8 2D 1F 1C\n\n"
+        "P No.002 : 40 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n"
+        "C No.002 : 48 CD 64 19 80 96 72 D2 34 92 60 D8 9A 08 D3 D4\n";
+    const char *path = write_file("camellia-128-ecb.txt", text);
+    assert_int_equal(kat("generic", path), CB_KAT_FAILED);
+    expect_tally("generic", 1, 1, 0);
+    assert_string_equal(tally_of("generic")->shown[0].label, "P No.002");
+    remove_file(path);
+    expect_file_refused("camellia-256-ecb.txt", strstr(text, "K No.001"),
+                        "K No.001 has 16 bytes; camellia-256-ecb takes 32.");
+    expect_file_refused("camellia-128-ecb.txt", strstr(text, "P No.001"),
+                        "P No.001 comes before any 'K No.' line.");
+}
+
+/* camellia-cbc.txt holds every key size: each record's key picks its algorithm, unless
+ * -alg names one. */
+static void test_key_picks_alg(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "[ENCRYPT]\n\nCOUNT = 0\nKEY = 2B7E151628AED2A6ABF7158809CF4F3C\n"
+        "IV = 000102030405060708090A0B0C0D0E0F\n"
+        "PLAINTEXT = 6BC1BEE22E409F96E93D7E117393172A\n"
+        "CIPHERTEXT = 1607CF494B36BBF00DAEB0B503C831AB\n\n"
+        "COUNT = 8\n"
+        "KEY = 603DEB1015CA71BE2B73AEF0857D77811F352C073B6108D72D9810A30914DFF4\n"
+        "IV = 000102030405060708090A0B0C0D0E0F\n"
+        "PLAINTEXT = 6BC1BEE22E409F96E93D7E117393172A\n"
+        "CIPHERTEXT = E6CFA35FC02B134A4D2C0B6737AC3EDA\n";
+    const char *path = write_file("camellia-cbc.txt", text);
+    assert_int_equal(kat("generic", path), CB_KAT_PASSED);
+    expect_tally("generic", 2, 0, 0);
+    expect_refused(kat_guarded("generic", "camellia-128-cbc", path, NULL),
+                   "KEY has 32 bytes; camellia-128-cbc takes 16.");
+    remove_file(path);
+}
+
+/* -alg aes-128-ige reads CAVP records with IGE's 32-byte IV and refuses a 16-byte one. */
+static void test_ige_iv(void **state)
+{
+    (void)state;
+    char text[] =
+        "[ENCRYPT]\n\nCOUNT = 0\nKEY = 000102030405060708090a0b0c0d0e0f\n"
+        "IV = 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n"
+        "PLAINTEXT = 0000000000000000000000000000000000000000000000000000000000000000\n"
+        "CIPHERTEXT = 1a8519a6557be652e9da8e43da4ef4453cf456b4ca488aa383c79c98b34797cb\n\n"
+        "COUNT = 1\nKEY = 000102030405060708090a0b0c0d0e0f\n"
+        "IV = 000102030405060708090a0b0c0d0e0f\n"
+        "PLAINTEXT = 00000000000000000000000000000000\n"
+        "CIPHERTEXT = 00000000000000000000000000000000\n";
+    const char *path = write_file("ige.rsp", text);
+    expect_refused(kat_guarded("generic", "aes-128-ige", path, NULL),
+                   "ige.rsp:11: IV has 16 bytes; aes-128-ige takes 32.");
+    remove_file(path);
+    *strstr(text, "\n\nCOUNT = 1") = '\0';
+    path = write_file("ige.rsp", text);
+    assert_int_equal(kat_guarded("generic", "aes-128-ige", path, NULL), CB_KAT_PASSED);
+    expect_tally("generic", 1, 0, 0);
     remove_file(path);
 }
 
@@ -390,6 +467,10 @@ static void test_identify(void **state)
         {"DVPT256.rsp", "aes-256-ccm", CB_KAT_CCM},
         {"TECBMMT2.rsp", "des-ede3-cbc", CB_KAT_BLOCKWISE},
         {"SigVer15_186-3.rsp", "rsa2048", CB_KAT_PKEY},
+        {"camellia-192-ecb.txt", "camellia-192-ecb", CB_KAT_NTT},
+        {"camellia-cbc.txt", "camellia-128-cbc", CB_KAT_CIPHER},
+        {"rfc-4269.txt", "seed-ecb", CB_KAT_CIPHER},
+        {"rfc-4196.txt", "seed-cbc", CB_KAT_CIPHER},
     };
     char err[600];
     cb_kat_id id;
@@ -443,6 +524,9 @@ int main(void)
         cmocka_unit_test(test_missing_direction_skipped),
         cmocka_unit_test(test_unavailable_variant),
         cmocka_unit_test(test_gcm_fail_records),
+        cmocka_unit_test(test_ntt_listing),
+        cmocka_unit_test(test_key_picks_alg),
+        cmocka_unit_test(test_ige_iv),
         cmocka_unit_test(test_bit_length_skipped),
         cmocka_unit_test(test_malformed_refused),
         cmocka_unit_test(test_monte_order),

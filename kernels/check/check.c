@@ -395,7 +395,10 @@ static const cb_vector *const vector_tables[] = {cb_vectors_digest, cb_vectors_a
                                                  cb_vectors_rc2,
                                                  cb_vectors_idea,
                                                  cb_vectors_rc4,
-                                                 cb_vectors_des, cb_vectors_hmac};
+                                                 cb_vectors_des, cb_vectors_hmac,
+                                                 cb_vectors_camellia,
+                                                 cb_vectors_seed,
+};
 
 size_t cb_vectors_for(const char *alg)
 {
@@ -510,7 +513,7 @@ static int xcheck_cipher(checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t 
 {
     if (!cb_cipher_len_ok(c->alg, len))
         return 0;
-    uint8_t key[64], iv[16]; /* aes-256-xts takes two 32-byte keys */
+    uint8_t key[64], iv[CB_IV_MAX]; /* aes-256-xts takes two 32-byte keys */
     fill(c, key, sizeof key);
     fill(c, iv, sizeof iv);
     for (int d = 0; d < 2; d++) {

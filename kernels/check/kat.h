@@ -42,7 +42,9 @@ typedef enum cb_kat_format {
     CB_KAT_GCM_DECRYPT, /* the same, open and compare; FAIL records must be rejected */
     CB_KAT_CCM,         /* lengths and Key/Nonce outside the Count records; CT is the
                            ciphertext then the tag; Result = Fail must be rejected */
-    CB_KAT_PKEY         /* RSA and DSA signature files (kat_pkey.c) */
+    CB_KAT_PKEY,        /* RSA and DSA signature files (kat_pkey.c) */
+    CB_KAT_NTT          /* NTT's Camellia listing: "K No.001 : 00 01 ..." sets the key of
+                           the "P No.xxx" / "C No.xxx" ECB encryptions after it */
 } cb_kat_format;
 
 /* cb_kat_id: what a file tests and how to read it. */
@@ -50,6 +52,8 @@ typedef struct cb_kat_id {
     const cb_alg *alg;
     cb_kat_format format;
     int sections_optional; /* the format has no [section] headers */
+    int key_picks_alg;     /* records of several key sizes: each record's key length
+                              picks alg's sibling of that size (camellia-cbc.txt) */
 } cb_kat_id;
 
 /*

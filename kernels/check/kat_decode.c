@@ -42,6 +42,8 @@ void kat_file_end(kat_file *f)
     cb_kat_pkey_free(f->pkey);
     free(f->ccm.key);
     free(f->ccm.nonce);
+    free(f->ntt_key);
+    f->ntt_key = NULL;
     f->pkey = NULL;
     f->ccm.key = f->ccm.nonce = NULL;
 }
@@ -247,6 +249,18 @@ static int tdes_keys(kat_file *f, const cb_rsp_record *rec, kat_case *c, size_t 
     return rc;
 }
 
+/* sibling_of finds the algorithm that differs from a in its key length only. */
+static const cb_alg *sibling_of(const cb_alg *a, size_t key_len)
+{
+    for (size_t i = 0; i < cb_alg_count(); i++) {
+        const cb_alg *s = cb_alg_at(i);
+        if (s->prim == a->prim && s->mode == a->mode && s->kind == a->kind &&
+            cb_alg_key_bytes(s) == key_len)
+            return s;
+    }
+    return NULL;
+}
+
 /* decode_key reads KEY (AES, GCM's Key) or the TDES key fields. */
 static int decode_key(kat_file *f, const cb_rsp_record *rec, kat_case *c)
 {
@@ -256,6 +270,9 @@ static int decode_key(kat_file *f, const cb_rsp_record *rec, kat_case *c)
         return tdes_keys(f, rec, c, want);
     if (field_hex(f, rec, "KEY", &c->key, &c->key_len) < 0)
         return -1;
+    if (c->key_len != want && f->id.key_picks_alg && (c->alg = sibling_of(f->id.alg,
+                                                                          c->key_len)))
+        return 0;
     if (!cb_alg_key_len_ok(f->id.alg, c->key_len))
         return cb_rsp_error(&f->rsp, k->line, "%s has %zu bytes; %s takes %zu.", k->name,
                             c->key_len, f->id.alg->name, want);
@@ -312,9 +329,9 @@ static int decode_cipher(kat_file *f, const cb_rsp_record *rec, kat_case *c)
         f->id.format != CB_KAT_BLOCKWISE) {
         if (field_hex(f, rec, "IV", &c->iv, &c->iv_len) < 0)
             return -1;
-        if (c->iv_len != a->block_bytes)
+        if (c->iv_len != cb_alg_iv_bytes(a))
             return cb_rsp_error(&f->rsp, cb_rsp_get(rec, "IV")->line, "IV has %zu bytes; "
-                                "%s takes %u.", c->iv_len, a->name, a->block_bytes);
+                                "%s takes %zu.", c->iv_len, a->name, cb_alg_iv_bytes(a));
     }
     if (field_hex(f, rec, "PLAINTEXT", &c->pt, &c->pt_len) < 0 ||
         field_hex(f, rec, "CIPHERTEXT", &c->ct, &c->ct_len) < 0)
@@ -586,6 +603,56 @@ static int decode_ccm(kat_file *f, const cb_rsp_record *rec, kat_case *c)
     return 1;
 }
 
+/* ---- decoding: NTT's Camellia listing ---------------------------------------------- */
+
+/* ntt_field finds the record's "<letter> No.xxx" field; NULL when it has none. */
+static const cb_rsp_field *ntt_field(const cb_rsp_record *rec, char letter)
+{
+    for (size_t i = 0; i < rec->nfields; i++) {
+        const char *n = rec->fields[i].name;
+        if (n[0] == letter && strncmp(n + 1, " No.", 4) == 0)
+            return &rec->fields[i];
+    }
+    return NULL;
+}
+
+/* decode_ntt: a "K No." line keys the records after it; a record of "P No." and
+ * "C No." lines is one block encrypted under that key. */
+static int decode_ntt(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    const cb_rsp_field *k = ntt_field(rec, 'K'), *p = ntt_field(rec, 'P');
+    const cb_rsp_field *ct = ntt_field(rec, 'C');
+    size_t want = cb_alg_key_bytes(f->id.alg), bs = f->id.alg->block_bytes;
+    if (k) {
+        free(f->ntt_key);
+        f->ntt_key = NULL;
+        if (cb_rsp_hex(&f->rsp, k, &f->ntt_key, &f->ntt_key_len) < 0)
+            return -1;
+        if (f->ntt_key_len != want)
+            return cb_rsp_error(&f->rsp, k->line, "%s has %zu bytes; %s takes %zu.", k->name,
+                                f->ntt_key_len, f->id.alg->name, want);
+        if (!p && !ct)
+            return 0;
+    }
+    if (!p || !ct)
+        return cb_rsp_error(&f->rsp, rec->line, "expected a 'P No.' and a 'C No.' line.");
+    if (!f->ntt_key)
+        return cb_rsp_error(&f->rsp, rec->line, "%s comes before any 'K No.' line.", p->name);
+    if (cb_rsp_hex(&f->rsp, p, &c->pt, &c->pt_len) < 0 ||
+        cb_rsp_hex(&f->rsp, ct, &c->ct, &c->ct_len) < 0)
+        return -1;
+    if (c->pt_len != bs || c->ct_len != bs)
+        return cb_rsp_error(&f->rsp, rec->line, "%s and %s should be one %zu-byte block.",
+                            p->name, ct->name, bs);
+    c->key = cb_xmalloc(want);
+    memcpy(c->key, f->ntt_key, want);
+    c->key_len = want;
+    c->dir = CB_DIR_ENCRYPT;
+    snprintf(c->label, sizeof c->label, "%.40s", p->name);
+    text_views(c, c->ct_len, "P", "C");
+    return 1;
+}
+
 int kat_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
 {
     c->line = rec->line;
@@ -604,6 +671,8 @@ int kat_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
                                   &c->skip);
     case CB_KAT_CCM:
         return decode_ccm(f, rec, c);
+    case CB_KAT_NTT:
+        return decode_ntt(f, rec, c);
     case CB_KAT_GCM_ENCRYPT:
     case CB_KAT_GCM_DECRYPT:
         break;

@@ -16,9 +16,13 @@ typedef struct kat_kind {
                             and [xy] only, so that kind_names can spell it out */
     const char *alg;     /* algorithm name; \1 .. \9 stand for the pattern's groups */
     cb_kat_format format;
-    int no_sections;     /* the files have no [section] headers */
+    int flags;           /* KIND_NO_SECTIONS: the files have no [section] headers;
+                            KIND_KEY_PICKS_ALG: the records' key lengths pick the
+                            key size (cb_kat_id.key_picks_alg) */
     const char *what;    /* what the files test, for help texts */
 } kat_kind;
+
+enum { KIND_NO_SECTIONS = 1, KIND_KEY_PICKS_ALG = 2 };
 
 static const kat_kind kinds[] = {
     {"^SHA(1|224|256|384|512)(ShortMsg|LongMsg|Monte)\\.rsp$", "sha\\1", CB_KAT_DIGEST, 0,
@@ -51,10 +55,16 @@ static const kat_kind kinds[] = {
     {"^TECB(MMT[123]|invperm|permop|subtab|varkey|vartext)\\.rsp$", "des-ede3-cbc",
      CB_KAT_BLOCKWISE, 0, "TDES ECB"},
     {"^bf-(cbc|ecb)\\.txt$", "bf-\\1", CB_KAT_CIPHER, 0, "Blowfish (Schneier's vectors)"},
-    {"^cast5-(cbc|ecb)\\.txt$", "cast5-\\1", CB_KAT_CIPHER, 1, "CAST-128"},
-    {"^idea-(cbc|ecb)\\.txt$", "idea-\\1", CB_KAT_CIPHER, 1, "IDEA (NESSIE's ECB set)"},
-    {"^(rfc-6229-(40|56|64|80|128|192|256)|arc4)\\.txt$", "rc4", CB_KAT_CIPHER, 1,
+    {"^cast5-(cbc|ecb)\\.txt$", "cast5-\\1", CB_KAT_CIPHER, KIND_NO_SECTIONS, "CAST-128"},
+    {"^idea-(cbc|ecb)\\.txt$", "idea-\\1", CB_KAT_CIPHER, KIND_NO_SECTIONS, "IDEA (NESSIE's ECB set)"},
+    {"^(rfc-6229-(40|56|64|80|128|192|256)|arc4)\\.txt$", "rc4", CB_KAT_CIPHER, KIND_NO_SECTIONS,
      "RC4, RFC 6229's keystream at its offsets"},
+    {"^camellia-(128|192|256)-ecb\\.txt$", "camellia-\\1-ecb", CB_KAT_NTT, KIND_NO_SECTIONS,
+     "Camellia ECB, NTT's listing"},
+    {"^camellia-cbc\\.txt$", "camellia-128-cbc", CB_KAT_CIPHER, KIND_KEY_PICKS_ALG,
+     "Camellia CBC, every key size"},
+    {"^rfc-4269\\.txt$", "seed-ecb", CB_KAT_CIPHER, 0, "SEED, RFC 4269 Appendix B"},
+    {"^rfc-4196\\.txt$", "seed-cbc", CB_KAT_CIPHER, 0, "SEED CBC, RFC 4196"},
     {"^Sig(Gen|Ver)15_186-[23]\\.rsp$", "rsa2048", CB_KAT_PKEY, 0,
      "RSA PKCS#1 v1.5, SHA-256 records"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
@@ -82,6 +92,7 @@ static const struct {
     {CB_KAT_CIPHER, CB_KIND_CIPHER, CB_MODE_NONE, 1},
     {CB_KAT_BLOCKWISE, CB_KIND_CIPHER, CB_MODE_NONE, 0},
     {CB_KAT_PKEY, CB_KIND_PKEY, CB_MODE_NONE, 1},
+    {CB_KAT_NTT, CB_KIND_CIPHER, CB_MODE_ECB, 0},
 };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])
@@ -228,6 +239,7 @@ int cb_kat_identify(const char *path, const char *alg_name, cb_kat_id *id, char 
         return -1;
     }
     id->format = k ? k->format : renamed;
-    id->sections_optional = !k || k->no_sections;
+    id->sections_optional = !k || (k->flags & KIND_NO_SECTIONS);
+    id->key_picks_alg = k && !alg_name && (k->flags & KIND_KEY_PICKS_ALG);
     return 0;
 }

@@ -36,6 +36,8 @@ typedef struct kat_file {
     unsigned long monte_count;
     cb_kat_pkey *pkey;           /* CB_KAT_PKEY: the current group's key */
     kat_ccm ccm;                 /* CB_KAT_CCM */
+    uint8_t *ntt_key;            /* CB_KAT_NTT: the key of the last "K No." line */
+    size_t ntt_key_len;
 } kat_file;
 
 /*
@@ -46,6 +48,8 @@ typedef struct kat_file {
 typedef struct kat_case {
     int line;
     char label[64];     /* "[ENCRYPT] COUNT = 3" */
+    const cb_alg *alg;  /* the record's algorithm when its key length picks it
+                           (cb_kat_id.key_picks_alg); NULL: the file's */
     cb_dir dir;
     const char *skip;   /* why no variant can run it, or NULL */
     int monte;          /* a SHAVS Monte checkpoint: in is the seed */

@@ -63,6 +63,12 @@ typedef struct kat_job {
     char why[256];
 } kat_job;
 
+/* case_alg: the algorithm the job's record tests. */
+static const cb_alg *case_alg(const kat_job *j)
+{
+    return j->c->alg ? j->c->alg : j->f->id.alg;
+}
+
 /* compare sets the outcome from out against the expected bytes. */
 static void compare(kat_job *j, const uint8_t *got, const uint8_t *want, size_t n,
                     const char *name)
@@ -149,7 +155,7 @@ static void run_cipher(kat_job *j, kat_op *op)
     static const uint8_t zero[16];
     int rc = 0;
     if (j->f->id.format == CB_KAT_BLOCKWISE) {
-        size_t bs = j->f->id.alg->block_bytes;
+        size_t bs = case_alg(j)->block_bytes;
         for (size_t off = 0; off < c->in_len && rc == 0; off += bs)
             rc = kat_op_restart(op, zero) || kat_op_cipher(op, c->in + off, j->out + off, bs);
     } else {
@@ -232,13 +238,13 @@ static void run_job(void *arg)
 {
     kat_job *j = arg;
     kat_op op;
-    const char *skip = kat_op_start(&op, j->f->id.alg, j->v, j->c);
+    const char *skip = kat_op_start(&op, case_alg(j), j->v, j->c);
     if (skip) {
         j->outcome = KAT_SKIP;
         snprintf(j->why, sizeof j->why, "%s", skip);
         return;
     }
-    switch (j->f->id.alg->kind) {
+    switch (case_alg(j)->kind) {
     case CB_KIND_DIGEST:
         run_digest(j, &op);
         break;
@@ -417,6 +423,7 @@ cb_kat_status cb_kat_run_file(const char *path, const cb_kat_opts *o, cb_kat_res
         select_variants(o, res) == 0) {
         f.id = res->id;
         f.rsp.sections_optional = f.id.sections_optional;
+        f.rsp.colon_fields = f.id.format == CB_KAT_NTT;
         res->status = CB_KAT_PASSED;
         kat_file_start(&f);
         read_records(&f, o, res);

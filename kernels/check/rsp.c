@@ -143,15 +143,20 @@ static char *next_line(cb_rsp *r, int *failed)
     return trim(start, n);
 }
 
-/* split_assignment splits "NAME = VALUE" at its first '='; 0 when there is none. */
-static int split_assignment(char *s, const char **name, const char **value)
+/* split_at splits "NAME = VALUE" at its first sep; 0 when there is none. */
+static int split_at(char *s, int sep, const char **name, const char **value)
 {
-    char *eq = strchr(s, '=');
+    char *eq = strchr(s, sep);
     if (!eq)
         return 0;
     *name = trim(s, (size_t)(eq - s));
     *value = trim(eq + 1, strlen(eq + 1));
     return 1;
+}
+
+static int split_assignment(char *s, const char **name, const char **value)
+{
+    return split_at(s, '=', name, value);
 }
 
 /* add_section applies one "[...]" line to the group in force. */
@@ -189,7 +194,8 @@ static int add_section(cb_rsp *r, char *s)
 static int add_field(cb_rsp *r, char *s)
 {
     cb_rsp_field f = {NULL, NULL, r->line};
-    if (!split_assignment(s, &f.name, &f.value))
+    if (!split_assignment(s, &f.name, &f.value) &&
+        !(r->colon_fields && split_at(s, ':', &f.name, &f.value)))
         return cb_rsp_error(r, r->line, "expected 'NAME = VALUE', a [section] header, a "
                                         "# comment or FAIL, not '%.60s'.", s);
     if (!*f.name)
@@ -287,17 +293,27 @@ const cb_rsp_field *cb_rsp_section(const cb_rsp *r, const char *name)
 
 int cb_rsp_hex(cb_rsp *r, const cb_rsp_field *f, uint8_t **out, size_t *len)
 {
-    size_t n = strlen(f->value);
-    for (size_t i = 0; i < n; i++)
-        if (cb_hex_digit(f->value[i]) < 0)
+    size_t n = 0;
+    char *digits = cb_xmalloc(strlen(f->value) + 1);
+    for (const char *p = f->value; *p; p++) {
+        if (r->colon_fields && *p == ' ' && n % 2 == 0)
+            continue;
+        if (cb_hex_digit(*p) < 0) {
+            free(digits);
             return cb_rsp_error(r, f->line, "%s has '%c', which is not a hex digit.",
-                                f->name, f->value[i]);
-    if (n % 2)
+                                f->name, *p);
+        }
+        digits[n++] = *p;
+    }
+    if (n % 2) {
+        free(digits);
         return cb_rsp_error(r, f->line, "%s has an odd number of hex digits (%zu).",
                             f->name, n);
-    uint8_t *b = cb_xmalloc(n / 2);
+    }
+    uint8_t *b = cb_xmalloc(n / 2 + 1);
     for (size_t i = 0; i < n / 2; i++)
-        b[i] = (uint8_t)(cb_hex_digit(f->value[2 * i]) << 4 | cb_hex_digit(f->value[2 * i + 1]));
+        b[i] = (uint8_t)(cb_hex_digit(digits[2 * i]) << 4 | cb_hex_digit(digits[2 * i + 1]));
+    free(digits);
     *out = b;
     *len = n / 2;
     return 0;

@@ -52,6 +52,8 @@ typedef struct cb_rsp {
     size_t len, pos;
     int line;                   /* lines consumed so far */
     int sections_optional;      /* set for formats without headers (MD5 rfc-1321.txt) */
+    int colon_fields;           /* "NAME : VALUE" is a field too, and hex values may
+                                   have blanks between bytes (NTT's Camellia listing) */
     cb_rsp_field sections[CB_RSP_SECTIONS_MAX];
     size_t nsections;
     int records_in_group;       /* records read since the last header */

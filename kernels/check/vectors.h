@@ -41,6 +41,8 @@ extern const cb_vector cb_vectors_cast5[];
 extern const cb_vector cb_vectors_rc2[];
 extern const cb_vector cb_vectors_idea[];
 extern const cb_vector cb_vectors_rc4[];
+extern const cb_vector cb_vectors_camellia[];
+extern const cb_vector cb_vectors_seed[];
 
 extern const size_t cb_vectors_digest_count;
 extern const size_t cb_vectors_aes_count;
@@ -52,6 +54,8 @@ extern const size_t cb_vectors_cast5_count;
 extern const size_t cb_vectors_rc2_count;
 extern const size_t cb_vectors_idea_count;
 extern const size_t cb_vectors_rc4_count;
+extern const size_t cb_vectors_camellia_count;
+extern const size_t cb_vectors_seed_count;
 
 /* cb_vectors_for counts the vectors of every table that name algorithm alg. */
 size_t cb_vectors_for(const char *alg);

@@ -1,12 +1,15 @@
 /*
  * kernels/check/vectors_aes_modes.c - known answers for the AES modes of kernels/modes/aes_modes.c
- * (OFB, CFB, CFB8, XTS) and kernels/modes/ccm.c (CCM), kept apart from vectors_aes.c whose
+ * (OFB, CFB, CFB8, IGE, XTS) and kernels/modes/ccm.c (CCM), kept apart from vectors_aes.c whose
  * table tests/test_aes.c runs block by block (an XTS call is one whole data unit) and counts.
  *
  * SP 800-38A Appendix F.3 and F.4 (four blocks of CFB128 and OFB per key size, 18
  * bytes of CFB8), IEEE 1619-2007 Annex B and NIST's CAVP XTSGenAES256.rsp (Debian's
  * python3-cryptography-vectors, ciphers/AES/XTS/tweak-128hexstr); CCM from SP 800-38C
- * Appendix C and the CAVP CCM files of the same package (ciphers/AES/CCM).
+ * Appendix C and the CAVP CCM files of the same package (ciphers/AES/CCM).  IGE: the
+ * two published vectors of OpenSSL's AES_ige_encrypt (Ben Laurie's IGE write-up, also
+ * in OpenSSL's test/igetest.c), and for 192- and 256-bit keys FIPS 197 Appendix C's
+ * blocks, which one IGE block with an all-zero IV is.
  */
 #include "kernels/check/vectors.h"
 
@@ -104,6 +107,24 @@ const cb_vector cb_vectors_aes_modes[] = {
         "6333bde218b784ccd8370492f7", "0b1fabdf2a4107",
         "bc9ca92a9c9919e39095d3e53fb148694620ae61227e0069",
         "45811b0c8f754bf03950e520cd4afc81c2e3eb8a11f4fd38", "6d5a6e4b1fbee15d35939c721004502e"),
+
+    BLOCK("aes-128-ige", "OpenSSL IGE test vector 1 (zero plaintext)",
+          "000102030405060708090a0b0c0d0e0f",
+          "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+          ZERO128 ZERO128,
+          "1a8519a6557be652e9da8e43da4ef4453cf456b4ca488aa383c79c98b34797cb"),
+    BLOCK("aes-128-ige", "OpenSSL IGE test vector 2 (\"L. Let's hope Ben got it right!\")",
+          "5468697320697320616e20696d706c65",
+          "6d656e746174696f6e206f6620494745206d6f646520666f72204f70656e5353",
+          "99706487a1cde613bc6de0b6f24b1c7aa448c8b9c3403e3467a8cad89340f53b",
+          "4c2e204c6574277320686f70652042656e20676f74206974207269676874210a"),
+    BLOCK("aes-192-ige", "FIPS 197 Appendix C.2 as one IGE block, IV zero",
+          "000102030405060708090a0b0c0d0e0f1011121314151617", ZERO128 ZERO128,
+          "00112233445566778899aabbccddeeff", "dda97ca4864cdfe06eaf70a0ec0d7191"),
+    BLOCK("aes-256-ige", "FIPS 197 Appendix C.3 as one IGE block, IV zero",
+          "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+          ZERO128 ZERO128, "00112233445566778899aabbccddeeff",
+          "8ea2b7ca516745bfeafc49904b496089"),
 
     {0},
 };

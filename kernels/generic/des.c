@@ -161,11 +161,6 @@ static const uint8_t pc2[48] = {
 /* FIPS 46-3, key schedule: left shifts of C and D before each round. */
 static const uint8_t key_shifts[16] = {1, 1, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 1};
 
-static inline uint32_t rotl32(uint32_t x, unsigned n)
-{
-    return (x << n) | (x >> (32 - n));
-}
-
 /* rot28 rotates a 28-bit key register left by n. */
 static uint32_t rot28(uint32_t x, unsigned n)
 {
@@ -249,7 +244,7 @@ static void des_round_keys(uint32_t rk[32], const uint8_t key[8], int decrypt)
 /* des_f is the cipher function f of FIPS 46-3 on a rotated half r with round key k. */
 static inline uint32_t des_f(uint32_t r, const uint32_t k[2])
 {
-    uint32_t a = rotl32(r, 28) ^ k[0]; /* inputs of S1, S3, S5, S7 */
+    uint32_t a = cb_rotl32(r, 28) ^ k[0]; /* inputs of S1, S3, S5, S7 */
     uint32_t b = r ^ k[1];             /* inputs of S2, S4, S6, S8 */
     return sp[0][(a >> 24) & 63] ^ sp[2][(a >> 16) & 63] ^ sp[4][(a >> 8) & 63] ^
            sp[6][a & 63] ^ sp[1][(b >> 24) & 63] ^ sp[3][(b >> 16) & 63] ^
@@ -272,15 +267,15 @@ static inline void des_ip(uint32_t *l, uint32_t *r)
     delta_swap(r, l, 2, 0x33333333u);
     delta_swap(r, l, 8, 0x00ff00ffu);
     delta_swap(l, r, 1, 0x55555555u);
-    *l = rotl32(*l, 1);
-    *r = rotl32(*r, 1);
+    *l = cb_rotl32(*l, 1);
+    *r = cb_rotl32(*r, 1);
 }
 
 /* des_fp undoes the rotation and applies FP, the inverse of des_ip. */
 static inline void des_fp(uint32_t *l, uint32_t *r)
 {
-    *l = rotl32(*l, 31);
-    *r = rotl32(*r, 31);
+    *l = cb_rotl32(*l, 31);
+    *r = cb_rotl32(*r, 31);
     delta_swap(l, r, 1, 0x55555555u);
     delta_swap(r, l, 8, 0x00ff00ffu);
     delta_swap(r, l, 2, 0x33333333u);

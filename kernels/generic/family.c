@@ -45,6 +45,10 @@ const cb_variant cb_family_generic[] = {
      "portable C, multiplication mod 2^16+1 without branches"},
     {"generic", "generic", CB_PRIM_RC4, 0, 100, &cb_rc4_generic_ops,
      "portable C, 32-bit state words, eight bytes a turn"},
+    {"generic", "generic", CB_PRIM_CAMELLIA, 0, 100, &cb_camellia_generic_ops,
+     "portable C, merged S-box and P tables (RFC 3713)"},
+    {"generic", "generic", CB_PRIM_SEED, 0, 100, &cb_seed_generic_ops,
+     "portable C, SS tables (RFC 4269)"},
 
     /* public key */
     {"generic", "generic", CB_PRIM_MONT, 0, 100, &cb_mont_generic_ops,

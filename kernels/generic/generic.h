@@ -68,6 +68,11 @@ extern const cb_block_ops cb_idea_generic_ops;
 /* cb_rc4_generic_ops: RC4, 1- to 256-byte keys (kernels/generic/rc4.c). */
 extern const cb_stream_ops cb_rc4_generic_ops;
 
+/* cb_camellia_generic_ops: Camellia-128/192/256 with merged S/P tables (camellia.c). */
+extern const cb_block_ops cb_camellia_generic_ops;
+/* cb_seed_generic_ops: SEED with the RFC's SS tables built at compile time (seed.c). */
+extern const cb_block_ops cb_seed_generic_ops;
+
 /* public key */
 
 /* cb_mont_generic_ops: portable Montgomery multiplication and squaring (kernels/generic/mont.c;

@@ -1,8 +1,8 @@
 /*
- * kernels/modes/aes_modes.c - OFB, CFB, CFB8 and XTS over a variant's ECB functions.
+ * kernels/modes/aes_modes.c - OFB, CFB, CFB8, IGE and XTS over a variant's ECB functions.
  *
- * OFB and CFB are serial by definition (each block's input is the previous block's
- * output), so they cost one single-block encryption per 16 bytes (per byte for
+ * OFB, CFB and IGE are serial by definition (each block's input is the previous
+ * block's output), so they cost one single-block call per 16 bytes (per byte for
  * CFB8) whatever the variant.  XTS is parallel: the tweaks of a run of blocks are
  * computed first and the XORed blocks go to the variant's ECB function in chunks,
  * so an interleaved kernel keeps its blocks in flight.
@@ -105,6 +105,24 @@ void cb_aes_cfb(const cb_aes_ops *o, const void *ks, int decrypt, uint8_t reg[16
         reg[n] = decrypt ? x : (uint8_t)(x ^ reg[n]);
     }
     *used = n;
+}
+
+void cb_aes_ige(const cb_aes_ops *o, const void *ks, int decrypt, uint8_t iv[32],
+                const uint8_t *in, uint8_t *out, size_t nblocks)
+{
+    /* x: the previous block on the side the cipher's input is masked with (the
+     * ciphertext when encrypting), y: the previous block of the other side */
+    uint8_t *x = decrypt ? iv + 16 : iv, *y = decrypt ? iv : iv + 16, t[16], next[16];
+    for (; nblocks; nblocks--, in += 16, out += 16) {
+        memcpy(next, in, 16); /* in may be out */
+        xor_block(t, in, x);
+        (decrypt ? o->ecb_decrypt : o->ecb_encrypt)(ks, t, t, 1);
+        xor_block(out, t, y);
+        memcpy(y, next, 16);
+        memcpy(x, out, 16);
+    }
+    cb_wipe(t, sizeof t);
+    cb_wipe(next, sizeof next);
 }
 
 void cb_aes_cfb8(const cb_aes_ops *o, const void *ks, int decrypt, uint8_t reg[16],

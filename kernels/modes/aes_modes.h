@@ -1,6 +1,6 @@
 /*
  * kernels/modes/aes_modes.h - AES modes built on any variant's block functions: OFB, CFB
- * (s = 128 and s = 8) and XTS, and CTR with a full-width counter over ctr32.  kernels/modes/cipher.c calls them; they need nothing from
+ * (s = 128 and s = 8), IGE and XTS, and CTR with a full-width counter over ctr32.  kernels/modes/cipher.c calls them; they need nothing from
  * a variant but ecb_encrypt (and ecb_decrypt for XTS decryption), so every AES
  * variant of every family serves them.
  */
@@ -44,6 +44,17 @@ void cb_aes_cfb(const cb_aes_ops *o, const void *ks, int decrypt, uint8_t reg[16
  */
 void cb_aes_cfb8(const cb_aes_ops *o, const void *ks, int decrypt, uint8_t reg[16],
                  const uint8_t *in, uint8_t *out, size_t len);
+
+/*
+ * cb_aes_ige runs IGE as OpenSSL's AES_ige_encrypt over nblocks blocks: iv holds the
+ * previous ciphertext block x then the previous plaintext block y (at the start the
+ * 32-byte IV), and is left holding the last pair, so a run may be split over calls.
+ * Encryption is c_i = E(p_i ^ c_{i-1}) ^ p_{i-1} with ks an encryption schedule;
+ * decryption p_i = D(c_i ^ p_{i-1}) ^ c_{i-1} with a decryption schedule.  in == out
+ * is allowed.
+ */
+void cb_aes_ige(const cb_aes_ops *o, const void *ks, int decrypt, uint8_t iv[32],
+                const uint8_t *in, uint8_t *out, size_t nblocks);
 
 /*
  * cb_aes_xts encrypts or decrypts one data unit of len bytes (SP 800-38E, IEEE

@@ -1,6 +1,6 @@
 /*
  * kernels/modes/cipher.c - ECB, CBC and CTR over a variant's ops, for AES and the
- * cb_block_ops ciphers (DES, ...), AES's OFB, CFB, CFB8 and XTS through
+ * cb_block_ops ciphers (DES, ...), AES's OFB, CFB, CFB8, IGE and XTS through
  * kernels/modes/aes_modes.c, and the stream of the cb_stream_ops ciphers (RC4).
  *
  * The kernels only see whole blocks; this layer checks lengths, keeps the chaining
@@ -43,7 +43,7 @@ static int mode_supported(const cb_alg *a, const cb_variant *v, cb_dir dir)
  * OFB and CFB only ever encrypt blocks (SP 800-38A 6.3-6.5). */
 static int inverse_cipher(cb_mode m)
 {
-    return m == CB_MODE_ECB || m == CB_MODE_CBC || m == CB_MODE_XTS;
+    return m == CB_MODE_ECB || m == CB_MODE_CBC || m == CB_MODE_XTS || m == CB_MODE_IGE;
 }
 
 /* set_key keys c->ks for c's algorithm and direction, and for XTS c->tweak_ks with
@@ -99,7 +99,7 @@ void cb_cipher_set_iv(cb_cipher *c, const uint8_t *iv)
     memset(c->iv, 0, sizeof c->iv);
     c->used = 0;
     if (iv)
-        memcpy(c->iv, iv, c->alg->block_bytes);
+        memcpy(c->iv, iv, cb_alg_iv_bytes(c->alg));
 }
 
 /*
@@ -166,6 +166,11 @@ static int aes_stream(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
     case CB_MODE_CFB8:
         cb_aes_cfb8(o, c->ks, dec, c->iv, in, out, len);
         return 0;
+    case CB_MODE_IGE:
+        if (len % 16)
+            return -1;
+        cb_aes_ige(o, c->ks, dec, c->iv, in, out, len / 16);
+        return 0;
     default:
         return cb_aes_xts(o, c->ks, c->tweak_ks, dec, c->iv, in, out, len);
     }
@@ -176,6 +181,7 @@ int cb_cipher_len_ok(const cb_alg *a, size_t len)
     switch (a->mode) {
     case CB_MODE_ECB:
     case CB_MODE_CBC:
+    case CB_MODE_IGE:
         return len % a->block_bytes == 0;
     case CB_MODE_XTS:
         return len == 0 || len >= 16;

@@ -1,6 +1,6 @@
 /*
  * kernels/modes/cipher.h - block-cipher modes over a variant's ops: ECB and CBC for AES and
- * DES; CTR, OFB, CFB, CFB8 and XTS for AES (kernels/modes/aes_modes.h).
+ * DES; CTR, OFB, CFB, CFB8, IGE and XTS for AES (kernels/modes/aes_modes.h).
  */
 #ifndef CB_CIPHER_H
 #define CB_CIPHER_H
@@ -17,8 +17,8 @@ typedef struct cb_cipher {
     cb_dir dir;
     void *ks;          /* key schedule, 64-byte aligned */
     void *tweak_ks;    /* XTS: the tweak key's encryption schedule; else NULL */
-    uint8_t iv[16];    /* CBC chaining value, CTR counter, OFB/CFB register or the
-                          XTS tweak value i */
+    uint8_t iv[CB_IV_MAX]; /* CBC chaining value, CTR counter, OFB/CFB register, the
+                              XTS tweak value i or IGE's two previous blocks */
     unsigned used;     /* OFB and CFB: bytes of the register's block consumed */
 } cb_cipher;
 
@@ -27,8 +27,9 @@ typedef struct cb_cipher {
  * dir (CB_DIR_ENCRYPT or CB_DIR_DECRYPT).  key has cb_alg_key_bytes(a) bytes (XTS:
  * the data key K1 then the tweak key K2, as SP 800-38E and OpenSSL order them; K1 ==
  * K2 is accepted, as IEEE 1619's own vector 1 has it, though OpenSSL 3 refuses it);
- * iv has a->block_bytes bytes (ignored for ECB and stream ciphers; may be NULL, meaning
- * zeros).  Returns 0, or -1 when v does not offer this algorithm and direction.
+ * iv has cb_alg_iv_bytes(a) bytes (32 for IGE; ignored for ECB and stream ciphers;
+ * may be NULL, meaning zeros).  Returns 0, or -1 when v does not offer this algorithm
+ * and direction.
  */
 int cb_cipher_init(cb_cipher *c, const cb_alg *a, const cb_variant *v, cb_dir dir,
                    const uint8_t *key, const uint8_t *iv);
@@ -47,7 +48,8 @@ void cb_cipher_set_iv(cb_cipher *c, const uint8_t *iv);
  * CBC need a multiple of the block size (else -1).  A stream cipher (CB_MODE_STREAM)
  * takes any length and continues its keystream from one call to the next.  CTR takes any length and
  * increments the whole 128-bit counter (SP 800-38A B.1); a partial final block uses
- * up its counter value.  OFB, CFB and CFB8 take any length and the next call
+ * up its counter value.  IGE needs whole blocks and keeps its two chaining blocks
+ * from call to call.  OFB, CFB and CFB8 take any length and the next call
  * continues mid-block where this one stopped.  XTS treats each call as one whole
  * data unit under the tweak value in c->iv, which stays as it is (as OpenSSL's
  * EVP_CipherUpdate does): 0 or at least 16 bytes.  Returns 0 or -1.
