@@ -48,6 +48,7 @@ typedef enum cb_prim {
     CB_BLOCK_PRIMS(CB_PRIM_ENUM_ROW, ~) /* CB_PRIM_DES, ...: the cb_block_ops ciphers */
     CB_PRIM_MONT, /* Montgomery multiplication: the variants of rsa* and dsa* */
     CB_PRIM_SHA3, /* Keccak-f[1600] absorbing: sha3-224/256/384/512 (FIPS 202) */
+    CB_PRIM_C25519, /* curve25519's field and group code: ecdhx25519 (cb_c25519_ops) */
     CB_PRIM_WHOLE, /* not a primitive: the variant implements whole algorithms and its
                       ops is a cb_alg_impl (see "whole-algorithm variants" below) */
     CB_PRIM_COUNT
@@ -59,7 +60,9 @@ typedef enum cb_kind {
     CB_KIND_CIPHER, /* one operation: encrypt or decrypt one block, chaining kept */
     CB_KIND_AEAD,   /* one operation: one whole message (IV, AAD, data, tag) */
     CB_KIND_MAC,    /* ghash: one operation hashes one block into the running value */
-    CB_KIND_PKEY,   /* one operation: one signature or one verification */
+    CB_KIND_PKEY,   /* one operation: one signature or one verification, or for a key
+                       agreement (out_bytes > 0: the shared secret's length) one
+                       derivation of the shared secret */
     CB_KIND_HMAC    /* hmac(DIGEST) over the digest's variants: one operation is the
                        whole MAC of one block under a key set up once */
 } cb_kind;
@@ -83,13 +86,15 @@ typedef enum cb_dir {
     CB_DIR_DIGEST,
     CB_DIR_SIGN,
     CB_DIR_VERIFY,
+    CB_DIR_DERIVE, /* a key agreement's one operation: our private key and the peer's
+                      public key give the shared secret */
     CB_DIR_COUNT
 } cb_dir;
 
 /* cb_prim_is_block reports whether p's variants have cb_block_ops. */
 int cb_prim_is_block(cb_prim p);
 
-/* cb_dir_name returns "encrypt", "decrypt", "digest", "sign" or "verify". */
+/* cb_dir_name returns "encrypt", "decrypt", "digest", "sign", "verify" or "derive". */
 const char *cb_dir_name(cb_dir d);
 
 /* ---- primitive ops ------------------------------------------------------------ */
@@ -184,6 +189,17 @@ typedef struct cb_block_ops {
 } cb_block_ops;
 
 /* Montgomery multiplication keeps its ops (cb_mont_ops) in kernels/pkey/bn.h. */
+
+/*
+ * cb_c25519_ops: curve25519 (RFC 7748 4.1) over one representation of GF(2^255 - 19).
+ * x25519 sets out = X25519(k, u) of RFC 7748 section 5: k is clamped
+ * (decodeScalar25519), the top bit of u is ignored and u may be non-canonical (>= p);
+ * constant time in k and u.  It does not reject an all-zero result: the message
+ * layer (kernels/pkey/x25519.c) does.
+ */
+typedef struct cb_c25519_ops {
+    void (*x25519)(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
+} cb_c25519_ops;
 
 /* ---- whole-algorithm variants --------------------------------------------------- */
 
@@ -304,9 +320,11 @@ typedef struct cb_alg {
     cb_mode mode;
     unsigned key_bits;   /* 0 for digests */
     unsigned block_bytes;/* cipher or digest block size */
-    unsigned out_bytes;  /* digest length; tag length for GCM; 0 otherwise */
+    unsigned out_bytes;  /* digest length; tag length for GCM; a key agreement's
+                          * shared secret length; 0 otherwise */
     const char *heading; /* public-key rows: the word OpenSSL's speed table heads the
-                          * row with ("rsa", "dsa"); NULL for the others */
+                          * row with ("rsa", "dsa"), for a curve the family and the
+                          * curve ("ecdh (X25519)"); NULL for the others */
 } cb_alg;
 
 /* cb_wipe clears len bytes at p in a way the compiler may not elide. */

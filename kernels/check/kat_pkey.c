@@ -7,6 +7,8 @@
  *   SigVer15  [mod = N]  {n}  {p}  {q}  then {SHAAlg, e, d, Msg, S, SaltVal, Result}
  *   DSA       [mod = L=.., N=.., SHA-..]  {P, Q, G}  then {Msg, X, Y, R, S[, Result]}
  * A record without Msg sets the group's key; a record with Msg is a case.
+ *   X25519    no sections; {COUNT, INPUT_SCALAR, INPUT_U, OUTPUT_U}, 32 bytes each
+ *             (python3-cryptography-vectors' rfc7748.txt, RFC 7748 5.2)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,12 +26,14 @@ typedef struct blob {
 
 struct cb_kat_pkey {
     int dsa;
+    int x25519;
     blob n, e;    /* RSA: the group's modulus; SigGen15's exponent */
     blob p, q, g; /* DSA: the group's domain parameters */
 };
 
 struct cb_kat_sig {
     int dsa;
+    int x25519;            /* x: the scalar, y: u, s: the expected output */
     int has_result, valid; /* SigVer's Result (has_result 0: a SigGen record, valid) */
     char reason[64];       /* the text after "F" in Result */
     blob n, e, d;          /* RSA */
@@ -84,6 +88,7 @@ cb_kat_pkey *cb_kat_pkey_new(const cb_alg *alg)
 {
     cb_kat_pkey *st = cb_xcalloc(1, sizeof *st);
     st->dsa = strncmp(alg->name, "dsa", 3) == 0;
+    st->x25519 = alg->prim == CB_PRIM_C25519;
     return st;
 }
 
@@ -198,19 +203,44 @@ static int decode_dsa(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb_k
     return 1;
 }
 
+/* need32 decodes a field the record must have, of exactly 32 bytes. */
+static int need32(cb_rsp *r, const cb_rsp_record *rec, const char *name, blob *x)
+{
+    if (need(r, rec, name, x) < 0)
+        return -1;
+    if (x->len != 32)
+        return cb_rsp_error(r, rec->line, "%s has %zu bytes; X25519 takes 32.", name, x->len);
+    return 0;
+}
+
+/* decode_x25519: {COUNT, INPUT_SCALAR, INPUT_U, OUTPUT_U}. */
+static int decode_x25519(cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c)
+{
+    if (need32(r, rec, "INPUT_SCALAR", &c->x) < 0 || need32(r, rec, "INPUT_U", &c->y) < 0 ||
+        need32(r, rec, "OUTPUT_U", &c->s) < 0)
+        return -1;
+    return 1;
+}
+
 int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
                        cb_kat_sig **out, char *label, size_t label_len, const char **skip)
 {
     cb_kat_sig *c = cb_xcalloc(1, sizeof *c);
     c->dsa = st->dsa;
+    c->x25519 = st->x25519;
     c->valid = 1;
-    int rc = st->dsa ? decode_dsa(st, r, rec, c, skip) : decode_rsa(st, r, rec, c, skip);
+    int rc = st->x25519 ? decode_x25519(r, rec, c)
+             : st->dsa  ? decode_dsa(st, r, rec, c, skip)
+                        : decode_rsa(st, r, rec, c, skip);
     if (rc != 1) {
         cb_kat_sig_free(c);
         return rc;
     }
-    const cb_rsp_field *mod = cb_rsp_section(r, "mod");
-    snprintf(label, label_len, "[mod = %.40s]", mod ? mod->value : "?");
+    const cb_rsp_field *mod = cb_rsp_section(r, "mod"), *count = cb_rsp_get(rec, "COUNT");
+    if (st->x25519)
+        snprintf(label, label_len, "COUNT = %.40s", count ? count->value : "?");
+    else
+        snprintf(label, label_len, "[mod = %.40s]", mod ? mod->value : "?");
     *out = c;
     return 1;
 }
@@ -281,8 +311,34 @@ static int run_dsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t w
     return CB_KAT_PKEY_PASS;
 }
 
+/* run_x25519 compares X25519(INPUT_SCALAR, INPUT_U) with OUTPUT_U; an all-zero
+ * OUTPUT_U must be refused (RFC 7748 6.1), which cb_x25519 does. */
+static int run_x25519(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    uint8_t out[32], any = 0;
+    for (int i = 0; i < 32; i++)
+        any |= c->s.b[i];
+    int rc = cb_x25519(v, out, c->x.b, c->y.b);
+    if (rc < 0) {
+        snprintf(why, why_len, "the variant is not a curve25519 one");
+        return CB_KAT_PKEY_SKIP;
+    }
+    if (rc != (any == 0)) {
+        snprintf(why, why_len, any ? "the result was refused as all zero"
+                                   : "the all-zero result was not refused");
+        return CB_KAT_PKEY_FAIL;
+    }
+    if (memcmp(out, c->s.b, 32) != 0) {
+        snprintf(why, why_len, "the result differs from OUTPUT_U");
+        return CB_KAT_PKEY_FAIL;
+    }
+    return CB_KAT_PKEY_PASS;
+}
+
 int cb_kat_pkey_run(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
 {
     why[0] = '\0';
+    if (c->x25519)
+        return run_x25519(v, c, why, why_len);
     return c->dsa ? run_dsa(v, c, why, why_len) : run_rsa(v, c, why, why_len);
 }

@@ -17,9 +17,13 @@ struct cb_pkey {
     const cb_variant *v;
     cb_pkey_hash hash;
     int is_rsa;
+    int is_x25519; /* a key agreement: derives instead of signing */
     union {
         cb_rsa_key rsa;
         cb_dsa_key dsa;
+        struct {
+            uint8_t priv[32], peer[32];
+        } x25519;
     } u;
 };
 
@@ -98,6 +102,16 @@ static int hex_num(hexnum *x, const char *hex)
     return 0;
 }
 
+int cb_hex_bytes(uint8_t *out, size_t len, const char *hex)
+{
+    hexnum x;
+    int rc = hex_num(&x, hex) == 0 && x.num.len == len ? 0 : -1;
+    if (rc == 0)
+        memcpy(out, x.b, len);
+    cb_wipe(&x, sizeof x);
+    return rc;
+}
+
 /* hex_nums decodes count hex strings into xs; -1 when any is malformed. */
 static int hex_nums(hexnum *xs, const char *const *hex, size_t count)
 {
@@ -152,8 +166,36 @@ static int load_dsa(cb_dsa_key *k, const cb_mont_ops *ops, const cb_dsa_keyhex *
     return rc;
 }
 
+static const cb_x25519_keyhex *find_x25519(const char *alg)
+{
+    for (const cb_x25519_keyhex *k = cb_x25519_keys; k->alg; k++)
+        if (strcmp(k->alg, alg) == 0)
+            return k;
+    return NULL;
+}
+
+/* x25519_new loads the embedded X25519 key pair of a for a curve25519 variant. */
+static cb_pkey *x25519_new(const cb_alg *a, const cb_variant *v)
+{
+    const cb_x25519_keyhex *kh = find_x25519(a->name);
+    if (!kh || !cb_pkey_c25519_ops(v))
+        return NULL;
+    cb_pkey *k = cb_xcalloc(1, sizeof *k);
+    k->alg = a;
+    k->v = v;
+    k->is_x25519 = 1;
+    if (cb_hex_bytes(k->u.x25519.priv, 32, kh->priv) != 0 ||
+        cb_hex_bytes(k->u.x25519.peer, 32, kh->peer) != 0) {
+        cb_pkey_free(k);
+        return NULL;
+    }
+    return k;
+}
+
 cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
 {
+    if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_C25519)
+        return x25519_new(a, v);
     const cb_mont_ops *ops = cb_pkey_mont_ops(v);
     if (!a || a->kind != CB_KIND_PKEY || !ops)
         return NULL;
@@ -175,12 +217,16 @@ cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
 
 size_t cb_pkey_sig_max(const cb_pkey *k)
 {
+    if (k->is_x25519)
+        return sizeof k->u.x25519.peer;
     return k->is_rsa ? k->u.rsa.bytes : 2 * k->u.dsa.qbytes;
 }
 
 int cb_pkey_sign(cb_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen)
 {
     uint8_t h[CB_SHA256_BYTES];
+    if (k->is_x25519)
+        return -1;
     cb_pkey_sha256(&k->hash, msg, len, h);
     *siglen = cb_pkey_sig_max(k);
     if (k->is_rsa)
@@ -192,6 +238,8 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
                    size_t siglen)
 {
     uint8_t h[CB_SHA256_BYTES];
+    if (k->is_x25519)
+        return 1;
     cb_pkey_sha256(&k->hash, msg, len, h);
     if (k->is_rsa)
         return cb_rsa_verify_digest(&k->u.rsa, h, sig, siglen) == 0 ? 0 : 1;
@@ -200,6 +248,14 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
         return 1;
     cb_pkey_num r = {sig, qb}, s = {sig + qb, qb};
     return cb_dsa_verify_digest(&k->u.dsa, h, sizeof h, &r, &s);
+}
+
+int cb_pkey_derive(cb_pkey *k, uint8_t *out, size_t *outlen)
+{
+    if (!k->is_x25519)
+        return -1;
+    *outlen = 32;
+    return cb_x25519(k->v, out, k->u.x25519.priv, k->u.x25519.peer);
 }
 
 void cb_pkey_free(cb_pkey *k)
@@ -283,6 +339,12 @@ static const char *round_trip(cb_pkey *k)
 
 int cb_pkey_selftest(const cb_alg *a, const cb_variant *v, char *err, size_t errlen)
 {
+    if (a && a->prim == CB_PRIM_C25519) {
+        const char *why = cb_x25519_selftest(a, v);
+        if (why)
+            snprintf(err, errlen, "%s variant %s %s", a->name, v ? v->name : "?", why);
+        return why ? -1 : 0;
+    }
     cb_pkey *k = cb_pkey_new(a, v);
     if (!k) {
         snprintf(err, errlen, "%s: no embedded key for variant %s", a ? a->name : "?",

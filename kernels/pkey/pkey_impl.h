@@ -140,8 +140,30 @@ typedef struct cb_dsa_keyhex {
     const char *kat_r, *kat_s;
 } cb_dsa_keyhex;
 
+/* cb_x25519_keyhex: an embedded X25519 private key, the peer's public key, and
+ * OpenSSL's shared secret of the two (kernels/pkey/ec_keys.c). */
+typedef struct cb_x25519_keyhex {
+    const char *alg;
+    const char *priv, *peer;
+    const char *kat_shared;
+} cb_x25519_keyhex;
+
 extern const cb_rsa_keyhex cb_rsa_keys[]; /* ends with alg == NULL */
 extern const cb_dsa_keyhex cb_dsa_keys[]; /* ends with alg == NULL */
+extern const cb_x25519_keyhex cb_x25519_keys[]; /* ends with alg == NULL */
+
+/* ---- X25519 (kernels/pkey/x25519.c) ---- */
+
+/* cb_pkey_c25519_ops returns v's cb_c25519_ops, or NULL when v is not a C25519 variant. */
+const cb_c25519_ops *cb_pkey_c25519_ops(const cb_variant *v);
+
+/* cb_hex_bytes decodes exactly len bytes of hex into out; -1 when malformed. */
+int cb_hex_bytes(uint8_t *out, size_t len, const char *hex);
+
+/* cb_x25519_selftest checks variant v on RFC 7748's vectors (5.2, 6.1), the embedded
+ * key against OpenSSL's shared secret, a low-order point, and pseudo-random inputs
+ * against the generic variant.  Returns NULL or what failed. */
+const char *cb_x25519_selftest(const cb_alg *a, const cb_variant *v);
 
 /* cb_pkey_kat_msg is the message the embedded OpenSSL signatures sign. */
 extern const char cb_pkey_kat_msg[];

@@ -262,6 +262,22 @@ for a in md5 sha512 aes-256-gcm des-ede3-cbc; do
     grep -q "^$a " "$T/all.out" && ok || bad "speed with no algorithm has no $a row"
 done
 grep -q "^rsa 2048 bits" "$T/all.out" && ok || bad "speed with no algorithm has no rsa2048 row"
+grep -q "^ 253 bits ecdh (X25519) " "$T/all.out" && ok || bad "speed with no algorithm has no ecdhx25519 row"
+# A key agreement: OpenSSL 3.0's progress line, "op op/s" table and +R7/+F5 lines,
+# which import reads back as cryptobench's own ecdhx25519 derive.
+cb speed ecdhx25519 -seconds 0.05 >"$T/ecdh" 2>"$T/ecdh.err" && ok || bad "speed ecdhx25519 failed: $(cat "$T/ecdh.err")"
+grep -Eq "^Doing 253 bits  ecdh's for 0.05s: [0-9]+ 253-bits ECDH ops in [0-9.]+s$" "$T/ecdh.err" && ok ||
+    bad "no ecdh progress line: $(cat "$T/ecdh.err")"
+grep -Eq '^ {30}op      op/s$' "$T/ecdh" && grep -Eq '^ 253 bits ecdh \(X25519\) +[0-9]+\.[0-9]{4}s +[0-9]+\.[0-9]$' "$T/ecdh" &&
+    ok || bad "no ecdh table in OpenSSL's form: $(cat "$T/ecdh")"
+cat "$T/ecdh.err" "$T/ecdh" >"$T/ecdh.log"
+cb import "$T/ecdh.log" -o "$T/ecdh.csv" >/dev/null 2>&1 && grep -Eq ',ecdhx25519,openssl,derive,253,0,' "$T/ecdh.csv" &&
+    ok || bad "import of the ecdh table lost it: $(tail -1 "$T/ecdh.csv")"
+cb speed ecdhx25519 -seconds 0.05 -mr >"$T/ecdh.mr" 2>/dev/null && ok || bad "speed ecdhx25519 -mr failed"
+grep -Eq '^\+R7:[0-9]+:253:[0-9.]+$' "$T/ecdh.mr" && grep -Eq '^\+F5:22:253:[0-9.]+:[0-9.]+$' "$T/ecdh.mr" &&
+    ok || bad "no +R7/+F5 lines: $(cat "$T/ecdh.mr")"
+cb import "$T/ecdh.mr" -o "$T/ecdh-mr.csv" >/dev/null 2>&1 && grep -Eq ',ecdhx25519,openssl,derive,253,0,' "$T/ecdh-mr.csv" &&
+    ok || bad "import of +F5 lost it: $(tail -1 "$T/ecdh-mr.csv")"
 expect 2 "-variant 'nosuch' is not a variant of this build; its variants are: ([a-z0-9-]+,)*generic" -- selftest -variant generic,nosuch md5
 # selftest reads -variant as speed and kat do: all and auto are selections, not names
 cb selftest -quick -variant all md5 >"$T/out" 2>&1 && ok || bad "selftest -variant all exited $?: $(head -c 200 "$T/out")"
