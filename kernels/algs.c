@@ -107,6 +107,10 @@ static const cb_alg algs[] = {
      * its family and curve as OpenSSL's table prints them. */
     {"ecdhx25519", "ecdh-x25519 x25519", CB_KIND_PKEY, CB_PRIM_C25519, CB_MODE_NONE, 253, 0,
      32, "ecdh (X25519)"},
+    /* Ed25519 (RFC 8032): the message itself is signed (SHA-512 inside), so these
+     * rows sign the same 36 bytes as OpenSSL's without a SHA-256 in front */
+    {"ed25519", "eddsa-ed25519", CB_KIND_PKEY, CB_PRIM_C25519, CB_MODE_NONE, 253, 0, 0,
+     "EdDSA (Ed25519)"},
 };
 
 /* Names that stand for several algorithms, as `openssl speed aes` does.  "sha" is

@@ -48,7 +48,8 @@ typedef enum cb_prim {
     CB_BLOCK_PRIMS(CB_PRIM_ENUM_ROW, ~) /* CB_PRIM_DES, ...: the cb_block_ops ciphers */
     CB_PRIM_MONT, /* Montgomery multiplication: the variants of rsa* and dsa* */
     CB_PRIM_SHA3, /* Keccak-f[1600] absorbing: sha3-224/256/384/512 (FIPS 202) */
-    CB_PRIM_C25519, /* curve25519's field and group code: ecdhx25519 (cb_c25519_ops) */
+    CB_PRIM_C25519, /* curve25519's field and group code: ecdhx25519, ed25519
+                       (cb_c25519_ops) */
     CB_PRIM_WHOLE, /* not a primitive: the variant implements whole algorithms and its
                       ops is a cb_alg_impl (see "whole-algorithm variants" below) */
     CB_PRIM_COUNT
@@ -199,6 +200,17 @@ typedef struct cb_block_ops {
  */
 typedef struct cb_c25519_ops {
     void (*x25519)(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
+    /* Ed25519's group (RFC 8032 5.1), NULL when the variant lacks it: ed_init fills
+     * ed_size bytes (aligned for any type) with the group's constants and base-point
+     * table, computed from their definitions; ed_base writes the encoding of [k]B for
+     * a 256-bit little-endian k, constant time in k; ed_check writes the encoding of
+     * [s]B - [k]A (variable time) and returns -1 when a is no canonical encoding of a
+     * point or one of small order. */
+    size_t ed_size;
+    void (*ed_init)(void *ctx);
+    void (*ed_base)(const void *ctx, uint8_t out[32], const uint8_t k[32]);
+    int (*ed_check)(const void *ctx, uint8_t out[32], const uint8_t s[32], const uint8_t k[32],
+                    const uint8_t a[32]);
 } cb_c25519_ops;
 
 /* ---- whole-algorithm variants --------------------------------------------------- */

@@ -13,6 +13,9 @@
 #                      OpenSSL's own default for 2048-bit parameters)
 #   ecdhx25519         genpkey X25519 twice: our private key and the peer's public key,
 #                      with OpenSSL's shared secret (pkeyutl -derive) as known answer
+#   ed25519            genpkey ED25519: the 32-byte seed and the public key, with
+#                      OpenSSL's signature of the message (pkeyutl -sign -rawin), which
+#                      is deterministic (RFC 8032), so ours must equal it
 #
 # Each key also gets OpenSSL's signature of the message "abc" (SHA-256; PKCS#1 v1.5
 # for RSA, which is deterministic, and (r, s) for DSA): `selftest` compares against
@@ -141,6 +144,19 @@ x25519_key() {
     printf '    },\n'
 }
 
+ed25519_key() {
+    k=$tmp/ed25519.pem
+    "$openssl" genpkey -algorithm ED25519 -out "$k"
+    "$openssl" pkey -in "$k" -text -noout >"$tmp/ed25519.txt"
+    printf %s "$msg" >"$tmp/msg"
+    "$openssl" pkeyutl -sign -rawin -inkey "$k" -in "$tmp/msg" -out "$tmp/ed.sig"
+    printf '    {.alg = "ed25519",\n'
+    cstr priv "$(raw_field priv "$tmp/ed25519.txt")"
+    cstr pub "$(raw_field pub "$tmp/ed25519.txt")"
+    cstr kat_sig "$(hex_of "$tmp/ed.sig")"
+    printf '    },\n'
+}
+
 ec_keys() {
     cat <<EOF
 /*
@@ -156,6 +172,8 @@ ec_keys() {
 const cb_x25519_keyhex cb_x25519_keys[] = {
 EOF
     x25519_key
+    printf '    {0},\n};\n\nconst cb_ed25519_keyhex cb_ed25519_keys[] = {\n'
+    ed25519_key
     printf '    {0},\n};\n'
 }
 

@@ -2,7 +2,7 @@
 # run-kat.sh BIN "QEMU_RUN" - runs `BIN kat` (through the emulator command when one
 # is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, HMAC
 # (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM/CCM, TDES CBC/ECB
-# and RSA/DSA signature and X25519 file of Debian's python3-cryptography-vectors, one file per
+# and RSA/DSA signature, X25519 and Ed25519 file of Debian's python3-cryptography-vectors, one file per
 # run, and prints the totals.  (AES CFB1's bit-string files are left out: cryptobench
 # has no CFB1.)
 # Fails when any file fails or is rejected, and when a deliberately corrupted file
@@ -74,7 +74,7 @@ done
 [ -n "${KAT_VARIANT:-}" ] || for f in "$vec"/asymmetric/RSA/FIPS_186-2/SigGen15_186-3.rsp \
          "$vec"/asymmetric/RSA/FIPS_186-2/SigVer15_186-3.rsp \
          "$vec"/asymmetric/DSA/FIPS_186-3/SigGen.rsp "$vec"/asymmetric/DSA/FIPS_186-3/SigVer.rsp \
-         "$vec"/asymmetric/X25519/rfc7748.txt; do
+         "$vec"/asymmetric/X25519/rfc7748.txt "$vec"/asymmetric/Ed25519/sign.input; do
     set -- "$@" "$f"
 done
 for m in CBC ECB; do

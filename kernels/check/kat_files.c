@@ -53,6 +53,7 @@ static const kat_kind kinds[] = {
      "RSA PKCS#1 v1.5, SHA-256 records"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
     {"^rfc7748\\.txt$", "ecdhx25519", CB_KAT_PKEY, 1, "X25519 (RFC 7748 5.2)"},
+    {"^sign\\.input$", "ed25519", CB_KAT_PKEY, 1, "Ed25519 (SUPERCOP's sign.input)"},
 };
 
 #define NKINDS (sizeof kinds / sizeof kinds[0])

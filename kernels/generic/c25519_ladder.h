@@ -35,18 +35,18 @@ static void fe_sq_times(fe *h, const fe *f, unsigned n)
 }
 
 /*
- * fe_invert sets h = z^(p-2) = z^-1 (0 for z = 0) with the chain that builds
- * 2^255 - 21 from runs of ones: z^11, z^(2^5-1), then 2^10-1, 2^20-1, 2^40-1,
- * 2^50-1, 2^100-1, 2^200-1, 2^250-1, and finally (2^250-1) 2^5 + 11.
+ * fe_pow2_250_1 sets h = z^(2^250 - 1) and z11 = z^11, the common part of the two
+ * powers below, with the chain that builds runs of ones: z^11, z^(2^5-1), then
+ * 2^10-1, 2^20-1, 2^40-1, 2^50-1, 2^100-1, 2^200-1, 2^250-1.
  */
-static void fe_invert(fe *h, const fe *z)
+static void fe_pow2_250_1(fe *h, fe *z11, const fe *z)
 {
-    fe z2, z9, z11, a, b, c;
+    fe z2, z9, a, b, c;
     fe_sq(&z2, z);               /* 2 */
     fe_sq_times(&a, &z2, 2);     /* 8 */
     fe_mul(&z9, &a, z);          /* 9 */
-    fe_mul(&z11, &z9, &z2);      /* 11 */
-    fe_sq(&a, &z11);             /* 22 */
+    fe_mul(z11, &z9, &z2);       /* 11 */
+    fe_sq(&a, z11);              /* 22 */
     fe_mul(&a, &a, &z9);         /* 31 = 2^5 - 1 */
     fe_sq_times(&b, &a, 5);
     fe_mul(&a, &b, &a);          /* 2^10 - 1 */
@@ -58,12 +58,19 @@ static void fe_invert(fe *h, const fe *z)
     fe_mul(&b, &c, &a);          /* 2^50 - 1 */
     fe_sq_times(&c, &b, 50);
     fe_mul(&c, &c, &b);          /* 2^100 - 1 */
-    fe_sq_times(&a, &c, 100);
-    fe_mul(&a, &a, &c);          /* 2^200 - 1 */
-    fe_sq_times(&a, &a, 50);
-    fe_mul(&a, &a, &b);          /* 2^250 - 1 */
+    fe_sq_times(h, &c, 100);
+    fe_mul(h, h, &c);            /* 2^200 - 1 */
+    fe_sq_times(h, h, 50);
+    fe_mul(h, h, &b);            /* 2^250 - 1 */
+}
+
+/* fe_invert sets h = z^(p-2) = z^-1 (0 for z = 0): (2^250 - 1) 2^5 + 11. */
+static void fe_invert(fe *h, const fe *z)
+{
+    fe a, z11;
+    fe_pow2_250_1(&a, &z11, z);
     fe_sq_times(&a, &a, 5);
-    fe_mul(h, &a, &z11);         /* 2^255 - 21 */
+    fe_mul(h, &a, &z11);
 }
 
 /* x25519_ladder sets out = X25519(k, u): RFC 7748 5's decodeScalar25519, the

@@ -70,6 +70,15 @@ static void fe_carry_wide(fe *f, int64_t h[10])
         f->v[i] = (int32_t)h[i];
 }
 
+/* fe_carry brings h's limbs back to their widths (limb 1 a little over). */
+static void fe_carry(fe *h)
+{
+    int64_t t[10];
+    for (int i = 0; i < 10; i++)
+        t[i] = h->v[i];
+    fe_carry_wide(h, t);
+}
+
 static void fe_tobytes(uint8_t s[32], const fe *f)
 {
     int64_t h[10];
@@ -160,5 +169,7 @@ static void fe_cswap(fe *f, fe *g, unsigned b)
 }
 
 #include "kernels/generic/c25519_ladder.h"
+#include "kernels/generic/c25519_edwards.h"
 
-const cb_c25519_ops cb_c25519_r25_ops = {x25519_ladder};
+const cb_c25519_ops cb_c25519_r25_ops = {x25519_ladder, sizeof(ed_ctx), ed_init, ed_base,
+                                         ed_check};

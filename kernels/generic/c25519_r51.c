@@ -5,7 +5,7 @@
  * only where the compiler has __int128; c25519_r25.c serves the others.
  *
  * Limb bounds: fe_mul and fe_sq leave every limb below 2^51 + 2^18, fe_add of two
- * such values stays below 2^53, fe_sub adds 2p first so no limb goes negative; a
+ * such values stays below 2^53, fe_sub adds 4p first so no limb goes negative; a
  * product of limbs below 2^54 times 19, summed five times, stays below 2^115.
  */
 #include "kernels/generic/generic.h"
@@ -86,10 +86,11 @@ static void fe_add(fe *h, const fe *f, const fe *g)
 
 static void fe_sub(fe *h, const fe *f, const fe *g)
 {
-    /* + 2p limb by limb: 2 (2^51 - 19), then 2 (2^51 - 1) */
-    h->v[0] = f->v[0] + 2 * (MASK51 - 18) - g->v[0];
+    /* + 4p limb by limb, 4 (2^51 - 19) then 4 (2^51 - 1), so g may be a sum of two
+     * carried values */
+    h->v[0] = f->v[0] + 4 * (MASK51 - 18) - g->v[0];
     for (int i = 1; i < 5; i++)
-        h->v[i] = f->v[i] + 2 * MASK51 - g->v[i];
+        h->v[i] = f->v[i] + 4 * MASK51 - g->v[i];
 }
 
 /* fe_reduce_wide carries five 128-bit column sums into h.  For limbs below 2^54
@@ -165,7 +166,9 @@ static void fe_cswap(fe *f, fe *g, unsigned b)
 }
 
 #include "kernels/generic/c25519_ladder.h"
+#include "kernels/generic/c25519_edwards.h"
 
-const cb_c25519_ops cb_c25519_r51_ops = {x25519_ladder};
+const cb_c25519_ops cb_c25519_r51_ops = {x25519_ladder, sizeof(ed_ctx), ed_init, ed_base,
+                                         ed_check};
 
 #endif

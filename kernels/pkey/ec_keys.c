@@ -11,11 +11,24 @@
 const cb_x25519_keyhex cb_x25519_keys[] = {
     {.alg = "ecdhx25519",
      .priv =
-         "f0e87165a6f779de9754717b407c0c82f7e8dda6a93d7b7080b752d5bda2297e",
+         "68c7ba1472f3dbbdeb7581883d49749a4874339d740ee961d9f13ad172328966",
      .peer =
-         "ab3f3b5b5c355533d7de05030cde33a56a1e830cecbeb53bb9707ecb443f8039",
+         "ebd2f25982b11efbafe2e081b280fbbf2d7d6e445e39a07fcb311657bc386438",
      .kat_shared =
-         "b3e54eed38c40cf696f2961e50caf4ef7c6a64965b6d62e1ba82aa9887928f39",
+         "de24543cefb1d9e7b532f65cf4d90e41a542244095b60cac5f95c5b21e76562d",
+    },
+    {0},
+};
+
+const cb_ed25519_keyhex cb_ed25519_keys[] = {
+    {.alg = "ed25519",
+     .priv =
+         "ee4009199955596f8789f31741e53a17a7985dcbb2b8154444ab7861d5f2016d",
+     .pub =
+         "343e9d260f0f4b3e1316a0253d16a2cca89280cb53468af0f284243d34089593",
+     .kat_sig =
+         "a5784f4009c86fb725b03c8157aa4bb3bcda0d07aada3254ad45a76c4404fd94"
+         "377241754c7c9552e57b701891be1b4ad9348701041b1494176d93054d081e0c",
     },
     {0},
 };
