@@ -128,6 +128,17 @@ static const cb_alg algs[] = {
     {"rsa4096", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 4096, 0, 0, "rsa"},
     {"dsa1024", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 1024, 0, 0, "dsa"},
     {"dsa2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 0, "dsa"},
+    /* Key agreement (out_bytes: the shared secret): one operation is one X25519 of
+     * the embedded private key and peer key, as `openssl speed ecdhx25519` times one
+     * EVP_PKEY_derive; key_bits is the 253 OpenSSL prints.  The alias is what an
+     * imported openssl log names it (reports/import_openssl.c); a curve's heading is
+     * its family and curve as OpenSSL's table prints them. */
+    {"ecdhx25519", "ecdh-x25519 x25519", CB_KIND_PKEY, CB_PRIM_C25519, CB_MODE_NONE, 253, 0,
+     32, "ecdh (X25519)"},
+    /* Ed25519 (RFC 8032): the message itself is signed (SHA-512 inside), so these
+     * rows sign the same 36 bytes as OpenSSL's without a SHA-256 in front */
+    {"ed25519", "eddsa-ed25519", CB_KIND_PKEY, CB_PRIM_C25519, CB_MODE_NONE, 253, 0, 0,
+     "EdDSA (Ed25519)"},
 };
 
 /* Names that stand for several algorithms, as `openssl speed aes` does.  "sha" is
@@ -252,6 +263,10 @@ size_t cb_alg_dirs(const cb_alg *a, cb_dir out[2])
         out[0] = CB_DIR_DIGEST;
         return 1;
     case CB_KIND_PKEY:
+        if (a->out_bytes > 0) {
+            out[0] = CB_DIR_DERIVE;
+            return 1;
+        }
         out[0] = CB_DIR_SIGN;
         out[1] = CB_DIR_VERIFY;
         return 2;
@@ -318,6 +333,6 @@ int cb_prim_is_stream(cb_prim p)
 const char *cb_dir_name(cb_dir d)
 {
     static const char *const names[CB_DIR_COUNT] = {"encrypt", "decrypt", "digest", "sign",
-                                                    "verify"};
+                                                    "verify", "derive"};
     return (unsigned)d < CB_DIR_COUNT ? names[d] : "?";
 }

@@ -67,6 +67,8 @@ typedef enum cb_prim {
     CB_PRIM_RMD160,    /* RIPEMD-160 */
     CB_PRIM_WHIRLPOOL, /* ISO/IEC 10118-3:2004 (Whirlpool version 3) */
     CB_PRIM_MDC2,      /* ISO/IEC 10118-2 over DES: one 8-byte block per step */
+    CB_PRIM_C25519, /* curve25519's field and group code: ecdhx25519, ed25519
+                       (cb_c25519_ops) */
     CB_PRIM_WHOLE, /* not a primitive: the variant implements whole algorithms and its
                       ops is a cb_alg_impl (see "whole-algorithm variants" below) */
     CB_PRIM_COUNT
@@ -78,7 +80,9 @@ typedef enum cb_kind {
     CB_KIND_CIPHER, /* one operation: encrypt or decrypt one block, chaining kept */
     CB_KIND_AEAD,   /* one operation: one whole message (IV, AAD, data, tag) */
     CB_KIND_MAC,    /* ghash: one operation hashes one block into the running value */
-    CB_KIND_PKEY,   /* one operation: one signature or one verification */
+    CB_KIND_PKEY,   /* one operation: one signature or one verification, or for a key
+                       agreement (out_bytes > 0: the shared secret's length) one
+                       derivation of the shared secret */
     CB_KIND_HMAC    /* hmac(DIGEST) over the digest's variants: one operation is the
                        whole MAC of one block under a key set up once */
 } cb_kind;
@@ -107,6 +111,8 @@ typedef enum cb_dir {
     CB_DIR_DIGEST,
     CB_DIR_SIGN,
     CB_DIR_VERIFY,
+    CB_DIR_DERIVE, /* a key agreement's one operation: our private key and the peer's
+                      public key give the shared secret */
     CB_DIR_COUNT
 } cb_dir;
 
@@ -116,7 +122,7 @@ int cb_prim_is_block(cb_prim p);
 /* cb_prim_is_stream reports whether p's variants have cb_stream_ops. */
 int cb_prim_is_stream(cb_prim p);
 
-/* cb_dir_name returns "encrypt", "decrypt", "digest", "sign" or "verify". */
+/* cb_dir_name returns "encrypt", "decrypt", "digest", "sign", "verify" or "derive". */
 const char *cb_dir_name(cb_dir d);
 
 /* ---- primitive ops ------------------------------------------------------------ */
@@ -226,6 +232,28 @@ typedef struct cb_stream_ops {
 } cb_stream_ops;
 
 /* Montgomery multiplication keeps its ops (cb_mont_ops) in kernels/pkey/bn.h. */
+
+/*
+ * cb_c25519_ops: curve25519 (RFC 7748 4.1) over one representation of GF(2^255 - 19).
+ * x25519 sets out = X25519(k, u) of RFC 7748 section 5: k is clamped
+ * (decodeScalar25519), the top bit of u is ignored and u may be non-canonical (>= p);
+ * constant time in k and u.  It does not reject an all-zero result: the message
+ * layer (kernels/pkey/x25519.c) does.
+ */
+typedef struct cb_c25519_ops {
+    void (*x25519)(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
+    /* Ed25519's group (RFC 8032 5.1), NULL when the variant lacks it: ed_init fills
+     * ed_size bytes (aligned for any type) with the group's constants and base-point
+     * table, computed from their definitions; ed_base writes the encoding of [k]B for
+     * a 256-bit little-endian k, constant time in k; ed_check writes the encoding of
+     * [s]B - [k]A (variable time) and returns -1 when a is no canonical encoding of a
+     * point or one of small order. */
+    size_t ed_size;
+    void (*ed_init)(void *ctx);
+    void (*ed_base)(const void *ctx, uint8_t out[32], const uint8_t k[32]);
+    int (*ed_check)(const void *ctx, uint8_t out[32], const uint8_t s[32], const uint8_t k[32],
+                    const uint8_t a[32]);
+} cb_c25519_ops;
 
 /* ---- whole-algorithm variants --------------------------------------------------- */
 
@@ -346,9 +374,11 @@ typedef struct cb_alg {
     cb_mode mode;
     unsigned key_bits;   /* 0 for digests */
     unsigned block_bytes;/* cipher or digest block size */
-    unsigned out_bytes;  /* digest length; tag length for GCM; 0 otherwise */
+    unsigned out_bytes;  /* digest length; tag length for GCM; a key agreement's
+                          * shared secret length; 0 otherwise */
     const char *heading; /* public-key rows: the word OpenSSL's speed table heads the
-                          * row with ("rsa", "dsa"); NULL for the others */
+                          * row with ("rsa", "dsa"), for a curve the family and the
+                          * curve ("ecdh (X25519)"); NULL for the others */
 } cb_alg;
 
 /* cb_wipe clears len bytes at p in a way the compiler may not elide. */

@@ -248,6 +248,18 @@ static const cb_alg *openssl_symmetric(const char *name)
     return cb_imp_symmetric_alg(buf, sizeof buf);
 }
 
+/* times_direction reports whether cryptobench times a's direction called dir (rsa*
+ * signs and verifies, but an imported rsa encrypt row is OpenSSL's alone). */
+static int times_direction(const cb_alg *a, const char *dir)
+{
+    cb_dir dirs[2];
+    size_t n = cb_alg_dirs(a, dirs);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(cb_dir_name(dirs[i]), dir) == 0)
+            return 1;
+    return 0;
+}
+
 /* resolve_openssl names the case of an `openssl speed` measure. */
 static void resolve_openssl(const importer *im, const measure *m, resolved *r)
 {
@@ -258,7 +270,7 @@ static void resolve_openssl(const importer *im, const measure *m, resolved *r)
         snprintf(r->alg, sizeof r->alg, "%s", ours ? a->name : m->name);
         r->dir = cb_imp_pk_dirs[m->pk];
         r->key_bits = m->size ? (unsigned)m->size : ours ? a->key_bits : 0;
-        r->known = ours && (m->pk == PK_SIGN || m->pk == PK_VERIFY);
+        r->known = ours && times_direction(a, r->dir);
         return;
     }
     const cb_alg *a = openssl_symmetric(m->name);

@@ -19,6 +19,7 @@
 #include "base/common.h"
 #include "kernels/registry.h"
 #include "reports/import_int.h"
+#include "reports/openssl_out.h"
 
 /* ---- `openssl speed` ------------------------------------------------------------- */
 
@@ -405,44 +406,24 @@ static int split_colons(char *s, char **f, int max)
     return n;
 }
 
-/*
- * The curves of +F4 and +F5 lines, which name a curve only by its index in OpenSSL's
- * table: the same for the first 16 from 1.0 to 3.x, then brainpool, X25519 and X448
- * (a build without binary curves shifts them).  The bits must confirm the index;
- * otherwise a curve alone in its size is found by the bits (X25519 sat at index 16 in
- * 1.1.0), and anything else is named by size and index.
- */
-static const struct {
-    const char *name;
-    unsigned bits;
-} mr_curves[] = {
-    {"secp160r1", 160},       {"nistp192", 192},        {"nistp224", 224},
-    {"nistp256", 256},        {"nistp384", 384},        {"nistp521", 521},
-    {"nistk163", 163},        {"nistk233", 233},        {"nistk283", 283},
-    {"nistk409", 409},        {"nistk571", 571},        {"nistb163", 163},
-    {"nistb233", 233},        {"nistb283", 283},        {"nistb409", 409},
-    {"nistb571", 571},        {"brainpoolp256r1", 256}, {"brainpoolp256t1", 256},
-    {"brainpoolp384r1", 384}, {"brainpoolp384t1", 384}, {"brainpoolp512r1", 512},
-    {"brainpoolp512t1", 512}, {"x25519", 253},          {"x448", 448},
-};
-
-#define N_MR_CURVES (sizeof mr_curves / sizeof mr_curves[0])
-
-/* mr_curve names the curve of a +F4/+F5 line's index and bits (see mr_curves). */
+/* mr_curve names the curve of a +F4/+F5 line's index and bits (reports/openssl_out.h,
+ * cb_openssl_curves): the bits must confirm the index, otherwise a curve alone in its
+ * size is found by the bits (X25519 sat at index 16 in 1.1.0), and anything else is
+ * named by size and index. */
 static void mr_curve(char curve[32], uint64_t index, uint64_t bits)
 {
-    if (index < N_MR_CURVES && mr_curves[index].bits == bits) {
-        snprintf(curve, 32, "%s", mr_curves[index].name);
+    if (index < cb_openssl_curve_count && cb_openssl_curves[index].bits == bits) {
+        snprintf(curve, 32, "%s", cb_openssl_curves[index].name);
         return;
     }
     size_t hits = 0, hit = 0;
-    for (size_t i = 0; i < N_MR_CURVES; i++)
-        if (mr_curves[i].bits == bits) {
+    for (size_t i = 0; i < cb_openssl_curve_count; i++)
+        if (cb_openssl_curves[i].bits == bits) {
             hits++;
             hit = i;
         }
     if (hits == 1)
-        snprintf(curve, 32, "%s", mr_curves[hit].name);
+        snprintf(curve, 32, "%s", cb_openssl_curves[hit].name);
     else
         snprintf(curve, 32, "%llubits-index%llu", (unsigned long long)bits,
                  (unsigned long long)index);

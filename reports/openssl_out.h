@@ -23,10 +23,10 @@ typedef struct cb_speed_row {
 /* cb_pkey_row: a public-key row; ops per second, < 0 when not measured; an outcome
  * other than NULL is printed instead of that direction's figures (not with -mr). */
 typedef struct cb_pkey_row {
-    const char *kind;    /* "rsa" or "dsa" */
+    const char *kind;    /* the algorithm's heading: "rsa", "dsa", "ecdh (X25519)" */
     unsigned bits;
     const char *variant; /* shown after the row when several variants ran, else NULL */
-    double sign_rate;
+    double sign_rate;    /* sign, or a key agreement's derive */
     double verify_rate;
     const char *sign_outcome, *verify_outcome;
 } cb_pkey_row;
@@ -48,12 +48,25 @@ void cb_out_table(FILE *f, const size_t *sizes, size_t nsizes, const cb_speed_ro
 void cb_out_cpb_table(FILE *f, const char *source, const size_t *sizes, size_t nsizes,
                       const cb_speed_row *rows, size_t nrows);
 
-/* cb_out_pkey_progress prints OpenSSL's public-key progress line for one direction. */
-void cb_out_pkey_progress(FILE *f, const char *kind, unsigned bits, int verify,
+/* cb_out_pkey_progress prints OpenSSL's public-key progress line (mr: its +R line) for
+ * one direction ("sign", "verify", "derive") of the row headed heading. */
+void cb_out_pkey_progress(FILE *f, const char *heading, unsigned bits, const char *direction,
                           double for_seconds, unsigned long long count, double seconds,
                           int mr);
 
-/* cb_out_pkey_table prints the public-key table (mr: "+F2:" rsa, "+F3:" dsa). */
+/* cb_openssl_curve: a curve of OpenSSL speed's ECDSA and ECDH tables, whose position
+ * is the index of its +F4 and +F5 lines (the same for the first 16 from 1.0 to 3.x,
+ * then brainpool, X25519 and X448; a build without binary curves shifts them). */
+typedef struct cb_openssl_curve {
+    const char *name; /* lower case, as the import names them */
+    unsigned bits;
+} cb_openssl_curve;
+
+extern const cb_openssl_curve cb_openssl_curves[];
+extern const size_t cb_openssl_curve_count;
+
+/* cb_out_pkey_table prints the public-key tables, a heading per family as OpenSSL 3.0
+ * does (mr: "+F2:" rsa, "+F3:" dsa, "+F4:" ecdsa, "+F5:" ecdh, "+F6:" EdDSA). */
 void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr);
 
 #endif

@@ -49,9 +49,8 @@ static void progress(const text_sink *k, const cb_sink_entry *e, const cb_case_s
     if (asked <= 0)
         asked = 0.01;
     if (e->pkey)
-        cb_out_pkey_progress(k->mr ? stdout : stderr, e->heading, e->key_bits,
-                             strcmp(e->direction, "verify") == 0, asked, c->count, c->seconds,
-                             k->mr);
+        cb_out_pkey_progress(k->mr ? stdout : stderr, e->heading, e->key_bits, e->direction,
+                             asked, c->count, c->seconds, k->mr);
     else if (k->mr)
         cb_out_mr_case(stdout, e->label, asked, c->block_bytes, c->count, c->seconds);
     else
@@ -110,7 +109,7 @@ static size_t pkey_rows(const text_sink *k, cb_pkey_row *prow)
             np++;
         }
         size_t cell = i * run->nsizes;
-        if (strcmp(e->direction, "sign") == 0) {
+        if (strcmp(e->direction, "verify") != 0) { /* sign, or derive */
             prow[j].sign_rate = k->rate[cell];
             prow[j].sign_outcome = k->mr ? NULL : k->outcome[cell];
         } else {

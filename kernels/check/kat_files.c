@@ -68,6 +68,8 @@ static const kat_kind kinds[] = {
     {"^Sig(Gen|Ver)15_186-[23]\\.rsp$", "rsa2048", CB_KAT_PKEY, 0,
      "RSA PKCS#1 v1.5, SHA-256 records"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
+    {"^rfc7748\\.txt$", "ecdhx25519", CB_KAT_PKEY, 1, "X25519 (RFC 7748 5.2)"},
+    {"^sign\\.input$", "ed25519", CB_KAT_PKEY, 1, "Ed25519 (SUPERCOP's sign.input)"},
 };
 
 #define NKINDS (sizeof kinds / sizeof kinds[0])

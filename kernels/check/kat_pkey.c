@@ -7,6 +7,10 @@
  *   SigVer15  [mod = N]  {n}  {p}  {q}  then {SHAAlg, e, d, Msg, S, SaltVal, Result}
  *   DSA       [mod = L=.., N=.., SHA-..]  {P, Q, G}  then {Msg, X, Y, R, S[, Result]}
  * A record without Msg sets the group's key; a record with Msg is a case.
+ *   X25519    no sections; {COUNT, INPUT_SCALAR, INPUT_U, OUTPUT_U}, 32 bytes each
+ *             (python3-cryptography-vectors' rfc7748.txt, RFC 7748 5.2)
+ *   Ed25519   sign.input: one line per record, SK:PK:MSG:SIG: with SK the 32-byte
+ *             seed and the public key, SIG the 64-byte signature and the message
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +19,7 @@
 #include "kernels/check/kat_pkey.h"
 #include "base/common.h"
 #include "kernels/pkey/pkey.h"
+#include "kernels/pkey/pkey_impl.h"
 
 /* blob: a decoded hex field. */
 typedef struct blob {
@@ -24,12 +29,15 @@ typedef struct blob {
 
 struct cb_kat_pkey {
     int dsa;
+    int x25519, ed25519;
     blob n, e;    /* RSA: the group's modulus; SigGen15's exponent */
     blob p, q, g; /* DSA: the group's domain parameters */
 };
 
 struct cb_kat_sig {
     int dsa;
+    int x25519;            /* x: the scalar, y: u, s: the expected output */
+    int ed25519;           /* x: the seed, y: the public key, s: the signature */
     int has_result, valid; /* SigVer's Result (has_result 0: a SigGen record, valid) */
     char reason[64];       /* the text after "F" in Result */
     blob n, e, d;          /* RSA */
@@ -84,6 +92,8 @@ cb_kat_pkey *cb_kat_pkey_new(const cb_alg *alg)
 {
     cb_kat_pkey *st = cb_xcalloc(1, sizeof *st);
     st->dsa = strncmp(alg->name, "dsa", 3) == 0;
+    st->x25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes > 0;
+    st->ed25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes == 0;
     return st;
 }
 
@@ -198,19 +208,80 @@ static int decode_dsa(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb_k
     return 1;
 }
 
+/* need32 decodes a field the record must have, of exactly 32 bytes. */
+static int need32(cb_rsp *r, const cb_rsp_record *rec, const char *name, blob *x)
+{
+    if (need(r, rec, name, x) < 0)
+        return -1;
+    if (x->len != 32)
+        return cb_rsp_error(r, rec->line, "%s has %zu bytes; X25519 takes 32.", name, x->len);
+    return 0;
+}
+
+/* decode_x25519: {COUNT, INPUT_SCALAR, INPUT_U, OUTPUT_U}. */
+static int decode_x25519(cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c)
+{
+    if (need32(r, rec, "INPUT_SCALAR", &c->x) < 0 || need32(r, rec, "INPUT_U", &c->y) < 0 ||
+        need32(r, rec, "OUTPUT_U", &c->s) < 0)
+        return -1;
+    return 1;
+}
+
+static const char *const ed25519_columns[] = {"SK", "PK", "MSG", "SIG", NULL};
+
+const char *const *cb_kat_pkey_columns(const cb_alg *alg)
+{
+    return alg->prim == CB_PRIM_C25519 && alg->out_bytes == 0 ? ed25519_columns : NULL;
+}
+
+/* decode_ed25519: SK is seed || public key, SIG the signature then the message. */
+static int decode_ed25519(cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c)
+{
+    blob sk = {0}, sm = {0};
+    int rc = need(r, rec, "SK", &sk) < 0 || need(r, rec, "PK", &c->y) < 0 ||
+                     need(r, rec, "MSG", &c->msg) < 0 || need(r, rec, "SIG", &sm) < 0
+                 ? -1
+                 : 1;
+    if (rc == 1 && (sk.len != 64 || c->y.len != 32 || memcmp(sk.b + 32, c->y.b, 32) != 0))
+        rc = cb_rsp_error(r, rec->line, "SK is not a 32-byte seed followed by PK.");
+    else if (rc == 1 && (sm.len != 64 + c->msg.len || memcmp(sm.b + 64, c->msg.b, c->msg.len)))
+        rc = cb_rsp_error(r, rec->line, "SIG is not a 64-byte signature followed by MSG.");
+    if (rc == 1) {
+        c->x.len = 32;
+        c->x.b = cb_xmalloc(32);
+        memcpy(c->x.b, sk.b, 32);
+        c->s.len = 64;
+        c->s.b = cb_xmalloc(64);
+        memcpy(c->s.b, sm.b, 64);
+    }
+    blob_free(&sk);
+    blob_free(&sm);
+    return rc;
+}
+
 int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
                        cb_kat_sig **out, char *label, size_t label_len, const char **skip)
 {
     cb_kat_sig *c = cb_xcalloc(1, sizeof *c);
     c->dsa = st->dsa;
+    c->x25519 = st->x25519;
+    c->ed25519 = st->ed25519;
     c->valid = 1;
-    int rc = st->dsa ? decode_dsa(st, r, rec, c, skip) : decode_rsa(st, r, rec, c, skip);
+    int rc = st->x25519    ? decode_x25519(r, rec, c)
+             : st->ed25519 ? decode_ed25519(r, rec, c)
+             : st->dsa     ? decode_dsa(st, r, rec, c, skip)
+                           : decode_rsa(st, r, rec, c, skip);
     if (rc != 1) {
         cb_kat_sig_free(c);
         return rc;
     }
-    const cb_rsp_field *mod = cb_rsp_section(r, "mod");
-    snprintf(label, label_len, "[mod = %.40s]", mod ? mod->value : "?");
+    const cb_rsp_field *mod = cb_rsp_section(r, "mod"), *count = cb_rsp_get(rec, "COUNT");
+    if (st->ed25519)
+        snprintf(label, label_len, "line %d", rec->line);
+    else if (st->x25519)
+        snprintf(label, label_len, "COUNT = %.40s", count ? count->value : "?");
+    else
+        snprintf(label, label_len, "[mod = %.40s]", mod ? mod->value : "?");
     *out = c;
     return 1;
 }
@@ -281,8 +352,60 @@ static int run_dsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t w
     return CB_KAT_PKEY_PASS;
 }
 
+/* run_x25519 compares X25519(INPUT_SCALAR, INPUT_U) with OUTPUT_U; an all-zero
+ * OUTPUT_U must be refused (RFC 7748 6.1), which cb_x25519 does. */
+static int run_x25519(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    uint8_t out[32], any = 0;
+    for (int i = 0; i < 32; i++)
+        any |= c->s.b[i];
+    int rc = cb_x25519(v, out, c->x.b, c->y.b);
+    if (rc < 0) {
+        snprintf(why, why_len, "the variant is not a curve25519 one");
+        return CB_KAT_PKEY_SKIP;
+    }
+    if (rc != (any == 0)) {
+        snprintf(why, why_len, any ? "the result was refused as all zero"
+                                   : "the all-zero result was not refused");
+        return CB_KAT_PKEY_FAIL;
+    }
+    if (memcmp(out, c->s.b, 32) != 0) {
+        snprintf(why, why_len, "the result differs from OUTPUT_U");
+        return CB_KAT_PKEY_FAIL;
+    }
+    return CB_KAT_PKEY_PASS;
+}
+
+/* run_ed25519 derives the public key from the seed, signs MSG (deterministic, so it
+ * must be SIG byte for byte) and verifies SIG. */
+static int run_ed25519(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    cb_ed25519_key k;
+    uint8_t sig[64];
+    if (cb_ed25519_key_init(&k, v, c->x.b) != 0) {
+        snprintf(why, why_len, "the variant has no Ed25519 group");
+        return CB_KAT_PKEY_SKIP;
+    }
+    int out = CB_KAT_PKEY_FAIL;
+    cb_ed25519_sign(&k, c->msg.b, c->msg.len, sig);
+    if (memcmp(k.pub, c->y.b, 32) != 0)
+        snprintf(why, why_len, "the public key derived from the seed differs from PK");
+    else if (memcmp(sig, c->s.b, 64) != 0)
+        snprintf(why, why_len, "the signature differs from SIG");
+    else if (cb_ed25519_verify(&k, c->y.b, c->msg.b, c->msg.len, c->s.b) != 0)
+        snprintf(why, why_len, "SIG does not verify");
+    else
+        out = CB_KAT_PKEY_PASS;
+    cb_ed25519_key_free(&k);
+    return out;
+}
+
 int cb_kat_pkey_run(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
 {
     why[0] = '\0';
+    if (c->ed25519)
+        return run_ed25519(v, c, why, why_len);
+    if (c->x25519)
+        return run_x25519(v, c, why, why_len);
     return c->dsa ? run_dsa(v, c, why, why_len) : run_rsa(v, c, why, why_len);
 }

@@ -1,7 +1,9 @@
 /*
  * kernels/check/kat_pkey.h - the NIST CAVP signature files for `kat`: RSA PKCS#1 v1.5
  * (SigGen15_186-*.rsp, SigVer15_186-*.rsp) and DSA (FIPS_186-3 SigGen.rsp and
- * SigVer.rsp), SHA-256 records only; the others are skipped and counted.
+ * SigVer.rsp), SHA-256 records only; the others are skipped and counted; and the
+ * X25519 records of python3-cryptography-vectors' rfc7748.txt and Ed25519 ones of
+ * its sign.input.
  *
  * The engine (kernels/check/kat.h) reads the records and runs them on every
  * variant; this module turns a record into a case (decode) and checks one case on
@@ -13,6 +15,9 @@
  *   DSA SigGen    verify (R, S) with (P, Q, G, Y); sign with X (our k, since the
  *                 file's k is not given) and verify that signature too
  *   DSA SigVer    verify (R, S) and compare with Result
+ *   X25519        rfc7748.txt: X25519(INPUT_SCALAR, INPUT_U) must be OUTPUT_U
+ *   Ed25519       sign.input: the seed gives PK, signing MSG gives SIG (Ed25519 is
+ *                 deterministic), and SIG verifies
  */
 #ifndef CB_KAT_PKEY_H
 #define CB_KAT_PKEY_H
@@ -28,8 +33,13 @@ typedef struct cb_kat_pkey cb_kat_pkey;
 /* cb_kat_sig: one decoded signature record. */
 typedef struct cb_kat_sig cb_kat_sig;
 
-/* cb_kat_pkey_new starts reading a file whose records test alg (rsa* or dsa*). */
+/* cb_kat_pkey_new starts reading a file whose records test alg (rsa*, dsa*, ecdhx25519,
+ * ed25519). */
 cb_kat_pkey *cb_kat_pkey_new(const cb_alg *alg);
+
+/* cb_kat_pkey_columns returns the column names of alg's colon-separated file format
+ * (cb_rsp.columns), or NULL when its files are in the NAME = VALUE layout. */
+const char *const *cb_kat_pkey_columns(const cb_alg *alg);
 
 /* cb_kat_pkey_free frees the state (NULL is fine). */
 void cb_kat_pkey_free(cb_kat_pkey *st);

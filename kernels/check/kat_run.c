@@ -424,6 +424,8 @@ cb_kat_status cb_kat_run_file(const char *path, const cb_kat_opts *o, cb_kat_res
         f.id = res->id;
         f.rsp.sections_optional = f.id.sections_optional;
         f.rsp.colon_fields = f.id.format == CB_KAT_NTT;
+        if (f.id.format == CB_KAT_PKEY)
+            f.rsp.columns = cb_kat_pkey_columns(f.id.alg);
         res->status = CB_KAT_PASSED;
         kat_file_start(&f);
         read_records(&f, o, res);

@@ -190,6 +190,16 @@ static int add_section(cb_rsp *r, char *s)
     return 0;
 }
 
+/* push_field appends f to the record being read. */
+static void push_field(cb_rsp *r, cb_rsp_field f)
+{
+    if (r->nfields == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 16;
+        r->fields = cb_xrealloc(r->fields, r->cap * sizeof *r->fields);
+    }
+    r->fields[r->nfields++] = f;
+}
+
 /* add_field appends one "NAME = VALUE" line to the record being read. */
 static int add_field(cb_rsp *r, char *s)
 {
@@ -206,11 +216,28 @@ static int add_field(cb_rsp *r, char *s)
         if (strcasecmp(r->fields[i].name, f.name) == 0)
             return cb_rsp_error(r, r->line, "%s appears twice in one record (first at "
                                             "line %d).", f.name, r->fields[i].line);
-    if (r->nfields == r->cap) {
-        r->cap = r->cap ? 2 * r->cap : 16;
-        r->fields = cb_xrealloc(r->fields, r->cap * sizeof *r->fields);
+    push_field(r, f);
+    return 0;
+}
+
+/* column_record reads one line of a colon-separated format into a record. */
+static int column_record(cb_rsp *r, char *s)
+{
+    size_t n = 0;
+    while (r->columns[n])
+        n++;
+    for (size_t i = 0; i < n; i++) {
+        char *colon = strchr(s, ':');
+        if (!colon && i + 1 < n)
+            return cb_rsp_error(r, r->line, "expected %zu ':'-separated values, found %zu.",
+                                n, i + 1);
+        if (colon)
+            *colon = 0;
+        push_field(r, (cb_rsp_field){r->columns[i], trim(s, strlen(s)), r->line});
+        s = colon ? colon + 1 : s + strlen(s);
     }
-    r->fields[r->nfields++] = f;
+    if (*s)
+        return cb_rsp_error(r, r->line, "more than %zu ':'-separated values.", n);
     return 0;
 }
 
@@ -241,6 +268,8 @@ int cb_rsp_next(cb_rsp *r, cb_rsp_record *rec)
     while ((s = next_line(r, &failed)) != NULL) {
         if (*s == '#')
             continue;
+        if (r->columns && *s)
+            return column_record(r, s) < 0 ? -1 : finish(r, rec);
         if (*s == '\0') {
             if (r->nfields)
                 return finish(r, rec);

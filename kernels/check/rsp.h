@@ -12,6 +12,8 @@
  *   FAIL              a flag of the current record (GCM decrypt: the tag must fail)
  *   (blank)           ends the current record
  *
+ * or, with columns set, one record per line: VALUE:VALUE:...[:] (comments allowed).
+ *
  * Consecutive headers form one group that applies to the records after it; the
  * first header after a record starts a new group.  A header also ends a record
  * that has no blank line after it.
@@ -54,6 +56,10 @@ typedef struct cb_rsp {
     int sections_optional;      /* set for formats without headers (MD5 rfc-1321.txt) */
     int colon_fields;           /* "NAME : VALUE" is a field too, and hex values may
                                    have blanks between bytes (NTT's Camellia listing) */
+    const char *const *columns; /* set for a colon-separated format (Ed25519's
+                                   sign.input): every line is one record, its fields
+                                   the ':'-separated values named in this order
+                                   (NULL-terminated); a last empty value is dropped */
     cb_rsp_field sections[CB_RSP_SECTIONS_MAX];
     size_t nsections;
     int records_in_group;       /* records read since the last header */

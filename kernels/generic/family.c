@@ -53,6 +53,17 @@ const cb_variant cb_family_generic[] = {
     /* public key */
     {"generic", "generic", CB_PRIM_MONT, 0, 100, &cb_mont_generic_ops,
      "portable C Montgomery multiplication (CIOS, SOS squaring)"},
+    /* curve25519: the radix the target's multiplier wants is generic; a 64-bit target
+     * also offers the 32-bit radix so that it is tested on the host */
+#ifdef __SIZEOF_INT128__
+    {"generic", "generic", CB_PRIM_C25519, 0, 100, &cb_c25519_r51_ops,
+     "portable C, radix 2^51 (64x64->128 multiplies), Montgomery ladder (RFC 7748)"},
+    {"radix25", "generic", CB_PRIM_C25519, 0, 90, &cb_c25519_r25_ops,
+     "portable C, radix 2^25.5 (32x32->64 multiplies), Montgomery ladder (RFC 7748)"},
+#else
+    {"generic", "generic", CB_PRIM_C25519, 0, 100, &cb_c25519_r25_ops,
+     "portable C, radix 2^25.5 (32x32->64 multiplies), Montgomery ladder (RFC 7748)"},
+#endif
 
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };

@@ -79,4 +79,11 @@ extern const cb_block_ops cb_seed_generic_ops;
  * the struct is defined in kernels/pkey/bn.h). */
 extern const struct cb_mont_ops cb_mont_generic_ops;
 
+/* cb_c25519_r51_ops: curve25519 in radix 2^51, where the compiler has __int128
+ * (kernels/generic/c25519_r51.c); cb_c25519_r25_ops: in radix 2^25.5 (c25519_r25.c). */
+#ifdef __SIZEOF_INT128__
+extern const cb_c25519_ops cb_c25519_r51_ops;
+#endif
+extern const cb_c25519_ops cb_c25519_r25_ops;
+
 #endif

@@ -17,9 +17,15 @@ struct cb_pkey {
     const cb_variant *v;
     cb_pkey_hash hash;
     int is_rsa;
+    int is_x25519; /* a key agreement: derives instead of signing */
+    int is_ed25519;
     union {
         cb_rsa_key rsa;
         cb_dsa_key dsa;
+        cb_ed25519_key ed;
+        struct {
+            uint8_t priv[32], peer[32];
+        } x25519;
     } u;
 };
 
@@ -98,6 +104,16 @@ static int hex_num(hexnum *x, const char *hex)
     return 0;
 }
 
+int cb_hex_bytes(uint8_t *out, size_t len, const char *hex)
+{
+    hexnum x;
+    int rc = hex_num(&x, hex) == 0 && x.num.len == len ? 0 : -1;
+    if (rc == 0)
+        memcpy(out, x.b, len);
+    cb_wipe(&x, sizeof x);
+    return rc;
+}
+
 /* hex_nums decodes count hex strings into xs; -1 when any is malformed. */
 static int hex_nums(hexnum *xs, const char *const *hex, size_t count)
 {
@@ -152,8 +168,64 @@ static int load_dsa(cb_dsa_key *k, const cb_mont_ops *ops, const cb_dsa_keyhex *
     return rc;
 }
 
+static const cb_x25519_keyhex *find_x25519(const char *alg)
+{
+    for (const cb_x25519_keyhex *k = cb_x25519_keys; k->alg; k++)
+        if (strcmp(k->alg, alg) == 0)
+            return k;
+    return NULL;
+}
+
+/* x25519_new loads the embedded X25519 key pair of a for a curve25519 variant. */
+static cb_pkey *x25519_new(const cb_alg *a, const cb_variant *v)
+{
+    const cb_x25519_keyhex *kh = find_x25519(a->name);
+    if (!kh || !cb_pkey_c25519_ops(v))
+        return NULL;
+    cb_pkey *k = cb_xcalloc(1, sizeof *k);
+    k->alg = a;
+    k->v = v;
+    k->is_x25519 = 1;
+    if (cb_hex_bytes(k->u.x25519.priv, 32, kh->priv) != 0 ||
+        cb_hex_bytes(k->u.x25519.peer, 32, kh->peer) != 0) {
+        cb_pkey_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+static const cb_ed25519_keyhex *find_ed25519(const char *alg)
+{
+    for (const cb_ed25519_keyhex *k = cb_ed25519_keys; k->alg; k++)
+        if (strcmp(k->alg, alg) == 0)
+            return k;
+    return NULL;
+}
+
+/* ed25519_new loads the embedded Ed25519 key of a for a curve25519 variant. */
+static cb_pkey *ed25519_new(const cb_alg *a, const cb_variant *v)
+{
+    const cb_ed25519_keyhex *kh = find_ed25519(a->name);
+    uint8_t seed[32];
+    if (!kh || cb_hex_bytes(seed, 32, kh->priv) != 0)
+        return NULL;
+    cb_pkey *k = cb_xcalloc(1, sizeof *k);
+    k->alg = a;
+    k->v = v;
+    k->is_ed25519 = 1;
+    int rc = cb_ed25519_key_init(&k->u.ed, v, seed);
+    cb_wipe(seed, sizeof seed);
+    if (rc != 0) {
+        cb_pkey_free(k);
+        return NULL;
+    }
+    return k;
+}
+
 cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
 {
+    if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_C25519)
+        return a->out_bytes ? x25519_new(a, v) : ed25519_new(a, v);
     const cb_mont_ops *ops = cb_pkey_mont_ops(v);
     if (!a || a->kind != CB_KIND_PKEY || !ops)
         return NULL;
@@ -175,14 +247,24 @@ cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
 
 size_t cb_pkey_sig_max(const cb_pkey *k)
 {
+    if (k->is_x25519)
+        return sizeof k->u.x25519.peer;
+    if (k->is_ed25519)
+        return 64;
     return k->is_rsa ? k->u.rsa.bytes : 2 * k->u.dsa.qbytes;
 }
 
 int cb_pkey_sign(cb_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen)
 {
     uint8_t h[CB_SHA256_BYTES];
-    cb_pkey_sha256(&k->hash, msg, len, h);
+    if (k->is_x25519)
+        return -1;
     *siglen = cb_pkey_sig_max(k);
+    if (k->is_ed25519) { /* Ed25519 hashes the message itself, with SHA-512 */
+        cb_ed25519_sign(&k->u.ed, msg, len, sig);
+        return 0;
+    }
+    cb_pkey_sha256(&k->hash, msg, len, h);
     if (k->is_rsa)
         return cb_rsa_sign_digest(&k->u.rsa, h, sig);
     return cb_dsa_sign_digest(&k->u.dsa, &k->hash, h, sizeof h, sig, sig + k->u.dsa.qbytes);
@@ -192,6 +274,10 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
                    size_t siglen)
 {
     uint8_t h[CB_SHA256_BYTES];
+    if (k->is_x25519)
+        return 1;
+    if (k->is_ed25519)
+        return siglen == 64 ? cb_ed25519_verify(&k->u.ed, k->u.ed.pub, msg, len, sig) : 1;
     cb_pkey_sha256(&k->hash, msg, len, h);
     if (k->is_rsa)
         return cb_rsa_verify_digest(&k->u.rsa, h, sig, siglen) == 0 ? 0 : 1;
@@ -202,8 +288,18 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
     return cb_dsa_verify_digest(&k->u.dsa, h, sizeof h, &r, &s);
 }
 
+int cb_pkey_derive(cb_pkey *k, uint8_t *out, size_t *outlen)
+{
+    if (!k->is_x25519)
+        return -1;
+    *outlen = 32;
+    return cb_x25519(k->v, out, k->u.x25519.priv, k->u.x25519.peer);
+}
+
 void cb_pkey_free(cb_pkey *k)
 {
+    if (k && k->is_ed25519)
+        cb_ed25519_key_free(&k->u.ed);
     cb_pkey_free_secret(k, sizeof *k);
 }
 
@@ -212,17 +308,18 @@ void cb_pkey_free(cb_pkey *k)
 /* Room for any signature of an embedded key. */
 #define SIG_MAX (CB_BN_MAX_BITS / 8)
 
-/* kat_check compares the signature with OpenSSL's known answer (rsa) or verifies
- * OpenSSL's signature (dsa).  Returns NULL or what went wrong. */
+/* kat_check compares the signature with OpenSSL's known answer (rsa, ed25519) or
+ * verifies OpenSSL's signature (dsa).  Returns NULL or what went wrong. */
 static const char *kat_check(cb_pkey *k, const uint8_t *sig, size_t siglen)
 {
     const uint8_t *msg = (const uint8_t *)cb_pkey_kat_msg;
     size_t mlen = strlen(cb_pkey_kat_msg);
     hexnum *x = cb_xmalloc(2 * sizeof *x);
     const char *why = NULL;
-    if (k->is_rsa) {
-        const cb_rsa_keyhex *kh = find_rsa(k->alg->name);
-        if (hex_num(&x[0], kh->kat_sig) != 0 || x[0].num.len != siglen ||
+    if (k->is_rsa || k->is_ed25519) { /* both deterministic: byte for byte */
+        const char *hex = k->is_rsa ? find_rsa(k->alg->name)->kat_sig
+                                    : find_ed25519(k->alg->name)->kat_sig;
+        if (hex_num(&x[0], hex) != 0 || x[0].num.len != siglen ||
             memcmp(x[0].b, sig, siglen) != 0)
             why = "differs from OpenSSL's signature of the same message";
     } else {
@@ -283,13 +380,21 @@ static const char *round_trip(cb_pkey *k)
 
 int cb_pkey_selftest(const cb_alg *a, const cb_variant *v, char *err, size_t errlen)
 {
+    if (a && a->prim == CB_PRIM_C25519 && a->out_bytes) {
+        const char *why = cb_x25519_selftest(a, v);
+        if (why)
+            snprintf(err, errlen, "%s variant %s %s", a->name, v ? v->name : "?", why);
+        return why ? -1 : 0;
+    }
     cb_pkey *k = cb_pkey_new(a, v);
     if (!k) {
         snprintf(err, errlen, "%s: no embedded key for variant %s", a ? a->name : "?",
                  v ? v->name : "?");
         return -1;
     }
-    const char *why = round_trip(k);
+    const char *why = k->is_ed25519 ? cb_ed25519_selftest(v) : NULL;
+    if (!why)
+        why = round_trip(k);
     if (why)
         snprintf(err, errlen, "%s variant %s %s", a->name, v->name, why);
     cb_pkey_free(k);

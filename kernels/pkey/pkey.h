@@ -1,6 +1,7 @@
 /*
- * kernels/pkey/pkey.h - RSA and DSA signatures over a Montgomery-multiplication variant:
- * what `speed`, `selftest` and `kat` call for the rsa* and dsa* algorithms.
+ * kernels/pkey/pkey.h - RSA and DSA signatures over a Montgomery-multiplication variant,
+ * and X25519 key agreement over a curve25519 variant: what `speed`, `selftest` and
+ * `kat` call for the rsa*, dsa* and ecdhx25519 algorithms.
  *
  * Every signature hashes the message with SHA-256 (the generic sha256 variant, so a
  * pkey row measures the bignum kernel and not a hash kernel), then:
@@ -12,7 +13,10 @@
  *         per-signature k is RFC 6979 3.2's HMAC-SHA-256 derivation from x and the
  *         hash, with its rejection loop, so k is uniform in [1, q-1] and runs repeat.
  *         A DSA signature is r || s, each as a big-endian number of ceil(N/8) bytes.
- * The keys are embedded (kernels/pkey/pkey_keys.c, made by scripts/gen-keys.sh).
+ *   ecdhx25519  RFC 7748 X25519 of our private key and the peer's public key; one
+ *         operation is one derivation (no key generation, as `openssl speed`).
+ * The keys are embedded (kernels/pkey/pkey_keys.c and ec_keys.c, made by
+ * scripts/gen-keys.sh).
  */
 #ifndef CB_PKEY_H
 #define CB_PKEY_H
@@ -25,9 +29,9 @@
 typedef struct cb_pkey cb_pkey;
 
 /*
- * cb_pkey_new loads the embedded key of algorithm a (rsa512 ... dsa2048) for
- * variant v.  NULL when a is not a public-key algorithm, no key of that size is
- * embedded, v is not a Montgomery-multiplication variant, or SHA-256 is not built.
+ * cb_pkey_new loads the embedded key of algorithm a (rsa512 ... dsa2048, ecdhx25519)
+ * for variant v.  NULL when a is not a public-key algorithm, no key of that size is
+ * embedded, v is not a variant of a's primitive, or SHA-256 is not built.
  */
 cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v);
 
@@ -43,6 +47,22 @@ int cb_pkey_sign(cb_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig, size_
 /* cb_pkey_verify returns 0 when sig is a valid signature of msg, 1 when not. */
 int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *sig,
                    size_t siglen);
+
+/*
+ * cb_pkey_derive sets out (cb_pkey_sig_max bytes: the shared secret's length) to the
+ * key agreement of the embedded private key with the embedded peer key and sets
+ * *outlen.  Returns 0, 1 when the result is all zero (a low-order peer key), or -1
+ * when k is not a key agreement.
+ */
+int cb_pkey_derive(cb_pkey *k, uint8_t *out, size_t *outlen);
+
+/*
+ * cb_x25519 sets out = X25519(scalar, u) (RFC 7748 section 5) on variant v.  Returns
+ * 0; 1 when out is all zero, which RFC 7748 6.1 lets an implementation refuse (u was
+ * a point of small order) and which it refuses; -1 when v is not a curve25519 variant.
+ */
+int cb_x25519(const cb_variant *v, uint8_t out[32], const uint8_t scalar[32],
+              const uint8_t u[32]);
 
 /* cb_pkey_free releases k (NULL is fine), wiping the private key. */
 void cb_pkey_free(cb_pkey *k);

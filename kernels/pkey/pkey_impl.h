@@ -140,8 +140,71 @@ typedef struct cb_dsa_keyhex {
     const char *kat_r, *kat_s;
 } cb_dsa_keyhex;
 
+/* cb_x25519_keyhex: an embedded X25519 private key, the peer's public key, and
+ * OpenSSL's shared secret of the two (kernels/pkey/ec_keys.c). */
+typedef struct cb_x25519_keyhex {
+    const char *alg;
+    const char *priv, *peer;
+    const char *kat_shared;
+} cb_x25519_keyhex;
+
 extern const cb_rsa_keyhex cb_rsa_keys[]; /* ends with alg == NULL */
 extern const cb_dsa_keyhex cb_dsa_keys[]; /* ends with alg == NULL */
+/* cb_ed25519_keyhex: an embedded Ed25519 key (the 32-byte seed and the public key)
+ * and OpenSSL's signature of cb_pkey_kat_msg (kernels/pkey/ec_keys.c). */
+typedef struct cb_ed25519_keyhex {
+    const char *alg;
+    const char *priv, *pub;
+    const char *kat_sig;
+} cb_ed25519_keyhex;
+
+extern const cb_x25519_keyhex cb_x25519_keys[]; /* ends with alg == NULL */
+extern const cb_ed25519_keyhex cb_ed25519_keys[]; /* ends with alg == NULL */
+
+/* ---- X25519 (kernels/pkey/x25519.c) ---- */
+
+/* cb_pkey_c25519_ops returns v's cb_c25519_ops, or NULL when v is not a C25519 variant. */
+const cb_c25519_ops *cb_pkey_c25519_ops(const cb_variant *v);
+
+/* cb_hex_bytes decodes exactly len bytes of hex into out; -1 when malformed. */
+int cb_hex_bytes(uint8_t *out, size_t len, const char *hex);
+
+/* ---- Ed25519 (kernels/pkey/ed25519.c) ---- */
+
+/* cb_ed25519_key: a key loaded for one curve25519 variant: its group constants, the
+ * clamped scalar s and prefix of SHA-512(seed) (RFC 8032 5.1.5), and A = [s]B. */
+typedef struct cb_ed25519_key {
+    const cb_c25519_ops *ops;
+    void *ctx;                /* ops->ed_size bytes from ops->ed_init */
+    cb_pkey_hash hash;        /* for SHA-512: hash.alg is sha512 here */
+    uint8_t s[32], prefix[32], pub[32];
+} cb_ed25519_key;
+
+/* cb_ed25519_key_init loads the 32-byte seed (and computes A) for variant v; -1 when
+ * v has no Ed25519 group or SHA-512 is not built. */
+int cb_ed25519_key_init(cb_ed25519_key *k, const cb_variant *v, const uint8_t seed[32]);
+
+/* cb_ed25519_key_free wipes and frees what cb_ed25519_key_init allocated. */
+void cb_ed25519_key_free(cb_ed25519_key *k);
+
+/* cb_ed25519_sign writes the 64-byte signature R || S of msg (RFC 8032 5.1.6). */
+void cb_ed25519_sign(const cb_ed25519_key *k, const uint8_t *msg, size_t len,
+                     uint8_t sig[64]);
+
+/* cb_ed25519_verify checks sig on msg under the public key pub (RFC 8032 5.1.7,
+ * cofactorless): 0 valid, 1 invalid (S >= L, A not a canonical point or of small
+ * order, R not [S]B - [k]A's canonical encoding). */
+int cb_ed25519_verify(const cb_ed25519_key *k, const uint8_t pub[32], const uint8_t *msg,
+                      size_t len, const uint8_t sig[64]);
+
+/* cb_ed25519_selftest checks v on RFC 8032 7.1's TEST 1-3 (public key, signature,
+ * verification, a changed bit rejected).  NULL or what failed. */
+const char *cb_ed25519_selftest(const cb_variant *v);
+
+/* cb_x25519_selftest checks variant v on RFC 7748's vectors (5.2, 6.1), the embedded
+ * key against OpenSSL's shared secret, a low-order point, and pseudo-random inputs
+ * against the generic variant.  Returns NULL or what failed. */
+const char *cb_x25519_selftest(const cb_alg *a, const cb_variant *v);
 
 /* cb_pkey_kat_msg is the message the embedded OpenSSL signatures sign. */
 extern const char cb_pkey_kat_msg[];

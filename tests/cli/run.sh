@@ -304,6 +304,37 @@ for a in md5 sha512 aes-256-gcm des-ede3-cbc; do
     grep -q "^$a " "$T/all.out" && ok || bad "speed with no algorithm has no $a row"
 done
 grep -q "^rsa 2048 bits" "$T/all.out" && ok || bad "speed with no algorithm has no rsa2048 row"
+grep -q "^ 253 bits ecdh (X25519) " "$T/all.out" && ok || bad "speed with no algorithm has no ecdhx25519 row"
+grep -q "^ 253 bits EdDSA (Ed25519) " "$T/all.out" && ok || bad "speed with no algorithm has no ed25519 row"
+# pk_forms ALG DIR PROGRESS HEADING ROW MR: `speed ALG` prints OpenSSL 3.0's progress
+# line, table heading and row, and -mr lines (extended regexes), and import reads
+# both back as cryptobench's own ALG in direction DIR.
+pk_forms() {
+    alg=$1 dir=$2
+    cb speed "$alg" -seconds 0.05 >"$T/pk" 2>"$T/pk.err" && ok || bad "speed $alg failed: $(cat "$T/pk.err")"
+    grep -Eq "$3" "$T/pk.err" && ok || bad "no $alg progress line /$3/: $(cat "$T/pk.err")"
+    grep -Eq "$4" "$T/pk" && grep -Eq "$5" "$T/pk" && ok || bad "no $alg table in OpenSSL's form: $(cat "$T/pk")"
+    cat "$T/pk.err" "$T/pk" >"$T/pk.log"
+    cb import "$T/pk.log" -o "$T/pk.csv" >/dev/null 2>&1 && grep -Eq ",$alg,openssl,$dir,253,0," "$T/pk.csv" &&
+        ok || bad "import of the $alg table lost it: $(tail -1 "$T/pk.csv")"
+    cb speed "$alg" -seconds 0.05 -mr >"$T/pk.mr" 2>/dev/null && ok || bad "speed $alg -mr failed"
+    set -f # the regexes are split at blanks, never globbed
+    for re in $6; do
+        grep -Eq "$re" "$T/pk.mr" && ok || bad "no -mr line /$re/: $(cat "$T/pk.mr")"
+    done
+    set +f
+    cb import "$T/pk.mr" -o "$T/pk-mr.csv" >/dev/null 2>&1 && grep -Eq ",$alg,openssl,$dir,253,0," "$T/pk-mr.csv" &&
+        ok || bad "import of $alg's -mr lines lost it: $(tail -1 "$T/pk-mr.csv")"
+}
+# A key agreement: "op op/s", +R7 and +F5 with the rate and its reciprocal
+pk_forms ecdhx25519 derive "^Doing 253 bits  ecdh's for 0.05s: [0-9]+ 253-bits ECDH ops in [0-9.]+s$" \
+    '^ {30}op      op/s$' '^ 253 bits ecdh \(X25519\) +[0-9]+\.[0-9]{4}s +[0-9]+\.[0-9]$' \
+    '^\+DTP:253::ecdh:0.05$ ^\+R7:[0-9]+:253:[0-9.]+$ ^\+F5:22:253:[0-9.]+:[0-9.]+$'
+# EdDSA: progress and -mr lines that name the curve (OpenSSL ends the sign line with a blank)
+pk_forms ed25519 verify "^Doing 253 bits sign Ed25519's for 0.05s: [0-9]+ 253 bits Ed25519 signs in [0-9.]+s $" \
+    '^ {30}sign    verify    sign/s verify/s$' \
+    '^ 253 bits EdDSA \(Ed25519\) +[0-9]+\.[0-9]{4}s +[0-9]+\.[0-9]{4}s +[0-9]+\.[0-9] +[0-9]+\.[0-9]$' \
+    '^\+R8:[0-9]+:253:Ed25519:[0-9.]+$ ^\+R9:[0-9]+:253:Ed25519:[0-9.]+$ ^\+F6:0:253:Ed25519:[0-9.]+:[0-9.]+$'
 expect 2 "-variant 'nosuch' is not a variant of this build; its variants are: ([a-z0-9-]+,)*generic" -- selftest -variant generic,nosuch md5
 # selftest reads -variant as speed and kat do: all and auto are selections, not names
 cb selftest -quick -variant all md5 >"$T/out" 2>&1 && ok || bad "selftest -variant all exited $?: $(head -c 200 "$T/out")"
