@@ -972,6 +972,24 @@ for f in sys.argv[2:]:
     HTMLParser().feed(open(f, encoding='utf-8').read())" "$T/boards.json" "$T/boards.html" "$T/boards.svg" && ok ||
         bad "five boards' json, html or svg does not parse"
 fi
+# --- the 2012 POWER7 report's 27 rows in one hint table (POWER builds only) -------------
+# scripts/power-2012.sh's algorithm list, read from the script: every row runs under
+# -variant ppc-hint,ppc, and the C-only ciphers are named as running the same code.
+if cb list | grep -q '^ *ppc-hint '; then
+    algs=$(sed -n '/^ALGS="/,/"$/p' scripts/power-2012.sh | tr -d '"' | sed 's/^ALGS=//')
+    # shellcheck disable=SC2086
+    cb speed -variant ppc-hint,ppc -compare -style matrix $algs -bytes 16,1024 -iterations 20 \
+        -samples 2 >"$T/out" 2>"$T/err"
+    n=0
+    for a in $algs; do
+        grep -Eq "^$(printf '%s' "$a" | sed 's/[()]/\\&/g') +[-+]" "$T/out" && n=$((n + 1))
+    done
+    [ "$(echo $algs | wc -w)" -eq 27 ] && [ "$n" -eq 27 ] && ok ||
+        bad "the 2012 hint table has $n of its 27 rows: $(cat "$T/out" "$T/err")"
+    grep -q '^note: ppc-hint and ppc run the same code for rc4, des-cbc, .*cast5-cbc: their differences are noise.$' "$T/out" &&
+        ! grep -q '^note: .*\(md4\|mdc2\|whirlpool\|rmd160\|aes-128-ige\)' "$T/out" && ok ||
+        bad "the 2012 hint table's note: $(grep '^note' "$T/out")"
+fi
 if [ -z "$RUN" ]; then
     tests/plot_browser.sh "$BIN" >"$T/out" 2>&1 && ok || bad "$(cat "$T/out")"
     grep -h UNAVAILABLE "$T/out"
