@@ -162,11 +162,6 @@ check-make: $(BIN)
 check-kat: $(BIN)
 	@scripts/run-kat.sh $(BIN) "$(QEMU_RUN)"
 
-# rc4, rc2, Blowfish and CAST-128 against `openssl enc` with its legacy provider.
-.PHONY: check-legacy
-check-legacy: $(BIN)
-	@tests/legacy_ciphers.sh $(BIN) $(QEMU_RUN)
-
 # The Debian package: dpkg-buildpackage in a scratch copy of the tree, so the working
 # tree is left as it was; the .deb lands in build/deb/.  check-deb builds and inspects it.
 .PHONY: deb check-deb
@@ -189,7 +184,7 @@ CHECK_CROSS ?= 1
 
 check: check-deps
 	@$(MAKE) --no-print-directory all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-legacy check-fuzz-replay check-make check-deb check-lava
+	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay check-make check-deb check-lava
 ifeq ($(CONFIG),$(DEFAULT_CONFIG))
 	@$(MAKE) --no-print-directory check-fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 endif

@@ -90,7 +90,7 @@ done
 # files test modes cryptobench does not have).  Not with KAT_VARIANT: a library has
 # them only through its legacy provider (IDEA not at all in Debian's), and its sessions
 # take only the algorithms' 16-byte keys, so most records would be skipped;
-# tests/legacy_ciphers.sh compares Debian's OpenSSL with cryptobench instead.
+# scripts/kat-openssl.sh compares Debian's OpenSSL with cryptobench instead.
 [ -n "${KAT_VARIANT:-}" ] || for f in "$vec"/ciphers/Blowfish/bf-ecb.txt "$vec"/ciphers/Blowfish/bf-cbc.txt \
          "$vec"/ciphers/CAST5/cast5-ecb.txt "$vec"/ciphers/CAST5/cast5-cbc.txt \
          "$vec"/ciphers/IDEA/idea-ecb.txt "$vec"/ciphers/IDEA/idea-cbc.txt \
@@ -193,7 +193,8 @@ fi
 # keys, IVs and lengths (scripts/kat-openssl.sh); not with KAT_VARIANT, whose library may lack
 # them.
 set --
-for a in camellia-128-cbc camellia-192-cbc camellia-256-cbc \
+for a in rc4 rc2-cbc rc2-ecb bf-cbc bf-ecb cast5-cbc cast5-ecb \
+         camellia-128-cbc camellia-192-cbc camellia-256-cbc \
          camellia-128-ecb camellia-192-ecb camellia-256-ecb \
          seed-cbc seed-ecb \
          aes-128-ige aes-192-ige aes-256-ige; do
