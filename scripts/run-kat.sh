@@ -120,9 +120,12 @@ for f in "$@"; do
     cat "$tmp/out" >>"$tmp/all"
 done
 
-# The standards' vectors of tests/data/kat/, each read as the algorithm named before it.
+# The standards' vectors of tests/data/kat/, each read as the algorithm named before it
+# (MDC-2 not with KAT_VARIANT: OpenSSL 3 builds, Debian's among them, have none).
 data=$(dirname "$0")/../tests/data/kat
-for f in md4:md4-rfc1320.rsp whirlpool:whirlpool-iso10118-3.rsp mdc2:mdc2-openssl.rsp; do
+datafiles="md4:md4-rfc1320.rsp whirlpool:whirlpool-iso10118-3.rsp"
+[ -n "${KAT_VARIANT:-}" ] || datafiles="$datafiles mdc2:mdc2-openssl.rsp"
+for f in $datafiles; do
     files=$((files + 1))
     if ! kat -alg "${f%%:*}" "$data/${f#*:}" >"$tmp/out" 2>&1; then
         bad="$bad ${f#*:}"
@@ -154,7 +157,7 @@ corrupt_md() {
 }
 corrupt_md "$vec/hashes/ripemd160/ripevectors.txt" "$tmp/ripevectors.txt"
 set -- "$tmp/ripevectors.txt"
-for f in md4:md4-rfc1320.rsp whirlpool:whirlpool-iso10118-3.rsp mdc2:mdc2-openssl.rsp; do
+for f in $datafiles; do
     corrupt_md "$data/${f#*:}" "$tmp/${f#*:}"
     set -- "$@" "${f%%:*}:$tmp/${f#*:}"
 done
