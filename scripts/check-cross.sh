@@ -96,10 +96,10 @@ run_job() {
     first=$(echo "$QEMU_CPUS" | awk '{print $1}')
     if [ -n "${DEB_ARCH:-}" ] && { [ "$model" = "$first" ] || [ "$model" = "$widest" ]; }; then
         if libdir=$(scripts/foreign-libcrypto.sh "$DEB_ARCH"); then
-            step "library selftest -quick" env LD_LIBRARY_PATH="$PWD/$libdir" "$@" "$BIN" \
+            step "library selftest -quick" env LD_LIBRARY_PATH="$PWD/$libdir" OPENSSL_MODULES="$PWD/$libdir/ossl-modules" "$@" "$BIN" \
                 selftest -quick -variant openssl
             if [ "$model" = "$widest" ] && [ -x scripts/run-kat.sh ]; then
-                step "library kat" env LD_LIBRARY_PATH="$PWD/$libdir" KAT_VARIANT=openssl \
+                step "library kat" env LD_LIBRARY_PATH="$PWD/$libdir" OPENSSL_MODULES="$PWD/$libdir/ossl-modules" KAT_VARIANT=openssl \
                     scripts/run-kat.sh "$BIN" "$runner"
             fi
         else
