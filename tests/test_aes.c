@@ -93,7 +93,7 @@ static void test_misaligned_in_place(void **state)
 {
     (void)state;
     enum { LEN = 16 * 33 + 7 };
-    uint8_t key[64], iv[16], src[LEN], want[LEN], *buf = malloc(LEN + 32); /* 64: XTS */
+    uint8_t key[64], iv[CB_IV_MAX], src[LEN], want[LEN], *buf = malloc(LEN + 32); /* 64: XTS */
     uint8_t *buf2 = malloc(LEN + 32);
     tu_fill(key, sizeof key, 1);
     tu_fill(iv, sizeof iv, 2);

@@ -218,7 +218,7 @@ static size_t cipher_sweep(const cb_alg *a, cb_dir d, bufs *b)
     if (!n)
         return 0;
     assert_non_null(ref);
-    uint8_t key[64], iv[16]; /* up to AES-256-XTS's two keys */
+    uint8_t key[64], iv[CB_IV_MAX]; /* up to AES-256-XTS's two keys, IGE's two blocks */
     for (size_t len = 0;; ) {
         rng_fill(key, sizeof key);
         rng_fill(iv, sizeof iv);
