@@ -267,8 +267,9 @@ expect 0 "" -- compare "$T/aa.csv" -variant generic,generic -fail-if-slower 5%
 grep -q 'passed' "$T/out" && ok || bad "compare of the A/A CSV did not pass: $(cat "$T/out")"
 expect 0 "" -- compare "$T/aa.csv" -fail-if-slower 5%
 grep -q '^after: *generic (second)' "$T/out" && ok || bad "compare of an A/A CSV did not split it by arm: $(cat "$T/out")"
-if [ -n "$other" ]; then
-    # generic is several times slower than $other: a regression, at once, exit 1
+if [ -n "$other" ] && [ -z "$RUN" ]; then
+    # generic is several times slower than $other: a regression, at once, exit 1 (not
+    # under an emulator, whose AES instructions can be slower than the tables)
     expect 1 "" -- speed -evp aes-128-ctr -bytes 1024 -variant "$other",generic -compare -fail-if-slower 5% -csv "$T/reg.csv"
     grep -q 'FAILED by 1 case' "$T/out" && ok || bad "the gate missed generic against $other: $(cat "$T/out")"
     expect 1 "" -- compare "$T/reg.csv" -variant "$other",generic -fail-if-slower 5%
