@@ -113,7 +113,9 @@ static int inner_number(const char *inner, const char *what, uint64_t *out)
  * tcrypt_result reads what follows a test line's "): " into m: "95545 operations in 1
  * seconds (...)" and "123 opers/sec, ..." (counted in time), "1 operation in 232
  * cycles (16 bytes)" and "1234 cycles/operation, 77 cycles/byte" (cycle mode: tcrypt
- * averages 8 runs and prints cycles per operation).  Returns 0 for any other form.
+ * averages 8 runs and prints cycles per operation).  Returns 0 for any other form,
+ * and for a cycle count under one cycle an operation, which no operation takes (the
+ * CSV keeps whole cycles: it would read back as no measurement at all).
  */
 static int tcrypt_result(const char *result, size_t block, measure *m)
 {
@@ -131,7 +133,7 @@ static int tcrypt_result(const char *result, size_t block, measure *m)
         }
         if (!strcmp(tok[4], "cycles")) {
             m->cycles = a ? (double)b / (double)a : 0;
-            return 1;
+            return m->cycles >= 1;
         }
         return 0;
     }
@@ -142,7 +144,7 @@ static int tcrypt_result(const char *result, size_t block, measure *m)
         }
         if (!strcmp(tok[1], "cycles/operation,")) {
             m->cycles = (double)a;
-            return 1;
+            return m->cycles >= 1;
         }
     }
     return 0;
