@@ -698,7 +698,8 @@ static void test_tcrypt_subcycle(void **state)
 }
 
 /* The 1.0-era table labels of the legacy ciphers, as the 2012 POWER7 report's rows
- * name them, are cryptobench's algorithms with `openssl speed`'s 16-byte keys. */
+ * name them, are cryptobench's algorithms with `openssl speed`'s key sizes (16 bytes
+ * but for camellia-192 and -256). */
 static void test_legacy_cipher_labels(void **state)
 {
     (void)state;
@@ -710,41 +711,22 @@ static void test_legacy_cipher_labels(void **state)
                                  "idea cbc         30000.00k    31000.00k\n"
                                  "rc2 cbc          20000.00k    21000.00k\n"
                                  "blowfish cbc     60000.00k    61000.00k\n"
-                                 "cast cbc         50000.00k    51000.00k\n",
-                                 &o, set, err, sizeof err), 10);
-    static const struct {
-        const char *alg;
-        double bps64;
-    } want[] = {{"rc4", 210000000}, {"idea-cbc", 31000000}, {"rc2-cbc", 21000000},
-                {"bf-cbc", 61000000}, {"cast5-cbc", 51000000}};
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        const cb_csv_row *r = find(set, want[i].alg, "encrypt", 64, 128);
-        assert_true(close_to(r->bytes_per_sec, want[i].bps64));
-    }
-    cb_csv_set_free(set);
-}
-
-/* The 1.0-era row labels of the 2012 POWER7 report's Camellia and SEED rows name
- * cryptobench's algorithms, with their key sizes. */
-static void test_camellia_seed_labels(void **state)
-{
-    (void)state;
-    char err[512];
-    cb_import_opts o = no_opts();
-    cb_csv_set *set = cb_csv_set_new();
-    assert_int_equal(import_text("type             16 bytes     64 bytes\n"
+                                 "cast cbc         50000.00k    51000.00k\n"
                                  "camellia-128 cbc 90000.00k 100000.00k\n"
                                  "camellia-192 cbc 70000.00k 80000.00k\n"
                                  "camellia-256 cbc 70000.00k 80000.00k\n"
                                  "seed cbc 60000.00k 65000.00k\n",
-                                 &o, set, err, sizeof err), 8);
+                                 &o, set, err, sizeof err), 18);
     static const struct {
         const char *alg;
         unsigned bits;
         double bps64;
     } want[] = {
-        {"camellia-128-cbc", 128, 100000000}, {"camellia-192-cbc", 192, 80000000},
-        {"camellia-256-cbc", 256, 80000000},  {"seed-cbc", 128, 65000000},
+        {"rc4", 128, 210000000},           {"idea-cbc", 128, 31000000},
+        {"rc2-cbc", 128, 21000000},        {"bf-cbc", 128, 61000000},
+        {"cast5-cbc", 128, 51000000},      {"camellia-128-cbc", 128, 100000000},
+        {"camellia-192-cbc", 192, 80000000}, {"camellia-256-cbc", 256, 80000000},
+        {"seed-cbc", 128, 65000000},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         assert_non_null(cb_alg_find(want[i].alg));
@@ -828,7 +810,6 @@ int main(void)
         cmocka_unit_test(test_own_header),
         cmocka_unit_test(test_tcrypt_subcycle),
         cmocka_unit_test(test_legacy_cipher_labels),
-        cmocka_unit_test(test_camellia_seed_labels),
         cmocka_unit_test(test_inline_forms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
