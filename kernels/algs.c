@@ -122,6 +122,14 @@ static const cb_alg algs[] = {
     {"camellia-192-ecb", "", CB_KIND_CIPHER, CB_PRIM_CAMELLIA, CB_MODE_ECB, 192, 16, 0, NULL},
     {"camellia-256-ecb", "", CB_KIND_CIPHER, CB_PRIM_CAMELLIA, CB_MODE_ECB, 256, 16, 0, NULL},
 
+    /* ChaCha20 (RFC 8439) as OpenSSL's EVP names it: a 32-byte key and a 16-byte IV
+     * (the block counter, then the nonce), a stream; block_bytes 1, as OpenSSL
+     * reports.  chacha20-poly1305 is the AEAD of RFC 8439 2.8, one operation a whole
+     * message with a 12-byte nonce and a 16-byte tag, as for GCM. */
+    {"chacha20", "", CB_KIND_CIPHER, CB_PRIM_CHACHA, CB_MODE_STREAM, 256, 1, 0, NULL},
+    {"chacha20-poly1305", "chacha20_poly1305 chachapoly", CB_KIND_AEAD, CB_PRIM_CHACHA,
+     CB_MODE_CHACHAPOLY, 256, 1, 16, NULL},
+
     /* Public-key rows: key_bits is the modulus size; one operation is one signature or
      * verification; their variants are the Montgomery multiplication variants. */
     {"rsa512", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 512, 0, 0, "rsa"},
@@ -286,6 +294,8 @@ size_t cb_alg_iv_bytes(const cb_alg *a)
 {
     if (a->kind != CB_KIND_CIPHER || a->mode == CB_MODE_ECB)
         return 0;
+    if (a->prim == CB_PRIM_CHACHA) /* the counter and the nonce */
+        return 16;
     return a->mode == CB_MODE_IGE ? 2 * (size_t)a->block_bytes : a->block_bytes;
 }
 

@@ -69,6 +69,8 @@ typedef enum cb_prim {
     CB_PRIM_MDC2,      /* ISO/IEC 10118-2 over DES: one 8-byte block per step */
     CB_PRIM_C25519, /* curve25519's field and group code: ecdhx25519, ed25519
                        (cb_c25519_ops) */
+    CB_PRIM_CHACHA, /* ChaCha20's block function with a Poly1305: chacha20 and
+                       chacha20-poly1305 (cb_chacha_ops, RFC 8439) */
     CB_PRIM_WHOLE, /* not a primitive: the variant implements whole algorithms and its
                       ops is a cb_alg_impl (see "whole-algorithm variants" below) */
     CB_PRIM_COUNT
@@ -99,7 +101,9 @@ typedef enum cb_mode {
     CB_MODE_XTS,  /* SP 800-38E (IEEE 1619 XTS-AES); the key is two AES keys */
     CB_MODE_CCM,  /* SP 800-38C, an AEAD over the AES variants (kernels/modes/ccm.h) */
     CB_MODE_STREAM, /* a stream cipher (cb_stream_ops): no IV, the keystream XORed in */
-    CB_MODE_IGE     /* OpenSSL's AES_ige_encrypt (infinite garble extension): a 32-byte IV */
+    CB_MODE_IGE,    /* OpenSSL's AES_ige_encrypt (infinite garble extension): a 32-byte IV */
+    CB_MODE_CHACHAPOLY /* RFC 8439 2.8: ChaCha20 and Poly1305 as an AEAD
+                          (kernels/modes/chachapoly.h) */
 } cb_mode;
 
 /* CB_IV_MAX bounds a cipher's IV (cb_alg_iv_bytes): IGE's two chaining blocks. */
@@ -230,6 +234,36 @@ typedef struct cb_stream_ops {
     int (*set_key)(void *state, const uint8_t *key, size_t keylen);
     void (*stream)(void *state, const uint8_t *in, uint8_t *out, size_t len);
 } cb_stream_ops;
+
+/*
+ * cb_poly1305_ops: Poly1305 (RFC 8439 2.5) in one representation of the accumulator.
+ * init clamps r and keeps s from the 32-byte one-time key in a state of state_size
+ * bytes (aligned to 64 by the caller); blocks adds each of len / 16 whole 16-byte
+ * blocks (len a multiple of 16), with 2^128 added when padbit is 1 (a full block) and
+ * not when it is 0 (the caller's zero-padded partial block after its 0x01 byte), and
+ * multiplies by r; emit writes the tag (h + s) mod 2^128, little-endian.
+ */
+typedef struct cb_poly1305_ops {
+    size_t state_size;
+    void (*init)(void *st, const uint8_t key[32]);
+    void (*blocks)(void *st, const uint8_t *in, size_t len, unsigned padbit);
+    void (*emit)(void *st, uint8_t tag[16]);
+} cb_poly1305_ops;
+
+/*
+ * cb_chacha_ops: ChaCha20 (RFC 8439 2.3-2.4) with the Poly1305 the variant pairs it
+ * with.  blocks XORs the keystream of nblocks 64-byte blocks into in, writing out
+ * (in == out allowed): block i uses the state of key (eight little-endian words),
+ * ctr[0] + i as the block counter and ctr[1..3] as the nonce words.  The caller
+ * never lets ctr[0] + nblocks - 1 pass 2^32 - 1 (kernels/modes/chachapoly.c splits a
+ * run at the wrap), so a kernel adds to the counter word alone.  poly may be NULL
+ * for a variant of chacha20 alone; chacha20-poly1305 needs it.
+ */
+typedef struct cb_chacha_ops {
+    void (*blocks)(const uint32_t key[8], const uint32_t ctr[4], const uint8_t *in,
+                   uint8_t *out, size_t nblocks);
+    const cb_poly1305_ops *poly;
+} cb_chacha_ops;
 
 /* Montgomery multiplication keeps its ops (cb_mont_ops) in kernels/pkey/bn.h. */
 

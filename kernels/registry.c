@@ -184,6 +184,11 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
         return g->aes && g->aes->set_encrypt_key && g->aes->ctr32 && g->ghash &&
                g->ghash->blocks;
     }
+    case CB_PRIM_CHACHA: {
+        const cb_chacha_ops *o = v->ops;
+        return o->blocks && (a->mode != CB_MODE_CHACHAPOLY ||
+                             (o->poly && o->poly->init && o->poly->blocks && o->poly->emit));
+    }
     default:
         if (cb_prim_is_block(v->prim)) {
             const cb_block_ops *o = v->ops;

@@ -398,6 +398,7 @@ static const cb_vector *const vector_tables[] = {cb_vectors_digest, cb_vectors_a
                                                  cb_vectors_des, cb_vectors_hmac,
                                                  cb_vectors_camellia,
                                                  cb_vectors_seed,
+                                                 cb_vectors_chacha,
 };
 
 size_t cb_vectors_for(const char *alg)
@@ -537,12 +538,19 @@ static int xcheck_cipher(checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t 
 
 /* aead_lengths picks the IV (nonce) and tag lengths for length len: GCM mostly
  * 96-bit IVs with some odd lengths and a full tag, CCM every nonce length 7..13
- * and every tag length 4..16 in turn. */
+ * and every tag length 4..16 in turn, ChaCha20-Poly1305 RFC 8439's 12-byte nonce
+ * with now and then a shorter one (zero-extended, as OpenSSL takes it) and a
+ * truncated tag. */
 static void aead_lengths(const cb_alg *a, size_t len, size_t *ivlen, size_t *taglen)
 {
     if (a->mode == CB_MODE_CCM) {
         *ivlen = 7 + len % 7;
         *taglen = 4 + 2 * (len / 7 % 7);
+        return;
+    }
+    if (a->mode == CB_MODE_CHACHAPOLY) {
+        *ivlen = len % 7 == 3 ? 1 + len % 12 : 12;
+        *taglen = len % 5 == 4 ? 1 + len % 16 : 16;
         return;
     }
     *ivlen = len % 7 == 3 ? 1 + len % 60 : 12;

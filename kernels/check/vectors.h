@@ -17,7 +17,8 @@ typedef struct cb_vector {
     const char *alg;       /* canonical algorithm name */
     const char *source;    /* "FIPS 180-4 example, SHA-256 'abc'" */
     const char *key;
-    const char *iv;        /* CBC/CTR IV, GCM IV of any length, CCM nonce */
+    const char *iv;        /* CBC/CTR IV, GCM IV of any length, CCM or ChaCha20-Poly1305
+                              nonce, chacha20's counter and nonce */
     const char *aad;       /* GCM and CCM */
     const char *msg;       /* input, hex */
     const char *msg_ascii; /* or: input as text, repeated `repeat` times (0 = once) */
@@ -43,6 +44,7 @@ extern const cb_vector cb_vectors_idea[];
 extern const cb_vector cb_vectors_rc4[];
 extern const cb_vector cb_vectors_camellia[];
 extern const cb_vector cb_vectors_seed[];
+extern const cb_vector cb_vectors_chacha[]; /* chacha20, chacha20-poly1305 */
 
 extern const size_t cb_vectors_digest_count;
 extern const size_t cb_vectors_aes_count;
@@ -56,6 +58,7 @@ extern const size_t cb_vectors_idea_count;
 extern const size_t cb_vectors_rc4_count;
 extern const size_t cb_vectors_camellia_count;
 extern const size_t cb_vectors_seed_count;
+extern const size_t cb_vectors_chacha_count;
 
 /* cb_vectors_for counts the vectors of every table that name algorithm alg. */
 size_t cb_vectors_for(const char *alg);

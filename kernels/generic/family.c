@@ -65,6 +65,18 @@ const cb_variant cb_family_generic[] = {
      "portable C, radix 2^25.5 (32x32->64 multiplies), Montgomery ladder (RFC 7748)"},
 #endif
 
+    /* ChaCha20 and Poly1305: as for curve25519, a 64-bit target also offers the
+     * 32-bit radix so that it is tested and timed on the host */
+#ifdef __SIZEOF_INT128__
+    {"generic", "generic", CB_PRIM_CHACHA, 0, 100, &cb_chacha_generic_ops,
+     "portable C, one block at a time; Poly1305 in radix 2^64 (RFC 8439)"},
+    {"radix26", "generic", CB_PRIM_CHACHA, 0, 90, &cb_chacha_generic_r26_ops,
+     "portable C, one block at a time; Poly1305 in radix 2^26 (RFC 8439)"},
+#else
+    {"generic", "generic", CB_PRIM_CHACHA, 0, 100, &cb_chacha_generic_r26_ops,
+     "portable C, one block at a time; Poly1305 in radix 2^26 (RFC 8439)"},
+#endif
+
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

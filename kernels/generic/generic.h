@@ -86,4 +86,27 @@ extern const cb_c25519_ops cb_c25519_r51_ops;
 #endif
 extern const cb_c25519_ops cb_c25519_r25_ops;
 
+/* ChaCha20 and Poly1305 (RFC 8439) */
+
+/* cb_chacha_sigma: the state's first row, "expand 32-byte k" (RFC 8439 2.3). */
+extern const uint32_t cb_chacha_sigma[4];
+
+/* cb_chacha_block computes one block of keystream as sixteen words: the state of key
+ * and ctr (counter, nonce) after 20 rounds plus itself (kernels/generic/chacha.c).
+ * The SIMD variants' tails and their tests use it. */
+void cb_chacha_block(uint32_t out[16], const uint32_t key[8], const uint32_t ctr[4]);
+
+/* cb_poly1305_r64_ops: Poly1305 in radix 2^64, where the compiler has __int128
+ * (kernels/generic/poly1305_r64.c); cb_poly1305_r26_ops: in radix 2^26
+ * (poly1305_r26.c), for 32-bit targets and tested on every target. */
+#ifdef __SIZEOF_INT128__
+extern const cb_poly1305_ops cb_poly1305_r64_ops;
+#endif
+extern const cb_poly1305_ops cb_poly1305_r26_ops;
+
+/* cb_chacha_generic_ops: one block at a time with the target's Poly1305 (r64 where
+ * __int128 exists, else r26); cb_chacha_generic_r26_ops: the same with radix 2^26. */
+extern const cb_chacha_ops cb_chacha_generic_ops;
+extern const cb_chacha_ops cb_chacha_generic_r26_ops;
+
 #endif

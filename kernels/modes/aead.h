@@ -1,7 +1,8 @@
 /*
  * kernels/modes/aead.h - one interface over the AEAD algorithms (CB_KIND_AEAD): GCM
- * (kernels/modes/gcm.h) on its paired variants and CCM (kernels/modes/ccm.h) on the AES
- * variants, for the layers that time, check and read known answers of either.
+ * (kernels/modes/gcm.h) on its paired variants, CCM (kernels/modes/ccm.h) on the AES
+ * variants and ChaCha20-Poly1305 (kernels/modes/chachapoly.h) on the ChaCha
+ * variants, for the layers that time, check and read known answers of any of them.
  */
 #ifndef CB_AEAD_H
 #define CB_AEAD_H
@@ -10,13 +11,15 @@
 #include <stdint.h>
 
 #include "kernels/modes/ccm.h"
+#include "kernels/modes/chachapoly.h"
 #include "kernels/modes/gcm.h"
 
-/* cb_aead: a keyed context of either mode; alg->mode says which member is live. */
+/* cb_aead: a keyed context of any of the modes; alg->mode says which member is live. */
 typedef struct cb_aead {
     const cb_alg *alg;
     cb_gcm gcm;
     cb_ccm ccm;
+    cb_chachapoly chachapoly;
 } cb_aead;
 
 /* cb_aead_init keys x for a with variant v; 0, or -1 when v cannot serve a. */

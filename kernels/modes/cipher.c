@@ -12,6 +12,7 @@
 
 #include "base/common.h"
 #include "kernels/modes/aes_modes.h"
+#include "kernels/modes/chachapoly.h"
 #include "kernels/modes/cipher.h"
 #include "kernels/registry.h"
 
@@ -19,6 +20,8 @@
  * a stream cipher's. */
 static size_t ks_size(const cb_variant *v)
 {
+    if (v->prim == CB_PRIM_CHACHA)
+        return sizeof(cb_chacha_stream);
     if (cb_prim_is_stream(v->prim))
         return ((const cb_stream_ops *)v->ops)->state_size;
     return v->prim == CB_PRIM_AES ? ((const cb_aes_ops *)v->ops)->key_size
@@ -33,7 +36,7 @@ static int mode_supported(const cb_alg *a, const cb_variant *v, cb_dir dir)
         return 0;
     if (v->prim == CB_PRIM_AES)
         return 1;
-    if (cb_prim_is_stream(v->prim))
+    if (cb_prim_is_stream(v->prim) || v->prim == CB_PRIM_CHACHA)
         return a->mode == CB_MODE_STREAM;
     return cb_prim_is_block(v->prim) &&
            (a->mode == CB_MODE_CBC || a->mode == CB_MODE_ECB);
@@ -60,6 +63,10 @@ static int set_key(cb_cipher *c, const uint8_t *key, size_t keylen)
     if (cb_prim_is_stream(c->var->prim)) {
         const cb_stream_ops *o = c->var->ops;
         return o->set_key(c->ks, key, keylen);
+    }
+    if (c->var->prim == CB_PRIM_CHACHA) {
+        cb_chacha_stream_key(c->ks, key);
+        return 0;
     }
     const cb_aes_ops *o = c->var->ops;
     unsigned bits = c->alg->mode == CB_MODE_XTS ? c->alg->key_bits / 2 : c->alg->key_bits;
@@ -100,6 +107,8 @@ void cb_cipher_set_iv(cb_cipher *c, const uint8_t *iv)
     c->used = 0;
     if (iv)
         memcpy(c->iv, iv, cb_alg_iv_bytes(c->alg));
+    if (c->var->prim == CB_PRIM_CHACHA) /* the counter and nonce live in the stream */
+        cb_chacha_stream_iv(c->ks, iv);
 }
 
 /*
@@ -198,6 +207,10 @@ int cb_cipher_chains(const cb_alg *a)
 int cb_cipher_update(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
 {
     cb_mode m = c->alg->mode;
+    if (m == CB_MODE_STREAM && c->var->prim == CB_PRIM_CHACHA) {
+        cb_chacha_stream_xor(c->var->ops, c->ks, in, out, len);
+        return 0;
+    }
     if (m == CB_MODE_STREAM) { /* both directions XOR the keystream in */
         const cb_stream_ops *o = c->var->ops;
         o->stream(c->ks, in, out, len);

@@ -321,6 +321,35 @@ static int check_mont(const cb_variant *v)
     return 0;
 }
 
+/* check_chacha: the block function on 1, 3 and 17 blocks (tails and full groups of
+ * any interleave up to 16), in place and not, and the Poly1305 the variant pairs it
+ * with on 16 and 272 bytes (one block and a vector path's multi-block loop). */
+static int check_chacha(const cb_variant *v)
+{
+    const cb_chacha_ops *o = v->ops;
+    static const size_t counts[] = {1, 3, 17};
+    const uint32_t *key = (const uint32_t *)input, *ctr = (const uint32_t *)(input + 32);
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        size_t n = counts[i];
+        CHECK(v, "chacha blocks", o->blocks(key, ctr, input, AT(OUT), n), o->blocks, 5, U(key),
+              U(ctr), U(input), U(AT(OUT)), U(n));
+        CHECK(v, "chacha blocks in place", o->blocks(key, ctr, AT(OUT), AT(OUT), n), o->blocks,
+              5, U(key), U(ctr), U(AT(OUT)), U(AT(OUT)), U(n));
+    }
+    const cb_poly1305_ops *p = o->poly;
+    if (!p)
+        return 0;
+    if (too_big(v, "the Poly1305 state", p->state_size, TABLE - KS))
+        return -1;
+    CHECK(v, "poly1305 init", p->init(AT(KS), input), p->init, 2, U(AT(KS)), U(input));
+    CHECK(v, "poly1305 blocks", p->blocks(AT(KS), input, 16, 1), p->blocks, 4, U(AT(KS)),
+          U(input), U(16), U(1));
+    CHECK(v, "poly1305 blocks", p->blocks(AT(KS), input, 272, 1), p->blocks, 4, U(AT(KS)),
+          U(input), U(272), U(1));
+    CHECK(v, "poly1305 emit", p->emit(AT(KS), AT(OUT)), p->emit, 2, U(AT(KS)), U(AT(OUT)));
+    return 0;
+}
+
 int cb_abi_check_variants(char *msg, size_t len)
 {
     static const struct {
@@ -333,7 +362,7 @@ int cb_abi_check_variants(char *msg, size_t len)
         {CB_PRIM_GCM, check_gcm},      {CB_PRIM_MONT, check_mont},
         {CB_PRIM_SHA3, check_sponge},  {CB_PRIM_MD4, check_digest},
         {CB_PRIM_RMD160, check_digest}, {CB_PRIM_WHIRLPOOL, check_digest},
-        {CB_PRIM_MDC2, check_digest},
+        {CB_PRIM_MDC2, check_digest},  {CB_PRIM_CHACHA, check_chacha},
 #define BLOCK_ROW(name, lower, arg) {CB_PRIM_##name, check_block},
         CB_BLOCK_PRIMS(BLOCK_ROW, ~)
 #undef BLOCK_ROW
