@@ -143,6 +143,50 @@ static void msg_tag(const cb_chachapoly *x, size_t aadlen, size_t len, uint8_t t
  * pass finds the ciphertext still in L1 whatever the message size. */
 #define CHUNK 4096
 
+/*
+ * SMALL: a message of at most this many bytes, with at most SMALL bytes of AAD, is
+ * done in one keystream call and one MAC call: the key block and the data's blocks
+ * go to the kernel together (a 4-block SIMD kernel does them in the time of one), and
+ * the padded AAD, ciphertext and lengths are MACed as one buffer.  At 16 bytes a
+ * message is otherwise two kernel calls and three Poly1305 calls, whose fixed costs
+ * are most of the work (OpenSSL's EVP takes about 85 ns a message on the host).
+ */
+#define SMALL 192
+
+/* small_msg: seal (or, open non-zero, decrypt) a SMALL message and compute its full
+ * tag; in is read before out is written, so in == out works. */
+static void small_msg(const cb_chachapoly *x, const uint8_t *iv, size_t ivlen,
+                      const uint8_t *aad, size_t aadlen, const uint8_t *in, uint8_t *out,
+                      size_t len, int open, uint8_t tag[16])
+{
+    uint8_t ks[64 + SMALL], mac[SMALL + SMALL + 16];
+    uint8_t nonce[12] = {0};
+    uint32_t ctr[4];
+    size_t nblocks = 1 + (len + 63) / 64, apad = (aadlen + 15) & ~(size_t)15,
+           cpad = (len + 15) & ~(size_t)15;
+    memcpy(nonce + 12 - ivlen, iv, ivlen);
+    ctr[0] = 0;
+    for (int i = 0; i < 3; i++)
+        ctr[1 + i] = cb_load_le32(nonce + 4 * i);
+    memset(ks, 0, 64 * nblocks);
+    memcpy(ks + 64, in, len);
+    x->ops->blocks(x->key, ctr, ks, ks, nblocks); /* ks[0..32): the Poly1305 key */
+
+    memset(mac, 0, apad + cpad);
+    memcpy(mac, aad, aadlen);
+    memcpy(mac + apad, open ? in : ks + 64, len);
+    cb_store_le32(mac + apad + cpad, (uint32_t)aadlen);
+    cb_store_le32(mac + apad + cpad + 4, 0);
+    cb_store_le32(mac + apad + cpad + 8, (uint32_t)len);
+    cb_store_le32(mac + apad + cpad + 12, 0);
+    const cb_poly1305_ops *p = x->ops->poly;
+    p->init(x->poly, ks);
+    p->blocks(x->poly, mac, apad + cpad + 16, 1);
+    p->emit(x->poly, tag);
+    memcpy(out, ks + 64, len);
+    cb_wipe(ks, sizeof ks);
+}
+
 int cb_chachapoly_seal(const cb_chachapoly *x, const uint8_t *iv, size_t ivlen,
                        const uint8_t *aad, size_t aadlen, const uint8_t *in, uint8_t *out,
                        size_t len, uint8_t *tag, size_t taglen)
@@ -152,6 +196,12 @@ int cb_chachapoly_seal(const cb_chachapoly *x, const uint8_t *iv, size_t ivlen,
     uint32_t ctr[4];
     uint8_t full[16];
     const cb_poly1305_ops *p = x->ops->poly;
+    if (len <= SMALL && aadlen <= SMALL) {
+        small_msg(x, iv, ivlen, aad, aadlen, in, out, len, 0, full);
+        memcpy(tag, full, taglen);
+        cb_wipe(full, sizeof full);
+        return 0;
+    }
     msg_start(x, iv, ivlen, ctr);
     mac_padded(p, x->poly, aad, aadlen);
     for (size_t done = 0; done < len;) {
@@ -180,19 +230,23 @@ int cb_chachapoly_open(const cb_chachapoly *x, const uint8_t *iv, size_t ivlen,
     uint32_t ctr[4];
     uint8_t full[16];
     const cb_poly1305_ops *p = x->ops->poly;
-    msg_start(x, iv, ivlen, ctr);
-    mac_padded(p, x->poly, aad, aadlen);
-    /* MAC each chunk of ciphertext before decrypting it: in may be out */
-    for (size_t done = 0; done < len;) {
-        size_t n = len - done < CHUNK ? len - done : CHUNK;
-        if (n == CHUNK)
-            p->blocks(x->poly, in + done, n, 1);
-        else
-            mac_padded(p, x->poly, in + done, n);
-        cb_chacha_run(x->ops, x->key, ctr, in + done, out + done, n);
-        done += n;
+    if (len <= SMALL && aadlen <= SMALL) {
+        small_msg(x, iv, ivlen, aad, aadlen, in, out, len, 1, full);
+    } else {
+        msg_start(x, iv, ivlen, ctr);
+        mac_padded(p, x->poly, aad, aadlen);
+        /* MAC each chunk of ciphertext before decrypting it: in may be out */
+        for (size_t done = 0; done < len;) {
+            size_t n = len - done < CHUNK ? len - done : CHUNK;
+            if (n == CHUNK)
+                p->blocks(x->poly, in + done, n, 1);
+            else
+                mac_padded(p, x->poly, in + done, n);
+            cb_chacha_run(x->ops, x->key, ctr, in + done, out + done, n);
+            done += n;
+        }
+        msg_tag(x, aadlen, len, full);
     }
-    msg_tag(x, aadlen, len, full);
     unsigned diff = 0;
     for (size_t i = 0; i < taglen; i++)
         diff |= full[i] ^ tag[i];
