@@ -2,7 +2,8 @@
 # run-kat.sh BIN "QEMU_RUN" - runs `BIN kat` (through the emulator command when one
 # is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, RIPEMD-160, HMAC
 # (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM/CCM, TDES CBC/ECB,
-# Blowfish, CAST5, IDEA, Camellia and SEED, RC4, RSA/DSA signature, X25519 and Ed25519 file of
+# Blowfish, CAST5, IDEA, Camellia and SEED, RC4, ChaCha20, ChaCha20-Poly1305, RSA/DSA
+# signature, X25519 and Ed25519 file of
 # Debian's python3-cryptography-vectors, one file per run, and prints the totals;
 # then checks the block ciphers against `openssl enc` (scripts/kat-openssl.sh).  (AES
 # CFB1's bit-string files are left out: cryptobench has no CFB1.)  MD4, Whirlpool and
@@ -106,6 +107,12 @@ done
 for f in "$vec"/ciphers/SEED/rfc-4269.txt "$vec"/ciphers/SEED/rfc-4196.txt; do
     set -- "$@" "$f"
 done
+# ChaCha20: RFC 7539 A.2's keystreams; ChaCha20-Poly1305: OpenSSL's and BoringSSL's
+# records, each sealed and opened (openssl.txt's CIPHERFINAL_ERROR record rejected).
+for f in "$vec"/ciphers/ChaCha20/rfc7539.txt "$vec"/ciphers/ChaCha20Poly1305/openssl.txt \
+         "$vec"/ciphers/ChaCha20Poly1305/boringssl.txt; do
+    set -- "$@" "$f"
+done
 
 files=0
 bad=""
@@ -174,6 +181,26 @@ for f in "$@"; do
     fi
 done
 
+# ... and the AEAD files, kept in their folder (kat knows them by it): a changed CT
+# digit in boringssl.txt, and openssl.txt's forged tag without its Result line (then
+# sealed, it gives another tag), must each be one failure.
+mkdir "$tmp/ChaCha20Poly1305"
+awk '!done && /^CT= [0-9a-f]/ { c = substr($0, 5, 1); $0 = "CT= " (c == "0" ? "1" : "0") substr($0, 6)
+                                 done = 1 }
+     { print }' "$vec/ciphers/ChaCha20Poly1305/boringssl.txt" >"$tmp/ChaCha20Poly1305/boringssl.txt"
+grep -v '^Result = CIPHERFINAL_ERROR$' "$vec/ciphers/ChaCha20Poly1305/openssl.txt" \
+    >"$tmp/ChaCha20Poly1305/openssl.txt"
+for f in "$tmp"/ChaCha20Poly1305/boringssl.txt "$tmp"/ChaCha20Poly1305/openssl.txt; do
+    kat "$f" >"$tmp/out" 2>&1
+    rc=$?
+    if [ "$rc" -ne 1 ] || ! grep -q 'failed 1 ' "$tmp/out"; then
+        echo "run-kat.sh: a corrupted ChaCha20Poly1305/${f##*/} was not reported as one" \
+             "failure (exit $rc):"
+        cat "$tmp/out"
+        bad="$bad (corrupted-chacha20-poly1305-${f##*/})"
+    fi
+done
+
 # MD4, RIPEMD-160 and Whirlpool against `openssl dgst` (legacy provider) on many lengths
 "$(dirname "$0")"/../tests/openssl_digests.sh "$bin" "$runner" || bad="$bad (openssl-digests)"
 
@@ -199,7 +226,7 @@ set --
 for a in rc4 rc2-cbc rc2-ecb bf-cbc bf-ecb cast5-cbc cast5-ecb \
          camellia-128-cbc camellia-192-cbc camellia-256-cbc \
          camellia-128-ecb camellia-192-ecb camellia-256-ecb \
-         seed-cbc seed-ecb \
+         seed-cbc seed-ecb chacha20 \
          aes-128-ige aes-192-ige aes-256-ige; do
     set -- "$@" "$a"
 done
