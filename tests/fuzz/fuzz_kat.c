@@ -114,8 +114,9 @@ static int setup(void)
         return 0;
     atexit(remove_scratch);
     char dir[sizeof scratch + NAME_LEN + 1];
-    for (size_t i = 0; i < nnames; i++)
-        if (folder_of(names[i], dir, sizeof dir) && mkdir(dir, 0700) != 0 && errno != EEXIST)
+    for (size_t i = 0; i < nnames; i++) /* a folder shared by two names is made once */
+        if (folder_of(names[i], dir, sizeof dir) && mkdir(dir, 0700) != 0 &&
+            errno != EEXIST)
             return 0;
     return ok = 1;
 }
