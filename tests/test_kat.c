@@ -369,7 +369,7 @@ static void test_chacha_counter(void **state)
         "NONCE = 000000000000000000000002\nINITIAL_BLOCK_COUNTER = %d\n"
         "PLAINTEXT = 2754776173206272696c6c69672c20616e642074686520736c6974687920746f7665730a\n"
         "CIPHERTEXT = 62e6347f95ed87a45ffae7426f27a1df5fb69110044c0d73118effa95b01e5cf166d3df2\n";
-    char buf[sizeof text + 8];
+    char buf[sizeof text + 16]; /* "%d" becomes up to 11 characters */
     for (int ctr = 41; ctr <= 42; ctr++) {
         snprintf(buf, sizeof buf, text, ctr);
         const char *path = write_file("vectors.txt", buf);
