@@ -28,7 +28,7 @@ static void kat_usage(FILE *f)
             "algorithm they test and prints, per file and variant,\n"
             "  FILE  VARIANT  passed N  failed N  skipped N\n"
             "with a line for each of the first failures.  The algorithm comes from the\n"
-            "official file name:\n");
+            "official file name, with its folder where the name alone says nothing:\n");
     for (size_t i = 0; i < cb_kat_kind_count(); i++) {
         char names[128];
         const char *what;
@@ -36,6 +36,7 @@ static void kat_usage(FILE *f)
         fprintf(f, "  %s: %s\n", what, names);
     }
     fprintf(f,
+            "The ChaCha20-Poly1305 records are sealed, then opened, and count once.\n"
             "The signature records run on the Montgomery variants.  Records a variant\n"
             "cannot run (a direction it lacks, bit-sized messages, and on a library's\n"
             "whole-algorithm variant the signature records, whose keys are their own)\n"

@@ -2,7 +2,7 @@
 # kat-openssl.sh BIN "QEMU_RUN" ALG... - cryptobench against Debian's `openssl enc`.
 #
 # For each ALG (an `openssl enc` cipher name that is also cryptobench's, e.g.
-# camellia-128-cbc, seed-ecb, bf-cbc or rc4) writes a CAVP-layout file of random keys, IVs and
+# camellia-128-cbc, seed-ecb, bf-cbc, rc4 or chacha20) writes a CAVP-layout file of random keys, IVs and
 # messages of several lengths, encrypted by `openssl enc -nopad` with the legacy and
 # default providers, as [ENCRYPT] records and again as [DECRYPT] records, and runs
 # `BIN kat -alg ALG` on it (through QEMU_RUN when given, so a cross build is checked
@@ -32,13 +32,17 @@ records() {
         printf '[%s]\n\n' "$dir"
         count=0
         lens="16 32 48 64 160 1024 4096"
-        [ "$alg" = rc4 ] && lens="1 13 16 100 1000 1024 4096" # a stream: any length
+        case $alg in rc4 | chacha20) lens="1 13 16 100 1000 1024 4096" ;; esac # streams
         for len in $lens; do
             openssl rand -out "$T/key" "$klen"
             openssl rand -out "$T/msg" "$len"
             ivopt=""
             if [ "$ivlen" -gt 0 ]; then
                 openssl rand -out "$T/iv" "$ivlen"
+                # chacha20's IV starts with its 32-bit block counter: 1000 bytes from
+                # 0xfffffffe cross the wrap, which OpenSSL carries into the next word
+                [ "$alg" = chacha20 ] && [ "$len" = 1000 ] &&
+                    printf '\376\377\377\377' | dd of="$T/iv" conv=notrunc 2>/dev/null
                 ivopt="-iv $(hex "$T/iv")"
             fi
             # shellcheck disable=SC2086

@@ -2,7 +2,8 @@
 # run-kat.sh BIN "QEMU_RUN" - runs `BIN kat` (through the emulator command when one
 # is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, RIPEMD-160, HMAC
 # (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM/CCM, TDES CBC/ECB,
-# Blowfish, CAST5, IDEA, Camellia and SEED, RC4, RSA/DSA signature, X25519 and Ed25519 file of
+# Blowfish, CAST5, IDEA, Camellia and SEED, RC4, ChaCha20, ChaCha20-Poly1305, RSA/DSA
+# signature, X25519 and Ed25519 file of
 # Debian's python3-cryptography-vectors, one file per run, and prints the totals;
 # then checks the block ciphers against `openssl enc` (scripts/kat-openssl.sh).  (AES
 # CFB1's bit-string files are left out: cryptobench has no CFB1.)  MD4, Whirlpool and
@@ -34,6 +35,20 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 kat() {
     # shellcheck disable=SC2086
     $runner "$bin" kat ${KAT_VARIANT:+-variant "$KAT_VARIANT"} "$@"
+}
+
+# one_failure WHAT ARGS...: `kat ARGS` must exit 1 with exactly one failed record, so
+# a kat that checks nothing cannot pass; WHAT names the check when it does not.
+one_failure() {
+    what=$1
+    shift
+    kat "$@" >"$tmp/out" 2>&1
+    rc=$?
+    if [ "$rc" -ne 1 ] || ! grep -q 'failed 1 ' "$tmp/out"; then
+        echo "run-kat.sh: $what was not reported as one failure (exit $rc):"
+        cat "$tmp/out"
+        bad="$bad ($what)"
+    fi
 }
 
 set --
@@ -106,6 +121,12 @@ done
 for f in "$vec"/ciphers/SEED/rfc-4269.txt "$vec"/ciphers/SEED/rfc-4196.txt; do
     set -- "$@" "$f"
 done
+# ChaCha20: RFC 7539 A.2's keystreams; ChaCha20-Poly1305: OpenSSL's and BoringSSL's
+# records, each sealed and opened (openssl.txt's CIPHERFINAL_ERROR record rejected).
+for f in "$vec"/ciphers/ChaCha20/rfc7539.txt "$vec"/ciphers/ChaCha20Poly1305/openssl.txt \
+         "$vec"/ciphers/ChaCha20Poly1305/boringssl.txt; do
+    set -- "$@" "$f"
+done
 
 files=0
 bad=""
@@ -141,13 +162,7 @@ awk '!done && /^CIPHERTEXT = / {
          c = substr($0, 14, 1); $0 = substr($0, 1, 13) (c == "0" ? "1" : "0") substr($0, 15)
          done = 1 }
      { print }' "$vec/ciphers/AES/CBC/CBCMMT128.rsp" >"$tmp/CBCMMT128.rsp"
-kat "$tmp/CBCMMT128.rsp" >"$tmp/out" 2>&1
-rc=$?
-if [ "$rc" -ne 1 ] || ! grep -q 'failed 1 ' "$tmp/out"; then
-    echo "run-kat.sh: a corrupted CBCMMT128.rsp was not reported as one failure (exit $rc):"
-    cat "$tmp/out"
-    bad="$bad (corrupted-file-check)"
-fi
+one_failure "a corrupted CBCMMT128.rsp" "$tmp/CBCMMT128.rsp"
 # ... and a wrong digest: the first MD of each -alg file (in the CAVP layout, read by
 # the renamed-file path) and of ripevectors.txt (read by its name).
 corrupt_md() {
@@ -163,15 +178,22 @@ for f in $datafiles; do
 done
 for f in "$@"; do
     case $f in
-    *:*) kat -alg "${f%%:*}" "${f#*:}" >"$tmp/out" 2>&1 ;;
-    *) kat "$f" >"$tmp/out" 2>&1 ;;
+    *:*) one_failure "a corrupted ${f##*/}" -alg "${f%%:*}" "${f#*:}" ;;
+    *) one_failure "a corrupted ${f##*/}" "$f" ;;
     esac
-    rc=$?
-    if [ "$rc" -ne 1 ] || ! grep -q 'failed 1 ' "$tmp/out"; then
-        echo "run-kat.sh: a corrupted ${f##*/} was not reported as one failure (exit $rc):"
-        cat "$tmp/out"
-        bad="$bad (corrupted-${f##*/})"
-    fi
+done
+
+# ... and the AEAD files, kept in their folder (kat knows them by it): a changed CT
+# digit in boringssl.txt, and openssl.txt's forged tag without its Result line (then
+# sealed, it gives another tag), must each be one failure.
+mkdir "$tmp/ChaCha20Poly1305"
+awk '!done && /^CT= [0-9a-f]/ { c = substr($0, 5, 1); $0 = "CT= " (c == "0" ? "1" : "0") substr($0, 6)
+                                 done = 1 }
+     { print }' "$vec/ciphers/ChaCha20Poly1305/boringssl.txt" >"$tmp/ChaCha20Poly1305/boringssl.txt"
+grep -v '^Result = CIPHERFINAL_ERROR$' "$vec/ciphers/ChaCha20Poly1305/openssl.txt" \
+    >"$tmp/ChaCha20Poly1305/openssl.txt"
+for f in boringssl.txt openssl.txt; do
+    one_failure "a corrupted ChaCha20Poly1305/$f" "$tmp/ChaCha20Poly1305/$f"
 done
 
 # MD4, RIPEMD-160 and Whirlpool against `openssl dgst` (legacy provider) on many lengths
@@ -182,14 +204,7 @@ done
 if [ -z "${KAT_VARIANT:-}" ]; then
     awk '!done && /^OFFSET = 16$/ { $0 = "OFFSET = 0"; done = 1 } { print }' \
         "$vec/ciphers/ARC4/rfc-6229-128.txt" >"$tmp/rfc-6229-128.txt"
-    kat "$tmp/rfc-6229-128.txt" >"$tmp/out" 2>&1
-    rc=$?
-    if [ "$rc" -ne 1 ] || ! grep -q 'failed 1 ' "$tmp/out"; then
-        echo "run-kat.sh: an RC4 record at the wrong OFFSET was not reported as one" \
-             "failure (exit $rc):"
-        cat "$tmp/out"
-        bad="$bad (rc4-offset-check)"
-    fi
+    one_failure "an RC4 record at the wrong OFFSET" "$tmp/rfc-6229-128.txt"
 fi
 
 # Ciphers against Debian's OpenSSL (`openssl enc`, for IGE AES_ige_encrypt) on random
@@ -199,7 +214,7 @@ set --
 for a in rc4 rc2-cbc rc2-ecb bf-cbc bf-ecb cast5-cbc cast5-ecb \
          camellia-128-cbc camellia-192-cbc camellia-256-cbc \
          camellia-128-ecb camellia-192-ecb camellia-256-ecb \
-         seed-cbc seed-ecb \
+         seed-cbc seed-ecb chacha20 \
          aes-128-ige aes-192-ige aes-256-ige; do
     set -- "$@" "$a"
 done

@@ -2,8 +2,9 @@
  * tests/test_import.c - `openssl speed` and tcrypt logs into rows: every form
  * import.h lists, the name mapping, and the logs it must refuse.
  *
- * tests/data/openssl3-speed.log, -mr.log, -rsa.log, -pkey.log and -pkey-mr.log are
- * real output of Debian's openssl 3.0 on the build machine; openssl10-legacy.log,
+ * tests/data/openssl3-speed.log, -mr.log, -rsa.log, -pkey.log, -pkey-mr.log and the
+ * openssl3-chacha20*.log files are real output of Debian's openssl 3.0 on the build
+ * machine; openssl10-legacy.log,
  * openssl10-digests.log, openssl10-pkey.log, openssl3-full.log, openssl-pkey-mr.log,
  * tcrypt-arm64.log and tcrypt-cycles-*.log are synthetic (their numbers measure
  * nothing) and cover the other versions' forms.
@@ -124,6 +125,50 @@ static void test_openssl3_mr(void **state)
     assert_true(r->s.seconds == 0.7);
     /* +F gives 686247862.86 bytes/s for the same case, to the cent */
     assert_true(fabs(r->bytes_per_sec - 686247862.86) < 0.01);
+    cb_csv_set_free(set);
+}
+
+/* OpenSSL 3.0 labels the EVP ChaCha rows by the provider's names, "ChaCha20-Poly1305"
+ * and "ChaCha20", in the table, the progress line and the -mr lines alike (`openssl
+ * speed [-mr] -evp chacha20-poly1305 -seconds 1 -bytes 16`, and chacha20): each is
+ * cryptobench's algorithm, with its 256-bit key, and -aead marks the AEAD row. */
+static void test_openssl3_chacha(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *log, *alg;
+        uint64_t iterations;
+        double seconds, bytes_per_sec; /* 0: the progress line's count over its time */
+    } want[] = {
+        /* "Doing ChaCha20-Poly1305 for 1s on 16 size blocks: 10402505
+         * ChaCha20-Poly1305's in 0.94s", then the row "ChaCha20-Poly1305   177063.91k" */
+        {"openssl3-chacha20-poly1305.log", "chacha20-poly1305", 10402505, 0.94, 0},
+        /* "+R:4725745:ChaCha20-Poly1305:0.480000", "+F:25:ChaCha20-Poly1305:157524833.33" */
+        {"openssl3-chacha20-poly1305-mr.log", "chacha20-poly1305", 4725745, 0.48,
+         157524833.33},
+        {"openssl3-chacha20.log", "chacha20", 9061280, 0.67, 0},
+        {"openssl3-chacha20-mr.log", "chacha20", 10309399, 0.65, 253769821.54},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        cb_import_opts o = no_opts();
+        cb_csv_set *set = import_file(want[i].log, &o, 1);
+        const cb_csv_row *r = find(set, want[i].alg, "encrypt", 16, 256);
+        assert_int_equal(r->s.iterations, want[i].iterations);
+        assert_true(r->s.seconds == want[i].seconds);
+        double bps = want[i].bytes_per_sec ? want[i].bytes_per_sec
+                                           : 16.0 * want[i].iterations / want[i].seconds;
+        if (fabs(r->bytes_per_sec - bps) > 0.01)
+            fail_msg("%s: %f bytes/s, wanted %f", want[i].log, r->bytes_per_sec, bps);
+        assert_int_equal(r->s.aead, 0);
+        cb_csv_set_free(set);
+    }
+    /* the table rounds to 10 bytes/s what the progress line gives exactly */
+    cb_import_opts o = no_opts();
+    o.aead = 1;
+    cb_csv_set *set = import_file("openssl3-chacha20-poly1305.log", &o, 1);
+    const cb_csv_row *r = find(set, "chacha20-poly1305", "encrypt", 16, 256);
+    assert_true(fabs(r->bytes_per_sec - 177063910.0) < 10);
+    assert_int_equal(r->s.aead, 1);
     cb_csv_set_free(set);
 }
 
@@ -326,8 +371,8 @@ static void test_unknown_names(void **state)
     assert_int_equal(cb_import_file(set, data_path("openssl3-full.log"), &o, warn, err,
                                     sizeof err), 112);
     fclose(warn);
-    /* one line lists what compares only with other imports; ghash, hmac(md5) and the
-     * 1.0-era rows of the legacy digests and ciphers are ours */
+    /* one line lists what compares only with other imports; ghash, hmac(md5),
+     * ChaCha20-Poly1305 and the 1.0-era rows of the legacy digests and ciphers are ours */
     assert_null(strstr(warn_text, "'md4'"));
     assert_null(strstr(warn_text, "'rmd160'"));
     assert_null(strstr(warn_text, "'whirlpool'"));
@@ -338,6 +383,7 @@ static void test_unknown_names(void **state)
     assert_null(strstr(warn_text, "hmac"));
     assert_non_null(strstr(warn_text, "'rsa2048 encrypt', 'rsa2048 decrypt', 'rsa7680'"));
     assert_null(strstr(warn_text, "ghash"));
+    assert_null(strstr(warn_text, "chacha"));
     /* the 384-bit ecdsa progress line has no table row to name its curve */
     assert_non_null(strstr(warn_text, "left out 1 public-key progress line of a curve"));
     free(warn_text);
@@ -352,7 +398,7 @@ static void test_unknown_names(void **state)
         {"camellia-128-cbc", "encrypt", 128, 100000000},
         {"camellia-256-cbc", "encrypt", 256, 80000000},
         {"whirlpool", "digest", 0, 15000000},
-        {"chacha20-poly1305", "encrypt", 256, 200000000}, /* ours: its 256-bit key */
+        {"chacha20-poly1305", "encrypt", 256, 200000000}, /* ours now: its key size */
         {"aes-128-ige", "encrypt", 128, 300000000}, {"sha3-256", "digest", 0, 25000000},
         {"ghash", "digest", 128, 700000000},    {"rand", "digest", 0, 20000000},
     };
@@ -795,6 +841,7 @@ int main(void)
         cmocka_unit_test(test_openssl3_table_and_progress),
         cmocka_unit_test(test_openssl3_mr),
         cmocka_unit_test(test_openssl3_rsa),
+        cmocka_unit_test(test_openssl3_chacha),
         cmocka_unit_test(test_legacy_names_and_forms),
         cmocka_unit_test(test_tcrypt),
         cmocka_unit_test(test_tcrypt_cycles),

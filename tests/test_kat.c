@@ -23,6 +23,7 @@
 #include "kernels/generic/generic.h"
 #include "kernels/registry.h"
 #include "kernels/select.h"
+#include "tests/support.h"
 
 #define VECTORS "/usr/lib/python3/dist-packages/cryptography_vectors/"
 
@@ -37,6 +38,28 @@ static void broken_md5_blocks(void *state, const uint8_t *in, size_t nblocks)
 
 static const cb_digest_ops broken_md5_ops = {broken_md5_blocks, NULL};
 
+/* open_wrong_open opens as the double does, then spoils an accepted message's first
+ * byte: a variant that seals right and opens wrong. */
+static int open_wrong_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen,
+                           const uint8_t *aad, size_t aadlen, const uint8_t *in, uint8_t *out,
+                           size_t len, const uint8_t *tag, size_t taglen)
+{
+    int rc = tu_double_open(s, iv, ivlen, aad, aadlen, in, out, len, tag, taglen);
+    if (rc == 0 && len)
+        out[0] ^= 1;
+    return rc;
+}
+
+/* chachapoly_only: open-wrong offers chacha20-poly1305 alone, so that the every-variant
+ * runs of the other tests do not meet it. */
+static int chachapoly_only(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
+{
+    (void)m, (void)d;
+    return a == cb_alg_find("chacha20-poly1305");
+}
+
+static cb_alg_impl open_wrong_impl;
+
 /* An AES variant that can only encrypt, and one that needs a capability no CPU has. */
 static cb_aes_ops encrypt_only_ops;
 static const cb_variant doubles[] = {
@@ -44,6 +67,8 @@ static const cb_variant doubles[] = {
     {"enc-only", "test", CB_PRIM_AES, 0, 1, &encrypt_only_ops, "test double: no decrypt"},
     {"absent", "test", CB_PRIM_AES, UINT64_C(1) << 63, 1, &cb_aes_generic_ops,
      "test double: never available"},
+    {"open-wrong", "test", CB_PRIM_WHOLE, 0, 1, &open_wrong_impl,
+     "test double: seals right, opens a wrong first byte"},
 };
 
 static int setup(void **state)
@@ -53,6 +78,9 @@ static int setup(void **state)
     encrypt_only_ops.set_decrypt_key = NULL;
     encrypt_only_ops.ecb_decrypt = NULL;
     encrypt_only_ops.cbc_decrypt = NULL;
+    open_wrong_impl = tu_double_impl;
+    open_wrong_impl.offers = chachapoly_only;
+    open_wrong_impl.aead_open = open_wrong_open;
     for (size_t i = 0; i < sizeof doubles / sizeof doubles[0]; i++)
         if (cb_variant_register(&doubles[i]) != 0)
             return -1;
@@ -263,6 +291,101 @@ static void test_gcm_fail_records(void **state)
     assert_string_equal(shown[1].why, "the valid tag was rejected");
 }
 
+/* The package's ChaCha20 and ChaCha20-Poly1305 files, read by their folder and name:
+ * every record passes on generic (openssl.txt's CIPHERFINAL_ERROR record by being
+ * rejected), each counted once however many ways it ran. */
+static void test_chacha_files(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *path;
+        unsigned long records;
+    } files[] = {
+        {VECTORS "ciphers/ChaCha20/rfc7539.txt", 3},
+        {VECTORS "ciphers/ChaCha20Poly1305/openssl.txt", 5},
+        {VECTORS "ciphers/ChaCha20Poly1305/boringssl.txt", 66},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        if (kat("generic", files[i].path) != CB_KAT_PASSED)
+            fail_msg("%s: status %d (%s)", files[i].path, (int)res.status, res.err);
+        assert_int_equal(res.cases, files[i].records);
+        expect_tally("generic", files[i].records, 0, 0);
+    }
+}
+
+/* An AEAD record is sealed and then opened: a variant that seals right but opens
+ * wrong fails every record it accepts, on the opening; the rejected one passes. */
+static void test_aead_both_ways(void **state)
+{
+    (void)state;
+    assert_int_equal(kat("open-wrong", VECTORS "ciphers/ChaCha20Poly1305/openssl.txt"),
+                     CB_KAT_FAILED);
+    expect_tally("open-wrong", 1, 4, 0);
+    const cb_kat_failure *first = &tally_of("open-wrong")->shown[0];
+    assert_string_equal(first->label, "COUNT = 1, opened");
+    assert_memory_equal(first->why, "Plaintext is 486e", 17);
+}
+
+/* BoringSSL's layout under -alg: "quoted" values are their bytes (its COUNT = 2, the
+ * AD padded with 15 zeros); a wrong TAG fails naming it, an OpenSSL error other than
+ * a rejected tag is skipped, a quote left open refuses the file at its line. */
+static void test_aead_layouts(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "COUNT = 2\nKEY= 808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f\n"
+        "NONCE= 070000004041424344454647\nIN= \"123456789abcdef0\"\nAD= \"1\"\n"
+        "CT= ae49da6934cb77822c83ed9852e46c9e\nTAG= dac9c841c168379dcf8f2bb8e22d6da2\n\n"
+        "COUNT = 3\nKEY= 808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f\n"
+        "NONCE= 070000004041424344454647\nIN= \"123456789abcdef0\"\nAD= \"1\"\n"
+        "CT= ae49da6934cb77822c83ed9852e46c9e\nTAG= dac9c841c168379dcf8f2bb8e22d6da3\n\n"
+        "COUNT = 4\nKey = 808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f\n"
+        "IV = 0700000040414243444546474849\nResult = INVALID_IV_LENGTH\n";
+    const char *path = write_file("renamed.txt", text);
+    cb_kat_status st = kat_guarded("generic", "chacha20-poly1305", path, NULL);
+    remove_file(path);
+    assert_int_equal(st, CB_KAT_FAILED);
+    expect_tally("generic", 1, 1, 1);
+    const cb_kat_failure *shown = tally_of("generic")->shown;
+    assert_int_equal(shown[0].line, 9);
+    assert_string_equal(shown[0].why, "Tag is dac9c841c168379dcf8f2bb8e22d6da2, expected "
+                                      "dac9c841c168379dcf8f2bb8e22d6da3");
+    path = write_file("renamed.txt",
+                      "KEY= 808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f\n"
+                      "NONCE= 070000004041424344454647\nIN= \"abc\nAD=\nCT= 000000\nTAG= 00\n");
+    st = kat_guarded("generic", "chacha20-poly1305", path, NULL);
+    remove_file(path);
+    expect_refused(st, "renamed.txt:3: IN opens a quoted string it does not close.");
+}
+
+/* chacha20's RFC 7539 records: NONCE and INITIAL_BLOCK_COUNTER make OpenSSL's
+ * 16-byte IV, so the counter matters (A.2 vector 3's first 36 bytes fail when read
+ * from block 41), and a nonce of other than 12 bytes is refused. */
+static void test_chacha_counter(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "COUNT = 2\nKEY = 1c9240a5eb55d38af333888604f6b5f0473917c1402b80099dca5cbc207075c0\n"
+        "NONCE = 000000000000000000000002\nINITIAL_BLOCK_COUNTER = %d\n"
+        "PLAINTEXT = 2754776173206272696c6c69672c20616e642074686520736c6974687920746f7665730a\n"
+        "CIPHERTEXT = 62e6347f95ed87a45ffae7426f27a1df5fb69110044c0d73118effa95b01e5cf166d3df2\n";
+    char buf[sizeof text + 16]; /* "%d" becomes up to 11 characters */
+    for (int ctr = 41; ctr <= 42; ctr++) {
+        snprintf(buf, sizeof buf, text, ctr);
+        const char *path = write_file("vectors.txt", buf);
+        cb_kat_status st = kat_guarded("generic", "chacha20", path, NULL);
+        remove_file(path);
+        assert_int_equal(st, ctr == 42 ? CB_KAT_PASSED : CB_KAT_FAILED);
+    }
+    const char *path = write_file("vectors.txt", "KEY = 1c9240a5eb55d38af333888604f6b5f0473917c1"
+                                                 "402b80099dca5cbc207075c0\nNONCE = 0000000000"
+                                                 "000002\nINITIAL_BLOCK_COUNTER = 1\n"
+                                                 "PLAINTEXT = 00\nCIPHERTEXT = 00\n");
+    cb_kat_status st = kat_guarded("generic", "chacha20", path, NULL);
+    remove_file(path);
+    expect_refused(st, "vectors.txt:2: NONCE has 8 bytes; chacha20 takes 12");
+}
+
 /* A message of 7 bits cannot be given to a byte-oriented digest: skipped. */
 static void test_bit_length_skipped(void **state)
 {
@@ -471,6 +594,9 @@ static void test_identify(void **state)
         {"camellia-cbc.txt", "camellia-128-cbc", CB_KAT_CIPHER},
         {"rfc-4269.txt", "seed-ecb", CB_KAT_CIPHER},
         {"rfc-4196.txt", "seed-cbc", CB_KAT_CIPHER},
+        {"ciphers/ChaCha20/rfc7539.txt", "chacha20", CB_KAT_CIPHER},
+        {"/v/ChaCha20Poly1305/openssl.txt", "chacha20-poly1305", CB_KAT_AEAD},
+        {"ChaCha20Poly1305/boringssl.txt", "chacha20-poly1305", CB_KAT_AEAD},
     };
     char err[600];
     cb_kat_id id;
@@ -485,6 +611,15 @@ static void test_identify(void **state)
     assert_int_equal(cb_kat_identify("vectors.txt", "aes-128-ccm", &id, err, sizeof err), 0);
     assert_int_equal(id.format, CB_KAT_CCM);
     assert_int_equal(cb_kat_identify("vectors.txt", "ghash", &id, err, sizeof err), -1);
+    /* a generic base name says nothing without its folder */
+    static const char *const generic_names[] = {"openssl.txt", "AES/openssl.txt",
+                                                "xChaCha20Poly1305/boringssl.txt",
+                                                "rfc7539.txt"};
+    for (size_t i = 0; i < sizeof generic_names / sizeof generic_names[0]; i++)
+        assert_int_equal(cb_kat_identify(generic_names[i], NULL, &id, err, sizeof err), -1);
+    assert_int_equal(cb_kat_identify("vectors.txt", "chacha20-poly1305", &id, err, sizeof err),
+                     0);
+    assert_int_equal(id.format, CB_KAT_AEAD);
     /* the digests without CAVP files read the digest layout under -alg */
     static const char *const renamed_digests[] = {"md4", "whirlpool", "mdc2", "ripemd"};
     for (size_t i = 0; i < sizeof renamed_digests / sizeof renamed_digests[0]; i++) {
@@ -505,15 +640,16 @@ static void test_kind_names(void **state)
     (void)state;
     char names[128];
     const char *what;
-    int tdes = 0, xts = 0;
+    int tdes = 0, xts = 0, chachapoly = 0;
     for (size_t i = 0; i < cb_kat_kind_count(); i++) {
         cb_kat_kind_names(i, names, sizeof names, &what);
         assert_true(names[0] && what[0]);
         assert_null(strpbrk(names, "^$\\|()[]"));
         tdes |= strcmp(names, "TCBC{MMT{1,2,3},invperm,permop,subtab,varkey,vartext}.rsp") == 0;
         xts |= strcmp(names, "XTSGenAES{128,256}.rsp") == 0;
+        chachapoly |= strcmp(names, "ChaCha20Poly1305/{openssl,boringssl}.txt") == 0;
     }
-    assert_true(tdes && xts);
+    assert_true(tdes && xts && chachapoly);
 }
 
 int main(void)
@@ -524,6 +660,10 @@ int main(void)
         cmocka_unit_test(test_missing_direction_skipped),
         cmocka_unit_test(test_unavailable_variant),
         cmocka_unit_test(test_gcm_fail_records),
+        cmocka_unit_test(test_chacha_files),
+        cmocka_unit_test(test_aead_both_ways),
+        cmocka_unit_test(test_aead_layouts),
+        cmocka_unit_test(test_chacha_counter),
         cmocka_unit_test(test_ntt_listing),
         cmocka_unit_test(test_key_picks_alg),
         cmocka_unit_test(test_ige_iv),

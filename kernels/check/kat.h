@@ -43,8 +43,12 @@ typedef enum cb_kat_format {
     CB_KAT_CCM,         /* lengths and Key/Nonce outside the Count records; CT is the
                            ciphertext then the tag; Result = Fail must be rejected */
     CB_KAT_PKEY,        /* RSA and DSA signature files (kat_pkey.c) */
-    CB_KAT_NTT          /* NTT's Camellia listing: "K No.001 : 00 01 ..." sets the key of
+    CB_KAT_NTT,         /* NTT's Camellia listing: "K No.001 : 00 01 ..." sets the key of
                            the "P No.xxx" / "C No.xxx" ECB encryptions after it */
+    CB_KAT_AEAD         /* one message per record, sealed and then opened: OpenSSL's
+                           Key/IV/AAD/Tag/Plaintext/Ciphertext, where Result =
+                           CIPHERFINAL_ERROR must be rejected, or BoringSSL's
+                           KEY/NONCE/IN/AD/CT/TAG, whose values may be "quoted text" */
 } cb_kat_format;
 
 /* cb_kat_id: what a file tests and how to read it. */
@@ -57,7 +61,8 @@ typedef struct cb_kat_id {
 } cb_kat_id;
 
 /*
- * cb_kat_identify reads the algorithm and format from the base name of path, or
+ * cb_kat_identify reads the algorithm and format from the base name of path (with
+ * its folder for the kinds whose base names are generic: ChaCha20Poly1305/openssl.txt), or
  * takes alg_name (-alg, NULL when not given) for a file whose name does not say.
  * 0 on success; -1 with one sentence in err (no trailing newline, no "kat: ").
  */

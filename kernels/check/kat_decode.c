@@ -309,8 +309,45 @@ static int section_dir(kat_file *f, const cb_rsp_record *rec, kat_case *c)
     return 0;
 }
 
+/* takes_iv: does a's record give an IV?  ECB has none, nor has a stream cipher but
+ * chacha20, whose IV is its first block's counter and its nonce. */
+static int takes_iv(const cb_alg *a)
+{
+    if (a->mode == CB_MODE_STREAM)
+        return a->prim == CB_PRIM_CHACHA;
+    return a->mode != CB_MODE_ECB;
+}
+
+/* chacha_iv assembles chacha20's IV from RFC 7539 A.2's two fields: OpenSSL's
+ * 16-byte IV is the 32-bit block counter, little-endian, then the 12-byte nonce. */
+static int chacha_iv(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    const cb_rsp_field *ctr = cb_rsp_get(rec, "INITIAL_BLOCK_COUNTER");
+    uint8_t *nonce;
+    size_t len;
+    unsigned long n;
+    if (!ctr)
+        return cb_rsp_error(&f->rsp, rec->line, "the record has NONCE but no "
+                                                "INITIAL_BLOCK_COUNTER.");
+    if (cb_rsp_uint(&f->rsp, ctr, 0xffffffffUL, &n) < 0 ||
+        field_hex(f, rec, "NONCE", &nonce, &len) < 0)
+        return -1;
+    if (len != 12) {
+        free(nonce);
+        return cb_rsp_error(&f->rsp, cb_rsp_get(rec, "NONCE")->line, "NONCE has %zu bytes; "
+                            "%s takes 12 (RFC 8439 2.3).", len, f->id.alg->name);
+    }
+    c->iv_len = 16;
+    c->iv = cb_xmalloc(16);
+    for (int k = 0; k < 4; k++)
+        c->iv[k] = (uint8_t)(n >> 8 * k);
+    memcpy(c->iv + 4, nonce, 12);
+    free(nonce);
+    return 0;
+}
+
 /* decode_cipher: [ENCRYPT] maps PLAINTEXT to CIPHERTEXT, [DECRYPT] the other way.  A
- * stream cipher has no IV, and its record may start OFFSET bytes into the stream. */
+ * stream cipher's record may start OFFSET bytes into the stream. */
 static int decode_cipher(kat_file *f, const cb_rsp_record *rec, kat_case *c)
 {
     const cb_alg *a = f->id.alg;
@@ -325,8 +362,10 @@ static int decode_cipher(kat_file *f, const cb_rsp_record *rec, kat_case *c)
             return -1;
         c->offset = n;
     }
-    if (a->mode != CB_MODE_ECB && a->mode != CB_MODE_STREAM &&
-        f->id.format != CB_KAT_BLOCKWISE) {
+    if (a->prim == CB_PRIM_CHACHA && cb_rsp_get(rec, "NONCE")) {
+        if (chacha_iv(f, rec, c) < 0)
+            return -1;
+    } else if (takes_iv(a) && f->id.format != CB_KAT_BLOCKWISE) {
         if (field_hex(f, rec, "IV", &c->iv, &c->iv_len) < 0)
             return -1;
         if (c->iv_len != cb_alg_iv_bytes(a))
@@ -433,6 +472,77 @@ static int decode_gcm(kat_file *f, const cb_rsp_record *rec, kat_case *c)
                             c->ct_len);
     text_views(c, c->ct_len, "PT", "CT");
     return gcm_lengths(f, c, c->ct_len) < 0 ? -1 : 1;
+}
+
+/* ---- decoding: OpenSSL's and BoringSSL's AEAD records -------------------------------- */
+
+/* AEAD_*: a field's name in OpenSSL's evpciph layout, then in BoringSSL's. */
+static const char *const AEAD_IV[] = {"IV", "NONCE", NULL};
+static const char *const AEAD_AAD[] = {"AAD", "AD", NULL};
+static const char *const AEAD_PT[] = {"Plaintext", "IN", NULL};
+static const char *const AEAD_CT[] = {"Ciphertext", "CT", NULL};
+
+/* field_named decodes the first of names the record has; *used is its name. */
+static int field_named(kat_file *f, const cb_rsp_record *rec, const char *const *names,
+                       uint8_t **out, size_t *len, const char **used)
+{
+    for (const char *const *n = names; *n; n++) {
+        const cb_rsp_field *fl = cb_rsp_get(rec, *n);
+        if (fl) {
+            *used = fl->name;
+            return cb_rsp_hex(&f->rsp, fl, out, len);
+        }
+    }
+    return cb_rsp_error(&f->rsp, rec->line, "the record has neither %s nor %s.", names[0],
+                        names[1]);
+}
+
+/*
+ * decode_aead: a record is sealed and its ciphertext and tag compared, then opened
+ * and its plaintext compared.  OpenSSL's Result = CIPHERFINAL_ERROR marks a tag that
+ * must be rejected (EVP_CipherFinal fails), and such a record is only opened; the
+ * other errors its files expect (a refused IV length, a failed update) are no
+ * tag check, and are skipped.
+ */
+static int decode_aead(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    const cb_rsp_field *res = cb_rsp_get(rec, "Result");
+    const char *pt_name = AEAD_PT[0], *ct_name = AEAD_CT[0], *unused;
+    c->reject = res != NULL;
+    c->both_ways = !c->reject;
+    c->dir = c->reject ? CB_DIR_DECRYPT : CB_DIR_ENCRYPT;
+    set_label(c, f, rec);
+    if (res && strcmp(res->value, "CIPHERFINAL_ERROR") != 0) {
+        c->skip = "an expected error other than a rejected tag";
+        return 1;
+    }
+    if (decode_key(f, rec, c) < 0 ||
+        field_named(f, rec, AEAD_IV, &c->iv, &c->iv_len, &unused) < 0 ||
+        field_named(f, rec, AEAD_AAD, &c->aad, &c->aad_len, &unused) < 0 ||
+        field_hex(f, rec, "Tag", &c->tag, &c->tag_len) < 0 ||
+        field_named(f, rec, AEAD_CT, &c->ct, &c->ct_len, &ct_name) < 0 ||
+        (!c->reject && field_named(f, rec, AEAD_PT, &c->pt, &c->pt_len, &pt_name) < 0))
+        return -1;
+    if (!c->reject && c->pt_len != c->ct_len)
+        return cb_rsp_error(&f->rsp, rec->line, "%s has %zu bytes but %s %zu.", pt_name,
+                            c->pt_len, ct_name, c->ct_len);
+    text_views(c, c->ct_len, pt_name, ct_name);
+    c->opened_name = pt_name;
+    c->skip = cb_aead_refuses(f->id.alg, c->iv_len, c->tag_len, c->ct_len);
+    return 1;
+}
+
+void kat_case_opening(const kat_case *c, kat_case *view)
+{
+    *view = *c;
+    view->dir = CB_DIR_DECRYPT;
+    view->both_ways = 0;
+    view->in = c->ct;
+    view->in_len = c->ct_len;
+    view->expect = c->pt;
+    view->expect_len = c->pt_len;
+    view->expect_name = c->opened_name;
+    snprintf(view->label, sizeof view->label, "%.50s, opened", c->label);
 }
 
 /* ---- decoding: CCM ------------------------------------------------------------------ */
@@ -673,6 +783,8 @@ int kat_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
         return decode_ccm(f, rec, c);
     case CB_KAT_NTT:
         return decode_ntt(f, rec, c);
+    case CB_KAT_AEAD:
+        return decode_aead(f, rec, c);
     case CB_KAT_GCM_ENCRYPT:
     case CB_KAT_GCM_DECRYPT:
         break;

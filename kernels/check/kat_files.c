@@ -13,7 +13,10 @@
 /* kat_kind: a family of official file names, the algorithm and the record format. */
 typedef struct kat_kind {
     const char *pattern; /* POSIX extended regex over the base name: ^, $, \., (a|b)
-                            and [xy] only, so that kind_names can spell it out */
+                            and [xy] only, so that kind_names can spell it out; a
+                            pattern with a '/' is matched against as many of the
+                            path's last folders as it names, for base names that say
+                            nothing alone (openssl.txt) */
     const char *alg;     /* algorithm name; \1 .. \9 stand for the pattern's groups */
     cb_kat_format format;
     int flags;           /* KIND_NO_SECTIONS: the files have no [section] headers;
@@ -70,6 +73,12 @@ static const kat_kind kinds[] = {
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
     {"^rfc7748\\.txt$", "ecdhx25519", CB_KAT_PKEY, 1, "X25519 (RFC 7748 5.2)"},
     {"^sign\\.input$", "ed25519", CB_KAT_PKEY, 1, "Ed25519 (SUPERCOP's sign.input)"},
+    /* RFC 7539 holds vectors of ChaCha20 and of the AEAD, and the package names its
+     * AEAD files after where they came from: the folder says which algorithm */
+    {"^ChaCha20/rfc7539\\.txt$", "chacha20", CB_KAT_CIPHER, KIND_NO_SECTIONS,
+     "ChaCha20, RFC 7539 A.2's NONCE and INITIAL_BLOCK_COUNTER"},
+    {"^ChaCha20Poly1305/(openssl|boringssl)\\.txt$", "chacha20-poly1305", CB_KAT_AEAD,
+     KIND_NO_SECTIONS, "ChaCha20-Poly1305, OpenSSL's and BoringSSL's records"},
 };
 
 #define NKINDS (sizeof kinds / sizeof kinds[0])
@@ -88,6 +97,7 @@ static const struct {
     {CB_KAT_DIGEST, CB_KIND_DIGEST, CB_MODE_NONE, 1},
     {CB_KAT_HMAC, CB_KIND_HMAC, CB_MODE_NONE, 1},
     {CB_KAT_CCM, CB_KIND_AEAD, CB_MODE_CCM, 1},
+    {CB_KAT_AEAD, CB_KIND_AEAD, CB_MODE_CHACHAPOLY, 1},
     {CB_KAT_GCM_ENCRYPT, CB_KIND_AEAD, CB_MODE_NONE, 1},
     {CB_KAT_GCM_DECRYPT, CB_KIND_AEAD, CB_MODE_NONE, 0},
     {CB_KAT_XTS, CB_KIND_CIPHER, CB_MODE_XTS, 1},
@@ -191,19 +201,31 @@ static void expand_alg(const char *tmpl, const char *name, const regmatch_t *m, 
     buf[o] = '\0';
 }
 
-/* find_kind matches the file's base name; NULL when it is not an official name. */
+/* path_tail: the last folders + 1 parts of path ("a/b/c", 1: "b/c"), or the whole
+ * path when it has fewer. */
+static const char *path_tail(const char *path, const char *pattern)
+{
+    size_t folders = 0;
+    for (const char *p = pattern; *p; p++)
+        folders += *p == '/';
+    const char *tail = path + strlen(path);
+    while (tail > path && !(tail[-1] == '/' && folders-- == 0))
+        tail--;
+    return tail;
+}
+
+/* find_kind matches the file's name; NULL when it is not an official name. */
 static const kat_kind *find_kind(const char *path, char *alg, size_t len)
 {
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
     for (size_t i = 0; i < NKINDS; i++) {
         regex_t re;
         regmatch_t m[10];
+        const char *name = path_tail(path, kinds[i].pattern);
         if (regcomp(&re, kinds[i].pattern, REG_EXTENDED) != 0)
             continue;
-        int hit = regexec(&re, base, 10, m, 0) == 0;
+        int hit = regexec(&re, name, 10, m, 0) == 0;
         if (hit)
-            expand_alg(kinds[i].alg, base, m, alg, len);
+            expand_alg(kinds[i].alg, name, m, alg, len);
         regfree(&re);
         if (hit)
             return &kinds[i];
@@ -219,8 +241,9 @@ int cb_kat_identify(const char *path, const char *alg_name, cb_kat_id *id, char 
     memset(id, 0, sizeof *id);
     if (!k && !alg_name) {
         snprintf(err, errlen, "%s is not a supported KAT file: kat knows the NIST CAVP "
-                 "and RFC files by their official names (`cryptobench kat -h` lists "
-                 "them); give -alg NAME for a renamed one.", path);
+                 "and RFC files by their official names, some with their folder "
+                 "(`cryptobench kat -h` lists them); give -alg NAME for a renamed one.",
+                 path);
         return -1;
     }
     id->alg = cb_alg_find(alg_name ? alg_name : name);
@@ -231,8 +254,9 @@ int cb_kat_identify(const char *path, const char *alg_name, cb_kat_id *id, char 
     }
     cb_kat_format renamed;
     if (renamed_format(id->alg, &renamed) < 0) {
-        snprintf(err, errlen, "-alg %s: kat checks digests, HMAC, block ciphers, GCM, "
-                 "CCM and signatures, not %s.", alg_name ? alg_name : name, id->alg->name);
+        snprintf(err, errlen, "-alg %s: kat checks digests, HMAC, ciphers, GCM, CCM, "
+                 "ChaCha20-Poly1305 and signatures, not %s.", alg_name ? alg_name : name,
+                 id->alg->name);
         return -1;
     }
     if (k && kat_format_kind(k->format) != id->alg->kind) {

@@ -54,12 +54,15 @@ typedef struct kat_case {
     const char *skip;   /* why no variant can run it, or NULL */
     int monte;          /* a SHAVS Monte checkpoint: in is the seed */
     int reject;         /* GCM FAIL, CCM Result = Fail: the tag must be rejected */
+    int both_ways;      /* CB_KAT_AEAD: sealed (dir is CB_DIR_ENCRYPT), then opened
+                           through kat_case_opening */
     uint8_t *key, *iv, *aad, *tag, *msg, *md, *pt, *ct;
     size_t key_len, iv_len, aad_len, tag_len, msg_len, md_len, pt_len, ct_len;
     size_t offset;      /* a stream cipher's OFFSET: keystream bytes before the text */
     const uint8_t *in, *expect;
     size_t in_len, expect_len;
     const char *expect_name; /* "CIPHERTEXT", "MD", ... for messages */
+    const char *opened_name; /* both_ways: the plaintext's name, for the opening */
     cb_kat_sig *sig;         /* CB_KAT_PKEY: the decoded signature record */
 } kat_case;
 
@@ -75,5 +78,10 @@ void kat_file_end(kat_file *f);
  * kat_case_free whatever it returns. */
 int kat_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c);
 void kat_case_free(kat_case *c);
+
+/* kat_case_opening makes *view the opening of sealed case c: the ciphertext in, the
+ * plaintext expected, "opened" in the label.  view borrows c's buffers: it is never
+ * given to kat_case_free, and lives no longer than c. */
+void kat_case_opening(const kat_case *c, kat_case *view);
 
 #endif

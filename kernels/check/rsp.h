@@ -56,6 +56,8 @@ typedef struct cb_rsp {
     int sections_optional;      /* set for formats without headers (MD5 rfc-1321.txt) */
     int colon_fields;           /* "NAME : VALUE" is a field too, and hex values may
                                    have blanks between bytes (NTT's Camellia listing) */
+    int quoted_values;          /* a VALUE in double quotes is its text's bytes, for
+                                   cb_rsp_hex (BoringSSL's test files: IN= "abc") */
     const char *const *columns; /* set for a colon-separated format (Ed25519's
                                    sign.input): every line is one record, its fields
                                    the ':'-separated values named in this order
@@ -97,9 +99,10 @@ const cb_rsp_field *cb_rsp_get(const cb_rsp_record *rec, const char *name);
 const cb_rsp_field *cb_rsp_section(const cb_rsp *r, const char *name);
 
 /*
- * cb_rsp_hex decodes field f (upper- or lower-case hex, possibly empty) into a new
- * buffer (*out, free with free(); never NULL) of *len bytes.  Bad or odd-length hex
- * sets r->err for f's line and returns -1.
+ * cb_rsp_hex decodes field f (upper- or lower-case hex, possibly empty; with
+ * quoted_values set, "text" stands for the bytes of text) into a new buffer (*out,
+ * free with free(); never NULL) of *len bytes.  Bad or odd-length hex, or a quote
+ * that is not closed, sets r->err for f's line and returns -1.
  */
 int cb_rsp_hex(cb_rsp *r, const cb_rsp_field *f, uint8_t **out, size_t *len);
 

@@ -469,6 +469,28 @@ cb speed -evp aes-128-gcm -bytes 16,64 -iterations 2000 -samples 3 -csv "$T/gcm-
 cb compare "$T/gcm-stream.csv" "$T/gcm-whole.csv" >"$T/out" 2>"$T/err"
 grep -q 'time different operations on the two sides' "$T/out" && ok || bad "no different-operation note: $(cat "$T/out")"
 grep -q 'compare different operations' "$T/err" && ok || bad "no different-operation warning: $(cat "$T/err")"
+# the same for ChaCha20-Poly1305 from a real log (OpenSSL 3.0 names the row
+# "ChaCha20-Poly1305"): it imports as our chacha20-poly1305 and meets our own run's
+# case, with the note; imported with -aead it meets our -aead run's, without it
+cb import "$DATA/openssl3-chacha20-poly1305.log" -o "$T/cp-stream.csv" 2>/dev/null
+grep -q ',chacha20-poly1305,openssl,encrypt,256,16,0,0,' "$T/cp-stream.csv" && ok ||
+    bad "the ChaCha20-Poly1305 row did not import as chacha20-poly1305: $(tail -1 "$T/cp-stream.csv")"
+cb speed -evp chacha20-poly1305 -bytes 16 -iterations 2000 -samples 3 -csv "$T/cp-whole.csv" >/dev/null 2>&1
+cb compare "$T/cp-stream.csv" "$T/cp-whole.csv" >"$T/out" 2>"$T/err"
+grep -q 'time different operations on the two sides' "$T/out" && ok || bad "no different-operation note for chacha20-poly1305: $(cat "$T/out")"
+cb import "$DATA/openssl3-chacha20-poly1305.log" -aead -o "$T/cp-aead.csv" 2>/dev/null
+cb speed -evp chacha20-poly1305 -aead -bytes 16 -iterations 2000 -samples 3 -csv "$T/cp-ours.csv" >/dev/null 2>&1
+cb compare "$T/cp-aead.csv" "$T/cp-ours.csv" >"$T/out" 2>"$T/err"
+grep -Eq '^chacha20-poly1305 aead +[-+~]?[0-9.]+%' "$T/out" && ! grep -q 'different operations' "$T/out" &&
+    ok || bad "an -aead import of chacha20-poly1305 did not meet our -aead run: $(cat "$T/out")"
+# our -mr lines spell the EVP rows as the algorithms (OpenSSL 1.1's long names, as for
+# aes-256-gcm), and read back as them
+cb speed -evp chacha20-poly1305 chacha20 -bytes 16 -iterations 2000 -samples 2 -mr >"$T/cp.mr" 2>/dev/null
+grep -q '^+DT:chacha20-poly1305:' "$T/cp.mr" && grep -q '^+F:1:chacha20:' "$T/cp.mr" && ok ||
+    bad "speed -mr of the ChaCha algorithms: $(cat "$T/cp.mr")"
+cb import "$T/cp.mr" -o "$T/cp-mr.csv" 2>/dev/null &&
+    grep -q ',chacha20-poly1305,openssl,encrypt,256,16,' "$T/cp-mr.csv" && grep -q ',chacha20,openssl,encrypt,256,16,' "$T/cp-mr.csv" &&
+    ok || bad "our -mr ChaCha lines did not read back: $(cat "$T/cp-mr.csv")"
 expect 0 "kept cases cryptobench cannot run itself.*'sha256-16B-updates'" -- import "$DATA/tcrypt-cycles-before.log" -o "$T/cyc-a.csv"
 expect 0 "" -- import "$DATA/tcrypt-cycles-after.log" -o "$T/cyc-b.csv"
 cb compare "$T/cyc-a.csv" "$T/cyc-b.csv" -style mail >"$T/out" 2>"$T/err" && ok || bad "compare of tcrypt cycle logs failed: $(cat "$T/err")"

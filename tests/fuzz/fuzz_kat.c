@@ -7,7 +7,9 @@
  * names are every official file name kat knows, in the order of its kinds table
  * (cb_kat_kind_names, brace-expanded: SHA1ShortMsg.rsp, SHA1LongMsg.rsp, ...), then
  * "renamed.txt" once per algorithm, read with -alg naming it.  The rest of the input
- * is the file's content, written into a scratch folder (the engine reads a path).
+ * is the file's content, written into a scratch folder (the engine reads a path),
+ * in the subfolder a name includes for the kinds known by their folder too
+ * (ChaCha20Poly1305/openssl.txt).
  * The corpus (corpus/kat/) keeps each seed's first byte on the name it was made for;
  * a kind added at the end of the table leaves them where they are.
  *
@@ -16,9 +18,11 @@
  * a file passes only when no variant failed; each failure shown has its line, label
  * and reason; no variant faults (there is no guard here: a fault is a crash).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/caps.h"
@@ -74,8 +78,22 @@ static void expand(const char *pattern)
 /* scratch is the folder the files are written in, made on first use. */
 static char scratch[] = "/tmp/cb-fuzz-kat-XXXXXX";
 
+/* folder_of writes scratch/FOLDER for a name FOLDER/FILE; 0 when it has none. */
+static int folder_of(const char *name, char *out, size_t len)
+{
+    const char *slash = strrchr(name, '/');
+    if (!slash)
+        return 0;
+    snprintf(out, len, "%s/%.*s", scratch, (int)(slash - name), name);
+    return 1;
+}
+
 static void remove_scratch(void)
 {
+    char dir[sizeof scratch + NAME_LEN + 1];
+    for (size_t i = 0; i < nnames; i++)
+        if (folder_of(names[i], dir, sizeof dir))
+            rmdir(dir);
     rmdir(scratch);
 }
 
@@ -95,6 +113,11 @@ static int setup(void)
     if (nnames == 0 || !mkdtemp(scratch))
         return 0;
     atexit(remove_scratch);
+    char dir[sizeof scratch + NAME_LEN + 1];
+    for (size_t i = 0; i < nnames; i++) /* a folder shared by two names is made once */
+        if (folder_of(names[i], dir, sizeof dir) && mkdir(dir, 0700) != 0 &&
+            errno != EEXIST)
+            return 0;
     return ok = 1;
 }
 
