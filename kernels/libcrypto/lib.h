@@ -76,7 +76,19 @@ typedef void obj; /* EVP_MD, EVP_MD_CTX, EVP_CIPHER, RSA, BIGNUM, ... */
     X(0, obj *, DSA_SIG_new, (void))                                                     \
     X(0, void, DSA_SIG_free, (obj * sig))                                                \
     X(0, int, DSA_SIG_set0, (obj * sig, obj *r, obj *s))                                 \
-    X(0, void, DSA_SIG_get0, (const obj *sig, const obj **r, const obj **s))
+    X(0, void, DSA_SIG_get0, (const obj *sig, const obj **r, const obj **s))             \
+    X(0, obj *, EVP_AEAD_CTX_new, (const obj *aead, const unsigned char *key,            \
+                                   size_t key_len, size_t tag_len))                      \
+    X(0, void, EVP_AEAD_CTX_free, (obj * ctx))                                           \
+    X(0, int, EVP_AEAD_CTX_seal_scatter,                                                 \
+      (const obj *ctx, unsigned char *out, unsigned char *out_tag, size_t *out_tag_len,  \
+       size_t max_out_tag_len, const unsigned char *nonce, size_t nonce_len,             \
+       const unsigned char *in, size_t in_len, const unsigned char *extra_in,            \
+       size_t extra_in_len, const unsigned char *ad, size_t ad_len))                     \
+    X(0, int, EVP_AEAD_CTX_open_gather,                                                  \
+      (const obj *ctx, unsigned char *out, const unsigned char *nonce, size_t nonce_len, \
+       const unsigned char *in, size_t in_len, const unsigned char *in_tag,              \
+       size_t in_tag_len, const unsigned char *ad, size_t ad_len))
 
 #define CB_LIB_FIELD(req, ret, name, params) ret(*name) params;
 
@@ -85,6 +97,8 @@ typedef struct cb_lib_alg {
     int probed;       /* looked up and tried */
     int offered;      /* a trial operation worked */
     const obj *evp;   /* EVP_sha256(), EVP_aes_128_gcm(), ... */
+    int aead_api;     /* evp is an EVP_AEAD (EVP_aead_chacha20_poly1305()): the library
+                       * has the AEAD in that interface alone (BoringSSL, AWS-LC) */
 } cb_lib_alg;
 
 #define CB_LIB_ALGS 256 /* algorithms a library's offer cache holds */
