@@ -91,9 +91,11 @@ static int whole_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
         has = m->aead_init && m->aead_seal && m->aead_open;
         break;
     case CB_KIND_PKEY:
-        /* cb_alg_impl has no key agreement (derive) yet */
-        has = m->sig_max && (d == CB_DIR_SIGN ? m->sign != NULL
-                             : d == CB_DIR_VERIFY ? m->verify != NULL : 0);
+        if (a->out_bytes) /* a key agreement */
+            has = d == CB_DIR_DERIVE && m->derive != NULL;
+        else
+            has = m->sig_max && (d == CB_DIR_SIGN ? m->sign != NULL
+                                 : d == CB_DIR_VERIFY ? m->verify != NULL : 0);
         break;
     case CB_KIND_HMAC:
         has = m->mac_init && m->mac;

@@ -102,7 +102,7 @@ static void *ctx_new(const cb_alg_session *s)
         x->c = x->aead_api ? NULL : L->f.EVP_CIPHER_CTX_new();
         break;
     case CB_KIND_PKEY:
-        x->pkey = cb_lib_pkey_new(L, s->alg);
+        x->pkey = cb_lib_pkey_new(L, s->alg, s->dir);
         break;
     default:
         break;
