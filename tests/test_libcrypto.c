@@ -24,6 +24,8 @@
 
 #include "base/caps.h"
 #include "kernels/check/check.h"
+#include "kernels/check/kat.h"
+#include "kernels/select.h"
 #include "kernels/inst.h"
 #include "kernels/libcrypto/lib.h"
 #include "kernels/libcrypto/libcrypto.h"
@@ -267,7 +269,9 @@ static void test_boringssl(void **state)
 static void test_wrong_library(void **state)
 {
     (void)state;
-    const cb_variant *v = load("fake", fake_path, NULL);
+    const cb_variant *v = cb_lib_loaded("fake");
+    if (!v)
+        v = load("fake", fake_path, NULL);
     assert_string_equal(cb_variant_impl(v)->version, "fakecrypto 1.0 (wrong on purpose)");
     char err[512] = "";
     assert_false(check("sha256", v, err, sizeof err));
@@ -295,6 +299,56 @@ static void test_wrong_library(void **state)
     /* what it lacks (HMAC, every other EVP_*) is simply not offered */
     assert_false(cb_variant_offers_any(v, cb_alg_find("hmac(sha256)")));
     assert_false(cb_variant_offers_any(v, cb_alg_find("sha512")));
+}
+
+#define VECTORS "/usr/lib/python3/dist-packages/cryptography_vectors/asymmetric/"
+
+/* kat_tally runs file (under VECTORS) on variant name alone and returns its tally
+ * in res. */
+static const cb_kat_tally *kat_tally(const char *file, const char *name, cb_kat_result *res)
+{
+    char path[512], err[256];
+    cb_selection sel;
+    snprintf(path, sizeof path, "%s%s", VECTORS, file);
+    if (access(path, R_OK) != 0)
+        fail_msg("no %s: install python3-cryptography-vectors", path);
+    if (cb_selection_parse(&sel, name, err, sizeof err) != 0)
+        fail_msg("-variant %s: %s", name, err);
+    cb_kat_opts o = {NULL, &sel, cb_caps_effective(), NULL};
+    cb_kat_run_file(path, &o, res);
+    for (size_t i = 0; i < res->ntallies; i++)
+        if (strcmp(res->tallies[i].var->name, name) == 0)
+            return &res->tallies[i];
+    fail_msg("%s did not run on %s", file, name);
+    return NULL;
+}
+
+/* test_raw_key_files: the X25519 and Ed25519 files bring keys of their own, which a
+ * library takes raw (pkey_raw): every record runs on it, none is skipped; the fake
+ * fails every one. */
+static void test_raw_key_files(void **state)
+{
+    (void)state;
+    if (!have_system())
+        skip();
+    if (!cb_lib_loaded(CB_LIB_DEFAULT_NAME))
+        load(CB_LIB_DEFAULT_NAME, NULL, NULL);
+    if (!cb_lib_loaded("fake"))
+        load("fake", fake_path, NULL);
+    static const char *const files[] = {"X25519/rfc7748.txt", "Ed25519/sign.input"};
+    for (size_t i = 0; i < 2; i++) {
+        cb_kat_result res = {0};
+        const cb_kat_tally *t = kat_tally(files[i], CB_LIB_DEFAULT_NAME, &res);
+        if (t->passed == 0 || t->failed || t->skipped)
+            fail_msg("%s on the system OpenSSL: passed %lu failed %lu skipped %lu", files[i],
+                     t->passed, t->failed, t->skipped);
+        unsigned long records = t->passed;
+        cb_kat_result_free(&res);
+        t = kat_tally(files[i], "fake", &res);
+        if (t->failed != records)
+            fail_msg("%s on the fake: failed %lu of %lu", files[i], t->failed, records);
+        cb_kat_result_free(&res);
+    }
 }
 
 /* refused: loading r must fail with a sentence holding want. */
@@ -348,7 +402,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_system_library), cmocka_unit_test(test_timed_and_masked),
         cmocka_unit_test(test_two_copies),     cmocka_unit_test(test_boringssl),
-        cmocka_unit_test(test_pkey_timed),
+        cmocka_unit_test(test_pkey_timed),     cmocka_unit_test(test_raw_key_files),
         cmocka_unit_test(test_wrong_library),  cmocka_unit_test(test_not_a_libcrypto),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
