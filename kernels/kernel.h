@@ -344,7 +344,10 @@ typedef struct cb_c25519_ops {
  *                   known-answer files can give keys of their own; -1 when refused.
  *
  * offers says which (algorithm, direction) pairs the implementation serves; the
- * functions of kinds it never offers may be NULL.  data is the implementation's own
+ * functions of kinds it never offers may be NULL.  why_not (optional) says why it
+ * does not serve an algorithm of a kind it has, in a phrase that follows the variant's
+ * name ("has no EVP_chacha20"), or NULL when it serves it or has nothing to say, so
+ * `list`, `selftest` and `speed` can name the reason instead of leaving it out.  data is the implementation's own
  * (a dlopen handle and its resolved symbols).  library, version and notes say where
  * the code came from, for results and `list`: the path as loaded, the version string
  * the library reports, and NULL-terminated "key=value" strings such as the build
@@ -395,6 +398,9 @@ struct cb_alg_impl {
     int (*derive)(cb_alg_session *s, uint8_t *out, size_t *outlen);
     int (*pkey_raw)(cb_alg_session *s, const uint8_t *priv, size_t privlen,
                     const uint8_t *pub, size_t publen);
+
+    const char *(*why_not)(const cb_alg_impl *impl, const struct cb_alg *a, char *buf,
+                           size_t len);
 };
 
 /* CB_PRIORITY_AUTO_MIN: variants below this priority are never auto's pick. */

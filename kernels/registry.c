@@ -214,6 +214,14 @@ int cb_variant_offers_any(const cb_variant *v, const cb_alg *a)
     return 0;
 }
 
+const char *cb_variant_lacks(const cb_variant *v, const cb_alg *a, char *buf, size_t len)
+{
+    const cb_alg_impl *m = cb_variant_impl(v);
+    if (!m || !m->why_not || cb_variant_offers_any(v, a))
+        return NULL;
+    return m->why_not(m, a, buf, len);
+}
+
 const cb_variant *cb_variant_find(const cb_alg *a, const char *name)
 {
     for (size_t i = 0; i < cb_variant_count(); i++) {

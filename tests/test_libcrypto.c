@@ -264,6 +264,11 @@ static void test_boringssl(void **state)
     assert_false(cb_variant_offers_any(v, cb_alg_find("aes-128-ccm")));
     assert_false(cb_variant_offers_any(v, cb_alg_find("sha3-256")));
     assert_false(cb_variant_offers_any(v, cb_alg_find("chacha20")));
+    /* and the reason is the function it lacks (list, selftest and speed say it) */
+    char why[200];
+    assert_non_null(cb_variant_lacks(v, cb_alg_find("chacha20"), why, sizeof why));
+    assert_string_equal(why, "has no EVP_chacha20");
+    assert_null(cb_variant_lacks(v, cb_alg_find("chacha20-poly1305"), why, sizeof why));
 }
 
 static void test_wrong_library(void **state)
@@ -296,9 +301,16 @@ static void test_wrong_library(void **state)
             fail_msg("the fake's %s failed with '%s', not '%s'", caught[i].alg, err,
                      caught[i].why);
     }
-    /* what it lacks (HMAC, every other EVP_*) is simply not offered */
+    /* what it lacks (HMAC, every other EVP_*) is not offered, and named */
     assert_false(cb_variant_offers_any(v, cb_alg_find("hmac(sha256)")));
     assert_false(cb_variant_offers_any(v, cb_alg_find("sha512")));
+    char why[200];
+    assert_non_null(cb_variant_lacks(v, cb_alg_find("sha512"), why, sizeof why));
+    assert_string_equal(why, "has no EVP_sha512");
+    assert_non_null(cb_variant_lacks(v, cb_alg_find("hmac(sha256)"), why, sizeof why));
+    assert_non_null(strstr(why, "HMAC_CTX_new"));
+    assert_non_null(cb_variant_lacks(v, cb_alg_find("rsa2048"), why, sizeof why));
+    assert_non_null(strstr(why, "RSA_*"));
 }
 
 #define VECTORS "/usr/lib/python3/dist-packages/cryptography_vectors/asymmetric/"

@@ -505,6 +505,34 @@ static int offers(const cb_alg_impl *impl, const cb_alg *a, cb_dir d)
     return slot->offered;
 }
 
+/*
+ * why_not names what the library lacks for a: the EVP_ function (for
+ * chacha20-poly1305 also the EVP_aead_ one), the provider implementation (OpenSSL 3),
+ * the HMAC functions, or what pkey.c says for a public-key algorithm.
+ */
+static const char *why_not(const cb_alg_impl *impl, const cb_alg *a, char *buf, size_t len)
+{
+    cb_lib *L = (cb_lib *)impl->data;
+    char name[64];
+    if (a->kind == CB_KIND_MAC || offers(impl, a, CB_DIR_ENCRYPT))
+        return NULL; /* GHASH is measured inside GCM, never through a library */
+    if (a->kind == CB_KIND_PKEY)
+        return cb_lib_pkey_why(L, a, buf, len);
+    if (a->kind == CB_KIND_HMAC && !(L->f.HMAC_CTX_new && L->f.HMAC_Init_ex &&
+                                     L->f.HMAC_Update && L->f.HMAC_Final && L->f.HMAC_CTX_free)) {
+        snprintf(buf, len, "has no HMAC_CTX_new, HMAC_Init_ex, HMAC_Update, HMAC_Final");
+        return buf;
+    }
+    cb_lib_evp_name(a, name, sizeof name);
+    if (cb_lib_sym(L, name))
+        snprintf(buf, len, "has %s but no provider it loaded implements it", name);
+    else if (a->kind == CB_KIND_AEAD && a->mode == CB_MODE_CHACHAPOLY)
+        snprintf(buf, len, "has neither %s nor EVP_aead_%s", name, name + 4);
+    else
+        snprintf(buf, len, "has no %s", name);
+    return buf;
+}
+
 void cb_lib_evp_setup(cb_lib *L)
 {
     L->impl.offers = offers;
@@ -518,4 +546,5 @@ void cb_lib_evp_setup(cb_lib *L)
     L->impl.aead_init = aead_init;
     L->impl.aead_seal = aead_seal;
     L->impl.aead_open = aead_open;
+    L->impl.why_not = why_not;
 }

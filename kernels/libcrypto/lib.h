@@ -160,6 +160,9 @@ void cb_lib_clear_errors(cb_lib *L);
 void cb_lib_evp_setup(cb_lib *L);
 void cb_lib_pkey_setup(cb_lib *L);
 int cb_lib_pkey_try(cb_lib *L, const struct cb_alg *a);
+/* cb_lib_pkey_why writes why L does not offer public-key algorithm a (cb_alg_impl's
+ * why_not) and returns buf. */
+const char *cb_lib_pkey_why(cb_lib *L, const struct cb_alg *a, char *buf, size_t len);
 
 /* pkey.c's key of one public-key algorithm in L for direction d (NULL when L cannot
  * make it), freed with cb_lib_pkey_free; cb_lib_pkey_key finds a session's (evp.c

@@ -13,6 +13,7 @@
  *                one key agreement is EVP_PKEY_derive on a context given the peer
  *                key once, as `openssl speed` times ecdh.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -490,6 +491,43 @@ int cb_lib_pkey_try(cb_lib *L, const cb_alg *a)
         return 0;
     cb_lib_pkey_free(L, k);
     return 1;
+}
+
+const char *cb_lib_pkey_why(cb_lib *L, const cb_alg *a, char *buf, size_t len)
+{
+    const evp_row *r = evp_row_of(a);
+    raw_key rk;
+    int missing = 0;
+    if (!r) {
+        int rsa = 0, dsa = 0;
+        for (const cb_rsa_keyhex *k = cb_rsa_keys; k->alg; k++)
+            rsa |= strcmp(k->alg, a->name) == 0;
+        for (const cb_dsa_keyhex *k = cb_dsa_keys; k->alg; k++)
+            dsa |= strcmp(k->alg, a->name) == 0;
+        if (rsa || dsa)
+            snprintf(buf, len, "lacks one of the %s, BN_* or EVP_sha256 functions it is "
+                     "signed with", rsa ? "RSA_*" : "DSA_*");
+        else /* a public-key row with no library path in this file yet */
+            snprintf(buf, len, "is not given %s: kernels/libcrypto/pkey.c has no row for it",
+                     a->name);
+    } else if (!evp_have(L, r)) {
+        snprintf(buf, len, "lacks the EVP_PKEY functions %s is run with (%s)", a->name,
+                 r->sig_len ? "EVP_PKEY_new_raw_private_key, EVP_DigestSign, ..."
+                            : "EVP_PKEY_new_raw_private_key, EVP_PKEY_derive, ...");
+    } else if (L->f.OBJ_sn2nid(r->type) <= 0) {
+        snprintf(buf, len, "does not know the key type %s", r->type);
+    } else {
+        evp_md(L, r, &missing);
+        if (missing)
+            snprintf(buf, len, "has no %s", r->md);
+        else if (r->embedded(a, &rk) != 0)
+            snprintf(buf, len, "is not given %s: its embedded key did not decode", a->name);
+        else
+            snprintf(buf, len, "could not be set up for %s", a->name);
+        cb_wipe(&rk, sizeof rk);
+    }
+    cb_lib_clear_errors(L);
+    return buf;
 }
 
 void cb_lib_pkey_setup(cb_lib *L)
