@@ -72,9 +72,16 @@ static void list_alg(const cb_alg *a, cb_caps caps, const widths *w)
                     snprintf(dirs_txt + strlen(dirs_txt), sizeof dirs_txt - strlen(dirs_txt),
                              "%s%s", dirs_txt[0] ? "+" : " ", cb_dir_name(dirs[d]));
             }
+        char lacks[200];
+        if (!any && cb_variant_lacks(v, a, lacks, sizeof lacks)) {
+            /* a library without this algorithm says what it lacks */
+            printf("    %-*s %-*s prio %-4d %-13s %s\n", w->name, v->name, w->family,
+                   v->family, v->priority, "not offered", lacks);
+            continue;
+        }
         if (!any)
             continue;
-        char why[128];
+        char why[200];
         const char *reason = cb_variant_why_not(v, caps, why, sizeof why);
         printf("  %c %-*s %-*s prio %-4d %-13s %s%s\n", v == pick ? '*' : ' ', w->name,
                v->name, w->family, v->family, v->priority,

@@ -48,6 +48,30 @@ static void run_job(void *arg)
     j->rc = cb_check_variant(j->alg, j->var, j->depth, j->err, sizeof j->err, &j->checks);
 }
 
+/* selected: does sel take v (all of them, or v by name)? */
+static int selected(const cb_selection *sel, const cb_variant *v)
+{
+    for (size_t i = 0; sel->mode == CB_SELECT_LIST && i < sel->n; i++)
+        if (strcmp(sel->names[i], v->name) == 0)
+            return 1;
+    return sel->mode == CB_SELECT_ALL;
+}
+
+/* lacking prints an UNAVAILABLE line for each selected variant that does not
+ * implement a and says why (a library without EVP_chacha20), so what a library
+ * lacks is named rather than passed over. */
+static void lacking(const cb_alg *a, const cb_selection *sel, unsigned *counts)
+{
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        char why[200];
+        if (!selected(sel, v) || !cb_variant_lacks(v, a, why, sizeof why))
+            continue;
+        printf("UNAVAILABLE  %-17s %-18s %s\n", a->name, v->name, why);
+        counts[2]++;
+    }
+}
+
 /* check_alg runs every selected variant of a; returns the worst exit status. */
 static int check_alg(const cb_alg *a, const cb_selection *sel, cb_check_depth depth,
                      unsigned *counts)
@@ -84,6 +108,7 @@ static int check_alg(const cb_alg *a, const cb_selection *sel, cb_check_depth de
         }
         fflush(stdout);
     }
+    lacking(a, sel, counts);
     return status;
 }
 

@@ -65,6 +65,18 @@ static int variant_named_anywhere(const cb_run_opts *o, const char *name)
     return 0;
 }
 
+/* lacks_reason: why the variant called name (a library) does not implement a, or
+ * NULL when no variant of that name gives a reason. */
+static const char *lacks_reason(const cb_alg *a, const char *name, char *buf, size_t len)
+{
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        if (strcmp(v->name, name) == 0 && cb_variant_lacks(v, a, buf, len))
+            return buf;
+    }
+    return NULL;
+}
+
 /* check_names says what the -variant list means for a before anything is picked:
  * a name a lacks is an error, unless another requested algorithm has it (then a
  * warning), and a variant without one of the directions is skipped with a warning. */
@@ -77,8 +89,13 @@ static int check_names(const cb_run_opts *o, const cb_alg *a, const cb_dir *dirs
         if (strcmp(name, "auto") == 0)
             continue;
         const cb_variant *v = cb_variant_find(a, name);
+        char lacks[200];
         if (!v && variant_named_anywhere(o, name)) {
             cb_warn("speed: %s has no variant '%s'; skipped.", a->name, name);
+        } else if (!v && lacks_reason(a, name, lacks, sizeof lacks)) {
+            cb_error("speed: variant '%s' %s, so it does not offer %s; its variants are: "
+                     "%s.", name, lacks, a->name, cb_variant_names(a, list, sizeof list));
+            return -1;
         } else if (!v) {
             cb_error("speed: unknown variant '%s' of %s; its variants are: %s (or auto, all).",
                      name, a->name, cb_variant_names(a, list, sizeof list));

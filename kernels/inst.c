@@ -208,6 +208,18 @@ static void run_whole_verify(cb_inst *x, const uint8_t *in, uint8_t *out, size_t
             x->failures++;
 }
 
+/* run_whole_derive: one key agreement of the session's (embedded) keys per operation. */
+static void run_whole_derive(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
+                             uint64_t n)
+{
+    (void)in, (void)out, (void)len;
+    for (uint64_t i = 0; i < n; i++) {
+        size_t outlen = x->alg->out_bytes;
+        if (x->whole.impl->derive(&x->whole, x->sig, &outlen))
+            x->failures++;
+    }
+}
+
 /* whole_new keys x's session the way the built-in kinds are keyed below. */
 static int whole_new(cb_inst *x)
 {
@@ -228,6 +240,11 @@ static int whole_new(cb_inst *x)
         x->run = run_whole_hmac; /* the 16-byte key of keyed_new below */
         return m->mac_init(&x->whole, bench_key, 16);
     case CB_KIND_PKEY:
+        if (x->dir == CB_DIR_DERIVE) {
+            x->run = run_whole_derive;
+            x->sig = cb_xmalloc(x->alg->out_bytes);
+            return 0;
+        }
         x->run = x->dir == CB_DIR_VERIFY ? run_whole_verify : run_whole_sign;
         x->sig = cb_xmalloc(m->sig_max(&x->whole));
         return 0;

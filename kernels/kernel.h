@@ -329,11 +329,25 @@ typedef struct cb_c25519_ops {
  *                   key, update and final do.
  *   sig_max         CB_KIND_PKEY: the largest signature in bytes.
  *   sign, verify    one signature of msg[0..len) with the algorithm's embedded key
- *                   (kernels/pkey/pkey.h: SHA-256, PKCS#1 v1.5 or FIPS 186-4 DSA),
- *                   so generic verifies what the variant signs and the reverse.
+ *                   (kernels/pkey/pkey.h: SHA-256, PKCS#1 v1.5 or FIPS 186-4 DSA;
+ *                   Ed25519 of the message itself), so generic verifies what the
+ *                   variant signs and the reverse.
+ *   derive          CB_KIND_PKEY with out_bytes (a key agreement), CB_DIR_DERIVE: the
+ *                   shared secret of the session's private key and the peer's public
+ *                   key (the embedded pair, kernels/pkey/ec_keys.c) into out
+ *                   (alg->out_bytes bytes), *outlen set; -1 also for a result the
+ *                   algorithm refuses (X25519's all-zero one, RFC 7748 6.1).
+ *   pkey_raw        optional, CB_KIND_PKEY: the session's keys replaced by raw ones
+ *                   where the algorithm has a raw form (X25519: the 32-byte private
+ *                   key and the peer's public key; Ed25519: the 32-byte seed and our
+ *                   public key; priv may be NULL for verify), so the checks and the
+ *                   known-answer files can give keys of their own; -1 when refused.
  *
  * offers says which (algorithm, direction) pairs the implementation serves; the
- * functions of kinds it never offers may be NULL.  data is the implementation's own
+ * functions of kinds it never offers may be NULL.  why_not (optional) says why it
+ * does not serve an algorithm of a kind it has, in a phrase that follows the variant's
+ * name ("has no EVP_chacha20"), or NULL when it serves it or has nothing to say, so
+ * `list`, `selftest` and `speed` can name the reason instead of leaving it out.  data is the implementation's own
  * (a dlopen handle and its resolved symbols).  library, version and notes say where
  * the code came from, for results and `list`: the path as loaded, the version string
  * the library reports, and NULL-terminated "key=value" strings such as the build
@@ -380,6 +394,13 @@ struct cb_alg_impl {
 
     int (*mac_init)(cb_alg_session *s, const uint8_t *key, size_t keylen);
     int (*mac)(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out);
+
+    int (*derive)(cb_alg_session *s, uint8_t *out, size_t *outlen);
+    int (*pkey_raw)(cb_alg_session *s, const uint8_t *priv, size_t privlen,
+                    const uint8_t *pub, size_t publen);
+
+    const char *(*why_not)(const cb_alg_impl *impl, const struct cb_alg *a, char *buf,
+                           size_t len);
 };
 
 /* CB_PRIORITY_AUTO_MIN: variants below this priority are never auto's pick. */

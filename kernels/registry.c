@@ -91,9 +91,11 @@ static int whole_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
         has = m->aead_init && m->aead_seal && m->aead_open;
         break;
     case CB_KIND_PKEY:
-        /* cb_alg_impl has no key agreement (derive) yet */
-        has = m->sig_max && (d == CB_DIR_SIGN ? m->sign != NULL
-                             : d == CB_DIR_VERIFY ? m->verify != NULL : 0);
+        if (a->out_bytes) /* a key agreement */
+            has = d == CB_DIR_DERIVE && m->derive != NULL;
+        else
+            has = m->sig_max && (d == CB_DIR_SIGN ? m->sign != NULL
+                                 : d == CB_DIR_VERIFY ? m->verify != NULL : 0);
         break;
     case CB_KIND_HMAC:
         has = m->mac_init && m->mac;
@@ -210,6 +212,14 @@ int cb_variant_offers_any(const cb_variant *v, const cb_alg *a)
         if (cb_variant_offers(v, a, dirs[i]))
             return 1;
     return 0;
+}
+
+const char *cb_variant_lacks(const cb_variant *v, const cb_alg *a, char *buf, size_t len)
+{
+    const cb_alg_impl *m = cb_variant_impl(v);
+    if (!m || !m->why_not || cb_variant_offers_any(v, a))
+        return NULL;
+    return m->why_not(m, a, buf, len);
 }
 
 const cb_variant *cb_variant_find(const cb_alg *a, const char *name)

@@ -89,6 +89,14 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d);
 int cb_variant_offers_any(const cb_variant *v, const cb_alg *a);
 
 /*
+ * cb_variant_lacks says why whole-algorithm variant v does not implement a, in a
+ * phrase that follows its name ("has no EVP_chacha20"), or NULL when it does, when v
+ * is a built-in variant (another primitive's, simply not one of a's) or when its
+ * implementation has no reason to give.
+ */
+const char *cb_variant_lacks(const cb_variant *v, const cb_alg *a, char *buf, size_t len);
+
+/*
  * cb_variant_find returns the variant called name that implements a (any direction),
  * or NULL.
  */

@@ -123,9 +123,8 @@ typedef struct dbl_ctx {
 
 int tu_double_serves(const cb_alg *a)
 {
-    /* a key agreement (a PKEY row with out_bytes) is no cb_alg_impl operation yet */
     int kind = a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_CIPHER ||
-               a->kind == CB_KIND_AEAD || (a->kind == CB_KIND_PKEY && a->out_bytes == 0);
+               a->kind == CB_KIND_AEAD || a->kind == CB_KIND_PKEY;
     return kind && strcmp(a->name, "md5") != 0 && cb_variant_generic(a) != NULL;
 }
 
@@ -225,6 +224,11 @@ static int dbl_verify(cb_alg_session *s, const uint8_t *msg, size_t len, const u
     return cb_pkey_verify(((dbl_ctx *)s->ctx)->pkey, msg, len, sig, siglen) ? -1 : 0;
 }
 
+static int dbl_derive(cb_alg_session *s, uint8_t *out, size_t *outlen)
+{
+    return cb_pkey_derive(((dbl_ctx *)s->ctx)->pkey, out, outlen) ? -1 : 0;
+}
+
 static const char *const dbl_notes[] = {"built=with the tests", "layers=kernels/modes", NULL};
 
 /* Named fields: the interface grows (a kind's functions are added in the middle, and
@@ -242,6 +246,7 @@ const cb_alg_impl tu_double_impl = {
     .sig_max = dbl_sig_max,
     .sign = dbl_sign,
     .verify = dbl_verify,
+    .derive = dbl_derive,
     .library = "(test double: generic through kernels/modes)",
     .version = "1.0",
     .notes = dbl_notes,

@@ -24,6 +24,8 @@
 
 #include "base/caps.h"
 #include "kernels/check/check.h"
+#include "kernels/check/kat.h"
+#include "kernels/select.h"
 #include "kernels/inst.h"
 #include "kernels/libcrypto/lib.h"
 #include "kernels/libcrypto/libcrypto.h"
@@ -99,7 +101,8 @@ static void test_system_library(void **state)
         "hmac(sha256)", "hmac(sha3-512)", "aes-128-ecb", "aes-192-cbc", "aes-256-ctr",
         "aes-128-ofb", "aes-128-cfb", "aes-256-cfb8", "aes-128-xts",  "aes-256-xts",
         "aes-128-gcm", "aes-256-ccm", "des-cbc",      "des-ede3-cbc", "rsa1024",
-        "rsa2048",     "dsa1024",     "dsa2048"};
+        "rsa2048",     "dsa1024",     "dsa2048",      "chacha20",     "chacha20-poly1305",
+        "ecdhx25519",  "ed25519"};
     for (size_t i = 0; i < sizeof algs / sizeof algs[0]; i++) {
         char err[512] = "";
         assert_true(cb_variant_offers_any(v, cb_alg_find(algs[i])));
@@ -122,6 +125,42 @@ static double time_ops(cb_inst *x, const uint8_t *buf, uint8_t *out, size_t len,
             best = s;
     }
     return best;
+}
+
+/* timed_without_failures times a few public-key operations of v in direction d and
+ * requires every one to succeed (each signature signed, each shared secret derived). */
+static void timed_without_failures(const char *alg, const cb_variant *v, cb_dir d)
+{
+    char err[512];
+    uint8_t buf[64], out[64];
+    cb_inst *x = cb_inst_new(cb_alg_find(alg), v, d, 0, err, sizeof err);
+    if (!x)
+        fail_msg("%s %s on %s: %s", alg, cb_dir_name(d), v->name, err);
+    assert_int_equal(cb_inst_prepare(x, buf, sizeof buf, err, sizeof err), 0);
+    cb_inst_run(x, buf, out, sizeof buf, 20);
+    assert_int_equal(cb_inst_failures(x), 0);
+    cb_inst_free(x);
+}
+
+/* test_pkey_timed: the timed loops of key agreement and Ed25519 reuse one session, so
+ * they must keep succeeding on it, in OpenSSL and in BoringSSL. */
+static void test_pkey_timed(void **state)
+{
+    (void)state;
+    if (!have_system() || access(BORINGSSL, R_OK) != 0)
+        skip();
+    const cb_variant *sys = cb_lib_loaded(CB_LIB_DEFAULT_NAME);
+    if (!sys)
+        sys = load(CB_LIB_DEFAULT_NAME, NULL, NULL);
+    const cb_variant *boring = cb_lib_loaded("boring");
+    if (!boring)
+        boring = load("boring", BORINGSSL, NULL);
+    const cb_variant *libs[] = {sys, boring};
+    for (size_t i = 0; i < 2; i++) {
+        timed_without_failures("ecdhx25519", libs[i], CB_DIR_DERIVE);
+        timed_without_failures("ed25519", libs[i], CB_DIR_SIGN);
+        timed_without_failures("ed25519", libs[i], CB_DIR_VERIFY);
+    }
 }
 
 static void test_timed_and_masked(void **state)
@@ -208,32 +247,120 @@ static void test_boringssl(void **state)
 #endif
         skip();
     }
-    const cb_variant *v = load("boring", BORINGSSL, NULL);
+    const cb_variant *v = cb_lib_loaded("boring");
+    if (!v)
+        v = load("boring", BORINGSSL, NULL);
     char err[512];
-    static const char *const algs[] = {"sha256", "sha512", "hmac(sha1)", "aes-128-cbc",
-                                       "aes-256-ctr", "aes-128-gcm", "des-ede3-cbc",
-                                       "rsa2048"};
+    /* chacha20-poly1305 through its EVP_AEAD, the only form BoringSSL has */
+    static const char *const algs[] = {"sha256",       "sha512",           "hmac(sha1)",
+                                       "aes-128-cbc",  "aes-256-ctr",      "aes-128-gcm",
+                                       "des-ede3-cbc", "rsa2048",          "chacha20-poly1305",
+                                       "ecdhx25519",   "ed25519"};
     for (size_t i = 0; i < sizeof algs / sizeof algs[0]; i++)
         if (!check(algs[i], v, err, sizeof err))
             fail_msg("%s on BoringSSL: %s", algs[i], err);
-    /* what BoringSSL has no EVP for is not offered, and that is no error */
+    /* what BoringSSL has no EVP for is not offered, and that is no error: CCM, SHA-3,
+     * and the ChaCha20 stream cipher (CRYPTO_chacha_20 only, no EVP_chacha20) */
     assert_false(cb_variant_offers_any(v, cb_alg_find("aes-128-ccm")));
     assert_false(cb_variant_offers_any(v, cb_alg_find("sha3-256")));
+    assert_false(cb_variant_offers_any(v, cb_alg_find("chacha20")));
+    /* and the reason is the function it lacks (list, selftest and speed say it) */
+    char why[200];
+    assert_non_null(cb_variant_lacks(v, cb_alg_find("chacha20"), why, sizeof why));
+    assert_string_equal(why, "has no EVP_chacha20");
+    assert_null(cb_variant_lacks(v, cb_alg_find("chacha20-poly1305"), why, sizeof why));
 }
 
 static void test_wrong_library(void **state)
 {
     (void)state;
-    const cb_variant *v = load("fake", fake_path, NULL);
+    const cb_variant *v = cb_lib_loaded("fake");
+    if (!v)
+        v = load("fake", fake_path, NULL);
     assert_string_equal(cb_variant_impl(v)->version, "fakecrypto 1.0 (wrong on purpose)");
     char err[512] = "";
     assert_false(check("sha256", v, err, sizeof err));
     assert_non_null(strstr(err, "sha256/fake"));
     assert_false(check("aes-128-cbc", v, err, sizeof err));
     assert_non_null(strstr(err, "cannot be keyed"));
-    /* what it lacks (HMAC, every other EVP_*) is simply not offered */
+    /* each new row wrong its own way (tests/fake/fakecrypto.c), each caught */
+    static const struct {
+        const char *alg, *why;
+    } caught[] = {
+        {"chacha20", "wrong encrypt output for known answer"},
+        {"chacha20-poly1305", "wrong ciphertext or tag for known answer"},
+        /* right for the embedded pair alone: the other pairs catch it */
+        {"ecdhx25519", "the shared secret of key pair 0 differs from generic's"},
+        {"ed25519", "its signature of 'abc' does not verify under generic"},
+    };
+    for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++) {
+        assert_true(cb_variant_offers_any(v, cb_alg_find(caught[i].alg)));
+        if (check(caught[i].alg, v, err, sizeof err))
+            fail_msg("the fake's %s passed its check", caught[i].alg);
+        if (!strstr(err, caught[i].why))
+            fail_msg("the fake's %s failed with '%s', not '%s'", caught[i].alg, err,
+                     caught[i].why);
+    }
+    /* what it lacks (HMAC, every other EVP_*) is not offered, and named */
     assert_false(cb_variant_offers_any(v, cb_alg_find("hmac(sha256)")));
     assert_false(cb_variant_offers_any(v, cb_alg_find("sha512")));
+    char why[200];
+    assert_non_null(cb_variant_lacks(v, cb_alg_find("sha512"), why, sizeof why));
+    assert_string_equal(why, "has no EVP_sha512");
+    assert_non_null(cb_variant_lacks(v, cb_alg_find("hmac(sha256)"), why, sizeof why));
+    assert_non_null(strstr(why, "HMAC_CTX_new"));
+    assert_non_null(cb_variant_lacks(v, cb_alg_find("rsa2048"), why, sizeof why));
+    assert_non_null(strstr(why, "RSA_*"));
+}
+
+#define VECTORS "/usr/lib/python3/dist-packages/cryptography_vectors/asymmetric/"
+
+/* kat_tally runs file (under VECTORS) on variant name alone and returns its tally
+ * in res. */
+static const cb_kat_tally *kat_tally(const char *file, const char *name, cb_kat_result *res)
+{
+    char path[512], err[256];
+    cb_selection sel;
+    snprintf(path, sizeof path, "%s%s", VECTORS, file);
+    if (access(path, R_OK) != 0)
+        fail_msg("no %s: install python3-cryptography-vectors", path);
+    if (cb_selection_parse(&sel, name, err, sizeof err) != 0)
+        fail_msg("-variant %s: %s", name, err);
+    cb_kat_opts o = {NULL, &sel, cb_caps_effective(), NULL};
+    cb_kat_run_file(path, &o, res);
+    for (size_t i = 0; i < res->ntallies; i++)
+        if (strcmp(res->tallies[i].var->name, name) == 0)
+            return &res->tallies[i];
+    fail_msg("%s did not run on %s", file, name);
+    return NULL;
+}
+
+/* test_raw_key_files: the X25519 and Ed25519 files bring keys of their own, which a
+ * library takes raw (pkey_raw): every record runs on it, none is skipped; the fake
+ * fails every one. */
+static void test_raw_key_files(void **state)
+{
+    (void)state;
+    if (!have_system())
+        skip();
+    if (!cb_lib_loaded(CB_LIB_DEFAULT_NAME))
+        load(CB_LIB_DEFAULT_NAME, NULL, NULL);
+    if (!cb_lib_loaded("fake"))
+        load("fake", fake_path, NULL);
+    static const char *const files[] = {"X25519/rfc7748.txt", "Ed25519/sign.input"};
+    for (size_t i = 0; i < 2; i++) {
+        cb_kat_result res = {0};
+        const cb_kat_tally *t = kat_tally(files[i], CB_LIB_DEFAULT_NAME, &res);
+        if (t->passed == 0 || t->failed || t->skipped)
+            fail_msg("%s on the system OpenSSL: passed %lu failed %lu skipped %lu", files[i],
+                     t->passed, t->failed, t->skipped);
+        unsigned long records = t->passed;
+        cb_kat_result_free(&res);
+        t = kat_tally(files[i], "fake", &res);
+        if (t->failed != records)
+            fail_msg("%s on the fake: failed %lu of %lu", files[i], t->failed, records);
+        cb_kat_result_free(&res);
+    }
 }
 
 /* refused: loading r must fail with a sentence holding want. */
@@ -287,6 +414,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_system_library), cmocka_unit_test(test_timed_and_masked),
         cmocka_unit_test(test_two_copies),     cmocka_unit_test(test_boringssl),
+        cmocka_unit_test(test_pkey_timed),     cmocka_unit_test(test_raw_key_files),
         cmocka_unit_test(test_wrong_library),  cmocka_unit_test(test_not_a_libcrypto),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,6 +16,7 @@
 #include "kernels/modes/gcm.h"
 #include "kernels/modes/hmac.h"
 #include "kernels/pkey/pkey.h"
+#include "kernels/pkey/pkey_impl.h"
 #include "kernels/registry.h"
 #include "kernels/check/vectors.h"
 
@@ -696,39 +697,121 @@ static int cross_check(checker *c, cb_check_depth depth)
     return rc;
 }
 
-/* ---- signatures of a whole-algorithm variant ----------------------------------- */
+/* ---- public keys of a whole-algorithm variant ---------------------------------- */
 
-/* whole_sign signs msg with a session of the variant; 0 or -1. */
-static int whole_sign(checker *c, const uint8_t *msg, size_t len, uint8_t **sig, size_t *siglen)
+/* deterministic: the variant's signatures must equal generic's byte for byte
+ * (Ed25519, RFC 8032 5.1.6); a DSA signature has the signer's own k. */
+static int deterministic(const cb_alg *a)
+{
+    return a->prim == CB_PRIM_C25519;
+}
+
+/* raw_keys gives session s the raw keys priv and pub when priv or pub is given;
+ * -2 when the variant takes no raw keys (it is then checked on its embedded ones). */
+static int raw_keys(cb_alg_session *s, const uint8_t *priv, const uint8_t *pub)
+{
+    if (!priv && !pub)
+        return 0;
+    if (!s->impl->pkey_raw)
+        return -2;
+    return s->impl->pkey_raw(s, priv, priv ? 32 : 0, pub, 32) ? -2 : 0;
+}
+
+/*
+ * whole_sign signs msg with a session of the variant, on its embedded key or on the
+ * raw keys seed and pub; 0, -1, or -2 when the raw keys are refused.  A deterministic
+ * signature is made twice on the one session and must come out the same, as the
+ * timed loop signs on one session.
+ */
+static int whole_sign(checker *c, const uint8_t *seed, const uint8_t *pub, const uint8_t *msg,
+                      size_t len, uint8_t **sig, size_t *siglen)
 {
     cb_alg_session s;
-    int rc = cb_alg_session_open(&s, c->alg, c->var, CB_DIR_SIGN);
+    int rc = cb_alg_session_open(&s, c->alg, c->var, CB_DIR_SIGN) ? -1 : raw_keys(&s, seed, pub);
     if (rc == 0) {
         *siglen = s.impl->sig_max(&s);
-        *sig = cb_xmalloc(*siglen + 1);
-        rc = s.impl->sign(&s, msg, len, *sig, siglen);
+        *sig = cb_xmalloc(2 * *siglen + 1);
+        size_t again = *siglen;
+        rc = s.impl->sign(&s, msg, len, *sig, siglen) ? -1 : 0;
+        if (rc == 0 && deterministic(c->alg))
+            rc = s.impl->sign(&s, msg, len, *sig + *siglen, &again) || again != *siglen ||
+                         memcmp(*sig, *sig + *siglen, *siglen) != 0
+                     ? -1
+                     : 0;
     }
+    cb_alg_session_close(&s);
+    return rc;
+}
+
+/* whole_verify: 0 when the variant accepts sig for msg (under pub when given). */
+static int whole_verify(checker *c, const uint8_t *pub, const uint8_t *msg, size_t len,
+                        const uint8_t *sig, size_t siglen)
+{
+    cb_alg_session s;
+    int rc = cb_alg_session_open(&s, c->alg, c->var, CB_DIR_VERIFY) ||
+             raw_keys(&s, NULL, pub) || s.impl->verify(&s, msg, len, sig, siglen);
     cb_alg_session_close(&s);
     return rc ? -1 : 0;
 }
 
-/* whole_verify: 0 when the variant accepts sig for msg. */
-static int whole_verify(checker *c, const uint8_t *msg, size_t len, const uint8_t *sig,
-                        size_t siglen)
+/* same_signature: a deterministic signature must equal generic's. */
+static int same_signature(const checker *c, const uint8_t *sig, size_t siglen,
+                          const uint8_t *want, size_t wantlen)
 {
-    cb_alg_session s;
-    int rc = cb_alg_session_open(&s, c->alg, c->var, CB_DIR_VERIFY) ||
-             s.impl->verify(&s, msg, len, sig, siglen);
-    cb_alg_session_close(&s);
-    return rc ? -1 : 0;
+    return !deterministic(c->alg) || (siglen == wantlen && memcmp(sig, want, siglen) == 0);
+}
+
+/*
+ * ed25519_raw checks signing and verifying with keys other than the embedded one:
+ * pseudo-random seeds, their public keys computed by generic, each signature the
+ * same as generic's byte for byte and accepted, and refused for a changed message.
+ * A variant that takes no raw keys is checked on the embedded key alone.
+ */
+static int ed25519_raw(checker *c)
+{
+    static const uint8_t msg[] = {'r', 'a', 'w'}, other[] = {'r', 'a', 'x'};
+    for (int i = 0; i < 4; i++) {
+        uint8_t seed[32], want[64], *sig = NULL;
+        size_t siglen = 0;
+        cb_ed25519_key k;
+        fill(c, seed, sizeof seed);
+        if (cb_ed25519_key_init(&k, c->ref, seed) != 0)
+            return fail(c, "generic cannot load an Ed25519 seed");
+        cb_ed25519_sign(&k, msg, sizeof msg, want);
+        int rc = 0;
+        if (cb_variant_offers(c->var, c->alg, CB_DIR_SIGN)) {
+            c->checks++;
+            int r = whole_sign(c, seed, k.pub, msg, sizeof msg, &sig, &siglen);
+            if (r == -2 && i == 0) {
+                free(sig);
+                cb_ed25519_key_free(&k);
+                return 0;
+            }
+            if (r != 0 || !same_signature(c, sig, siglen, want, sizeof want))
+                rc = fail(c, "signs with seed %d other than generic", i);
+        }
+        if (!rc && cb_variant_offers(c->var, c->alg, CB_DIR_VERIFY)) {
+            c->checks += 2;
+            if (whole_verify(c, k.pub, msg, sizeof msg, want, sizeof want) != 0)
+                rc = fail(c, "rejects generic's signature with seed %d", i);
+            else if (whole_verify(c, k.pub, other, sizeof other, want, sizeof want) == 0)
+                rc = fail(c, "accepts generic's signature with seed %d for another message",
+                          i);
+        }
+        free(sig);
+        cb_ed25519_key_free(&k);
+        if (rc)
+            return rc;
+    }
+    return 0;
 }
 
 /*
  * pkey_whole checks a whole-algorithm signer against generic on the algorithm's
  * embedded key (kernels/pkey/pkey.h): generic accepts what the variant signs, the
  * variant accepts what generic signs and rejects that signature changed in one bit
- * or for a changed message.  Signatures are not compared byte for byte: a library's
- * DSA draws its own k.
+ * or for a changed message.  Signatures are compared byte for byte only where they
+ * are deterministic (Ed25519): a library's DSA draws its own k.
  */
 static int pkey_whole(checker *c)
 {
@@ -739,29 +822,102 @@ static int pkey_whole(checker *c)
     size_t refmax = cb_pkey_sig_max(ref), reflen = refmax, siglen = 0;
     uint8_t *refsig = cb_xmalloc(refmax), *sig = NULL;
     int rc = 0;
-    if (cb_variant_offers(c->var, c->alg, CB_DIR_SIGN)) {
+    if (cb_pkey_sign(ref, msg, sizeof msg, refsig, &reflen) != 0)
+        rc = fail(c, "generic cannot sign 'abc'");
+    if (!rc && cb_variant_offers(c->var, c->alg, CB_DIR_SIGN)) {
         c->checks++;
-        if (whole_sign(c, msg, sizeof msg, &sig, &siglen) != 0)
-            rc = fail(c, "cannot sign 'abc'");
+        if (whole_sign(c, NULL, NULL, msg, sizeof msg, &sig, &siglen) != 0)
+            rc = fail(c, "cannot sign 'abc'%s", deterministic(c->alg)
+                                                     ? " the same way twice on one session"
+                                                     : "");
         else if (cb_pkey_verify(ref, msg, sizeof msg, sig, siglen) != 0)
             rc = fail(c, "its signature of 'abc' does not verify under generic");
+        else if (!same_signature(c, sig, siglen, refsig, reflen))
+            rc = fail(c, "its signature of 'abc' differs from generic's");
     }
     if (!rc && cb_variant_offers(c->var, c->alg, CB_DIR_VERIFY)) {
         c->checks += 3;
-        if (cb_pkey_sign(ref, msg, sizeof msg, refsig, &reflen) != 0)
-            rc = fail(c, "generic cannot sign 'abc'");
-        else if (whole_verify(c, msg, sizeof msg, refsig, reflen) != 0)
+        if (whole_verify(c, NULL, msg, sizeof msg, refsig, reflen) != 0)
             rc = fail(c, "rejects generic's signature of 'abc'");
-        else if (whole_verify(c, other, sizeof other, refsig, reflen) == 0)
+        else if (whole_verify(c, NULL, other, sizeof other, refsig, reflen) == 0)
             rc = fail(c, "accepts generic's signature of 'abc' for 'abd'");
         refsig[reflen / 2] ^= 0x10;
-        if (!rc && whole_verify(c, msg, sizeof msg, refsig, reflen) == 0)
+        if (!rc && whole_verify(c, NULL, msg, sizeof msg, refsig, reflen) == 0)
             rc = fail(c, "accepts a signature changed in one bit");
     }
+    if (!rc && c->alg->prim == CB_PRIM_C25519)
+        rc = ed25519_raw(c);
     free(sig);
     free(refsig);
     cb_pkey_free(ref);
     return rc;
+}
+
+/*
+ * whole_derive: the variant's shared secret of its embedded keys (priv NULL) or of
+ * priv and peer, derived twice on one session (the timed loop reuses it) and the
+ * same both times; 0, -1 (failed or refused), or -2 when raw keys are not taken.
+ */
+static int whole_derive(checker *c, const uint8_t *priv, const uint8_t *peer, uint8_t *out)
+{
+    size_t n = c->alg->out_bytes, len1 = n, len2 = n;
+    uint8_t again[64];
+    cb_alg_session s;
+    if (n > sizeof again)
+        return -1;
+    int rc = cb_alg_session_open(&s, c->alg, c->var, CB_DIR_DERIVE) ? -1 : raw_keys(&s, priv, peer);
+    if (rc == 0)
+        rc = s.impl->derive(&s, out, &len1) || s.impl->derive(&s, again, &len2) ||
+                     len1 != n || len2 != n || memcmp(out, again, n) != 0
+                 ? -1
+                 : 0;
+    cb_alg_session_close(&s);
+    return rc;
+}
+
+/*
+ * derive_whole checks a whole-algorithm key agreement against generic: the embedded
+ * pair (whose secret generic checks against OpenSSL's), then, when the variant takes
+ * raw keys, pseudo-random pairs (the peer's top bit set or not, as RFC 7748 5 says
+ * to ignore it) and a peer of small order, whose all-zero secret must be refused
+ * (RFC 7748 6.1).
+ */
+static int derive_whole(checker *c)
+{
+    uint8_t want[32], got[32];
+    size_t wl = sizeof want;
+    cb_pkey *ref = cb_pkey_new(c->alg, c->ref);
+    int rc = !ref || c->alg->out_bytes != sizeof want || cb_pkey_derive(ref, want, &wl) != 0;
+    cb_pkey_free(ref);
+    if (rc)
+        return fail(c, "generic cannot derive the embedded keys' shared secret");
+    c->checks++;
+    if (whole_derive(c, NULL, NULL, got) != 0)
+        return fail(c, "cannot derive the embedded keys' shared secret the same way twice "
+                    "on one session");
+    if (memcmp(got, want, sizeof want) != 0)
+        return fail(c, "the embedded keys' shared secret differs from generic's");
+    for (int i = 0; i < 8; i++) {
+        uint8_t priv[32], peer[32];
+        fill(c, priv, sizeof priv);
+        fill(c, peer, sizeof peer);
+        if (cb_x25519(c->ref, want, priv, peer) != 0)
+            continue; /* an all-zero secret: the low-order case is below */
+        c->checks++;
+        int r = whole_derive(c, priv, peer, got);
+        if (r == -2 && i == 0)
+            return 0; /* the embedded keys only */
+        if (r != 0 || memcmp(got, want, sizeof want) != 0)
+            return fail(c, "the shared secret of key pair %d differs from generic's", i);
+    }
+    /* u = 1: a point of order 4 (RFC 7748 6.1, the all-zero result) */
+    static const uint8_t low[32] = {1};
+    uint8_t priv[32];
+    fill(c, priv, sizeof priv);
+    c->checks++;
+    if (cb_x25519(c->ref, want, priv, low) != 1 || whole_derive(c, priv, low, got) != -1)
+        return fail(c, "does not refuse the all-zero secret of a small-order peer key");
+    return 0;
 }
 
 int cb_check_variant(const cb_alg *a, const cb_variant *v, cb_check_depth depth, char *err,
@@ -770,8 +926,9 @@ int cb_check_variant(const cb_alg *a, const cb_variant *v, cb_check_depth depth,
     checker c = {a, v, cb_variant_generic(a), err, errlen, 0, UINT64_C(0x9e3779b97f4a7c15)};
     err[0] = '\0';
     if (a->kind == CB_KIND_PKEY && cb_variant_impl(v)) {
-        int rc = c.ref ? pkey_whole(&c)
-                       : fail(&c, "there is no generic variant to check signatures against");
+        int rc = !c.ref      ? fail(&c, "there is no generic variant to check against")
+                 : a->out_bytes ? derive_whole(&c)
+                                : pkey_whole(&c);
         if (checks)
             *checks = c.checks;
         return rc;

@@ -9,12 +9,14 @@
  *   kat_op.c      what a case asks of a variant, through the message layers for a
  *                 primitive variant and through its cb_alg_impl for a
  *                 whole-algorithm one (kernels/check/kat_op.h)
- *   kat_pkey.c    the RSA and DSA signature files (kernels/check/kat_pkey.h)
+ *   kat_pkey.c    the RSA, DSA, X25519 and Ed25519 files (kernels/check/kat_pkey.h)
  *
  * Whole-algorithm variants (kernel.h, CB_PRIM_WHOLE) run every file kind but the
- * signature files, whose records bring keys of their own where a cb_alg_impl has
- * only the algorithm's embedded key: those records are counted as skipped.  An
- * HMAC file runs on the whole variants of its digest, which MAC through it.
+ * RSA and DSA signature files, whose records bring keys of their own where a
+ * cb_alg_impl has the algorithm's embedded key and raw keys only: those records are
+ * counted as skipped.  X25519 and Ed25519 records, whose keys are raw 32-byte
+ * strings, run on a variant that takes raw keys (cb_alg_impl.pkey_raw).  An HMAC
+ * file runs on the whole variants of its digest, which MAC through it.
  *
  * It returns results and prints nothing: `cryptobench kat` (cli/cmd_kat.c) prints
  * them and maps them to an exit status.  It never includes harness/: a caller that

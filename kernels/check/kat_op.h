@@ -17,9 +17,10 @@
  * through the implementation's digest of the underlying hash (cb_hmac_compose).
  * What it cannot run, kat_op_start says, and the case is counted as skipped: an
  * algorithm or direction the implementation does not offer, a key it refuses, and
- * every signature record, because those bring keys of their own (SigGen15 and
- * SigVer15 n and e, DSA's P, Q, G and Y) and a cb_alg_impl signs and verifies only
- * with the algorithm's embedded key.
+ * the RSA and DSA signature records, because those bring keys of their own
+ * (SigGen15 and SigVer15 n and e, DSA's P, Q, G and Y) and a cb_alg_impl takes only
+ * raw keys (pkey_raw): the X25519 and Ed25519 records, whose keys are 32-byte
+ * strings, run on sessions given them (kat_pkey.h, cb_kat_pkey_run_whole).
  */
 #ifndef CB_KAT_OP_H
 #define CB_KAT_OP_H

@@ -20,6 +20,7 @@
 #include "base/common.h"
 #include "kernels/pkey/pkey.h"
 #include "kernels/pkey/pkey_impl.h"
+#include "kernels/registry.h"
 
 /* blob: a decoded hex field. */
 typedef struct blob {
@@ -398,6 +399,102 @@ static int run_ed25519(const cb_variant *v, const cb_kat_sig *c, char *why, size
         out = CB_KAT_PKEY_PASS;
     cb_ed25519_key_free(&k);
     return out;
+}
+
+/* ---- whole-algorithm variants, on the record's raw keys (cb_alg_impl.pkey_raw) ---- */
+
+int cb_kat_pkey_raw(const cb_kat_sig *c)
+{
+    return c->x25519 || c->ed25519;
+}
+
+/* raw_session opens a session of v for a in d and gives it the raw keys; 0 or -1. */
+static int raw_session(cb_alg_session *s, const cb_variant *v, const cb_alg *a, cb_dir d,
+                       const blob *priv, const blob *pub)
+{
+    if (cb_alg_session_open(s, a, v, d) != 0 || !s->impl->pkey_raw ||
+        s->impl->pkey_raw(s, priv ? priv->b : NULL, priv ? priv->len : 0, pub->b,
+                          pub->len) != 0) {
+        cb_alg_session_close(s);
+        return -1;
+    }
+    return 0;
+}
+
+/* whole_x25519: the variant derives OUTPUT_U from (INPUT_SCALAR, INPUT_U), and refuses
+ * the all-zero one (RFC 7748 6.1). */
+static int whole_x25519(const cb_variant *v, const cb_alg *a, const cb_kat_sig *c, char *why,
+                        size_t why_len)
+{
+    uint8_t out[32], any = 0;
+    size_t outlen = sizeof out;
+    cb_alg_session s;
+    for (int i = 0; i < 32; i++)
+        any |= c->s.b[i];
+    if (raw_session(&s, v, a, CB_DIR_DERIVE, &c->x, &c->y) != 0) {
+        snprintf(why, why_len, "the variant refused the record's keys");
+        return CB_KAT_PKEY_FAIL;
+    }
+    int rc = s.impl->derive(&s, out, &outlen);
+    cb_alg_session_close(&s);
+    if ((rc != 0) != (any == 0)) {
+        snprintf(why, why_len, any ? "the derivation failed" : "the all-zero result was not refused");
+        return CB_KAT_PKEY_FAIL;
+    }
+    if (any && (outlen != 32 || memcmp(out, c->s.b, 32) != 0)) {
+        snprintf(why, why_len, "the result differs from OUTPUT_U");
+        return CB_KAT_PKEY_FAIL;
+    }
+    return CB_KAT_PKEY_PASS;
+}
+
+/* whole_ed25519: signing MSG with the seed gives SIG byte for byte, and SIG verifies
+ * under PK, in the directions the variant offers. */
+static int whole_ed25519(const cb_variant *v, const cb_alg *a, const cb_kat_sig *c, char *why,
+                         size_t why_len)
+{
+    uint8_t sig[64];
+    size_t siglen = sizeof sig;
+    cb_alg_session s;
+    static const uint8_t none[1];
+    const uint8_t *msg = c->msg.len ? c->msg.b : none;
+    if (cb_variant_offers(v, a, CB_DIR_SIGN)) {
+        if (raw_session(&s, v, a, CB_DIR_SIGN, &c->x, &c->y) != 0) {
+            snprintf(why, why_len, "the variant refused the record's seed");
+            return CB_KAT_PKEY_FAIL;
+        }
+        int rc = s.impl->sign(&s, msg, c->msg.len, sig, &siglen);
+        cb_alg_session_close(&s);
+        if (rc != 0 || siglen != 64 || memcmp(sig, c->s.b, 64) != 0) {
+            snprintf(why, why_len, "the signature differs from SIG");
+            return CB_KAT_PKEY_FAIL;
+        }
+    }
+    if (cb_variant_offers(v, a, CB_DIR_VERIFY)) {
+        if (raw_session(&s, v, a, CB_DIR_VERIFY, NULL, &c->y) != 0) {
+            snprintf(why, why_len, "the variant refused the record's PK");
+            return CB_KAT_PKEY_FAIL;
+        }
+        int rc = s.impl->verify(&s, msg, c->msg.len, c->s.b, 64);
+        cb_alg_session_close(&s);
+        if (rc != 0) {
+            snprintf(why, why_len, "SIG does not verify");
+            return CB_KAT_PKEY_FAIL;
+        }
+    }
+    return CB_KAT_PKEY_PASS;
+}
+
+int cb_kat_pkey_run_whole(const cb_variant *v, const cb_alg *a, const cb_kat_sig *c,
+                          char *why, size_t why_len)
+{
+    why[0] = '\0';
+    if (c->x25519)
+        return whole_x25519(v, a, c, why, why_len);
+    if (c->ed25519)
+        return whole_ed25519(v, a, c, why, why_len);
+    snprintf(why, why_len, "a key of the record's own, which the variant cannot take");
+    return CB_KAT_PKEY_SKIP;
 }
 
 int cb_kat_pkey_run(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)

@@ -64,4 +64,17 @@ void cb_kat_sig_free(cb_kat_sig *c);
 /* cb_kat_pkey_run checks case c on variant v; on FAIL (or SKIP) why says why. */
 int cb_kat_pkey_run(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len);
 
+/*
+ * Whole-algorithm variants (kernel.h) sign, verify and derive with the algorithm's
+ * embedded key, or with raw keys given to their session (cb_alg_impl.pkey_raw):
+ * the X25519 and Ed25519 records, whose keys are 32-byte strings, run through that;
+ * the RSA and DSA records, whose keys are numbers a cb_alg_impl does not take, are
+ * skipped.  cb_kat_pkey_raw says whether case c is of the first kind;
+ * cb_kat_pkey_run_whole checks it on v (an X25519 OUTPUT_U derived, or refused when
+ * all zero; an Ed25519 SIG signed byte for byte and verified).
+ */
+int cb_kat_pkey_raw(const cb_kat_sig *c);
+int cb_kat_pkey_run_whole(const cb_variant *v, const cb_alg *a, const cb_kat_sig *c,
+                          char *why, size_t why_len);
+
 #endif

@@ -12,6 +12,10 @@
  *            and the tag (get or set), as `openssl speed -aead` does
  *   ccm      the same with CCM's length update first; the tag is checked by the
  *            data update
+ *   chacha20-poly1305  GCM's calls on OpenSSL's EVP_chacha20_poly1305(); where the
+ *            library has it only as an EVP_AEAD (BoringSSL, AWS-LC), one
+ *            EVP_AEAD_CTX_seal_scatter or EVP_AEAD_CTX_open_gather on a context
+ *            keyed once
  *
  * An algorithm is offered when the library has its EVP_* function (and, in OpenSSL
  * 3, a provider that implements it): a library without CCM or SHA-3, or an OpenSSL 3
@@ -26,6 +30,7 @@
 
 #include "base/common.h"
 #include "kernels/libcrypto/lib.h"
+#include "kernels/modes/aead.h"
 #include "kernels/modes/hmac.h"
 #include "kernels/registry.h"
 
@@ -39,11 +44,12 @@ typedef struct evp_ctx {
     cb_lib *L;
     const cb_alg *alg;
     const obj *evp;  /* the EVP_MD (digests, HMAC) or EVP_CIPHER */
-    obj *c;          /* EVP_CIPHER_CTX or HMAC_CTX */
+    obj *c;          /* EVP_CIPHER_CTX, HMAC_CTX, or EVP_AEAD_CTX (aead_api) */
     void *pkey;      /* pkey.c's key, for signatures */
     int enc;         /* the direction the cipher context is set for */
     int ready;       /* AEAD: the context holds the key, ivlen and taglen below */
     int rekey;       /* GCM: key[] is new, to be set with the next IV */
+    int aead_api;    /* evp is an EVP_AEAD and c its EVP_AEAD_CTX, made with taglen */
     size_t ivlen, taglen;
     uint8_t key[KEY_MAX];
 } evp_ctx;
@@ -83,6 +89,7 @@ static void *ctx_new(const cb_alg_session *s)
     x->L = L;
     x->alg = s->alg;
     x->evp = slot ? slot->evp : NULL;
+    x->aead_api = slot && slot->aead_api;
     switch (s->alg->kind) {
     case CB_KIND_DIGEST:
         break;
@@ -91,15 +98,16 @@ static void *ctx_new(const cb_alg_session *s)
         break;
     case CB_KIND_CIPHER:
     case CB_KIND_AEAD:
-        x->c = L->f.EVP_CIPHER_CTX_new();
+        /* an EVP_AEAD_CTX takes its key and tag length when made (aead_context) */
+        x->c = x->aead_api ? NULL : L->f.EVP_CIPHER_CTX_new();
         break;
     case CB_KIND_PKEY:
-        x->pkey = cb_lib_pkey_new(L, s->alg);
+        x->pkey = cb_lib_pkey_new(L, s->alg, s->dir);
         break;
     default:
         break;
     }
-    int ok = s->alg->kind == CB_KIND_DIGEST || x->c || x->pkey;
+    int ok = s->alg->kind == CB_KIND_DIGEST || x->aead_api || x->c || x->pkey;
     if (!ok || (!x->evp && s->alg->kind != CB_KIND_PKEY)) {
         free(x);
         return NULL;
@@ -112,6 +120,8 @@ static void ctx_free(void *p)
     evp_ctx *x = p;
     if (x->c && x->alg->kind == CB_KIND_HMAC)
         x->L->f.HMAC_CTX_free(x->c);
+    else if (x->c && x->aead_api)
+        x->L->f.EVP_AEAD_CTX_free(x->c);
     else if (x->c)
         x->L->f.EVP_CIPHER_CTX_free(x->c);
     if (x->pkey)
@@ -198,6 +208,12 @@ static int aead_init(cb_alg_session *s, const uint8_t *key)
     if (n > sizeof x->key)
         return -1;
     memcpy(x->key, key, n);
+    if (x->aead_api) { /* the context is made with the first message's tag length */
+        if (x->c)
+            x->L->f.EVP_AEAD_CTX_free(x->c);
+        x->c = NULL;
+        return 0;
+    }
     if (s->alg->mode == CB_MODE_CCM) {
         x->ready = 0; /* keyed with its nonce and tag lengths, per message (ccm_start) */
         return 0;
@@ -282,15 +298,82 @@ static int aad_update(evp_ctx *x, const uint8_t *aad, size_t aadlen)
     return 0;
 }
 
+/*
+ * chacha_nonce: a ChaCha20-Poly1305 nonce of 1..11 bytes means its 12-byte zero
+ * extension at the front (kernels/modes/chachapoly.h, OpenSSL 1.1's reading), and the
+ * library is given that 12-byte nonce: OpenSSL 3.0 refuses any other length
+ * (EVP_CTRL_AEAD_SET_IVLEN fails) and BoringSSL's EVP_AEAD takes 12 bytes only.  The
+ * timed messages have 12-byte nonces, so this never runs in a measurement.
+ */
+static const uint8_t *chacha_nonce(const cb_alg *a, const uint8_t *iv, size_t *ivlen,
+                                   uint8_t wide[12])
+{
+    if (a->mode != CB_MODE_CHACHAPOLY || *ivlen == 12 ||
+        cb_aead_refuses(a, *ivlen, 16, 0) != NULL)
+        return iv;
+    memset(wide, 0, 12);
+    memcpy(wide + 12 - *ivlen, iv, *ivlen);
+    *ivlen = 12;
+    return wide;
+}
+
+/* aead_context: the EVP_AEAD_CTX for tag length taglen, made anew (keyed with key[])
+ * when there is none yet or it was made for another tag length. */
+static int aead_context(evp_ctx *x, size_t taglen)
+{
+    if (x->c && x->taglen == taglen)
+        return 0;
+    if (x->c)
+        x->L->f.EVP_AEAD_CTX_free(x->c);
+    x->c = x->L->f.EVP_AEAD_CTX_new(x->evp, x->key, cb_alg_key_bytes(x->alg), taglen);
+    x->taglen = taglen;
+    return x->c ? 0 : failed(x);
+}
+
+/* aead_api_seal and aead_api_open: one message through the EVP_AEAD interface, the
+ * tag apart from the ciphertext as cb_alg_impl has it. */
+static int aead_api_seal(evp_ctx *x, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                         size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
+                         uint8_t *tag, size_t taglen)
+{
+    static const uint8_t none[1];
+    uint8_t nowhere[1];
+    size_t got = 0;
+    if (aead_context(x, taglen) != 0 ||
+        x->L->f.EVP_AEAD_CTX_seal_scatter(x->c, len ? out : nowhere, tag, &got, taglen, iv,
+                                          ivlen, len ? in : none, len, NULL, 0,
+                                          aadlen ? aad : none, aadlen) != 1 ||
+        got != taglen)
+        return failed(x);
+    return 0;
+}
+
+static int aead_api_open(evp_ctx *x, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                         size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
+                         const uint8_t *tag, size_t taglen)
+{
+    static const uint8_t none[1];
+    uint8_t nowhere[1];
+    return aead_context(x, taglen) == 0 &&
+                   x->L->f.EVP_AEAD_CTX_open_gather(x->c, len ? out : nowhere, iv, ivlen,
+                                                    len ? in : none, len, tag, taglen,
+                                                    aadlen ? aad : none, aadlen) == 1
+               ? 0
+               : -1;
+}
+
 static int aead_seal(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
                      size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
                      uint8_t *tag, size_t taglen)
 {
     evp_ctx *x = s->ctx;
-    uint8_t scratch[16];
+    uint8_t scratch[16], wide[12];
     int outl = 0, ccm = s->alg->mode == CB_MODE_CCM;
     if (taglen == 0 || taglen > 16)
         return -1;
+    iv = chacha_nonce(s->alg, iv, &ivlen, wide);
+    if (x->aead_api)
+        return aead_api_seal(x, iv, ivlen, aad, aadlen, in, out, len, tag, taglen);
     int rc = ccm ? ccm_start(x, iv, ivlen, NULL, taglen, 1, len) : gcm_start(x, iv, ivlen, 1);
     if (rc || aad_update(x, aad, aadlen))
         return -1;
@@ -308,11 +391,14 @@ static int aead_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const u
                      const uint8_t *tag, size_t taglen)
 {
     evp_ctx *x = s->ctx;
-    uint8_t scratch[16];
+    uint8_t scratch[16], wide[12];
     int outl = 0, ok;
     if (taglen == 0 || taglen > 16)
         return -1;
-    if (s->alg->mode == CB_MODE_CCM) {
+    iv = chacha_nonce(s->alg, iv, &ivlen, wide);
+    if (x->aead_api) {
+        ok = aead_api_open(x, iv, ivlen, aad, aadlen, in, out, len, tag, taglen) == 0;
+    } else if (s->alg->mode == CB_MODE_CCM) {
         /* the data call checks the tag: it fails, and outputs nothing, when wrong */
         ok = ccm_start(x, iv, ivlen, tag, taglen, 0, len) == 0 &&
              aad_update(x, aad, aadlen) == 0 &&
@@ -367,6 +453,26 @@ static const obj *fetched(cb_lib *L, const cb_alg *a, const obj *evp)
     return evp;   /* kept for the library's lifetime */
 }
 
+/*
+ * aead_api: BoringSSL (and AWS-LC) have ChaCha20-Poly1305 only in their EVP_AEAD
+ * interface (EVP_aead_chacha20_poly1305()), the algorithm's name after "EVP_aead_";
+ * its GCM has the EVP_CIPHER too, which is tried first everywhere.
+ */
+static const obj *aead_api(cb_lib *L, const cb_alg *a, int *is_aead_api)
+{
+    char name[64];
+    cb_lib_evp_name(a, name, sizeof name);
+    char full[80];
+    snprintf(full, sizeof full, "EVP_aead_%s", name + 4);
+    const obj *(*get)(void);
+    *(void **)&get = cb_lib_sym(L, full);
+    if (!get || !L->f.EVP_AEAD_CTX_new || !L->f.EVP_AEAD_CTX_free ||
+        !L->f.EVP_AEAD_CTX_seal_scatter || !L->f.EVP_AEAD_CTX_open_gather)
+        return NULL;
+    *is_aead_api = 1;
+    return get();
+}
+
 static int offers(const cb_alg_impl *impl, const cb_alg *a, cb_dir d)
 {
     (void)d; /* what a library offers, it offers both ways */
@@ -383,6 +489,8 @@ static int offers(const cb_alg_impl *impl, const cb_alg *a, cb_dir d)
             *(void **)&get = cb_lib_sym(L, name);
             slot->evp = get ? get() : NULL;
             slot->evp = fetched(L, a, slot->evp);
+            if (!slot->evp && a->kind == CB_KIND_AEAD)
+                slot->evp = aead_api(L, a, &slot->aead_api);
         }
         int kind_ok = a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_CIPHER ||
                       a->kind == CB_KIND_AEAD || a->kind == CB_KIND_PKEY ||
@@ -395,6 +503,34 @@ static int offers(const cb_alg_impl *impl, const cb_alg *a, cb_dir d)
                         (a->kind == CB_KIND_PKEY ? cb_lib_pkey_try(L, a) : slot->evp != NULL);
     }
     return slot->offered;
+}
+
+/*
+ * why_not names what the library lacks for a: the EVP_ function (for
+ * chacha20-poly1305 also the EVP_aead_ one), the provider implementation (OpenSSL 3),
+ * the HMAC functions, or what pkey.c says for a public-key algorithm.
+ */
+static const char *why_not(const cb_alg_impl *impl, const cb_alg *a, char *buf, size_t len)
+{
+    cb_lib *L = (cb_lib *)impl->data;
+    char name[64];
+    if (a->kind == CB_KIND_MAC || offers(impl, a, CB_DIR_ENCRYPT))
+        return NULL; /* GHASH is measured inside GCM, never through a library */
+    if (a->kind == CB_KIND_PKEY)
+        return cb_lib_pkey_why(L, a, buf, len);
+    if (a->kind == CB_KIND_HMAC && !(L->f.HMAC_CTX_new && L->f.HMAC_Init_ex &&
+                                     L->f.HMAC_Update && L->f.HMAC_Final && L->f.HMAC_CTX_free)) {
+        snprintf(buf, len, "has no HMAC_CTX_new, HMAC_Init_ex, HMAC_Update, HMAC_Final");
+        return buf;
+    }
+    cb_lib_evp_name(a, name, sizeof name);
+    if (cb_lib_sym(L, name))
+        snprintf(buf, len, "has %s but no provider it loaded implements it", name);
+    else if (a->kind == CB_KIND_AEAD && a->mode == CB_MODE_CHACHAPOLY)
+        snprintf(buf, len, "has neither %s nor EVP_aead_%s", name, name + 4);
+    else
+        snprintf(buf, len, "has no %s", name);
+    return buf;
 }
 
 void cb_lib_evp_setup(cb_lib *L)
@@ -410,4 +546,5 @@ void cb_lib_evp_setup(cb_lib *L)
     L->impl.aead_init = aead_init;
     L->impl.aead_seal = aead_seal;
     L->impl.aead_open = aead_open;
+    L->impl.why_not = why_not;
 }

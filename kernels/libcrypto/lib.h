@@ -1,7 +1,7 @@
 /*
  * kernels/libcrypto/lib.h - inside the libcrypto variants: the entry points resolved
  * from one loaded library, shared by load.c (loading, identity), evp.c (digests,
- * HMAC, ciphers, AEADs) and pkey.c (RSA and DSA signatures).
+ * HMAC, ciphers, AEADs) and pkey.c (signatures and key agreement).
  *
  * No OpenSSL header is used: the few functions called are declared here, from their
  * documented prototypes, with the library's objects as opaque pointers.  Every one
@@ -76,7 +76,38 @@ typedef void obj; /* EVP_MD, EVP_MD_CTX, EVP_CIPHER, RSA, BIGNUM, ... */
     X(0, obj *, DSA_SIG_new, (void))                                                     \
     X(0, void, DSA_SIG_free, (obj * sig))                                                \
     X(0, int, DSA_SIG_set0, (obj * sig, obj *r, obj *s))                                 \
-    X(0, void, DSA_SIG_get0, (const obj *sig, const obj **r, const obj **s))
+    X(0, void, DSA_SIG_get0, (const obj *sig, const obj **r, const obj **s))             \
+    X(0, obj *, EVP_AEAD_CTX_new, (const obj *aead, const unsigned char *key,            \
+                                   size_t key_len, size_t tag_len))                      \
+    X(0, void, EVP_AEAD_CTX_free, (obj * ctx))                                           \
+    X(0, int, EVP_AEAD_CTX_seal_scatter,                                                 \
+      (const obj *ctx, unsigned char *out, unsigned char *out_tag, size_t *out_tag_len,  \
+       size_t max_out_tag_len, const unsigned char *nonce, size_t nonce_len,             \
+       const unsigned char *in, size_t in_len, const unsigned char *extra_in,            \
+       size_t extra_in_len, const unsigned char *ad, size_t ad_len))                     \
+    X(0, int, EVP_AEAD_CTX_open_gather,                                                  \
+      (const obj *ctx, unsigned char *out, const unsigned char *nonce, size_t nonce_len, \
+       const unsigned char *in, size_t in_len, const unsigned char *in_tag,              \
+       size_t in_tag_len, const unsigned char *ad, size_t ad_len))                       \
+    X(0, int, OBJ_sn2nid, (const char *sn))                                              \
+    X(0, obj *, EVP_PKEY_new_raw_private_key, (int type, obj *engine,                    \
+                                               const unsigned char *key, size_t len))    \
+    X(0, obj *, EVP_PKEY_new_raw_public_key, (int type, obj *engine,                     \
+                                              const unsigned char *key, size_t len))     \
+    X(0, void, EVP_PKEY_free, (obj * pkey))                                              \
+    X(0, obj *, EVP_PKEY_CTX_new, (obj * pkey, obj *engine))                             \
+    X(0, void, EVP_PKEY_CTX_free, (obj * ctx))                                           \
+    X(0, int, EVP_PKEY_derive_init, (obj * ctx))                                         \
+    X(0, int, EVP_PKEY_derive_set_peer, (obj * ctx, obj *peer))                          \
+    X(0, int, EVP_PKEY_derive, (obj * ctx, unsigned char *key, size_t *keylen))          \
+    X(0, int, EVP_DigestSignInit, (obj * ctx, obj **pctx, const obj *md, obj *engine,    \
+                                   obj *pkey))                                           \
+    X(0, int, EVP_DigestSign, (obj * ctx, unsigned char *sig, size_t *siglen,            \
+                               const unsigned char *tbs, size_t tbslen))                 \
+    X(0, int, EVP_DigestVerifyInit, (obj * ctx, obj **pctx, const obj *md, obj *engine,  \
+                                     obj *pkey))                                         \
+    X(0, int, EVP_DigestVerify, (obj * ctx, const unsigned char *sig, size_t siglen,     \
+                                 const unsigned char *tbs, size_t tbslen))
 
 #define CB_LIB_FIELD(req, ret, name, params) ret(*name) params;
 
@@ -85,6 +116,8 @@ typedef struct cb_lib_alg {
     int probed;       /* looked up and tried */
     int offered;      /* a trial operation worked */
     const obj *evp;   /* EVP_sha256(), EVP_aes_128_gcm(), ... */
+    int aead_api;     /* evp is an EVP_AEAD (EVP_aead_chacha20_poly1305()): the library
+                       * has the AEAD in that interface alone (BoringSSL, AWS-LC) */
 } cb_lib_alg;
 
 #define CB_LIB_ALGS 256 /* algorithms a library's offer cache holds */
@@ -127,10 +160,14 @@ void cb_lib_clear_errors(cb_lib *L);
 void cb_lib_evp_setup(cb_lib *L);
 void cb_lib_pkey_setup(cb_lib *L);
 int cb_lib_pkey_try(cb_lib *L, const struct cb_alg *a);
+/* cb_lib_pkey_why writes why L does not offer public-key algorithm a (cb_alg_impl's
+ * why_not) and returns buf. */
+const char *cb_lib_pkey_why(cb_lib *L, const struct cb_alg *a, char *buf, size_t len);
 
-/* pkey.c's key of one signature algorithm in L (NULL when L cannot make it), freed
- * with cb_lib_pkey_free; cb_lib_pkey_key finds a session's (evp.c keeps it). */
-void *cb_lib_pkey_new(cb_lib *L, const struct cb_alg *a);
+/* pkey.c's key of one public-key algorithm in L for direction d (NULL when L cannot
+ * make it), freed with cb_lib_pkey_free; cb_lib_pkey_key finds a session's (evp.c
+ * keeps it). */
+void *cb_lib_pkey_new(cb_lib *L, const struct cb_alg *a, cb_dir d);
 void cb_lib_pkey_free(cb_lib *L, void *k);
 void *cb_lib_pkey_key(const cb_alg_session *s);
 

@@ -1,11 +1,19 @@
 /*
- * kernels/libcrypto/pkey.c - RSA and DSA signatures of a loaded libcrypto with the
- * keys the built-in variants use (kernels/pkey/pkey_keys.c), so each side verifies
- * what the other signs: SHA-256 of the message by the library's own EVP_Digest, then
- * RSA_sign / RSA_verify with NID_sha256 (PKCS#1 v1.5) or DSA_do_sign / DSA_do_verify,
- * the DSA signature as r || s of ceil(N/8) bytes each, as kernels/pkey/pkey.h has it.
- * The library draws its own DSA nonces.
+ * kernels/libcrypto/pkey.c - signatures and key agreement of a loaded libcrypto with
+ * the keys the built-in variants use (kernels/pkey/pkey_keys.c, ec_keys.c), so each
+ * side verifies what the other signs and derives the same secret:
+ *
+ *   rsa*, dsa*   SHA-256 of the message by the library's own EVP_Digest, then
+ *                RSA_sign / RSA_verify with NID_sha256 (PKCS#1 v1.5) or DSA_do_sign /
+ *                DSA_do_verify, the DSA signature as r || s of ceil(N/8) bytes each,
+ *                as kernels/pkey/pkey.h has it.  The library draws its own DSA nonces.
+ *   EVP_PKEY     the rows of evp_rows below: the key made an EVP_PKEY once per
+ *                session; one signature is EVP_DigestSignInit with that key and the
+ *                row's digest, then the one-shot EVP_DigestSign (verify likewise);
+ *                one key agreement is EVP_PKEY_derive on a context given the peer
+ *                key once, as `openssl speed` times ecdh.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,13 +23,84 @@
 
 #define NID_SHA256 672 /* obj_mac.h's number, shared by every OpenSSL-compatible library */
 
+/* raw_key: an embedded key as the bytes EVP_PKEY_new_raw_*_key take. */
+typedef struct raw_key {
+    uint8_t priv[32], pub[32]; /* pub: ours (a signature) or the peer's (agreement) */
+} raw_key;
+
+/*
+ * evp_row: an algorithm the library runs through EVP_PKEY.  type is the key type's
+ * short name, which OBJ_sn2nid turns into the library's own number (OpenSSL's
+ * EVP_PKEY_X25519 is 1034, BoringSSL's 948); embedded reads the algorithm's embedded
+ * key; md names the digest's EVP_ function for EVP_DigestSignInit (NULL: the
+ * algorithm hashes the message itself); sig_len is a signature's length (0: a key
+ * agreement, whose secret is alg->out_bytes long).
+ */
+typedef struct evp_row {
+    const char *alg;
+    const char *type;
+    int (*embedded)(const cb_alg *a, raw_key *k);
+    const char *md;
+    size_t sig_len;
+} evp_row;
+
 typedef struct lib_pkey {
     int dsa;          /* else RSA */
     obj *key;         /* RSA or DSA */
     size_t nb;        /* DSA: bytes of r and of s */
     size_t sig_max;
     const obj *sha256;
+    /* an evp_rows algorithm: */
+    const evp_row *row;
+    cb_dir dir;
+    int nid;
+    const obj *md;    /* the row's digest, NULL for none */
+    obj *pkey;        /* ours: private (sign, derive) or public (verify) */
+    obj *peer;        /* derive: the peer's public key */
+    obj *op;          /* EVP_MD_CTX (sign, verify) or EVP_PKEY_CTX given the peer */
 } lib_pkey;
+
+static int x25519_embedded(const cb_alg *a, raw_key *k)
+{
+    for (const cb_x25519_keyhex *h = cb_x25519_keys; h->alg; h++)
+        if (strcmp(h->alg, a->name) == 0)
+            return cb_hex_bytes(k->priv, 32, h->priv) || cb_hex_bytes(k->pub, 32, h->peer);
+    return -1;
+}
+
+static int ed25519_embedded(const cb_alg *a, raw_key *k)
+{
+    for (const cb_ed25519_keyhex *h = cb_ed25519_keys; h->alg; h++)
+        if (strcmp(h->alg, a->name) == 0)
+            return cb_hex_bytes(k->priv, 32, h->priv) || cb_hex_bytes(k->pub, 32, h->pub);
+    return -1;
+}
+
+static const evp_row evp_rows[] = {
+    {"ecdhx25519", "X25519", x25519_embedded, NULL, 0},
+    {"ed25519", "ED25519", ed25519_embedded, NULL, 64},
+};
+
+static const evp_row *evp_row_of(const cb_alg *a)
+{
+    for (size_t i = 0; i < sizeof evp_rows / sizeof evp_rows[0]; i++)
+        if (strcmp(evp_rows[i].alg, a->name) == 0)
+            return &evp_rows[i];
+    return NULL;
+}
+
+/* evp_have: the functions an evp_rows algorithm needs (sig_len 0: derive). */
+static int evp_have(const cb_lib *L, const evp_row *r)
+{
+    int keys = L->f.OBJ_sn2nid && L->f.EVP_PKEY_new_raw_private_key &&
+               L->f.EVP_PKEY_new_raw_public_key && L->f.EVP_PKEY_free;
+    if (!r->sig_len)
+        return keys && L->f.EVP_PKEY_CTX_new && L->f.EVP_PKEY_CTX_free &&
+               L->f.EVP_PKEY_derive_init && L->f.EVP_PKEY_derive_set_peer &&
+               L->f.EVP_PKEY_derive;
+    return keys && L->f.EVP_DigestSignInit && L->f.EVP_DigestSign &&
+           L->f.EVP_DigestVerifyInit && L->f.EVP_DigestVerify;
+}
 
 /* have: the functions RSA (dsa 0) or DSA (dsa 1) keys and signatures need */
 static int have(const cb_lib *L, int dsa)
@@ -117,8 +196,90 @@ static obj *dsa_key(cb_lib *L, const cb_dsa_keyhex *k, size_t *nb)
     return dsa;
 }
 
-void *cb_lib_pkey_new(cb_lib *L, const cb_alg *a)
+/* evp_release frees k's EVP_PKEYs and operation context. */
+static void evp_release(cb_lib *L, lib_pkey *k)
 {
+    if (k->op && k->row->sig_len)
+        L->f.EVP_MD_CTX_free(k->op);
+    else if (k->op)
+        L->f.EVP_PKEY_CTX_free(k->op);
+    if (k->pkey)
+        L->f.EVP_PKEY_free(k->pkey);
+    if (k->peer)
+        L->f.EVP_PKEY_free(k->peer);
+    k->op = k->pkey = k->peer = NULL;
+}
+
+/*
+ * evp_keys makes k's keys from raw bytes - the private key (sign, derive) or our
+ * public key (verify), and for a key agreement the peer's public key, given to a
+ * context set up for derivation once - replacing any it had; 0 or -1.
+ */
+static int evp_keys(cb_lib *L, lib_pkey *k, const uint8_t *priv, size_t privlen,
+                    const uint8_t *pub, size_t publen)
+{
+    int verify = k->row->sig_len && k->dir == CB_DIR_VERIFY, ok;
+    evp_release(L, k);
+    if (verify)
+        k->pkey = pub ? L->f.EVP_PKEY_new_raw_public_key(k->nid, NULL, pub, publen) : NULL;
+    else
+        k->pkey = priv ? L->f.EVP_PKEY_new_raw_private_key(k->nid, NULL, priv, privlen) : NULL;
+    if (!k->pkey) {
+        ok = 0;
+    } else if (k->row->sig_len) {
+        ok = (k->op = L->f.EVP_MD_CTX_new()) != NULL;
+    } else {
+        k->peer = pub ? L->f.EVP_PKEY_new_raw_public_key(k->nid, NULL, pub, publen) : NULL;
+        k->op = k->peer ? L->f.EVP_PKEY_CTX_new(k->pkey, NULL) : NULL;
+        ok = k->op && L->f.EVP_PKEY_derive_init(k->op) == 1 &&
+             L->f.EVP_PKEY_derive_set_peer(k->op, k->peer) == 1;
+    }
+    if (!ok) {
+        evp_release(L, k);
+        cb_lib_clear_errors(L);
+        return -1;
+    }
+    return 0;
+}
+
+/* evp_md: the row's digest in L, or NULL for none (or when L lacks it: *missing). */
+static const obj *evp_md(cb_lib *L, const evp_row *r, int *missing)
+{
+    const obj *(*get)(void) = NULL;
+    if (r->md)
+        *(void **)&get = cb_lib_sym(L, r->md);
+    *missing = r->md && !get;
+    return get ? get() : NULL;
+}
+
+/* evp_new: an evp_rows algorithm's embedded key in L for direction d. */
+static lib_pkey *evp_new(cb_lib *L, const cb_alg *a, const evp_row *r, cb_dir d)
+{
+    raw_key rk;
+    int missing = 0;
+    if (!evp_have(L, r) || r->embedded(a, &rk) != 0)
+        return NULL;
+    lib_pkey *k = cb_xcalloc(1, sizeof *k);
+    k->row = r;
+    k->dir = d;
+    k->sig_max = r->sig_len ? r->sig_len : a->out_bytes;
+    k->nid = L->f.OBJ_sn2nid(r->type);
+    k->md = evp_md(L, r, &missing);
+    if (k->nid <= 0 || missing ||
+        evp_keys(L, k, rk.priv, sizeof rk.priv, rk.pub, sizeof rk.pub) != 0) {
+        free(k);
+        k = NULL;
+    }
+    cb_wipe(&rk, sizeof rk);
+    cb_lib_clear_errors(L);
+    return k;
+}
+
+void *cb_lib_pkey_new(cb_lib *L, const cb_alg *a, cb_dir dir)
+{
+    const evp_row *row = evp_row_of(a);
+    if (row)
+        return evp_new(L, a, row, dir);
     lib_pkey *k = cb_xcalloc(1, sizeof *k);
     const obj *(*sha256)(void);
     *(void **)&sha256 = cb_lib_sym(L, "EVP_sha256");
@@ -142,7 +303,9 @@ void *cb_lib_pkey_new(cb_lib *L, const cb_alg *a)
 void cb_lib_pkey_free(cb_lib *L, void *p)
 {
     lib_pkey *k = p;
-    if (k->dsa)
+    if (k->row)
+        evp_release(L, k);
+    else if (k->dsa)
         L->f.DSA_free(k->key);
     else
         L->f.RSA_free(k->key);
@@ -233,25 +396,138 @@ static int do_verify(cb_lib *L, lib_pkey *k, const uint8_t *msg, size_t len,
     return ok ? 0 : -1;
 }
 
+/* evp_sign: EVP_DigestSignInit with the session's key, then the one-shot
+ * EVP_DigestSign.  The context is set up for every signature because a one-shot
+ * signature may leave it finished (OpenSSL 3 marks it so); setting it up again with
+ * the same key keeps its EVP_PKEY_CTX in every library. */
+static int evp_sign(cb_lib *L, lib_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig,
+                    size_t *siglen)
+{
+    static const uint8_t none[1];
+    size_t n = *siglen;
+    if (n < k->sig_max || k->dir != CB_DIR_SIGN ||
+        L->f.EVP_DigestSignInit(k->op, NULL, k->md, NULL, k->pkey) != 1 ||
+        L->f.EVP_DigestSign(k->op, sig, &n, len ? msg : none, len) != 1) {
+        cb_lib_clear_errors(L);
+        return -1;
+    }
+    *siglen = n;
+    return 0;
+}
+
+static int evp_verify(cb_lib *L, lib_pkey *k, const uint8_t *msg, size_t len,
+                      const uint8_t *sig, size_t siglen)
+{
+    static const uint8_t none[1];
+    int ok = k->dir == CB_DIR_VERIFY &&
+             L->f.EVP_DigestVerifyInit(k->op, NULL, k->md, NULL, k->pkey) == 1 &&
+             L->f.EVP_DigestVerify(k->op, sig, siglen, len ? msg : none, len) == 1;
+    if (!ok)
+        cb_lib_clear_errors(L);
+    return ok ? 0 : -1;
+}
+
 static int sign(cb_alg_session *s, const uint8_t *msg, size_t len, uint8_t *sig,
                 size_t *siglen)
 {
-    return do_sign(cb_lib_of(s), cb_lib_pkey_key(s), msg, len, sig, siglen);
+    lib_pkey *k = cb_lib_pkey_key(s);
+    if (k->row)
+        return k->row->sig_len ? evp_sign(cb_lib_of(s), k, msg, len, sig, siglen) : -1;
+    return do_sign(cb_lib_of(s), k, msg, len, sig, siglen);
 }
 
 static int verify(cb_alg_session *s, const uint8_t *msg, size_t len, const uint8_t *sig,
                   size_t siglen)
 {
-    return do_verify(cb_lib_of(s), cb_lib_pkey_key(s), msg, len, sig, siglen);
+    lib_pkey *k = cb_lib_pkey_key(s);
+    if (k->row)
+        return k->row->sig_len ? evp_verify(cb_lib_of(s), k, msg, len, sig, siglen) : -1;
+    return do_verify(cb_lib_of(s), k, msg, len, sig, siglen);
+}
+
+/* derive: one EVP_PKEY_derive on the context given the peer key once. */
+static int derive(cb_alg_session *s, uint8_t *out, size_t *outlen)
+{
+    cb_lib *L = cb_lib_of(s);
+    lib_pkey *k = cb_lib_pkey_key(s);
+    size_t n = k->sig_max;
+    if (!k->row || k->row->sig_len || *outlen < n ||
+        L->f.EVP_PKEY_derive(k->op, out, &n) != 1 || n != k->sig_max) {
+        cb_lib_clear_errors(L);
+        return -1;
+    }
+    *outlen = n;
+    return 0;
+}
+
+/* pkey_raw: the EVP_PKEY rows take raw keys; RSA and DSA keys have no raw form. */
+static int pkey_raw(cb_alg_session *s, const uint8_t *priv, size_t privlen, const uint8_t *pub,
+                    size_t publen)
+{
+    lib_pkey *k = cb_lib_pkey_key(s);
+    if (!k->row)
+        return -1;
+    int verify_only = k->row->sig_len && k->dir == CB_DIR_VERIFY;
+    if (verify_only ? !pub : !priv || (!k->row->sig_len && !pub))
+        return -1;
+    return evp_keys(cb_lib_of(s), k, priv, privlen, pub, publen);
 }
 
 int cb_lib_pkey_try(cb_lib *L, const cb_alg *a)
 {
-    lib_pkey *k = cb_lib_pkey_new(L, a); /* bignum parsing only: no signature runs */
+    const evp_row *r = evp_row_of(a);
+    if (r) { /* the names only: making an Ed25519 key computes its public key, which
+              * runs under the fault guard when a session is opened */
+        raw_key rk;
+        int missing = 0;
+        int ok = evp_have(L, r) && r->embedded(a, &rk) == 0 && L->f.OBJ_sn2nid(r->type) > 0;
+        evp_md(L, r, &missing);
+        cb_wipe(&rk, sizeof rk);
+        cb_lib_clear_errors(L);
+        return ok && !missing;
+    }
+    lib_pkey *k = cb_lib_pkey_new(L, a, CB_DIR_SIGN); /* bignum parsing only: no signature runs */
     if (!k)
         return 0;
     cb_lib_pkey_free(L, k);
     return 1;
+}
+
+const char *cb_lib_pkey_why(cb_lib *L, const cb_alg *a, char *buf, size_t len)
+{
+    const evp_row *r = evp_row_of(a);
+    raw_key rk;
+    int missing = 0;
+    if (!r) {
+        int rsa = 0, dsa = 0;
+        for (const cb_rsa_keyhex *k = cb_rsa_keys; k->alg; k++)
+            rsa |= strcmp(k->alg, a->name) == 0;
+        for (const cb_dsa_keyhex *k = cb_dsa_keys; k->alg; k++)
+            dsa |= strcmp(k->alg, a->name) == 0;
+        if (rsa || dsa)
+            snprintf(buf, len, "lacks one of the %s, BN_* or EVP_sha256 functions it is "
+                     "signed with", rsa ? "RSA_*" : "DSA_*");
+        else /* a public-key row with no library path in this file yet */
+            snprintf(buf, len, "is not given %s: kernels/libcrypto/pkey.c has no row for it",
+                     a->name);
+    } else if (!evp_have(L, r)) {
+        snprintf(buf, len, "lacks the EVP_PKEY functions %s is run with (%s)", a->name,
+                 r->sig_len ? "EVP_PKEY_new_raw_private_key, EVP_DigestSign, ..."
+                            : "EVP_PKEY_new_raw_private_key, EVP_PKEY_derive, ...");
+    } else if (L->f.OBJ_sn2nid(r->type) <= 0) {
+        snprintf(buf, len, "does not know the key type %s", r->type);
+    } else {
+        evp_md(L, r, &missing);
+        if (missing)
+            snprintf(buf, len, "has no %s", r->md);
+        else if (r->embedded(a, &rk) != 0)
+            snprintf(buf, len, "is not given %s: its embedded key did not decode", a->name);
+        else
+            snprintf(buf, len, "could not be set up for %s", a->name);
+        cb_wipe(&rk, sizeof rk);
+    }
+    cb_lib_clear_errors(L);
+    return buf;
 }
 
 void cb_lib_pkey_setup(cb_lib *L)
@@ -259,4 +535,6 @@ void cb_lib_pkey_setup(cb_lib *L)
     L->impl.sig_max = sig_max;
     L->impl.sign = sign;
     L->impl.verify = verify;
+    L->impl.derive = derive;
+    L->impl.pkey_raw = pkey_raw;
 }
