@@ -106,6 +106,15 @@
     V4      \k, vext.8, q3, q3, q3, #\nd, q7, q7, q7, #\nd, q11, q11, q11, #\nd
 .endm
 
+/* NEXTBLOCK a, b, c, d, prev: a block's starting rows, block 0's a, b, c (q12, q1,
+ * q2) and the previous block's counter row plus one (q13 holds (1, 0, 0, 0)). */
+.macro NEXTBLOCK a, b, c, d, prev
+    vmov    \a, q12
+    vmov    \b, q1
+    vmov    \c, q2
+    vadd.i32 \d, \prev, q13
+.endm
+
 /* GROUP k: the keystream of k blocks (counters [sp] lane 0 + 0..k-1) XORed from r2
  * to r3, both advanced; the counter row at [sp] moves on by k. */
 .macro GROUP k
@@ -114,16 +123,10 @@
     vld1.32 {q3}, [sp]                      @ counter and nonce
     vmov    q0, q12
 .if \k > 1
-    vmov    q4, q12
-    vmov    q5, q1
-    vmov    q6, q2
-    vadd.i32 q7, q3, q13
+    NEXTBLOCK q4, q5, q6, q7, q3
 .endif
 .if \k > 2
-    vmov    q8, q12
-    vmov    q9, q1
-    vmov    q10, q2
-    vadd.i32 q11, q7, q13
+    NEXTBLOCK q8, q9, q10, q11, q7
 .endif
     mov     r6, #10
 90:
