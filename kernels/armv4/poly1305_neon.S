@@ -31,9 +31,9 @@
  *
  * Bounds: after a step every lane limb is below 2^26 + 2^7, so the stored sum of
  * the lanes is below 2^27 + 2^8 and h + m below 2^27.6 per limb; the table limbs
- * are below 2^26 (S below 2^28.4), so a column sum is below
- * 2^27.6 * 21 * 2^26 < 2^58 and D4 (no S terms) below 2^56: its carry fits the 32
- * bits vshrn keeps.
+ * are below 2^26 but r^2's limb 1, below 2^26 + 2^5 (S below 2^28.4), so a column
+ * sum is below 2^27.6 * 21 * 2^26.01 < 2^58 and D4 (no S terms) below 2^56: its
+ * carry fits the 32 bits vshrn keeps.
  *
  * Registers:
  *   d0-d3    the message words, then the limbs M0, M1; q0 the carry temporary
