@@ -164,7 +164,8 @@ openssl_args() {
 
 CASES=${*:-"md5:digest sha1:digest sha256:digest sha512:digest aes-128-cbc:encrypt
     aes-128-cbc:decrypt aes-128-ctr:encrypt ghash:digest aes-128-gcm:encrypt
-    aes-128-gcm:decrypt rsa2048:sign rsa2048:verify dsa2048:sign dsa2048:verify"}
+    aes-128-gcm:decrypt chacha20:encrypt chacha20-poly1305:encrypt
+    chacha20-poly1305:decrypt rsa2048:sign rsa2048:verify dsa2048:sign dsa2048:verify"}
 
 echo "guest instructions per byte (per operation for sign and verify), $BYTES-byte blocks,"
 echo "qemu-arm -cpu $CPU; deterministic, not a time (see the header of this script)."

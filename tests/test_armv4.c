@@ -12,6 +12,8 @@
  *     0..1024, misaligned and in place, with and without AAD;
  *   - Montgomery multiplication: every limb count 2..40 and the RSA sizes, with the
  *     result over either operand and both operands the same, extremes included;
+ *   - ChaCha20: 0..20 blocks in the three layouts; Poly1305: random and extreme keys
+ *     and messages in calls of odd and even block counts, and the final reduction;
  *   - every assembly entry point through the ABI check (tests/abi/abi.h);
  *   - which variant `auto` picks with and without NEON.
  *
@@ -408,6 +410,123 @@ static void test_gcm_xref(void **state)
     free(src), free(vo), free(go);
 }
 
+/* ---- ChaCha20 and Poly1305 ---------------------------------------------------------- */
+
+/* test_chacha_xref: the block function on 0..20 blocks (groups of three and both
+ * tails) in each layout against generic, the bytes around the output untouched. */
+static void test_chacha_xref(void **state)
+{
+    const cb_variant *v = variant_of(state);
+    const cb_chacha_ops *o = v->ops, *g = generic_of("chacha20")->ops;
+    enum { MAXB = 20 };
+    uint8_t *src = zalloc64(MAXB * 64 + 64), *vbuf = zalloc64(MAXB * 64 + 64);
+    uint8_t *gout = zalloc64(MAXB * 64);
+    uint32_t key[8], ctr[4];
+    prng p = {0xc4ac4a};
+    for (size_t l = 0; l < NLAYOUTS; l++) {
+        const layout *lay = &layouts[l];
+        for (size_t n = 0; n <= MAXB; n++) {
+            for (int i = 0; i < 8; i++)
+                key[i] = (uint32_t)prng_next(&p);
+            for (int i = 0; i < 4; i++)
+                ctr[i] = (uint32_t)prng_next(&p);
+            ctr[0] %= UINT32_MAX - MAXB; /* the caller never lets the counter wrap */
+            prng_bytes(&p, src, MAXB * 64 + 64);
+            memcpy(vbuf, src, MAXB * 64 + 64);
+            g->blocks(key, ctr, src + lay->in_off, gout, n);
+            uint8_t *in = lay->in_place ? vbuf + lay->in_off : src + lay->in_off;
+            o->blocks(key, ctr, in, vbuf + lay->out_off, n);
+            if (memcmp(vbuf + lay->out_off, gout, 64 * n) != 0)
+                fail_msg("%s ChaCha20, %zu blocks (%s): keystream differs", v->name, n,
+                         lay->name);
+            if (memcmp(vbuf, src, lay->out_off) != 0 ||
+                memcmp(vbuf + lay->out_off + 64 * n, src + lay->out_off + 64 * n,
+                       MAXB * 64 + 64 - lay->out_off - 64 * n) != 0)
+                fail_msg("%s ChaCha20, %zu blocks (%s): wrote outside the output", v->name,
+                         n, lay->name);
+        }
+    }
+    free(src), free(vbuf), free(gout);
+}
+
+/* poly_tag runs Poly1305 ops p over msg in calls of the given block counts. */
+static void poly_tag(const cb_poly1305_ops *p, const uint8_t key[32], const uint8_t *msg,
+                     const size_t *calls, size_t ncalls, unsigned padbit, uint8_t tag[16])
+{
+    void *st = zalloc64(p->state_size);
+    p->init(st, key);
+    for (size_t i = 0; i < ncalls; i++) {
+        p->blocks(st, msg, 16 * calls[i], padbit);
+        msg += 16 * calls[i];
+    }
+    p->emit(st, tag);
+    free(st);
+}
+
+/* test_poly_xref: the variant's Poly1305 against generic for random and extreme keys
+ * (r at its clamped maximum, r = 1) and messages (random, all ones), split into calls
+ * of odd and even block counts (the one-block step, the pair loop, its last pair),
+ * with pad bit 1 and 0, at offsets 0..3. */
+static void test_poly_xref(void **state)
+{
+    const cb_variant *v = variant_of(state);
+    const cb_poly1305_ops *o = ((const cb_chacha_ops *)v->ops)->poly;
+    const cb_poly1305_ops *g = ((const cb_chacha_ops *)generic_of("chacha20-poly1305")->ops)->poly;
+    static const size_t splits[][6] = {
+        {1}, {2}, {3}, {4}, {5}, {1, 1, 1}, {2, 1, 2}, {7, 16, 1, 2},
+        {256, 1, 1}, {1, 256, 257}, {64, 64, 64, 64, 64, 13}, {514},
+    };
+    uint8_t *msg = zalloc64(16 * 520 + 8), key[32], vt[16], gt[16];
+    prng p = {0x9017};
+    for (int keykind = 0; keykind < 3; keykind++) {
+        for (int msgkind = 0; msgkind < 2; msgkind++) {
+            for (size_t s = 0; s < sizeof splits / sizeof splits[0]; s++) {
+                size_t ncalls = 0;
+                while (ncalls < 6 && splits[s][ncalls])
+                    ncalls++;
+                size_t off = s % 4;
+                prng_bytes(&p, key, 32);
+                if (keykind == 1)
+                    memset(key, 0xff, 16); /* clamping leaves r's largest value */
+                else if (keykind == 2)
+                    memset(key, 0, 16), key[0] = 1;
+                if (msgkind == 0)
+                    prng_bytes(&p, msg + off, 16 * 520);
+                else
+                    memset(msg + off, 0xff, 16 * 520);
+                for (unsigned padbit = 0; padbit < 2; padbit++) {
+                    poly_tag(o, key, msg + off, splits[s], ncalls, padbit, vt);
+                    poly_tag(g, key, msg + off, splits[s], ncalls, padbit, gt);
+                    if (memcmp(vt, gt, 16) != 0)
+                        fail_msg("%s Poly1305: key kind %d, message kind %d, split %zu, pad "
+                                 "bit %u: tag differs from generic", v->name, keykind, msgkind,
+                                 s, padbit);
+                }
+            }
+        }
+    }
+    free(msg);
+}
+
+/* test_poly_reduce: with r = 1 and s = 0, two all-ones blocks with the pad bit give
+ * h = 2 (2^128 - 1 + 2^128) = 2^130 - 2, which is p + 3: the tag must be 3, so the
+ * final subtraction of p is taken; one block gives 2^129 - 1 < p, kept as it is. */
+static void test_poly_reduce(void **state)
+{
+    const cb_variant *v = variant_of(state);
+    const cb_poly1305_ops *o = ((const cb_chacha_ops *)v->ops)->poly;
+    uint8_t key[32] = {1}, msg[32], tag[16], want[16] = {3};
+    memset(msg, 0xff, sizeof msg);
+    size_t two = 2, one = 1;
+    poly_tag(o, key, msg, &two, 1, 1, tag);
+    if (memcmp(tag, want, 16) != 0)
+        fail_msg("%s Poly1305: 2^130 - 2 was not reduced to 3", v->name);
+    poly_tag(o, key, msg, &one, 1, 1, tag);
+    memset(want, 0xff, 16); /* 2^129 - 1 mod 2^128 */
+    if (memcmp(tag, want, 16) != 0)
+        fail_msg("%s Poly1305: 2^129 - 1 did not come out as itself", v->name);
+}
+
 /* ---- Montgomery multiplication ------------------------------------------------------ */
 
 /* neg_inv32 returns -n^-1 mod 2^32 for odd n (Newton: each step doubles the bits). */
@@ -482,7 +601,8 @@ static void test_mont_xref(void **state)
 /* ---- dispatch ----------------------------------------------------------------------- */
 
 /* test_dispatch: with NEON auto takes the NEON variants (bsaes for CTR and CBC
- * decryption, armv4 for the modes bsaes leaves alone), without it the integer ones;
+ * decryption, armv4 for the modes bsaes leaves alone), without it the integer ones
+ * (generic for ChaCha20, which has no integer row);
  * CRYPTOBENCH_CAPS=-neon runs this test the other way. */
 static void test_dispatch(void **state)
 {
@@ -504,6 +624,8 @@ static void test_dispatch(void **state)
         {"ghash", CB_DIR_DIGEST, "armv4-neon", "armv4"},
         {"aes-128-gcm", CB_DIR_ENCRYPT, "bsaes-neon", "armv4"},
         {"rsa2048", CB_DIR_SIGN, "armv4", "armv4"},
+        {"chacha20", CB_DIR_ENCRYPT, "armv4-neon", "generic"},
+        {"chacha20-poly1305", CB_DIR_DECRYPT, "armv4-neon", "generic"},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         const cb_alg *a = cb_alg_find(want[i].alg);
@@ -520,9 +642,13 @@ static void test_dispatch(void **state)
 /* ---- the ABI check ------------------------------------------------------------------ */
 
 /* How an entry point is called: the arguments its kind takes. */
-typedef enum abi_kind { A_SETKEY, A_ECB, A_CBC, A_CTR, A_DIGEST, A_GHASH, A_MONT } abi_kind;
+typedef enum abi_kind {
+    A_SETKEY, A_ECB, A_CBC, A_CTR, A_DIGEST, A_GHASH, A_MONT, A_CHACHA, A_POLY
+} abi_kind;
 /* Which schedule or table an entry point reads. */
-typedef enum abi_prep { P_NONE, P_AES_ENC, P_AES_DEC, P_BS_ENC, P_BS_DEC, P_GH4, P_GHN } abi_prep;
+typedef enum abi_prep {
+    P_NONE, P_AES_ENC, P_AES_DEC, P_BS_ENC, P_BS_DEC, P_GH4, P_GHN, P_POLY
+} abi_prep;
 
 struct abi_fn {
     const char *name;
@@ -553,6 +679,8 @@ static const abi_fn abi_fns[] = {
     FN(ghash_armv4_blocks, 0, A_GHASH, P_GH4),
     FN(ghash_armv4_neon_blocks, CB_CAP_NEON, A_GHASH, P_GHN),
     FN(mont_armv4_mul, 0, A_MONT, P_NONE),
+    FN(chacha_armv4_neon_blocks, CB_CAP_NEON, A_CHACHA, P_NONE),
+    FN(poly1305_armv4_neon_blocks, CB_CAP_NEON, A_POLY, P_POLY),
 };
 #define NABI (sizeof abi_fns / sizeof abi_fns[0])
 
@@ -566,13 +694,20 @@ static void abi_prepare(abi_prep p, void *ks, const uint8_t key[16])
     case P_BS_DEC: assert_int_equal(aes_bsaes_neon_set_decrypt_key(ks, key, 128), 0); break;
     case P_GH4: ghash_armv4_init(ks, key); break;
     case P_GHN: ghash_armv4_neon_init(ks, key); break;
+    case P_POLY: { /* the Poly1305 key is 32 bytes: r from key, s from key again */
+        uint8_t k32[32];
+        memcpy(k32, key, 16), memcpy(k32 + 16, key, 16);
+        poly1305_armv4_neon_init(ks, k32);
+        break;
+    }
     default: break;
     }
 }
 
 /* test_abi_fn: one entry point with the callee-saved registers randomised, on 17
- * blocks (two groups of eight and a tail for the bit-sliced code), or a 32-limb
- * Montgomery product. */
+ * blocks (two groups of eight and a tail for the bit-sliced code; for Poly1305 the
+ * lone first block and eight pairs; for ChaCha20 the same 272 bytes make a group of
+ * three and a tail), or a 32-limb Montgomery product. */
 static void test_abi_fn(void **state)
 {
     const abi_fn *f = ((const tcase *)*state)->f;
@@ -618,6 +753,14 @@ static void test_abi_fn(void **state)
         args[0] = (uintptr_t)ks, args[1] = (uintptr_t)iv, args[2] = (uintptr_t)in;
         args[3] = BLOCKS, nargs = 4;
         break;
+    case A_CHACHA: /* key and counter words from the input; 17 * 16 bytes, 4 blocks + 16 */
+        args[0] = (uintptr_t)in, args[1] = (uintptr_t)(in + 32), args[2] = (uintptr_t)in + 1;
+        args[3] = (uintptr_t)out + 3, args[4] = 16 * BLOCKS / 64, nargs = 5;
+        break;
+    case A_POLY:
+        args[0] = (uintptr_t)ks, args[1] = (uintptr_t)in + 1, args[2] = 16 * BLOCKS;
+        args[3] = 1, nargs = 4;
+        break;
     default:
         for (size_t i = 0; i < LIMBS; i++)
             n[i] = (cb_limb)prng_next(&p), a[i] = (cb_limb)prng_next(&p), b[i] = a[i] >> 1;
@@ -654,6 +797,9 @@ static const check checks[] = {
     {"GHASH against generic", CB_PRIM_GHASH, test_ghash_xref},
     {"GCM against generic", CB_PRIM_GCM, test_gcm_xref},
     {"Montgomery multiplication against generic", CB_PRIM_MONT, test_mont_xref},
+    {"ChaCha20 blocks against generic", CB_PRIM_CHACHA, test_chacha_xref},
+    {"Poly1305 against generic", CB_PRIM_CHACHA, test_poly_xref},
+    {"Poly1305 final reduction", CB_PRIM_CHACHA, test_poly_reduce},
 };
 #define NCHECKS (sizeof checks / sizeof checks[0])
 

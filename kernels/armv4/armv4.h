@@ -81,6 +81,19 @@ void ghash_armv4_neon_blocks(const void *table, uint8_t xi[16], const uint8_t *i
 void mont_armv4_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *n,
                     uint32_t n0, size_t limbs);
 
+/* ---- ChaCha20 and Poly1305 (chacha_neon.S, poly1305_neon.S, poly1305_neon_key.c) ---- */
+
+/* chacha_armv4_neon_blocks: cb_chacha_ops.blocks (kernel.h), three blocks at a time. */
+void chacha_armv4_neon_blocks(const uint32_t key[8], const uint32_t ctr[4], const uint8_t *in,
+                              uint8_t *out, size_t nblocks);
+/* poly1305_armv4_neon_init (C): cb_poly1305_ops.init, the multiplier tables of r and r^2
+ * in a state of POLY1305_NEON_STATE_SIZE bytes (poly1305_neon.h). */
+void poly1305_armv4_neon_init(void *st, const uint8_t key[32]);
+/* poly1305_armv4_neon_blocks: cb_poly1305_ops.blocks, two blocks per NEON step. */
+void poly1305_armv4_neon_blocks(void *st, const uint8_t *in, size_t len, unsigned padbit);
+/* poly1305_armv4_neon_emit (C): cb_poly1305_ops.emit, the tag; the state is wiped. */
+void poly1305_armv4_neon_emit(void *st, uint8_t tag[16]);
+
 /* ---- digests (cb_digest_ops.blocks: kernels/modes/digest.c pads) ---- */
 
 /* md5_armv4_blocks: MD5 compression over nblocks 64-byte blocks, integer. */

@@ -6,6 +6,7 @@
  */
 #include "kernels/armv4/armv4.h"
 #include "kernels/pkey/bn.h"
+#include "kernels/armv4/poly1305_neon.h"
 #include "kernels/families.h"
 
 #if CB_LIMB_BITS != 32
@@ -60,6 +61,11 @@ static const cb_gcm_ops gcm_bsaes_neon_ops = {&aes_bsaes_neon_ops, &ghash_neon_o
  * products; one kernel is what this variant measures. */
 static const cb_mont_ops mont_armv4_ops = {mont_armv4_mul, NULL};
 
+static const cb_poly1305_ops poly1305_neon_ops = {
+    POLY1305_NEON_STATE_SIZE, poly1305_armv4_neon_init, poly1305_armv4_neon_blocks,
+    poly1305_armv4_neon_emit};
+static const cb_chacha_ops chacha_neon_ops = {chacha_armv4_neon_blocks, &poly1305_neon_ops};
+
 const cb_variant cb_family_armv4[] = {
     {"armv4", "armv4", CB_PRIM_MD5, 0, PRIO_INT, &md5_armv4_ops,
      "ARM assembly, round 1 fed by ldm, constants' registers as temporaries (ARMv4+)"},
@@ -91,6 +97,8 @@ const cb_variant cb_family_armv4[] = {
      "bit-sliced NEON AES-CTR then NEON GHASH"},
     {"armv4", "armv4", CB_PRIM_MONT, 0, PRIO_INT, &mont_armv4_ops,
      "ARM assembly CIOS, two umaal chains per limb (umlal before ARMv6)"},
+    {"armv4-neon", "armv4", CB_PRIM_CHACHA, CB_CAP_NEON, PRIO_NEON, &chacha_neon_ops,
+     "NEON, three blocks as rows of q registers; Poly1305 NEON radix 2^26, two blocks a step"},
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 
