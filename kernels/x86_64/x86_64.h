@@ -62,4 +62,10 @@ extern const cb_digest_ops cb_sha1_shani_ops;
 extern const cb_digest_ops cb_sha256_shani_ops;
 extern const cb_digest_ops cb_sha512_avx2_ops;
 
+/* ChaCha20 in SIMD registers (one source, kernels/x86_64/chacha_vec.h): 4 blocks a
+ * pass on SSSE3, 8 on AVX2 and on AVX-512VL (VPROLD rotations). */
+extern const cb_chacha_ops cb_chacha_ssse3_ops;
+extern const cb_chacha_ops cb_chacha_avx2_ops;
+extern const cb_chacha_ops cb_chacha_avx512vl_ops;
+
 #endif
