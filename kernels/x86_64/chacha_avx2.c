@@ -7,5 +7,5 @@
 #pragma GCC target("avx2")
 #define CHACHA_VBITS 256
 #define CHACHA_NAME avx2
-#define CHACHA_POLY cb_poly1305_r64_ops
+#define CHACHA_POLY cb_poly1305_avx2_ops
 #include "kernels/x86_64/chacha_vec.h"

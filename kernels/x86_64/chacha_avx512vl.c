@@ -10,6 +10,6 @@
 #pragma GCC target("avx2,avx512f,avx512vl")
 #define CHACHA_VBITS 256
 #define CHACHA_NAME avx512vl
-#define CHACHA_POLY cb_poly1305_r64_ops
+#define CHACHA_POLY cb_poly1305_avx2_ops
 #define CHACHA_VPROLD 1
 #include "kernels/x86_64/chacha_vec.h"
