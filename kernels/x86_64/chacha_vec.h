@@ -65,6 +65,7 @@ typedef __m128i vec;
 #define V_SET1(w) _mm_set1_epi32((int)(w))
 #define V_ROL X_ROL
 #define V_LANE_INDEX _mm_set_epi32(3, 2, 1, 0)
+#define V_UNPACK(half, bits) _mm_unpack##half##_epi##bits
 #elif CHACHA_VBITS == 256
 typedef __m256i vec;
 #define LANES 8
@@ -72,6 +73,7 @@ typedef __m256i vec;
 #define V_XOR _mm256_xor_si256
 #define V_SET1(w) _mm256_set1_epi32((int)(w))
 #define V_LANE_INDEX _mm256_set_epi32(7, 6, 5, 4, 3, 2, 1, 0)
+#define V_UNPACK(half, bits) _mm256_unpack##half##_epi##bits
 #ifdef CHACHA_VPROLD
 #define V_ROL(x, n) _mm256_rol_epi32(x, n)
 #else
@@ -135,21 +137,12 @@ CINLINE void store_group(const uint8_t *in, uint8_t *out, unsigned g, const __m1
  * (128-bit) l of t[j] is words 4g..4g+3 of block j + 4 l. */
 CINLINE void transpose4(const vec *w, vec t[4])
 {
-#if CHACHA_VBITS == 128
-    __m128i ab_lo = _mm_unpacklo_epi32(w[0], w[1]), ab_hi = _mm_unpackhi_epi32(w[0], w[1]);
-    __m128i cd_lo = _mm_unpacklo_epi32(w[2], w[3]), cd_hi = _mm_unpackhi_epi32(w[2], w[3]);
-    t[0] = _mm_unpacklo_epi64(ab_lo, cd_lo);
-    t[1] = _mm_unpackhi_epi64(ab_lo, cd_lo);
-    t[2] = _mm_unpacklo_epi64(ab_hi, cd_hi);
-    t[3] = _mm_unpackhi_epi64(ab_hi, cd_hi);
-#else
-    __m256i ab_lo = _mm256_unpacklo_epi32(w[0], w[1]), ab_hi = _mm256_unpackhi_epi32(w[0], w[1]);
-    __m256i cd_lo = _mm256_unpacklo_epi32(w[2], w[3]), cd_hi = _mm256_unpackhi_epi32(w[2], w[3]);
-    t[0] = _mm256_unpacklo_epi64(ab_lo, cd_lo);
-    t[1] = _mm256_unpackhi_epi64(ab_lo, cd_lo);
-    t[2] = _mm256_unpacklo_epi64(ab_hi, cd_hi);
-    t[3] = _mm256_unpackhi_epi64(ab_hi, cd_hi);
-#endif
+    vec ab_lo = V_UNPACK(lo, 32)(w[0], w[1]), ab_hi = V_UNPACK(hi, 32)(w[0], w[1]);
+    vec cd_lo = V_UNPACK(lo, 32)(w[2], w[3]), cd_hi = V_UNPACK(hi, 32)(w[2], w[3]);
+    t[0] = V_UNPACK(lo, 64)(ab_lo, cd_lo);
+    t[1] = V_UNPACK(hi, 64)(ab_lo, cd_lo);
+    t[2] = V_UNPACK(lo, 64)(ab_hi, cd_hi);
+    t[3] = V_UNPACK(hi, 64)(ab_hi, cd_hi);
 }
 
 /* vertical runs LANES blocks from counter c (lane l: c + l) and XORs the first nblk
