@@ -188,10 +188,11 @@ CINLINE void vertical(const uint32_t key[8], uint32_t c, uint32_t n1, uint32_t n
     UNROLL for (unsigned j = 0; j < 8; j++) {
         if (j >= nblk)
             break;
-        const int sel = j < 4 ? 0x20 : 0x31;
         const unsigned k = j & 3;
         UNROLL for (unsigned h = 0; h < 2; h++) {
-            __m256i ks = _mm256_permute2x128_si256(t[2 * h][k], t[2 * h + 1][k], sel);
+            /* the selector must be a literal for every compiler */
+            __m256i ks = j < 4 ? _mm256_permute2x128_si256(t[2 * h][k], t[2 * h + 1][k], 0x20)
+                               : _mm256_permute2x128_si256(t[2 * h][k], t[2 * h + 1][k], 0x31);
             const __m256i *src = (const __m256i *)(in + 64 * j + 32 * h);
             _mm256_storeu_si256((__m256i *)(out + 64 * j + 32 * h),
                                 _mm256_xor_si256(_mm256_loadu_si256(src), ks));
