@@ -56,8 +56,10 @@ static void avx2_init(void *vst, const uint8_t key[32])
 static void mul26(uint32_t out[5], const uint32_t a[5], const uint32_t b[5])
 {
     uint64_t d[5] = {0};
-    for (int i = 0; i < 5; i++)
-        for (int j = 0; j < 5; j++) {
+    /* unrolled, the branch on i + j is gone: once per long message, but a 16 KiB
+     * message spent 1.5% of its time here with the loops */
+    UNROLL for (int i = 0; i < 5; i++)
+        UNROLL for (int j = 0; j < 5; j++) {
             uint64_t p = (uint64_t)a[i] * b[j];
             if (i + j < 5)
                 d[i + j] += p;
