@@ -520,6 +520,67 @@ static void test_gcm_stitched_contract(void **state)
     done_or_skip(ran);
 }
 
+/* ---- Poly1305: any sequence of call lengths ---- */
+
+/* poly_sequence runs one message through ops as calls of the lengths in lens (each
+ * a multiple of 16, padbit from bits) and returns the tag. */
+static void poly_sequence(const cb_poly1305_ops *ops, const uint8_t key[32], const uint8_t *msg,
+                          const size_t *lens, size_t n, unsigned bits, uint8_t tag[16])
+{
+    void *st = cb_aligned_alloc(64, ops->state_size);
+    ops->init(st, key);
+    for (size_t i = 0; i < n; i++) {
+        ops->blocks(st, msg, lens[i], (bits >> (i % 32)) & 1);
+        msg += lens[i];
+    }
+    ops->emit(st, tag);
+    free(st);
+}
+
+/* test_poly1305_call_sequences: the x86_64 Poly1305 of every ChaCha20 row the CPU can
+ * run against the portable r64 one, over random sequences of call lengths that
+ * mix the AEAD's 16-byte calls with calls on both sides of the vector threshold
+ * and 4096-byte chunks, random pad bits, and messages and keys of all-ones bytes
+ * (the largest limbs the carries must keep in range). */
+static void test_poly1305_call_sequences(void **state)
+{
+    (void)state;
+    static const size_t pick[] = {16, 32, 48, 64, 80, 240, 256, 272, 320, 1024, 4096, 4112};
+    const cb_alg *a = cb_alg_find("chacha20-poly1305");
+    const cb_variant *vs[16];
+    size_t nv = x86_list(a, vs, 16), ran = 0;
+    uint8_t *msg = cb_aligned_alloc(64, 24 * 4112);
+    for (size_t j = 0; j < nv; j++) {
+        const cb_poly1305_ops *ops = ((const cb_chacha_ops *)vs[j]->ops)->poly;
+        if (ops == &cb_poly1305_r64_ops)
+            continue;
+        ran++;
+        rng_state = 1305;
+        for (unsigned trial = 0; trial < 400; trial++) {
+            uint8_t key[32], want[16], got[16];
+            size_t lens[24], n = 1 + rng_next() % 24, total = 0;
+            unsigned bits = (unsigned)rng_next();
+            int ones = trial % 4 == 3;
+            for (size_t i = 0; i < n; i++)
+                total += lens[i] = pick[rng_next() % (sizeof pick / sizeof pick[0])];
+            if (ones) {
+                memset(key, 0xff, sizeof key);
+                memset(msg, 0xff, total);
+            } else {
+                rng_fill(key, sizeof key);
+                rng_fill(msg, total);
+            }
+            poly_sequence(&cb_poly1305_r64_ops, key, msg, lens, n, bits, want);
+            poly_sequence(ops, key, msg, lens, n, bits, got);
+            if (memcmp(want, got, 16) != 0)
+                fail_msg("%s: Poly1305 differs from r64 in trial %u (%zu calls, %zu bytes)",
+                         vs[j]->name, trial, n, total);
+        }
+    }
+    free(msg);
+    done_or_skip(ran);
+}
+
 /* ---- dispatch ---- */
 
 /* auto_name is the variant auto picks for alg/dir with capabilities caps. */
@@ -563,6 +624,12 @@ static void test_auto_picks_by_caps(void **state)
     assert_string_equal(auto_name("sha256", dig, all & ~CB_CAP_SSSE3), "generic");
     assert_string_equal(auto_name("sha512", dig, all), "avx2");
     assert_string_equal(auto_name("sha384", dig, CB_CAP_SHANI | CB_CAP_SSSE3), "generic");
+    /* ChaCha20: wider first; the AVX-512VL row also runs the AVX2 Poly1305 */
+    assert_string_equal(auto_name("chacha20", enc, 0), "generic");
+    assert_string_equal(auto_name("chacha20", enc, CB_CAP_SSSE3), "ssse3");
+    assert_string_equal(auto_name("chacha20-poly1305", enc, vaes2), "avx2");
+    assert_string_equal(auto_name("chacha20-poly1305", dec, all), "avx512vl");
+    assert_string_equal(auto_name("chacha20", enc, CB_CAP_AVX512F | CB_CAP_AVX512VL), "generic");
 }
 
 /* setenv_caps applies one mask (NULL: none) as the command line would. */
@@ -699,6 +766,7 @@ int main(void)
         cmocka_unit_test(test_digests_every_offset),
         cmocka_unit_test(test_ctr32_wraps_without_carry),
         cmocka_unit_test(test_gcm_stitched_contract),
+        cmocka_unit_test(test_poly1305_call_sequences),
         cmocka_unit_test(test_auto_picks_by_caps),
         cmocka_unit_test(test_masks_fall_back),
         cmocka_unit_test(test_interleave_changes_code),

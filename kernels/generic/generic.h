@@ -101,6 +101,19 @@ void cb_chacha_block(uint32_t out[16], const uint32_t key[8], const uint32_t ctr
  * (poly1305_r26.c), for 32-bit targets and tested on every target. */
 #ifdef __SIZEOF_INT128__
 extern const cb_poly1305_ops cb_poly1305_r64_ops;
+
+/* cb_poly1305_r64: the r64 state, public so that a vector Poly1305 can keep one as
+ * its short-input path and move h in and out of its own radix: h = h0 + h1 2^64 +
+ * h2 2^128 (h2 small), r = r0 + r1 2^64 clamped, s1 = 5 r1 / 4, pad = s.  The
+ * functions are cb_poly1305_r64_ops' own. */
+typedef struct cb_poly1305_r64 {
+    uint64_t r0, r1, s1;
+    uint64_t h0, h1, h2;
+    uint64_t pad0, pad1;
+} cb_poly1305_r64;
+void cb_poly1305_r64_init(void *st, const uint8_t key[32]);
+void cb_poly1305_r64_blocks(void *st, const uint8_t *in, size_t len, unsigned padbit);
+void cb_poly1305_r64_emit(void *st, uint8_t tag[16]);
 #endif
 extern const cb_poly1305_ops cb_poly1305_r26_ops;
 

@@ -16,11 +16,7 @@
 
 typedef unsigned __int128 u128;
 
-typedef struct poly_r64 {
-    uint64_t r0, r1, s1; /* r and 5 r1 / 4 */
-    uint64_t h0, h1, h2; /* the accumulator */
-    uint64_t pad0, pad1; /* s */
-} poly_r64;
+typedef cb_poly1305_r64 poly_r64; /* kernels/generic/generic.h */
 
 static uint64_t load_le64(const uint8_t *p)
 {
@@ -33,7 +29,7 @@ static void store_le64(uint8_t *p, uint64_t v)
     cb_store_le32(p + 4, (uint32_t)(v >> 32));
 }
 
-static void r64_init(void *vst, const uint8_t key[32])
+void cb_poly1305_r64_init(void *vst, const uint8_t key[32])
 {
     poly_r64 *st = vst;
     st->r0 = load_le64(key) & 0x0ffffffc0fffffffULL;
@@ -44,7 +40,7 @@ static void r64_init(void *vst, const uint8_t key[32])
     st->pad1 = load_le64(key + 24);
 }
 
-static void r64_blocks(void *vst, const uint8_t *in, size_t len, unsigned padbit)
+void cb_poly1305_r64_blocks(void *vst, const uint8_t *in, size_t len, unsigned padbit)
 {
     poly_r64 *st = vst;
     const uint64_t r0 = st->r0, r1 = st->r1, s1 = st->s1;
@@ -78,7 +74,7 @@ static void r64_blocks(void *vst, const uint8_t *in, size_t len, unsigned padbit
     st->h0 = h0, st->h1 = h1, st->h2 = h2;
 }
 
-static void r64_emit(void *vst, uint8_t tag[16])
+void cb_poly1305_r64_emit(void *vst, uint8_t tag[16])
 {
     poly_r64 *st = vst;
     uint64_t h0 = st->h0, h1 = st->h1, h2 = st->h2;
@@ -98,6 +94,7 @@ static void r64_emit(void *vst, uint8_t tag[16])
     cb_wipe(st, sizeof *st);
 }
 
-const cb_poly1305_ops cb_poly1305_r64_ops = {sizeof(poly_r64), r64_init, r64_blocks, r64_emit};
+const cb_poly1305_ops cb_poly1305_r64_ops = {sizeof(poly_r64), cb_poly1305_r64_init,
+                                             cb_poly1305_r64_blocks, cb_poly1305_r64_emit};
 
 #endif

@@ -64,6 +64,15 @@ const cb_variant cb_family_x86_64[] = {
      &cb_gcm_vaes_avx512_ops,
      "VAES CTR and VPCLMULQDQ GHASH stitched on 512-bit vectors, 16 blocks a step"},
 
+    /* ChaCha20 (with the Poly1305 each pairs with for chacha20-poly1305) */
+    {"ssse3", "x86_64", CB_PRIM_CHACHA, CB_CAP_SSSE3, 200, &cb_chacha_ssse3_ops,
+     "ChaCha20 4 blocks a pass in 128-bit vectors (PSHUFB rotations); r64 Poly1305"},
+    {"avx2", "x86_64", CB_PRIM_CHACHA, CB_CAP_AVX2, 300, &cb_chacha_avx2_ops,
+     "ChaCha20 8 blocks a pass in 256-bit vectors; Poly1305 4 blocks in parallel (radix 2^26)"},
+    {"avx512vl", "x86_64", CB_PRIM_CHACHA, CB_CAP_AVX2 | CB_CAP_AVX512F | CB_CAP_AVX512VL,
+     310, &cb_chacha_avx512vl_ops,
+     "the avx2 code with VPROLD rotations and 32 registers (not run on the dev host)"},
+
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 
