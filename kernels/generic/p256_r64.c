@@ -1,0 +1,18 @@
+/*
+ * kernels/generic/p256_r64.c - NIST P-256 with four 64-bit limbs and unsigned __int128
+ * products (kernels/generic/p256_impl.h): what a target with a 64x64->128 multiply
+ * wants (x86-64, aarch64, ppc64).  Built only where the compiler has __int128;
+ * p256_r32.c serves the others.
+ */
+#include "kernels/generic/generic.h"
+
+#ifdef __SIZEOF_INT128__
+
+#define P256_LIMB uint64_t
+#define P256_DLIMB unsigned __int128
+#define P256_LIMB_BITS 64
+#define P256_OPS cb_p256_r64_ops
+
+#include "kernels/generic/p256_impl.h"
+
+#endif
