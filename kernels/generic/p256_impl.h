@@ -7,6 +7,8 @@
  *   P256_LIMB, P256_DLIMB   a limb and an unsigned type twice as wide
  *   P256_LIMB_BITS          64 or 32
  *   P256_OPS                the name of the cb_p256_ops to define
+ * and may define P256_FE_MUL and P256_FE_SQR, a field product and square in
+ * Montgomery form for its width, used instead of the generic loops.
  *
  * Every field element is kept fully reduced (below p) in Montgomery form x R mod p,
  * R = 2^256: reduced values make equality and zero tests plain limb compares, and
@@ -30,6 +32,24 @@
 
 #define NL (256 / P256_LIMB_BITS)
 #define LB P256_LIMB_BITS
+
+/* UNROLL asks for a loop over the limbs to be unrolled: with the modulus a constant,
+ * the multiplications by its zero and one limbs then vanish, and at -O2 GCC would
+ * keep the loops (a third of the time went to their overhead). */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
+#define UNROLL _Pragma("GCC unroll 8")
+#elif defined(__clang__)
+#define UNROLL _Pragma("unroll")
+#else
+#define UNROLL
+#endif
+
+/* INLINE: the generic helpers are instantiated once per modulus by inlining. */
+#if defined(__GNUC__)
+#define INLINE static inline __attribute__((always_inline))
+#else
+#define INLINE static inline
+#endif
 
 typedef P256_LIMB limb;
 typedef P256_DLIMB dlimb;
@@ -80,41 +100,53 @@ typedef struct p256_ctx {
 
 /* ---- limb arithmetic, modulo any odd m below 2^256 ---- */
 
+/* addc and subb: one limb with carry or borrow in and out (0 or 1), written with
+ * limb-wide compares: GCC turns a double-width sum into several moves per limb, and
+ * the additions are a quarter of the time. */
+INLINE limb addc(limb a, limb b, limb *c)
+{
+    limb s = a + b, c1 = s < a;
+    limb u = s + *c;
+    *c = c1 | (u < s);
+    return u;
+}
+
+INLINE limb subb(limb a, limb b, limb *borrow)
+{
+    limb d = a - b, b1 = a < b;
+    limb u = d - *borrow;
+    *borrow = b1 | (d < *borrow);
+    return u;
+}
+
 /* mod_add sets r = a + b mod m for a, b < m. */
-static void mod_add(limb r[NL], const limb a[NL], const limb b[NL], const limb m[NL])
+INLINE void mod_add(limb r[NL], const limb a[NL], const limb b[NL], const limb m[NL])
 {
     limb s[NL], t[NL], c = 0, borrow = 0;
-    for (int i = 0; i < NL; i++) {
-        dlimb x = (dlimb)a[i] + b[i] + c;
-        s[i] = (limb)x;
-        c = (limb)(x >> LB);
-    }
-    for (int i = 0; i < NL; i++) {
-        dlimb x = (dlimb)s[i] - m[i] - borrow;
-        t[i] = (limb)x;
-        borrow = (limb)(x >> LB) & 1;
-    }
+    UNROLL
+    for (int i = 0; i < NL; i++)
+        s[i] = addc(a[i], b[i], &c);
+    UNROLL
+    for (int i = 0; i < NL; i++)
+        t[i] = subb(s[i], m[i], &borrow);
     /* keep s only when s < m: no carry out and the subtraction borrowed */
     limb keep = (limb)0 - (borrow & (c ^ 1));
+    UNROLL
     for (int i = 0; i < NL; i++)
         r[i] = (s[i] & keep) | (t[i] & ~keep);
 }
 
 /* mod_sub sets r = a - b mod m for a, b < m. */
-static void mod_sub(limb r[NL], const limb a[NL], const limb b[NL], const limb m[NL])
+INLINE void mod_sub(limb r[NL], const limb a[NL], const limb b[NL], const limb m[NL])
 {
     limb borrow = 0, c = 0;
-    for (int i = 0; i < NL; i++) {
-        dlimb x = (dlimb)a[i] - b[i] - borrow;
-        r[i] = (limb)x;
-        borrow = (limb)(x >> LB) & 1;
-    }
+    UNROLL
+    for (int i = 0; i < NL; i++)
+        r[i] = subb(a[i], b[i], &borrow);
     limb mask = (limb)0 - borrow;
-    for (int i = 0; i < NL; i++) {
-        dlimb x = (dlimb)r[i] + (m[i] & mask) + c;
-        r[i] = (limb)x;
-        c = (limb)(x >> LB);
-    }
+    UNROLL
+    for (int i = 0; i < NL; i++)
+        r[i] = addc(r[i], m[i] & mask, &c);
 }
 
 /*
@@ -122,12 +154,14 @@ static void mod_sub(limb r[NL], const limb a[NL], const limb b[NL], const limb m
  * one Montgomery step, NL times), m0 = -m^-1 mod 2^LB.  The running value stays
  * below 2m, so one masked subtraction finishes it.
  */
-static inline void mont_mul(limb r[NL], const limb a[NL], const limb b[NL], const limb m[NL],
+INLINE void mont_mul(limb r[NL], const limb a[NL], const limb b[NL], const limb m[NL],
                             limb m0)
 {
     limb t[NL + 2] = {0};
+    UNROLL
     for (int i = 0; i < NL; i++) {
         limb c = 0;
+        UNROLL
         for (int j = 0; j < NL; j++) {
             dlimb x = (dlimb)a[j] * b[i] + t[j] + c;
             t[j] = (limb)x;
@@ -139,6 +173,7 @@ static inline void mont_mul(limb r[NL], const limb a[NL], const limb b[NL], cons
         limb q = t[0] * m0;
         x = (dlimb)q * m[0] + t[0];
         c = (limb)(x >> LB);
+        UNROLL
         for (int j = 1; j < NL; j++) {
             x = (dlimb)q * m[j] + t[j] + c;
             t[j - 1] = (limb)x;
@@ -149,6 +184,7 @@ static inline void mont_mul(limb r[NL], const limb a[NL], const limb b[NL], cons
         t[NL] = t[NL + 1] + (limb)(x >> LB);
     }
     limb s[NL], borrow = 0;
+    UNROLL
     for (int i = 0; i < NL; i++) {
         dlimb x = (dlimb)t[i] - m[i] - borrow;
         s[i] = (limb)x;
@@ -157,14 +193,78 @@ static inline void mont_mul(limb r[NL], const limb a[NL], const limb b[NL], cons
     /* t < m exactly when the top limb (0 or 1, t being below 2m) is clear and the
      * subtraction borrowed */
     limb keep = (limb)0 - (borrow & (t[NL] ^ 1));
+    UNROLL
     for (int i = 0; i < NL; i++)
         r[i] = (t[i] & keep) | (s[i] & ~keep);
+}
+
+/*
+ * mont_sqr sets r = a^2 R^-1 mod m for a < m: each cross product once, doubled, the
+ * squares added, then NL Montgomery steps over the double-width value; about a
+ * third fewer multiplications than mont_mul, and the inversions are nearly all
+ * squarings.
+ */
+INLINE void mont_sqr(limb r[NL], const limb a[NL], const limb m[NL], limb m0)
+{
+    limb t[2 * NL] = {0};
+    UNROLL
+    for (int i = 0; i < NL - 1; i++) {
+        limb c = 0;
+        UNROLL
+        for (int j = i + 1; j < NL; j++) {
+            dlimb x = (dlimb)a[i] * a[j] + t[i + j] + c;
+            t[i + j] = (limb)x;
+            c = (limb)(x >> LB);
+        }
+        t[i + NL] = c;
+    }
+    t[2 * NL - 1] = t[2 * NL - 2] >> (LB - 1);
+    UNROLL
+    for (int i = 2 * NL - 2; i > 0; i--)
+        t[i] = t[i] << 1 | t[i - 1] >> (LB - 1);
+    t[0] <<= 1;
+    limb c = 0;
+    UNROLL
+    for (int i = 0; i < NL; i++) {
+        dlimb sq = (dlimb)a[i] * a[i];
+        dlimb x = (dlimb)t[2 * i] + (limb)sq + c;
+        t[2 * i] = (limb)x;
+        x = (dlimb)t[2 * i + 1] + (limb)(sq >> LB) + (limb)(x >> LB);
+        t[2 * i + 1] = (limb)x;
+        c = (limb)(x >> LB);
+    }
+    limb hi = 0;
+    UNROLL
+    for (int i = 0; i < NL; i++) {
+        limb q = t[i] * m0;
+        c = 0;
+        UNROLL
+        for (int j = 0; j < NL; j++) {
+            dlimb x = (dlimb)q * m[j] + t[i + j] + c;
+            t[i + j] = (limb)x;
+            c = (limb)(x >> LB);
+        }
+        dlimb x = (dlimb)t[i + NL] + c + hi;
+        t[i + NL] = (limb)x;
+        hi = (limb)(x >> LB);
+    }
+    limb s[NL], borrow = 0;
+    UNROLL
+    for (int i = 0; i < NL; i++) {
+        dlimb x = (dlimb)t[NL + i] - m[i] - borrow;
+        s[i] = (limb)x;
+        borrow = (limb)(x >> LB) & 1;
+    }
+    limb keep = (limb)0 - (borrow & (hi ^ 1));
+    UNROLL
+    for (int i = 0; i < NL; i++)
+        r[i] = (t[NL + i] & keep) | (s[i] & ~keep);
 }
 
 /* mont_pow sets r = a^e in Montgomery form (a, one = R mod m, likewise), e public:
  * four-bit windows, the window's value indexing a table directly since e is no
  * secret; the base a may be one. */
-static void mont_pow(limb r[NL], const limb a[NL], const limb e[NL], const limb m[NL], limb m0,
+INLINE void mont_pow(limb r[NL], const limb a[NL], const limb e[NL], const limb m[NL], limb m0,
                      const limb one[NL])
 {
     limb tab[16][NL], acc[NL];
@@ -176,7 +276,7 @@ static void mont_pow(limb r[NL], const limb a[NL], const limb e[NL], const limb 
     for (int i = 256 / 4 - 1; i >= 0; i--) {
         unsigned nib = (unsigned)(e[i * 4 / LB] >> (i * 4 % LB)) & 15;
         for (int j = 0; j < 4; j++)
-            mont_mul(acc, acc, acc, m, m0);
+            mont_sqr(acc, acc, m, m0);
         if (nib)
             mont_mul(acc, acc, tab[nib], m, m0);
     }
@@ -216,8 +316,13 @@ static void to_be(uint8_t s[32], const limb r[NL])
 
 static void fe_add(fe *r, const fe *a, const fe *b) { mod_add(r->v, a->v, b->v, P); }
 static void fe_sub(fe *r, const fe *a, const fe *b) { mod_sub(r->v, a->v, b->v, P); }
+#ifdef P256_FE_MUL /* the including file's own field product and square */
+static void fe_mul(fe *r, const fe *a, const fe *b) { P256_FE_MUL(r->v, a->v, b->v); }
+static void fe_sqr(fe *r, const fe *a) { P256_FE_SQR(r->v, a->v); }
+#else
 static void fe_mul(fe *r, const fe *a, const fe *b) { mont_mul(r->v, a->v, b->v, P, 1); }
-static void fe_sqr(fe *r, const fe *a) { mont_mul(r->v, a->v, a->v, P, 1); }
+static void fe_sqr(fe *r, const fe *a) { mont_sqr(r->v, a->v, P, 1); }
+#endif
 
 static limb fe_is_zero(const fe *a)
 {
@@ -234,14 +339,50 @@ static void fe_cmov(fe *r, const fe *a, limb mask)
         r->v[i] = (r->v[i] & ~mask) | (a->v[i] & mask);
 }
 
-/* fe_inv sets r = a^-1 = a^(p-2) (0 for 0): called once per operation, so the plain
- * four-bit window chain is enough. */
+/* fe_sqr_n sets r = a^(2^n). */
+static void fe_sqr_n(fe *r, const fe *a, int n)
+{
+    fe_sqr(r, a);
+    while (--n > 0)
+        fe_sqr(r, r);
+}
+
+/*
+ * fe_inv sets r = a^-1 = a^(p-2) (0 for 0).  p - 2 in binary, from the top: 32 ones,
+ * 31 zeros, a one, 96 zeros, 94 ones, a zero, a one; so runs x_k = a^(2^k - 1) are
+ * built first and shifted in: 277 squarings and 13 multiplications.
+ */
 static void fe_inv(const p256_ctx *c, fe *r, const fe *a)
 {
-    limb e[NL];
-    memcpy(e, P, sizeof e);
-    e[0] -= 2;
-    mont_pow(r->v, a->v, e, P, 1, c->one.v);
+    fe x2, x4, x6, x8, x14, x16, x30, x32, t;
+    (void)c;
+    fe_sqr(&t, a);
+    fe_mul(&x2, &t, a);
+    fe_sqr_n(&t, &x2, 2);
+    fe_mul(&x4, &t, &x2);
+    fe_sqr_n(&t, &x4, 2);
+    fe_mul(&x6, &t, &x2);
+    fe_sqr_n(&t, &x6, 2);
+    fe_mul(&x8, &t, &x2);
+    fe_sqr_n(&t, &x8, 6);
+    fe_mul(&x14, &t, &x6);
+    fe_sqr_n(&t, &x14, 2);
+    fe_mul(&x16, &t, &x2);
+    fe_sqr_n(&t, &x16, 14);
+    fe_mul(&x30, &t, &x14);
+    fe_sqr_n(&t, &x30, 2);
+    fe_mul(&x32, &t, &x2);
+    fe_sqr_n(&t, &x32, 32); /* 32 ones, 31 zeros, a one */
+    fe_mul(&t, &t, a);
+    fe_sqr_n(&t, &t, 96);
+    fe_sqr_n(&t, &t, 32);
+    fe_mul(&t, &t, &x32);
+    fe_sqr_n(&t, &t, 32);
+    fe_mul(&t, &t, &x32);
+    fe_sqr_n(&t, &t, 30);
+    fe_mul(&t, &t, &x30);
+    fe_sqr_n(&t, &t, 2);
+    fe_mul(r, &t, a);
 }
 
 /* fe_load sets r = s R mod p; 0 when s < p, -1 when s is not canonical. */

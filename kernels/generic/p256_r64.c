@@ -3,15 +3,137 @@
  * products (kernels/generic/p256_impl.h): what a target with a 64x64->128 multiply
  * wants (x86-64, aarch64, ppc64).  Built only where the compiler has __int128;
  * p256_r32.c serves the others.
+ *
+ * The field product is written out for this width instead of the template's
+ * generic CIOS loop: columns of the product summed into a 192-bit accumulator
+ * (Comba), then four Montgomery steps that use the shape of p, 2^256 - 2^224 +
+ * 2^192 + 2^96 - 1.  With -p^-1 = 1 mod 2^64 the quotient digit q is the low limb,
+ * and q p added at limb i is q 2^32 at limb i+1 (its low two terms, -q cancelling
+ * the low limb) and q (2^64 - 2^32 + 1) at limb i+3: one multiplication per step
+ * where the generic loop has four.  GCC made the generic loop about 430
+ * instructions; the field product is nearly half of a signature.
  */
 #include "kernels/generic/generic.h"
 
 #ifdef __SIZEOF_INT128__
 
+#include <stdint.h>
+
+typedef unsigned __int128 u128;
+
+/* Every loop here has constant bounds once unrolled; GCC at -O2 keeps them rolled
+ * and redc_p out of line, which cost more than the arithmetic. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define UNROLL_ALL _Pragma("GCC unroll 8")
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#elif defined(__clang__)
+#define UNROLL_ALL _Pragma("unroll")
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define UNROLL_ALL
+#define ALWAYS_INLINE static inline
+#endif
+
+/* acc_add adds a 128-bit product to the column accumulator: lo and the limb above
+ * it, hi (192 bits). */
+ALWAYS_INLINE void acc_add(u128 *lo, uint64_t *hi, u128 p)
+{
+    *lo += p;
+    *hi += *lo < p;
+}
+
+/* acc_shift emits the accumulator's low limb and moves it down one limb. */
+ALWAYS_INLINE uint64_t acc_shift(u128 *lo, uint64_t *hi)
+{
+    uint64_t out = (uint64_t)*lo;
+    *lo = *lo >> 64 | (u128)*hi << 64;
+    *hi = 0;
+    return out;
+}
+
+/* redc_p sets r = x R^-1 mod p for x < 2^512 below p R (the product of two reduced
+ * elements), R = 2^256. */
+ALWAYS_INLINE void redc_p(uint64_t r[4], uint64_t x[8])
+{
+    uint64_t top = 0;
+    UNROLL_ALL
+    for (int i = 0; i < 4; i++) {
+        uint64_t q = x[i];
+        u128 m3 = (u128)q * 0xffffffff00000001u;
+        u128 c = (u128)x[i + 1] + (q << 32);
+        x[i + 1] = (uint64_t)c;
+        c = (u128)x[i + 2] + (q >> 32) + (uint64_t)(c >> 64);
+        x[i + 2] = (uint64_t)c;
+        c = (u128)x[i + 3] + (uint64_t)m3 + (uint64_t)(c >> 64);
+        x[i + 3] = (uint64_t)c;
+        c = (u128)x[i + 4] + (uint64_t)(m3 >> 64) + (uint64_t)(c >> 64);
+        x[i + 4] = (uint64_t)c;
+        uint64_t carry = (uint64_t)(c >> 64);
+        UNROLL_ALL
+        for (int j = i + 5; j < 8; j++) {
+            c = (u128)x[j] + carry;
+            x[j] = (uint64_t)c;
+            carry = (uint64_t)(c >> 64);
+        }
+        top += carry;
+    }
+    /* x[4..8) + top 2^256 is below 2p: subtract p once, masked */
+    static const uint64_t p[4] = {0xffffffffffffffffu, 0x00000000ffffffffu, 0,
+                                  0xffffffff00000001u};
+    uint64_t s[4], borrow = 0;
+    UNROLL_ALL
+    for (int i = 0; i < 4; i++) {
+        u128 d = (u128)x[4 + i] - p[i] - borrow;
+        s[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    uint64_t keep = 0 - (borrow & (top ^ 1));
+    UNROLL_ALL
+    for (int i = 0; i < 4; i++)
+        r[i] = (x[4 + i] & keep) | (s[i] & ~keep);
+}
+
+static void fe_mul_r64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    uint64_t x[8], hi = 0;
+    u128 lo = 0;
+    UNROLL_ALL
+    for (int k = 0; k < 7; k++) {
+        UNROLL_ALL
+        for (int i = k < 4 ? 0 : k - 3; i <= k && i < 4; i++)
+            acc_add(&lo, &hi, (u128)a[i] * b[k - i]);
+        x[k] = acc_shift(&lo, &hi);
+    }
+    x[7] = (uint64_t)lo;
+    redc_p(r, x);
+}
+
+static void fe_sqr_r64(uint64_t r[4], const uint64_t a[4])
+{
+    uint64_t x[8], hi = 0;
+    u128 lo = 0;
+    UNROLL_ALL
+    for (int k = 0; k < 7; k++) {
+        UNROLL_ALL
+        for (int i = k < 4 ? 0 : k - 3; 2 * i < k; i++) {
+            u128 p = (u128)a[i] * a[k - i];
+            acc_add(&lo, &hi, p); /* a cross product counts twice */
+            acc_add(&lo, &hi, p);
+        }
+        if (k % 2 == 0)
+            acc_add(&lo, &hi, (u128)a[k / 2] * a[k / 2]);
+        x[k] = acc_shift(&lo, &hi);
+    }
+    x[7] = (uint64_t)lo;
+    redc_p(r, x);
+}
+
 #define P256_LIMB uint64_t
 #define P256_DLIMB unsigned __int128
 #define P256_LIMB_BITS 64
 #define P256_OPS cb_p256_r64_ops
+#define P256_FE_MUL fe_mul_r64
+#define P256_FE_SQR fe_sqr_r64
 
 #include "kernels/generic/p256_impl.h"
 
