@@ -13,7 +13,8 @@
 /* kat_kind: a family of official file names, the algorithm and the record format. */
 typedef struct kat_kind {
     const char *pattern; /* POSIX extended regex over the base name: ^, $, \., (a|b)
-                            and [xy] only, so that kind_names can spell it out */
+                            and [xy] only, so that kind_names can spell it out; a
+                            pattern with a / matches as many trailing path parts */
     const char *alg;     /* algorithm name; \1 .. \9 stand for the pattern's groups */
     cb_kat_format format;
     int flags;           /* KIND_NO_SECTIONS: the files have no [section] headers;
@@ -67,6 +68,10 @@ static const kat_kind kinds[] = {
     {"^rfc-4196\\.txt$", "seed-cbc", CB_KAT_CIPHER, 0, "SEED CBC, RFC 4196"},
     {"^Sig(Gen|Ver)15_186-[23]\\.rsp$", "rsa2048", CB_KAT_PKEY, 0,
      "RSA PKCS#1 v1.5, SHA-256 records"},
+    /* the ECDSA and DSA files share their names: the folder tells them apart, so the
+     * ECDSA row comes first (-alg ecdsap256 reads either layout under any name) */
+    {"^ECDSA/FIPS_186-[23]/Sig(Gen|Ver)\\.(rsp|txt)$", "ecdsap256", CB_KAT_PKEY, 0,
+     "ECDSA, the P-256 sections, every hash"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
     {"^rfc7748\\.txt$", "ecdhx25519", CB_KAT_PKEY, 1, "X25519 (RFC 7748 5.2)"},
     {"^sign\\.input$", "ed25519", CB_KAT_PKEY, 1, "Ed25519 (SUPERCOP's sign.input)"},
@@ -191,12 +196,28 @@ static void expand_alg(const char *tmpl, const char *name, const regmatch_t *m, 
     buf[o] = '\0';
 }
 
-/* find_kind matches the file's base name; NULL when it is not an official name. */
+/* path_tail returns the last parts + 1 parts of path (the whole path if it has
+ * fewer). */
+static const char *path_tail(const char *path, size_t parts)
+{
+    const char *p = path + strlen(path);
+    while (p > path) {
+        if (p[-1] == '/' && parts-- == 0)
+            break;
+        p--;
+    }
+    return p;
+}
+
+/* find_kind matches the file's base name (with its folders for a pattern that names
+ * some); NULL when it is not an official name. */
 static const kat_kind *find_kind(const char *path, char *alg, size_t len)
 {
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
     for (size_t i = 0; i < NKINDS; i++) {
+        size_t slashes = 0;
+        for (const char *c = kinds[i].pattern; *c; c++)
+            slashes += *c == '/';
+        const char *base = path_tail(path, slashes);
         regex_t re;
         regmatch_t m[10];
         if (regcomp(&re, kinds[i].pattern, REG_EXTENDED) != 0)
