@@ -15,6 +15,8 @@
  *         A DSA signature is r || s, each as a big-endian number of ceil(N/8) bytes.
  *   ecdhx25519  RFC 7748 X25519 of our private key and the peer's public key; one
  *         operation is one derivation (no key generation, as `openssl speed`).
+ *   ecdsap256  ECDSA over NIST P-256 (FIPS 186-4 6.4) with RFC 6979's nonce over
+ *         HMAC-SHA-256; a signature is r || s, 32 bytes each.
  * The keys are embedded (kernels/pkey/pkey_keys.c and ec_keys.c, made by
  * scripts/gen-keys.sh).
  */
