@@ -8,7 +8,8 @@
  *   P256_LIMB_BITS          64 or 32
  *   P256_OPS                the name of the cb_p256_ops to define
  * and may define P256_FE_MUL and P256_FE_SQR, a field product and square in
- * Montgomery form for its width, used instead of the generic loops.
+ * Montgomery form for its width, and P256_ORD_MUL and P256_ORD_SQR, the same modulo
+ * n (with -n^-1 mod 2^w as last argument), used instead of the generic loops.
  *
  * Every field element is kept fully reduced (below p) in Montgomery form x R mod p,
  * R = 2^256: reduced values make equality and zero tests plain limb compares, and
@@ -259,30 +260,6 @@ INLINE void mont_sqr(limb r[NL], const limb a[NL], const limb m[NL], limb m0)
     UNROLL
     for (int i = 0; i < NL; i++)
         r[i] = (t[NL + i] & keep) | (s[i] & ~keep);
-}
-
-/* mont_pow sets r = a^e in Montgomery form (a, one = R mod m, likewise), e public:
- * four-bit windows, the window's value indexing a table directly since e is no
- * secret; the base a may be one. */
-INLINE void mont_pow(limb r[NL], const limb a[NL], const limb e[NL], const limb m[NL], limb m0,
-                     const limb one[NL])
-{
-    limb tab[16][NL], acc[NL];
-    memcpy(tab[0], one, sizeof tab[0]);
-    memcpy(tab[1], a, sizeof tab[1]);
-    for (int i = 2; i < 16; i++)
-        mont_mul(tab[i], tab[i - 1], a, m, m0);
-    memcpy(acc, one, sizeof acc);
-    for (int i = 256 / 4 - 1; i >= 0; i--) {
-        unsigned nib = (unsigned)(e[i * 4 / LB] >> (i * 4 % LB)) & 15;
-        for (int j = 0; j < 4; j++)
-            mont_sqr(acc, acc, m, m0);
-        if (nib)
-            mont_mul(acc, acc, tab[nib], m, m0);
-    }
-    memcpy(r, acc, sizeof acc);
-    cb_wipe(tab, sizeof tab);
-    cb_wipe(acc, sizeof acc);
 }
 
 /* lt reports (as 1 or 0) a < b, constant time. */
@@ -934,6 +911,15 @@ static int p256_check(const void *vctx, uint8_t xo[32], const uint8_t u1[32],
 
 /* ---- scalars modulo n ---- */
 
+#ifdef P256_ORD_MUL
+#define ORD_MUL(r, a, b, c) P256_ORD_MUL(r, a, b, (c)->n0)
+#define ORD_SQR(r, a, c) P256_ORD_SQR(r, a, (c)->n0)
+#else
+#define ORD_MUL(r, a, b, c) mont_mul(r, a, b, N, (c)->n0)
+#define ORD_SQR(r, a, c) mont_sqr(r, a, N, (c)->n0)
+#endif
+
+
 static void p256_ord_mul(const void *vctx, uint8_t out[32], const uint8_t a[32],
                          const uint8_t b[32])
 {
@@ -941,26 +927,40 @@ static void p256_ord_mul(const void *vctx, uint8_t out[32], const uint8_t a[32],
     limb x[NL], y[NL];
     from_be(x, a);
     from_be(y, b);
-    mont_mul(x, x, y, N, c->n0);       /* a b R^-1 */
-    mont_mul(x, x, c->rr_n, N, c->n0); /* a b */
+    ORD_MUL(x, x, y, c);       /* a b R^-1 */
+    ORD_MUL(x, x, c->rr_n, c); /* a b */
     to_be(out, x);
     cb_wipe(x, sizeof x);
     cb_wipe(y, sizeof y);
 }
 
+/* p256_ord_inv: a^(n-2) in Montgomery form with four-bit windows; the exponent is
+ * public, so its window indexes the table directly, and the base a (a nonce) only
+ * ever enters products. */
 static void p256_ord_inv(const void *vctx, uint8_t out[32], const uint8_t a[32])
 {
     static const limb one_plain[NL] = {1};
     const p256_ctx *c = vctx;
-    limb x[NL], e[NL];
-    from_be(x, a);
-    mont_mul(x, x, c->rr_n, N, c->n0); /* a R */
+    limb tab[16][NL], acc[NL], e[NL];
+    from_be(tab[1], a);
+    ORD_MUL(tab[1], tab[1], c->rr_n, c); /* a R */
+    memcpy(tab[0], c->one_n, sizeof tab[0]);
+    for (int i = 2; i < 16; i++)
+        ORD_MUL(tab[i], tab[i - 1], tab[1], c);
     memcpy(e, N, sizeof e);
     e[0] -= 2;
-    mont_pow(x, x, e, N, c->n0, c->one_n);
-    mont_mul(x, x, one_plain, N, c->n0);
-    to_be(out, x);
-    cb_wipe(x, sizeof x);
+    memcpy(acc, c->one_n, sizeof acc);
+    for (int i = 256 / 4 - 1; i >= 0; i--) {
+        unsigned nib = (unsigned)(e[i * 4 / LB] >> (i * 4 % LB)) & 15;
+        for (int j = 0; j < 4; j++)
+            ORD_SQR(acc, acc, c);
+        if (nib)
+            ORD_MUL(acc, acc, tab[nib], c);
+    }
+    ORD_MUL(acc, acc, one_plain, c);
+    to_be(out, acc);
+    cb_wipe(tab, sizeof tab);
+    cb_wipe(acc, sizeof acc);
 }
 
 const cb_p256_ops P256_OPS = {
