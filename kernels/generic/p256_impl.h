@@ -383,10 +383,47 @@ static void fe_store(uint8_t s[32], const fe *a)
 
 /* ---- the group (Renes-Costello-Batina, a = -3) ---- */
 
-/* pt_add sets r = p + q, complete (algorithm 4). */
+/* rcb_tail finishes algorithms 4 and 5, which agree from step 19 (step 12 of 5) on:
+ * t0 = X1 X2, t1 = Y1 Y2, t2 = Z1 Z2 (Z1 when Z2 = 1), t3 = X1 Y2 + X2 Y1,
+ * t4 = Y1 Z2 + Y2 Z1 and y3 = X1 Z2 + X2 Z1. */
+static void rcb_tail(const p256_ctx *c, pt *r, fe t0, fe t1, fe t2, const fe *t3, const fe *t4,
+                     fe y3)
+{
+    fe x3, z3;
+    fe_mul(&z3, &c->b, &t2);
+    fe_sub(&x3, &y3, &z3);
+    fe_add(&z3, &x3, &x3);
+    fe_add(&x3, &x3, &z3);
+    fe_sub(&z3, &t1, &x3);
+    fe_add(&x3, &t1, &x3);
+    fe_mul(&y3, &c->b, &y3);
+    fe_add(&t1, &t2, &t2);
+    fe_add(&t2, &t1, &t2);
+    fe_sub(&y3, &y3, &t2);
+    fe_sub(&y3, &y3, &t0);
+    fe_add(&t1, &y3, &y3);
+    fe_add(&y3, &t1, &y3);
+    fe_add(&t1, &t0, &t0);
+    fe_add(&t0, &t1, &t0);
+    fe_sub(&t0, &t0, &t2);
+    fe_mul(&t1, t4, &y3);
+    fe_mul(&t2, &t0, &y3);
+    fe_mul(&y3, &x3, &z3);
+    fe_add(&y3, &y3, &t2);
+    fe_mul(&x3, t3, &x3);
+    fe_sub(&x3, &x3, &t1);
+    fe_mul(&z3, t4, &z3);
+    fe_mul(&t1, t3, &t0);
+    fe_add(&z3, &z3, &t1);
+    r->x = x3;
+    r->y = y3;
+    r->z = z3;
+}
+
+/* pt_add sets r = p + q, complete (algorithm 4, steps 1-18). */
 static void pt_add(const p256_ctx *c, pt *r, const pt *p, const pt *q)
 {
-    fe t0, t1, t2, t3, t4, x3, y3, z3;
+    fe t0, t1, t2, t3, t4, x3, y3;
     fe_mul(&t0, &p->x, &q->x);
     fe_mul(&t1, &p->y, &q->y);
     fe_mul(&t2, &p->z, &q->z);
@@ -405,41 +442,14 @@ static void pt_add(const p256_ctx *c, pt *r, const pt *p, const pt *q)
     fe_mul(&x3, &x3, &y3);
     fe_add(&y3, &t0, &t2);
     fe_sub(&y3, &x3, &y3);
-    fe_mul(&z3, &c->b, &t2);
-    fe_sub(&x3, &y3, &z3);
-    fe_add(&z3, &x3, &x3);
-    fe_add(&x3, &x3, &z3);
-    fe_sub(&z3, &t1, &x3);
-    fe_add(&x3, &t1, &x3);
-    fe_mul(&y3, &c->b, &y3);
-    fe_add(&t1, &t2, &t2);
-    fe_add(&t2, &t1, &t2);
-    fe_sub(&y3, &y3, &t2);
-    fe_sub(&y3, &y3, &t0);
-    fe_add(&t1, &y3, &y3);
-    fe_add(&y3, &t1, &y3);
-    fe_add(&t1, &t0, &t0);
-    fe_add(&t0, &t1, &t0);
-    fe_sub(&t0, &t0, &t2);
-    fe_mul(&t1, &t4, &y3);
-    fe_mul(&t2, &t0, &y3);
-    fe_mul(&y3, &x3, &z3);
-    fe_add(&y3, &y3, &t2);
-    fe_mul(&x3, &t3, &x3);
-    fe_sub(&x3, &x3, &t1);
-    fe_mul(&z3, &t4, &z3);
-    fe_mul(&t1, &t3, &t0);
-    fe_add(&z3, &z3, &t1);
-    r->x = x3;
-    r->y = y3;
-    r->z = z3;
+    rcb_tail(c, r, t0, t1, t2, &t3, &t4, y3);
 }
 
-/* pt_madd sets r = p + q for an affine q (algorithm 5): complete except that q
- * cannot be the point at infinity, which no affine point is. */
+/* pt_madd sets r = p + q for an affine q (algorithm 5, steps 1-11): complete except
+ * that q cannot be the point at infinity, which no affine point is. */
 static void pt_madd(const p256_ctx *c, pt *r, const pt *p, const aff *q)
 {
-    fe t0, t1, t2, t3, t4, x3, y3, z3;
+    fe t0, t1, t3, t4, y3;
     fe_mul(&t0, &p->x, &q->x);
     fe_mul(&t1, &p->y, &q->y);
     fe_add(&t3, &q->x, &q->y);
@@ -451,34 +461,7 @@ static void pt_madd(const p256_ctx *c, pt *r, const pt *p, const aff *q)
     fe_add(&t4, &t4, &p->y);
     fe_mul(&y3, &q->x, &p->z);
     fe_add(&y3, &y3, &p->x);
-    fe_mul(&z3, &c->b, &p->z);
-    fe_sub(&x3, &y3, &z3);
-    fe_add(&z3, &x3, &x3);
-    fe_add(&x3, &x3, &z3);
-    fe_sub(&z3, &t1, &x3);
-    fe_add(&x3, &t1, &x3);
-    fe_mul(&y3, &c->b, &y3);
-    fe_add(&t1, &p->z, &p->z);
-    fe_add(&t2, &t1, &p->z);
-    fe_sub(&y3, &y3, &t2);
-    fe_sub(&y3, &y3, &t0);
-    fe_add(&t1, &y3, &y3);
-    fe_add(&y3, &t1, &y3);
-    fe_add(&t1, &t0, &t0);
-    fe_add(&t0, &t1, &t0);
-    fe_sub(&t0, &t0, &t2);
-    fe_mul(&t1, &t4, &y3);
-    fe_mul(&t2, &t0, &y3);
-    fe_mul(&y3, &x3, &z3);
-    fe_add(&y3, &y3, &t2);
-    fe_mul(&x3, &t3, &x3);
-    fe_sub(&x3, &x3, &t1);
-    fe_mul(&z3, &t4, &z3);
-    fe_mul(&t1, &t3, &t0);
-    fe_add(&z3, &z3, &t1);
-    r->x = x3;
-    r->y = y3;
-    r->z = z3;
+    rcb_tail(c, r, t0, t1, p->z, &t3, &t4, y3);
 }
 
 /* pt_dbl sets r = 2p, complete (algorithm 6). */

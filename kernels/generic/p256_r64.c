@@ -93,10 +93,11 @@ ALWAYS_INLINE void redc_p(uint64_t r[4], uint64_t x[8])
         r[i] = (x[4 + i] & keep) | (s[i] & ~keep);
 }
 
-static void fe_mul_r64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+/* mul_wide sets x = a b, eight limbs: Comba's columns. */
+ALWAYS_INLINE void mul_wide(uint64_t x[8], const uint64_t a[4], const uint64_t b[4])
 {
-    uint64_t x[8], hi = 0;
     u128 lo = 0;
+    uint64_t hi = 0;
     UNROLL_ALL
     for (int k = 0; k < 7; k++) {
         UNROLL_ALL
@@ -105,6 +106,12 @@ static void fe_mul_r64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
         x[k] = acc_shift(&lo, &hi);
     }
     x[7] = (uint64_t)lo;
+}
+
+static void fe_mul_r64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    uint64_t x[8];
+    mul_wide(x, a, b);
     redc_p(r, x);
 }
 
@@ -168,21 +175,6 @@ ALWAYS_INLINE void redc_n(uint64_t r[4], uint64_t x[8], uint64_t n0)
         r[i] = (x[4 + i] & keep) | (s[i] & ~keep);
 }
 
-/* product and square as for the field, the reduction modulo n */
-ALWAYS_INLINE void mul_wide(uint64_t x[8], const uint64_t a[4], const uint64_t b[4])
-{
-    u128 lo = 0;
-    uint64_t hi = 0;
-    UNROLL_ALL
-    for (int k = 0; k < 7; k++) {
-        UNROLL_ALL
-        for (int i = k < 4 ? 0 : k - 3; i <= k && i < 4; i++)
-            acc_add(&lo, &hi, (u128)a[i] * b[k - i]);
-        x[k] = acc_shift(&lo, &hi);
-    }
-    x[7] = (uint64_t)lo;
-}
-
 static void ord_mul_r64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], uint64_t n0)
 {
     uint64_t x[8];
@@ -190,6 +182,8 @@ static void ord_mul_r64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
     redc_n(r, x, n0);
 }
 
+/* the squares modulo n are only the inversion's, one per signature: no special
+ * squaring for them */
 static void ord_sqr_r64(uint64_t r[4], const uint64_t a[4], uint64_t n0)
 {
     uint64_t x[8];
