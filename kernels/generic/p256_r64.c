@@ -101,8 +101,10 @@ ALWAYS_INLINE void mul_wide(uint64_t x[8], const uint64_t a[4], const uint64_t b
     UNROLL_ALL
     for (int k = 0; k < 7; k++) {
         UNROLL_ALL
-        for (int i = k < 4 ? 0 : k - 3; i <= k && i < 4; i++)
-            acc_add(&lo, &hi, (u128)a[i] * b[k - i]);
+        for (int i = 0; i < 4; i++) /* constant bounds: some compilers refuse to
+                                       unroll a loop whose start varies */
+            if (k - i >= 0 && k - i < 4)
+                acc_add(&lo, &hi, (u128)a[i] * b[k - i]);
         x[k] = acc_shift(&lo, &hi);
     }
     x[7] = (uint64_t)lo;
@@ -122,7 +124,9 @@ static void fe_sqr_r64(uint64_t r[4], const uint64_t a[4])
     UNROLL_ALL
     for (int k = 0; k < 7; k++) {
         UNROLL_ALL
-        for (int i = k < 4 ? 0 : k - 3; 2 * i < k; i++) {
+        for (int i = 0; i < 4; i++) {
+            if (k - i >= 4 || 2 * i >= k)
+                continue;
             u128 p = (u128)a[i] * a[k - i];
             acc_add(&lo, &hi, p); /* a cross product counts twice */
             acc_add(&lo, &hi, p);
