@@ -51,6 +51,24 @@ ALWAYS_INLINE uint64_t acc_shift(u128 *lo, uint64_t *hi)
     return out;
 }
 
+/* sub_once sets r = v - m when v (four limbs and the bit top above them, below 2m)
+ * is at least m, else v: the end of a Montgomery reduction, masked. */
+ALWAYS_INLINE void sub_once(uint64_t r[4], const uint64_t v[4], uint64_t top,
+                            const uint64_t m[4])
+{
+    uint64_t s[4], borrow = 0;
+    UNROLL_ALL
+    for (int i = 0; i < 4; i++) {
+        u128 d = (u128)v[i] - m[i] - borrow;
+        s[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    uint64_t keep = 0 - (borrow & (top ^ 1));
+    UNROLL_ALL
+    for (int i = 0; i < 4; i++)
+        r[i] = (v[i] & keep) | (s[i] & ~keep);
+}
+
 /* redc_p sets r = x R^-1 mod p for x < 2^512 below p R (the product of two reduced
  * elements), R = 2^256. */
 ALWAYS_INLINE void redc_p(uint64_t r[4], uint64_t x[8])
@@ -77,20 +95,9 @@ ALWAYS_INLINE void redc_p(uint64_t r[4], uint64_t x[8])
         }
         top += carry;
     }
-    /* x[4..8) + top 2^256 is below 2p: subtract p once, masked */
     static const uint64_t p[4] = {0xffffffffffffffffu, 0x00000000ffffffffu, 0,
                                   0xffffffff00000001u};
-    uint64_t s[4], borrow = 0;
-    UNROLL_ALL
-    for (int i = 0; i < 4; i++) {
-        u128 d = (u128)x[4 + i] - p[i] - borrow;
-        s[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
-    uint64_t keep = 0 - (borrow & (top ^ 1));
-    UNROLL_ALL
-    for (int i = 0; i < 4; i++)
-        r[i] = (x[4 + i] & keep) | (s[i] & ~keep);
+    sub_once(r, x + 4, top, p);
 }
 
 /* mul_wide sets x = a b, eight limbs: Comba's columns. */
@@ -166,17 +173,7 @@ ALWAYS_INLINE void redc_n(uint64_t r[4], uint64_t x[8], uint64_t n0)
         }
         top += carry;
     }
-    uint64_t s[4], borrow = 0;
-    UNROLL_ALL
-    for (int i = 0; i < 4; i++) {
-        u128 d = (u128)x[4 + i] - n64[i] - borrow;
-        s[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
-    uint64_t keep = 0 - (borrow & (top ^ 1));
-    UNROLL_ALL
-    for (int i = 0; i < 4; i++)
-        r[i] = (x[4 + i] & keep) | (s[i] & ~keep);
+    sub_once(r, x + 4, top, n64);
 }
 
 static void ord_mul_r64(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], uint64_t n0)
