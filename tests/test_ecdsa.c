@@ -116,42 +116,34 @@ static void test_group_order(void **state)
 }
 
 /* RFC 6979 A.2.5 (P-256, SHA-256): the public key U, and for "sample" and "test"
- * the nonce k and the signature (r, s), exactly. */
+ * the nonce k and the signature (r, s), exactly (the RFC's values, kept in
+ * kernels/pkey/ecdsa.c for the selftest too). */
 static void test_rfc6979(void **state)
 {
     (void)state;
-    static const struct {
-        const char *msg, *k, *r, *s;
-    } a25[] = {
-        {"sample", "a6e3c57dd01abe90086538398355dd4c3b17aa873382b0f24d6129493d8aad60",
-         "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716",
-         "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8"},
-        {"test", "d16b6ae827f17175e040871a1c7ec3500192c4c92677336ec2537acaee0008e0",
-         "f1abb023518351cd71d881567b1ea663ed3efcf6c5132b354f28d3b0b7d38367",
-         "019f4113742a2b14bd25926b49c649155f267e60d3814b4c0cc84250e46f0083"},
-    };
     const cb_variant *vs[8];
     size_t nv = variants(vs, 8);
     uint8_t d[32], ux[32], uy[32];
-    hex(d, 32, "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721");
-    hex(ux, 32, "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6");
-    hex(uy, 32, "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299");
+    hex(d, 32, cb_ecdsa_a25_key_hex.x);
+    hex(ux, 32, cb_ecdsa_a25_key_hex.ux);
+    hex(uy, 32, cb_ecdsa_a25_key_hex.uy);
     for (size_t i = 0; i < nv; i++) {
         cb_ecdsa_key key;
         assert_int_equal(cb_ecdsa_key_init(&key, vs[i]), 0);
         assert_int_equal(cb_ecdsa_key_set_priv(&key, d), 0);
         assert_memory_equal(key.qx, ux, 32);
         assert_memory_equal(key.qy, uy, 32);
-        for (size_t t = 0; t < 2; t++) {
+        for (size_t t = 0; t < CB_ECDSA_A25_COUNT; t++) {
+            const cb_ecdsa_a25_sig *a25 = &cb_ecdsa_a25[t];
             uint8_t h[32], k[32], want[32], r[32], s[32];
-            cb_pkey_sha256(&key.hash, (const uint8_t *)a25[t].msg, strlen(a25[t].msg), h);
+            cb_pkey_sha256(&key.hash, (const uint8_t *)a25->msg, strlen(a25->msg), h);
             cb_ecdsa_nonce(&key, h, 0, k);
-            hex(want, 32, a25[t].k);
+            hex(want, 32, a25->k);
             assert_memory_equal(k, want, 32);
             assert_int_equal(cb_ecdsa_sign_digest(&key, h, r, s), 0);
-            hex(want, 32, a25[t].r);
+            hex(want, 32, a25->r);
             assert_memory_equal(r, want, 32);
-            hex(want, 32, a25[t].s);
+            hex(want, 32, a25->s);
             assert_memory_equal(s, want, 32);
         }
         assert_null(cb_ecdsa_selftest(vs[i]));

@@ -303,15 +303,13 @@ int cb_ecdsa_sign_raw(const cb_variant *v, const cb_ecdsa_raw *key, const uint8_
 
 /* ---- selftest ---- */
 
-/* RFC 6979 A.2.5: the P-256 key, and the SHA-256 signatures of "sample" and "test"
- * with their nonces. */
-static const char a25_x[] = "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721";
-static const char a25_ux[] = "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6";
-static const char a25_uy[] = "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299";
+const cb_ecdsa_a25_key cb_ecdsa_a25_key_hex = {
+    "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721",
+    "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6",
+    "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299",
+};
 
-static const struct {
-    const char *msg, *k, *r, *s;
-} a25[] = {
+const cb_ecdsa_a25_sig cb_ecdsa_a25[CB_ECDSA_A25_COUNT] = {
     {"sample", "a6e3c57dd01abe90086538398355dd4c3b17aa873382b0f24d6129493d8aad60",
      "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716",
      "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8"},
@@ -324,19 +322,21 @@ const char *cb_ecdsa_selftest(const cb_variant *v)
 {
     uint8_t d[32], ux[32], uy[32], want[96], kk[32], sig[64], h[CB_SHA256_BYTES];
     cb_ecdsa_key k;
-    if (cb_hex_bytes(d, 32, a25_x) || cb_hex_bytes(ux, 32, a25_ux) ||
-        cb_hex_bytes(uy, 32, a25_uy) || cb_ecdsa_key_init(&k, v) != 0)
+    const cb_ecdsa_a25_key *kh = &cb_ecdsa_a25_key_hex;
+    if (cb_hex_bytes(d, 32, kh->x) || cb_hex_bytes(ux, 32, kh->ux) ||
+        cb_hex_bytes(uy, 32, kh->uy) || cb_ecdsa_key_init(&k, v) != 0)
         return "cannot load RFC 6979 A.2.5's key";
     const char *why = NULL;
     if (cb_ecdsa_key_set_priv(&k, d) != 0 || memcmp(k.qx, ux, 32) || memcmp(k.qy, uy, 32))
         why = "derives a wrong public key for RFC 6979 A.2.5";
-    for (size_t i = 0; !why && i < sizeof a25 / sizeof a25[0]; i++) {
-        if (cb_hex_bytes(want, 32, a25[i].k) || cb_hex_bytes(want + 32, 32, a25[i].r) ||
-            cb_hex_bytes(want + 64, 32, a25[i].s)) {
+    for (size_t i = 0; !why && i < CB_ECDSA_A25_COUNT; i++) {
+        const cb_ecdsa_a25_sig *t = &cb_ecdsa_a25[i];
+        if (cb_hex_bytes(want, 32, t->k) || cb_hex_bytes(want + 32, 32, t->r) ||
+            cb_hex_bytes(want + 64, 32, t->s)) {
             why = "cannot decode a known answer";
             break;
         }
-        cb_pkey_sha256(&k.hash, (const uint8_t *)a25[i].msg, strlen(a25[i].msg), h);
+        cb_pkey_sha256(&k.hash, (const uint8_t *)t->msg, strlen(t->msg), h);
         cb_ecdsa_nonce(&k, h, 0, kk);
         cb_pkey_num r = {sig, 32}, s = {sig + 32, 32};
         if (memcmp(kk, want, 32) != 0)

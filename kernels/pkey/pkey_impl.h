@@ -281,6 +281,21 @@ int cb_ecdsa_sign_digest(const cb_ecdsa_key *k, const uint8_t h[CB_SHA256_BYTES]
 int cb_ecdsa_verify_digest(const cb_ecdsa_key *k, const uint8_t *h, size_t hlen,
                            const cb_pkey_num *r, const cb_pkey_num *s);
 
+/* RFC 6979 A.2.5 (ECDSA, 256 bits, P-256): the private key x and public key U, and
+ * with SHA-256 the nonce k and signature (r, s) of "sample" and of "test"; the
+ * selftest and tests/test_ecdsa.c both read them (hex). */
+typedef struct cb_ecdsa_a25_key {
+    const char *x, *ux, *uy;
+} cb_ecdsa_a25_key;
+
+typedef struct cb_ecdsa_a25_sig {
+    const char *msg, *k, *r, *s;
+} cb_ecdsa_a25_sig;
+
+#define CB_ECDSA_A25_COUNT 2
+extern const cb_ecdsa_a25_key cb_ecdsa_a25_key_hex;
+extern const cb_ecdsa_a25_sig cb_ecdsa_a25[CB_ECDSA_A25_COUNT];
+
 /* cb_ecdsa_selftest checks v on RFC 6979 A.2.5 (the public key, the nonces and the
  * signatures of "sample" and "test" with SHA-256); NULL or what failed. */
 const char *cb_ecdsa_selftest(const cb_variant *v);
