@@ -59,14 +59,25 @@ ALWAYS_INLINE void sub_once(uint64_t r[4], const uint64_t v[4], uint64_t top,
     uint64_t s[4], borrow = 0;
     UNROLL_ALL
     for (int i = 0; i < 4; i++) {
-        u128 d = (u128)v[i] - m[i] - borrow;
-        s[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
+        uint64_t d = v[i] - m[i], b1 = v[i] < m[i];
+        s[i] = d - borrow;
+        borrow = b1 | (d < borrow);
     }
     uint64_t keep = 0 - (borrow & (top ^ 1));
     UNROLL_ALL
     for (int i = 0; i < 4; i++)
         r[i] = (v[i] & keep) | (s[i] & ~keep);
+}
+
+/* addc64 returns a + b + *c and sets *c to the carry out (0 or 1): the sums in the
+ * reductions are of single limbs, where double-width arithmetic made GCC zero and
+ * move high halves it never needed. */
+ALWAYS_INLINE uint64_t addc64(uint64_t a, uint64_t b, uint64_t *c)
+{
+    uint64_t s = a + b, c1 = s < a;
+    uint64_t t = s + *c;
+    *c = c1 | (t < s);
+    return t;
 }
 
 /* redc_p sets r = x R^-1 mod p for x < 2^512 below p R (the product of two reduced
@@ -78,22 +89,16 @@ ALWAYS_INLINE void redc_p(uint64_t r[4], uint64_t x[8])
     for (int i = 0; i < 4; i++) {
         uint64_t q = x[i];
         u128 m3 = (u128)q * 0xffffffff00000001u;
-        u128 c = (u128)x[i + 1] + (q << 32);
-        x[i + 1] = (uint64_t)c;
-        c = (u128)x[i + 2] + (q >> 32) + (uint64_t)(c >> 64);
-        x[i + 2] = (uint64_t)c;
-        c = (u128)x[i + 3] + (uint64_t)m3 + (uint64_t)(c >> 64);
-        x[i + 3] = (uint64_t)c;
-        c = (u128)x[i + 4] + (uint64_t)(m3 >> 64) + (uint64_t)(c >> 64);
-        x[i + 4] = (uint64_t)c;
-        uint64_t carry = (uint64_t)(c >> 64);
+        uint64_t c = 0;
+        x[i + 1] = addc64(x[i + 1], q << 32, &c);
+        x[i + 2] = addc64(x[i + 2], q >> 32, &c);
+        x[i + 3] = addc64(x[i + 3], (uint64_t)m3, &c);
+        x[i + 4] = addc64(x[i + 4], (uint64_t)(m3 >> 64), &c);
         UNROLL_ALL
-        for (int j = i + 5; j < 8; j++) {
-            c = (u128)x[j] + carry;
-            x[j] = (uint64_t)c;
-            carry = (uint64_t)(c >> 64);
-        }
-        top += carry;
+        for (int j = 5; j < 8; j++)
+            if (i + j < 8)
+                x[i + j] = addc64(x[i + j], 0, &c);
+        top += c;
     }
     static const uint64_t p[4] = {0xffffffffffffffffu, 0x00000000ffffffffu, 0,
                                   0xffffffff00000001u};
@@ -166,11 +171,9 @@ ALWAYS_INLINE void redc_n(uint64_t r[4], uint64_t x[8], uint64_t n0)
             carry = (uint64_t)(t >> 64);
         }
         UNROLL_ALL
-        for (int j = i + 4; j < 8; j++) {
-            u128 t = (u128)x[j] + carry;
-            x[j] = (uint64_t)t;
-            carry = (uint64_t)(t >> 64);
-        }
+        for (int j = 4; j < 8; j++)
+            if (i + j < 8)
+                x[i + j] = addc64(x[i + j], 0, &carry);
         top += carry;
     }
     sub_once(r, x + 4, top, n64);
