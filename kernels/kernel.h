@@ -71,6 +71,8 @@ typedef enum cb_prim {
                        (cb_c25519_ops) */
     CB_PRIM_CHACHA, /* ChaCha20's block function with a Poly1305: chacha20 and
                        chacha20-poly1305 (cb_chacha_ops, RFC 8439) */
+    CB_PRIM_P256,   /* NIST P-256's field, group and scalar code: ecdsap256
+                       (cb_p256_ops) */
     CB_PRIM_WHOLE, /* not a primitive: the variant implements whole algorithms and its
                       ops is a cb_alg_impl (see "whole-algorithm variants" below) */
     CB_PRIM_COUNT
@@ -288,6 +290,30 @@ typedef struct cb_c25519_ops {
     int (*ed_check)(const void *ctx, uint8_t out[32], const uint8_t s[32], const uint8_t k[32],
                     const uint8_t a[32]);
 } cb_c25519_ops;
+
+/*
+ * cb_p256_ops: the curve P-256 (SP 800-186 3.2.1.3) over one representation of its
+ * field, at the level an assembly variant would replace.  Numbers cross the interface
+ * as 32-byte big-endian strings, as SEC 1 2.3 encodes them, so a variant may keep any
+ * internal form.  init fills ctx_size bytes (aligned for any type) with the constants
+ * and the base point's table, computed from the standard's definitions.
+ *   base   (x, y) = the affine [k]G, constant time in k; -1 (x, y zeroed) when k is
+ *          0 mod n, whose multiple is the point at infinity
+ *   check  x = the affine x of [u1]G + [u2]Q, variable time (public inputs only); -1
+ *          when (qx, qy) is not a point of the curve with both coordinates below p,
+ *          or when the sum is the point at infinity
+ *   ord_mul  out = a b mod n for a, b < n; ord_inv  out = a^-1 mod n for 0 < a < n
+ *          (Fermat, a^(n-2)); both constant time
+ */
+typedef struct cb_p256_ops {
+    size_t ctx_size;
+    void (*init)(void *ctx);
+    int (*base)(const void *ctx, uint8_t x[32], uint8_t y[32], const uint8_t k[32]);
+    int (*check)(const void *ctx, uint8_t x[32], const uint8_t u1[32], const uint8_t u2[32],
+                 const uint8_t qx[32], const uint8_t qy[32]);
+    void (*ord_mul)(const void *ctx, uint8_t out[32], const uint8_t a[32], const uint8_t b[32]);
+    void (*ord_inv)(const void *ctx, uint8_t out[32], const uint8_t a[32]);
+} cb_p256_ops;
 
 /* ---- whole-algorithm variants --------------------------------------------------- */
 

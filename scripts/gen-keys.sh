@@ -16,6 +16,9 @@
 #   ed25519            genpkey ED25519: the 32-byte seed and the public key, with
 #                      OpenSSL's signature of the message (pkeyutl -sign -rawin), which
 #                      is deterministic (RFC 8032), so ours must equal it
+#   ecdsap256          genpkey EC on P-256: d and Q = (qx, qy), 32 bytes each, with
+#                      OpenSSL's ECDSA signature (r, s) of the message, whose nonce is
+#                      random, so ours must verify it
 #
 # Each key also gets OpenSSL's signature of the message "abc" (SHA-256; PKCS#1 v1.5
 # for RSA, which is deterministic, and (r, s) for DSA): `selftest` compares against
@@ -157,6 +160,31 @@ ed25519_key() {
     printf '    },\n'
 }
 
+# pad32 - one number's hex, without leading zeros, as exactly 32 bytes.
+pad32() {
+    awk '{ sub(/^0+/, ""); while (length($0) < 64) $0 = "0" $0; print }'
+}
+
+ecdsa_key() {
+    k=$tmp/p256.pem
+    "$openssl" genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$k"
+    "$openssl" pkey -in "$k" -text -noout >"$tmp/p256.txt"
+    pub=$(raw_field pub "$tmp/p256.txt") # 04 || x || y (SEC 1 2.3.3, uncompressed)
+    case $pub in
+    04*) [ ${#pub} -eq 130 ] || { echo "gen-keys.sh: P-256 public key of ${#pub} digits" >&2; exit 1; } ;;
+    *) echo "gen-keys.sh: P-256 public key not uncompressed: $pub" >&2; exit 1 ;;
+    esac
+    printf %s "$msg" | "$openssl" dgst -sha256 -sign "$k" >"$tmp/ecdsa.der"
+    der_ints "$tmp/ecdsa.der" >"$tmp/ecdsa.rs"
+    printf '    {.alg = "ecdsap256",\n'
+    cstr d "$(raw_field priv "$tmp/p256.txt" | pad32)"
+    cstr qx "$(printf %s "$pub" | cut -c3-66)"
+    cstr qy "$(printf %s "$pub" | cut -c67-130)"
+    cstr kat_r "$(sed -n 1p "$tmp/ecdsa.rs")"
+    cstr kat_s "$(sed -n 2p "$tmp/ecdsa.rs")"
+    printf '    },\n'
+}
+
 ec_keys() {
     cat <<EOF
 /*
@@ -174,6 +202,8 @@ EOF
     x25519_key
     printf '    {0},\n};\n\nconst cb_ed25519_keyhex cb_ed25519_keys[] = {\n'
     ed25519_key
+    printf '    {0},\n};\n\nconst cb_ecdsa_keyhex cb_ecdsa_keys[] = {\n'
+    ecdsa_key
     printf '    {0},\n};\n'
 }
 

@@ -2,8 +2,8 @@
 # run-kat.sh BIN "QEMU_RUN" - runs `BIN kat` (through the emulator command when one
 # is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, RIPEMD-160, HMAC
 # (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM/CCM, TDES CBC/ECB,
-# Blowfish, CAST5, IDEA, Camellia and SEED, RC4, ChaCha20, ChaCha20-Poly1305, RSA/DSA
-# signature, X25519 and Ed25519 file of
+# Blowfish, CAST5, IDEA, Camellia and SEED, RC4, ChaCha20, ChaCha20-Poly1305,
+# RSA/DSA/ECDSA signature, X25519 and Ed25519 file of
 # Debian's python3-cryptography-vectors, one file per run, and prints the totals;
 # then checks the block ciphers against `openssl enc` (scripts/kat-openssl.sh).  (AES
 # CFB1's bit-string files are left out: cryptobench has no CFB1.)  MD4, Whirlpool and
@@ -87,13 +87,16 @@ for t in VADT VNT VPT VTT DVPT; do
         set -- "$@" "$vec/ciphers/AES/CCM/$t$k.rsp"
     done
 done
-# Public-key signatures (the SHA-256 groups run; other hashes are counted as skipped).
+# Public-key signatures (the SHA-256 groups run; other hashes are counted as skipped;
+# ECDSA runs its P-256 sections with every hash, the other curves are skipped).
 # Their records bring their own keys: a library variant takes X25519's and Ed25519's,
-# raw 32-byte strings, but not RSA's and DSA's numbers, so with KAT_VARIANT those
-# would all be skipped.
+# raw 32-byte strings, but not RSA's, DSA's and ECDSA's numbers, so with KAT_VARIANT
+# those would all be skipped.
 [ -n "${KAT_VARIANT:-}" ] || for f in "$vec"/asymmetric/RSA/FIPS_186-2/SigGen15_186-3.rsp \
          "$vec"/asymmetric/RSA/FIPS_186-2/SigVer15_186-3.rsp \
-         "$vec"/asymmetric/DSA/FIPS_186-3/SigGen.rsp "$vec"/asymmetric/DSA/FIPS_186-3/SigVer.rsp; do
+         "$vec"/asymmetric/DSA/FIPS_186-3/SigGen.rsp "$vec"/asymmetric/DSA/FIPS_186-3/SigVer.rsp \
+         "$vec"/asymmetric/ECDSA/FIPS_186-3/SigVer.rsp "$vec"/asymmetric/ECDSA/FIPS_186-3/SigGen.txt \
+         "$vec"/asymmetric/ECDSA/FIPS_186-2/SigVer.rsp "$vec"/asymmetric/ECDSA/FIPS_186-2/SigGen.txt; do
     set -- "$@" "$f"
 done
 set -- "$@" "$vec"/asymmetric/X25519/rfc7748.txt "$vec"/asymmetric/Ed25519/sign.input

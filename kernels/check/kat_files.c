@@ -70,6 +70,10 @@ static const kat_kind kinds[] = {
     {"^rfc-4196\\.txt$", "seed-cbc", CB_KAT_CIPHER, 0, "SEED CBC, RFC 4196"},
     {"^Sig(Gen|Ver)15_186-[23]\\.rsp$", "rsa2048", CB_KAT_PKEY, 0,
      "RSA PKCS#1 v1.5, SHA-256 records"},
+    /* the ECDSA and DSA files share their names: the folder tells them apart, so the
+     * ECDSA row comes first (-alg ecdsap256 reads either layout under any name) */
+    {"^ECDSA/FIPS_186-[23]/Sig(Gen|Ver)\\.(rsp|txt)$", "ecdsap256", CB_KAT_PKEY, 0,
+     "ECDSA, the P-256 sections, every hash"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
     {"^rfc7748\\.txt$", "ecdhx25519", CB_KAT_PKEY, 1, "X25519 (RFC 7748 5.2)"},
     {"^sign\\.input$", "ed25519", CB_KAT_PKEY, 1, "Ed25519 (SUPERCOP's sign.input)"},

@@ -11,6 +11,9 @@
  *             (python3-cryptography-vectors' rfc7748.txt, RFC 7748 5.2)
  *   Ed25519   sign.input: one line per record, SK:PK:MSG:SIG: with SK the 32-byte
  *             seed and the public key, SIG the 64-byte signature and the message
+ *   ECDSA     [P-256,SHA-256] (FIPS 186-3) or [P-256] (186-2: SHA-1) then records
+ *             {Msg, Qx, Qy, R, S[, Result]}, SigGen.txt's with d and k too; every
+ *             record is a case, the other curves' are skipped
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,14 +32,15 @@ typedef struct blob {
 } blob;
 
 struct cb_kat_pkey {
-    int dsa;
+    int dsa, ecdsa;
     int x25519, ed25519;
     blob n, e;    /* RSA: the group's modulus; SigGen15's exponent */
     blob p, q, g; /* DSA: the group's domain parameters */
 };
 
 struct cb_kat_sig {
-    int dsa;
+    int dsa, ecdsa;        /* ecdsa: x = d, y = Qx, p = Qy, q = k (d and k optional) */
+    const cb_alg *hash;    /* ECDSA: the section's digest */
     int x25519;            /* x: the scalar, y: u, s: the expected output */
     int ed25519;           /* x: the seed, y: the public key, s: the signature */
     int has_result, valid; /* SigVer's Result (has_result 0: a SigGen record, valid) */
@@ -48,6 +52,8 @@ struct cb_kat_sig {
 
 /* Skip reasons (static: the case keeps the pointer). */
 static const char skip_hash[] = "a hash other than SHA-256, the one cryptobench signs with";
+static const char skip_curve[] = "a curve other than P-256";
+static const char skip_digest[] = "a digest this build lacks";
 
 static void blob_free(blob *x)
 {
@@ -93,6 +99,7 @@ cb_kat_pkey *cb_kat_pkey_new(const cb_alg *alg)
 {
     cb_kat_pkey *st = cb_xcalloc(1, sizeof *st);
     st->dsa = strncmp(alg->name, "dsa", 3) == 0;
+    st->ecdsa = alg->prim == CB_PRIM_P256;
     st->x25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes > 0;
     st->ed25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes == 0;
     return st;
@@ -175,7 +182,7 @@ static int dsa_group_hash(cb_rsp *r, const cb_rsp_record *rec, int *sha256)
     if (!h || !strstr(h->value, "L=") || !sha)
         return cb_rsp_error(r, h ? h->line : rec->line,
                             "expected a DSA group header [mod = L=..., N=..., SHA-...] "
-                            "(ECDSA files are not supported).");
+                            "(for an ECDSA file give -alg ecdsap256).");
     *sha256 = strcmp(sha, "SHA-256") == 0;
     return 0;
 }
@@ -206,6 +213,56 @@ static int decode_dsa(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb_k
         return -1;
     if (!sha256)
         *skip = skip_hash;
+    return 1;
+}
+
+/* ecdsa_section finds the group's curve header, [P-256,SHA-256] or 186-2's [P-256]
+ * (whose hash is SHA-1), and sets *p256 and *hash (NULL when not built). */
+static int ecdsa_section(cb_rsp *r, const cb_rsp_record *rec, int *p256, const cb_alg **hash)
+{
+    static const struct {
+        const char *cavp, *ours;
+    } digests[] = {{"SHA-1", "sha1"},     {"SHA-224", "sha224"}, {"SHA-256", "sha256"},
+                   {"SHA-384", "sha384"}, {"SHA-512", "sha512"}};
+    const cb_rsp_field *h = NULL;
+    for (size_t i = 0; i < r->nsections; i++) {
+        const char *n = r->sections[i].name;
+        if (strchr("PKB", n[0]) && n[1] == '-')
+            h = &r->sections[i];
+    }
+    if (!h)
+        return cb_rsp_error(r, rec->line, "expected an ECDSA section header [P-256,SHA-256] "
+                                          "(for a DSA file give -alg dsa2048).");
+    const char *comma = strchr(h->name, ',');
+    size_t clen = comma ? (size_t)(comma - h->name) : strlen(h->name);
+    *p256 = clen == 5 && strncmp(h->name, "P-256", 5) == 0;
+    const char *want = comma ? comma + 1 : "SHA-1";
+    *hash = NULL;
+    for (size_t i = 0; i < sizeof digests / sizeof digests[0]; i++)
+        if (strcmp(digests[i].cavp, want) == 0) {
+            const cb_alg *d = cb_alg_find(digests[i].ours);
+            *hash = d && cb_variant_generic(d) ? d : NULL;
+        }
+    return 0;
+}
+
+/* decode_ecdsa: FIPS 186-2/186-3 ECDSA SigGen and SigVer records. */
+static int decode_ecdsa(cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c, const char **skip)
+{
+    int p256 = 0;
+    if (ecdsa_section(r, rec, &p256, &c->hash) < 0)
+        return -1;
+    if (!p256) { /* not decoded: P-521's numbers have an odd count of hex digits */
+        *skip = skip_curve;
+        return 1;
+    }
+    if (need(r, rec, "Msg", &c->msg) < 0 || need(r, rec, "Qx", &c->y) < 0 ||
+        need(r, rec, "Qy", &c->p) < 0 || need(r, rec, "R", &c->r) < 0 ||
+        need(r, rec, "S", &c->s) < 0 || field(r, rec, "d", &c->x) < 0 ||
+        field(r, rec, "k", &c->q) < 0 || result(r, rec, c) < 0)
+        return -1;
+    if (!c->hash)
+        *skip = skip_digest;
     return 1;
 }
 
@@ -265,11 +322,13 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
 {
     cb_kat_sig *c = cb_xcalloc(1, sizeof *c);
     c->dsa = st->dsa;
+    c->ecdsa = st->ecdsa;
     c->x25519 = st->x25519;
     c->ed25519 = st->ed25519;
     c->valid = 1;
     int rc = st->x25519    ? decode_x25519(r, rec, c)
              : st->ed25519 ? decode_ed25519(r, rec, c)
+             : st->ecdsa   ? decode_ecdsa(r, rec, c, skip)
              : st->dsa     ? decode_dsa(st, r, rec, c, skip)
                            : decode_rsa(st, r, rec, c, skip);
     if (rc != 1) {
@@ -281,6 +340,9 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
         snprintf(label, label_len, "line %d", rec->line);
     else if (st->x25519)
         snprintf(label, label_len, "COUNT = %.40s", count ? count->value : "?");
+    else if (st->ecdsa)
+        snprintf(label, label_len, "[%.30s] line %d", r->nsections ? r->sections[0].name : "?",
+                 rec->line);
     else
         snprintf(label, label_len, "[mod = %.40s]", mod ? mod->value : "?");
     *out = c;
@@ -348,6 +410,55 @@ static int run_dsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t w
     cb_pkey_num r2 = {sig, len / 2}, s2 = {sig + len / 2, len / 2};
     if (cb_dsa_verify_raw(v, &key, c->msg.b, c->msg.len, &r2, &s2) != 0) {
         snprintf(why, why_len, "the signature made with X does not verify");
+        return CB_KAT_PKEY_FAIL;
+    }
+    return CB_KAT_PKEY_PASS;
+}
+
+/* num_eq compares two big-endian numbers, leading zero bytes ignored. */
+static int num_eq(const cb_pkey_num *a, const cb_pkey_num *b)
+{
+    size_t i = 0, j = 0;
+    while (i < a->len && a->b[i] == 0)
+        i++;
+    while (j < b->len && b->b[j] == 0)
+        j++;
+    return a->len - i == b->len - j && memcmp(a->b + i, b->b + j, a->len - i) == 0;
+}
+
+/* run_ecdsa verifies (R, S) under (Qx, Qy); with d (SigGen) it also derives Q from d
+ * and signs: with the record's k the signature must be (R, S) exactly, without one
+ * (RFC 6979's nonce, SHA-256 only) it must verify. */
+static int run_ecdsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    cb_ecdsa_raw key = {num(&c->y), num(&c->p), num(&c->x), c->hash};
+    cb_pkey_num r = num(&c->r), s = num(&c->s);
+    int out = verdict(c, cb_ecdsa_verify_raw(v, &key, c->msg.b, c->msg.len, &r, &s), why,
+                      why_len);
+    if (out != CB_KAT_PKEY_PASS || c->has_result || c->x.len == 0)
+        return out;
+    uint8_t qx[32], qy[32], sig[64];
+    cb_pkey_num k = num(&c->q);
+    int rfc6979 = c->q.len == 0;
+    if (rfc6979 && c->hash != cb_alg_find("sha256"))
+        return out; /* RFC 6979 is wired to SHA-256 here; the verification stands */
+    if (cb_ecdsa_sign_raw(v, &key, c->msg.b, c->msg.len, rfc6979 ? NULL : &k, qx, qy, sig)) {
+        snprintf(why, why_len, "signing with d failed");
+        return CB_KAT_PKEY_FAIL;
+    }
+    cb_pkey_num pqx = {qx, 32}, pqy = {qy, 32}, r2 = {sig, 32}, s2 = {sig + 32, 32};
+    /* the file's numbers may have leading zero bytes, or lack them */
+    cb_ecdsa_raw mine = {pqx, pqy, key.d, c->hash};
+    if (!num_eq(&pqx, &key.qx) || !num_eq(&pqy, &key.qy)) {
+        snprintf(why, why_len, "the public key derived from d differs from (Qx, Qy)");
+        return CB_KAT_PKEY_FAIL;
+    }
+    if (!rfc6979 && (!num_eq(&r2, &r) || !num_eq(&s2, &s))) {
+        snprintf(why, why_len, "the signature made with d and k differs from (R, S)");
+        return CB_KAT_PKEY_FAIL;
+    }
+    if (cb_ecdsa_verify_raw(v, &mine, c->msg.b, c->msg.len, &r2, &s2) != 0) {
+        snprintf(why, why_len, "the signature made with d does not verify");
         return CB_KAT_PKEY_FAIL;
     }
     return CB_KAT_PKEY_PASS;
@@ -504,5 +615,7 @@ int cb_kat_pkey_run(const cb_variant *v, const cb_kat_sig *c, char *why, size_t 
         return run_ed25519(v, c, why, why_len);
     if (c->x25519)
         return run_x25519(v, c, why, why_len);
+    if (c->ecdsa)
+        return run_ecdsa(v, c, why, why_len);
     return c->dsa ? run_dsa(v, c, why, why_len) : run_rsa(v, c, why, why_len);
 }

@@ -65,6 +65,17 @@ const cb_variant cb_family_generic[] = {
      "portable C, radix 2^25.5 (32x32->64 multiplies), Montgomery ladder (RFC 7748)"},
 #endif
 
+    /* P-256: as for curve25519, a 64-bit target also offers the 32-bit limbs */
+#ifdef __SIZEOF_INT128__
+    {"generic", "generic", CB_PRIM_P256, 0, 100, &cb_p256_r64_ops,
+     "portable C, 64-bit limbs (64x64->128 multiplies), Montgomery form, complete formulas"},
+    {"radix32", "generic", CB_PRIM_P256, 0, 90, &cb_p256_r32_ops,
+     "portable C, 32-bit limbs (32x32->64 multiplies), Montgomery form, complete formulas"},
+#else
+    {"generic", "generic", CB_PRIM_P256, 0, 100, &cb_p256_r32_ops,
+     "portable C, 32-bit limbs (32x32->64 multiplies), Montgomery form, complete formulas"},
+#endif
+
     /* ChaCha20 and Poly1305: as for curve25519, a 64-bit target also offers the
      * 32-bit radix so that it is tested and timed on the host */
 #ifdef __SIZEOF_INT128__

@@ -86,6 +86,13 @@ extern const cb_c25519_ops cb_c25519_r51_ops;
 #endif
 extern const cb_c25519_ops cb_c25519_r25_ops;
 
+/* cb_p256_r64_ops: NIST P-256 with 64-bit limbs, where the compiler has __int128
+ * (kernels/generic/p256_r64.c); cb_p256_r32_ops: with 32-bit limbs (p256_r32.c). */
+#ifdef __SIZEOF_INT128__
+extern const cb_p256_ops cb_p256_r64_ops;
+#endif
+extern const cb_p256_ops cb_p256_r32_ops;
+
 /* ChaCha20 and Poly1305 (RFC 8439) */
 
 /* cb_chacha_sigma: the state's first row, "expand 32-byte k" (RFC 8439 2.3). */

@@ -18,9 +18,7 @@
 /* A guard against domain parameters that never give r, s != 0 (g = 1 would). */
 #define DSA_MAX_ATTEMPTS 32
 
-/* hmac_sha256 sets out = HMAC-SHA-256 (kernels/modes/hmac.h) under the 32-byte key of the
- * concatenation of up to three parts (a NULL part is empty). */
-static void hmac_sha256(const cb_pkey_hash *hs, const uint8_t key[CB_SHA256_BYTES],
+void cb_pkey_hmac_sha256(const cb_pkey_hash *hs, const uint8_t key[CB_SHA256_BYTES],
                         const uint8_t *p1, size_t l1, const uint8_t *p2, size_t l2,
                         const uint8_t *p3, size_t l3, uint8_t out[CB_SHA256_BYTES])
 {
@@ -50,17 +48,11 @@ static void bits2int(cb_limb *r, size_t limbs, const uint8_t *b, size_t len, uns
         r[i] = (r[i] >> shift) | (i + 1 < limbs ? r[i + 1] << (CB_LIMB_BITS - shift) : 0);
 }
 
-/* The HMAC_DRBG-like state of RFC 6979 3.2 (K and V). */
-typedef struct nonce_state {
-    uint8_t K[CB_SHA256_BYTES], V[CB_SHA256_BYTES];
-} nonce_state;
-
-/* nonce_step sets K = HMAC_K(V || sep || extra), V = HMAC_K(V) (steps d-g, and h.3). */
-static void nonce_step(nonce_state *st, const cb_pkey_hash *hs, uint8_t sep,
+void cb_rfc6979_step(cb_rfc6979 *st, const cb_pkey_hash *hs, uint8_t sep,
                        const uint8_t *extra, size_t elen)
 {
-    hmac_sha256(hs, st->K, st->V, sizeof st->V, &sep, 1, extra, elen, st->K);
-    hmac_sha256(hs, st->K, st->V, sizeof st->V, NULL, 0, NULL, 0, st->V);
+    cb_pkey_hmac_sha256(hs, st->K, st->V, sizeof st->V, &sep, 1, extra, elen, st->K);
+    cb_pkey_hmac_sha256(hs, st->K, st->V, sizeof st->V, NULL, 0, NULL, 0, st->V);
 }
 
 void cb_dsa_nonce(const cb_dsa_key *k, const cb_pkey_hash *hash, const uint8_t *h,
@@ -70,7 +62,7 @@ void cb_dsa_nonce(const cb_dsa_key *k, const cb_pkey_hash *hash, const uint8_t *
     size_t ql = mq->limbs, rl = k->qbytes;
     uint8_t seed[2 * CB_DSA_MAX_QBYTES], t[CB_DSA_MAX_QBYTES + CB_SHA256_BYTES];
     cb_limb z[CB_BN_MAX_LIMBS];
-    nonce_state st;
+    cb_rfc6979 st;
 
     /* step d's input: int2octets(x) || bits2octets(h1), where bits2octets reduces
      * bits2int(h1) mod q (it is below 2q, so the reduction is one subtraction) */
@@ -80,13 +72,13 @@ void cb_dsa_nonce(const cb_dsa_key *k, const cb_pkey_hash *hash, const uint8_t *
     cb_bn_to_bytes(seed + rl, rl, z, ql);
     memset(st.V, 0x01, sizeof st.V); /* step b */
     memset(st.K, 0x00, sizeof st.K); /* step c */
-    nonce_step(&st, hash, 0x00, seed, 2 * rl);
-    nonce_step(&st, hash, 0x01, seed, 2 * rl);
+    cb_rfc6979_step(&st, hash, 0x00, seed, 2 * rl);
+    cb_rfc6979_step(&st, hash, 0x01, seed, 2 * rl);
     for (;;) {
         /* step h: T = V1 || V2 || ... until it has qlen bits, then k = bits2int(T) */
         size_t tlen = 0;
         while (tlen * 8 < k->nbits) {
-            hmac_sha256(hash, st.K, st.V, sizeof st.V, NULL, 0, NULL, 0, st.V);
+            cb_pkey_hmac_sha256(hash, st.K, st.V, sizeof st.V, NULL, 0, NULL, 0, st.V);
             memcpy(t + tlen, st.V, sizeof st.V);
             tlen += sizeof st.V;
         }
@@ -95,7 +87,7 @@ void cb_dsa_nonce(const cb_dsa_key *k, const cb_pkey_hash *hash, const uint8_t *
         int in_range = (cb_bn_is_zero(kout, ql) ^ 1) & cb_bn_lt(kout, mq->n, ql);
         if (in_range && skip-- == 0)
             break;
-        nonce_step(&st, hash, 0x00, NULL, 0);
+        cb_rfc6979_step(&st, hash, 0x00, NULL, 0);
     }
     cb_wipe(seed, sizeof seed);
     cb_wipe(t, sizeof t);

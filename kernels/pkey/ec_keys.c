@@ -32,3 +32,19 @@ const cb_ed25519_keyhex cb_ed25519_keys[] = {
     },
     {0},
 };
+
+const cb_ecdsa_keyhex cb_ecdsa_keys[] = {
+    {.alg = "ecdsap256",
+     .d =
+         "399160ac13c7fcd9c487394d8821f03ee28e2c36ac9650f628f4e7ed728455f8",
+     .qx =
+         "bd7cf65270fea8c83e5d02a540a514d3430f5ba6cbccdff0f4d7182e046cad75",
+     .qy =
+         "077a79be34016f41ea2a47ee3e164caa124beb9d4729411ef64c28e9f3eeb4ff",
+     .kat_r =
+         "d979b7b62d4a9bd36fceb2edb8c983bb12ca33ced2a71e6efcf20f7d568a5595",
+     .kat_s =
+         "a2a1368fc017009c2e645f53925823282ea56d94d92f5120d3245ce2dcfed6e6",
+    },
+    {0},
+};

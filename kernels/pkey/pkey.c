@@ -19,10 +19,12 @@ struct cb_pkey {
     int is_rsa;
     int is_x25519; /* a key agreement: derives instead of signing */
     int is_ed25519;
+    int is_ecdsa;
     union {
         cb_rsa_key rsa;
         cb_dsa_key dsa;
         cb_ed25519_key ed;
+        cb_ecdsa_key ecdsa;
         struct {
             uint8_t priv[32], peer[32];
         } x25519;
@@ -222,8 +224,45 @@ static cb_pkey *ed25519_new(const cb_alg *a, const cb_variant *v)
     return k;
 }
 
+static const cb_ecdsa_keyhex *find_ecdsa(const char *alg)
+{
+    for (const cb_ecdsa_keyhex *k = cb_ecdsa_keys; k->alg; k++)
+        if (strcmp(k->alg, alg) == 0)
+            return k;
+    return NULL;
+}
+
+/* ecdsa_new loads the embedded P-256 key of a for a P-256 variant; the public key it
+ * computes from d must be the embedded one, which OpenSSL computed. */
+static cb_pkey *ecdsa_new(const cb_alg *a, const cb_variant *v)
+{
+    const cb_ecdsa_keyhex *kh = find_ecdsa(a->name);
+    uint8_t d[32], qx[32], qy[32];
+    if (!kh || cb_hex_bytes(d, 32, kh->d) != 0 || cb_hex_bytes(qx, 32, kh->qx) != 0 ||
+        cb_hex_bytes(qy, 32, kh->qy) != 0)
+        return NULL;
+    cb_pkey *k = cb_xcalloc(1, sizeof *k);
+    k->alg = a;
+    k->v = v;
+    k->is_ecdsa = 1;
+    int rc = cb_ecdsa_key_init(&k->u.ecdsa, v) == 0 &&
+                     cb_ecdsa_key_set_priv(&k->u.ecdsa, d) == 0 &&
+                     memcmp(k->u.ecdsa.qx, qx, 32) == 0 && memcmp(k->u.ecdsa.qy, qy, 32) == 0
+                 ? 0
+                 : -1;
+    cb_wipe(d, sizeof d);
+    if (rc != 0) {
+        cb_pkey_free(k);
+        return NULL;
+    }
+    k->hash = k->u.ecdsa.hash;
+    return k;
+}
+
 cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
 {
+    if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_P256)
+        return ecdsa_new(a, v);
     if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_C25519)
         return a->out_bytes ? x25519_new(a, v) : ed25519_new(a, v);
     const cb_mont_ops *ops = cb_pkey_mont_ops(v);
@@ -249,7 +288,7 @@ size_t cb_pkey_sig_max(const cb_pkey *k)
 {
     if (k->is_x25519)
         return sizeof k->u.x25519.peer;
-    if (k->is_ed25519)
+    if (k->is_ed25519 || k->is_ecdsa)
         return 64;
     return k->is_rsa ? k->u.rsa.bytes : 2 * k->u.dsa.qbytes;
 }
@@ -265,6 +304,8 @@ int cb_pkey_sign(cb_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig, size_
         return 0;
     }
     cb_pkey_sha256(&k->hash, msg, len, h);
+    if (k->is_ecdsa)
+        return cb_ecdsa_sign_digest(&k->u.ecdsa, h, sig, sig + 32);
     if (k->is_rsa)
         return cb_rsa_sign_digest(&k->u.rsa, h, sig);
     return cb_dsa_sign_digest(&k->u.dsa, &k->hash, h, sizeof h, sig, sig + k->u.dsa.qbytes);
@@ -279,6 +320,10 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
     if (k->is_ed25519)
         return siglen == 64 ? cb_ed25519_verify(&k->u.ed, k->u.ed.pub, msg, len, sig) : 1;
     cb_pkey_sha256(&k->hash, msg, len, h);
+    if (k->is_ecdsa) {
+        cb_pkey_num r = {sig, 32}, s = {sig + 32, 32};
+        return siglen == 64 ? cb_ecdsa_verify_digest(&k->u.ecdsa, h, sizeof h, &r, &s) : 1;
+    }
     if (k->is_rsa)
         return cb_rsa_verify_digest(&k->u.rsa, h, sig, siglen) == 0 ? 0 : 1;
     size_t qb = k->u.dsa.qbytes;
@@ -300,6 +345,8 @@ void cb_pkey_free(cb_pkey *k)
 {
     if (k && k->is_ed25519)
         cb_ed25519_key_free(&k->u.ed);
+    if (k && k->is_ecdsa)
+        cb_ecdsa_key_free(&k->u.ecdsa);
     cb_pkey_free_secret(k, sizeof *k);
 }
 
@@ -322,6 +369,13 @@ static const char *kat_check(cb_pkey *k, const uint8_t *sig, size_t siglen)
         if (hex_num(&x[0], hex) != 0 || x[0].num.len != siglen ||
             memcmp(x[0].b, sig, siglen) != 0)
             why = "differs from OpenSSL's signature of the same message";
+    } else if (k->is_ecdsa) { /* OpenSSL's nonce was random: verify its signature */
+        const cb_ecdsa_keyhex *kh = find_ecdsa(k->alg->name);
+        uint8_t h[CB_SHA256_BYTES];
+        cb_pkey_sha256(&k->hash, msg, mlen, h);
+        if (hex_num(&x[0], kh->kat_r) != 0 || hex_num(&x[1], kh->kat_s) != 0 ||
+            cb_ecdsa_verify_digest(&k->u.ecdsa, h, sizeof h, &x[0].num, &x[1].num) != 0)
+            why = "rejects OpenSSL's signature of the same message";
     } else {
         const cb_dsa_keyhex *kh = find_dsa(k->alg->name);
         uint8_t h[CB_SHA256_BYTES];
@@ -392,7 +446,9 @@ int cb_pkey_selftest(const cb_alg *a, const cb_variant *v, char *err, size_t err
                  v ? v->name : "?");
         return -1;
     }
-    const char *why = k->is_ed25519 ? cb_ed25519_selftest(v) : NULL;
+    const char *why = k->is_ed25519 ? cb_ed25519_selftest(v)
+                      : k->is_ecdsa ? cb_ecdsa_selftest(v)
+                                    : NULL;
     if (!why)
         why = round_trip(k);
     if (why)

@@ -15,6 +15,8 @@
  *         A DSA signature is r || s, each as a big-endian number of ceil(N/8) bytes.
  *   ecdhx25519  RFC 7748 X25519 of our private key and the peer's public key; one
  *         operation is one derivation (no key generation, as `openssl speed`).
+ *   ecdsap256  ECDSA over NIST P-256 (FIPS 186-4 6.4) with RFC 6979's nonce over
+ *         HMAC-SHA-256; a signature is r || s, 32 bytes each.
  * The keys are embedded (kernels/pkey/pkey_keys.c and ec_keys.c, made by
  * scripts/gen-keys.sh).
  */
@@ -126,5 +128,29 @@ int cb_dsa_sign_raw(const cb_variant *v, const cb_dsa_raw *key, const uint8_t *m
  */
 int cb_dsa_verify_raw(const cb_variant *v, const cb_dsa_raw *key, const uint8_t *msg,
                       size_t len, const cb_pkey_num *r, const cb_pkey_num *s);
+
+/* cb_ecdsa_raw: a P-256 key as the ECDSA CAVP files give it (d unused by verify) and
+ * the digest the records use (NULL: SHA-256). */
+typedef struct cb_ecdsa_raw {
+    cb_pkey_num qx, qy, d;
+    const cb_alg *hash;
+} cb_ecdsa_raw;
+
+/*
+ * cb_ecdsa_verify_raw checks the ECDSA P-256 signature (r, s) of HASH(msg) under
+ * (qx, qy).  Returns 0 valid, 1 invalid (including a public key that is no point of
+ * the curve), -1 when v is no P-256 variant or the digest is not built.
+ */
+int cb_ecdsa_verify_raw(const cb_variant *v, const cb_ecdsa_raw *key, const uint8_t *msg,
+                        size_t len, const cb_pkey_num *r, const cb_pkey_num *s);
+
+/*
+ * cb_ecdsa_sign_raw computes Q = [d]G into (qx, qy) and signs HASH(msg) into sig as
+ * r || s (32 bytes each) with the nonce k, or with RFC 6979's when k is NULL (SHA-256
+ * only).  Returns 0, or -1 when d or k is out of range or r or s came out 0.
+ */
+int cb_ecdsa_sign_raw(const cb_variant *v, const cb_ecdsa_raw *key, const uint8_t *msg,
+                      size_t len, const cb_pkey_num *k, uint8_t qx[32], uint8_t qy[32],
+                      uint8_t sig[64]);
 
 #endif

@@ -39,6 +39,22 @@ void cb_pkey_sha256(const cb_pkey_hash *h, const uint8_t *in, size_t len,
 int cb_pkey_hash_msg(cb_pkey_hash *hs, const uint8_t *msg, size_t len,
                      uint8_t h[CB_SHA256_BYTES]);
 
+/* cb_pkey_hmac_sha256 sets out = HMAC-SHA-256 (kernels/modes/hmac.h) under the 32-byte
+ * key of the concatenation of up to three parts (a NULL part is empty). */
+void cb_pkey_hmac_sha256(const cb_pkey_hash *hs, const uint8_t key[CB_SHA256_BYTES],
+                         const uint8_t *p1, size_t l1, const uint8_t *p2, size_t l2,
+                         const uint8_t *p3, size_t l3, uint8_t out[CB_SHA256_BYTES]);
+
+/* cb_rfc6979: the HMAC_DRBG-like state of RFC 6979 3.2 (K and V), shared by DSA and
+ * ECDSA nonces. */
+typedef struct cb_rfc6979 {
+    uint8_t K[CB_SHA256_BYTES], V[CB_SHA256_BYTES];
+} cb_rfc6979;
+
+/* cb_rfc6979_step sets K = HMAC_K(V || sep || extra), V = HMAC_K(V) (steps d-g, h.3). */
+void cb_rfc6979_step(cb_rfc6979 *st, const cb_pkey_hash *hs, uint8_t sep,
+                     const uint8_t *extra, size_t elen);
+
 /* cb_pkey_load_modulus prepares m for the odd number x; -1 when it is unusable. */
 int cb_pkey_load_modulus(cb_mont *m, const cb_mont_ops *ops, const cb_pkey_num *x);
 
@@ -205,6 +221,84 @@ const char *cb_ed25519_selftest(const cb_variant *v);
  * key against OpenSSL's shared secret, a low-order point, and pseudo-random inputs
  * against the generic variant.  Returns NULL or what failed. */
 const char *cb_x25519_selftest(const cb_alg *a, const cb_variant *v);
+
+/* ---- ECDSA over P-256 (kernels/pkey/ecdsa.c) ---- */
+
+/* cb_ecdsa_keyhex: an embedded P-256 key (d and Q = (qx, qy)) and OpenSSL's
+ * signature (r, s) of cb_pkey_kat_msg, whose random nonce makes it one to verify
+ * (kernels/pkey/ec_keys.c). */
+typedef struct cb_ecdsa_keyhex {
+    const char *alg;
+    const char *d, *qx, *qy;
+    const char *kat_r, *kat_s;
+} cb_ecdsa_keyhex;
+
+extern const cb_ecdsa_keyhex cb_ecdsa_keys[]; /* ends with alg == NULL */
+
+/* cb_pkey_p256_ops returns v's cb_p256_ops, or NULL when v is not a P-256 variant. */
+const cb_p256_ops *cb_pkey_p256_ops(const cb_variant *v);
+
+/* cb_ecdsa_key: a P-256 variant's context (constants, base table) with a public key
+ * and, when has_d, the private key; 32-byte big-endian numbers. */
+typedef struct cb_ecdsa_key {
+    const cb_p256_ops *ops;
+    void *ctx;         /* ops->ctx_size bytes from ops->init */
+    cb_pkey_hash hash; /* SHA-256 and HMAC-SHA-256 for the nonces */
+    int has_d;
+    uint8_t d[32], qx[32], qy[32];
+} cb_ecdsa_key;
+
+/* cb_ecdsa_key_init prepares k for variant v with no key; -1 when v is not a P-256
+ * variant or SHA-256 is not built. */
+int cb_ecdsa_key_init(cb_ecdsa_key *k, const cb_variant *v);
+
+/* cb_ecdsa_key_set_priv sets d and Q = [d]G; -1 unless 0 < d < n. */
+int cb_ecdsa_key_set_priv(cb_ecdsa_key *k, const uint8_t d[32]);
+
+/* cb_ecdsa_key_set_pub sets Q alone; it is validated by each verification. */
+void cb_ecdsa_key_set_pub(cb_ecdsa_key *k, const uint8_t qx[32], const uint8_t qy[32]);
+
+/* cb_ecdsa_key_free wipes and frees what the key holds. */
+void cb_ecdsa_key_free(cb_ecdsa_key *k);
+
+/* cb_ecdsa_nonce sets kout = RFC 6979 3.2's nonce for d and the SHA-256 digest h,
+ * skipping `skip` accepted candidates (a retry after r = 0 or s = 0). */
+void cb_ecdsa_nonce(const cb_ecdsa_key *k, const uint8_t h[CB_SHA256_BYTES], unsigned skip,
+                    uint8_t kout[32]);
+
+/* cb_ecdsa_sign_k signs the digest h[0..hlen) with the nonce kk (SEC 1 4.1.3); -1
+ * (r, s zeroed) when the key has no d, kk is not in [1, n-1], or r or s is 0. */
+int cb_ecdsa_sign_k(const cb_ecdsa_key *k, const uint8_t *h, size_t hlen, const uint8_t kk[32],
+                    uint8_t r[32], uint8_t s[32]);
+
+/* cb_ecdsa_sign_digest signs the SHA-256 digest h with RFC 6979's nonce; 0 or -1. */
+int cb_ecdsa_sign_digest(const cb_ecdsa_key *k, const uint8_t h[CB_SHA256_BYTES],
+                         uint8_t r[32], uint8_t s[32]);
+
+/* cb_ecdsa_verify_digest returns 0 when (r, s) signs the digest h[0..hlen) under Q
+ * (SEC 1 4.1.4), 1 when not: r or s outside [1, n-1], Q not a canonical point of the
+ * curve, the sum at infinity, or x mod n differing from r. */
+int cb_ecdsa_verify_digest(const cb_ecdsa_key *k, const uint8_t *h, size_t hlen,
+                           const cb_pkey_num *r, const cb_pkey_num *s);
+
+/* RFC 6979 A.2.5 (ECDSA, 256 bits, P-256): the private key x and public key U, and
+ * with SHA-256 the nonce k and signature (r, s) of "sample" and of "test"; the
+ * selftest and tests/test_ecdsa.c both read them (hex). */
+typedef struct cb_ecdsa_a25_key {
+    const char *x, *ux, *uy;
+} cb_ecdsa_a25_key;
+
+typedef struct cb_ecdsa_a25_sig {
+    const char *msg, *k, *r, *s;
+} cb_ecdsa_a25_sig;
+
+#define CB_ECDSA_A25_COUNT 2
+extern const cb_ecdsa_a25_key cb_ecdsa_a25_key_hex;
+extern const cb_ecdsa_a25_sig cb_ecdsa_a25[CB_ECDSA_A25_COUNT];
+
+/* cb_ecdsa_selftest checks v on RFC 6979 A.2.5 (the public key, the nonces and the
+ * signatures of "sample" and "test" with SHA-256); NULL or what failed. */
+const char *cb_ecdsa_selftest(const cb_variant *v);
 
 /* cb_pkey_kat_msg is the message the embedded OpenSSL signatures sign. */
 extern const char cb_pkey_kat_msg[];

@@ -307,16 +307,18 @@ done
 grep -q "^rsa 2048 bits" "$T/all.out" && ok || bad "speed with no algorithm has no rsa2048 row"
 grep -q "^ 253 bits ecdh (X25519) " "$T/all.out" && ok || bad "speed with no algorithm has no ecdhx25519 row"
 grep -q "^ 253 bits EdDSA (Ed25519) " "$T/all.out" && ok || bad "speed with no algorithm has no ed25519 row"
-# pk_forms ALG DIR PROGRESS HEADING ROW MR: `speed ALG` prints OpenSSL 3.0's progress
-# line, table heading and row, and -mr lines (extended regexes), and import reads
-# both back as cryptobench's own ALG in direction DIR.
+grep -q "^ 256 bits ecdsa (nistp256) " "$T/all.out" && ok || bad "speed with no algorithm has no ecdsap256 row"
+# pk_forms ALG DIR BITS PROGRESS HEADING ROW MR: `speed ALG` prints OpenSSL 3.0's
+# progress line, table heading and row, and -mr lines (extended regexes), and import
+# reads both back as cryptobench's own ALG of BITS bits in direction DIR.
 pk_forms() {
-    alg=$1 dir=$2
+    alg=$1 dir=$2 bits=$3
+    shift
     cb speed "$alg" -seconds 0.05 >"$T/pk" 2>"$T/pk.err" && ok || bad "speed $alg failed: $(cat "$T/pk.err")"
     grep -Eq "$3" "$T/pk.err" && ok || bad "no $alg progress line /$3/: $(cat "$T/pk.err")"
     grep -Eq "$4" "$T/pk" && grep -Eq "$5" "$T/pk" && ok || bad "no $alg table in OpenSSL's form: $(cat "$T/pk")"
     cat "$T/pk.err" "$T/pk" >"$T/pk.log"
-    cb import "$T/pk.log" -o "$T/pk.csv" >/dev/null 2>&1 && grep -Eq ",$alg,[^,]+,$dir,253,0," "$T/pk.csv" &&
+    cb import "$T/pk.log" -o "$T/pk.csv" >/dev/null 2>&1 && grep -Eq ",$alg,[^,]+,$dir,$bits,0," "$T/pk.csv" &&
         ok || bad "import of the $alg table lost it: $(tail -1 "$T/pk.csv")"
     cb speed "$alg" -seconds 0.05 -mr >"$T/pk.mr" 2>/dev/null && ok || bad "speed $alg -mr failed"
     set -f # the regexes are split at blanks, never globbed
@@ -324,18 +326,35 @@ pk_forms() {
         grep -Eq "$re" "$T/pk.mr" && ok || bad "no -mr line /$re/: $(cat "$T/pk.mr")"
     done
     set +f
-    cb import "$T/pk.mr" -o "$T/pk-mr.csv" >/dev/null 2>&1 && grep -Eq ",$alg,openssl,$dir,253,0," "$T/pk-mr.csv" &&
+    cb import "$T/pk.mr" -o "$T/pk-mr.csv" >/dev/null 2>&1 && grep -Eq ",$alg,openssl,$dir,$bits,0," "$T/pk-mr.csv" &&
         ok || bad "import of $alg's -mr lines lost it: $(tail -1 "$T/pk-mr.csv")"
 }
 # A key agreement: "op op/s", +R7 and +F5 with the rate and its reciprocal
-pk_forms ecdhx25519 derive "^Doing 253 bits  ecdh's for 0.05s: [0-9]+ 253-bits ECDH ops in [0-9.]+s$" \
+pk_forms ecdhx25519 derive 253 "^Doing 253 bits  ecdh's for 0.05s: [0-9]+ 253-bits ECDH ops in [0-9.]+s$" \
     '^ {30}op      op/s$' '^ 253 bits ecdh \(X25519\) +[0-9]+\.[0-9]{4}s +[0-9]+\.[0-9]$' \
     '^\+DTP:253::ecdh:0.05$ ^\+R7:[0-9]+:253:[0-9.]+$ ^\+F5:22:253:[0-9.]+:[0-9.]+$'
 # EdDSA: progress and -mr lines that name the curve (OpenSSL ends the sign line with a blank)
-pk_forms ed25519 verify "^Doing 253 bits sign Ed25519's for 0.05s: [0-9]+ 253 bits Ed25519 signs in [0-9.]+s $" \
+pk_forms ed25519 verify 253 "^Doing 253 bits sign Ed25519's for 0.05s: [0-9]+ 253 bits Ed25519 signs in [0-9.]+s $" \
     '^ {30}sign    verify    sign/s verify/s$' \
     '^ 253 bits EdDSA \(Ed25519\) +[0-9]+\.[0-9]{4}s +[0-9]+\.[0-9]{4}s +[0-9]+\.[0-9] +[0-9]+\.[0-9]$' \
     '^\+R8:[0-9]+:253:Ed25519:[0-9.]+$ ^\+R9:[0-9]+:253:Ed25519:[0-9.]+$ ^\+F6:0:253:Ed25519:[0-9.]+:[0-9.]+$'
+# ECDSA: the family word in the progress and +DTP lines, +R5/+R6, and +F4 with
+# nistp256's index in OpenSSL's curve list (3)
+pk_forms ecdsap256 verify 256 "^Doing 256 bits sign ecdsa's for 0.05s: [0-9]+ 256 bits ECDSA signs in [0-9.]+s$" \
+    '^ {30}sign    verify    sign/s verify/s$' \
+    '^ 256 bits ecdsa \(nistp256\) +[0-9]+\.[0-9]{4}s +[0-9]+\.[0-9]{4}s +[0-9]+\.[0-9] +[0-9]+\.[0-9]$' \
+    '^\+DTP:256:sign:ecdsa:0.05$ ^\+R5:[0-9]+:256:[0-9.]+$ ^\+DTP:256:verify:ecdsa:0.05$ ^\+R6:[0-9]+:256:[0-9.]+$ ^\+F4:3:256:[0-9.]+:[0-9.]+$'
+# A real openssl 3.0 log's ecdsa rows name our ecdsap256, so it compares with a
+# cryptobench run in every style
+cb speed ecdsap256 -seconds 0.05 -csv "$T/ecdsa-run.csv" >/dev/null 2>&1 && ok || bad "speed ecdsap256 -csv failed"
+cb import "$DATA/openssl3-pkey.log" -o "$T/ecdsa-ossl.csv" >/dev/null 2>&1 &&
+    grep -q ',ecdsap256,openssl,sign,256,0,' "$T/ecdsa-ossl.csv" && ok || bad "import of openssl3-pkey.log has no ecdsap256 sign row"
+for st in $(cb compare -list-styles | awk '{print $1}'); do
+    cb compare "$T/ecdsa-ossl.csv" "$T/ecdsa-run.csv" -style "$st" >"$T/ecmp" 2>"$T/ecmp.err"
+    rc=$?
+    [ "$rc" -le 1 ] && grep -q 'ecdsap256\|ecdsa' "$T/ecmp" "$T/ecmp.err" && ok ||
+        bad "compare -style $st of openssl's and our ecdsap256 (exit $rc): $(head -c 400 "$T/ecmp" "$T/ecmp.err")"
+done
 expect 2 "-variant 'nosuch' is not a variant of this build; its variants are: ([a-z0-9-]+,)*generic" -- selftest -variant generic,nosuch md5
 # selftest reads -variant as speed and kat do: all and auto are selections, not names
 cb selftest -quick -variant all md5 >"$T/out" 2>&1 && ok || bad "selftest -variant all exited $?: $(head -c 200 "$T/out")"
