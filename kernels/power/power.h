@@ -90,4 +90,11 @@ void ghash_p8_blocks(const void *table, uint8_t xi[16], const uint8_t *in, size_
 void sha256_p8_blocks(void *state, const uint8_t *in, size_t nblocks);
 void sha512_p8_blocks(void *state, const uint8_t *in, size_t nblocks);
 
+/* ---- ChaCha20 and Poly1305 (RFC 8439) ---- */
+
+/* chacha_vsx_blocks: the cb_chacha_ops block function, four blocks at a time in
+ * AltiVec/VSX registers (chacha_vsx.S; POWER7 and later). */
+void chacha_vsx_blocks(const uint32_t key[8], const uint32_t ctr[4], const uint8_t *in,
+                       uint8_t *out, size_t nblocks);
+
 #endif
