@@ -59,7 +59,9 @@ static const cb_ghash_ops ghash_p8_ops = {POWER_GHASH_P8_TABLE_SIZE,
                                           cb_power_ghash_p8_init, ghash_p8_blocks};
 static const cb_gcm_ops gcm_p8_ops = {&aes_p8_ops, &ghash_p8_ops, NULL, NULL};
 
-static const cb_chacha_ops chacha_vsx_ops = {chacha_vsx_blocks, &cb_poly1305_r64_ops};
+static const cb_poly1305_ops poly1305_ppc_ops = {POWER_POLY1305_STATE_SIZE, poly1305_ppc_init,
+                                                  poly1305_ppc_blocks, poly1305_ppc_emit};
+static const cb_chacha_ops chacha_vsx_ops = {chacha_vsx_blocks, &poly1305_ppc_ops};
 
 /* INT_ROW(prim, alg, what, v, ...): the row of one integer kernel in build v. */
 #define INT_ROW(prim, alg, what, v, name, prio, summary)                                 \
@@ -110,7 +112,7 @@ const cb_variant cb_family_power[] = {
     {"p8", "power", CB_PRIM_GCM, CB_CAP_VCRYPTO, PRIO_P8, &gcm_p8_ops,
      "POWER8 vcipher AES-CTR (8 blocks), then vpmsumd GHASH (4 blocks)"},
     {"vsx", "power", CB_PRIM_CHACHA, CB_CAP_ALTIVEC | CB_CAP_VSX, PRIO_VSX, &chacha_vsx_ops,
-     "VMX/VSX ChaCha20, 4 blocks (vertical layout); generic Poly1305 in radix 2^64"},
+     "VMX/VSX ChaCha20, 4 blocks (vertical layout); integer asm Poly1305, radix 2^64"},
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 
