@@ -9,6 +9,8 @@
  * hints can at best tie with a dynamic predictor, and the 2012 POWER7 runs found
  * them slower, so ppc outranks ppc-hint and auto never picks ppc-hint (it needs
  * nothing ppc does not), which is there for -variant ppc-hint,ppc -compare.
+ * vsx (ChaCha20, the only power rows of CB_PRIM_CHACHA) executes 4.8 times fewer
+ * instructions than generic for chacha20, 3.8 for chacha20-poly1305.
  */
 #include "kernels/families.h"
 #include "kernels/generic/generic.h"
