@@ -196,16 +196,22 @@
     transpose 3
 .endm
 
+/* saved vop, gop: vop (stvx or lvx) v20-v28 and gop (std or ld) r14-r20 to or
+ * from their slots. */
+.macro saved vop, gop
+.irp n, 20, 21, 22, 23, 24, 25, 26, 27, 28
+    li r8, VR_OFF(\n)
+    \vop \n, r1, r8
+.endr
+.irp n, 14, 15, 16, 17, 18, 19, 20
+    \gop \n, GPR_OFF(\n)(r1)
+.endr
+.endm
+
 FUNC_START(chacha_vsx_blocks)
     cmpldi r7, 0
     beqlr
-.irp n, 20, 21, 22, 23, 24, 25, 26, 27, 28
-    li r8, VR_OFF(\n)
-    stvx \n, r1, r8
-.endr
-.irp n, 14, 15, 16, 17, 18, 19, 20
-    std \n, GPR_OFF(\n)(r1)
-.endr
+    saved stvx, std
     li r8, 16
     lxvw4x VSR(K0), 0, KEY
     lxvw4x VSR(K1), KEY, r8
@@ -256,13 +262,7 @@ FUNC_START(chacha_vsx_blocks)
     beq cr6, 3f
     out_block 2, 8, 9, 10, 11
 3:
-.irp n, 20, 21, 22, 23, 24, 25, 26, 27, 28
-    li r8, VR_OFF(\n)
-    lvx \n, r1, r8
-.endr
-.irp n, 14, 15, 16, 17, 18, 19, 20
-    ld \n, GPR_OFF(\n)(r1)
-.endr
+    saved lvx, ld
     blr
 FUNC_END(chacha_vsx_blocks)
 

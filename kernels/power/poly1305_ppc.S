@@ -47,31 +47,27 @@
 #define S1 r12
 #define EIGHT r21
 
-/* ld_le d, off, base, tmp: d = the little-endian doubleword at base + off (off 0 or
- * 8; tmp holds off on big-endian). */
-.macro ld_le d, off, base, tmp
+/* le op, rop, d, off, base, tmp: the doubleword d from or to base + off (off 0 or
+ * 8) in little-endian order: op (ld or std) on little-endian, its byte-reversed
+ * indexed form rop (ldbrx or stdbrx) on big-endian, tmp holding off. */
+.macro le op, rop, d, off, base, tmp
 #if CB_LITTLE_ENDIAN
-    ld \d, \off(\base)
+    \op \d, \off(\base)
 #else
 .if \off
-    ldbrx \d, \base, \tmp
+    \rop \d, \base, \tmp
 .else
-    ldbrx \d, 0, \base
+    \rop \d, 0, \base
 .endif
 #endif
 .endm
 
-/* st_le s, off, base, tmp: the doubleword s at base + off, little-endian. */
+.macro ld_le d, off, base, tmp
+    le ld, ldbrx, \d, \off, \base, \tmp
+.endm
+
 .macro st_le s, off, base, tmp
-#if CB_LITTLE_ENDIAN
-    std \s, \off(\base)
-#else
-.if \off
-    stdbrx \s, \base, \tmp
-.else
-    stdbrx \s, 0, \base
-.endif
-#endif
+    le std, stdbrx, \s, \off, \base, \tmp
 .endm
 
 FUNC_START(poly1305_ppc_init)
