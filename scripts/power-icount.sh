@@ -131,6 +131,18 @@ openssl_per_byte() {
 }
 
 # ---- the table ------------------------------------------------------------------
+# big_endian VARIANT "ALG DIRECTION"...: VARIANT's rows on qemu-ppc64 -cpu power8.
+big_endian() {
+    _v=$1
+    shift
+    echo "  $_v on qemu-ppc64 -cpu power8 (big-endian):"
+    for _c in "$@"; do
+        # shellcheck disable=SC2086
+        set -- $_c
+        printf '  %-28s %9s\n' "$_c" "$(per_byte "qemu-ppc64 -cpu power8" linux-ppc64 "$1" "$_v" "$2")"
+    done
+}
+
 FAIL=0
 # ratio_check LABEL VALUE REFERENCE LIMIT: prints VALUE/REFERENCE and marks a miss.
 ratio_check() {
@@ -182,11 +194,7 @@ for c in "aes-128-cbc encrypt" "aes-128-cbc decrypt" "aes-128-ctr encrypt" "ghas
     printf '  %-28s %9s %9s\n' "$1 $2" "$g" "$p"
     eval "P8_$(echo "$1_$2" | tr -c 'a-z0-9\n' _)=$p"
 done
-echo "  p8 on qemu-ppc64 -cpu power8 (big-endian):"
-for c in "aes-128-cbc decrypt" "aes-256-gcm encrypt" "sha256 digest"; do
-    set -- $c
-    printf '  %-28s %9s\n' "$1 $2" "$(per_byte "qemu-ppc64 -cpu power8" linux-ppc64 "$1" p8 "$2")"
-done
+big_endian p8 "aes-128-cbc decrypt" "aes-256-gcm encrypt" "sha256 digest"
 
 if [ $OPENSSL = 1 ]; then
     openssl_fetch
@@ -216,11 +224,7 @@ for c in "chacha20 encrypt" "chacha20-poly1305 encrypt" "chacha20-poly1305 decry
     printf '  %-28s %9s %9s\n' "$1 $2" "$g" "$p"
     eval "VSX_$(echo "$1_$2" | tr -c 'a-z0-9\n' _)=$p"
 done
-echo "  vsx on qemu-ppc64 -cpu power8 (big-endian):"
-for c in "chacha20 encrypt" "chacha20-poly1305 encrypt"; do
-    set -- $c
-    printf '  %-28s %9s\n' "$1 $2" "$(per_byte "qemu-ppc64 -cpu power8" linux-ppc64 "$1" vsx "$2")"
-done
+big_endian vsx "chacha20 encrypt" "chacha20-poly1305 encrypt"
 if [ $OPENSSL = 1 ]; then
     openssl_fetch
     o_chacha=$(openssl_per_byte -evp chacha20)

@@ -109,20 +109,21 @@
     \op \a3, \a3, \b3
 .endm
 
-/* qr4: four quarter rounds (RFC 8439 2.1) side by side, on (a_k, b_k, c_k, d_k). */
-.macro qr4 a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3
+/* half4 ..., rd, rb: half of four quarter rounds (RFC 8439 2.1) side by side:
+ * a += b; d ^= a; d <<<= rd; c += d; b ^= c; b <<<= rb. */
+.macro half4 a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3, rd, rb
     four vadduwm, \a0, \b0, \a1, \b1, \a2, \b2, \a3, \b3
     four vxor, \d0, \a0, \d1, \a1, \d2, \a2, \d3, \a3
-    four vrlw, \d0, R16, \d1, R16, \d2, R16, \d3, R16
+    four vrlw, \d0, \rd, \d1, \rd, \d2, \rd, \d3, \rd
     four vadduwm, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
     four vxor, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
-    four vrlw, \b0, R12, \b1, R12, \b2, R12, \b3, R12
-    four vadduwm, \a0, \b0, \a1, \b1, \a2, \b2, \a3, \b3
-    four vxor, \d0, \a0, \d1, \a1, \d2, \a2, \d3, \a3
-    four vrlw, \d0, R8, \d1, R8, \d2, R8, \d3, R8
-    four vadduwm, \c0, \d0, \c1, \d1, \c2, \d2, \c3, \d3
-    four vxor, \b0, \c0, \b1, \c1, \b2, \c2, \b3, \c3
-    four vrlw, \b0, R7, \b1, R7, \b2, R7, \b3, R7
+    four vrlw, \b0, \rb, \b1, \rb, \b2, \rb, \b3, \rb
+.endm
+
+/* qr4: four quarter rounds side by side, on (a_k, b_k, c_k, d_k). */
+.macro qr4 args:vararg
+    half4 \args, R16, R12
+    half4 \args, R8, R7
 .endm
 
 /* double_round: a column round, then a diagonal round (RFC 8439 2.3). */
