@@ -20,7 +20,9 @@
 # IPC.  A model, not a machine: it knows nothing of branch prediction (so it cannot
 # tell ppc-hint from ppc either), caches or the fusion of instruction pairs.
 #
-# Usage: scripts/power-icount.sh [-j JOBS] [-no-openssl] [-no-mca]
+# Usage: scripts/power-icount.sh [-j JOBS] [-no-openssl] [-no-mca] [-chacha]
+#   -chacha measures only chacha20 and chacha20-poly1305 (the vsx variant against
+#   generic and OpenSSL's -evp chacha20 / -evp chacha20-poly1305).
 #   Builds linux-ppc64 and linux-ppc64le if needed, the plugin into build/, and
 #   downloads openssl:ppc64el and libssl3:ppc64el (apt-get download) into
 #   build/openssl-ppc64el unless -no-openssl.  Exit 1 when a target in docs/power.md
@@ -31,13 +33,15 @@ cd "$(dirname "$0")/.."
 JOBS=2
 OPENSSL=1
 MCA=1
+CHACHA_ONLY=0
 while [ $# -gt 0 ]; do
     case $1 in
     -j) JOBS=$2; shift 2 ;;
     -no-openssl) OPENSSL=0; shift ;;
     -no-mca) MCA=0; shift ;;
-    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
-    *) echo "power-icount.sh: unknown option $1; accepted: -j JOBS, -no-openssl, -no-mca" >&2; exit 2 ;;
+    -chacha) CHACHA_ONLY=1; shift ;;
+    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+    *) echo "power-icount.sh: unknown option $1; accepted: -j JOBS, -no-openssl, -no-mca, -chacha" >&2; exit 2 ;;
     esac
 done
 
@@ -127,6 +131,18 @@ openssl_per_byte() {
 }
 
 # ---- the table ------------------------------------------------------------------
+# big_endian VARIANT "ALG DIRECTION"...: VARIANT's rows on qemu-ppc64 -cpu power8.
+big_endian() {
+    _v=$1
+    shift
+    echo "  $_v on qemu-ppc64 -cpu power8 (big-endian):"
+    for _c in "$@"; do
+        # shellcheck disable=SC2086
+        set -- $_c
+        printf '  %-28s %9s\n' "$_c" "$(per_byte "qemu-ppc64 -cpu power8" linux-ppc64 "$1" "$_v" "$2")"
+    done
+}
+
 FAIL=0
 # ratio_check LABEL VALUE REFERENCE LIMIT: prints VALUE/REFERENCE and marks a miss.
 ratio_check() {
@@ -140,6 +156,7 @@ echo "guest instructions per byte at $BYTES bytes (difference of $N1 and $N2 ope
 echo
 
 for target in "qemu-ppc64 -cpu power7:linux-ppc64" "qemu-ppc64le -cpu power9:linux-ppc64le"; do
+    [ $CHACHA_ONLY = 1 ] && break
     q=${target%%:*}
     cfg=${target#*:}
     echo "== $q ($cfg)"
@@ -166,6 +183,7 @@ for target in "qemu-ppc64 -cpu power7:linux-ppc64" "qemu-ppc64le -cpu power9:lin
 done
 
 q="qemu-ppc64le -cpu power9"
+if [ $CHACHA_ONLY = 0 ]; then
 echo "== p8 ($q)"
 printf '  %-28s %9s %9s\n' case generic p8
 for c in "aes-128-cbc encrypt" "aes-128-cbc decrypt" "aes-128-ctr encrypt" "ghash digest" \
@@ -176,11 +194,7 @@ for c in "aes-128-cbc encrypt" "aes-128-cbc decrypt" "aes-128-ctr encrypt" "ghas
     printf '  %-28s %9s %9s\n' "$1 $2" "$g" "$p"
     eval "P8_$(echo "$1_$2" | tr -c 'a-z0-9\n' _)=$p"
 done
-echo "  p8 on qemu-ppc64 -cpu power8 (big-endian):"
-for c in "aes-128-cbc decrypt" "aes-256-gcm encrypt" "sha256 digest"; do
-    set -- $c
-    printf '  %-28s %9s\n' "$1 $2" "$(per_byte "qemu-ppc64 -cpu power8" linux-ppc64 "$1" p8 "$2")"
-done
+big_endian p8 "aes-128-cbc decrypt" "aes-256-gcm encrypt" "sha256 digest"
 
 if [ $OPENSSL = 1 ]; then
     openssl_fetch
@@ -194,6 +208,31 @@ if [ $OPENSSL = 1 ]; then
     ratio_check "p8/openssl aes-128-cbc decrypt" "$P8_aes_128_cbc_decrypt" "$o_cbc" 1.1
     ratio_check "p8/openssl aes-256-gcm encrypt" "$P8_aes_256_gcm_encrypt" "$o_gcm" 1.1
     ratio_check "p8/openssl sha256" "$P8_sha256_digest" "$o_sha" 1.1
+fi
+echo
+fi
+
+# ChaCha20 and ChaCha20-Poly1305: the vsx variant (ChaCha20 in vector registers, the
+# integer assembly Poly1305) against generic, on both byte orders, and against
+# OpenSSL's EVP ciphers of the same names (its 4-block VSX ChaCha20 and its Poly1305).
+echo "== vsx ($q)"
+printf '  %-28s %9s %9s\n' case generic vsx
+for c in "chacha20 encrypt" "chacha20-poly1305 encrypt" "chacha20-poly1305 decrypt"; do
+    set -- $c
+    g=$(per_byte "$q" linux-ppc64le "$1" generic "$2")
+    p=$(per_byte "$q" linux-ppc64le "$1" vsx "$2")
+    printf '  %-28s %9s %9s\n' "$1 $2" "$g" "$p"
+    eval "VSX_$(echo "$1_$2" | tr -c 'a-z0-9\n' _)=$p"
+done
+big_endian vsx "chacha20 encrypt" "chacha20-poly1305 encrypt"
+if [ $OPENSSL = 1 ]; then
+    openssl_fetch
+    o_chacha=$(openssl_per_byte -evp chacha20)
+    o_aead=$(openssl_per_byte -evp chacha20-poly1305)
+    echo "  Debian's ppc64el OpenSSL, per byte: chacha20 $o_chacha, chacha20-poly1305 $o_aead"
+    echo "  vsx against it:"
+    ratio_check "vsx/openssl chacha20" "$VSX_chacha20_encrypt" "$o_chacha" 1.0
+    ratio_check "vsx/openssl chacha20-poly1305 encrypt" "$VSX_chacha20_poly1305_encrypt" "$o_aead" 1.0
 fi
 
 # ---- llvm-mca ---------------------------------------------------------------------
@@ -242,6 +281,8 @@ if [ $MCA = 1 ] && command -v llvm-mca-19 >/dev/null; then
     mca aes_p8.o aes_p8_ctr32 1 128 "aes p8 ctr, 8 blocks (14 rounds)"
     mca aes_p8.o aes_p8_cbc_encrypt 1 16 "aes p8 cbc encrypt, 1 block (14 rounds)"
     mca ghash_p8.o ghash_p8_blocks 1 64 "ghash p8, 4 blocks"
+    mca chacha_vsx.o chacha_vsx_blocks 1 256 "chacha20 vsx, 4 blocks"
+    mca poly1305_ppc.o poly1305_ppc_blocks 1 16 "poly1305 ppc, 1 block"
     echo "  (the AES loops hold rounds 10-13 too, which branches skip for shorter keys;"
     echo "  the model sees straight-line code, so these are AES-256 figures)"
 fi

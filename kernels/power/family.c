@@ -9,6 +9,8 @@
  * hints can at best tie with a dynamic predictor, and the 2012 POWER7 runs found
  * them slower, so ppc outranks ppc-hint and auto never picks ppc-hint (it needs
  * nothing ppc does not), which is there for -variant ppc-hint,ppc -compare.
+ * vsx (ChaCha20, the only power rows of CB_PRIM_CHACHA) executes 4.8 times fewer
+ * instructions than generic for chacha20, 3.8 for chacha20-poly1305.
  */
 #include "kernels/families.h"
 #include "kernels/generic/generic.h"
@@ -16,6 +18,8 @@
 
 /* PRIO_P8: the vector crypto (the integer builds' priorities are in knobs.h). */
 #define PRIO_P8 300
+/* PRIO_VSX: the vector ChaCha20 (ALTIVEC and VSX, POWER7 and later). */
+#define PRIO_VSX 300
 
 /* INT_OPS(v): the ops of one integer build: each digest with that build's wipe, the
  * T-table AES over the generic key schedule (keys.c), the 4-bit GHASH, and GCM
@@ -56,6 +60,10 @@ static const cb_digest_ops sha512_p8_ops = {sha512_p8_blocks, wipe_ppc_bytes};
 static const cb_ghash_ops ghash_p8_ops = {POWER_GHASH_P8_TABLE_SIZE,
                                           cb_power_ghash_p8_init, ghash_p8_blocks};
 static const cb_gcm_ops gcm_p8_ops = {&aes_p8_ops, &ghash_p8_ops, NULL, NULL};
+
+static const cb_poly1305_ops poly1305_ppc_ops = {POWER_POLY1305_STATE_SIZE, poly1305_ppc_init,
+                                                  poly1305_ppc_blocks, poly1305_ppc_emit};
+static const cb_chacha_ops chacha_vsx_ops = {chacha_vsx_blocks, &poly1305_ppc_ops};
 
 /* INT_ROW(prim, alg, what, v, ...): the row of one integer kernel in build v. */
 #define INT_ROW(prim, alg, what, v, name, prio, summary)                                 \
@@ -105,6 +113,8 @@ const cb_variant cb_family_power[] = {
      "POWER8 vpmsumd, 4 blocks aggregated"},
     {"p8", "power", CB_PRIM_GCM, CB_CAP_VCRYPTO, PRIO_P8, &gcm_p8_ops,
      "POWER8 vcipher AES-CTR (8 blocks), then vpmsumd GHASH (4 blocks)"},
+    {"vsx", "power", CB_PRIM_CHACHA, CB_CAP_ALTIVEC | CB_CAP_VSX, PRIO_VSX, &chacha_vsx_ops,
+     "VMX/VSX ChaCha20, 4 blocks (vertical layout); integer asm Poly1305, radix 2^64"},
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

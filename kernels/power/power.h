@@ -90,4 +90,19 @@ void ghash_p8_blocks(const void *table, uint8_t xi[16], const uint8_t *in, size_
 void sha256_p8_blocks(void *state, const uint8_t *in, size_t nblocks);
 void sha512_p8_blocks(void *state, const uint8_t *in, size_t nblocks);
 
+/* ---- ChaCha20 and Poly1305 (RFC 8439) ---- */
+
+/* chacha_vsx_blocks: the cb_chacha_ops block function, four blocks at a time in
+ * AltiVec/VSX registers (chacha_vsx.S; POWER7 and later). */
+void chacha_vsx_blocks(const uint32_t key[8], const uint32_t ctr[4], const uint8_t *in,
+                       uint8_t *out, size_t nblocks);
+
+/* POWER_POLY1305_STATE_SIZE: h (three words), r0, r1, 5 r1 / 4 and s (two words).
+ * poly1305_ppc_*: the cb_poly1305_ops functions in 64-bit integer registers, radix
+ * 2^64 (poly1305_ppc.S; any 64-bit POWER with ldbrx, ISA 2.06). */
+#define POWER_POLY1305_STATE_SIZE 64
+void poly1305_ppc_init(void *st, const uint8_t key[32]);
+void poly1305_ppc_blocks(void *st, const uint8_t *in, size_t len, unsigned padbit);
+void poly1305_ppc_emit(void *st, uint8_t tag[16]);
+
 #endif
