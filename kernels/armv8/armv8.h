@@ -142,4 +142,15 @@ void ghash_neon_init(void *table, const uint8_t h[16]);
 void ghash_neon_blocks(const void *table, uint8_t xi[16], const uint8_t *in,
                        size_t nblocks);
 
+/* ---- ChaCha20 with NEON (chacha_neon.S) ---- */
+
+/*
+ * chacha20_neon_<sym>_blocks, one per build of CHACHA_NEON_BUILDS: the blocks
+ * function of cb_chacha_ops (kernels/kernel.h) for that build's step.
+ */
+#define CHACHA_NEON_DECLARE(sym, name, scalar, prio, summary)                             \
+    void chacha20_neon_##sym##_blocks(const uint32_t key[8], const uint32_t ctr[4],       \
+                                      const uint8_t *in, uint8_t *out, size_t nblocks);
+CHACHA_NEON_BUILDS(CHACHA_NEON_DECLARE)
+
 #endif

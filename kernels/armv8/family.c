@@ -18,6 +18,7 @@
  */
 #include "kernels/armv8/armv8.h"
 #include "kernels/families.h"
+#include "kernels/generic/generic.h"
 
 /* AES_CE_OPS(v): the ops of one build of aes_ce_modes.S (or of the ce-i5t512 mix);
  * key schedules and serial CBC encryption are shared by all. */
@@ -58,6 +59,12 @@ static const cb_aes_ops aes_neon_ops = {
 static const cb_ghash_ops ghash_neon_ops = {GHASH_NEON_TABLE_SIZE, ghash_neon_init,
                                              ghash_neon_blocks};
 static const cb_gcm_ops gcm_neon_ops = {&aes_neon_ops, &ghash_neon_ops, NULL, NULL};
+
+/* CHACHA_OPS: a build of chacha_neon.S with the portable radix-2^64 Poly1305. */
+#define CHACHA_OPS(sym, name, scalar, prio, summary)                                     \
+    static const cb_chacha_ops chacha_neon_##sym##_ops = {chacha20_neon_##sym##_blocks,  \
+                                                          &cb_poly1305_r64_ops};
+CHACHA_NEON_BUILDS(CHACHA_OPS)
 
 #define CE_AES (CB_CAP_NEON | CB_CAP_AES)
 #define CE_GCM (CB_CAP_NEON | CB_CAP_AES | CB_CAP_PMULL)
@@ -101,6 +108,11 @@ const cb_variant cb_family_armv8[] = {
      "ce-i5t512 AES + pmull GHASH"},
     {"neon", "armv8", CB_PRIM_GCM, CB_CAP_NEON, 200, &gcm_neon_ops,
      "neon AES + neon GHASH"},
+
+    /* ChaCha20 (and its AEAD with Poly1305): the builds of knobs.h */
+#define CHACHA_ROW(sym, name, scalar, prio, summary)                                     \
+    {name, "armv8", CB_PRIM_CHACHA, CB_CAP_NEON, prio, &chacha_neon_##sym##_ops, summary},
+    CHACHA_NEON_BUILDS(CHACHA_ROW)
 
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };

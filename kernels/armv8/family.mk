@@ -19,6 +19,23 @@ endef
 
 $(foreach b,$(ARMV8_AES_CE_BUILDS),$(eval $(call armv8_aes_ce_build,$(word 1,$(subst :, ,$(b))),$(word 2,$(subst :, ,$(b))),$(word 3,$(subst :, ,$(b))))))
 
+# chacha_neon.S likewise, once per row of knobs.h's CHACHA_NEON_BUILDS (sym:scalar).
+ARMV8_CHACHA_BUILDS := $(shell $(CC) -E -P -x c -DCB_KNOBS_MAKE_CHACHA kernels/armv8/knobs.h)
+ifeq ($(strip $(ARMV8_CHACHA_BUILDS)),)
+$(error kernels/armv8/knobs.h gave no CHACHA_NEON_BUILDS rows through $(CC) -E)
+endif
+FAMILY_EXCLUDE += kernels/armv8/chacha_neon.S
+
+# armv8_chacha_build(sym, scalar)
+define armv8_chacha_build
+FAMILY_OBJS += $(BUILD)/obj/kernels/armv8/chacha_neon_$(1).o
+$(BUILD)/obj/kernels/armv8/chacha_neon_$(1).o: kernels/armv8/chacha_neon.S kernels/armv8/knobs.h
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(ALL_CPPFLAGS) $$(ARCH_CFLAGS) $$(ASFLAGS) -DVARIANT=$(1) -DSCALAR=$(2) -MMD -MP -c -o $$@ $$<
+endef
+
+$(foreach b,$(ARMV8_CHACHA_BUILDS),$(eval $(call armv8_chacha_build,$(word 1,$(subst :, ,$(b))),$(word 2,$(subst :, ,$(b))))))
+
 # The interleaved loops under LLVM's Cortex-A57 and Neoverse N1 models: every AES
 # instruction seen, and cycles per block not rising with the factor
 # (scripts/armv8-mca.sh, which reads the same rows; scripts/check-cross.sh runs this
