@@ -132,52 +132,58 @@
 	.endif
 .endm
 
-// halfround: one column or diagonal round.  NEON: the four quarter rounds given
-// by (a, b, c, d) register numbers.  With WITH_SCALAR set, the scalar block's same
-// four quarter rounds (sa..sd each) are woven in, one ADD/EOR/ROR triple after each
-// group of four or eight vector instructions (48 integer instructions among 56
-// vector ones), so that an in-order core also finds an integer instruction to pair
-// and an out-of-order one sees both kinds in its window.
+// brot r, d: vd <<<= r for the byte-multiple rotations, each one instruction.
+.macro brot r, d
+	.if \r == 16
+	rev32	v\d\().8h, v\d\().8h
+	.else
+	tbl	v\d\().16b, {v\d\().16b}, v22.16b
+	.endif
+.endm
+
+// adstep r, (a, b, d) x 4, sa, sb, sc, sd: a += b; d ^= a; d <<<= r on the four
+// columns (16: REV32 on .8h, 8: TBL), and one scalar quarter round woven in.
+.macro adstep r, a0, b0, d0, a1, b1, d1, a2, b2, d2, a3, b3, d3, sa, sb, sc, sd
+	vop4	add, 4s, \a0, \a0, \b0, \a1, \a1, \b1, \a2, \a2, \b2, \a3, \a3, \b3
+	squarter 0, \sa, \sb, \sc, \sd
+	vop4	eor, 16b, \d0, \d0, \a0, \d1, \d1, \a1, \d2, \d2, \a2, \d3, \d3, \a3
+	squarter 1, \sa, \sb, \sc, \sd
+	brot	\r, \d0
+	brot	\r, \d1
+	brot	\r, \d2
+	brot	\r, \d3
+	squarter 2, \sa, \sb, \sc, \sd
+	squarter 3, \sa, \sb, \sc, \sd
+.endm
+
+// cbstep r, (c, d, b) x 4, sa, sb, sc, sd: c += d; b ^= c (into v24..v27, then
+// rotated back into b by r with SHL+SRI) on the four columns, and one scalar
+// quarter round woven in.
+.macro cbstep r, c0, d0, b0, c1, d1, b1, c2, d2, b2, c3, d3, b3, sa, sb, sc, sd
+	vop4	add, 4s, \c0, \c0, \d0, \c1, \c1, \d1, \c2, \c2, \d2, \c3, \c3, \d3
+	squarter 0, \sa, \sb, \sc, \sd
+	vop4	eor, 16b, 24, \b0, \c0, 25, \b1, \c1, 26, \b2, \c2, 27, \b3, \c3
+	squarter 1, \sa, \sb, \sc, \sd
+	vrot4	\r, \b0, 24, \b1, 25, \b2, 26, \b3, 27
+	squarter 2, \sa, \sb, \sc, \sd
+	squarter 3, \sa, \sb, \sc, \sd
+.endm
+
+// halfround: one column or diagonal round, the four quarter rounds given by
+// (a, b, c, d) register numbers.  With WITH_SCALAR set, the scalar block's same
+// four quarter rounds (sa..sd each) ride along, one per vector step: 48 integer
+// instructions among 56 vector ones, so an in-order core finds an integer
+// instruction to pair and an out-of-order one sees both kinds in its window.
 .macro halfround a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3, \
 		 sa0, sb0, sc0, sd0, sa1, sb1, sc1, sd1, sa2, sb2, sc2, sd2, sa3, sb3, sc3, sd3
-	// a += b; d ^= a; d <<<= 16
-	vop4	add, 4s, \a0, \a0, \b0, \a1, \a1, \b1, \a2, \a2, \b2, \a3, \a3, \b3
-	squarter 0, \sa0, \sb0, \sc0, \sd0
-	vop4	eor, 16b, \d0, \d0, \a0, \d1, \d1, \a1, \d2, \d2, \a2, \d3, \d3, \a3
-	squarter 1, \sa0, \sb0, \sc0, \sd0
-	rev32	v\d0\().8h, v\d0\().8h
-	rev32	v\d1\().8h, v\d1\().8h
-	rev32	v\d2\().8h, v\d2\().8h
-	rev32	v\d3\().8h, v\d3\().8h
-	squarter 2, \sa0, \sb0, \sc0, \sd0
-	// c += d; b ^= c; b <<<= 12
-	vop4	add, 4s, \c0, \c0, \d0, \c1, \c1, \d1, \c2, \c2, \d2, \c3, \c3, \d3
-	squarter 3, \sa0, \sb0, \sc0, \sd0
-	vop4	eor, 16b, 24, \b0, \c0, 25, \b1, \c1, 26, \b2, \c2, 27, \b3, \c3
-	squarter 0, \sa1, \sb1, \sc1, \sd1
-	vrot4	12, \b0, 24, \b1, 25, \b2, 26, \b3, 27
-	squarter 1, \sa1, \sb1, \sc1, \sd1
-	// a += b; d ^= a; d <<<= 8
-	vop4	add, 4s, \a0, \a0, \b0, \a1, \a1, \b1, \a2, \a2, \b2, \a3, \a3, \b3
-	squarter 2, \sa1, \sb1, \sc1, \sd1
-	vop4	eor, 16b, \d0, \d0, \a0, \d1, \d1, \a1, \d2, \d2, \a2, \d3, \d3, \a3
-	squarter 3, \sa1, \sb1, \sc1, \sd1
-	tbl	v\d0\().16b, {v\d0\().16b}, v22.16b
-	tbl	v\d1\().16b, {v\d1\().16b}, v22.16b
-	tbl	v\d2\().16b, {v\d2\().16b}, v22.16b
-	tbl	v\d3\().16b, {v\d3\().16b}, v22.16b
-	squarter 0, \sa2, \sb2, \sc2, \sd2
-	squarter 1, \sa2, \sb2, \sc2, \sd2
-	// c += d; b ^= c; b <<<= 7
-	vop4	add, 4s, \c0, \c0, \d0, \c1, \c1, \d1, \c2, \c2, \d2, \c3, \c3, \d3
-	squarter 2, \sa2, \sb2, \sc2, \sd2
-	vop4	eor, 16b, 24, \b0, \c0, 25, \b1, \c1, 26, \b2, \c2, 27, \b3, \c3
-	squarter 3, \sa2, \sb2, \sc2, \sd2
-	vrot4	7, \b0, 24, \b1, 25, \b2, 26, \b3, 27
-	squarter 0, \sa3, \sb3, \sc3, \sd3
-	squarter 1, \sa3, \sb3, \sc3, \sd3
-	squarter 2, \sa3, \sb3, \sc3, \sd3
-	squarter 3, \sa3, \sb3, \sc3, \sd3
+	adstep	16, \a0, \b0, \d0, \a1, \b1, \d1, \a2, \b2, \d2, \a3, \b3, \d3, \
+		\sa0, \sb0, \sc0, \sd0
+	cbstep	12, \c0, \d0, \b0, \c1, \d1, \b1, \c2, \d2, \b2, \c3, \d3, \b3, \
+		\sa1, \sb1, \sc1, \sd1
+	adstep	8, \a0, \b0, \d0, \a1, \b1, \d1, \a2, \b2, \d2, \a3, \b3, \d3, \
+		\sa2, \sb2, \sc2, \sd2
+	cbstep	7, \c0, \d0, \b0, \c1, \d1, \b1, \c2, \d2, \b2, \c3, \d3, \b3, \
+		\sa3, \sb3, \sc3, \sd3
 .endm
 
 // doubleround: columns, then diagonals (RFC 8439 2.3's inner_block).
@@ -215,20 +221,20 @@
 	st1	{v\t0\().16b-v\t3\().16b}, [x3], #64
 .endm
 
-// vinit: the four NEON blocks' initial state, words broadcast from the rows.
+// dup4 d0, d1, d2, d3, row: vd0..vd3 = lanes 0..3 of vrow, each broadcast.
+.macro dup4 d0, d1, d2, d3, row
+	dup	v\d0\().4s, v\row\().s[0]
+	dup	v\d1\().4s, v\row\().s[1]
+	dup	v\d2\().4s, v\row\().s[2]
+	dup	v\d3\().4s, v\row\().s[3]
+.endm
+
+// vinit: the four NEON blocks' initial state, words broadcast from the rows; word
+// 12 is the counter vector.
 .macro vinit
-	dup	v0.4s, v16.s[0]
-	dup	v1.4s, v16.s[1]
-	dup	v2.4s, v16.s[2]
-	dup	v3.4s, v16.s[3]
-	dup	v4.4s, v17.s[0]
-	dup	v5.4s, v17.s[1]
-	dup	v6.4s, v17.s[2]
-	dup	v7.4s, v17.s[3]
-	dup	v8.4s, v18.s[0]
-	dup	v9.4s, v18.s[1]
-	dup	v10.4s, v18.s[2]
-	dup	v11.4s, v18.s[3]
+	dup4	0, 1, 2, 3, 16
+	dup4	4, 5, 6, 7, 17
+	dup4	8, 9, 10, 11, 18
 	mov	v12.16b, v20.16b
 	dup	v13.4s, v19.s[1]
 	dup	v14.4s, v19.s[2]
@@ -301,10 +307,7 @@
 //                                 const uint8_t *in, uint8_t *out, size_t nblocks)
 FUNC(SYM)
 	cbz	x4, 9f
-	stp	d8, d9, [sp, #-64]!
-	stp	d10, d11, [sp, #16]
-	stp	d12, d13, [sp, #32]
-	stp	d14, d15, [sp, #48]
+	save_d8_d15
 	adrp	x5, .Lchacha_consts
 	add	x5, x5, :lo12:.Lchacha_consts
 	ldr	q16, [x5]
@@ -386,9 +389,6 @@ FUNC(SYM)
 	b.eq	8f
 	xorblock 2, 6, 10, 14, 24, 25, 26, 27
 
-8:	ldp	d10, d11, [sp, #16]
-	ldp	d12, d13, [sp, #32]
-	ldp	d14, d15, [sp, #48]
-	ldp	d8, d9, [sp], #64
+8:	restore_d8_d15
 9:	ret
 ENDFUNC(SYM)
