@@ -15,6 +15,11 @@
  * bytes on, the Graviton2 choice) comes next, then ce-i5, then the 2-way builds.
  * People with a board pick by measuring: scripts/armv8-2015-tcrypt.sh and
  * scripts/armv8-2022-graviton.sh.
+ *
+ * ChaCha20: neon (300) over neon-i5 (290).  LLVM's models give neon-i5 20% fewer
+ * cycles a block on Cortex-A57 and Neoverse N1 (the integer pipes idle beside the
+ * vector ones) and 49% more on the in-order Cortex-A53; neon's worst case is the
+ * smaller, and it executes a third fewer instructions (docs/armv8.md).
  */
 #include "kernels/armv8/armv8.h"
 #include "kernels/families.h"
