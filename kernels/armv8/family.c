@@ -23,7 +23,6 @@
  */
 #include "kernels/armv8/armv8.h"
 #include "kernels/families.h"
-#include "kernels/generic/generic.h"
 
 /* AES_CE_OPS(v): the ops of one build of aes_ce_modes.S (or of the ce-i5t512 mix);
  * key schedules and serial CBC encryption are shared by all. */
@@ -65,10 +64,13 @@ static const cb_ghash_ops ghash_neon_ops = {GHASH_NEON_TABLE_SIZE, ghash_neon_in
                                              ghash_neon_blocks};
 static const cb_gcm_ops gcm_neon_ops = {&aes_neon_ops, &ghash_neon_ops, NULL, NULL};
 
-/* CHACHA_OPS: a build of chacha_neon.S with the portable radix-2^64 Poly1305. */
+static const cb_poly1305_ops poly1305_x64_ops = {POLY1305_X64_STATE_SIZE, poly1305_x64_init,
+                                                 poly1305_x64_blocks, poly1305_x64_emit};
+
+/* CHACHA_OPS: a build of chacha_neon.S with the assembly radix-2^64 Poly1305. */
 #define CHACHA_OPS(sym, name, scalar, prio, summary)                                     \
     static const cb_chacha_ops chacha_neon_##sym##_ops = {chacha20_neon_##sym##_blocks,  \
-                                                          &cb_poly1305_r64_ops};
+                                                          &poly1305_x64_ops};
 CHACHA_NEON_BUILDS(CHACHA_OPS)
 
 #define CE_AES (CB_CAP_NEON | CB_CAP_AES)

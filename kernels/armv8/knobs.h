@@ -46,8 +46,8 @@
  * Read by family.mk (CB_KNOBS_MAKE_CHACHA), armv8.h, family.c and tests/test_armv8.c.
  */
 #define CHACHA_NEON_BUILDS(X)                                                            \
-    X(v4, "neon", 0, 300, "NEON 4 blocks a step, vertical; portable Poly1305")           \
-    X(v4s1, "neon-i5", 1, 290, "NEON 4 + 1 in general registers; portable Poly1305")
+    X(v4, "neon", 0, 300, "NEON 4 blocks a step, vertical; Poly1305 MUL/UMULH")          \
+    X(v4s1, "neon-i5", 1, 290, "NEON 4 + 1 in general registers; Poly1305 MUL/UMULH")
 
 #ifdef CB_KNOBS_MAKE
 /* For family.mk: one word sym:interleave:inline per build. */
