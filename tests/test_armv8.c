@@ -502,6 +502,74 @@ static void test_chacha_xref(void **state)
     free(in);
 }
 
+/* poly_tag: the tag of len bytes (a multiple of 16) under key through p, fed in
+ * calls of at most step bytes. */
+static void poly_tag(const cb_poly1305_ops *p, const uint8_t key[32], const uint8_t *msg,
+                     size_t len, size_t step, unsigned padbit, uint8_t tag[16])
+{
+    void *st = aligned64(p->state_size);
+    p->init(st, key);
+    for (size_t off = 0; off < len; off += step)
+        p->blocks(st, msg + off, len - off < step ? len - off : step, padbit);
+    p->emit(st, tag);
+    free(st);
+}
+
+/* test_poly1305_edges: the variant's Poly1305 where the reductions bite.  With r = 1
+ * and s = 0 the tag is the sum of the blocks mod p mod 2^128: four blocks of
+ * 2^128 - 1 without the 2^128 pad bit sum to p + 1 (tag 1), one less in the last
+ * block gives p (tag 0), five less p - 4 (tag 2^128 - 9, from below p).  Then the
+ * largest clamped r with all-ones blocks (the widest products and carries) and
+ * random keys and messages, pad bit 0 and 1, in one call and in 16-byte calls,
+ * against generic's radix-2^64 Poly1305. */
+static void test_poly1305_edges(void **state)
+{
+    const cb_variant *v = need(state);
+    const cb_poly1305_ops *p = ((const cb_chacha_ops *)v->ops)->poly;
+    const cb_poly1305_ops *ref = ((const cb_chacha_ops *)reference("chacha20-poly1305")->ops)->poly;
+    assert_non_null(p);
+    assert_non_null(ref);
+    uint8_t key[32] = {1}, msg[16 * 64], tag[16], want[16];
+    static const struct {
+        uint8_t last_low;
+        const char *tag;
+    } sums[] = {
+        {0xff, "01000000000000000000000000000000"},
+        {0xfe, "00000000000000000000000000000000"},
+        {0xfa, "f7ffffffffffffffffffffffffffffff"},
+    };
+    for (size_t i = 0; i < sizeof sums / sizeof sums[0]; i++) {
+        memset(msg, 0xff, 64);
+        msg[48] = sums[i].last_low;
+        poly_tag(p, key, msg, 64, 64, 0, tag);
+        assert_hex(tag, sums[i].tag, "r = 1, s = 0, four blocks summing near p");
+        poly_tag(p, key, msg, 64, 16, 0, tag);
+        assert_hex(tag, sums[i].tag, "the same in 16-byte calls");
+    }
+    rng r = {0x9017};
+    for (int round = 0; round < 64; round++) {
+        if (round == 0) { /* every bit the clamp leaves in r, all-ones s and data */
+            memset(key, 0xff, sizeof key);
+            memset(msg, 0xff, sizeof msg);
+        } else {
+            rng_fill(&r, key, sizeof key);
+            rng_fill(&r, msg, sizeof msg);
+        }
+        size_t len = 16 * (size_t)(round % 64 + 1);
+        const size_t steps[] = {16, len};
+        for (unsigned padbit = 0; padbit < 2; padbit++)
+            for (size_t k = 0; k < 2; k++) {
+                size_t step = steps[k];
+                poly_tag(ref, key, msg, len, len, padbit, want);
+                poly_tag(p, key, msg, len, step, padbit, tag);
+                if (memcmp(tag, want, 16) != 0)
+                    fail_msg("round %d, %zu bytes in %zu-byte calls, pad bit %u: tag differs "
+                             "from generic",
+                             round, len, step, padbit);
+            }
+    }
+}
+
 /* ---- every algorithm through the project's own check ------------------------------ */
 
 /* test_check_full: kernels/check/check.c at full depth for every algorithm the variant
@@ -875,6 +943,8 @@ static const check checks[] = {
     {CB_PRIM_GHASH, "known answers (CAVP GCM tags)", test_ghash_kat},
     {CB_PRIM_CHACHA, "blocks cross-check with generic, 0..40 blocks, counter edge",
      test_chacha_xref},
+    {CB_PRIM_CHACHA, "Poly1305 sums at p, the widest r, random, against generic",
+     test_poly1305_edges},
     {CB_PRIM_COUNT, "check.c: known answers, generic cross-check 0..1024", test_check_full},
 };
 
