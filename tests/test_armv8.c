@@ -448,6 +448,128 @@ static void test_gcm_stitched_threshold(void **state)
     free(table);
 }
 
+/* ---- ChaCha20 ----------------------------------------------------------------------- */
+
+#define CHACHA_MAX_BLOCKS 40
+
+/* test_chacha_xref: the blocks function against generic's on 0..40 blocks (every
+ * residue of the four- and five-block steps, several steps), under the three layouts,
+ * with the counter at random and with the last block at counter 2^32 - 1 (where the
+ * lanes of a short group past the end wrap); bytes around the output stay untouched. */
+static void test_chacha_xref(void **state)
+{
+    const cb_variant *v = need(state);
+    const cb_chacha_ops *o = v->ops;
+    const cb_chacha_ops *ref = reference("chacha20")->ops;
+    enum { BYTES = 64 * CHACHA_MAX_BLOCKS, PAD = 16 };
+    uint8_t *src = aligned64(BYTES), *want = aligned64(BYTES + 2 * PAD),
+            *buf = aligned64(BYTES + 2 * PAD + 8), *in = aligned64(BYTES + 8);
+    rng r = {0xc4a2};
+    for (size_t n = 0; n <= CHACHA_MAX_BLOCKS; n++)
+        for (int edge = 0; edge < 2; edge++) {
+            uint32_t key[8], ctr[4];
+            rng_fill(&r, (uint8_t *)key, sizeof key);
+            rng_fill(&r, (uint8_t *)ctr, sizeof ctr);
+            if (edge)
+                ctr[0] = UINT32_MAX - (uint32_t)(n ? n - 1 : 0);
+            rng_fill(&r, src, 64 * n);
+            memset(want, 0xa5, BYTES + 2 * PAD);
+            ref->blocks(key, ctr, src, want + PAD, n);
+            for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++) {
+                const layout *lay = &layouts[l];
+                uint8_t *out = buf + lay->out_off;
+                memset(out, 0xa5, BYTES + 2 * PAD);
+                const uint8_t *from = in + lay->in_off;
+                if (lay->in_place) {
+                    memcpy(out + PAD, src, 64 * n);
+                    from = out + PAD;
+                } else {
+                    memcpy(in + lay->in_off, src, 64 * n);
+                }
+                uint32_t c[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
+                o->blocks(key, c, from, out + PAD, n);
+                if (memcmp(out, want, BYTES + 2 * PAD) != 0)
+                    fail_msg("%zu blocks, counter 0x%08x, %s: output differs from generic "
+                             "(or bytes around it were written)",
+                             n, (unsigned)ctr[0], lay->name);
+                if (memcmp(c, ctr, sizeof c) != 0)
+                    fail_msg("%zu blocks: the counter block was written", n);
+            }
+        }
+    free(src);
+    free(want);
+    free(buf);
+    free(in);
+}
+
+/* poly_tag: the tag of len bytes (a multiple of 16) under key through p, fed in
+ * calls of at most step bytes. */
+static void poly_tag(const cb_poly1305_ops *p, const uint8_t key[32], const uint8_t *msg,
+                     size_t len, size_t step, unsigned padbit, uint8_t tag[16])
+{
+    void *st = aligned64(p->state_size);
+    p->init(st, key);
+    for (size_t off = 0; off < len; off += step)
+        p->blocks(st, msg + off, len - off < step ? len - off : step, padbit);
+    p->emit(st, tag);
+    free(st);
+}
+
+/* test_poly1305_edges: the variant's Poly1305 where the reductions bite.  With r = 1
+ * and s = 0 the tag is the sum of the blocks mod p mod 2^128: four blocks of
+ * 2^128 - 1 without the 2^128 pad bit sum to p + 1 (tag 1), one less in the last
+ * block gives p (tag 0), five less p - 4 (tag 2^128 - 9, from below p).  Then the
+ * largest clamped r with all-ones blocks (the widest products and carries) and
+ * random keys and messages, pad bit 0 and 1, in one call and in 16-byte calls,
+ * against generic's radix-2^64 Poly1305. */
+static void test_poly1305_edges(void **state)
+{
+    const cb_variant *v = need(state);
+    const cb_poly1305_ops *p = ((const cb_chacha_ops *)v->ops)->poly;
+    const cb_poly1305_ops *ref = ((const cb_chacha_ops *)reference("chacha20-poly1305")->ops)->poly;
+    assert_non_null(p);
+    assert_non_null(ref);
+    uint8_t key[32] = {1}, msg[16 * 64], tag[16], want[16];
+    static const struct {
+        uint8_t last_low;
+        const char *tag;
+    } sums[] = {
+        {0xff, "01000000000000000000000000000000"},
+        {0xfe, "00000000000000000000000000000000"},
+        {0xfa, "f7ffffffffffffffffffffffffffffff"},
+    };
+    for (size_t i = 0; i < sizeof sums / sizeof sums[0]; i++) {
+        memset(msg, 0xff, 64);
+        msg[48] = sums[i].last_low;
+        poly_tag(p, key, msg, 64, 64, 0, tag);
+        assert_hex(tag, sums[i].tag, "r = 1, s = 0, four blocks summing near p");
+        poly_tag(p, key, msg, 64, 16, 0, tag);
+        assert_hex(tag, sums[i].tag, "the same in 16-byte calls");
+    }
+    rng r = {0x9017};
+    for (int round = 0; round < 64; round++) {
+        if (round == 0) { /* every bit the clamp leaves in r, all-ones s and data */
+            memset(key, 0xff, sizeof key);
+            memset(msg, 0xff, sizeof msg);
+        } else {
+            rng_fill(&r, key, sizeof key);
+            rng_fill(&r, msg, sizeof msg);
+        }
+        size_t len = 16 * (size_t)(round % 64 + 1);
+        const size_t steps[] = {16, len};
+        for (unsigned padbit = 0; padbit < 2; padbit++)
+            for (size_t k = 0; k < 2; k++) {
+                size_t step = steps[k];
+                poly_tag(ref, key, msg, len, len, padbit, want);
+                poly_tag(p, key, msg, len, step, padbit, tag);
+                if (memcmp(tag, want, 16) != 0)
+                    fail_msg("round %d, %zu bytes in %zu-byte calls, pad bit %u: tag differs "
+                             "from generic",
+                             round, len, step, padbit);
+            }
+    }
+}
+
 /* ---- every algorithm through the project's own check ------------------------------ */
 
 /* test_check_full: kernels/check/check.c at full depth for every algorithm the variant
@@ -492,6 +614,8 @@ static void test_dispatch(void **state)
         {"sha512", c & CB_CAP_SHA512 ? "ce" : "generic"},
         {"sha512-256", c & CB_CAP_SHA512 ? "ce" : "generic"},
         {"sha3-256", "generic"}, /* ce ranks below generic (kernels/armv8/family.c) */
+        {"chacha20", c & CB_CAP_NEON ? "neon" : "generic"},
+        {"chacha20-poly1305", c & CB_CAP_NEON ? "neon" : "generic"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const cb_alg *a = cb_alg_find(cases[i].alg);
@@ -508,7 +632,17 @@ static void test_dispatch(void **state)
 /* ---- every assembly entry point through the ABI check ------------------------------ */
 
 /* How an entry point is called (its arguments) and which key schedule it needs. */
-typedef enum abi_kind { K_KEY, K_ECB, K_CBC, K_CTR, K_HINIT, K_GHASH, K_GCM, K_DIGEST } abi_kind;
+typedef enum abi_kind {
+    K_KEY,
+    K_ECB,
+    K_CBC,
+    K_CTR,
+    K_HINIT,
+    K_GHASH,
+    K_GCM,
+    K_DIGEST,
+    K_CHACHA
+} abi_kind;
 typedef enum abi_sched { S_NONE, S_CE_ENC, S_CE_DEC, S_NEON_ENC, S_NEON_DEC } abi_sched;
 
 typedef struct abi_entry {
@@ -548,6 +682,9 @@ static const abi_entry abi_entries[] = {
     E(aes_neon_cbc_decrypt, CB_CAP_NEON, K_CBC, S_NEON_DEC),
     E(aes_neon_ctr32, CB_CAP_NEON, K_CTR, S_NEON_ENC),
     E(ghash_neon_blocks, CB_CAP_NEON, K_GHASH, S_NONE),
+#define CHACHA_ENTRY(sym, name, scalar, prio, summary)                                   \
+    E(chacha20_neon_##sym##_blocks, CB_CAP_NEON, K_CHACHA, S_NONE),
+    CHACHA_NEON_BUILDS(CHACHA_ENTRY)
 };
 
 /* abi_schedule prepares the key schedule an entry point reads (with the other
@@ -564,7 +701,8 @@ static void abi_schedule(abi_sched s, void *ks, const uint8_t key[32])
 }
 
 /* test_abi_entry: one entry point, called with callee-saved registers randomised;
- * 7 blocks (and 200 GCM bytes) reach both the interleaved loops and their tails. */
+ * 7 blocks (and 200 GCM bytes) reach both the interleaved loops and their tails (for
+ * ChaCha20 a four- or five-block step and a short group). */
 static void test_abi_entry(void **state)
 {
     const abi_entry *e = ((const tcase *)*state)->e;
@@ -576,7 +714,7 @@ static void test_abi_entry(void **state)
     if (!cb_abi_supported())
         fail_msg("no ABI-check trampoline for this architecture");
     void *ks = aligned64(AES_CE_KS_SIZE), *table = aligned64(GHASH_NEON_TABLE_SIZE);
-    uint8_t key[32], iv[16], xi[16], in[256], out[256], h[16];
+    uint8_t key[32], iv[16], xi[16], in[7 * 64], out[7 * 64], h[16];
     uint64_t digest_state[8];
     rng r = {0xab1};
     rng_fill(&r, key, sizeof key);
@@ -608,6 +746,7 @@ static void test_abi_entry(void **state)
              (uintptr_t)out, 200);
         break;
     case K_DIGEST: ARGS((uintptr_t)digest_state, (uintptr_t)in, 2); break;
+    case K_CHACHA: ARGS((uintptr_t)key, (uintptr_t)iv, (uintptr_t)in, (uintptr_t)out, 7); break;
     }
 #undef ARGS
     cb_abi_report rep;
@@ -687,6 +826,47 @@ static void test_interleave_knob(void **state)
     }
 }
 
+/* test_chacha_knob: each build of chacha_neon.S has the round loops its SCALAR asks
+ * for (the four-wide one, and with SCALAR=1 a second) and RORs on general registers
+ * only with SCALAR=1: 32 a double round, the fifth block's quarter-round rotations;
+ * and the registry has one chacha row per build. */
+static void test_chacha_knob(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *sym, *name;
+        const uint32_t *fn;
+        int scalar;
+    } builds[] = {
+#define CHACHA_KNOB(sym, name, scalar, prio, summary)                                    \
+    {#sym, name, (const uint32_t *)(uintptr_t)chacha20_neon_##sym##_blocks, scalar},
+        CHACHA_NEON_BUILDS(CHACHA_KNOB)
+    };
+    for (size_t i = 0; i < sizeof builds / sizeof builds[0]; i++) {
+        const uint32_t *p = builds[i].fn;
+        unsigned rors = 0, loops = 0;
+        for (int k = 0; k < 8192 && p[k] != 0xd65f03c0u; k++) {
+            /* ROR Wd, Wn, #imm is EXTR Wd, Wn, Wn, #imm */
+            if ((p[k] & 0xffe08000u) == 0x13800000u && ((p[k] >> 16) & 31) == ((p[k] >> 5) & 31))
+                rors++;
+            loops += p[k] == 0xf10004c6u; /* subs x6, x6, #1: a round loop's count */
+        }
+        unsigned want_loops = 1 + (unsigned)builds[i].scalar, want_rors = 32u * builds[i].scalar;
+        if (loops != want_loops || rors != want_rors)
+            fail_msg("chacha20_neon_%s: %u round loops and %u RORs, want %u and %u (SCALAR=%d)",
+                     builds[i].sym, loops, rors, want_loops, want_rors, builds[i].scalar);
+        size_t rows = 0;
+        for (size_t j = 0; j < cb_variant_count(); j++) {
+            const cb_variant *v = cb_variant_at(j);
+            rows += v->prim == CB_PRIM_CHACHA && strcmp(v->family, "armv8") == 0 &&
+                    strcmp(v->name, builds[i].name) == 0;
+        }
+        if (rows != 1)
+            fail_msg("build %s of CHACHA_NEON_BUILDS has %zu chacha rows, want 1",
+                     builds[i].name, rows);
+    }
+}
+
 /* unknown_ce_row returns the first Crypto Extensions AES row of the armv8 family that
  * is neither a build of knobs.h nor a known mix of builds, or NULL. */
 static const char *unknown_ce_row(void)
@@ -761,6 +941,10 @@ static const check checks[] = {
     {CB_PRIM_AES, "ctr32 wraps in 32 bits", test_aes_ctr32_wrap},
     {CB_PRIM_AES, "ops cross-check with generic, 0..64 blocks", test_aes_xref},
     {CB_PRIM_GHASH, "known answers (CAVP GCM tags)", test_ghash_kat},
+    {CB_PRIM_CHACHA, "blocks cross-check with generic, 0..40 blocks, counter edge",
+     test_chacha_xref},
+    {CB_PRIM_CHACHA, "Poly1305 sums at p, the widest r, random, against generic",
+     test_poly1305_edges},
     {CB_PRIM_COUNT, "check.c: known answers, generic cross-check 0..1024", test_check_full},
 };
 
@@ -774,6 +958,7 @@ static const char *prim_name(cb_prim p)
     case CB_PRIM_AES: return "aes";
     case CB_PRIM_GHASH: return "ghash";
     case CB_PRIM_GCM: return "gcm";
+    case CB_PRIM_CHACHA: return "chacha";
     default: return "?";
     }
 }
@@ -799,7 +984,7 @@ int main(void)
     }
     size_t nabi = sizeof abi_entries / sizeof abi_entries[0];
     size_t nv = cb_variant_count();
-    size_t max = nv * (sizeof checks / sizeof checks[0] + 1) + 4 + nabi;
+    size_t max = nv * (sizeof checks / sizeof checks[0] + 1) + 5 + nabi;
     size_t n = 0;
     struct CMUnitTest *tests = calloc(max ? max : 1, sizeof *tests);
     tcase *cases = calloc(nv + nabi, sizeof *cases);
@@ -825,6 +1010,8 @@ int main(void)
     tests[n++].test_func = test_interleave_knob;
     tests[n].name = "one AES and one GCM row per build of knobs.h, no unknown build";
     tests[n++].test_func = test_knob_rows;
+    tests[n].name = "SCALAR changed the machine code of each chacha build; one row each";
+    tests[n++].test_func = test_chacha_knob;
     for (size_t i = 0; i < nabi; i++) {
         char *name = malloc(96);
         assert_non_null(name);

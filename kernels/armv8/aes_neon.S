@@ -52,10 +52,7 @@
 
 // neon_setup sbox, sr: save d8..d15 and load the S-box and permutation named.
 .macro neon_setup sbox, sr
-	stp	d8, d9, [sp, #-64]!
-	stp	d10, d11, [sp, #16]
-	stp	d12, d13, [sp, #32]
-	stp	d14, d15, [sp, #48]
+	save_d8_d15
 	adrp	x10, \sbox
 	add	x10, x10, :lo12:\sbox
 	ld1	{v16.16b-v19.16b}, [x10], #64
@@ -70,10 +67,7 @@
 .endm
 
 .macro neon_restore
-	ldp	d10, d11, [sp, #16]
-	ldp	d12, d13, [sp, #32]
-	ldp	d14, d15, [sp, #48]
-	ldp	d8, d9, [sp], #64
+	restore_d8_d15
 .endm
 
 // sbox1 s, t: s = S-box(t), t clobbered (v16..v31 hold the table).

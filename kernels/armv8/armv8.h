@@ -142,4 +142,26 @@ void ghash_neon_init(void *table, const uint8_t h[16]);
 void ghash_neon_blocks(const void *table, uint8_t xi[16], const uint8_t *in,
                        size_t nblocks);
 
+/* ---- ChaCha20 with NEON (chacha_neon.S) ---- */
+
+/*
+ * chacha20_neon_<sym>_blocks, one per build of CHACHA_NEON_BUILDS: the blocks
+ * function of cb_chacha_ops (kernels/kernel.h) for that build's step.
+ */
+#define CHACHA_NEON_DECLARE(sym, name, scalar, prio, summary)                             \
+    void chacha20_neon_##sym##_blocks(const uint32_t key[8], const uint32_t ctr[4],       \
+                                      const uint8_t *in, uint8_t *out, size_t nblocks);
+CHACHA_NEON_BUILDS(CHACHA_NEON_DECLARE)
+
+/* ---- Poly1305 in the general registers (poly1305_x64.S) ---- */
+
+/* POLY1305_X64_STATE_SIZE: r0, r1, 5 r1 / 4, h0..h2 and s, eight 64-bit words. */
+#define POLY1305_X64_STATE_SIZE 64
+
+/* poly1305_x64_init, _blocks and _emit: the members of cb_poly1305_ops
+ * (kernels/kernel.h), radix 2^64 with MUL/UMULH. */
+void poly1305_x64_init(void *st, const uint8_t key[32]);
+void poly1305_x64_blocks(void *st, const uint8_t *in, size_t len, unsigned padbit);
+void poly1305_x64_emit(void *st, uint8_t tag[16]);
+
 #endif

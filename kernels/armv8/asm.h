@@ -28,4 +28,19 @@ name:
     .p2align 4; \
 name:
 
+/* save_d8_d15 / restore_d8_d15: the callee-saved low halves of v8..v15 (AAPCS64)
+ * in a 64-byte frame, for the kernels that use every vector register. */
+.macro save_d8_d15
+	stp	d8, d9, [sp, #-64]!
+	stp	d10, d11, [sp, #16]
+	stp	d12, d13, [sp, #32]
+	stp	d14, d15, [sp, #48]
+.endm
+.macro restore_d8_d15
+	ldp	d10, d11, [sp, #16]
+	ldp	d12, d13, [sp, #32]
+	ldp	d14, d15, [sp, #48]
+	ldp	d8, d9, [sp], #64
+.endm
+
 #endif

@@ -140,10 +140,7 @@
 	mov	x0, #0
 	ret
 1:	lsl	x8, x7, #6
-	stp	d8, d9, [sp, #-64]!
-	stp	d10, d11, [sp, #16]
-	stp	d12, d13, [sp, #32]
-	stp	d14, d15, [sp, #48]
+	save_d8_d15
 	load_keys x0, x11
 	ld1	{v16.16b}, [x2]
 	ldr	w10, [x2, #12]
@@ -159,10 +156,7 @@
 	str	w10, [x2, #12]
 	rev64	v8.16b, v8.16b
 	st1	{v8.16b}, [x3]
-	ldp	d10, d11, [sp, #16]
-	ldp	d12, d13, [sp, #32]
-	ldp	d14, d15, [sp, #48]
-	ldp	d8, d9, [sp], #64
+	restore_d8_d15
 	mov	x0, x8
 	ret
 .endm

@@ -36,10 +36,29 @@
     X(i5, "ce-i5", 5, 0, 280, "AESE/AESMC, 5 blocks in flight (Neoverse N1)")             \
     X(i2_inline, "ce-i2-inline", 2, 1, 270, "2 blocks, rounds inlined in every loop (2015)")
 
+/*
+ * CHACHA_NEON_BUILDS(X) calls X(sym, name, scalar, priority, summary) for every
+ * build of kernels/armv8/chacha_neon.S:
+ *   sym      the symbol's infix, -DVARIANT: chacha20_neon_<sym>_blocks
+ *   name     the variant name users type
+ *   scalar   -DSCALAR: 1 adds a fifth block in the general registers to each step
+ *   priority for auto (kernels/armv8/family.c explains the order)
+ * Read by family.mk (CB_KNOBS_MAKE_CHACHA), armv8.h, family.c and tests/test_armv8.c.
+ */
+#define CHACHA_NEON_BUILDS(X)                                                            \
+    X(v4, "neon", 0, 300, "NEON 4 blocks a step, vertical; Poly1305 MUL/UMULH")          \
+    X(v4s1, "neon-i5", 1, 290, "NEON 4 + 1 in general registers; Poly1305 MUL/UMULH")
+
 #ifdef CB_KNOBS_MAKE
 /* For family.mk: one word sym:interleave:inline per build. */
 #define CB_KNOB_WORD(sym, name, interleave, inl, prio, summary) sym:interleave:inl
 AES_CE_BUILDS(CB_KNOB_WORD)
+#endif
+
+#ifdef CB_KNOBS_MAKE_CHACHA
+/* For family.mk: one word sym:scalar per build of chacha_neon.S. */
+#define CB_CHACHA_KNOB_WORD(sym, name, scalar, prio, summary) sym:scalar
+CHACHA_NEON_BUILDS(CB_CHACHA_KNOB_WORD)
 #endif
 
 #endif

@@ -148,10 +148,7 @@
 // state is a cb_keccak_state whose rate is 72, 104, 136, 144 or 168 bytes.
 FUNC(sha3_ce_blocks)
 	cbz	x2, 9f
-	stp	d8, d9, [sp, #-64]!
-	stp	d10, d11, [sp, #16]
-	stp	d12, d13, [sp, #32]
-	stp	d14, d15, [sp, #48]
+	save_d8_d15
 	lanes	ld1, ldr
 	ldr	x3, [x0, #200]
 1:
@@ -187,10 +184,7 @@ FUNC(sha3_ce_blocks)
 	subs	x2, x2, #1
 	b.ne	1b
 	lanes	st1, str
-	ldp	d10, d11, [sp, #16]
-	ldp	d12, d13, [sp, #32]
-	ldp	d14, d15, [sp, #48]
-	ldp	d8, d9, [sp], #64
+	restore_d8_d15
 9:	ret
 ENDFUNC(sha3_ce_blocks)
 
