@@ -45,6 +45,9 @@ extern const cb_vector cb_vectors_rc4[];
 extern const cb_vector cb_vectors_camellia[];
 extern const cb_vector cb_vectors_seed[];
 extern const cb_vector cb_vectors_chacha[]; /* chacha20, chacha20-poly1305 */
+/* Poly1305 alone ("poly1305": key, msg, expect), run on each chacha20-poly1305
+ * variant's Poly1305 by check.c; not in cb_vectors_for's count. */
+extern const cb_vector cb_vectors_poly1305[];
 
 extern const size_t cb_vectors_digest_count;
 extern const size_t cb_vectors_aes_count;
@@ -59,6 +62,7 @@ extern const size_t cb_vectors_rc4_count;
 extern const size_t cb_vectors_camellia_count;
 extern const size_t cb_vectors_seed_count;
 extern const size_t cb_vectors_chacha_count;
+extern const size_t cb_vectors_poly1305_count;
 
 /* cb_vectors_for counts the vectors of every table that name algorithm alg. */
 size_t cb_vectors_for(const char *alg);

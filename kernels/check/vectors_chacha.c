@@ -44,3 +44,46 @@ const cb_vector cb_vectors_chacha[] = {
 };
 
 const size_t cb_vectors_chacha_count = CB_VECTORS_ROWS(cb_vectors_chacha);
+
+/* RFC 8439 A.3 #5 to #11: Poly1305 alone (key, msg, expect the tag), accumulators
+ * that land on or just past 2^130 - 5, where a final reduction or a carry goes wrong
+ * first; an AEAD message almost never reaches them, so check.c runs these through
+ * every chacha20-poly1305 variant's own Poly1305 (alg "poly1305" is no algorithm). */
+const cb_vector cb_vectors_poly1305[] = {
+    {"poly1305", "RFC 8439 A.3 #5: h reaches 2^130 - 5 + 2^128",
+     "0200000000000000000000000000000000000000000000000000000000000000", NULL, NULL,
+     "ffffffffffffffffffffffffffffffff", NULL, 0, "03000000000000000000000000000000",
+     NULL},
+    {"poly1305", "RFC 8439 A.3 #6: h + s wraps 2^128",
+     "02000000000000000000000000000000ffffffffffffffffffffffffffffffff", NULL, NULL,
+     "02000000000000000000000000000000", NULL, 0, "03000000000000000000000000000000",
+     NULL},
+    {"poly1305", "RFC 8439 A.3 #7: a carry out of the top limb",
+     "0100000000000000000000000000000000000000000000000000000000000000", NULL, NULL,
+     "fffffffffffffffffffffffffffffffff0ffffffffffffffffffffffffffffff"
+     "11000000000000000000000000000000",
+     NULL, 0, "05000000000000000000000000000000", NULL},
+    {"poly1305", "RFC 8439 A.3 #8: h lands exactly on 2^130 - 5",
+     "0100000000000000000000000000000000000000000000000000000000000000", NULL, NULL,
+     "fffffffffffffffffffffffffffffffffbfefefefefefefefefefefefefefefe"
+     "01010101010101010101010101010101",
+     NULL, 0, "00000000000000000000000000000000", NULL},
+    {"poly1305", "RFC 8439 A.3 #9: h is 2^130 - 6",
+     "0200000000000000000000000000000000000000000000000000000000000000", NULL, NULL,
+     "fdffffffffffffffffffffffffffffff", NULL, 0, "faffffffffffffffffffffffffffffff",
+     NULL},
+    {"poly1305", "RFC 8439 A.3 #10: h past 2^130 - 5 after a long multiply",
+     "0100000000000000040000000000000000000000000000000000000000000000", NULL, NULL,
+     "e33594d7505e43b900000000000000003394d7505e4379cd0100000000000000"
+     "0000000000000000000000000000000001000000000000000000000000000000",
+     NULL, 0, "14000000000000005500000000000000", NULL},
+    {"poly1305", "RFC 8439 A.3 #11: as #10 without its last block",
+     "0100000000000000040000000000000000000000000000000000000000000000", NULL, NULL,
+     "e33594d7505e43b900000000000000003394d7505e4379cd0100000000000000"
+     "00000000000000000000000000000000",
+     NULL, 0, "13000000000000000000000000000000", NULL},
+
+    {NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL},
+};
+
+const size_t cb_vectors_poly1305_count = CB_VECTORS_ROWS(cb_vectors_poly1305);
