@@ -10,8 +10,9 @@
  * kernel does whole steps from its documented minimum and leaves counter and hash
  * where the portable layer expects them); that auto picks the right row for each
  * capability set, masks included; and that the interleave knob really changed the
- * machine code.  A variant whose capabilities are missing is reported as
- * UNAVAILABLE, never passed in silence.
+ * machine code; and that P-256's field arithmetic in assembly agrees with the C on
+ * the edge values of its carries and on random inputs.  A variant whose
+ * capabilities are missing is reported as UNAVAILABLE, never passed in silence.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,6 +32,7 @@
 #include "kernels/generic/generic.h"
 #include "kernels/registry.h"
 #include "kernels/x86_64/x86_64.h"
+#include "tests/abi/abi.h"
 
 #ifndef CB_FAMILY_X86_64
 /* main: cross builds for other architectures compile every test; nothing to do. */
@@ -40,6 +42,8 @@ int main(void)
     return 0;
 }
 #else
+
+#include "kernels/generic/p256_r64.h"
 
 #define MAX_LEN 1024
 #define LONG_LEN (16384 + 16 * 7 + 5) /* many main-loop steps and a ragged tail */
@@ -748,6 +752,178 @@ static void test_interleave_changes_code(void **state)
     }
 }
 
+/* ---- P-256's field arithmetic (x64-asm) ---- */
+
+/* p256_p: SP 800-186 3.2.1.3's p in limbs, least significant first */
+static const uint64_t p256_p[4] = {UINT64_C(0xffffffffffffffff), UINT64_C(0x00000000ffffffff), 0,
+                                   UINT64_C(0xffffffff00000001)};
+
+/* p256_below_p reports a < p. */
+static int p256_below_p(const uint64_t a[4])
+{
+    for (int i = 3; i >= 0; i--)
+        if (a[i] != p256_p[i])
+            return a[i] < p256_p[i];
+    return 0;
+}
+
+/* p256_ref_add and p256_ref_sub: a + b and a - b mod p the slow way (a carry or a
+ * borrow, then p subtracted or added with a branch), to check the assembly's masks. */
+static void p256_ref_add(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    unsigned __int128 c = 0;
+    uint64_t s[4];
+    for (int i = 0; i < 4; i++) {
+        c += (unsigned __int128)a[i] + b[i];
+        s[i] = (uint64_t)c;
+        c >>= 64;
+    }
+    if (c || !p256_below_p(s)) {
+        uint64_t borrow = 0;
+        for (int i = 0; i < 4; i++) {
+            unsigned __int128 d = (unsigned __int128)s[i] - p256_p[i] - borrow;
+            s[i] = (uint64_t)d;
+            borrow = (uint64_t)(d >> 64) & 1;
+        }
+    }
+    memcpy(r, s, sizeof s);
+}
+
+static void p256_ref_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    uint64_t negb[4] = {0}, borrow = 0;
+    for (int i = 0; i < 4 && (b[0] | b[1] | b[2] | b[3]); i++) { /* p - b, for b > 0 */
+        unsigned __int128 d = (unsigned __int128)p256_p[i] - b[i] - borrow;
+        negb[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    p256_ref_add(r, a, negb);
+}
+
+/* p256_field_case checks one pair: the assembly's product, square, sum and
+ * difference equal p256_r64.h's C and the reference above, are below p, and stay
+ * right when r is a or b; every function also once through the ABI check. */
+static void p256_field_case(const uint64_t a[4], const uint64_t b[4], int through_abi)
+{
+    uint64_t want[4], got[4], alias[4];
+    char what[96];
+    snprintf(what, sizeof what, "a = %016llx..%016llx, b = %016llx..%016llx",
+             (unsigned long long)a[3], (unsigned long long)a[0], (unsigned long long)b[3],
+             (unsigned long long)b[0]);
+
+    fe_mul_r64(want, a, b);
+    p256_x64_mont_mul(got, a, b);
+    if (memcmp(want, got, sizeof want) != 0 || !p256_below_p(got))
+        fail_msg("p256_x64_mont_mul differs from fe_mul_r64 for %s", what);
+    memcpy(alias, a, sizeof alias);
+    p256_x64_mont_mul(alias, alias, b);
+    assert_memory_equal(alias, want, sizeof want);
+    memcpy(alias, b, sizeof alias);
+    p256_x64_mont_mul(alias, a, alias);
+    assert_memory_equal(alias, want, sizeof want);
+
+    fe_sqr_r64(want, a);
+    p256_x64_mont_sqr(got, a);
+    if (memcmp(want, got, sizeof want) != 0 || !p256_below_p(got))
+        fail_msg("p256_x64_mont_sqr differs from fe_sqr_r64 for %s", what);
+    memcpy(alias, a, sizeof alias);
+    p256_x64_mont_sqr(alias, alias);
+    assert_memory_equal(alias, want, sizeof want);
+
+    p256_ref_add(want, a, b);
+    p256_x64_mod_add(got, a, b);
+    if (memcmp(want, got, sizeof want) != 0)
+        fail_msg("p256_x64_mod_add is wrong for %s", what);
+    memcpy(alias, b, sizeof alias);
+    p256_x64_mod_add(alias, a, alias);
+    assert_memory_equal(alias, want, sizeof want);
+
+    p256_ref_sub(want, a, b);
+    p256_x64_mod_sub(got, a, b);
+    if (memcmp(want, got, sizeof want) != 0)
+        fail_msg("p256_x64_mod_sub is wrong for %s", what);
+    memcpy(alias, a, sizeof alias);
+    p256_x64_mod_sub(alias, alias, b);
+    assert_memory_equal(alias, want, sizeof want);
+
+    if (!through_abi)
+        return;
+    static const struct {
+        const char *name;
+        cb_abi_fn fn;
+        size_t args;
+    } fns[] = {
+        {"p256_x64_mont_mul", (cb_abi_fn)p256_x64_mont_mul, 3},
+        {"p256_x64_mont_sqr", (cb_abi_fn)p256_x64_mont_sqr, 2},
+        {"p256_x64_mod_add", (cb_abi_fn)p256_x64_mod_add, 3},
+        {"p256_x64_mod_sub", (cb_abi_fn)p256_x64_mod_sub, 3},
+    };
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+        cb_abi_report rep;
+        cb_abi_call(&rep, fns[i].fn, fns[i].args, (uintptr_t)got, (uintptr_t)a, (uintptr_t)b);
+        if (rep.clobbered)
+            fail_msg("%s did not restore %s", fns[i].name, rep.names);
+    }
+}
+
+/*
+ * The assembly against the C on the values where a carry goes wrong: 0, 1, 2,
+ * p - 1, p - 2, R mod p (2^256 - p), limbs all ones or all zeros below p, 2^255,
+ * 2^192 and 2^96 neighbours (p's own terms), every pair of them; then 20000
+ * pseudo-random pairs below p, half of them with limbs forced to all ones.
+ */
+static void test_p256_field_against_r64(void **state)
+{
+    (void)state;
+    const uint64_t ones = ~UINT64_C(0);
+    static const uint64_t edges[][4] = {
+        {0, 0, 0, 0},
+        {1, 0, 0, 0},
+        {2, 0, 0, 0},
+        {UINT64_C(0xfffffffffffffffe), UINT64_C(0x00000000ffffffff), 0,
+         UINT64_C(0xffffffff00000001)}, /* p - 1 */
+        {UINT64_C(0xfffffffffffffffd), UINT64_C(0x00000000ffffffff), 0,
+         UINT64_C(0xffffffff00000001)}, /* p - 2 */
+        {1, UINT64_C(0xffffffff00000000), UINT64_C(0xffffffffffffffff),
+         UINT64_C(0x00000000fffffffe)}, /* R mod p */
+        {UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffffffffffff),
+         UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffff00000000)},
+        {UINT64_C(0xffffffffffffffff), UINT64_C(0x00000000ffffffff), 0,
+         UINT64_C(0xffffffff00000000)},
+        {UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffffffffffff),
+         UINT64_C(0xffffffffffffffff), 0},
+        {0, 0, 0, UINT64_C(0x8000000000000000)},          /* 2^255 */
+        {0, 0, 1, 0},                                     /* 2^128 */
+        {0, 0, 0, 1},                                     /* 2^192 */
+        {0, UINT64_C(0x100000000), 0, 0},                 /* 2^96 */
+        {UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffff), 0, 0}, /* 2^96 - 1 */
+        {0, 0, 0, UINT64_C(0xffffffff00000000)},
+    };
+    size_t ne = sizeof edges / sizeof edges[0];
+    for (size_t i = 0; i < ne; i++) {
+        assert_true(p256_below_p(edges[i]));
+        for (size_t j = 0; j < ne; j++)
+            p256_field_case(edges[i], edges[j], i == j);
+    }
+    rng_state = 256;
+    for (int n = 0; n < 20000; n++) {
+        uint64_t a[4], b[4];
+        for (int i = 0; i < 4; i++) {
+            a[i] = rng_next();
+            b[i] = rng_next();
+            if (n % 2 && rng_next() % 3 == 0)
+                a[i] = ones;
+            if (n % 2 && rng_next() % 3 == 0)
+                b[i] = ones;
+        }
+        if (!p256_below_p(a))
+            a[3] &= ~(UINT64_C(1) << 63);
+        if (!p256_below_p(b))
+            b[3] &= ~(UINT64_C(1) << 63);
+        p256_field_case(a, b, n < 4);
+    }
+}
+
 /* main applies the environment's masks first, as the command line does, so
  * `CRYPTOBENCH_CAPS=... test_x86_64` tests the fallbacks. */
 int main(void)
@@ -770,6 +946,7 @@ int main(void)
         cmocka_unit_test(test_auto_picks_by_caps),
         cmocka_unit_test(test_masks_fall_back),
         cmocka_unit_test(test_interleave_changes_code),
+        cmocka_unit_test(test_p256_field_against_r64),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     fflush(stdout);

@@ -72,4 +72,15 @@ extern const cb_chacha_ops cb_chacha_avx512vl_ops;
  * short calls: the avx2 and avx512vl ChaCha20 rows' Poly1305. */
 extern const cb_poly1305_ops cb_poly1305_avx2_ops;
 
+/* NIST P-256 with the field arithmetic in assembly, plain MUL/ADC
+ * (kernels/x86_64/p256_mont.S, which documents them), on four 64-bit limbs (least
+ * significant first) below p; r may be a or b.
+ * p256_x64_mont_mul sets r = a b R^-1 mod p and p256_x64_mont_sqr r = a^2 R^-1 mod p,
+ * R = 2^256; p256_x64_mod_add r = a + b mod p and p256_x64_mod_sub r = a - b mod p. */
+void p256_x64_mont_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void p256_x64_mont_sqr(uint64_t r[4], const uint64_t a[4]);
+void p256_x64_mod_add(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void p256_x64_mod_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+extern const cb_p256_ops cb_p256_x64_ops;
+
 #endif

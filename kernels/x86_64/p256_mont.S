@@ -1,0 +1,336 @@
+/*
+ * kernels/x86_64/p256_mont.S - Montgomery multiplication and squaring modulo the
+ * P-256 prime p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (SP 800-186 3.2.1.3) for the
+ * x64-asm variant (kernels/x86_64/p256_x64.c), baseline x86-64 only (MUL, ADD/ADC,
+ * shifts, CMOV: no capability bit needed).
+ *
+ *   void p256_x64_mont_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+ *        r = a b R^-1 mod p
+ *   void p256_x64_mont_sqr(uint64_t r[4], const uint64_t a[4])
+ *        r = a^2 R^-1 mod p
+ *   void p256_x64_mod_add(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+ *   void p256_x64_mod_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+ *        r = a + b mod p, r = a - b mod p (any representation below p)
+ *
+ * The representation is kernels/generic/p256_impl.h's: four limbs, least
+ * significant first, x R mod p with R = 2^256, inputs and output fully reduced
+ * (below p).  r may be a or b: every input limb is read before r is written.
+ *
+ * 1. The 512-bit product t7..t0.  mont_mul scans by columns (Comba): column k's
+ *    products a_i b_(k-i) are summed into a three-limb accumulator whose low limb
+ *    is then limb k of the product.  MUL writes the flags, so a carry chain cannot
+ *    span two products; the column form costs one MUL and four instructions per
+ *    product (mov, add, adc, adc), where rows would cost six.  The accumulators are
+ *    (t_k, t_k+1, t_k+2), so a column ends with its limb already in place and no
+ *    moves.  mont_sqr computes the six cross products a_i a_j (i < j) by rows,
+ *    doubles them in one ADC chain and adds the four squares: 10 MULs, not 16.
+ *
+ * 2. Montgomery's reduction, using p's shape.  -p^-1 = 1 mod 2^64 (p = -1 mod
+ *    2^96), so the quotient digit q of a step is the low limb itself, and adding
+ *    q p cancels it, adds q 2^96 (q << 32 one limb up, q >> 32 two limbs up) and
+ *    q (2^64 - 2^32 + 1) = q 0xffffffff00000001 three limbs up: one MUL per step.
+ *    Only the low half t3..t0 goes through the four steps: after k steps the window
+ *    holds (t_lo + Q p) / 2^(64k) < 2^(256 - 64k) + p < 2^256, so it never needs a
+ *    fifth limb, and the limb a step frees takes the step's top word.  After four
+ *    steps the window is at most p; the high half t7..t4 (below p, as a b < p^2) is
+ *    added, giving less than 2p in four limbs and a carry, and p is subtracted once,
+ *    the result chosen by CMOV on the borrow: no branch on secret data.
+ *
+ * p256_x64_mod_add and p256_x64_mod_sub, the field's sum and difference, are at
+ * the end.
+ *
+ * Registers (both products):
+ *   rdi  r                 rsi  a (then the carry above the sum, in the reduction)
+ *   rcx  b in mont_mul; a temporary (q << 32, then p's limb 1)
+ *   rax, rdx  MUL's operand and product; rax holds 0xffffffff00000001 for the MULs
+ *             of the reduction and as p's limb 3
+ *   r8, r9, r10, r11, rbx, rbp, r12, r13  t0..t7, the product's limbs (rbx, rbp,
+ *             r12, r13 are callee-saved: pushed)
+ */
+
+#define T0 %r8
+#define T1 %r9
+#define T2 %r10
+#define T3 %r11
+#define T4 %rbx
+#define T5 %rbp
+#define T6 %r12
+#define T7 %r13
+
+	.text
+
+/* p's limb 3, which is also the multiplier 2^64 - 2^32 + 1 of the reduction */
+#define P3 0xffffffff00000001
+
+/* madd i, j, c0, c1, c2: (c2:c1:c0) += a_i b_j (a in rsi, b in rcx) */
+.macro madd i, j, c0, c1, c2
+	movq	8*\i(%rsi), %rax
+	mulq	8*\j(%rcx)
+	addq	%rax, \c0
+	adcq	%rdx, \c1
+	adcq	$0, \c2
+.endm
+
+/* redc_step q, u1, u2, u3: one Montgomery step on the window (u3:u2:u1:q): q
+ * becomes the window's new top limb.  The window stays below 2^256 (see above), so
+ * the ADC into rdx cannot carry out. */
+.macro redc_step q, u1, u2, u3
+	movabsq	$P3, %rax
+	mulq	\q
+	movq	\q, %rcx
+	shlq	$32, %rcx
+	shrq	$32, \q
+	addq	%rcx, \u1
+	adcq	\q, \u2
+	adcq	%rax, \u3
+	adcq	$0, %rdx
+	movq	%rdx, \q
+.endm
+
+/* redc_store: r = t R^-1 mod p for the product t in T7..T0, then restore the
+ * callee-saved registers and return. */
+.macro redc_store
+	redc_step T0, T1, T2, T3
+	redc_step T1, T2, T3, T0
+	redc_step T2, T3, T0, T1
+	redc_step T3, T0, T1, T2
+	/* (T3:T2:T1:T0) <= p; add the high half, the carry going to rsi */
+	xorl	%esi, %esi
+	addq	T0, T4
+	adcq	T1, T5
+	adcq	T2, T6
+	adcq	T3, T7
+	adcq	$0, %rsi
+	/* T3..T0 = the sum - p; the borrow out of rsi says the sum was below p */
+	movq	T4, T0
+	movq	T5, T1
+	movq	T6, T2
+	movq	T7, T3
+	movl	$0xffffffff, %ecx	/* p's limb 1 (zero-extended) */
+	movabsq	$P3, %rax
+	subq	$-1, T0			/* p's limb 0, all ones: imm8 sign-extended */
+	sbbq	%rcx, T1
+	sbbq	$0, T2			/* p's limb 2 is 0 */
+	sbbq	%rax, T3
+	sbbq	$0, %rsi
+	cmovncq	T0, T4
+	cmovncq	T1, T5
+	cmovncq	T2, T6
+	cmovncq	T3, T7
+	movq	T4, 0(%rdi)
+	movq	T5, 8(%rdi)
+	movq	T6, 16(%rdi)
+	movq	T7, 24(%rdi)
+	popq	%r13
+	popq	%r12
+	popq	%rbp
+	popq	%rbx
+	ret
+.endm
+
+	.globl	p256_x64_mont_mul
+	.type	p256_x64_mont_mul, @function
+	.p2align 4
+p256_x64_mont_mul:
+	pushq	%rbx
+	pushq	%rbp
+	pushq	%r12
+	pushq	%r13
+	movq	%rdx, %rcx		/* MUL takes rdx */
+
+	/* column 0 */
+	movq	0(%rsi), %rax
+	mulq	0(%rcx)
+	movq	%rax, T0
+	movq	%rdx, T1
+	xorl	%r10d, %r10d		/* T2 */
+	xorl	%r11d, %r11d		/* T3 */
+	/* column 1 */
+	madd	0, 1, T1, T2, T3
+	madd	1, 0, T1, T2, T3
+	/* column 2 */
+	xorl	%ebx, %ebx		/* T4 */
+	madd	0, 2, T2, T3, T4
+	madd	1, 1, T2, T3, T4
+	madd	2, 0, T2, T3, T4
+	/* column 3 */
+	xorl	%ebp, %ebp		/* T5 */
+	madd	0, 3, T3, T4, T5
+	madd	1, 2, T3, T4, T5
+	madd	2, 1, T3, T4, T5
+	madd	3, 0, T3, T4, T5
+	/* column 4 */
+	xorl	%r12d, %r12d		/* T6 */
+	madd	1, 3, T4, T5, T6
+	madd	2, 2, T4, T5, T6
+	madd	3, 1, T4, T5, T6
+	/* column 5 */
+	xorl	%r13d, %r13d		/* T7 */
+	madd	2, 3, T5, T6, T7
+	madd	3, 2, T5, T6, T7
+	/* column 6: the product is below 2^512, so nothing carries out of T7 */
+	movq	24(%rsi), %rax
+	mulq	24(%rcx)
+	addq	%rax, T6
+	adcq	%rdx, T7
+
+	redc_store
+	.size	p256_x64_mont_mul, .-p256_x64_mont_mul
+
+	.globl	p256_x64_mont_sqr
+	.type	p256_x64_mont_sqr, @function
+	.p2align 4
+p256_x64_mont_sqr:
+	pushq	%rbx
+	pushq	%rbp
+	pushq	%r12
+	pushq	%r13
+
+	/* the cross products a_i a_j, i < j, into T6..T1, one row per i; a row's
+	 * carry waits in rdx (a high word is at most 2^64 - 2, so +1 fits) */
+	movq	8(%rsi), %rax
+	mulq	0(%rsi)
+	movq	%rax, T1
+	movq	%rdx, T2
+	movq	16(%rsi), %rax
+	mulq	0(%rsi)
+	addq	%rax, T2
+	adcq	$0, %rdx
+	movq	%rdx, T3
+	movq	24(%rsi), %rax
+	mulq	0(%rsi)
+	addq	%rax, T3
+	adcq	$0, %rdx
+	movq	%rdx, T4
+
+	movq	16(%rsi), %rax
+	mulq	8(%rsi)
+	addq	%rax, T3
+	adcq	$0, %rdx
+	movq	%rdx, %rcx
+	movq	24(%rsi), %rax
+	mulq	8(%rsi)
+	addq	%rcx, T4
+	adcq	$0, %rdx
+	addq	%rax, T4
+	adcq	$0, %rdx
+	movq	%rdx, T5
+
+	movq	24(%rsi), %rax
+	mulq	16(%rsi)
+	addq	%rax, T5
+	adcq	$0, %rdx
+	movq	%rdx, T6
+
+	/* doubled: T7..T1 = 2 (T6..T1); xor clears CF as well as T7 */
+	xorl	%r13d, %r13d
+	addq	T1, T1
+	adcq	T2, T2
+	adcq	T3, T3
+	adcq	T4, T4
+	adcq	T5, T5
+	adcq	T6, T6
+	adcq	$0, T7
+
+	/* the squares a_i^2 at limbs 2i, 2i+1; the carry between them waits in rcx */
+	movq	0(%rsi), %rax
+	mulq	%rax
+	movq	%rax, T0
+	movq	%rdx, %rcx
+	movq	8(%rsi), %rax
+	mulq	%rax
+	addq	%rcx, T1
+	adcq	%rax, T2
+	adcq	$0, %rdx
+	movq	%rdx, %rcx
+	movq	16(%rsi), %rax
+	mulq	%rax
+	addq	%rcx, T3
+	adcq	%rax, T4
+	adcq	$0, %rdx
+	movq	%rdx, %rcx
+	movq	24(%rsi), %rax
+	mulq	%rax
+	addq	%rcx, T5
+	adcq	%rax, T6
+	adcq	%rdx, T7		/* the square is below 2^512: no carry out */
+
+	redc_store
+	.size	p256_x64_mont_sqr, .-p256_x64_mont_sqr
+
+/*
+ * p256_x64_mod_add(r, a, b): r = a + b mod p; p256_x64_mod_sub(r, a, b): r = a - b
+ * mod p (a, b below p; r may be a or b).  Not Montgomery products, but the curve
+ * formulas call them about as often, and GCC's code for the template's carries
+ * (compares and SETB) was near 80 instructions each, a third of a signature.
+ * Both subtract (or add back) p under a mask made from the borrow by SBB, and use
+ * p's limbs: 2^64 - 1 (the mask itself), 2^32 - 1 (the mask shifted right 32),
+ * 0, and 2^64 - 2^32 + 1 (the negation of the previous).
+ * Registers: rdi r, rsi a, rdx b; r8..r11 the result's limbs; rax the carry, then
+ * the mask; rcx and rsi p's limbs 1 and 3 (masked).
+ */
+	.globl	p256_x64_mod_add
+	.type	p256_x64_mod_add, @function
+	.p2align 4
+p256_x64_mod_add:
+	movq	0(%rsi), %r8
+	movq	8(%rsi), %r9
+	movq	16(%rsi), %r10
+	movq	24(%rsi), %r11
+	xorl	%eax, %eax
+	addq	0(%rdx), %r8
+	adcq	8(%rdx), %r9
+	adcq	16(%rdx), %r10
+	adcq	24(%rdx), %r11
+	adcq	$0, %rax		/* the sum's bit 256 */
+	movl	$0xffffffff, %ecx
+	movabsq	$P3, %rsi
+	subq	$-1, %r8
+	sbbq	%rcx, %r9
+	sbbq	$0, %r10
+	sbbq	%rsi, %r11
+	/* the sum is below 2p, so it was below p exactly when this borrows: rax
+	 * becomes all ones (add p back) or 0 */
+	sbbq	$0, %rax
+	andq	%rax, %rcx
+	andq	%rax, %rsi
+	addq	%rax, %r8
+	adcq	%rcx, %r9
+	adcq	$0, %r10
+	adcq	%rsi, %r11
+	movq	%r8, 0(%rdi)
+	movq	%r9, 8(%rdi)
+	movq	%r10, 16(%rdi)
+	movq	%r11, 24(%rdi)
+	ret
+	.size	p256_x64_mod_add, .-p256_x64_mod_add
+
+	.globl	p256_x64_mod_sub
+	.type	p256_x64_mod_sub, @function
+	.p2align 4
+p256_x64_mod_sub:
+	movq	0(%rsi), %r8
+	movq	8(%rsi), %r9
+	movq	16(%rsi), %r10
+	movq	24(%rsi), %r11
+	subq	0(%rdx), %r8
+	sbbq	8(%rdx), %r9
+	sbbq	16(%rdx), %r10
+	sbbq	24(%rdx), %r11
+	sbbq	%rax, %rax		/* all ones when a < b: add p back */
+	movq	%rax, %rcx
+	shrq	$32, %rcx		/* p's limb 1, masked */
+	movq	%rcx, %rsi
+	negq	%rsi			/* p's limb 3, masked: -(2^32 - 1) mod 2^64 */
+	addq	%rax, %r8
+	adcq	%rcx, %r9
+	adcq	$0, %r10
+	adcq	%rsi, %r11
+	movq	%r8, 0(%rdi)
+	movq	%r9, 8(%rdi)
+	movq	%r10, 16(%rdi)
+	movq	%r11, 24(%rdi)
+	ret
+	.size	p256_x64_mod_sub, .-p256_x64_mod_sub
+
+	.section .note.GNU-stack,"",@progbits
