@@ -924,6 +924,82 @@ static void test_p256_field_against_r64(void **state)
     }
 }
 
+/* ord_case checks the products modulo n against p256_r64.h's C for one pair. */
+static void ord_case(const uint64_t a[4], const uint64_t b[4], uint64_t n0)
+{
+    uint64_t want[4], got[4];
+    ord_mul_r64(want, a, b, n0);
+    p256_x64_ord_mul(got, a, b, n0);
+    if (memcmp(want, got, sizeof want) != 0)
+        fail_msg("p256_x64_ord_mul differs from ord_mul_r64 for a = %016llx..%016llx, "
+                 "b = %016llx..%016llx", (unsigned long long)a[3], (unsigned long long)a[0],
+                 (unsigned long long)b[3], (unsigned long long)b[0]);
+    ord_sqr_r64(want, a, n0);
+    p256_x64_ord_sqr(got, a, n0);
+    if (memcmp(want, got, sizeof want) != 0)
+        fail_msg("p256_x64_ord_sqr differs from ord_sqr_r64 for a = %016llx..%016llx",
+                 (unsigned long long)a[3], (unsigned long long)a[0]);
+    memcpy(got, b, sizeof got);
+    p256_x64_ord_mul(got, a, got, n0);
+    ord_mul_r64(want, a, b, n0);
+    assert_memory_equal(got, want, sizeof want);
+}
+
+/* The products modulo n (SP 800-186 3.2.1.3) against the C: 0, 1, n - 1, n - 2, limbs
+ * all ones or zero below n, every pair of them, then 20000 random pairs below n; n0
+ * is computed here from n (Newton), like the context's, and once through the ABI
+ * check each. */
+static void test_p256_ord_against_r64(void **state)
+{
+    (void)state;
+    static const uint64_t n[4] = {UINT64_C(0xf3b9cac2fc632551), UINT64_C(0xbce6faada7179e84),
+                                  UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffff00000000)};
+    uint64_t inv = n[0];
+    for (int i = 0; i < 6; i++)
+        inv *= 2 - n[0] * inv;
+    uint64_t n0 = 0 - inv;
+    static const uint64_t edges[][4] = {
+        {0, 0, 0, 0},
+        {1, 0, 0, 0},
+        {UINT64_C(0xf3b9cac2fc632550), UINT64_C(0xbce6faada7179e84),
+         UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffff00000000)}, /* n - 1 */
+        {UINT64_C(0xf3b9cac2fc63254f), UINT64_C(0xbce6faada7179e84),
+         UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffff00000000)}, /* n - 2 */
+        {UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffffffffffff),
+         UINT64_C(0xffffffffffffffff), UINT64_C(0xfffffffeffffffff)},
+        {UINT64_C(0xffffffffffffffff), 0, UINT64_C(0xffffffffffffffff), 0},
+        {0, 0, 0, UINT64_C(0x8000000000000000)},
+    };
+    size_t ne = sizeof edges / sizeof edges[0];
+    for (size_t i = 0; i < ne; i++)
+        for (size_t j = 0; j < ne; j++)
+            ord_case(edges[i], edges[j], n0);
+    rng_state = 257;
+    for (int k = 0; k < 20000; k++) {
+        uint64_t a[4], b[4];
+        for (int i = 0; i < 4; i++) {
+            a[i] = rng_next();
+            b[i] = rng_next();
+        }
+        a[3] &= UINT64_C(0x7fffffffffffffff); /* below n */
+        b[3] &= UINT64_C(0x7fffffffffffffff);
+        if (k % 2) {
+            a[2] = b[2] = ~UINT64_C(0);
+        }
+        ord_case(a, b, n0);
+    }
+    uint64_t out[4];
+    cb_abi_report rep;
+    cb_abi_call(&rep, (cb_abi_fn)p256_x64_ord_mul, 4, (uintptr_t)out, (uintptr_t)edges[2],
+                (uintptr_t)edges[4], (uintptr_t)n0);
+    if (rep.clobbered)
+        fail_msg("p256_x64_ord_mul did not restore %s", rep.names);
+    cb_abi_call(&rep, (cb_abi_fn)p256_x64_ord_sqr, 3, (uintptr_t)out, (uintptr_t)edges[2],
+                (uintptr_t)n0);
+    if (rep.clobbered)
+        fail_msg("p256_x64_ord_sqr did not restore %s", rep.names);
+}
+
 /* main applies the environment's masks first, as the command line does, so
  * `CRYPTOBENCH_CAPS=... test_x86_64` tests the fallbacks. */
 int main(void)
@@ -947,6 +1023,7 @@ int main(void)
         cmocka_unit_test(test_masks_fall_back),
         cmocka_unit_test(test_interleave_changes_code),
         cmocka_unit_test(test_p256_field_against_r64),
+        cmocka_unit_test(test_p256_ord_against_r64),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     fflush(stdout);

@@ -14,6 +14,8 @@
 #define P256_OPS cb_p256_r64_ops
 #define P256_FE_MUL fe_mul_r64
 #define P256_FE_SQR fe_sqr_r64
+#define P256_ORD_MUL ord_mul_r64
+#define P256_ORD_SQR ord_sqr_r64
 
 #include "kernels/generic/p256_impl.h"
 

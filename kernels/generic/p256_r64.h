@@ -201,11 +201,9 @@ static inline void ord_sqr_r64(uint64_t r[4], const uint64_t a[4], uint64_t n0)
 }
 
 /* the parameters of kernels/generic/p256_impl.h every 64-bit-limb instance shares;
- * the includer adds P256_OPS and its field product (P256_FE_MUL, P256_FE_SQR) */
+ * the includer adds P256_OPS and its products (P256_FE_MUL, P256_ORD_MUL, ...) */
 #define P256_LIMB uint64_t
 #define P256_DLIMB unsigned __int128
 #define P256_LIMB_BITS 64
-#define P256_ORD_MUL ord_mul_r64
-#define P256_ORD_SQR ord_sqr_r64
 
 #endif

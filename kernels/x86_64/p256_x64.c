@@ -1,7 +1,8 @@
 /*
  * kernels/x86_64/p256_x64.c - NIST P-256 (variant x64-asm): kernels/generic/p256_impl.h
- * on 64-bit limbs with the field's product, square, sum and difference in assembly
- * (kernels/x86_64/p256_mont.S) and the C scalar products of p256_r64.h.  The field
+ * on 64-bit limbs (p256_r64.h's parameters) with the field's product, square, sum
+ * and difference and the products modulo n in assembly (kernels/x86_64/p256_mont.S,
+ * which says what each was worth).  The field
  * product was two thirds of a signature with GCC's __int128 code (about 320
  * instructions, many of them moves and spills; the assembly has about 130), and
  * with it in assembly the sum and difference (about 80 instructions each from GCC,
@@ -15,5 +16,7 @@
 #define P256_FE_SQR p256_x64_mont_sqr
 #define P256_FE_ADD p256_x64_mod_add
 #define P256_FE_SUB p256_x64_mod_sub
+#define P256_ORD_MUL p256_x64_ord_mul
+#define P256_ORD_SQR p256_x64_ord_sqr
 
 #include "kernels/generic/p256_impl.h"

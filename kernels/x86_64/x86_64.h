@@ -81,6 +81,10 @@ void p256_x64_mont_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
 void p256_x64_mont_sqr(uint64_t r[4], const uint64_t a[4]);
 void p256_x64_mod_add(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
 void p256_x64_mod_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+/* p256_x64_ord_mul sets r = a b R^-1 mod n and p256_x64_ord_sqr r = a^2 R^-1 mod n for
+ * the group order n, a, b below n, n0 = -n^-1 mod 2^64. */
+void p256_x64_ord_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], uint64_t n0);
+void p256_x64_ord_sqr(uint64_t r[4], const uint64_t a[4], uint64_t n0);
 extern const cb_p256_ops cb_p256_x64_ops;
 
 #endif
