@@ -1,7 +1,7 @@
 /*
  * kernels/x86_64/p256_mont.S - Montgomery multiplication and squaring modulo the
- * P-256 prime p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (SP 800-186 3.2.1.3) for the
- * x64-asm variant (kernels/x86_64/p256_x64.c), baseline x86-64 only (MUL, ADD/ADC,
+ * P-256 prime p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (SP 800-186 3.2.1.3) and modulo
+ * the group order n, and the field's sum and difference, for the x64-asm variant (kernels/x86_64/p256_x64.c), baseline x86-64 only (MUL, ADD/ADC,
  * shifts, CMOV: no capability bit needed).
  *
  *   void p256_x64_mont_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
@@ -11,7 +11,8 @@
  *   void p256_x64_ord_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4],
  *                         uint64_t n0)
  *   void p256_x64_ord_sqr(uint64_t r[4], const uint64_t a[4], uint64_t n0)
- *        the same modulo the group order n (after the field's functions)
+ *        the same modulo the group order n, n0 = -n^-1 mod 2^64 (after the field's
+ *        products, with what differs)
  *   void p256_x64_mod_add(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
  *   void p256_x64_mod_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
  *        r = a + b mod p, r = a - b mod p (any representation below p)
@@ -40,8 +41,8 @@
  *    added, giving less than 2p in four limbs and a carry, and p is subtracted once,
  *    the result chosen by CMOV on the borrow: no branch on secret data.
  *
- * p256_x64_mod_add and p256_x64_mod_sub, the field's sum and difference, are at
- * the end.
+ * The products modulo n and p256_x64_mod_add and p256_x64_mod_sub, the field's
+ * sum and difference, follow, each with its own comment.
  *
  * Registers (both products):
  *   rdi  r                 rsi  a (then the carry above the sum, in the reduction)
