@@ -4,7 +4,8 @@
  *
  * Every kernel is C with intrinsics compiled under a per-file `#pragma GCC target`
  * (so the binary still starts on a CPU without the instructions; the registry only
- * calls a kernel when cb_caps_effective() has its capabilities).  This header is
+ * calls a kernel when cb_caps_effective() has its capabilities), except P-256's
+ * arithmetic, which is baseline x86-64 assembly (p256_mont.S).  This header is
  * included by code compiled without those targets (family.c, tests), so it names
  * only plain C types.
  */
