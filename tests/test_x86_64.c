@@ -800,69 +800,62 @@ static void p256_ref_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]
     p256_ref_add(r, a, negb);
 }
 
-/* p256_field_case checks one pair: the assembly's product, square, sum and
- * difference equal p256_r64.h's C and the reference above, are below p, and stay
- * right when r is a or b; every function also once through the ABI check. */
+/* the square in the shape of the two-operand functions, so one table holds all four */
+static void p256_sqr_asm(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    (void)b;
+    p256_x64_mont_sqr(r, a);
+}
+
+static void p256_sqr_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    (void)b;
+    fe_sqr_r64(r, a);
+}
+
+typedef void (*p256_fn)(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+
+/* p256_field_fns: each assembly function, how to call it with (r, a, b), what it
+ * must agree with, and its own entry point and argument count for the ABI check */
+static const struct {
+    const char *name;
+    p256_fn call, want;
+    cb_abi_fn entry;
+    size_t args;
+} p256_field_fns[] = {
+    {"p256_x64_mont_mul", p256_x64_mont_mul, fe_mul_r64, (cb_abi_fn)p256_x64_mont_mul, 3},
+    {"p256_x64_mont_sqr", p256_sqr_asm, p256_sqr_c, (cb_abi_fn)p256_x64_mont_sqr, 2},
+    {"p256_x64_mod_add", p256_x64_mod_add, p256_ref_add, (cb_abi_fn)p256_x64_mod_add, 3},
+    {"p256_x64_mod_sub", p256_x64_mod_sub, p256_ref_sub, (cb_abi_fn)p256_x64_mod_sub, 3},
+};
+
+/* p256_field_case checks one pair: each assembly function's result equals the C
+ * (p256_r64.h's product and square, the slow sum and difference above), is below p,
+ * and stays right when r is a or b; with through_abi, each also through the ABI
+ * check. */
 static void p256_field_case(const uint64_t a[4], const uint64_t b[4], int through_abi)
 {
-    uint64_t want[4], got[4], alias[4];
-    char what[96];
-    snprintf(what, sizeof what, "a = %016llx..%016llx, b = %016llx..%016llx",
-             (unsigned long long)a[3], (unsigned long long)a[0], (unsigned long long)b[3],
-             (unsigned long long)b[0]);
-
-    fe_mul_r64(want, a, b);
-    p256_x64_mont_mul(got, a, b);
-    if (memcmp(want, got, sizeof want) != 0 || !p256_below_p(got))
-        fail_msg("p256_x64_mont_mul differs from fe_mul_r64 for %s", what);
-    memcpy(alias, a, sizeof alias);
-    p256_x64_mont_mul(alias, alias, b);
-    assert_memory_equal(alias, want, sizeof want);
-    memcpy(alias, b, sizeof alias);
-    p256_x64_mont_mul(alias, a, alias);
-    assert_memory_equal(alias, want, sizeof want);
-
-    fe_sqr_r64(want, a);
-    p256_x64_mont_sqr(got, a);
-    if (memcmp(want, got, sizeof want) != 0 || !p256_below_p(got))
-        fail_msg("p256_x64_mont_sqr differs from fe_sqr_r64 for %s", what);
-    memcpy(alias, a, sizeof alias);
-    p256_x64_mont_sqr(alias, alias);
-    assert_memory_equal(alias, want, sizeof want);
-
-    p256_ref_add(want, a, b);
-    p256_x64_mod_add(got, a, b);
-    if (memcmp(want, got, sizeof want) != 0)
-        fail_msg("p256_x64_mod_add is wrong for %s", what);
-    memcpy(alias, b, sizeof alias);
-    p256_x64_mod_add(alias, a, alias);
-    assert_memory_equal(alias, want, sizeof want);
-
-    p256_ref_sub(want, a, b);
-    p256_x64_mod_sub(got, a, b);
-    if (memcmp(want, got, sizeof want) != 0)
-        fail_msg("p256_x64_mod_sub is wrong for %s", what);
-    memcpy(alias, a, sizeof alias);
-    p256_x64_mod_sub(alias, alias, b);
-    assert_memory_equal(alias, want, sizeof want);
-
-    if (!through_abi)
-        return;
-    static const struct {
-        const char *name;
-        cb_abi_fn fn;
-        size_t args;
-    } fns[] = {
-        {"p256_x64_mont_mul", (cb_abi_fn)p256_x64_mont_mul, 3},
-        {"p256_x64_mont_sqr", (cb_abi_fn)p256_x64_mont_sqr, 2},
-        {"p256_x64_mod_add", (cb_abi_fn)p256_x64_mod_add, 3},
-        {"p256_x64_mod_sub", (cb_abi_fn)p256_x64_mod_sub, 3},
-    };
-    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+    for (size_t f = 0; f < sizeof p256_field_fns / sizeof p256_field_fns[0]; f++) {
+        uint64_t want[4], got[4], ra[4], rb[4];
+        p256_field_fns[f].want(want, a, b);
+        p256_field_fns[f].call(got, a, b);
+        memcpy(ra, a, sizeof ra);
+        p256_field_fns[f].call(ra, ra, b);
+        memcpy(rb, b, sizeof rb);
+        p256_field_fns[f].call(rb, a, rb);
+        if (memcmp(want, got, sizeof want) != 0 || !p256_below_p(got) ||
+            memcmp(want, ra, sizeof want) != 0 || memcmp(want, rb, sizeof want) != 0)
+            fail_msg("%s is wrong (r apart, r = a or r = b) for a = %016llx..%016llx, "
+                     "b = %016llx..%016llx", p256_field_fns[f].name, (unsigned long long)a[3],
+                     (unsigned long long)a[0], (unsigned long long)b[3],
+                     (unsigned long long)b[0]);
+        if (!through_abi)
+            continue;
         cb_abi_report rep;
-        cb_abi_call(&rep, fns[i].fn, fns[i].args, (uintptr_t)got, (uintptr_t)a, (uintptr_t)b);
+        cb_abi_call(&rep, p256_field_fns[f].entry, p256_field_fns[f].args, (uintptr_t)got,
+                    (uintptr_t)a, (uintptr_t)b);
         if (rep.clobbered)
-            fail_msg("%s did not restore %s", fns[i].name, rep.names);
+            fail_msg("%s did not restore %s", p256_field_fns[f].name, rep.names);
     }
 }
 

@@ -76,6 +76,17 @@
 	adcq	$0, \c2
 .endm
 
+/* column k, first, count, c0, c1, c2: column k of a b, the products a_i b_(k-i) for
+ * count values of i from first, summed into (c2:c1:c0) after c2 is zeroed */
+.macro column k, first, count, c0, c1, c2
+	xorq	\c2, \c2
+	.set	.Li, \first
+	.rept	\count
+	madd	.Li, (\k - .Li), \c0, \c1, \c2
+	.set	.Li, .Li + 1
+	.endr
+.endm
+
 /* redc_step q, u1, u2, u3: one Montgomery step on the window (u3:u2:u1:q): q
  * becomes the window's new top limb.  The window stays below 2^256 (see above), so
  * the ADC into rdx cannot carry out. */
@@ -92,35 +103,48 @@
 	movq	%rdx, \q
 .endm
 
-/* redc_p: T7..T4 = t R^-1 mod p for the product t in T7..T0 (below p^2). */
-.macro redc_p
-	redc_step T0, T1, T2, T3
-	redc_step T1, T2, T3, T0
-	redc_step T2, T3, T0, T1
-	redc_step T3, T0, T1, T2
-	/* (T3:T2:T1:T0) <= p; add the high half, the carry going to rsi */
+/* redc_window step: the four steps of a Montgomery reduction on the window T3..T0,
+ * rotating which register is the window's low limb */
+.macro redc_window step
+	\step	T0, T1, T2, T3
+	\step	T1, T2, T3, T0
+	\step	T2, T3, T0, T1
+	\step	T3, T0, T1, T2
+.endm
+
+/* add_high_sub m0, m1, m2, m3: T7..T4 = the window T3..T0 (at most the modulus m)
+ * plus the high half T7..T4, less m when that is at least m.  The sum is below 2m:
+ * four limbs and a carry in rsi; T3..T0 take the sum - m, and the borrow out of rsi
+ * says the sum was below m.  m's limbs are operands of SUB/SBB. */
+.macro add_high_sub m0, m1, m2, m3
 	xorl	%esi, %esi
 	addq	T0, T4
 	adcq	T1, T5
 	adcq	T2, T6
 	adcq	T3, T7
 	adcq	$0, %rsi
-	/* T3..T0 = the sum - p; the borrow out of rsi says the sum was below p */
 	movq	T4, T0
 	movq	T5, T1
 	movq	T6, T2
 	movq	T7, T3
-	movl	$0xffffffff, %ecx	/* p's limb 1 (zero-extended) */
-	movabsq	$P3, %rax
-	subq	$-1, T0			/* p's limb 0, all ones: imm8 sign-extended */
-	sbbq	%rcx, T1
-	sbbq	$0, T2			/* p's limb 2 is 0 */
-	sbbq	%rax, T3
+	subq	\m0, T0
+	sbbq	\m1, T1
+	sbbq	\m2, T2
+	sbbq	\m3, T3
 	sbbq	$0, %rsi
 	cmovncq	T0, T4
 	cmovncq	T1, T5
 	cmovncq	T2, T6
 	cmovncq	T3, T7
+.endm
+
+/* redc_p: T7..T4 = t R^-1 mod p for the product t in T7..T0 (below p^2).  p's
+ * limbs: all ones (imm8 -1, sign-extended), 2^32 - 1 (rcx), 0, P3 (rax). */
+.macro redc_p
+	redc_window redc_step
+	movl	$0xffffffff, %ecx
+	movabsq	$P3, %rax
+	add_high_sub $-1, %rcx, $0, %rax
 .endm
 
 /* store_return: r = T7..T4, then restore the callee-saved registers and return. */
@@ -151,31 +175,12 @@
 	mulq	0(%rcx)
 	movq	%rax, T0
 	movq	%rdx, T1
-	xorl	%r10d, %r10d		/* T2 */
-	xorl	%r11d, %r11d		/* T3 */
-	/* column 1 */
-	madd	0, 1, T1, T2, T3
-	madd	1, 0, T1, T2, T3
-	/* column 2 */
-	xorl	%ebx, %ebx		/* T4 */
-	madd	0, 2, T2, T3, T4
-	madd	1, 1, T2, T3, T4
-	madd	2, 0, T2, T3, T4
-	/* column 3 */
-	xorl	%ebp, %ebp		/* T5 */
-	madd	0, 3, T3, T4, T5
-	madd	1, 2, T3, T4, T5
-	madd	2, 1, T3, T4, T5
-	madd	3, 0, T3, T4, T5
-	/* column 4 */
-	xorl	%r12d, %r12d		/* T6 */
-	madd	1, 3, T4, T5, T6
-	madd	2, 2, T4, T5, T6
-	madd	3, 1, T4, T5, T6
-	/* column 5 */
-	xorl	%r13d, %r13d		/* T7 */
-	madd	2, 3, T5, T6, T7
-	madd	3, 2, T5, T6, T7
+	xorl	%r10d, %r10d		/* T2, column 1's middle limb */
+	column	1, 0, 2, T1, T2, T3
+	column	2, 0, 3, T2, T3, T4
+	column	3, 0, 4, T3, T4, T5
+	column	4, 1, 3, T4, T5, T6
+	column	5, 2, 2, T5, T6, T7
 	/* column 6: the product is below 2^512, so nothing carries out of T7 */
 	movq	24(%rsi), %rax
 	mulq	24(%rcx)
@@ -326,29 +331,8 @@ p256_x64_mont_sqr:
 
 /* redc_n: T7..T4 = t R^-1 mod n for the product t in T7..T0 (below n^2) */
 .macro redc_n
-	redc_n_step T0, T1, T2, T3
-	redc_n_step T1, T2, T3, T0
-	redc_n_step T2, T3, T0, T1
-	redc_n_step T3, T0, T1, T2
-	xorl	%esi, %esi
-	addq	T0, T4
-	adcq	T1, T5
-	adcq	T2, T6
-	adcq	T3, T7
-	adcq	$0, %rsi
-	movq	T4, T0
-	movq	T5, T1
-	movq	T6, T2
-	movq	T7, T3
-	subq	.Lord(%rip), T0
-	sbbq	.Lord+8(%rip), T1
-	sbbq	.Lord+16(%rip), T2
-	sbbq	.Lord+24(%rip), T3
-	sbbq	$0, %rsi
-	cmovncq	T0, T4
-	cmovncq	T1, T5
-	cmovncq	T2, T6
-	cmovncq	T3, T7
+	redc_window redc_n_step
+	add_high_sub .Lord(%rip), .Lord+8(%rip), .Lord+16(%rip), .Lord+24(%rip)
 .endm
 
 	.globl	p256_x64_ord_mul
@@ -385,8 +369,26 @@ p256_x64_ord_sqr:
  * p's limbs: 2^64 - 1 (the mask itself), 2^32 - 1 (the mask shifted right 32),
  * 0, and 2^64 - 2^32 + 1 (the negation of the previous).
  * Registers: rdi r, rsi a, rdx b; r8..r11 the result's limbs; rax the carry, then
- * the mask; rcx and rsi p's limbs 1 and 3 (masked).
+ * the mask; rcx and rsi p's limbs 1 and 3 (in mod_add unmasked first, for the
+ * subtraction).
  */
+/* add_p_masked_store: r = r11..r8 + (p and the mask in rax), then return */
+.macro add_p_masked_store
+	movq	%rax, %rcx
+	shrq	$32, %rcx		/* p's limb 1, masked */
+	movq	%rcx, %rsi
+	negq	%rsi			/* p's limb 3, masked: -(2^32 - 1) mod 2^64 */
+	addq	%rax, %r8
+	adcq	%rcx, %r9
+	adcq	$0, %r10
+	adcq	%rsi, %r11
+	movq	%r8, 0(%rdi)
+	movq	%r9, 8(%rdi)
+	movq	%r10, 16(%rdi)
+	movq	%r11, 24(%rdi)
+	ret
+.endm
+
 	.globl	p256_x64_mod_add
 	.type	p256_x64_mod_add, @function
 	.p2align 4
@@ -410,17 +412,7 @@ p256_x64_mod_add:
 	/* the sum is below 2p, so it was below p exactly when this borrows: rax
 	 * becomes all ones (add p back) or 0 */
 	sbbq	$0, %rax
-	andq	%rax, %rcx
-	andq	%rax, %rsi
-	addq	%rax, %r8
-	adcq	%rcx, %r9
-	adcq	$0, %r10
-	adcq	%rsi, %r11
-	movq	%r8, 0(%rdi)
-	movq	%r9, 8(%rdi)
-	movq	%r10, 16(%rdi)
-	movq	%r11, 24(%rdi)
-	ret
+	add_p_masked_store
 	.size	p256_x64_mod_add, .-p256_x64_mod_add
 
 	.globl	p256_x64_mod_sub
@@ -436,19 +428,7 @@ p256_x64_mod_sub:
 	sbbq	16(%rdx), %r10
 	sbbq	24(%rdx), %r11
 	sbbq	%rax, %rax		/* all ones when a < b: add p back */
-	movq	%rax, %rcx
-	shrq	$32, %rcx		/* p's limb 1, masked */
-	movq	%rcx, %rsi
-	negq	%rsi			/* p's limb 3, masked: -(2^32 - 1) mod 2^64 */
-	addq	%rax, %r8
-	adcq	%rcx, %r9
-	adcq	$0, %r10
-	adcq	%rsi, %r11
-	movq	%r8, 0(%rdi)
-	movq	%r9, 8(%rdi)
-	movq	%r10, 16(%rdi)
-	movq	%r11, 24(%rdi)
-	ret
+	add_p_masked_store
 	.size	p256_x64_mod_sub, .-p256_x64_mod_sub
 
 	.section .note.GNU-stack,"",@progbits
