@@ -44,7 +44,7 @@
  * The products modulo n and p256_x64_mod_add and p256_x64_mod_sub, the field's
  * sum and difference, follow, each with its own comment.
  *
- * Registers (both products):
+ * Registers (the products modulo p; those modulo n differ where their comment says):
  *   rdi  r                 rsi  a (then the carry above the sum, in the reduction)
  *   rcx  b in mont_mul; a temporary (q << 32, then p's limb 1)
  *   rax, rdx  MUL's operand and product; rax holds 0xffffffff00000001 for the MULs
@@ -292,7 +292,7 @@ p256_x64_mont_sqr:
  * low limb times n0 and q n added by four MULs per step, on the same low-half
  * window (the bound holds for n too: 2^192 + n < 2^256), then the high half added
  * and n subtracted once under CMOV.  n0 waits on the stack ((%rsp)); n's limbs are
- * memory operands.
+ * memory operands; rcx holds q and rsi the carry word of a step.
  */
 	.section .rodata
 	.p2align 5
