@@ -10,8 +10,9 @@
  * kernel does whole steps from its documented minimum and leaves counter and hash
  * where the portable layer expects them); that auto picks the right row for each
  * capability set, masks included; and that the interleave knob really changed the
- * machine code.  A variant whose capabilities are missing is reported as
- * UNAVAILABLE, never passed in silence.
+ * machine code; and that P-256's field arithmetic in assembly agrees with the C on
+ * the edge values of its carries and on random inputs.  A variant whose
+ * capabilities are missing is reported as UNAVAILABLE, never passed in silence.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,6 +32,7 @@
 #include "kernels/generic/generic.h"
 #include "kernels/registry.h"
 #include "kernels/x86_64/x86_64.h"
+#include "tests/abi/abi.h"
 
 #ifndef CB_FAMILY_X86_64
 /* main: cross builds for other architectures compile every test; nothing to do. */
@@ -40,6 +42,8 @@ int main(void)
     return 0;
 }
 #else
+
+#include "kernels/generic/p256_r64.h"
 
 #define MAX_LEN 1024
 #define LONG_LEN (16384 + 16 * 7 + 5) /* many main-loop steps and a ragged tail */
@@ -748,6 +752,247 @@ static void test_interleave_changes_code(void **state)
     }
 }
 
+/* ---- P-256's field arithmetic (x64-asm) ---- */
+
+/* p256_p: SP 800-186 3.2.1.3's p in limbs, least significant first */
+static const uint64_t p256_p[4] = {UINT64_C(0xffffffffffffffff), UINT64_C(0x00000000ffffffff), 0,
+                                   UINT64_C(0xffffffff00000001)};
+
+/* p256_below_p reports a < p. */
+static int p256_below_p(const uint64_t a[4])
+{
+    for (int i = 3; i >= 0; i--)
+        if (a[i] != p256_p[i])
+            return a[i] < p256_p[i];
+    return 0;
+}
+
+/* p256_ref_add and p256_ref_sub: a + b and a - b mod p the slow way (a carry or a
+ * borrow, then p subtracted or added with a branch), to check the assembly's masks. */
+static void p256_ref_add(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    unsigned __int128 c = 0;
+    uint64_t s[4];
+    for (int i = 0; i < 4; i++) {
+        c += (unsigned __int128)a[i] + b[i];
+        s[i] = (uint64_t)c;
+        c >>= 64;
+    }
+    if (c || !p256_below_p(s)) {
+        uint64_t borrow = 0;
+        for (int i = 0; i < 4; i++) {
+            unsigned __int128 d = (unsigned __int128)s[i] - p256_p[i] - borrow;
+            s[i] = (uint64_t)d;
+            borrow = (uint64_t)(d >> 64) & 1;
+        }
+    }
+    memcpy(r, s, sizeof s);
+}
+
+static void p256_ref_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    uint64_t negb[4] = {0}, borrow = 0;
+    for (int i = 0; i < 4 && (b[0] | b[1] | b[2] | b[3]); i++) { /* p - b, for b > 0 */
+        unsigned __int128 d = (unsigned __int128)p256_p[i] - b[i] - borrow;
+        negb[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    p256_ref_add(r, a, negb);
+}
+
+/* the square in the shape of the two-operand functions, so one table holds all four */
+static void p256_sqr_asm(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    (void)b;
+    p256_x64_mont_sqr(r, a);
+}
+
+static void p256_sqr_c(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    (void)b;
+    fe_sqr_r64(r, a);
+}
+
+typedef void (*p256_fn)(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+
+/* p256_field_fns: each assembly function, how to call it with (r, a, b), what it
+ * must agree with, and its own entry point and argument count for the ABI check */
+static const struct {
+    const char *name;
+    p256_fn call, want;
+    cb_abi_fn entry;
+    size_t args;
+} p256_field_fns[] = {
+    {"p256_x64_mont_mul", p256_x64_mont_mul, fe_mul_r64, (cb_abi_fn)p256_x64_mont_mul, 3},
+    {"p256_x64_mont_sqr", p256_sqr_asm, p256_sqr_c, (cb_abi_fn)p256_x64_mont_sqr, 2},
+    {"p256_x64_mod_add", p256_x64_mod_add, p256_ref_add, (cb_abi_fn)p256_x64_mod_add, 3},
+    {"p256_x64_mod_sub", p256_x64_mod_sub, p256_ref_sub, (cb_abi_fn)p256_x64_mod_sub, 3},
+};
+
+/* p256_field_case checks one pair: each assembly function's result equals the C
+ * (p256_r64.h's product and square, the slow sum and difference above), is below p,
+ * and stays right when r is a or b; with through_abi, each also through the ABI
+ * check. */
+static void p256_field_case(const uint64_t a[4], const uint64_t b[4], int through_abi)
+{
+    for (size_t f = 0; f < sizeof p256_field_fns / sizeof p256_field_fns[0]; f++) {
+        uint64_t want[4], got[4], ra[4], rb[4];
+        p256_field_fns[f].want(want, a, b);
+        p256_field_fns[f].call(got, a, b);
+        memcpy(ra, a, sizeof ra);
+        p256_field_fns[f].call(ra, ra, b);
+        memcpy(rb, b, sizeof rb);
+        p256_field_fns[f].call(rb, a, rb);
+        if (memcmp(want, got, sizeof want) != 0 || !p256_below_p(got) ||
+            memcmp(want, ra, sizeof want) != 0 || memcmp(want, rb, sizeof want) != 0)
+            fail_msg("%s is wrong (r apart, r = a or r = b) for a = %016llx..%016llx, "
+                     "b = %016llx..%016llx", p256_field_fns[f].name, (unsigned long long)a[3],
+                     (unsigned long long)a[0], (unsigned long long)b[3],
+                     (unsigned long long)b[0]);
+        if (!through_abi)
+            continue;
+        cb_abi_report rep;
+        cb_abi_call(&rep, p256_field_fns[f].entry, p256_field_fns[f].args, (uintptr_t)got,
+                    (uintptr_t)a, (uintptr_t)b);
+        if (rep.clobbered)
+            fail_msg("%s did not restore %s", p256_field_fns[f].name, rep.names);
+    }
+}
+
+/*
+ * The assembly against the C on the values where a carry goes wrong: 0, 1, 2,
+ * p - 1, p - 2, R mod p (2^256 - p), limbs all ones or all zeros below p, 2^255,
+ * 2^192 and 2^96 neighbours (p's own terms), every pair of them; then 20000
+ * pseudo-random pairs below p, half of them with limbs forced to all ones.
+ */
+static void test_p256_field_against_r64(void **state)
+{
+    (void)state;
+    const uint64_t ones = ~UINT64_C(0);
+    static const uint64_t edges[][4] = {
+        {0, 0, 0, 0},
+        {1, 0, 0, 0},
+        {2, 0, 0, 0},
+        {UINT64_C(0xfffffffffffffffe), UINT64_C(0x00000000ffffffff), 0,
+         UINT64_C(0xffffffff00000001)}, /* p - 1 */
+        {UINT64_C(0xfffffffffffffffd), UINT64_C(0x00000000ffffffff), 0,
+         UINT64_C(0xffffffff00000001)}, /* p - 2 */
+        {1, UINT64_C(0xffffffff00000000), UINT64_C(0xffffffffffffffff),
+         UINT64_C(0x00000000fffffffe)}, /* R mod p */
+        {UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffffffffffff),
+         UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffff00000000)},
+        {UINT64_C(0xffffffffffffffff), UINT64_C(0x00000000ffffffff), 0,
+         UINT64_C(0xffffffff00000000)},
+        {UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffffffffffff),
+         UINT64_C(0xffffffffffffffff), 0},
+        {0, 0, 0, UINT64_C(0x8000000000000000)},          /* 2^255 */
+        {0, 0, 1, 0},                                     /* 2^128 */
+        {0, 0, 0, 1},                                     /* 2^192 */
+        {0, UINT64_C(0x100000000), 0, 0},                 /* 2^96 */
+        {UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffff), 0, 0}, /* 2^96 - 1 */
+        {0, 0, 0, UINT64_C(0xffffffff00000000)},
+    };
+    size_t ne = sizeof edges / sizeof edges[0];
+    for (size_t i = 0; i < ne; i++) {
+        assert_true(p256_below_p(edges[i]));
+        for (size_t j = 0; j < ne; j++)
+            p256_field_case(edges[i], edges[j], i == j);
+    }
+    rng_state = 256;
+    for (int n = 0; n < 20000; n++) {
+        uint64_t a[4], b[4];
+        for (int i = 0; i < 4; i++) {
+            a[i] = rng_next();
+            b[i] = rng_next();
+            if (n % 2 && rng_next() % 3 == 0)
+                a[i] = ones;
+            if (n % 2 && rng_next() % 3 == 0)
+                b[i] = ones;
+        }
+        if (!p256_below_p(a))
+            a[3] &= ~(UINT64_C(1) << 63);
+        if (!p256_below_p(b))
+            b[3] &= ~(UINT64_C(1) << 63);
+        p256_field_case(a, b, n < 4);
+    }
+}
+
+/* ord_case checks the products modulo n against p256_r64.h's C for one pair. */
+static void ord_case(const uint64_t a[4], const uint64_t b[4], uint64_t n0)
+{
+    uint64_t want[4], got[4];
+    ord_mul_r64(want, a, b, n0);
+    p256_x64_ord_mul(got, a, b, n0);
+    if (memcmp(want, got, sizeof want) != 0)
+        fail_msg("p256_x64_ord_mul differs from ord_mul_r64 for a = %016llx..%016llx, "
+                 "b = %016llx..%016llx", (unsigned long long)a[3], (unsigned long long)a[0],
+                 (unsigned long long)b[3], (unsigned long long)b[0]);
+    ord_sqr_r64(want, a, n0);
+    p256_x64_ord_sqr(got, a, n0);
+    if (memcmp(want, got, sizeof want) != 0)
+        fail_msg("p256_x64_ord_sqr differs from ord_sqr_r64 for a = %016llx..%016llx",
+                 (unsigned long long)a[3], (unsigned long long)a[0]);
+    memcpy(got, b, sizeof got);
+    p256_x64_ord_mul(got, a, got, n0);
+    ord_mul_r64(want, a, b, n0);
+    assert_memory_equal(got, want, sizeof want);
+}
+
+/* The products modulo n (SP 800-186 3.2.1.3) against the C: 0, 1, n - 1, n - 2, limbs
+ * all ones or zero below n, every pair of them, then 20000 random pairs below n; n0
+ * is computed here from n (Newton), like the context's, and once through the ABI
+ * check each. */
+static void test_p256_ord_against_r64(void **state)
+{
+    (void)state;
+    static const uint64_t n[4] = {UINT64_C(0xf3b9cac2fc632551), UINT64_C(0xbce6faada7179e84),
+                                  UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffff00000000)};
+    uint64_t inv = n[0];
+    for (int i = 0; i < 6; i++)
+        inv *= 2 - n[0] * inv;
+    uint64_t n0 = 0 - inv;
+    static const uint64_t edges[][4] = {
+        {0, 0, 0, 0},
+        {1, 0, 0, 0},
+        {UINT64_C(0xf3b9cac2fc632550), UINT64_C(0xbce6faada7179e84),
+         UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffff00000000)}, /* n - 1 */
+        {UINT64_C(0xf3b9cac2fc63254f), UINT64_C(0xbce6faada7179e84),
+         UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffff00000000)}, /* n - 2 */
+        {UINT64_C(0xffffffffffffffff), UINT64_C(0xffffffffffffffff),
+         UINT64_C(0xffffffffffffffff), UINT64_C(0xfffffffeffffffff)},
+        {UINT64_C(0xffffffffffffffff), 0, UINT64_C(0xffffffffffffffff), 0},
+        {0, 0, 0, UINT64_C(0x8000000000000000)},
+    };
+    size_t ne = sizeof edges / sizeof edges[0];
+    for (size_t i = 0; i < ne; i++)
+        for (size_t j = 0; j < ne; j++)
+            ord_case(edges[i], edges[j], n0);
+    rng_state = 257;
+    for (int k = 0; k < 20000; k++) {
+        uint64_t a[4], b[4];
+        for (int i = 0; i < 4; i++) {
+            a[i] = rng_next();
+            b[i] = rng_next();
+        }
+        a[3] &= UINT64_C(0x7fffffffffffffff); /* below n */
+        b[3] &= UINT64_C(0x7fffffffffffffff);
+        if (k % 2) {
+            a[2] = b[2] = ~UINT64_C(0);
+        }
+        ord_case(a, b, n0);
+    }
+    uint64_t out[4];
+    cb_abi_report rep;
+    cb_abi_call(&rep, (cb_abi_fn)p256_x64_ord_mul, 4, (uintptr_t)out, (uintptr_t)edges[2],
+                (uintptr_t)edges[4], (uintptr_t)n0);
+    if (rep.clobbered)
+        fail_msg("p256_x64_ord_mul did not restore %s", rep.names);
+    cb_abi_call(&rep, (cb_abi_fn)p256_x64_ord_sqr, 3, (uintptr_t)out, (uintptr_t)edges[2],
+                (uintptr_t)n0);
+    if (rep.clobbered)
+        fail_msg("p256_x64_ord_sqr did not restore %s", rep.names);
+}
+
 /* main applies the environment's masks first, as the command line does, so
  * `CRYPTOBENCH_CAPS=... test_x86_64` tests the fallbacks. */
 int main(void)
@@ -770,6 +1015,8 @@ int main(void)
         cmocka_unit_test(test_auto_picks_by_caps),
         cmocka_unit_test(test_masks_fall_back),
         cmocka_unit_test(test_interleave_changes_code),
+        cmocka_unit_test(test_p256_field_against_r64),
+        cmocka_unit_test(test_p256_ord_against_r64),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     fflush(stdout);

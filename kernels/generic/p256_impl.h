@@ -9,7 +9,8 @@
  *   P256_OPS                the name of the cb_p256_ops to define
  * and may define P256_FE_MUL and P256_FE_SQR, a field product and square in
  * Montgomery form for its width, and P256_ORD_MUL and P256_ORD_SQR, the same modulo
- * n (with -n^-1 mod 2^w as last argument), used instead of the generic loops.
+ * n (with -n^-1 mod 2^w as last argument), and P256_FE_ADD and P256_FE_SUB, the
+ * field's sum and difference, used instead of the generic loops.
  *
  * Every field element is kept fully reduced (below p) in Montgomery form x R mod p,
  * R = 2^256: reduced values make equality and zero tests plain limb compares, and
@@ -291,8 +292,13 @@ static void to_be(uint8_t s[32], const limb r[NL])
 
 /* ---- the field ---- */
 
+#ifdef P256_FE_ADD /* the including file's own sum and difference */
+static void fe_add(fe *r, const fe *a, const fe *b) { P256_FE_ADD(r->v, a->v, b->v); }
+static void fe_sub(fe *r, const fe *a, const fe *b) { P256_FE_SUB(r->v, a->v, b->v); }
+#else
 static void fe_add(fe *r, const fe *a, const fe *b) { mod_add(r->v, a->v, b->v, P); }
 static void fe_sub(fe *r, const fe *a, const fe *b) { mod_sub(r->v, a->v, b->v, P); }
+#endif
 #ifdef P256_FE_MUL /* the including file's own field product and square */
 static void fe_mul(fe *r, const fe *a, const fe *b) { P256_FE_MUL(r->v, a->v, b->v); }
 static void fe_sqr(fe *r, const fe *a) { P256_FE_SQR(r->v, a->v); }

@@ -73,6 +73,10 @@ const cb_variant cb_family_x86_64[] = {
      310, &cb_chacha_avx512vl_ops,
      "the avx2 code with VPROLD rotations and 32 registers (not run on the dev host)"},
 
+    /* P-256 */
+    {"x64-asm", "x86_64", CB_PRIM_P256, 0, 200, &cb_p256_x64_ops,
+     "64-bit limbs, Montgomery field product and square in assembly (MUL/ADC, p's shape)"},
+
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

@@ -4,7 +4,8 @@
  *
  * Every kernel is C with intrinsics compiled under a per-file `#pragma GCC target`
  * (so the binary still starts on a CPU without the instructions; the registry only
- * calls a kernel when cb_caps_effective() has its capabilities).  This header is
+ * calls a kernel when cb_caps_effective() has its capabilities), except P-256's
+ * arithmetic, which is baseline x86-64 assembly (p256_mont.S).  This header is
  * included by code compiled without those targets (family.c, tests), so it names
  * only plain C types.
  */
@@ -71,5 +72,20 @@ extern const cb_chacha_ops cb_chacha_avx512vl_ops;
 /* Poly1305 four blocks at a time on AVX2 (radix 2^26), the r64 scalar code for
  * short calls: the avx2 and avx512vl ChaCha20 rows' Poly1305. */
 extern const cb_poly1305_ops cb_poly1305_avx2_ops;
+
+/* NIST P-256 with the field arithmetic in assembly, plain MUL/ADC
+ * (kernels/x86_64/p256_mont.S, which documents them), on four 64-bit limbs (least
+ * significant first) below p; r may be a or b.
+ * p256_x64_mont_mul sets r = a b R^-1 mod p and p256_x64_mont_sqr r = a^2 R^-1 mod p,
+ * R = 2^256; p256_x64_mod_add r = a + b mod p and p256_x64_mod_sub r = a - b mod p. */
+void p256_x64_mont_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void p256_x64_mont_sqr(uint64_t r[4], const uint64_t a[4]);
+void p256_x64_mod_add(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+void p256_x64_mod_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
+/* p256_x64_ord_mul sets r = a b R^-1 mod n and p256_x64_ord_sqr r = a^2 R^-1 mod n for
+ * the group order n, a, b below n, n0 = -n^-1 mod 2^64. */
+void p256_x64_ord_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], uint64_t n0);
+void p256_x64_ord_sqr(uint64_t r[4], const uint64_t a[4], uint64_t n0);
+extern const cb_p256_ops cb_p256_x64_ops;
 
 #endif
