@@ -85,6 +85,18 @@ int tu_runnable_said(const cb_variant *v, const cb_alg *a)
     return 1;
 }
 
+size_t tu_builtin_variants(const char *alg, const cb_variant **vs, size_t max)
+{
+    const cb_alg *a = cb_alg_find(alg);
+    size_t n = 0;
+    assert_non_null(a);
+    for (size_t i = 0; i < cb_variant_count() && n < max; i++)
+        if (cb_variant_offers_any(cb_variant_at(i), a) && !cb_variant_impl(cb_variant_at(i)))
+            vs[n++] = cb_variant_at(i);
+    assert_true(n >= 1);
+    return n;
+}
+
 void tu_fill(uint8_t *p, size_t len, uint32_t seed)
 {
     uint32_t x = seed | 1;

@@ -24,6 +24,11 @@ int tu_runnable(const cb_variant *v, const cb_alg *a, cb_dir d);
  * as a cmocka message, when a variant is skipped for lack of capabilities. */
 int tu_runnable_said(const cb_variant *v, const cb_alg *a);
 
+/* tu_builtin_variants puts in vs (at most max) the built-in variants (not
+ * whole-algorithm ones) that offer algorithm alg, failing the test when there are
+ * none; returns how many. */
+size_t tu_builtin_variants(const char *alg, const cb_variant **vs, size_t max);
+
 /* tu_block_chaining checks, for a keylen-byte key, that cbc in place equals cbc to
  * another buffer, that a run split over calls chains through the IV (left as the
  * last ciphertext block), and that decryption inverts encryption in ecb and cbc. */

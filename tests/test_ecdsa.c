@@ -19,6 +19,7 @@
 #include "kernels/pkey/pkey.h"
 #include "kernels/pkey/pkey_impl.h"
 #include "kernels/registry.h"
+#include "tests/support.h"
 
 /* SP 800-186 3.2.1.3: n, p and G */
 static const char N_hex[] = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551";
@@ -54,16 +55,10 @@ static int add256(uint8_t r[32], const uint8_t a[32], const uint8_t b[32])
     return carry;
 }
 
-/* variants returns the variants of ecdsap256 in vs (at most max). */
+/* variants returns the built-in variants of ecdsap256 in vs (at most max). */
 static size_t variants(const cb_variant **vs, size_t max)
 {
-    const cb_alg *a = cb_alg_find("ecdsap256");
-    size_t n = 0;
-    assert_non_null(a);
-    for (size_t i = 0; i < cb_variant_count() && n < max; i++)
-        if (cb_variant_offers_any(cb_variant_at(i), a) && !cb_variant_impl(cb_variant_at(i)))
-            vs[n++] = cb_variant_at(i);
-    assert_true(n >= 1);
+    size_t n = tu_builtin_variants("ecdsap256", vs, max);
 #ifdef __SIZEOF_INT128__
     assert_true(n >= 2); /* generic (64-bit limbs) and radix32 */
 #endif

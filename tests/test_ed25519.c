@@ -19,6 +19,7 @@
 #include "kernels/pkey/pkey.h"
 #include "kernels/pkey/pkey_impl.h"
 #include "kernels/registry.h"
+#include "tests/support.h"
 
 /* L = 2^252 + 27742317777372353535851937790883648493 (RFC 8032 5.1), little-endian. */
 static const char L_hex[] = "edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010";
@@ -28,16 +29,10 @@ static void hex(uint8_t *out, size_t len, const char *h)
     assert_int_equal(cb_hex_bytes(out, len, h), 0);
 }
 
-/* variants returns the variants of ed25519 in vs (at most max). */
+/* variants returns the built-in variants of ed25519 in vs (at most max). */
 static size_t variants(const cb_variant **vs, size_t max)
 {
-    const cb_alg *a = cb_alg_find("ed25519");
-    size_t n = 0;
-    assert_non_null(a);
-    for (size_t i = 0; i < cb_variant_count() && n < max; i++)
-        if (cb_variant_offers_any(cb_variant_at(i), a) && !cb_variant_impl(cb_variant_at(i)))
-            vs[n++] = cb_variant_at(i);
-    assert_true(n >= 1);
+    size_t n = tu_builtin_variants("ed25519", vs, max);
     return n;
 }
 

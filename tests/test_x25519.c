@@ -17,6 +17,7 @@
 #include "kernels/pkey/pkey.h"
 #include "kernels/pkey/pkey_impl.h"
 #include "kernels/registry.h"
+#include "tests/support.h"
 
 /* hex32 decodes 64 hex digits (test data is well formed). */
 static void hex32(uint8_t out[32], const char *hex)
@@ -24,16 +25,10 @@ static void hex32(uint8_t out[32], const char *hex)
     assert_int_equal(cb_hex_bytes(out, 32, hex), 0);
 }
 
-/* variants returns the curve25519 variants of ecdhx25519 in vs (at most max). */
+/* variants returns the built-in variants of ecdhx25519 in vs (at most max). */
 static size_t variants(const cb_variant **vs, size_t max)
 {
-    const cb_alg *a = cb_alg_find("ecdhx25519");
-    size_t n = 0;
-    assert_non_null(a);
-    for (size_t i = 0; i < cb_variant_count() && n < max; i++)
-        if (cb_variant_at(i)->prim == CB_PRIM_C25519 && cb_variant_offers_any(cb_variant_at(i), a))
-            vs[n++] = cb_variant_at(i);
-    assert_true(n >= 1);
+    size_t n = tu_builtin_variants("ecdhx25519", vs, max);
     return n;
 }
 
