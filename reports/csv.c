@@ -596,10 +596,12 @@ static int next_record(parser *ps)
         return fail(ps, ps->line, "text after a closing quote; a quoted field must end "
                     "at a ',' or the end of the line.");
     }
-    /* The scratch buffer may have moved while growing: resolve quoted fields last. */
+    /* The scratch buffer may have moved while growing: resolve quoted fields last.
+     * Only empty quoted fields ("") and no scratch yet: they point at "", as
+     * NULL + 0 is undefined (fuzz_csv found such a row). */
     for (size_t i = 0; i < ps->nf; i++)
         if (quoted[i])
-            ps->f[i].p = ps->scratch + quoted_off[i];
+            ps->f[i].p = ps->scratch ? ps->scratch + quoted_off[i] : "";
     return 1;
 }
 
