@@ -53,40 +53,31 @@ const cb_variant cb_family_generic[] = {
     /* public key */
     {"generic", "generic", CB_PRIM_MONT, 0, 100, &cb_mont_generic_ops,
      "portable C Montgomery multiplication (CIOS, SOS squaring)"},
-    /* curve25519: the radix the target's multiplier wants is generic; a 64-bit target
-     * also offers the 32-bit radix so that it is tested on the host */
+    /* Curves and Poly1305: the radix the target's multiplier wants is generic; a
+     * 64-bit target also offers the 32-bit radix under its own name, so that it is
+     * tested and timed on the host.  TWO_RADIXES writes both rows once. */
 #ifdef __SIZEOF_INT128__
-    {"generic", "generic", CB_PRIM_C25519, 0, 100, &cb_c25519_r51_ops,
-     "portable C, radix 2^51 (64x64->128 multiplies), Montgomery ladder (RFC 7748)"},
-    {"radix25", "generic", CB_PRIM_C25519, 0, 90, &cb_c25519_r25_ops,
-     "portable C, radix 2^25.5 (32x32->64 multiplies), Montgomery ladder (RFC 7748)"},
+#define TWO_RADIXES(prim, wide_ops, wide_summary, narrow, narrow_ops, narrow_summary)     \
+    {"generic", "generic", prim, 0, 100, wide_ops, wide_summary},                        \
+        {narrow, "generic", prim, 0, 90, narrow_ops, narrow_summary},
 #else
-    {"generic", "generic", CB_PRIM_C25519, 0, 100, &cb_c25519_r25_ops,
-     "portable C, radix 2^25.5 (32x32->64 multiplies), Montgomery ladder (RFC 7748)"},
+#define TWO_RADIXES(prim, wide_ops, wide_summary, narrow, narrow_ops, narrow_summary)     \
+    {"generic", "generic", prim, 0, 100, narrow_ops, narrow_summary},
 #endif
-
-    /* P-256: as for curve25519, a 64-bit target also offers the 32-bit limbs */
-#ifdef __SIZEOF_INT128__
-    {"generic", "generic", CB_PRIM_P256, 0, 100, &cb_p256_r64_ops,
-     "portable C, 64-bit limbs (64x64->128 multiplies), Montgomery form, complete formulas"},
-    {"radix32", "generic", CB_PRIM_P256, 0, 90, &cb_p256_r32_ops,
-     "portable C, 32-bit limbs (32x32->64 multiplies), Montgomery form, complete formulas"},
-#else
-    {"generic", "generic", CB_PRIM_P256, 0, 100, &cb_p256_r32_ops,
-     "portable C, 32-bit limbs (32x32->64 multiplies), Montgomery form, complete formulas"},
-#endif
-
-    /* ChaCha20 and Poly1305: as for curve25519, a 64-bit target also offers the
-     * 32-bit radix so that it is tested and timed on the host */
-#ifdef __SIZEOF_INT128__
-    {"generic", "generic", CB_PRIM_CHACHA, 0, 100, &cb_chacha_generic_ops,
-     "portable C, one block at a time; Poly1305 in radix 2^64 (RFC 8439)"},
-    {"radix26", "generic", CB_PRIM_CHACHA, 0, 90, &cb_chacha_generic_r26_ops,
-     "portable C, one block at a time; Poly1305 in radix 2^26 (RFC 8439)"},
-#else
-    {"generic", "generic", CB_PRIM_CHACHA, 0, 100, &cb_chacha_generic_r26_ops,
-     "portable C, one block at a time; Poly1305 in radix 2^26 (RFC 8439)"},
-#endif
+    TWO_RADIXES(CB_PRIM_C25519, &cb_c25519_r51_ops,
+                "portable C, radix 2^51 (64x64->128 multiplies), Montgomery ladder (RFC 7748)",
+                "radix25", &cb_c25519_r25_ops,
+                "portable C, radix 2^25.5 (32x32->64 multiplies), Montgomery ladder (RFC 7748)")
+    TWO_RADIXES(CB_PRIM_P256, &cb_p256_r64_ops,
+                "portable C, 64-bit limbs (64x64->128 multiplies), Montgomery form, complete "
+                "formulas",
+                "radix32", &cb_p256_r32_ops,
+                "portable C, 32-bit limbs (32x32->64 multiplies), Montgomery form, complete "
+                "formulas")
+    TWO_RADIXES(CB_PRIM_CHACHA, &cb_chacha_generic_ops,
+                "portable C, one block at a time; Poly1305 in radix 2^64 (RFC 8439)",
+                "radix26", &cb_chacha_generic_r26_ops,
+                "portable C, one block at a time; Poly1305 in radix 2^26 (RFC 8439)")
 
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };

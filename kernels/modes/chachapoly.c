@@ -104,16 +104,23 @@ const char *cb_chachapoly_refuses(size_t ivlen, size_t taglen, size_t len)
     return NULL;
 }
 
-/* msg_start: the counter block of the nonce (zero-extended at the front) and the
- * Poly1305 key, the first 32 bytes of block 0's keystream; ctr is left at block 1. */
-static void msg_start(const cb_chachapoly *x, const uint8_t *iv, size_t ivlen,
-                      uint32_t ctr[4])
+/* nonce_block sets ctr to block 0 of the nonce, zero-extended at the front. */
+static void nonce_block(const uint8_t *iv, size_t ivlen, uint32_t ctr[4])
 {
-    uint8_t nonce[12] = {0}, otk[64] = {0};
+    uint8_t nonce[12] = {0};
     memcpy(nonce + 12 - ivlen, iv, ivlen);
     ctr[0] = 0;
     for (int i = 0; i < 3; i++)
         ctr[1 + i] = cb_load_le32(nonce + 4 * i);
+}
+
+/* msg_start: the counter block of the nonce and the Poly1305 key, the first 32
+ * bytes of block 0's keystream; ctr is left at block 1. */
+static void msg_start(const cb_chachapoly *x, const uint8_t *iv, size_t ivlen,
+                      uint32_t ctr[4])
+{
+    uint8_t otk[64] = {0};
+    nonce_block(iv, ivlen, ctr);
     x->ops->blocks(x->key, ctr, otk, otk, 1);
     ctr[0] = 1;
     x->ops->poly->init(x->poly, otk);
@@ -166,14 +173,10 @@ static void small_msg(const cb_chachapoly *x, const uint8_t *iv, size_t ivlen,
                       size_t len, int open, uint8_t tag[16])
 {
     uint8_t ks[64 + SMALL], mac[SMALL + SMALL + 16];
-    uint8_t nonce[12] = {0};
     uint32_t ctr[4];
     size_t nblocks = 1 + (len + 63) / 64, apad = (aadlen + 15) & ~(size_t)15,
            cpad = (len + 15) & ~(size_t)15;
-    memcpy(nonce + 12 - ivlen, iv, ivlen);
-    ctr[0] = 0;
-    for (int i = 0; i < 3; i++)
-        ctr[1 + i] = cb_load_le32(nonce + 4 * i);
+    nonce_block(iv, ivlen, ctr);
     memset(ks, 0, 64 * nblocks);
     memcpy(ks + 64, in, len);
     x->ops->blocks(x->key, ctr, ks, ks, nblocks); /* ks[0..32): the Poly1305 key */
