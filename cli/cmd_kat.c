@@ -1,6 +1,6 @@
 /*
  * cli/cmd_kat.c - `cryptobench kat FILE...`: known-answer files run through the
- * variants of the algorithm they test, by the engine in kernels/check/kat.h.
+ * variants of the algorithm they test, by the engine in kernels/check/kat/kat.h.
  *
  * This file reads the options, runs each file under the fault guard, prints the
  * tallies and maps them to an exit status.  The report is buffered and printed
@@ -15,7 +15,7 @@
 #include "cli/commands.h"
 #include "cli/libopts.h"
 #include "harness/guard.h"
-#include "kernels/check/kat.h"
+#include "kernels/check/kat/kat.h"
 #include "kernels/registry.h"
 #include "kernels/select.h"
 

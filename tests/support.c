@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "base/caps.h"
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 #include "kernels/modes/aead.h"
 #include "kernels/modes/cipher.h"
 #include "kernels/modes/digest.h"

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 #include "kernels/kernel.h"
 #include "reports/compare.h"
 

@@ -18,7 +18,7 @@
 #include "base/common.h"
 #include "kernels/modes/cipher.h"
 #include "kernels/registry.h"
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 #include "tests/support.h"
 
 /* run_cipher keys a fresh context and processes len bytes in pieces of step bytes

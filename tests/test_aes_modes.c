@@ -24,7 +24,7 @@
 #include "base/common.h"
 #include "kernels/modes/cipher.h"
 #include "kernels/registry.h"
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 #include "tests/support.h"
 
 /* MAX_LEN: every XTS length up to here, stealing included for every remainder. */

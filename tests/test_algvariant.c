@@ -8,7 +8,7 @@
  * signatures both ways) and run through cb_inst; a copy that gets one output bit wrong
  * at one length under one layout must be rejected with that length and layout named.
  *
- * The known-answer engine (kernels/check/kat.h) runs it too: over the NIST CAVP and
+ * The known-answer engine (kernels/check/kat/kat.h) runs it too: over the NIST CAVP and
  * RFC files of python3-cryptography-vectors it must pass exactly the records generic
  * passes (and skip the signature records, which bring keys of their own), a copy
  * with one wrong answer per kind must fail that record by name, a copy without
@@ -30,7 +30,7 @@
 #include "base/caps.h"
 #include "cli/commands.h"
 #include "kernels/check/check.h"
-#include "kernels/check/kat.h"
+#include "kernels/check/kat/kat.h"
 #include "kernels/inst.h"
 #include "kernels/modes/hmac.h"
 #include "kernels/registry.h"

@@ -20,7 +20,7 @@
 #include "base/common.h"
 #include "kernels/modes/ccm.h"
 #include "kernels/registry.h"
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 #include "tests/support.h"
 
 /* runnable: v implements a and this CPU (after masks) can run it. */

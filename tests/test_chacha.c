@@ -17,7 +17,7 @@
 
 #include "base/caps.h"
 #include "base/common.h"
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 #include "kernels/generic/endian.h"
 #include "kernels/generic/generic.h"
 #include "kernels/modes/chachapoly.h"
@@ -256,7 +256,7 @@ static void test_poly1305_key_generation(void **state)
                "RFC 8439 2.6.2 one-time key");
 }
 
-/* RFC 8439 A.3 #5 to #11 (kernels/check/vectors_chacha.c, which selftest also runs
+/* RFC 8439 A.3 #5 to #11 (kernels/check/vectors/vectors_chacha.c, which selftest also runs
  * on every variant's Poly1305): accumulators that land on or just past 2^130 - 5,
  * where the final reduction and carries go wrong first. */
 static void test_poly1305_edges(void **state)

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "kernels/generic/generic.h"
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 #define CAVP_DIR "/usr/lib/python3/dist-packages/cryptography_vectors/ciphers/3DES/"
 

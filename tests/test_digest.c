@@ -22,7 +22,7 @@
 #include "kernels/modes/digest.h"
 #include "kernels/generic/generic.h"
 #include "kernels/registry.h"
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 #include "tests/support.h"
 
 /* Debian's python3-cryptography-vectors; CB_HASH_VECTORS overrides the folder. */
@@ -135,7 +135,7 @@ static void test_every_digest_has_vectors(void **unused)
     for (size_t i = 0; i < cb_alg_count(); i++) {
         const cb_alg *a = cb_alg_at(i);
         if (a->kind == CB_KIND_DIGEST && cb_vectors_for(a->name) == 0)
-            fail_msg("%s has no row in kernels/check/vectors_digest.c", a->name);
+            fail_msg("%s has no row in kernels/check/vectors/vectors_digest.c", a->name);
     }
 }
 

@@ -21,7 +21,7 @@
 #include "kernels/modes/gcm.h"
 #include "kernels/generic/generic.h"
 #include "kernels/registry.h"
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 #include "tests/support.h"
 
 /* CAVP_DIR: where Debian's python3-cryptography-vectors puts the GCM files;

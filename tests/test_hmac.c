@@ -25,8 +25,8 @@
 #include "kernels/modes/hmac.h"
 #include "kernels/inst.h"
 #include "kernels/registry.h"
-#include "kernels/check/vectors.h"
-#include "kernels/check/rsp.h"
+#include "kernels/check/vectors/vectors.h"
+#include "kernels/check/kat/rsp.h"
 #include "tests/support.h"
 
 /* Debian's python3-cryptography-vectors; CB_HMAC_VECTORS overrides the folder. */
@@ -103,7 +103,7 @@ static void fill(uint8_t *p, size_t n, uint64_t seed)
 
 /*
  * run_rfc checks every Len/Key/Msg/MD record of one of the cryptography_vectors HMAC
- * files (read with kernels/check/rsp.h) through every variant of alg and returns the
+ * files (read with kernels/check/kat/rsp.h) through every variant of alg and returns the
  * number of records.  Len is the message length in bits.
  */
 static size_t run_rfc(const char *alg, const char *file)
@@ -183,7 +183,7 @@ static uint8_t *vector_bytes(const char *hexs, const char *ascii, size_t *len)
     return p;
 }
 
-/* test_vectors: every row of kernels/check/vectors_hmac.c through every runnable variant;
+/* test_vectors: every row of kernels/check/vectors/vectors_hmac.c through every runnable variant;
  * a row with no published MAC must equal the formula. */
 static void test_vectors(void **unused)
 {
@@ -221,7 +221,7 @@ static void test_vectors(void **unused)
     for (size_t i = 0; i < cb_alg_count(); i++) {
         const cb_alg *a = cb_alg_at(i);
         if (a->kind == CB_KIND_HMAC && cb_vectors_for(a->name) == 0)
-            fail_msg("%s has no row in kernels/check/vectors_hmac.c", a->name);
+            fail_msg("%s has no row in kernels/check/vectors/vectors_hmac.c", a->name);
     }
 }
 

@@ -1,5 +1,5 @@
 /*
- * tests/test_kat.c - the known-answer engine (kernels/check/kat.h) with test-double
+ * tests/test_kat.c - the known-answer engine (kernels/check/kat/kat.h) with test-double
  * variants: wrong answers fail, a missing direction is skipped (never passed), an
  * unavailable variant is reported, FAIL records must be rejected, a malformed file
  * is refused with FILE:LINE (and frees what it decoded), a fault under the guard
@@ -19,7 +19,7 @@
 
 #include "base/caps.h"
 #include "base/common.h"
-#include "kernels/check/kat.h"
+#include "kernels/check/kat/kat.h"
 #include "kernels/generic/generic.h"
 #include "kernels/registry.h"
 #include "kernels/select.h"

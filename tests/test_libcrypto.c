@@ -24,7 +24,7 @@
 
 #include "base/caps.h"
 #include "kernels/check/check.h"
-#include "kernels/check/kat.h"
+#include "kernels/check/kat/kat.h"
 #include "kernels/select.h"
 #include "kernels/inst.h"
 #include "kernels/libcrypto/lib.h"

@@ -15,13 +15,13 @@
 
 #include <cmocka.h>
 
-#include "kernels/check/kat_pkey.h"
+#include "kernels/check/kat/kat_pkey.h"
 #include "base/common.h"
 #include "kernels/pkey/pkey.h"
 #include "kernels/generic/generic.h"
 #include "kernels/pkey/pkey_impl.h"
 #include "kernels/registry.h"
-#include "kernels/check/rsp.h"
+#include "kernels/check/kat/rsp.h"
 
 static const char *const pkey_algs[] = {"rsa512",  "rsa1024", "rsa2048", "rsa3072",
                                         "rsa4096", "dsa1024", "dsa2048"};

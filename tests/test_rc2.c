@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 #include "kernels/generic/generic.h"
 #include "tests/support.h"
 

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "kernels/check/rsp.h"
+#include "kernels/check/kat/rsp.h"
 
 #define VECTORS "/usr/lib/python3/dist-packages/cryptography_vectors/"
 

@@ -27,7 +27,7 @@
 #include "kernels/check/check.h"
 #include "kernels/modes/digest.h"
 #include "kernels/registry.h"
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 /* ---- the reference, from FIPS 202 --------------------------------------------- */
 

@@ -19,7 +19,7 @@
 #include "kernels/pkey/pkey.h"
 #include "kernels/pkey/pkey_impl.h"
 #include "kernels/registry.h"
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 #define MAX_LEN 1024
 /* Room for the longest message plus the largest misalignment used below. */

@@ -714,7 +714,7 @@ done
 # kat: a CCM record whose CT disagrees with Plen + Tlen (4 bytes for 0 + 16) is
 # refused with FILE:LINE and exit 2, and frees what it decoded: under the
 # leak-checking build (`make check-asan`) a leak turns the exit status into 1.
-# Then the command over the engine (kernels/check/kat.h): -variant read by
+# Then the command over the engine (kernels/check/kat/kat.h): -variant read by
 # kernels/select.h, and a refused file prints no report, not even for the good
 # files before it.
 printf 'Alen = 0\nNlen = 7\nTlen = 16\n\n[Plen = 0]\n\nKey = 2ebf60f0969013a54a3dedb19d20f6c8\nNonce = 1de8c5e21f9db3\n\nCount = 0\nAdata = 00\nPayload = 00\nCT = 00000000\n' >"$T/VPT128.rsp"

@@ -1,6 +1,6 @@
 /*
  * tests/fuzz/fuzz_kat.c - libFuzzer target for whole known-answer files through the
- * kat engine (kernels/check/kat.h): identification, every decoder, and every variant
+ * kat engine (kernels/check/kat/kat.h): identification, every decoder, and every variant
  * of the build run on the cases that decode.
  *
  * The engine identifies a file by its name, so the first input byte picks one: the
@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "base/caps.h"
-#include "kernels/check/kat.h"
+#include "kernels/check/kat/kat.h"
 #include "kernels/registry.h"
 #include "tests/fuzz/fuzz_common.h"
 

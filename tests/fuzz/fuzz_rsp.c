@@ -1,12 +1,12 @@
 /*
  * tests/fuzz/fuzz_rsp.c - libFuzzer target for the CAVP .rsp reader
- * (kernels/check/rsp.c): every record, every field decoded as hex and as a number.
+ * (kernels/check/kat/rsp.c): every record, every field decoded as hex and as a number.
  * A rejected input must be named "FILE:LINE: ..."; nothing may crash or leak.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/check/rsp.h"
+#include "kernels/check/kat/rsp.h"
 #include "tests/fuzz/fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

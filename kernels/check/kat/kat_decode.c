@@ -1,5 +1,5 @@
 /*
- * kernels/check/kat_decode.c - one record of a known-answer file turned into a
+ * kernels/check/kat/kat_decode.c - one record of a known-answer file turned into a
  * case.  A decoder checks the record's form (fields present, lengths agreeing with
  * each other and with the headers) so that a malformed file is refused with
  * FILE:LINE before any variant runs; every field it decodes goes straight into the
@@ -11,7 +11,7 @@
 #include <strings.h>
 
 #include "base/common.h"
-#include "kernels/check/kat_impl.h"
+#include "kernels/check/kat/kat_impl.h"
 #include "kernels/modes/aead.h"
 #include "kernels/modes/cipher.h"
 #include "kernels/registry.h"

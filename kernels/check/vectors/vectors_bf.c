@@ -1,11 +1,11 @@
 /*
- * kernels/check/vectors_bf.c - Blowfish known answers from Schneier's published test
+ * kernels/check/vectors/vectors_bf.c - Blowfish known answers from Schneier's published test
  * vectors (vectors.txt, by Eric Young, linked from the paper's page): ECB with 8-byte
  * keys, the set_key table's keys of other lengths, and the CBC example.  An ECB
  * vector is one block; the CBC example's message is "7654321 Now is the time for "
  * padded with zero bytes to whole blocks.
  */
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 #define ECB(src, k, m, e) {"bf-ecb", src, k, NULL, NULL, m, NULL, 0, e, NULL}
 

@@ -1,5 +1,5 @@
 /*
- * kernels/check/kat_files.c - the kinds of known-answer file and how a file is
+ * kernels/check/kat/kat_files.c - the kinds of known-answer file and how a file is
  * identified.  The kinds table is the one list of file names: identification, the
  * help text and error messages all read it.
  */
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernels/check/kat_impl.h"
+#include "kernels/check/kat/kat_impl.h"
 #include "kernels/registry.h"
 
 /* kat_kind: a family of official file names, the algorithm and the record format. */

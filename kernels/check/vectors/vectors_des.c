@@ -1,11 +1,11 @@
 /*
- * kernels/check/vectors_des.c - DES and triple-DES known answers for `selftest`.
+ * kernels/check/vectors/vectors_des.c - DES and triple-DES known answers for `selftest`.
  *
  * Single-block vectors with a zero IV are ECB vectors: the first CBC block with
  * IV = 0 is E_K(P).  SP 800-20 runs TDEA with K1 = K2 = K3, which is single DES, so
  * its tables serve des-cbc.
  */
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 #define DES(src, k, v, m, e) {"des-cbc", src, k, v, NULL, m, NULL, 0, e, NULL}
 #define TDES(src, k, v, m, e) {"des-ede3-cbc", src, k, v, NULL, m, NULL, 0, e, NULL}

@@ -1,5 +1,5 @@
 /*
- * kernels/check/vectors_aes_modes.c - known answers for the AES modes of kernels/modes/aes_modes.c
+ * kernels/check/vectors/vectors_aes_modes.c - known answers for the AES modes of kernels/modes/aes_modes.c
  * (OFB, CFB, CFB8, IGE, XTS) and kernels/modes/ccm.c (CCM), kept apart from vectors_aes.c whose
  * table tests/test_aes.c runs block by block (an XTS call is one whole data unit) and counts.
  *
@@ -11,7 +11,7 @@
  * in OpenSSL's test/igetest.c), and for 192- and 256-bit keys FIPS 197 Appendix C's
  * blocks, which one IGE block with an all-zero IV is.
  */
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 /* SP 800-38A F.3 and F.4 share F.1's plaintext and keys and F.2's IV. */
 #define SP_PLAIN "6bc1bee22e409f96e93d7e117393172a" "ae2d8a571e03ac9c9eb76fac45af8e51" \

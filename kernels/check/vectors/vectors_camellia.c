@@ -1,11 +1,11 @@
 /*
- * kernels/check/vectors_camellia.c - Camellia known answers for `selftest`.
+ * kernels/check/vectors/vectors_camellia.c - Camellia known answers for `selftest`.
  *
  * RFC 3713 Appendix A gives one block for each key size; the CBC rows are the
  * first blocks of the CBC file python3-cryptography-vectors ships (OpenSSL's test
  * vectors), whose chaining `kat` checks in full.
  */
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 #define ECB(a, src, k, m, e) {a, src, k, NULL, NULL, m, NULL, 0, e, NULL}
 #define CBC(a, src, k, v, m, e) {a, src, k, v, NULL, m, NULL, 0, e, NULL}

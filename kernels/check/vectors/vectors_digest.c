@@ -1,5 +1,5 @@
 /*
- * kernels/check/vectors_digest.c - known answers for the digests, from the documents that
+ * kernels/check/vectors/vectors_digest.c - known answers for the digests, from the documents that
  * define them: the RFC 1321 appendix A.5 test suite; the "abc", two-block and
  * one-million-'a' examples of FIPS 180-2 appendices A-D (NIST moved them out of
  * FIPS 180-4 into its example-values pages unchanged) and of RFC 3874 for SHA-224;
@@ -18,7 +18,7 @@
  * zero-filled last block), which agree with it.
  * The first three were also checked against Debian's OpenSSL (legacy provider).
  */
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 const cb_vector cb_vectors_digest[] = {
     {.alg = "mdc2",

@@ -1,5 +1,5 @@
 /*
- * kernels/check/vectors_hmac.c - known answers for the hmac(...) algorithms, from the
+ * kernels/check/vectors/vectors_hmac.c - known answers for the hmac(...) algorithms, from the
  * documents that publish them:
  *   hmac(md5), hmac(sha1)      RFC 2202 sections 2 and 3, test cases 1-7, with case
  *                              5's 96-bit truncated MAC as well;
@@ -19,7 +19,7 @@
  *
  * An expect shorter than the algorithm's output is a truncated MAC: its leading bytes.
  */
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 /* cases 6 and 7: 131 bytes of 0xaa, longer than even SHA-512's 128-byte block */
 #define RFC4231_AA131                                                      \

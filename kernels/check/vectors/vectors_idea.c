@@ -1,10 +1,10 @@
 /*
- * kernels/check/vectors_idea.c - IDEA known answers: the classic vector of Lai's
+ * kernels/check/vectors/vectors_idea.c - IDEA known answers: the classic vector of Lai's
  * description (also RFC 3058's reference), NESSIE's first single-bit keys, and one CBC
  * record of the python3-cryptography-vectors package (derived from the AESVS MMT data,
  * verified there against Botan).
  */
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 #define ECB(src, k, m, e) {"idea-ecb", src, k, NULL, NULL, m, NULL, 0, e, NULL}
 

@@ -1,12 +1,12 @@
 /*
- * kernels/check/vectors_chacha.c - ChaCha20 and ChaCha20-Poly1305 known answers from
+ * kernels/check/vectors/vectors_chacha.c - ChaCha20 and ChaCha20-Poly1305 known answers from
  * RFC 8439 (which keeps RFC 7539's examples): the block function's keystream of
  * Appendix A.1 #1 (all-zero key and nonce, counter 0), A.2 #3 (counter 42, text over
  * two blocks and a partial one) and the AEAD example of section 2.8.2.  The chacha20
  * IV is OpenSSL's: the block counter little-endian, then the 12-byte nonce.  The
  * package's rfc7539.txt, openssl.txt and boringssl.txt are read by kat.
  */
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 #define ZERO32 "0000000000000000000000000000000000000000000000000000000000000000"
 

@@ -1,5 +1,5 @@
 /*
- * kernels/check/vectors.h - known-answer vectors embedded for `selftest`.
+ * kernels/check/vectors/vectors.h - known-answer vectors embedded for `selftest`.
  *
  * Each primitive group keeps its vectors in its own file (kernels/check/vectors_<group>.c)
  * as an array ending with a row whose alg is NULL, and exports how many rows come

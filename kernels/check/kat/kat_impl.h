@@ -1,5 +1,5 @@
 /*
- * kernels/check/kat_impl.h - what the parts of the known-answer engine share, and
+ * kernels/check/kat/kat_impl.h - what the parts of the known-answer engine share, and
  * nothing outside kernels/check/kat*.c includes: the state of a file being read
  * and the case one record becomes.
  */
@@ -9,9 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernels/check/kat.h"
-#include "kernels/check/kat_pkey.h"
-#include "kernels/check/rsp.h"
+#include "kernels/check/kat/kat.h"
+#include "kernels/check/kat/kat_pkey.h"
+#include "kernels/check/kat/rsp.h"
 #include "kernels/modes/digest.h"
 
 /* KAT_CCM_LENS: the lengths a CCM file states outside its Count records. */

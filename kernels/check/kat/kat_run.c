@@ -1,5 +1,5 @@
 /*
- * kernels/check/kat_run.c - a file of known answers run over the selected
+ * kernels/check/kat/kat_run.c - a file of known answers run over the selected
  * variants: each record is decoded once (kat_decode.c), then run on every variant
  * that can run, through the caller's guard when it gave one; the outcome of each
  * is counted in the variant's tally.
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "base/common.h"
-#include "kernels/check/kat_op.h"
+#include "kernels/check/kat/kat_op.h"
 #include "kernels/modes/hmac.h"
 #include "kernels/registry.h"
 

@@ -1,5 +1,5 @@
 /*
- * kernels/check/kat.h - the known-answer engine: NIST CAVP and RFC test files run
+ * kernels/check/kat/kat.h - the known-answer engine: NIST CAVP and RFC test files run
  * through the variants of the algorithm they test.
  *
  * The engine is in five parts:
@@ -8,8 +8,8 @@
  *   kat_run.c     a case run on one variant, and a whole file over the selection
  *   kat_op.c      what a case asks of a variant, through the message layers for a
  *                 primitive variant and through its cb_alg_impl for a
- *                 whole-algorithm one (kernels/check/kat_op.h)
- *   kat_pkey.c    the RSA, DSA, X25519 and Ed25519 files (kernels/check/kat_pkey.h)
+ *                 whole-algorithm one (kernels/check/kat/kat_op.h)
+ *   kat_pkey.c    the RSA, DSA, X25519 and Ed25519 files (kernels/check/kat/kat_pkey.h)
  *
  * Whole-algorithm variants (kernel.h, CB_PRIM_WHOLE) run every file kind but the
  * RSA and DSA signature files, whose records bring keys of their own where a

@@ -1,10 +1,10 @@
 /*
- * kernels/check/kat_op.c - the two backends of kat_op.h: a primitive variant through
+ * kernels/check/kat/kat_op.c - the two backends of kat_op.h: a primitive variant through
  * the message layers, a whole-algorithm variant through its cb_alg_impl.  A
  * backend is one table of functions; kat_op_start picks it, and every other entry
  * point only passes the call on.
  */
-#include "kernels/check/kat_op.h"
+#include "kernels/check/kat/kat_op.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,12 +1,12 @@
 /*
- * kernels/check/vectors_aes.c - AES, GCM and GHASH known answers from the standards.
+ * kernels/check/vectors/vectors_aes.c - AES, GCM and GHASH known answers from the standards.
  *
  * FIPS 197 Appendix C (one block per key size), SP 800-38A Appendix F (four blocks of
  * ECB, CBC and CTR per key size), the test cases of the GCM specification (McGrew
  * and Viega, "The Galois/Counter Mode of Operation (GCM)", revised 2005, Appendix B)
  * and two of that appendix's intermediate GHASH values as standalone GHASH vectors.
  */
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 /* SP 800-38A F.1-F.5 share one plaintext and one key per key size. */
 #define SP_PLAIN "6bc1bee22e409f96e93d7e117393172a" "ae2d8a571e03ac9c9eb76fac45af8e51" \

@@ -3,7 +3,7 @@
  * single-block vectors for its three key sizes (ECB), and one record of the CBC file
  * of the python3-cryptography-vectors package (derived from the AESVS MMT data).
  */
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 #define ECB(src, k, m, e) {"cast5-ecb", src, k, NULL, NULL, m, NULL, 0, e, NULL}
 

@@ -1,11 +1,11 @@
 /*
- * kernels/check/kat_pkey.h - the NIST CAVP signature files for `kat`: RSA PKCS#1 v1.5
+ * kernels/check/kat/kat_pkey.h - the NIST CAVP signature files for `kat`: RSA PKCS#1 v1.5
  * (SigGen15_186-*.rsp, SigVer15_186-*.rsp) and DSA (FIPS_186-3 SigGen.rsp and
  * SigVer.rsp), SHA-256 records only; the others are skipped and counted; and the
  * X25519 records of python3-cryptography-vectors' rfc7748.txt and Ed25519 ones of
  * its sign.input.
  *
- * The engine (kernels/check/kat.h) reads the records and runs them on every
+ * The engine (kernels/check/kat/kat.h) reads the records and runs them on every
  * variant; this module turns a record into a case (decode) and checks one case on
  * one variant (run):
  *   RSA SigGen15  verify S with (n, e): the encoding is deterministic, so a valid S
@@ -25,7 +25,7 @@
 #include <stddef.h>
 
 #include "kernels/kernel.h"
-#include "kernels/check/rsp.h"
+#include "kernels/check/kat/rsp.h"
 
 /* cb_kat_pkey: the running state of one file (the current group's key). */
 typedef struct cb_kat_pkey cb_kat_pkey;

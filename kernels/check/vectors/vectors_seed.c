@@ -1,9 +1,9 @@
 /*
- * kernels/check/vectors_seed.c - SEED known answers for `selftest`: RFC 4269
+ * kernels/check/vectors/vectors_seed.c - SEED known answers for `selftest`: RFC 4269
  * Appendix B's four blocks and the first CBC case of RFC 4196 section 4 (SEED in
  * IPsec), which python3-cryptography-vectors ships as rfc-4269.txt and rfc-4196.txt.
  */
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 #define ECB(src, k, m, e) {"seed-ecb", src, k, NULL, NULL, m, NULL, 0, e, NULL}
 

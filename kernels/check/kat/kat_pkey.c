@@ -1,6 +1,6 @@
 /*
- * kernels/check/kat_pkey.c - decoding and checking NIST CAVP signature records (see
- * kernels/check/kat_pkey.h for what each file kind checks).
+ * kernels/check/kat/kat_pkey.c - decoding and checking NIST CAVP signature records (see
+ * kernels/check/kat/kat_pkey.h for what each file kind checks).
  *
  * Layouts, as the CAVP files have them (blank-line separated records in braces):
  *   SigGen15  [mod = N]  {n, e}  then records {SHAAlg, Msg, S}
@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/check/kat_pkey.h"
+#include "kernels/check/kat/kat_pkey.h"
 #include "base/common.h"
 #include "kernels/pkey/pkey.h"
 #include "kernels/pkey/pkey_impl.h"

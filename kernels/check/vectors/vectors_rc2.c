@@ -5,7 +5,7 @@
  * RFC has no CBC vectors: a one-block CBC message is E_K(P ^ IV), so the RFC's ECB
  * vectors serve rc2-cbc with the plaintext moved into the IV.
  */
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 #define ECB(src, k, m, e) {"rc2-ecb", src, k, NULL, NULL, m, NULL, 0, e, NULL}
 

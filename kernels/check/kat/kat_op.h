@@ -1,5 +1,5 @@
 /*
- * kernels/check/kat_op.h - what one known-answer case asks of one variant, behind
+ * kernels/check/kat/kat_op.h - what one known-answer case asks of one variant, behind
  * one interface with two backends, so that the runners of kat_run.c know no kind of
  * variant:
  *
@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernels/check/kat_impl.h"
+#include "kernels/check/kat/kat_impl.h"
 #include "kernels/modes/aead.h"
 #include "kernels/modes/cipher.h"
 #include "kernels/modes/hmac.h"

@@ -4,7 +4,7 @@
  * its key sets, as the encryption of 32 zero bytes.  The later offsets are read from
  * the package's rfc-6229-*.txt files by kat.
  */
-#include "kernels/check/vectors.h"
+#include "kernels/check/vectors/vectors.h"
 
 #define ZERO32 "0000000000000000000000000000000000000000000000000000000000000000"
 #define RC4(src, k, e) {"rc4", src, k, NULL, NULL, ZERO32, NULL, 0, e, NULL}

@@ -1,8 +1,8 @@
 /*
- * kernels/check/rsp.c - the CAVP .rsp reader: whole file in memory, split into lines in
+ * kernels/check/kat/rsp.c - the CAVP .rsp reader: whole file in memory, split into lines in
  * place, records handed out one at a time.
  */
-#include "kernels/check/rsp.h"
+#include "kernels/check/kat/rsp.h"
 
 #include <errno.h>
 #include <stdarg.h>

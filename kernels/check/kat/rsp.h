@@ -1,5 +1,5 @@
 /*
- * kernels/check/rsp.h - a reader for NIST CAVP response files (.rsp) and the files in
+ * kernels/check/kat/rsp.h - a reader for NIST CAVP response files (.rsp) and the files in
  * the same style (the cryptography_vectors tree's CTR and MD5 .txt files).
  *
  * The grammar, line by line (CR LF or LF endings; leading and trailing blanks are
