@@ -13,12 +13,8 @@
 #include <string.h>
 
 #include "base/common.h"
-#include "kernels/modes/aead.h"
-#include "kernels/modes/cipher.h"
 #include "kernels/modes/digest.h"
-#include "kernels/modes/gcm.h"
-#include "kernels/modes/hmac.h"
-#include "kernels/pkey/pkey.h"
+#include "kernels/op.h"
 #include "kernels/registry.h"
 
 struct cb_inst {
@@ -27,12 +23,7 @@ struct cb_inst {
     cb_dir dir;
     size_t aad_len;
     void (*run)(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n);
-    cb_cipher cipher;
-    cb_aead aead;
-    cb_ghash_ctx ghash;
-    cb_hmac hmac;
-    cb_pkey *pkey;
-    cb_alg_session whole; /* a whole-algorithm variant's session (whole.impl set) */
+    cb_op op; /* the variant keyed for the case (kernels/op.h) */
     uint8_t *sig;
     size_t siglen;
     uint8_t iv[16];
@@ -40,7 +31,7 @@ struct cb_inst {
     uint8_t aad[13];
     uint8_t digest[CB_DIGEST_MAX];
     uint64_t failures;
-    int keyed; /* the kind's context was set up and must be freed */
+    int keyed; /* op was started and must be stopped */
     int rekey; /* CB_INST_REKEY: the AEAD key is set up for every message */
 };
 
@@ -60,37 +51,36 @@ static void run_digest(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, 
 {
     (void)out;
     for (uint64_t i = 0; i < n; i++)
-        cb_digest(x->alg, x->var, in, len, x->digest);
+        if (cb_op_digest(&x->op, in, len, x->digest))
+            x->failures++;
 }
 
 static void run_cipher(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n)
 {
     for (uint64_t i = 0; i < n; i++)
-        cb_cipher_update(&x->cipher, in, out, len);
+        if (cb_op_cipher(&x->op, in, out, len))
+            x->failures++;
 }
 
-/* rekey_builtin sets the AEAD's key up again (CB_INST_REKEY); 0 on success. */
-static int rekey_builtin(cb_inst *x)
+/* rekey sets the AEAD's key up again (CB_INST_REKEY); 0 on success. */
+static int rekey(cb_inst *x)
 {
-    if (!x->rekey)
-        return 0;
-    cb_aead_free(&x->aead);
-    return cb_aead_init(&x->aead, x->alg, x->var, bench_key);
+    return x->rekey ? cb_op_restart(&x->op, NULL) : 0;
 }
 
 static void run_seal(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n)
 {
     for (uint64_t i = 0; i < n; i++)
-        if (rekey_builtin(x) ||
-            cb_aead_seal(&x->aead, x->iv, 12, x->aad, x->aad_len, in, out, len, x->tag, 16))
+        if (rekey(x) ||
+            cb_op_seal(&x->op, x->iv, 12, x->aad, x->aad_len, in, out, len, x->tag, 16))
             x->failures++;
 }
 
 static void run_open(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n)
 {
     for (uint64_t i = 0; i < n; i++)
-        if (rekey_builtin(x) ||
-            cb_aead_open(&x->aead, x->iv, 12, x->aad, x->aad_len, in, out, len, x->tag, 16))
+        if (rekey(x) ||
+            cb_op_unseal(&x->op, x->iv, 12, x->aad, x->aad_len, in, out, len, x->tag, 16))
             x->failures++;
 }
 
@@ -98,14 +88,15 @@ static void run_ghash(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, u
 {
     (void)out;
     for (uint64_t i = 0; i < n; i++)
-        cb_ghash_update(&x->ghash, in, len);
+        cb_op_ghash(&x->op, in, len);
 }
 
 static void run_hmac(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n)
 {
     (void)out;
     for (uint64_t i = 0; i < n; i++)
-        cb_hmac_mac(&x->hmac, in, len, x->digest);
+        if (cb_op_mac(&x->op, in, len, x->digest))
+            x->failures++;
 }
 
 /* The message signed and verified: 36 bytes, as `openssl speed` signs. */
@@ -115,8 +106,8 @@ static void run_sign(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, ui
 {
     (void)in, (void)out, (void)len;
     for (uint64_t i = 0; i < n; i++) {
-        size_t siglen = cb_pkey_sig_max(x->pkey);
-        if (cb_pkey_sign(x->pkey, pkey_msg, sizeof pkey_msg, x->sig, &siglen) != 0)
+        size_t siglen = cb_op_sig_max(&x->op);
+        if (cb_op_sign(&x->op, pkey_msg, sizeof pkey_msg, x->sig, &siglen) != 0)
             x->failures++;
     }
 }
@@ -125,7 +116,7 @@ static void run_verify(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, 
 {
     (void)in, (void)out, (void)len;
     for (uint64_t i = 0; i < n; i++)
-        if (cb_pkey_verify(x->pkey, pkey_msg, sizeof pkey_msg, x->sig, x->siglen) != 0)
+        if (cb_op_verify(&x->op, pkey_msg, sizeof pkey_msg, x->sig, x->siglen) != 0)
             x->failures++;
 }
 
@@ -134,137 +125,28 @@ static void run_derive(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, 
 {
     (void)in, (void)out, (void)len;
     for (uint64_t i = 0; i < n; i++) {
-        size_t outlen = 0;
-        if (cb_pkey_derive(x->pkey, x->sig, &outlen) != 0)
-            x->failures++;
-    }
-}
-
-/* ---- whole-algorithm variants: one operation is one call of their cb_alg_impl ---- */
-
-static void run_whole_digest(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
-                             uint64_t n)
-{
-    (void)out;
-    for (uint64_t i = 0; i < n; i++)
-        if (x->whole.impl->digest(&x->whole, in, len, x->digest))
-            x->failures++;
-}
-
-static void run_whole_cipher(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
-                             uint64_t n)
-{
-    for (uint64_t i = 0; i < n; i++)
-        if (x->whole.impl->cipher_update(&x->whole, in, out, len))
-            x->failures++;
-}
-
-static void run_whole_hmac(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
-                           uint64_t n)
-{
-    (void)out;
-    for (uint64_t i = 0; i < n; i++)
-        if (x->whole.impl->mac(&x->whole, in, len, x->digest))
-            x->failures++;
-}
-
-static void run_whole_seal(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
-                           uint64_t n)
-{
-    for (uint64_t i = 0; i < n; i++)
-        if ((x->rekey && x->whole.impl->aead_init(&x->whole, bench_key)) ||
-            x->whole.impl->aead_seal(&x->whole, x->iv, 12, x->aad, x->aad_len, in, out, len,
-                                     x->tag, 16))
-            x->failures++;
-}
-
-static void run_whole_open(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
-                           uint64_t n)
-{
-    for (uint64_t i = 0; i < n; i++)
-        if ((x->rekey && x->whole.impl->aead_init(&x->whole, bench_key)) ||
-            x->whole.impl->aead_open(&x->whole, x->iv, 12, x->aad, x->aad_len, in, out, len,
-                                     x->tag, 16))
-            x->failures++;
-}
-
-static void run_whole_sign(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
-                           uint64_t n)
-{
-    (void)in, (void)out, (void)len;
-    for (uint64_t i = 0; i < n; i++) {
-        size_t siglen = x->whole.impl->sig_max(&x->whole);
-        if (x->whole.impl->sign(&x->whole, pkey_msg, sizeof pkey_msg, x->sig, &siglen))
-            x->failures++;
-    }
-}
-
-static void run_whole_verify(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
-                             uint64_t n)
-{
-    (void)in, (void)out, (void)len;
-    for (uint64_t i = 0; i < n; i++)
-        if (x->whole.impl->verify(&x->whole, pkey_msg, sizeof pkey_msg, x->sig, x->siglen))
-            x->failures++;
-}
-
-/* run_whole_derive: one key agreement of the session's (embedded) keys per operation. */
-static void run_whole_derive(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len,
-                             uint64_t n)
-{
-    (void)in, (void)out, (void)len;
-    for (uint64_t i = 0; i < n; i++) {
         size_t outlen = x->alg->out_bytes;
-        if (x->whole.impl->derive(&x->whole, x->sig, &outlen))
+        if (cb_op_derive(&x->op, x->sig, &outlen) != 0)
             x->failures++;
     }
 }
 
-/* whole_new keys x's session the way the built-in kinds are keyed below. */
-static int whole_new(cb_inst *x)
+/* sign_for_verify signs the verified message with a signing op of the same variant
+ * (a whole variant's sessions are made per direction; a layered key signs itself). */
+static int sign_for_verify(cb_inst *x)
 {
-    if (cb_alg_session_open(&x->whole, x->alg, x->var, x->dir) != 0)
-        return -1;
-    const cb_alg_impl *m = x->whole.impl;
-    switch (x->alg->kind) {
-    case CB_KIND_DIGEST:
-        x->run = run_whole_digest;
-        return 0;
-    case CB_KIND_CIPHER:
-        x->run = run_whole_cipher;
-        return m->cipher_init(&x->whole, bench_key, bench_iv);
-    case CB_KIND_AEAD:
-        x->run = x->dir == CB_DIR_DECRYPT ? run_whole_open : run_whole_seal;
-        return m->aead_init(&x->whole, bench_key);
-    case CB_KIND_HMAC:
-        x->run = run_whole_hmac; /* the 16-byte key of keyed_new below */
-        return m->mac_init(&x->whole, bench_key, 16);
-    case CB_KIND_PKEY:
-        if (x->dir == CB_DIR_DERIVE) {
-            x->run = run_whole_derive;
-            x->sig = cb_xmalloc(x->alg->out_bytes);
-            return 0;
-        }
-        x->run = x->dir == CB_DIR_VERIFY ? run_whole_verify : run_whole_sign;
-        x->sig = cb_xmalloc(m->sig_max(&x->whole));
-        return 0;
-    default:
-        return -1;
+    cb_op s;
+    if (!cb_op_whole(&x->op)) {
+        x->siglen = cb_op_sig_max(&x->op);
+        return cb_op_sign(&x->op, pkey_msg, sizeof pkey_msg, x->sig, &x->siglen);
     }
-}
-
-/* whole_sign_for_verify signs the verified message with a signing session of the
- * same implementation, as the built-in path signs with its own key. */
-static int whole_sign_for_verify(cb_inst *x)
-{
-    cb_alg_session s;
-    int rc = cb_alg_session_open(&s, x->alg, x->var, CB_DIR_SIGN);
+    int rc = cb_op_start(&s, x->alg, x->var, CB_DIR_SIGN, NULL, 0, NULL);
     if (rc == 0) {
-        x->siglen = s.impl->sig_max(&s);
-        rc = x->siglen > s.impl->sig_max(&x->whole) ||
-             s.impl->sign(&s, pkey_msg, sizeof pkey_msg, x->sig, &x->siglen);
+        x->siglen = cb_op_sig_max(&s);
+        rc = x->siglen > cb_op_sig_max(&x->op) ||
+             cb_op_sign(&s, pkey_msg, sizeof pkey_msg, x->sig, &x->siglen);
+        cb_op_stop(&s);
     }
-    cb_alg_session_close(&s);
     return rc ? -1 : 0;
 }
 
@@ -291,41 +173,37 @@ int cb_inst_len_ok(const cb_alg *a, size_t len, char *err, size_t errlen)
     return 1;
 }
 
-/* keyed_new keys x for a primitive variant through the message layers. */
+/* The run of each kind and direction, and the bytes it is keyed with: a 16-byte HMAC
+ * key, as `openssl speed -hmac` uses (one block after padding); GHASH's H from the
+ * same fixed bytes. */
 static int keyed_new(cb_inst *x, const cb_alg *a, const cb_variant *v, cb_dir d)
 {
-    int rc = 0;
+    size_t key_len = a->kind == CB_KIND_HMAC ? 16 : cb_alg_key_bytes(a);
+    if (cb_op_start(&x->op, a, v, d, bench_key, key_len, bench_iv) != 0)
+        return -1;
+    x->keyed = 1;
     switch (a->kind) {
     case CB_KIND_DIGEST:
         x->run = run_digest;
         break;
     case CB_KIND_CIPHER:
-        rc = cb_cipher_init(&x->cipher, a, v, d, bench_key, bench_iv);
         x->run = run_cipher;
         break;
     case CB_KIND_AEAD:
-        rc = cb_aead_init(&x->aead, a, v, bench_key);
         x->run = d == CB_DIR_DECRYPT ? run_open : run_seal;
         break;
     case CB_KIND_MAC:
-        rc = cb_ghash_init(&x->ghash, v, bench_key);
         x->run = run_ghash;
         break;
     case CB_KIND_HMAC:
-        /* a 16-byte key, as `openssl speed -hmac` uses; one block after padding */
-        rc = cb_hmac_init(&x->hmac, a, v, bench_key, 16);
         x->run = run_hmac;
         break;
     case CB_KIND_PKEY:
-        x->pkey = cb_pkey_new(a, v);
-        rc = x->pkey ? 0 : -1;
-        if (x->pkey) {
-            x->sig = cb_xmalloc(cb_pkey_sig_max(x->pkey));
-            x->run = d == CB_DIR_VERIFY ? run_verify : d == CB_DIR_DERIVE ? run_derive : run_sign;
-        }
+        x->sig = cb_xmalloc(d == CB_DIR_DERIVE ? a->out_bytes : cb_op_sig_max(&x->op));
+        x->run = d == CB_DIR_VERIFY ? run_verify : d == CB_DIR_DERIVE ? run_derive : run_sign;
         break;
     }
-    return rc;
+    return 0;
 }
 
 cb_inst *cb_inst_new(const cb_alg *a, const cb_variant *v, cb_dir d, int aead, char *err,
@@ -345,8 +223,7 @@ cb_inst *cb_inst_new(const cb_alg *a, const cb_variant *v, cb_dir d, int aead, c
         x->aad[i] = (uint8_t)(0xa0 + i);
     x->aad_len = aead & CB_INST_AAD ? sizeof x->aad : 0;
     x->rekey = (aead & CB_INST_REKEY) && a->kind == CB_KIND_AEAD;
-    int rc = cb_variant_impl(v) ? whole_new(x) : keyed_new(x, a, v, d);
-    x->keyed = rc == 0;
+    int rc = keyed_new(x, a, v, d);
     if (rc != 0) {
         snprintf(err, errlen, "variant %s could not be set up for %s %s", v->name, a->name,
                  cb_dir_name(d));
@@ -360,14 +237,7 @@ int cb_inst_prepare(cb_inst *x, uint8_t *in, size_t len, char *err, size_t errle
 {
     if (x->alg->kind == CB_KIND_PKEY && x->dir == CB_DIR_VERIFY) {
         /* Every timed verification checks a valid signature. */
-        int rc;
-        if (x->whole.impl) {
-            rc = whole_sign_for_verify(x);
-        } else {
-            x->siglen = cb_pkey_sig_max(x->pkey);
-            rc = cb_pkey_sign(x->pkey, pkey_msg, sizeof pkey_msg, x->sig, &x->siglen);
-        }
-        if (rc != 0) {
+        if (sign_for_verify(x) != 0) {
             snprintf(err, errlen, "variant %s could not sign for %s verify", x->var->name,
                      x->alg->name);
             return -1;
@@ -376,13 +246,14 @@ int cb_inst_prepare(cb_inst *x, uint8_t *in, size_t len, char *err, size_t errle
     if (x->alg->kind == CB_KIND_AEAD && x->dir == CB_DIR_DECRYPT) {
         /* Seal with the generic variant so decryption checks a tag computed by the
          * reference, not by the kernel under test. */
-        cb_aead ref;
-        if (cb_aead_init(&ref, x->alg, cb_variant_generic(x->alg), bench_key) != 0) {
+        cb_op ref;
+        if (cb_op_start(&ref, x->alg, cb_variant_generic(x->alg), CB_DIR_ENCRYPT, bench_key,
+                        cb_alg_key_bytes(x->alg), NULL) != 0) {
             snprintf(err, errlen, "no generic %s to prepare ciphertext with", x->alg->name);
             return -1;
         }
-        int rc = cb_aead_seal(&ref, x->iv, 12, x->aad, x->aad_len, in, in, len, x->tag, 16);
-        cb_aead_free(&ref);
+        int rc = cb_op_seal(&ref, x->iv, 12, x->aad, x->aad_len, in, in, len, x->tag, 16);
+        cb_op_stop(&ref);
         if (rc != 0) {
             snprintf(err, errlen, "%s cannot seal %zu bytes to time decryption with",
                      x->alg->name, len);
@@ -403,31 +274,8 @@ void cb_inst_free(cb_inst *x)
 {
     if (!x)
         return;
-    if (x->whole.impl) {
-        cb_alg_session_close(&x->whole);
-        free(x->sig);
-        free(x);
-        return;
-    }
-    switch (x->keyed ? x->alg->kind : CB_KIND_DIGEST) {
-    case CB_KIND_CIPHER:
-        cb_cipher_free(&x->cipher);
-        break;
-    case CB_KIND_AEAD:
-        cb_aead_free(&x->aead);
-        break;
-    case CB_KIND_MAC:
-        cb_ghash_free(&x->ghash);
-        break;
-    case CB_KIND_HMAC:
-        cb_hmac_free(&x->hmac);
-        break;
-    case CB_KIND_PKEY:
-        cb_pkey_free(x->pkey);
-        free(x->sig);
-        break;
-    default:
-        break;
-    }
+    if (x->keyed)
+        cb_op_stop(&x->op);
+    free(x->sig);
     free(x);
 }

@@ -106,7 +106,9 @@ static void sha512_of(const cb_ed25519_key *k, const uint8_t *p1, size_t l1, con
     cb_digest_final(&c, out);
 }
 
-int cb_ed25519_key_init(cb_ed25519_key *k, const cb_variant *v, const uint8_t seed[32])
+/* group_init readies k's group constants and SHA-512 for variant v; -1 when v has no
+ * Ed25519 group or SHA-512 is not built. */
+static int group_init(cb_ed25519_key *k, const cb_variant *v)
 {
     memset(k, 0, sizeof *k);
     const cb_c25519_ops *ops = cb_pkey_c25519_ops(v);
@@ -117,6 +119,13 @@ int cb_ed25519_key_init(cb_ed25519_key *k, const cb_variant *v, const uint8_t se
     k->ops = ops;
     k->ctx = cb_xmalloc(ops->ed_size);
     ops->ed_init(k->ctx);
+    return 0;
+}
+
+int cb_ed25519_key_init(cb_ed25519_key *k, const cb_variant *v, const uint8_t seed[32])
+{
+    if (group_init(k, v) != 0)
+        return -1;
     /* 5.1.5: h = SHA-512(seed); s = h[0..32) clamped; prefix = h[32..64) */
     uint8_t h[64];
     sha512_of(k, seed, 32, NULL, 0, NULL, 0, h);
@@ -125,7 +134,7 @@ int cb_ed25519_key_init(cb_ed25519_key *k, const cb_variant *v, const uint8_t se
     h[31] |= 64;
     memcpy(k->s, h, 32);
     memcpy(k->prefix, h + 32, 32);
-    ops->ed_base(k->ctx, k->pub, k->s);
+    k->ops->ed_base(k->ctx, k->pub, k->s);
     cb_wipe(h, sizeof h);
     return 0;
 }
@@ -175,6 +184,27 @@ int cb_ed25519_verify(const cb_ed25519_key *k, const uint8_t pub[32], const uint
     if (k->ops->ed_check(k->ctx, check, sig + 32, kk, pub) != 0)
         return 1;
     return memcmp(check, sig, 32) == 0 ? 0 : 1;
+}
+
+int cb_ed25519_sign_raw(const cb_variant *v, const uint8_t seed[32], const uint8_t *msg,
+                        size_t len, uint8_t pub[32], uint8_t sig[64])
+{
+    cb_ed25519_key k;
+    if (cb_ed25519_key_init(&k, v, seed) != 0)
+        return -1;
+    cb_ed25519_sign(&k, msg, len, sig);
+    memcpy(pub, k.pub, 32);
+    cb_ed25519_key_free(&k);
+    return 0;
+}
+
+int cb_ed25519_verify_raw(const cb_variant *v, const uint8_t pub[32], const uint8_t *msg,
+                          size_t len, const uint8_t sig[64])
+{
+    cb_ed25519_key k;
+    int rc = group_init(&k, v) != 0 ? -1 : cb_ed25519_verify(&k, pub, msg, len, sig);
+    cb_ed25519_key_free(&k);
+    return rc;
 }
 
 /* ---- selftest ---- */

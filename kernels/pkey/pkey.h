@@ -153,4 +153,17 @@ int cb_ecdsa_sign_raw(const cb_variant *v, const cb_ecdsa_raw *key, const uint8_
                       size_t len, const cb_pkey_num *k, uint8_t qx[32], uint8_t qy[32],
                       uint8_t sig[64]);
 
+/*
+ * cb_ed25519_sign_raw computes the public key A of the 32-byte seed into pub and signs
+ * msg into sig (RFC 8032 5.1.5, 5.1.6) on variant v.  Returns 0, or -1 when v has no
+ * Ed25519 group or SHA-512 is not built.
+ */
+int cb_ed25519_sign_raw(const cb_variant *v, const uint8_t seed[32], const uint8_t *msg,
+                        size_t len, uint8_t pub[32], uint8_t sig[64]);
+
+/* cb_ed25519_verify_raw checks sig on msg under pub (RFC 8032 5.1.7, cofactorless) on
+ * variant v: 0 valid, 1 invalid, -1 as cb_ed25519_sign_raw. */
+int cb_ed25519_verify_raw(const cb_variant *v, const uint8_t pub[32], const uint8_t *msg,
+                          size_t len, const uint8_t sig[64]);
+
 #endif

@@ -1,19 +1,15 @@
 /*
- * kernels/check/kat/kat_op.h - what one known-answer case asks of one variant, behind
- * one interface with two backends, so that the runners of kat_run.c know no kind of
- * variant:
+ * kernels/check/kat/kat_op.h - what one known-answer case asks of one variant, so
+ * that the runners of kat_run.c know no kind of variant.  Every call goes through
+ * kernels/op.h, which runs a primitive variant through the message layers and a
+ * whole-algorithm variant (kernel.h, CB_PRIM_WHOLE: a loaded library, a test double)
+ * through its cb_alg_impl on one session; the signature records of a primitive
+ * variant run on kat_pkey.c (kernels/pkey/'s raw-key functions).
  *
- *   layered  a primitive variant, through the message layers: kernels/modes/ for
- *            digests, HMAC, ciphers and AEADs, kat_pkey.c (kernels/pkey/) for the
- *            signature records;
- *   whole    a whole-algorithm variant (kernel.h, CB_PRIM_WHOLE: a loaded library, a
- *            test double), through its cb_alg_impl on one session for the case's
- *            algorithm and direction, keyed with the case's key.
- *
- * The whole backend maps each case onto the entry points as their comments in
+ * For a whole variant this maps each case onto the entry points as their comments in
  * kernel.h ask: a Monte Carlo chain is one session's digests; a TDES ECB file run
  * block by block on des-ede3-cbc (kat.h, CB_KAT_BLOCKWISE) calls cipher_init again
- * for every block; HMAC, a kind no cb_alg_impl has, is RFC 2104's two digests
+ * for every block; an HMAC the implementation does not offer is RFC 2104's two digests
  * through the implementation's digest of the underlying hash (cb_hmac_compose).
  * What it cannot run, kat_op_start says, and the case is counted as skipped: an
  * algorithm or direction the implementation does not offer, a key it refuses, and
@@ -29,24 +25,16 @@
 #include <stdint.h>
 
 #include "kernels/check/kat/kat_impl.h"
-#include "kernels/modes/aead.h"
-#include "kernels/modes/cipher.h"
-#include "kernels/modes/hmac.h"
-
-typedef struct kat_backend kat_backend;
+#include "kernels/op.h"
 
 /* kat_op: one case running on one variant. */
 typedef struct kat_op {
-    const kat_backend *be;
     const cb_alg *alg;   /* the file's algorithm */
     const cb_variant *var;
     const kat_case *c;   /* its key restarts a cipher; outlives the op */
-    union {
-        cb_cipher cipher;
-        cb_aead aead;
-        cb_hmac hmac;
-    } lay;               /* layered: the message layer's keyed state */
-    cb_alg_session s;    /* whole: the session (s.impl set once it is open) */
+    cb_op o;             /* the variant keyed for the case (kernels/op.h); for an HMAC
+                            a whole variant lacks, keyed for the underlying digest */
+    int started;         /* o was started */
 } kat_op;
 
 /*

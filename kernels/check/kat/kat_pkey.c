@@ -22,7 +22,7 @@
 #include "kernels/check/kat/kat_pkey.h"
 #include "base/common.h"
 #include "kernels/pkey/pkey.h"
-#include "kernels/pkey/pkey_impl.h"
+#include "kernels/op.h"
 #include "kernels/registry.h"
 
 /* blob: a decoded hex field. */
@@ -492,24 +492,20 @@ static int run_x25519(const cb_variant *v, const cb_kat_sig *c, char *why, size_
  * must be SIG byte for byte) and verifies SIG. */
 static int run_ed25519(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
 {
-    cb_ed25519_key k;
-    uint8_t sig[64];
-    if (cb_ed25519_key_init(&k, v, c->x.b) != 0) {
+    uint8_t sig[64], pub[32];
+    if (cb_ed25519_sign_raw(v, c->x.b, c->msg.b, c->msg.len, pub, sig) != 0) {
         snprintf(why, why_len, "the variant has no Ed25519 group");
         return CB_KAT_PKEY_SKIP;
     }
-    int out = CB_KAT_PKEY_FAIL;
-    cb_ed25519_sign(&k, c->msg.b, c->msg.len, sig);
-    if (memcmp(k.pub, c->y.b, 32) != 0)
+    if (memcmp(pub, c->y.b, 32) != 0)
         snprintf(why, why_len, "the public key derived from the seed differs from PK");
     else if (memcmp(sig, c->s.b, 64) != 0)
         snprintf(why, why_len, "the signature differs from SIG");
-    else if (cb_ed25519_verify(&k, c->y.b, c->msg.b, c->msg.len, c->s.b) != 0)
+    else if (cb_ed25519_verify_raw(v, c->y.b, c->msg.b, c->msg.len, c->s.b) != 0)
         snprintf(why, why_len, "SIG does not verify");
     else
-        out = CB_KAT_PKEY_PASS;
-    cb_ed25519_key_free(&k);
-    return out;
+        return CB_KAT_PKEY_PASS;
+    return CB_KAT_PKEY_FAIL;
 }
 
 /* ---- whole-algorithm variants, on the record's raw keys (cb_alg_impl.pkey_raw) ---- */
@@ -519,14 +515,13 @@ int cb_kat_pkey_raw(const cb_kat_sig *c)
     return c->x25519 || c->ed25519;
 }
 
-/* raw_session opens a session of v for a in d and gives it the raw keys; 0 or -1. */
-static int raw_session(cb_alg_session *s, const cb_variant *v, const cb_alg *a, cb_dir d,
-                       const blob *priv, const blob *pub)
+/* raw_op starts an op of v for a in d and gives it the raw keys; 0 or -1. */
+static int raw_op(cb_op *o, const cb_variant *v, const cb_alg *a, cb_dir d, const blob *priv,
+                  const blob *pub)
 {
-    if (cb_alg_session_open(s, a, v, d) != 0 || !s->impl->pkey_raw ||
-        s->impl->pkey_raw(s, priv ? priv->b : NULL, priv ? priv->len : 0, pub->b,
-                          pub->len) != 0) {
-        cb_alg_session_close(s);
+    if (cb_op_start(o, a, v, d, NULL, 0, NULL) != 0 ||
+        cb_op_raw(o, priv ? priv->b : NULL, priv ? priv->len : 0, pub->b, pub->len) != 0) {
+        cb_op_stop(o);
         return -1;
     }
     return 0;
@@ -539,15 +534,15 @@ static int whole_x25519(const cb_variant *v, const cb_alg *a, const cb_kat_sig *
 {
     uint8_t out[32], any = 0;
     size_t outlen = sizeof out;
-    cb_alg_session s;
+    cb_op s;
     for (int i = 0; i < 32; i++)
         any |= c->s.b[i];
-    if (raw_session(&s, v, a, CB_DIR_DERIVE, &c->x, &c->y) != 0) {
+    if (raw_op(&s, v, a, CB_DIR_DERIVE, &c->x, &c->y) != 0) {
         snprintf(why, why_len, "the variant refused the record's keys");
         return CB_KAT_PKEY_FAIL;
     }
-    int rc = s.impl->derive(&s, out, &outlen);
-    cb_alg_session_close(&s);
+    int rc = cb_op_derive(&s, out, &outlen);
+    cb_op_stop(&s);
     if ((rc != 0) != (any == 0)) {
         snprintf(why, why_len, any ? "the derivation failed" : "the all-zero result was not refused");
         return CB_KAT_PKEY_FAIL;
@@ -566,28 +561,28 @@ static int whole_ed25519(const cb_variant *v, const cb_alg *a, const cb_kat_sig 
 {
     uint8_t sig[64];
     size_t siglen = sizeof sig;
-    cb_alg_session s;
+    cb_op s;
     static const uint8_t none[1];
     const uint8_t *msg = c->msg.len ? c->msg.b : none;
     if (cb_variant_offers(v, a, CB_DIR_SIGN)) {
-        if (raw_session(&s, v, a, CB_DIR_SIGN, &c->x, &c->y) != 0) {
+        if (raw_op(&s, v, a, CB_DIR_SIGN, &c->x, &c->y) != 0) {
             snprintf(why, why_len, "the variant refused the record's seed");
             return CB_KAT_PKEY_FAIL;
         }
-        int rc = s.impl->sign(&s, msg, c->msg.len, sig, &siglen);
-        cb_alg_session_close(&s);
+        int rc = cb_op_sign(&s, msg, c->msg.len, sig, &siglen);
+        cb_op_stop(&s);
         if (rc != 0 || siglen != 64 || memcmp(sig, c->s.b, 64) != 0) {
             snprintf(why, why_len, "the signature differs from SIG");
             return CB_KAT_PKEY_FAIL;
         }
     }
     if (cb_variant_offers(v, a, CB_DIR_VERIFY)) {
-        if (raw_session(&s, v, a, CB_DIR_VERIFY, NULL, &c->y) != 0) {
+        if (raw_op(&s, v, a, CB_DIR_VERIFY, NULL, &c->y) != 0) {
             snprintf(why, why_len, "the variant refused the record's PK");
             return CB_KAT_PKEY_FAIL;
         }
-        int rc = s.impl->verify(&s, msg, c->msg.len, c->s.b, 64);
-        cb_alg_session_close(&s);
+        int rc = cb_op_verify(&s, msg, c->msg.len, c->s.b, 64);
+        cb_op_stop(&s);
         if (rc != 0) {
             snprintf(why, why_len, "SIG does not verify");
             return CB_KAT_PKEY_FAIL;

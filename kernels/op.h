@@ -1,0 +1,133 @@
+/*
+ * kernels/op.h - the one way to set up and run a variant's operation.
+ *
+ * A cb_op is one variant keyed for one algorithm and direction.  Whether the variant
+ * is layered (a primitive's ops run through kernels/modes/ and kernels/pkey/) or
+ * whole (kernel.h, CB_PRIM_WHOLE: a library registered at run time, a test double,
+ * through its cb_alg_impl on one session), the caller sees the same functions with
+ * the same return values, so the checks (kernels/check/), the known-answer engine
+ * (kernels/check/kat/) and the timed instance (kernels/inst.c) know no kind of
+ * variant and never call impl-> themselves.
+ *
+ * Return values: 0 success; -1 failure (for cb_op_unseal and cb_op_verify also
+ * "does not verify"); cb_op_start and cb_op_raw also return CB_OP_NO_SESSION and
+ * CB_OP_NO_RAW below.
+ *
+ * Adding an operation kind (a KEM's keygen, encaps and decaps, say):
+ *   1. kernel.h: the cb_kind (CB_KIND_KEM), its directions, and the cb_alg_impl
+ *      members a library fills (kem_encaps, kem_decaps, ...);
+ *   2. op.c: one row of the kinds[] table (how the kind is keyed on a layered
+ *      variant, how on a whole one, how the layered state is freed; the state goes
+ *      in cb_op's lay union) and one cb_op_<operation> function per operation, each
+ *      "whole ? the session's impl member : the layered function";
+ *   3. this header: those functions' declarations;
+ *   4. the library file (kernels/libcrypto/) that implements the impl members.
+ * The checks and the timed loop then call cb_op_<operation>.
+ */
+#ifndef CB_OP_H
+#define CB_OP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/kernel.h"
+#include "kernels/modes/aead.h"
+#include "kernels/modes/cipher.h"
+#include "kernels/modes/gcm.h"
+#include "kernels/modes/hmac.h"
+
+struct cb_pkey;
+struct op_kind;
+
+/* cb_op_start's other failure: a whole variant opened no session (or offers no
+ * such algorithm and direction), where -1 is a key it refused. */
+#define CB_OP_NO_SESSION (-2)
+/* cb_op_raw's "this variant takes no raw keys": the checks then use embedded ones. */
+#define CB_OP_NO_RAW (-2)
+
+/* cb_op: one variant keyed for one algorithm and direction (fields read-only). */
+typedef struct cb_op {
+    const cb_alg *alg;
+    const cb_variant *var;
+    cb_dir dir;
+    const struct op_kind *kind; /* op.c's row for alg->kind */
+    const uint8_t *key;         /* the caller's key, kept for cb_op_restart */
+    size_t key_len;
+    union {
+        cb_cipher cipher;
+        cb_aead aead;
+        cb_ghash_ctx ghash;
+        cb_hmac hmac;
+        struct cb_pkey *pkey;
+    } lay;                      /* a layered variant's keyed state */
+    cb_alg_session s;           /* a whole variant's session (s.impl set) */
+    int keyed;                  /* lay holds state to free */
+} cb_op;
+
+/*
+ * cb_op_start keys v for algorithm a and direction d: a cipher with key_len bytes of
+ * key and iv (NULL: zeros; ignored for ECB and stream ciphers), an AEAD with its key
+ * (alg->key_bits / 8 bytes), an HMAC with key_len bytes, GHASH with its 16-byte H;
+ * a digest takes no key, a public-key algorithm its embedded keys (key NULL; raw
+ * keys: cb_op_raw).  key must outlive the op when cb_op_restart is used.  Returns 0,
+ * -1 for a key refused, CB_OP_NO_SESSION; on failure o needs no cb_op_stop.
+ */
+int cb_op_start(cb_op *o, const cb_alg *a, const cb_variant *v, cb_dir d, const uint8_t *key,
+                size_t key_len, const uint8_t *iv);
+
+/* cb_op_stop wipes and frees what cb_op_start made (a stopped op may be stopped
+ * again). */
+void cb_op_stop(cb_op *o);
+
+/* cb_op_whole says whether o runs on a whole variant's session. */
+int cb_op_whole(const cb_op *o);
+
+/* cb_op_restart starts a new message under the op's key: a cipher with iv (as
+ * cb_op_start takes it), an AEAD keyed anew (OpenSSL 3.0's -aead speed loop does). */
+int cb_op_restart(cb_op *o, const uint8_t *iv);
+
+/* cb_op_digest writes the digest of in[0..len) (alg->out_bytes bytes). */
+int cb_op_digest(cb_op *o, const uint8_t *in, size_t len, uint8_t *out);
+
+/* cb_op_cipher encrypts or decrypts len bytes from in to out (may be equal),
+ * chaining from the previous call (cb_cipher_update's length rules). */
+int cb_op_cipher(cb_op *o, const uint8_t *in, uint8_t *out, size_t len);
+
+/* cb_op_seal: one AEAD message, IV, AAD, len bytes in -> out, taglen bytes of tag. */
+int cb_op_seal(cb_op *o, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+               const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag, size_t taglen);
+
+/* cb_op_unseal: the reverse, the tag checked in constant time; out zeroed on -1. */
+int cb_op_unseal(cb_op *o, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+                 size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
+                 const uint8_t *tag, size_t taglen);
+
+/* cb_op_mac writes the whole HMAC of in[0..len) under the op's key (out_bytes). */
+int cb_op_mac(cb_op *o, const uint8_t *in, size_t len, uint8_t *out);
+
+/* cb_op_ghash folds len bytes (whole blocks) into the running GHASH value. */
+int cb_op_ghash(cb_op *o, const uint8_t *in, size_t len);
+
+/* cb_op_sig_max: the largest signature of the op's key, in bytes. */
+size_t cb_op_sig_max(cb_op *o);
+
+/* cb_op_sign signs msg[0..len) into sig (*siglen: room in, length out). */
+int cb_op_sign(cb_op *o, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen);
+
+/* cb_op_verify: 0 when sig is a valid signature of msg[0..len). */
+int cb_op_verify(cb_op *o, const uint8_t *msg, size_t len, const uint8_t *sig,
+                 size_t siglen);
+
+/* cb_op_derive writes the shared secret (alg->out_bytes bytes, *outlen set). */
+int cb_op_derive(cb_op *o, uint8_t *out, size_t *outlen);
+
+/* cb_op_raw replaces the op's keys by raw ones (kernel.h, pkey_raw: X25519's private
+ * key and peer, Ed25519's seed and public key; priv may be NULL to verify): 0, -1
+ * when refused, CB_OP_NO_RAW when the variant takes no raw keys. */
+int cb_op_raw(cb_op *o, const uint8_t *priv, size_t privlen, const uint8_t *pub,
+              size_t publen);
+
+/* cb_op_takes_raw says whether variant v's ops take raw keys (cb_op_raw). */
+int cb_op_takes_raw(const cb_variant *v);
+
+#endif
