@@ -65,6 +65,39 @@ int cb_hex_digit(int c)
     return -1;
 }
 
+long cb_hex_decode(const char *hex, unsigned char *out, size_t max)
+{
+    size_t n = strlen(hex);
+    if (n % 2 || n / 2 > max)
+        return -1;
+    for (size_t i = 0; i < n / 2; i++) {
+        int hi = cb_hex_digit(hex[2 * i]), lo = cb_hex_digit(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        out[i] = (unsigned char)(hi << 4 | lo);
+    }
+    return (long)(n / 2);
+}
+
+void cb_verr_at(char *err, size_t errlen, const char *path, unsigned long line,
+                const char *fmt, va_list ap)
+{
+    int n = line ? snprintf(err, errlen, "%s:%lu: ", path, line)
+                 : snprintf(err, errlen, "%s: ", path);
+    if (n < 0 || (size_t)n >= errlen)
+        n = 0;
+    vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+}
+
+void cb_err_at(char *err, size_t errlen, const char *path, unsigned long line,
+               const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cb_verr_at(err, errlen, path, line, fmt, ap);
+    va_end(ap);
+}
+
 const char *cb_printable(const char *s, char *buf, size_t len)
 {
     static const char hex[] = "0123456789abcdef";

@@ -4,6 +4,7 @@
 #ifndef CB_COMMON_H
 #define CB_COMMON_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #define CB_EXIT_OK 0
@@ -29,6 +30,17 @@ char *cb_xstrdup(const char *s);
 
 /* cb_hex_digit returns the value of one hexadecimal digit (either case), or -1. */
 int cb_hex_digit(int c);
+
+/* cb_hex_decode decodes hex (even length, no spaces) into out (at most max bytes);
+ * returns the byte count or -1.  Every hex reader decodes through it. */
+long cb_hex_decode(const char *hex, unsigned char *out, size_t max);
+
+/* cb_err_at writes "path:line: " (line 0: "path: ") and the message into err, the form
+ * in which every reader of a file names a bad line; cb_verr_at takes a va_list. */
+void cb_err_at(char *err, size_t errlen, const char *path, unsigned long line,
+               const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void cb_verr_at(char *err, size_t errlen, const char *path, unsigned long line,
+                const char *fmt, va_list ap);
 
 /*
  * cb_printable writes s as it may be echoed in a message: bytes outside printable

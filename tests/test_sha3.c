@@ -24,6 +24,7 @@
 
 #include <cmocka.h>
 
+#include "base/common.h"
 #include "kernels/check/check.h"
 #include "kernels/modes/digest.h"
 #include "kernels/registry.h"

@@ -3,7 +3,6 @@
  */
 #include "kernels/check/check.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,65 +16,14 @@
 #include "kernels/modes/gcm.h"
 #include "kernels/modes/hmac.h"
 #include "kernels/op.h"
-#include "kernels/pkey/pkey.h"
 #include "kernels/registry.h"
+#include "kernels/check/checker.h"
+#include "kernels/check/pkey_check.h"
 #include "kernels/check/vectors/vectors.h"
 
 #define MAX_LEN 1024
 /* Room for the longest message plus the largest misalignment used below. */
 #define BUF_LEN (MAX_LEN + 64)
-
-typedef struct checker {
-    const cb_alg *alg;
-    const cb_variant *var;
-    const cb_variant *ref;
-    char *err;
-    size_t errlen;
-    unsigned long checks;
-    uint64_t rng;
-} checker;
-
-static int fail(checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(checker *c, const char *fmt, ...)
-{
-    va_list ap;
-    int n = snprintf(c->err, c->errlen, "%s/%s: ", c->alg->name, c->var->name);
-    va_start(ap, fmt);
-    if (n >= 0 && (size_t)n < c->errlen)
-        vsnprintf(c->err + n, c->errlen - (size_t)n, fmt, ap);
-    va_end(ap);
-    return 1;
-}
-
-/* xorshift64*: a deterministic generator so every failure reproduces. */
-static uint8_t next_byte(checker *c)
-{
-    c->rng ^= c->rng >> 12;
-    c->rng ^= c->rng << 25;
-    c->rng ^= c->rng >> 27;
-    return (uint8_t)((c->rng * UINT64_C(2685821657736338717)) >> 56);
-}
-
-static void fill(checker *c, uint8_t *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        p[i] = next_byte(c);
-}
-
-
-long cb_hex_decode(const char *hex, unsigned char *out, size_t max)
-{
-    size_t n = strlen(hex);
-    if (n % 2 || n / 2 > max)
-        return -1;
-    for (size_t i = 0; i < n / 2; i++) {
-        int hi = cb_hex_digit(hex[2 * i]), lo = cb_hex_digit(hex[2 * i + 1]);
-        if (hi < 0 || lo < 0)
-            return -1;
-        out[i] = (unsigned char)(hi << 4 | lo);
-    }
-    return (long)(n / 2);
-}
 
 /* ---- the message level, whatever the variant is -------------------------------- */
 
@@ -140,7 +88,7 @@ typedef struct bytes {
     size_t n;
 } bytes;
 
-static int decode(checker *c, const cb_vector *v, const char *field, const char *hex,
+static int decode(cb_checker *c, const cb_vector *v, const char *field, const char *hex,
                   bytes *out)
 {
     out->n = 0;
@@ -149,7 +97,7 @@ static int decode(checker *c, const cb_vector *v, const char *field, const char 
         return 0;
     long n = cb_hex_decode(hex, out->p, strlen(hex) / 2 + 1);
     if (n < 0)
-        return fail(c, "vector '%s' has malformed hex in its %s", v->source, field);
+        return cb_check_fail(c, "vector '%s' has malformed hex in its %s", v->source, field);
     out->n = (size_t)n;
     return 0;
 }
@@ -167,26 +115,26 @@ static void message(const cb_vector *v, const bytes *hexmsg, bytes *msg)
         memcpy(msg->p + i * unit, v->msg_ascii, unit);
 }
 
-static int kat_digest(checker *c, const cb_vector *v, const bytes *msg, const bytes *want)
+static int kat_digest(cb_checker *c, const cb_vector *v, const bytes *msg, const bytes *want)
 {
     uint8_t out[CB_DIGEST_MAX];
     int rc = msg_digest(c->alg, c->var, msg->p, msg->n, out);
     c->checks++;
     if (rc || want->n != c->alg->out_bytes || memcmp(out, want->p, want->n) != 0)
-        return fail(c, "wrong digest for known answer '%s'", v->source);
+        return cb_check_fail(c, "wrong digest for known answer '%s'", v->source);
     return 0;
 }
 
 /* xts_equal_halves: an XTS key whose two AES keys are equal (IEEE 1619's first
  * vectors), which OpenSSL 3 refuses, as FIPS 140-3 implementation guidance says to;
  * only a whole-algorithm variant may refuse it. */
-static int xts_equal_halves(const checker *c, const bytes *key)
+static int xts_equal_halves(const cb_checker *c, const bytes *key)
 {
     return c->alg->mode == CB_MODE_XTS && cb_variant_impl(c->var) && key->n % 2 == 0 &&
            memcmp(key->p, key->p + key->n / 2, key->n / 2) == 0;
 }
 
-static int kat_cipher(checker *c, const cb_vector *v, const bytes *key, const bytes *iv,
+static int kat_cipher(cb_checker *c, const cb_vector *v, const bytes *key, const bytes *iv,
                       const bytes *msg, const bytes *want)
 {
     uint8_t *out = cb_xmalloc(msg->n + 1);
@@ -204,7 +152,7 @@ static int kat_cipher(checker *c, const cb_vector *v, const bytes *key, const by
                 break; /* a library may refuse them: SP 800-38E asks Key1 != Key2 */
             if (cb_variant_impl(c->var) && key->n != cb_alg_key_bytes(c->alg))
                 break; /* a library session takes the algorithm's key length only */
-            rc = fail(c, "cannot be keyed for known answer '%s'", v->source);
+            rc = cb_check_fail(c, "cannot be keyed for known answer '%s'", v->source);
             break;
         }
         int bad = cb_op_cipher(&ctx, from->p, out, from->n) != 0 ||
@@ -212,13 +160,13 @@ static int kat_cipher(checker *c, const cb_vector *v, const bytes *key, const by
         cb_op_stop(&ctx);
         c->checks++;
         if (bad)
-            rc = fail(c, "wrong %s output for known answer '%s'", cb_dir_name(dir), v->source);
+            rc = cb_check_fail(c, "wrong %s output for known answer '%s'", cb_dir_name(dir), v->source);
     }
     free(out);
     return rc;
 }
 
-static int kat_aead(checker *c, const cb_vector *v, const bytes *key, const bytes *iv,
+static int kat_aead(cb_checker *c, const cb_vector *v, const bytes *key, const bytes *iv,
                     const bytes *aad, const bytes *msg, const bytes *want, const bytes *tag)
 {
     uint8_t *out = cb_xmalloc(msg->n + 1), t[16];
@@ -226,38 +174,38 @@ static int kat_aead(checker *c, const cb_vector *v, const bytes *key, const byte
     int rc = 0;
     if (tag->n > sizeof t || msg_aead_init(&g, c->alg, c->var, key->p) != 0) {
         free(out);
-        return fail(c, "cannot be keyed for known answer '%s'", v->source);
+        return cb_check_fail(c, "cannot be keyed for known answer '%s'", v->source);
     }
     c->checks++;
     if (cb_op_seal(&g.seal, iv->p, iv->n, aad->p, aad->n, msg->p, out, msg->n, t, tag->n) != 0 ||
         memcmp(out, want->p, want->n) != 0 || memcmp(t, tag->p, tag->n) != 0)
-        rc = fail(c, "wrong ciphertext or tag for known answer '%s'", v->source);
+        rc = cb_check_fail(c, "wrong ciphertext or tag for known answer '%s'", v->source);
     c->checks++;
     if (!rc && (cb_op_unseal(&g.open, iv->p, iv->n, aad->p, aad->n, want->p, out, want->n, tag->p,
                               tag->n) != 0 ||
                 memcmp(out, msg->p, msg->n) != 0))
-        rc = fail(c, "does not open known answer '%s'", v->source);
+        rc = cb_check_fail(c, "does not open known answer '%s'", v->source);
     msg_aead_free(&g);
     free(out);
     return rc;
 }
 
-static int kat_ghash(checker *c, const cb_vector *v, const bytes *h, const bytes *msg,
+static int kat_ghash(cb_checker *c, const cb_vector *v, const bytes *h, const bytes *msg,
                      const bytes *want)
 {
     cb_ghash_ctx g;
     if (h->n != 16 || cb_ghash_init(&g, c->var, h->p) != 0)
-        return fail(c, "cannot be keyed for known answer '%s'", v->source);
+        return cb_check_fail(c, "cannot be keyed for known answer '%s'", v->source);
     cb_ghash_update(&g, msg->p, msg->n);
     int bad = memcmp(g.xi, want->p, 16) != 0;
     cb_ghash_free(&g);
     c->checks++;
-    return bad ? fail(c, "wrong GHASH for known answer '%s'", v->source) : 0;
+    return bad ? cb_check_fail(c, "wrong GHASH for known answer '%s'", v->source) : 0;
 }
 
 /* kat_hmac: a known MAC, maybe truncated (shorter than the output), or with no
  * published answer RFC 2104's formula over the generic digest. */
-static int kat_hmac(checker *c, const cb_vector *v, const bytes *key, const bytes *msg,
+static int kat_hmac(cb_checker *c, const cb_vector *v, const bytes *key, const bytes *msg,
                     const bytes *want)
 {
     uint8_t out[CB_DIGEST_MAX], ref[CB_DIGEST_MAX];
@@ -266,20 +214,20 @@ static int kat_hmac(checker *c, const cb_vector *v, const bytes *key, const byte
     if (!v->expect) {
         const cb_variant *g = cb_variant_generic(cb_hmac_digest(c->alg));
         if (!g)
-            return fail(c, "no generic digest to compute known answer '%s' with", v->source);
+            return cb_check_fail(c, "no generic digest to compute known answer '%s' with", v->source);
         cb_hmac_reference(c->alg, g, key->p, key->n, msg->p, msg->n, ref);
         expect = ref;
         n = c->alg->out_bytes;
     }
     if (n == 0 || n > c->alg->out_bytes)
-        return fail(c, "known answer '%s' has a %zu-byte MAC", v->source, n);
+        return cb_check_fail(c, "known answer '%s' has a %zu-byte MAC", v->source, n);
     if (msg_hmac(c->alg, c->var, key->p, key->n, msg->p, msg->n, out) != 0)
-        return fail(c, "cannot be keyed for known answer '%s'", v->source);
+        return cb_check_fail(c, "cannot be keyed for known answer '%s'", v->source);
     c->checks++;
-    return memcmp(out, expect, n) ? fail(c, "wrong MAC for known answer '%s'", v->source) : 0;
+    return memcmp(out, expect, n) ? cb_check_fail(c, "wrong MAC for known answer '%s'", v->source) : 0;
 }
 
-static int run_vector(checker *c, const cb_vector *v)
+static int run_vector(cb_checker *c, const cb_vector *v)
 {
     bytes key = {0}, iv = {0}, aad = {0}, hexmsg = {0}, want = {0}, tag = {0}, msg = {0};
     int rc = decode(c, v, "key", v->key, &key) || decode(c, v, "iv", v->iv, &iv) ||
@@ -337,7 +285,7 @@ size_t cb_vectors_for(const char *alg)
 
 /* kat_poly1305: RFC 8439 A.3's edge cases through a chacha20-poly1305 variant's own
  * Poly1305 (a whole-algorithm variant has none of its own to reach). */
-static int kat_poly1305(checker *c)
+static int kat_poly1305(cb_checker *c)
 {
     const cb_chacha_ops *o = c->var->prim == CB_PRIM_CHACHA ? c->var->ops : NULL;
     if (!o || !o->poly || c->alg->mode != CB_MODE_CHACHAPOLY)
@@ -348,12 +296,12 @@ static int kat_poly1305(checker *c)
         int rc = decode(c, v, "key", v->key, &key) || decode(c, v, "msg", v->msg, &msg) ||
                  decode(c, v, "expect", v->expect, &want);
         if (!rc && (key.n != 32 || want.n != 16))
-            rc = fail(c, "known answer '%s' is not a Poly1305 key and tag", v->source);
+            rc = cb_check_fail(c, "known answer '%s' is not a Poly1305 key and tag", v->source);
         if (!rc) {
             cb_poly1305_mac(o->poly, key.p, msg.p, msg.n, tag);
             c->checks++;
             if (memcmp(tag, want.p, 16) != 0)
-                rc = fail(c, "wrong Poly1305 tag for known answer '%s'", v->source);
+                rc = cb_check_fail(c, "wrong Poly1305 tag for known answer '%s'", v->source);
         }
         free(key.p), free(msg.p), free(want.p);
         if (rc)
@@ -362,7 +310,7 @@ static int kat_poly1305(checker *c)
     return 0;
 }
 
-static int known_answers(checker *c)
+static int known_answers(cb_checker *c)
 {
     unsigned long found = 0;
     if (kat_poly1305(c))
@@ -376,7 +324,7 @@ static int known_answers(checker *c)
                 return 1;
         }
     if (!found)
-        return fail(c, "no known-answer vector is embedded for this algorithm");
+        return cb_check_fail(c, "no known-answer vector is embedded for this algorithm");
     return 0;
 }
 
@@ -410,17 +358,17 @@ static int want_len(cb_check_depth depth, size_t len)
     return 0;
 }
 
-static int xcheck_digest(checker *c, const uint8_t *src, uint8_t *buf, size_t len)
+static int xcheck_digest(cb_checker *c, const uint8_t *src, uint8_t *buf, size_t len)
 {
     uint8_t want[CB_DIGEST_MAX], got[CB_DIGEST_MAX];
     if (msg_digest(c->alg, c->ref, src, len, want) != 0)
-        return fail(c, "generic cannot digest %zu bytes", len);
+        return cb_check_fail(c, "generic cannot digest %zu bytes", len);
     for (size_t l = 0; l < 2; l++) {
         memcpy(buf + layouts[l].in_off, src, len);
         int rc = msg_digest(c->alg, c->var, buf + layouts[l].in_off, len, got);
         c->checks++;
         if (rc || memcmp(want, got, c->alg->out_bytes) != 0)
-            return fail(c, "digest differs from generic at length %zu, layout '%s'", len,
+            return cb_check_fail(c, "digest differs from generic at length %zu, layout '%s'", len,
                         layouts[l].name);
     }
     return 0;
@@ -438,7 +386,7 @@ static size_t split_point(const cb_alg *a, size_t len)
 }
 
 /* cipher_run keys a context and processes len bytes under layout l. */
-static int cipher_run(checker *c, const cb_variant *v, cb_dir d, const uint8_t *key,
+static int cipher_run(cb_checker *c, const cb_variant *v, cb_dir d, const uint8_t *key,
                       const uint8_t *iv, const uint8_t *src, size_t len, const layout *l,
                       uint8_t *ibuf, uint8_t *obuf, const uint8_t **result)
 {
@@ -463,27 +411,27 @@ static int cipher_run(checker *c, const cb_variant *v, cb_dir d, const uint8_t *
     return rc ? -1 : 0;
 }
 
-static int xcheck_cipher(checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t *obuf,
+static int xcheck_cipher(cb_checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t *obuf,
                          uint8_t *want, size_t len)
 {
     if (!cb_cipher_len_ok(c->alg, len))
         return 0;
     uint8_t key[64], iv[CB_IV_MAX]; /* aes-256-xts takes two 32-byte keys */
-    fill(c, key, sizeof key);
-    fill(c, iv, sizeof iv);
+    cb_check_fill(c, key, sizeof key);
+    cb_check_fill(c, iv, sizeof iv);
     for (int d = 0; d < 2; d++) {
         cb_dir dir = d ? CB_DIR_DECRYPT : CB_DIR_ENCRYPT;
         if (!cb_variant_offers(c->var, c->alg, dir))
             continue;
         const uint8_t *res;
         if (cipher_run(c, c->ref, dir, key, iv, src, len, &layouts[0], ibuf, want, &res))
-            return fail(c, "generic cannot run %s at length %zu", cb_dir_name(dir), len);
+            return cb_check_fail(c, "generic cannot run %s at length %zu", cb_dir_name(dir), len);
         memmove(want, res, len);
         for (size_t l = 0; l < NLAYOUTS; l++) {
             c->checks++;
             if (cipher_run(c, c->var, dir, key, iv, src, len, &layouts[l], ibuf, obuf, &res) ||
                 memcmp(res, want, len) != 0)
-                return fail(c, "%s differs from generic at length %zu, layout '%s'",
+                return cb_check_fail(c, "%s differs from generic at length %zu, layout '%s'",
                             cb_dir_name(dir), len, layouts[l].name);
         }
     }
@@ -511,25 +459,25 @@ static void aead_lengths(const cb_alg *a, size_t len, size_t *ivlen, size_t *tag
     *taglen = 16;
 }
 
-static int xcheck_aead(checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t *obuf,
+static int xcheck_aead(cb_checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t *obuf,
                        uint8_t *want, size_t len)
 {
     uint8_t key[32], iv[64], aad[64], tag_ref[16], tag[16];
     size_t ivlen, tlen, aadlen = len % 41;
     aead_lengths(c->alg, len, &ivlen, &tlen);
-    fill(c, key, sizeof key);
-    fill(c, iv, sizeof iv);
-    fill(c, aad, sizeof aad);
+    cb_check_fill(c, key, sizeof key);
+    cb_check_fill(c, iv, sizeof iv);
+    cb_check_fill(c, aad, sizeof aad);
     msg_aead ref, g;
     if (msg_aead_init(&ref, c->alg, c->ref, key) != 0)
-        return fail(c, "generic cannot be keyed");
+        return cb_check_fail(c, "generic cannot be keyed");
     if (msg_aead_init(&g, c->alg, c->var, key) != 0) {
         msg_aead_free(&ref);
-        return fail(c, "cannot be keyed");
+        return cb_check_fail(c, "cannot be keyed");
     }
     int rc = 0;
     if (cb_op_seal(&ref.seal, iv, ivlen, aad, aadlen, src, want, len, tag_ref, tlen) != 0)
-        rc = fail(c, "generic cannot seal %zu bytes (IV %zu bytes, tag %zu)", len, ivlen,
+        rc = cb_check_fail(c, "generic cannot seal %zu bytes (IV %zu bytes, tag %zu)", len, ivlen,
                   tlen);
     for (size_t l = 0; l < NLAYOUTS && !rc; l++) {
         const layout *ly = &layouts[l];
@@ -538,7 +486,7 @@ static int xcheck_aead(checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t *o
         c->checks++;
         if (cb_op_seal(&g.seal, iv, ivlen, aad, aadlen, in, out, len, tag, tlen) != 0 ||
             memcmp(out, want, len) != 0 || memcmp(tag, tag_ref, tlen) != 0) {
-            rc = fail(c, "seal differs from generic at length %zu (IV %zu bytes, AAD %zu, "
+            rc = cb_check_fail(c, "seal differs from generic at length %zu (IV %zu bytes, AAD %zu, "
                       "tag %zu), layout '%s'", len, ivlen, aadlen, tlen, ly->name);
             break;
         }
@@ -548,7 +496,7 @@ static int xcheck_aead(checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t *o
         c->checks++;
         if (cb_op_unseal(&g.open, iv, ivlen, aad, aadlen, in, out, len, tag_ref, tlen) != 0 ||
             memcmp(out, src, len) != 0)
-            rc = fail(c, "open fails at length %zu, layout '%s'", len, ly->name);
+            rc = cb_check_fail(c, "open fails at length %zu, layout '%s'", len, ly->name);
     }
     if (!rc) {
         uint8_t bad[16];
@@ -556,22 +504,22 @@ static int xcheck_aead(checker *c, const uint8_t *src, uint8_t *ibuf, uint8_t *o
         bad[len % tlen] ^= 0x01;
         c->checks++;
         if (cb_op_unseal(&g.open, iv, ivlen, aad, aadlen, want, obuf, len, bad, tlen) == 0)
-            rc = fail(c, "accepts a forged tag at length %zu", len);
+            rc = cb_check_fail(c, "accepts a forged tag at length %zu", len);
     }
     msg_aead_free(&g);
     msg_aead_free(&ref);
     return rc;
 }
 
-static int xcheck_ghash(checker *c, const uint8_t *src, uint8_t *ibuf, size_t len)
+static int xcheck_ghash(cb_checker *c, const uint8_t *src, uint8_t *ibuf, size_t len)
 {
     if (len % 16)
         return 0;
     uint8_t h[16];
-    fill(c, h, sizeof h);
+    cb_check_fill(c, h, sizeof h);
     cb_ghash_ctx ref, g;
     if (cb_ghash_init(&ref, c->ref, h) != 0 || cb_ghash_init(&g, c->var, h) != 0)
-        return fail(c, "cannot be keyed");
+        return cb_check_fail(c, "cannot be keyed");
     cb_ghash_update(&ref, src, len);
     memcpy(ibuf + 1, src, len);
     cb_ghash_update(&g, ibuf + 1, len);
@@ -579,7 +527,7 @@ static int xcheck_ghash(checker *c, const uint8_t *src, uint8_t *ibuf, size_t le
     int bad = memcmp(ref.xi, g.xi, 16) != 0;
     cb_ghash_free(&ref);
     cb_ghash_free(&g);
-    return bad ? fail(c, "GHASH differs from generic at length %zu, misaligned +1", len) : 0;
+    return bad ? cb_check_fail(c, "GHASH differs from generic at length %zu, misaligned +1", len) : 0;
 }
 
 /*
@@ -588,22 +536,22 @@ static int xcheck_ghash(checker *c, const uint8_t *src, uint8_t *ibuf, size_t le
  * first), the message misaligned by 3 and given in two pieces split off the block
  * boundary, so the digest layer's buffering is crossed too.
  */
-static int xcheck_hmac(checker *c, const uint8_t *src, uint8_t *ibuf, size_t len)
+static int xcheck_hmac(cb_checker *c, const uint8_t *src, uint8_t *ibuf, size_t len)
 {
     size_t b = c->alg->block_bytes, out = c->alg->out_bytes;
     size_t key_len = len * 7 % (2 * b + 9), first = len / 3;
     uint8_t key[2 * CB_DIGEST_BLOCK_MAX + 9], want[CB_DIGEST_MAX], got[CB_DIGEST_MAX];
-    fill(c, key, key_len);
+    cb_check_fill(c, key, key_len);
     memcpy(ibuf + 3, src, len);
     if (msg_hmac(c->alg, c->ref, key, key_len, src, len, want) != 0)
-        return fail(c, "cannot be keyed with a %zu-byte key", key_len);
+        return cb_check_fail(c, "cannot be keyed with a %zu-byte key", key_len);
     if (cb_variant_impl(c->var)) { /* its own message level: one call, misaligned */
         if (msg_hmac(c->alg, c->var, key, key_len, ibuf + 3, len, got) != 0)
-            return fail(c, "cannot be keyed with a %zu-byte key", key_len);
+            return cb_check_fail(c, "cannot be keyed with a %zu-byte key", key_len);
     } else {
         cb_hmac h;
         if (cb_hmac_init(&h, c->alg, c->var, key, key_len) != 0)
-            return fail(c, "cannot be keyed with a %zu-byte key", key_len);
+            return cb_check_fail(c, "cannot be keyed with a %zu-byte key", key_len);
         cb_hmac_start(&h);
         cb_hmac_update(&h, ibuf + 3, first);
         cb_hmac_update(&h, ibuf + 3 + first, len - first);
@@ -612,12 +560,12 @@ static int xcheck_hmac(checker *c, const uint8_t *src, uint8_t *ibuf, size_t len
     }
     c->checks++;
     if (memcmp(want, got, out) != 0)
-        return fail(c, "MAC differs from generic at length %zu with a %zu-byte key, "
+        return cb_check_fail(c, "MAC differs from generic at length %zu with a %zu-byte key, "
                     "misaligned +3 in two pieces", len, key_len);
     return 0;
 }
 
-static int cross_check(checker *c, cb_check_depth depth)
+static int cross_check(cb_checker *c, cb_check_depth depth)
 {
     uint8_t *src = cb_aligned_alloc(64, BUF_LEN), *ibuf = cb_aligned_alloc(64, BUF_LEN);
     uint8_t *obuf = cb_aligned_alloc(64, BUF_LEN), *want = cb_aligned_alloc(64, BUF_LEN);
@@ -625,7 +573,7 @@ static int cross_check(checker *c, cb_check_depth depth)
     for (size_t len = 0; len <= MAX_LEN && !rc; len++) {
         if (!want_len(depth, len))
             continue;
-        fill(c, src, len);
+        cb_check_fill(c, src, len);
         switch (c->alg->kind) {
         case CB_KIND_DIGEST:
             rc = xcheck_digest(c, src, ibuf, len);
@@ -650,253 +598,22 @@ static int cross_check(checker *c, cb_check_depth depth)
     return rc;
 }
 
-/* ---- public keys of a whole-algorithm variant ---------------------------------- */
-
-/* deterministic: the variant's signatures must equal generic's byte for byte
- * (Ed25519, RFC 8032 5.1.6); a DSA signature has the signer's own k. */
-static int deterministic(const cb_alg *a)
-{
-    return a->prim == CB_PRIM_C25519;
-}
-
-/* raw_keys gives op o the raw keys priv and pub when priv or pub is given;
- * CB_OP_NO_RAW when the variant takes none (it is then checked on its embedded ones),
- * which a refused key also counts as. */
-static int raw_keys(cb_op *o, const uint8_t *priv, const uint8_t *pub)
-{
-    if (!priv && !pub)
-        return 0;
-    return cb_op_raw(o, priv, priv ? 32 : 0, pub, 32) ? CB_OP_NO_RAW : 0;
-}
-
-/*
- * whole_sign signs msg with an op of the variant, on its embedded key or on the
- * raw keys seed and pub; 0, -1, or -2 when the raw keys are refused.  A deterministic
- * signature is made twice on the one op and must come out the same, as the
- * timed loop signs on one op.
- */
-static int whole_sign(checker *c, const uint8_t *seed, const uint8_t *pub, const uint8_t *msg,
-                      size_t len, uint8_t **sig, size_t *siglen)
-{
-    cb_op o;
-    int rc = cb_op_start(&o, c->alg, c->var, CB_DIR_SIGN, NULL, 0, NULL) ? -1
-                                                                         : raw_keys(&o, seed, pub);
-    if (rc == 0) {
-        *siglen = cb_op_sig_max(&o);
-        *sig = cb_xmalloc(2 * *siglen + 1);
-        size_t again = *siglen;
-        rc = cb_op_sign(&o, msg, len, *sig, siglen) ? -1 : 0;
-        if (rc == 0 && deterministic(c->alg))
-            rc = cb_op_sign(&o, msg, len, *sig + *siglen, &again) || again != *siglen ||
-                         memcmp(*sig, *sig + *siglen, *siglen) != 0
-                     ? -1
-                     : 0;
-    }
-    cb_op_stop(&o);
-    return rc;
-}
-
-/* whole_verify: 0 when the variant accepts sig for msg (under pub when given). */
-static int whole_verify(checker *c, const uint8_t *pub, const uint8_t *msg, size_t len,
-                        const uint8_t *sig, size_t siglen)
-{
-    cb_op o;
-    int rc = cb_op_start(&o, c->alg, c->var, CB_DIR_VERIFY, NULL, 0, NULL) ||
-             raw_keys(&o, NULL, pub) || cb_op_verify(&o, msg, len, sig, siglen);
-    cb_op_stop(&o);
-    return rc ? -1 : 0;
-}
-
-/* same_signature: a deterministic signature must equal generic's. */
-static int same_signature(const checker *c, const uint8_t *sig, size_t siglen,
-                          const uint8_t *want, size_t wantlen)
-{
-    return !deterministic(c->alg) || (siglen == wantlen && memcmp(sig, want, siglen) == 0);
-}
-
-/*
- * ed25519_raw checks signing and verifying with keys other than the embedded one:
- * pseudo-random seeds, their public keys computed by generic, each signature the
- * same as generic's byte for byte and accepted, and refused for a changed message.
- * A variant that takes no raw keys is checked on the embedded key alone.
- */
-static int ed25519_raw(checker *c)
-{
-    static const uint8_t msg[] = {'r', 'a', 'w'}, other[] = {'r', 'a', 'x'};
-    for (int i = 0; i < 4; i++) {
-        uint8_t seed[32], pub[32], want[64], *sig = NULL;
-        size_t siglen = 0;
-        fill(c, seed, sizeof seed);
-        if (cb_ed25519_sign_raw(c->ref, seed, msg, sizeof msg, pub, want) != 0)
-            return fail(c, "generic cannot load an Ed25519 seed");
-        int rc = 0;
-        if (cb_variant_offers(c->var, c->alg, CB_DIR_SIGN)) {
-            c->checks++;
-            int r = whole_sign(c, seed, pub, msg, sizeof msg, &sig, &siglen);
-            if (r == -2 && i == 0) {
-                free(sig);
-                return 0;
-            }
-            if (r != 0 || !same_signature(c, sig, siglen, want, sizeof want))
-                rc = fail(c, "signs with seed %d other than generic", i);
-        }
-        if (!rc && cb_variant_offers(c->var, c->alg, CB_DIR_VERIFY)) {
-            c->checks += 2;
-            if (whole_verify(c, pub, msg, sizeof msg, want, sizeof want) != 0)
-                rc = fail(c, "rejects generic's signature with seed %d", i);
-            else if (whole_verify(c, pub, other, sizeof other, want, sizeof want) == 0)
-                rc = fail(c, "accepts generic's signature with seed %d for another message",
-                          i);
-        }
-        free(sig);
-        if (rc)
-            return rc;
-    }
-    return 0;
-}
-
-/*
- * pkey_whole checks a whole-algorithm signer against generic on the algorithm's
- * embedded key (kernels/pkey/pkey.h): generic accepts what the variant signs, the
- * variant accepts what generic signs and rejects that signature changed in one bit
- * or for a changed message.  Signatures are compared byte for byte only where they
- * are deterministic (Ed25519): a library's DSA draws its own k.
- */
-static int pkey_whole(checker *c)
-{
-    static const uint8_t msg[] = {'a', 'b', 'c'}, other[] = {'a', 'b', 'd'};
-    cb_pkey *ref = cb_pkey_new(c->alg, c->ref);
-    if (!ref)
-        return fail(c, "no generic key to check signatures against");
-    size_t refmax = cb_pkey_sig_max(ref), reflen = refmax, siglen = 0;
-    uint8_t *refsig = cb_xmalloc(refmax), *sig = NULL;
-    int rc = 0;
-    if (cb_pkey_sign(ref, msg, sizeof msg, refsig, &reflen) != 0)
-        rc = fail(c, "generic cannot sign 'abc'");
-    if (!rc && cb_variant_offers(c->var, c->alg, CB_DIR_SIGN)) {
-        c->checks++;
-        if (whole_sign(c, NULL, NULL, msg, sizeof msg, &sig, &siglen) != 0)
-            rc = fail(c, "cannot sign 'abc'%s", deterministic(c->alg)
-                                                     ? " the same way twice on one session"
-                                                     : "");
-        else if (cb_pkey_verify(ref, msg, sizeof msg, sig, siglen) != 0)
-            rc = fail(c, "its signature of 'abc' does not verify under generic");
-        else if (!same_signature(c, sig, siglen, refsig, reflen))
-            rc = fail(c, "its signature of 'abc' differs from generic's");
-    }
-    if (!rc && cb_variant_offers(c->var, c->alg, CB_DIR_VERIFY)) {
-        c->checks += 3;
-        if (whole_verify(c, NULL, msg, sizeof msg, refsig, reflen) != 0)
-            rc = fail(c, "rejects generic's signature of 'abc'");
-        else if (whole_verify(c, NULL, other, sizeof other, refsig, reflen) == 0)
-            rc = fail(c, "accepts generic's signature of 'abc' for 'abd'");
-        refsig[reflen / 2] ^= 0x10;
-        if (!rc && whole_verify(c, NULL, msg, sizeof msg, refsig, reflen) == 0)
-            rc = fail(c, "accepts a signature changed in one bit");
-    }
-    if (!rc && c->alg->prim == CB_PRIM_C25519)
-        rc = ed25519_raw(c);
-    free(sig);
-    free(refsig);
-    cb_pkey_free(ref);
-    return rc;
-}
-
-/*
- * whole_derive: the variant's shared secret of its embedded keys (priv NULL) or of
- * priv and peer, derived twice on one session (the timed loop reuses it) and the
- * same both times; 0, -1 (failed or refused), or -2 when raw keys are not taken.
- */
-static int whole_derive(checker *c, const uint8_t *priv, const uint8_t *peer, uint8_t *out)
-{
-    size_t n = c->alg->out_bytes, len1 = n, len2 = n;
-    uint8_t again[64];
-    cb_op o;
-    if (n > sizeof again)
-        return -1;
-    int rc = cb_op_start(&o, c->alg, c->var, CB_DIR_DERIVE, NULL, 0, NULL) ? -1
-                                                                           : raw_keys(&o, priv, peer);
-    if (rc == 0)
-        rc = cb_op_derive(&o, out, &len1) || cb_op_derive(&o, again, &len2) || len1 != n ||
-                     len2 != n || memcmp(out, again, n) != 0
-                 ? -1
-                 : 0;
-    cb_op_stop(&o);
-    return rc;
-}
-
-/*
- * derive_whole checks a whole-algorithm key agreement against generic: the embedded
- * pair (whose secret generic checks against OpenSSL's), then, when the variant takes
- * raw keys, pseudo-random pairs (the peer's top bit set or not, as RFC 7748 5 says
- * to ignore it) and a peer of small order, whose all-zero secret must be refused
- * (RFC 7748 6.1).
- */
-static int derive_whole(checker *c)
-{
-    uint8_t want[32], got[32];
-    size_t wl = sizeof want;
-    cb_pkey *ref = cb_pkey_new(c->alg, c->ref);
-    int rc = !ref || c->alg->out_bytes != sizeof want || cb_pkey_derive(ref, want, &wl) != 0;
-    cb_pkey_free(ref);
-    if (rc)
-        return fail(c, "generic cannot derive the embedded keys' shared secret");
-    c->checks++;
-    if (whole_derive(c, NULL, NULL, got) != 0)
-        return fail(c, "cannot derive the embedded keys' shared secret the same way twice "
-                    "on one session");
-    if (memcmp(got, want, sizeof want) != 0)
-        return fail(c, "the embedded keys' shared secret differs from generic's");
-    for (int i = 0; i < 8; i++) {
-        uint8_t priv[32], peer[32];
-        fill(c, priv, sizeof priv);
-        fill(c, peer, sizeof peer);
-        if (cb_x25519(c->ref, want, priv, peer) != 0)
-            continue; /* an all-zero secret: the low-order case is below */
-        c->checks++;
-        int r = whole_derive(c, priv, peer, got);
-        if (r == -2 && i == 0)
-            return 0; /* the embedded keys only */
-        if (r != 0 || memcmp(got, want, sizeof want) != 0)
-            return fail(c, "the shared secret of key pair %d differs from generic's", i);
-    }
-    /* u = 1: a point of order 4 (RFC 7748 6.1, the all-zero result) */
-    static const uint8_t low[32] = {1};
-    uint8_t priv[32];
-    fill(c, priv, sizeof priv);
-    c->checks++;
-    if (cb_x25519(c->ref, want, priv, low) != 1 || whole_derive(c, priv, low, got) != -1)
-        return fail(c, "does not refuse the all-zero secret of a small-order peer key");
-    return 0;
-}
-
 int cb_check_variant(const cb_alg *a, const cb_variant *v, cb_check_depth depth, char *err,
                      size_t errlen, unsigned long *checks)
 {
-    checker c = {a, v, cb_variant_generic(a), err, errlen, 0, UINT64_C(0x9e3779b97f4a7c15)};
+    cb_checker c = {a, v, cb_variant_generic(a), err, errlen, 0, UINT64_C(0x9e3779b97f4a7c15)};
     err[0] = '\0';
-    if (a->kind == CB_KIND_PKEY && cb_variant_impl(v)) {
-        int rc = !c.ref      ? fail(&c, "there is no generic variant to check against")
-                 : a->out_bytes ? derive_whole(&c)
-                                : pkey_whole(&c);
+    if (a->kind == CB_KIND_PKEY) {
+        int rc = cb_check_pkey(&c);
         if (checks)
             *checks = c.checks;
         return rc;
-    }
-    if (a->kind == CB_KIND_PKEY) {
-        /* Signing has its own known answers (the signature OpenSSL made with the
-         * embedded key) and round trips; see kernels/pkey/pkey.h. */
-        char why[200];
-        int bad = cb_pkey_selftest(a, v, why, sizeof why) != 0;
-        if (checks)
-            *checks = 1;
-        return bad ? fail(&c, "%s", why) : 0;
     }
     int rc = known_answers(&c);
     if (!rc && c.ref && c.ref != v)
         rc = cross_check(&c, depth);
     else if (!rc && !c.ref)
-        rc = fail(&c, "there is no generic variant to cross-check against");
+        rc = cb_check_fail(&c, "there is no generic variant to cross-check against");
     if (checks)
         *checks = c.checks;
     return rc;

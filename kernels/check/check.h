@@ -31,8 +31,4 @@ typedef enum cb_check_depth {
 int cb_check_variant(const cb_alg *a, const cb_variant *v, cb_check_depth depth, char *err,
                      size_t errlen, unsigned long *checks);
 
-/* cb_hex_decode decodes hex (even length, no spaces) into out (at most max bytes);
- * returns the byte count or -1. */
-long cb_hex_decode(const char *hex, unsigned char *out, size_t max);
-
 #endif

@@ -92,18 +92,10 @@ typedef struct hexnum {
 /* hex_num decodes an even-length hex string into x; -1 when malformed or too long. */
 static int hex_num(hexnum *x, const char *hex)
 {
-    size_t len = strlen(hex);
-    if (len % 2 || len / 2 > NUM_MAX)
-        return -1;
-    for (size_t i = 0; i < len / 2; i++) {
-        unsigned v;
-        if (sscanf(hex + 2 * i, "%2x", &v) != 1)
-            return -1;
-        x->b[i] = (uint8_t)v;
-    }
+    long len = cb_hex_decode(hex, x->b, NUM_MAX);
     x->num.b = x->b;
-    x->num.len = len / 2;
-    return 0;
+    x->num.len = len < 0 ? 0 : (size_t)len;
+    return len < 0 ? -1 : 0;
 }
 
 int cb_hex_bytes(uint8_t *out, size_t len, const char *hex)

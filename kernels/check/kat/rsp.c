@@ -19,13 +19,9 @@
 
 int cb_rsp_error(cb_rsp *r, int line, const char *fmt, ...)
 {
-    int n = line > 0 ? snprintf(r->err, sizeof r->err, "%s:%d: ", r->path, line)
-                     : snprintf(r->err, sizeof r->err, "%s: ", r->path);
-    if (n < 0 || (size_t)n >= sizeof r->err)
-        n = 0;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(r->err + n, sizeof r->err - (size_t)n, fmt, ap);
+    cb_verr_at(r->err, sizeof r->err, r->path, line > 0 ? (unsigned long)line : 0, fmt, ap);
     va_end(ap);
     r->err_line = line;
     return -1;
@@ -355,9 +351,9 @@ int cb_rsp_hex(cb_rsp *r, const cb_rsp_field *f, uint8_t **out, size_t *len)
         return cb_rsp_error(r, f->line, "%s has an odd number of hex digits (%zu).",
                             f->name, n);
     }
+    digits[n] = '\0';
     uint8_t *b = cb_xmalloc(n / 2 + 1);
-    for (size_t i = 0; i < n / 2; i++)
-        b[i] = (uint8_t)(cb_hex_digit(digits[2 * i]) << 4 | cb_hex_digit(digits[2 * i + 1]));
+    (void)cb_hex_decode(digits, b, n / 2); /* cannot fail: every digit was checked */
     free(digits);
     *out = b;
     *len = n / 2;
