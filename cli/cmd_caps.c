@@ -131,7 +131,7 @@ static void print_libraries(int mr)
         if (!cb_lib_is_library(v) || !m)
             continue;
         char env[256];
-        cb_lib_conditions(v, env, sizeof env);
+        cb_variant_env(v, env, sizeof env);
         size_t offered = 0;
         for (size_t j = 0; j < cb_alg_count(); j++)
             offered += cb_variant_offers_any(v, cb_alg_at(j)) != 0;

@@ -91,7 +91,7 @@ static int check_alg(const cb_alg *a, const cb_selection *sel, cb_check_depth de
         if (sig) {
             const char *missing = cb_caps_missing(v->caps, cb_caps_detected());
             char env[256];
-            cb_lib_conditions(v, env, sizeof env);
+            cb_variant_env(v, env, sizeof env);
             printf("FAULT        %-17s %-18s raised %s%s%s%s%s%s\n", a->name, v->name,
                    cb_guard_signame(sig), missing ? ": this CPU lacks " : "",
                    missing ? missing : "", env[0] ? " (" : "", env, env[0] ? ")" : "");

@@ -18,7 +18,6 @@
 #include "harness/workers.h"
 #include "kernels/check/check.h"
 #include "kernels/inst.h"
-#include "kernels/libcrypto/libcrypto.h"
 #include "kernels/registry.h"
 
 /* ---- the stop flag ------------------------------------------------------------------ */
@@ -152,7 +151,7 @@ static void fault_note(const cb_run_ctx *c, size_t i, int sig, char *buf, size_t
 {
     const char *missing = lacking(&c->plan.e[i]);
     char env[256];
-    cb_lib_conditions(c->plan.e[i].var, env, sizeof env);
+    cb_variant_env(c->plan.e[i].var, env, sizeof env);
     if (missing)
         snprintf(buf, len, "this CPU lacks %s", missing);
     else if (env[0])
@@ -294,7 +293,7 @@ static void report_fault(const cb_plan_entry *e, int sig)
 {
     const char *missing = lacking(e);
     char env[256];
-    cb_lib_conditions(e->var, env, sizeof env);
+    cb_variant_env(e->var, env, sizeof env);
     if (missing)
         cb_error("variant %s of %s raised %s: this CPU lacks %s.", e->var->name,
                  e->alg->name, cb_guard_signame(sig), missing);

@@ -76,6 +76,17 @@ const cb_alg_impl *cb_variant_impl(const cb_variant *v)
     return v && v->prim == CB_PRIM_WHOLE ? v->ops : NULL;
 }
 
+const char *cb_variant_env(const cb_variant *v, char *buf, size_t len)
+{
+    const cb_alg_impl *m = cb_variant_impl(v);
+    size_t k = 0;
+    buf[0] = '\0';
+    for (const char *const *n = m && m->notes ? m->notes : NULL; n && *n; n++)
+        if (strncmp(*n, "env=", 4) == 0 && k < len)
+            k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? " " : "", *n + 4);
+    return buf;
+}
+
 /* whole_offers: the implementation says yes, and has the functions of a's kind. */
 static int whole_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
 {

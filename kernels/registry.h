@@ -71,6 +71,11 @@ int cb_variant_register(const cb_variant *v);
  * v is a primitive variant. */
 const cb_alg_impl *cb_variant_impl(const cb_variant *v);
 
+/* cb_variant_env writes the environment pairs a whole-algorithm variant was loaded
+ * under, from the "env=VAR=VALUE" entries of its notes, space-separated
+ * ("OPENSSL_armcap=0xff"), or "" (also for a primitive variant); returns buf. */
+const char *cb_variant_env(const cb_variant *v, char *buf, size_t len);
+
 /*
  * cb_alg_session_open starts a session of whole-algorithm variant v for algorithm a
  * and direction d (kernel.h) and creates the implementation's context.  Returns 0, or

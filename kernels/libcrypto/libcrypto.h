@@ -49,8 +49,4 @@ const cb_variant *cb_lib_loaded(const char *name);
 /* cb_lib_is_library: is v a variant cb_lib_load registered? */
 int cb_lib_is_library(const cb_variant *v);
 
-/* cb_lib_conditions writes the environment pairs library variant v was loaded under,
- * space-separated ("OPENSSL_armcap=0xff"), or "" (also for any other variant). */
-const char *cb_lib_conditions(const cb_variant *v, char *buf, size_t len);
-
 #endif

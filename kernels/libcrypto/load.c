@@ -38,20 +38,6 @@ int cb_lib_is_library(const cb_variant *v)
     return v && v->family && strcmp(v->family, CB_LIB_FAMILY) == 0;
 }
 
-const char *cb_lib_conditions(const cb_variant *v, char *buf, size_t len)
-{
-    size_t k = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < nloaded; i++) {
-        if (&loaded[i]->var != v)
-            continue;
-        for (const char *const *n = loaded[i]->notes; *n; n++)
-            if (strncmp(*n, "env=", 4) == 0 && k < len)
-                k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? " " : "", *n + 4);
-    }
-    return buf;
-}
-
 void cb_lib_clear_errors(cb_lib *L)
 {
     if (L->f.ERR_clear_error)
