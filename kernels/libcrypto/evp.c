@@ -41,11 +41,11 @@ enum { CTRL_AEAD_SET_IVLEN = 0x9, CTRL_AEAD_GET_TAG = 0x10, CTRL_AEAD_SET_TAG = 
 
 /* evp_ctx: one session's state. */
 typedef struct evp_ctx {
+    void *pkey;      /* pkey.c's key, for signatures: first, as cb_lib_pkey_key reads it */
     cb_lib *L;
     const cb_alg *alg;
     const obj *evp;  /* the EVP_MD (digests, HMAC) or EVP_CIPHER */
     obj *c;          /* EVP_CIPHER_CTX, HMAC_CTX, or EVP_AEAD_CTX (aead_api) */
-    void *pkey;      /* pkey.c's key, for signatures */
     int enc;         /* the direction the cipher context is set for */
     int ready;       /* AEAD: the context holds the key, ivlen and taglen below */
     int rekey;       /* GCM: key[] is new, to be set with the next IV */
@@ -74,11 +74,6 @@ static cb_lib_alg *alg_slot(cb_lib *L, const cb_alg *a)
         if (cb_alg_at(i) == a)
             return &L->algs[i];
     return NULL;
-}
-
-void *cb_lib_pkey_key(const cb_alg_session *s)
-{
-    return ((evp_ctx *)s->ctx)->pkey;
 }
 
 static void *ctx_new(const cb_alg_session *s)

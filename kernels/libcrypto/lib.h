@@ -165,8 +165,8 @@ int cb_lib_pkey_try(cb_lib *L, const struct cb_alg *a);
 const char *cb_lib_pkey_why(cb_lib *L, const struct cb_alg *a, char *buf, size_t len);
 
 /* pkey.c's key of one public-key algorithm in L for direction d (NULL when L cannot
- * make it), freed with cb_lib_pkey_free; cb_lib_pkey_key finds a session's (evp.c
- * keeps it). */
+ * make it), freed with cb_lib_pkey_free; cb_lib_pkey_key (lib.c) finds a session's:
+ * evp.c keeps it as the first member of every session context. */
 void *cb_lib_pkey_new(cb_lib *L, const struct cb_alg *a, cb_dir d);
 void cb_lib_pkey_free(cb_lib *L, void *k);
 void *cb_lib_pkey_key(const cb_alg_session *s);

@@ -20,11 +20,6 @@
 static cb_lib *loaded[CB_LIB_MAX];
 static size_t nloaded;
 
-cb_lib *cb_lib_of(const cb_alg_session *s)
-{
-    return (cb_lib *)((char *)s->impl - offsetof(cb_lib, impl));
-}
-
 const cb_variant *cb_lib_loaded(const char *name)
 {
     for (size_t i = 0; i < nloaded; i++)
@@ -38,12 +33,6 @@ int cb_lib_is_library(const cb_variant *v)
     return v && v->family && strcmp(v->family, CB_LIB_FAMILY) == 0;
 }
 
-void cb_lib_clear_errors(cb_lib *L)
-{
-    if (L->f.ERR_clear_error)
-        L->f.ERR_clear_error();
-}
-
 #ifdef CB_NO_DLOPEN
 /* A static build (linux-ppc64: Debian has no big-endian libc to link dynamically)
  * has no dynamic loader to load a library with. */
@@ -55,11 +44,6 @@ int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
     return -1;
 }
 
-void *cb_lib_sym(cb_lib *L, const char *name)
-{
-    (void)L, (void)name;
-    return NULL;
-}
 #else
 /* name_taken: is name a variant already (built in or loaded)? */
 static int name_taken(const char *name)
@@ -115,11 +99,6 @@ static void *open_in_namespace(const char *path, char **env)
     void *h = dlmopen(LM_ID_NEWLM, path, RTLD_NOW | RTLD_LOCAL);
     environ = saved;
     return h;
-}
-
-void *cb_lib_sym(cb_lib *L, const char *name)
-{
-    return dlsym(L->handle, name);
 }
 
 /* resolve looks every entry point up; returns the required ones missing, or "". */

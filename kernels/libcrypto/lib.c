@@ -1,0 +1,39 @@
+/*
+ * kernels/libcrypto/lib.c - what load.c, evp.c and pkey.c share about one loaded
+ * library, below all three: the library of a session, its symbols, its error queue,
+ * a session's key.  load.c (the door) calls evp.c and pkey.c, evp.c calls pkey.c,
+ * and each calls this file alone otherwise, so no two of them call each other.
+ */
+#include "kernels/libcrypto/lib.h"
+
+#include <stddef.h>
+#ifndef CB_NO_DLOPEN
+#include <dlfcn.h>
+#endif
+
+cb_lib *cb_lib_of(const cb_alg_session *s)
+{
+    return (cb_lib *)((char *)s->impl - offsetof(cb_lib, impl));
+}
+
+void *cb_lib_sym(cb_lib *L, const char *name)
+{
+#ifdef CB_NO_DLOPEN
+    (void)L, (void)name;
+    return NULL;
+#else
+    return dlsym(L->handle, name);
+#endif
+}
+
+void cb_lib_clear_errors(cb_lib *L)
+{
+    if (L->f.ERR_clear_error)
+        L->f.ERR_clear_error();
+}
+
+/* A session context begins with its key (evp.c's evp_ctx). */
+void *cb_lib_pkey_key(const cb_alg_session *s)
+{
+    return *(void *const *)s->ctx;
+}
