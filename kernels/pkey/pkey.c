@@ -1,6 +1,8 @@
 /*
- * kernels/pkey/pkey.c - the message-level public-key API (kernels/pkey/pkey.h): embedded keys
- * loaded for one Montgomery variant, SHA-256 in front, and the selftest.
+ * kernels/pkey/pkey.c - the message-level public-key API (kernels/pkey/pkey.h), the
+ * front door over rsa.c, dsa.c, ecdsa.c, ed25519.c and x25519.c: embedded keys
+ * loaded for one variant, SHA-256 in front, and the selftest.  What those files
+ * share sits below them all, in pkey_util.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,53 +33,6 @@ struct cb_pkey {
     } u;
 };
 
-int cb_pkey_hash_init(cb_pkey_hash *h)
-{
-    h->alg = cb_alg_find("sha256");
-    h->hmac = cb_hmac_of(h->alg);
-    h->v = h->alg ? cb_variant_generic(h->alg) : NULL;
-    return h->v && h->hmac ? 0 : -1;
-}
-
-void cb_pkey_sha256(const cb_pkey_hash *h, const uint8_t *in, size_t len,
-                    uint8_t out[CB_SHA256_BYTES])
-{
-    cb_digest(h->alg, h->v, in, len, out);
-}
-
-int cb_pkey_hash_msg(cb_pkey_hash *hs, const uint8_t *msg, size_t len,
-                     uint8_t h[CB_SHA256_BYTES])
-{
-    if (cb_pkey_hash_init(hs) != 0)
-        return -1;
-    cb_pkey_sha256(hs, msg, len, h);
-    return 0;
-}
-
-int cb_pkey_load_modulus(cb_mont *m, const cb_mont_ops *ops, const cb_pkey_num *x)
-{
-    cb_limb n[CB_BN_MAX_LIMBS];
-    if (cb_bn_from_bytes(n, CB_BN_MAX_LIMBS, x->b, x->len) != 0)
-        return -1;
-    return cb_mont_init(m, ops, n, cb_bn_limbs_for(cb_bn_bits(n, CB_BN_MAX_LIMBS)));
-}
-
-const cb_mont_ops *cb_pkey_mont_ops(const cb_variant *v)
-{
-    if (!v || v->prim != CB_PRIM_MONT || !v->ops)
-        return NULL;
-    const cb_mont_ops *ops = v->ops;
-    return ops->mul ? ops : NULL;
-}
-
-void cb_pkey_free_secret(void *p, size_t size)
-{
-    if (!p)
-        return;
-    cb_wipe(p, size);
-    free(p);
-}
-
 /* ---- embedded keys ---- */
 
 /* Room for one number of an embedded key in bytes. */
@@ -96,16 +51,6 @@ static int hex_num(hexnum *x, const char *hex)
     x->num.b = x->b;
     x->num.len = len < 0 ? 0 : (size_t)len;
     return len < 0 ? -1 : 0;
-}
-
-int cb_hex_bytes(uint8_t *out, size_t len, const char *hex)
-{
-    hexnum x;
-    int rc = hex_num(&x, hex) == 0 && x.num.len == len ? 0 : -1;
-    if (rc == 0)
-        memcpy(out, x.b, len);
-    cb_wipe(&x, sizeof x);
-    return rc;
 }
 
 /* hex_nums decodes count hex strings into xs; -1 when any is malformed. */
