@@ -8,7 +8,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "kernels/modes/hmac.h"
 #include "kernels/registry.h"
 
 #define DIGEST(n, al, p, blk, out) {n, al, CB_KIND_DIGEST, p, CB_MODE_NONE, 0, blk, out, NULL}
@@ -177,6 +176,28 @@ static int word_in(const char *word, const char *list)
         p = e;
     }
     return 0;
+}
+
+/* partner finds the algorithm of kind to with a's primitive and output length: a
+ * digest and its HMAC share both, and no two digests do. */
+static const cb_alg *partner(const cb_alg *a, cb_kind from, cb_kind to)
+{
+    if (!a || a->kind != from)
+        return NULL;
+    for (size_t i = 0; i < cb_alg_count(); i++)
+        if (algs[i].kind == to && algs[i].prim == a->prim && algs[i].out_bytes == a->out_bytes)
+            return &algs[i];
+    return NULL;
+}
+
+const cb_alg *cb_hmac_digest(const cb_alg *a)
+{
+    return partner(a, CB_KIND_HMAC, CB_KIND_DIGEST);
+}
+
+const cb_alg *cb_hmac_of(const cb_alg *d)
+{
+    return partner(d, CB_KIND_DIGEST, CB_KIND_HMAC);
 }
 
 /* hmac_spelling resolves "hmac(DIGEST)" and "hmac-DIGEST" with any spelling of the

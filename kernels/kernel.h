@@ -264,7 +264,7 @@ typedef struct cb_chacha_ops {
     const cb_poly1305_ops *poly;
 } cb_chacha_ops;
 
-/* Montgomery multiplication keeps its ops (cb_mont_ops) in kernels/pkey/bn.h. */
+/* Montgomery multiplication keeps its ops (cb_mont_ops) in kernels/generic/bn_core.h. */
 
 /*
  * cb_c25519_ops: curve25519 (RFC 7748 4.1) over one representation of GF(2^255 - 19).

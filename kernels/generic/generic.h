@@ -64,7 +64,7 @@ extern const cb_block_ops cb_seed_generic_ops;
 /* public key */
 
 /* cb_mont_generic_ops: portable Montgomery multiplication and squaring (kernels/generic/mont.c;
- * the struct is defined in kernels/pkey/bn.h). */
+ * the struct is defined in kernels/generic/bn_core.h). */
 extern const struct cb_mont_ops cb_mont_generic_ops;
 
 /* cb_c25519_r51_ops: curve25519 in radix 2^51, where the compiler has __int128
