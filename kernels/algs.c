@@ -8,7 +8,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "kernels/modes/hmac.h"
 #include "kernels/registry.h"
 
 #define DIGEST(n, al, p, blk, out) {n, al, CB_KIND_DIGEST, p, CB_MODE_NONE, 0, blk, out, NULL}
@@ -23,42 +22,26 @@
                                   (m) == CB_MODE_GCM ? CB_PRIM_GCM : CB_PRIM_AES, m, bits, 16, out, NULL}
 
 static const cb_alg algs[] = {
-    /* In `openssl speed`'s row order (mdc2, md4, md5, sha1, rmd160, ... whirlpool) as
-     * far as keeping the digests before the HMAC rows allows; MDC-2's block is DES's */
-    DIGEST("mdc2", "", CB_PRIM_MDC2, 8, 16),
-    DIGEST("md4", "", CB_PRIM_MD4, 64, 16),
-    DIGEST("md5", "ssl3-md5", CB_PRIM_MD5, 64, 16),
-    DIGEST("sha1", "sha-1 ssl3-sha1", CB_PRIM_SHA1, 64, 20),
-    DIGEST("rmd160", "ripemd160 ripemd ripemd-160 rmd-160", CB_PRIM_RMD160, 64, 20),
-    DIGEST("sha224", "sha-224 sha2-224", CB_PRIM_SHA256, 64, 28),
-    DIGEST("sha256", "sha-256 sha2-256", CB_PRIM_SHA256, 64, 32),
-    DIGEST("sha384", "sha-384 sha2-384", CB_PRIM_SHA512, 128, 48),
-    DIGEST("sha512", "sha-512 sha2-512", CB_PRIM_SHA512, 128, 64),
-    DIGEST("sha512-224", "sha512/224 sha-512/224 sha2-512/224", CB_PRIM_SHA512, 128, 28),
-    DIGEST("sha512-256", "sha512/256 sha-512/256 sha2-512/256", CB_PRIM_SHA512, 128, 32),
-    DIGEST("whirlpool", "", CB_PRIM_WHIRLPOOL, 64, 64),
-    /* SHA-3: the block is the sponge's rate, 200 bytes less twice the digest */
-    DIGEST("sha3-224", "", CB_PRIM_SHA3, 144, 28),
-    DIGEST("sha3-256", "", CB_PRIM_SHA3, 136, 32),
-    DIGEST("sha3-384", "", CB_PRIM_SHA3, 104, 48),
-    DIGEST("sha3-512", "", CB_PRIM_SHA3, 72, 64),
+    /* The digests (kernels/digests.h), in `openssl speed`'s row order (mdc2, md4, md5,
+     * sha1, rmd160, ... whirlpool) as far as keeping the digests before the HMAC rows
+     * allows */
+#define DIGEST_ROW(n, al, NAME, blk, out, shape, iv, hmac, arg)                          \
+    DIGEST(n, al, CB_PRIM_##NAME, blk, out),
+    CB_DIGESTS(CB_DIGEST_NO_P, DIGEST_ROW, ~)
+#undef DIGEST_ROW
 
     /* After every digest, so a digest variant's first algorithm stays its digest
      * (caps -probe checks a variant on its first algorithm).  Named as `openssl speed
      * -hmac DIGEST` prints them; cb_alg_find also takes hmac-DIGEST and any spelling
      * of the digest inside. */
-    HMAC("hmac(md5)", CB_PRIM_MD5, 64, 16),
-    HMAC("hmac(sha1)", CB_PRIM_SHA1, 64, 20),
-    HMAC("hmac(sha224)", CB_PRIM_SHA256, 64, 28),
-    HMAC("hmac(sha256)", CB_PRIM_SHA256, 64, 32),
-    HMAC("hmac(sha384)", CB_PRIM_SHA512, 128, 48),
-    HMAC("hmac(sha512)", CB_PRIM_SHA512, 128, 64),
-    HMAC("hmac(sha512-224)", CB_PRIM_SHA512, 128, 28),
-    HMAC("hmac(sha512-256)", CB_PRIM_SHA512, 128, 32),
-    HMAC("hmac(sha3-224)", CB_PRIM_SHA3, 144, 28),
-    HMAC("hmac(sha3-256)", CB_PRIM_SHA3, 136, 32),
-    HMAC("hmac(sha3-384)", CB_PRIM_SHA3, 104, 48),
-    HMAC("hmac(sha3-512)", CB_PRIM_SHA3, 72, 64),
+#define HMAC_ROW_0(n, NAME, blk, out)
+#define HMAC_ROW_1(n, NAME, blk, out) HMAC("hmac(" n ")", CB_PRIM_##NAME, blk, out),
+#define HMAC_ROW(n, al, NAME, blk, out, shape, iv, hmac, arg)                            \
+    HMAC_ROW_##hmac(n, NAME, blk, out)
+    CB_DIGESTS(CB_DIGEST_NO_P, HMAC_ROW, ~)
+#undef HMAC_ROW
+#undef HMAC_ROW_1
+#undef HMAC_ROW_0
 
     AES("aes-128-ecb", "", CB_MODE_ECB, 128, 0),
     AES("aes-192-ecb", "", CB_MODE_ECB, 192, 0),
@@ -193,6 +176,28 @@ static int word_in(const char *word, const char *list)
         p = e;
     }
     return 0;
+}
+
+/* partner finds the algorithm of kind to with a's primitive and output length: a
+ * digest and its HMAC share both, and no two digests do. */
+static const cb_alg *partner(const cb_alg *a, cb_kind from, cb_kind to)
+{
+    if (!a || a->kind != from)
+        return NULL;
+    for (size_t i = 0; i < cb_alg_count(); i++)
+        if (algs[i].kind == to && algs[i].prim == a->prim && algs[i].out_bytes == a->out_bytes)
+            return &algs[i];
+    return NULL;
+}
+
+const cb_alg *cb_hmac_digest(const cb_alg *a)
+{
+    return partner(a, CB_KIND_HMAC, CB_KIND_DIGEST);
+}
+
+const cb_alg *cb_hmac_of(const cb_alg *d)
+{
+    return partner(d, CB_KIND_DIGEST, CB_KIND_HMAC);
 }
 
 /* hmac_spelling resolves "hmac(DIGEST)" and "hmac-DIGEST" with any spelling of the

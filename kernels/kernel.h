@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "base/caps.h"
+#include "kernels/digests.h"
 
 /*
  * CB_BLOCK_PRIMS: the primitives whose ops are cb_block_ops (ECB and CBC over one
@@ -50,23 +51,19 @@
  */
 #define CB_STREAM_PRIMS(X, arg) X(RC4, rc4, arg)
 
+/* CB_PRIM_DIGEST_ROW: a digest's enum constant (a P row of CB_DIGESTS). */
+#define CB_PRIM_DIGEST_ROW(NAME, name, check, summary, arg) CB_PRIM_##NAME,
+
 /* cb_prim names the primitive a variant implements. */
 typedef enum cb_prim {
-    CB_PRIM_MD5,
-    CB_PRIM_SHA1,
-    CB_PRIM_SHA256, /* sha224 and sha256 share the compression function */
-    CB_PRIM_SHA512, /* sha384, sha512, sha512-224 and sha512-256 likewise */
+    CB_DIGESTS(CB_PRIM_DIGEST_ROW, CB_DIGEST_NO_A, ~) /* CB_PRIM_MD5, ...: the digests
+                                                          (kernels/digests.h) */
     CB_PRIM_AES,
     CB_PRIM_GHASH,
     CB_PRIM_GCM, /* an AES variant paired with a GHASH variant, maybe stitched */
     CB_BLOCK_PRIMS(CB_PRIM_ENUM_ROW, ~) /* CB_PRIM_DES, ...: the cb_block_ops ciphers */
     CB_STREAM_PRIMS(CB_PRIM_ENUM_ROW, ~) /* CB_PRIM_RC4: the cb_stream_ops ciphers */
     CB_PRIM_MONT, /* Montgomery multiplication: the variants of rsa* and dsa* */
-    CB_PRIM_SHA3, /* Keccak-f[1600] absorbing: sha3-224/256/384/512 (FIPS 202) */
-    CB_PRIM_MD4,       /* RFC 1320 */
-    CB_PRIM_RMD160,    /* RIPEMD-160 */
-    CB_PRIM_WHIRLPOOL, /* ISO/IEC 10118-3:2004 (Whirlpool version 3) */
-    CB_PRIM_MDC2,      /* ISO/IEC 10118-2 over DES: one 8-byte block per step */
     CB_PRIM_C25519, /* curve25519's field and group code: ecdhx25519, ed25519
                        (cb_c25519_ops) */
     CB_PRIM_CHACHA, /* ChaCha20's block function with a Poly1305: chacha20 and
@@ -267,7 +264,7 @@ typedef struct cb_chacha_ops {
     const cb_poly1305_ops *poly;
 } cb_chacha_ops;
 
-/* Montgomery multiplication keeps its ops (cb_mont_ops) in kernels/pkey/bn.h. */
+/* Montgomery multiplication keeps its ops (cb_mont_ops) in kernels/generic/bn_core.h. */
 
 /*
  * cb_c25519_ops: curve25519 (RFC 7748 4.1) over one representation of GF(2^255 - 19).

@@ -20,6 +20,13 @@ const cb_alg *cb_alg_at(size_t i);
 /* cb_alg_find looks a name or alias up, ignoring case; NULL when unknown. */
 const cb_alg *cb_alg_find(const char *name);
 
+/* cb_hmac_digest returns the digest algorithm hmac algorithm a is built on, or NULL
+ * when a is not an HMAC (kernels/modes/hmac.h is HMAC itself). */
+const cb_alg *cb_hmac_digest(const cb_alg *a);
+
+/* cb_hmac_of returns the hmac(...) algorithm built on digest algorithm d, or NULL. */
+const cb_alg *cb_hmac_of(const cb_alg *d);
+
 /*
  * cb_alg_expand resolves a name that may stand for several algorithms (OpenSSL's
  * "aes" is aes-128/192/256-cbc, "rsa" every RSA size).  Returns how many algorithms

@@ -724,7 +724,8 @@ static size_t longest_aesdec_run(const void *fn, const void *const *ends, size_t
     return best;
 }
 
-/* One source, three builds: CBC decryption keeps 1, 4 and 8 AESDEC in a row. */
+/* One source, a build per row of AESNI_BUILDS (kernels/x86_64/knobs.h): CBC decryption
+ * keeps as many AESDEC in a row as the row's factor. */
 static void test_interleave_changes_code(void **state)
 {
     (void)state;
@@ -734,18 +735,23 @@ static void test_interleave_changes_code(void **state)
     printf("aesni interleave check UNAVAILABLE in the sanitizer build\n");
     skip();
 #endif
-    const cb_aes_ops *ops[3] = {&cb_aesni_i1_ops, &cb_aesni_i4_ops, &cb_aesni_i8_ops};
-    const size_t want[3] = {1, 4, 8};
-    const void *ends[12];
+#define AESNI_OPS(i, prio, summary) &cb_aesni_i##i##_ops,
+#define AESNI_WANT(i, prio, summary) i,
+    const cb_aes_ops *ops[] = {AESNI_BUILDS(AESNI_OPS)};
+    const size_t want[] = {AESNI_BUILDS(AESNI_WANT)};
+#undef AESNI_WANT
+#undef AESNI_OPS
+    enum { NBUILDS = sizeof ops / sizeof ops[0] };
+    const void *ends[4 * NBUILDS];
     size_t nends = 0;
-    for (size_t i = 0; i < 3; i++) {
+    for (size_t i = 0; i < NBUILDS; i++) {
         /* Converting function to object pointers is what POSIX dlsym relies on too. */
         ends[nends++] = (const void *)ops[i]->ecb_encrypt;
         ends[nends++] = (const void *)ops[i]->ecb_decrypt;
         ends[nends++] = (const void *)ops[i]->cbc_decrypt;
         ends[nends++] = (const void *)ops[i]->ctr32;
     }
-    for (size_t i = 0; i < 3; i++) {
+    for (size_t i = 0; i < NBUILDS; i++) {
         size_t run = longest_aesdec_run((const void *)ops[i]->cbc_decrypt, ends, nends);
         printf("aesni-i%zu cbc_decrypt: longest run of AESDEC = %zu\n", want[i], run);
         assert_int_equal(run, want[i]);

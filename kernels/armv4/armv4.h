@@ -77,7 +77,7 @@ void ghash_armv4_neon_blocks(const void *table, uint8_t xi[16], const uint8_t *i
 
 /* ---- Montgomery multiplication (mont_armv4.S) ---- */
 
-/* mont_armv4_mul: cb_mont_ops.mul on 32-bit limbs (kernels/pkey/bn.h), any limb count. */
+/* mont_armv4_mul: cb_mont_ops.mul on 32-bit limbs (kernels/generic/bn_core.h), any limb count. */
 void mont_armv4_mul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *n,
                     uint32_t n0, size_t limbs);
 

@@ -5,12 +5,12 @@
  * family, primitive, required capabilities, priority, ops, summary.
  */
 #include "kernels/armv4/armv4.h"
-#include "kernels/pkey/bn.h"
+#include "kernels/generic/bn_core.h"
 #include "kernels/armv4/poly1305_neon.h"
 #include "kernels/families.h"
 
 #if CB_LIMB_BITS != 32
-#error "mont_armv4.S works on 32-bit limbs; kernels/pkey/bn.h chose another size"
+#error "mont_armv4.S works on 32-bit limbs; kernels/generic/bn_core.h chose another size"
 #endif
 
 /* Priorities: every armv4 variant outranks generic, NEON outranks integer code, and

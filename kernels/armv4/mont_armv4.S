@@ -1,6 +1,6 @@
 /*
  * kernels/armv4/mont_armv4.S - Montgomery multiplication (cb_mont_ops.mul,
- * kernels/pkey/bn.h) on 32-bit limbs: r = a * b * 2^(-32 limbs) mod n.
+ * kernels/generic/bn_core.h) on 32-bit limbs: r = a * b * 2^(-32 limbs) mod n.
  *
  * Coarsely integrated operand scanning (CIOS; Koc, Acar and Kaliski, "Analyzing and
  * comparing Montgomery multiplication algorithms", 1996): for each limb b[i], one
@@ -79,7 +79,7 @@
 #endif
 .endm
 
-/* mont_armv4_mul(r, a, b, n, n0, limbs): cb_mont_ops.mul (kernels/pkey/bn.h). */
+/* mont_armv4_mul(r, a, b, n, n0, limbs): cb_mont_ops.mul (kernels/generic/bn_core.h). */
 CB_FUNC(mont_armv4_mul)
     push    {r4-r11, lr}
     sub     sp, sp, #M_SIZE & 0xff00

@@ -7,22 +7,11 @@
 #include "kernels/generic/generic.h"
 
 const cb_variant cb_family_generic[] = {
-    /* digests */
-    {"generic", "generic", CB_PRIM_MD5, 0, 100, &cb_md5_generic_ops, "portable C (RFC 1321)"},
-    {"generic", "generic", CB_PRIM_SHA1, 0, 100, &cb_sha1_generic_ops, "portable C (FIPS 180-4)"},
-    {"generic", "generic", CB_PRIM_SHA256, 0, 100, &cb_sha256_generic_ops,
-     "portable C (FIPS 180-4)"},
-    {"generic", "generic", CB_PRIM_SHA512, 0, 100, &cb_sha512_generic_ops,
-     "portable C (FIPS 180-4)"},
-    {"generic", "generic", CB_PRIM_SHA3, 0, 100, &cb_sha3_generic_ops,
-     "portable C Keccak-f[1600] (FIPS 202)"},
-    {"generic", "generic", CB_PRIM_MD4, 0, 100, &cb_md4_generic_ops, "portable C (RFC 1320)"},
-    {"generic", "generic", CB_PRIM_RMD160, 0, 100, &cb_rmd160_generic_ops,
-     "portable C (RIPEMD-160 specification), both lines unrolled"},
-    {"generic", "generic", CB_PRIM_WHIRLPOOL, 0, 100, &cb_whirlpool_generic_ops,
-     "portable C, eight 2 KiB row tables (ISO/IEC 10118-3)"},
-    {"generic", "generic", CB_PRIM_MDC2, 0, 100, &cb_mdc2_generic_ops,
-     "portable C over the generic DES (ISO/IEC 10118-2)"},
+    /* digests (kernels/digests.h) */
+#define GENERIC_DIGEST_ROW(NAME, name, check, summary, arg)                              \
+    {"generic", "generic", CB_PRIM_##NAME, 0, 100, &cb_##name##_generic_ops, summary},
+    CB_DIGESTS(GENERIC_DIGEST_ROW, CB_DIGEST_NO_A, ~)
+#undef GENERIC_DIGEST_ROW
 
     /* AES, GHASH and GCM */
     {"generic", "generic", CB_PRIM_AES, 0, 100, &cb_aes_generic_ops,

@@ -8,26 +8,14 @@
 
 /* digests */
 
-/* cb_md5_generic_ops is MD5 from RFC 1321 in portable C. */
-extern const cb_digest_ops cb_md5_generic_ops;
-/* cb_sha1_generic_ops is SHA-1 from FIPS 180-4 in portable C. */
-extern const cb_digest_ops cb_sha1_generic_ops;
-/* cb_sha256_generic_ops is the SHA-224/SHA-256 compression from FIPS 180-4. */
-extern const cb_digest_ops cb_sha256_generic_ops;
-/* cb_sha512_generic_ops is the SHA-384/SHA-512 compression from FIPS 180-4. */
-extern const cb_digest_ops cb_sha512_generic_ops;
-/* cb_sha3_generic_ops absorbs into Keccak-f[1600] from FIPS 202 in portable C. */
-extern const cb_digest_ops cb_sha3_generic_ops;
-/* cb_md4_generic_ops is MD4 from RFC 1320 in portable C. */
-extern const cb_digest_ops cb_md4_generic_ops;
-/* cb_rmd160_generic_ops is the RIPEMD-160 compression in portable C. */
-extern const cb_digest_ops cb_rmd160_generic_ops;
-/* cb_whirlpool_generic_ops is the Whirlpool compression (ISO/IEC 10118-3) with tables
- * computed at program start. */
-extern const cb_digest_ops cb_whirlpool_generic_ops;
-/* cb_mdc2_generic_ops is MDC-2 (ISO/IEC 10118-2) over cb_des_generic_ops. */
-extern const cb_digest_ops cb_mdc2_generic_ops;
-/* The four compressions above, for a family that pairs them with its own wipe
+/* cb_NAME_generic_ops: each digest's compression function (or SHA-3's absorb step) in
+ * portable C, one per P row of CB_DIGESTS (kernels/digests.h); MDC-2's runs over
+ * cb_des_generic_ops and Whirlpool's tables are computed at program start. */
+#define CB_GENERIC_DIGEST_DECL(NAME, name, check, summary, arg)                          \
+    extern const cb_digest_ops cb_##name##_generic_ops;
+CB_DIGESTS(CB_GENERIC_DIGEST_DECL, CB_DIGEST_NO_A, ~)
+#undef CB_GENERIC_DIGEST_DECL
+/* Four of those compressions, for a family that pairs them with its own wipe
  * (kernels/power/family.c): the blocks functions of their ops. */
 void cb_md4_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
 void cb_rmd160_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
@@ -76,7 +64,7 @@ extern const cb_block_ops cb_seed_generic_ops;
 /* public key */
 
 /* cb_mont_generic_ops: portable Montgomery multiplication and squaring (kernels/generic/mont.c;
- * the struct is defined in kernels/pkey/bn.h). */
+ * the struct is defined in kernels/generic/bn_core.h). */
 extern const struct cb_mont_ops cb_mont_generic_ops;
 
 /* cb_c25519_r51_ops: curve25519 in radix 2^51, where the compiler has __int128

@@ -24,7 +24,7 @@
  * cycles at 16 limbs).  Both end with a masked conditional subtraction, so the
  * running time depends on the limb count only.
  */
-#include "kernels/pkey/bn.h"
+#include "kernels/generic/bn_core.h"
 #include "kernels/generic/generic.h"
 
 #define W CB_LIMB_BITS

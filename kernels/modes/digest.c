@@ -35,65 +35,12 @@ typedef struct cb_digest_params {
     size_t iv_bytes;       /* 0 for the sponge, which starts from all-zero lanes */
 } digest_params;
 
-/* RFC 1321 section 3.3, words A..D as numbers (the RFC lists their bytes low first). */
-static const uint32_t iv_md5[4] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476};
-/* FIPS 180-4 section 5.3.1 */
-static const uint32_t iv_sha1[5] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476,
-                                    0xc3d2e1f0};
-/* FIPS 180-4 section 5.3.2 */
-static const uint32_t iv_sha224[8] = {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
-                                      0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4};
-/* FIPS 180-4 section 5.3.3 */
-static const uint32_t iv_sha256[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-/* FIPS 180-4 section 5.3.4 */
-static const uint64_t iv_sha384[8] = {
-    0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939,
-    0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4};
-/* FIPS 180-4 section 5.3.5 */
-static const uint64_t iv_sha512[8] = {
-    0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
-    0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179};
-
-/* FIPS 180-4 section 5.3.6.1 (the IV generation function of 5.3.6 applied to
- * "SHA-512/224") */
-static const uint64_t iv_sha512_224[8] = {
-    0x8c3d37c819544da2, 0x73e1996689dcd4d6, 0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
-    0x0f6d2b697bd44da8, 0x77e36f7304c48942, 0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1};
-/* FIPS 180-4 section 5.3.6.2 ("SHA-512/256") */
-static const uint64_t iv_sha512_256[8] = {
-    0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd,
-    0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2};
-/* Whirlpool starts from the all-zero state (ISO/IEC 10118-3 10.1). */
-static const uint64_t iv_whirlpool[8];
-/* MDC-2's H and H~: ISO/IEC 10118-2 7.1's two 8-byte initial values. */
-static const uint8_t iv_mdc2[16] = {0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52,
-                                    0x25, 0x25, 0x25, 0x25, 0x25, 0x25, 0x25, 0x25};
-
-#define IV(v) v, sizeof v
-
-/* params: one row per digest algorithm, found by primitive and output length.  The
- * SHA-3 rates are 200 bytes less twice the digest (FIPS 202 section 6.1). */
-static const digest_params params[] = {
-    {CB_PRIM_MDC2, 16, SHAPE_ZERO, 8, IV(iv_mdc2)},
-    /* RFC 1320 section 3.3: MD4's words A..D are MD5's */
-    {CB_PRIM_MD4, 16, SHAPE_MD5, 64, IV(iv_md5)},
-    {CB_PRIM_MD5, 16, SHAPE_MD5, 64, IV(iv_md5)},
-    {CB_PRIM_SHA1, 20, SHAPE_SHA32, 64, IV(iv_sha1)},
-    {CB_PRIM_SHA256, 28, SHAPE_SHA32, 64, IV(iv_sha224)},
-    {CB_PRIM_SHA256, 32, SHAPE_SHA32, 64, IV(iv_sha256)},
-    {CB_PRIM_SHA512, 48, SHAPE_SHA64, 128, IV(iv_sha384)},
-    {CB_PRIM_SHA512, 64, SHAPE_SHA64, 128, IV(iv_sha512)},
-    {CB_PRIM_SHA512, 28, SHAPE_SHA64, 128, IV(iv_sha512_224)},
-    {CB_PRIM_SHA512, 32, SHAPE_SHA64, 128, IV(iv_sha512_256)},
-    {CB_PRIM_SHA3, 28, SHAPE_SPONGE, 144, NULL, 0},
-    {CB_PRIM_SHA3, 32, SHAPE_SPONGE, 136, NULL, 0},
-    {CB_PRIM_SHA3, 48, SHAPE_SPONGE, 104, NULL, 0},
-    {CB_PRIM_SHA3, 64, SHAPE_SPONGE, 72, NULL, 0},
-    /* RIPEMD-160 starts from SHA-1's five words, which its specification lists */
-    {CB_PRIM_RMD160, 20, SHAPE_MD5, 64, IV(iv_sha1)},
-    {CB_PRIM_WHIRLPOOL, 64, SHAPE_WHIRL, 64, IV(iv_whirlpool)},
-};
+/* params: one row per digest algorithm (the A rows of CB_DIGESTS, kernels/digests.h),
+ * found by primitive and output length. */
+#define PARAMS_ROW(n, al, NAME, blk, out, shape, iv, hmac, arg)                          \
+    {CB_PRIM_##NAME, out, SHAPE_##shape, blk, iv},
+static const digest_params params[] = {CB_DIGESTS(CB_DIGEST_NO_P, PARAMS_ROW, ~)};
+#undef PARAMS_ROW
 
 /* MD_STATE_BYTES: the chaining value's slot for the Merkle-Damgard digests (SHA-512's
  * 64 bytes, the largest); the sponge's slot is its whole cb_keccak_state. */

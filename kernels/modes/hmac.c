@@ -15,30 +15,6 @@
 #define IPAD 0x36
 #define OPAD 0x5c
 
-/* partner finds the algorithm of kind to with a's primitive and output length: a
- * digest and its HMAC share both, and no two digests do. */
-static const cb_alg *partner(const cb_alg *a, cb_kind from, cb_kind to)
-{
-    if (!a || a->kind != from)
-        return NULL;
-    for (size_t i = 0; i < cb_alg_count(); i++) {
-        const cb_alg *b = cb_alg_at(i);
-        if (b->kind == to && b->prim == a->prim && b->out_bytes == a->out_bytes)
-            return b;
-    }
-    return NULL;
-}
-
-const cb_alg *cb_hmac_digest(const cb_alg *a)
-{
-    return partner(a, CB_KIND_HMAC, CB_KIND_DIGEST);
-}
-
-const cb_alg *cb_hmac_of(const cb_alg *d)
-{
-    return partner(d, CB_KIND_DIGEST, CB_KIND_HMAC);
-}
-
 /* key_state hashes the block K0 ^ x into c: the state every MAC starts an inner
  * (x = ipad) or outer (x = opad) hash from. */
 static int key_state(cb_digest_ctx *c, const cb_alg *d, const cb_variant *v,

@@ -26,12 +26,8 @@ typedef struct cb_hmac {
     cb_digest_ctx work;  /* the MAC in progress: a copy of inner, then of outer */
 } cb_hmac;
 
-/* cb_hmac_digest returns the digest algorithm hmac algorithm a is built on, or NULL
- * when a is not an HMAC. */
-const cb_alg *cb_hmac_digest(const cb_alg *a);
-
-/* cb_hmac_of returns the hmac(...) algorithm built on digest algorithm d, or NULL. */
-const cb_alg *cb_hmac_of(const cb_alg *d);
+/* cb_hmac_digest and cb_hmac_of, which pair an hmac(...) algorithm with its digest,
+ * are the algorithm table's (kernels/registry.h, kernels/algs.c). */
 
 /*
  * cb_hmac_init keys h for HMAC algorithm a with variant v (a variant of its digest):

@@ -29,12 +29,10 @@ const cb_variant cb_family_x86_64[] = {
      "SHA-512, message schedule 4 words at a time on AVX2, rounds in scalar registers"},
 
     /* AES */
-    {"aesni-i1", "x86_64", CB_PRIM_AES, AESNI, 200, &cb_aesni_i1_ops,
-     "AES-NI, one block at a time (the latency-bound baseline)"},
-    {"aesni-i4", "x86_64", CB_PRIM_AES, AESNI, 210, &cb_aesni_i4_ops,
-     "AES-NI, 4 blocks interleaved in ECB, CBC decryption and CTR"},
-    {"aesni-i8", "x86_64", CB_PRIM_AES, AESNI, 220, &cb_aesni_i8_ops,
-     "AES-NI, 8 blocks interleaved in ECB, CBC decryption and CTR"},
+#define AESNI_AES_ROW(i, prio, summary)                                                  \
+    {"aesni-i" #i, "x86_64", CB_PRIM_AES, AESNI, prio, &cb_aesni_i##i##_ops, summary},
+    AESNI_BUILDS(AESNI_AES_ROW) /* kernels/x86_64/knobs.h */
+#undef AESNI_AES_ROW
     {"vaes-avx2", "x86_64", CB_PRIM_AES, VAES2, 300, &cb_vaes_avx2_ops,
      "VAES on 256-bit vectors, 8 blocks in flight (ECB, CBC decryption, CTR)"},
     {"vaes-avx512", "x86_64", CB_PRIM_AES, VAES2 | AVX512, 310, &cb_vaes_avx512_ops,
@@ -49,12 +47,11 @@ const cb_variant cb_family_x86_64[] = {
      &cb_ghash_vpclmul_avx512_ops, "VPCLMULQDQ on 512-bit vectors, one reduction per 16 blocks"},
 
     /* GCM */
-    {"aesni-i1", "x86_64", CB_PRIM_GCM, AESNI | GHASH_PCLMUL, 200, &cb_gcm_aesni_i1_ops,
-     "aesni-i1 CTR, then pclmul GHASH"},
-    {"aesni-i4", "x86_64", CB_PRIM_GCM, AESNI | GHASH_PCLMUL, 210, &cb_gcm_aesni_i4_ops,
-     "aesni-i4 CTR, then pclmul GHASH"},
-    {"aesni-i8", "x86_64", CB_PRIM_GCM, AESNI | GHASH_PCLMUL, 220, &cb_gcm_aesni_i8_ops,
-     "aesni-i8 CTR, then pclmul GHASH"},
+#define AESNI_GCM_ROW(i, prio, summary)                                                  \
+    {"aesni-i" #i, "x86_64", CB_PRIM_GCM, AESNI | GHASH_PCLMUL, prio,                    \
+     &cb_gcm_aesni_i##i##_ops, "aesni-i" #i " CTR, then pclmul GHASH"},
+    AESNI_BUILDS(AESNI_GCM_ROW)
+#undef AESNI_GCM_ROW
     {"aesni-gcm-stitched", "x86_64", CB_PRIM_GCM, AESNI | GHASH_PCLMUL, 230,
      &cb_gcm_aesni_stitched_ops,
      "AES-NI CTR and PCLMULQDQ GHASH in one loop, 8 blocks a step (from 256 bytes)"},

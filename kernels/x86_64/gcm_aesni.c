@@ -97,11 +97,13 @@ static size_t gcm_aesni_stitched_decrypt(const void *ks, const void *htable, uin
     return stitched(ks, htable, ctr, xi, in, out, len, 1);
 }
 
-/* cb_gcm_aesni_iN_ops pair each AES-NI variant with pclmul GHASH (not stitched);
- * cb_gcm_aesni_stitched_ops adds the stitched loop over aesni-i8 and pclmul. */
-const cb_gcm_ops cb_gcm_aesni_i1_ops = {&cb_aesni_i1_ops, &cb_ghash_pclmul_ops, NULL, NULL};
-const cb_gcm_ops cb_gcm_aesni_i4_ops = {&cb_aesni_i4_ops, &cb_ghash_pclmul_ops, NULL, NULL};
-const cb_gcm_ops cb_gcm_aesni_i8_ops = {&cb_aesni_i8_ops, &cb_ghash_pclmul_ops, NULL, NULL};
+/* cb_gcm_aesni_iN_ops pair each AES-NI build (AESNI_BUILDS) with pclmul GHASH (not
+ * stitched); cb_gcm_aesni_stitched_ops adds the stitched loop over aesni-i8 and pclmul. */
+#define GCM_AESNI_OPS(i, prio, summary)                                                  \
+    const cb_gcm_ops cb_gcm_aesni_i##i##_ops = {&cb_aesni_i##i##_ops, &cb_ghash_pclmul_ops, \
+                                                NULL, NULL};
+AESNI_BUILDS(GCM_AESNI_OPS)
+#undef GCM_AESNI_OPS
 const cb_gcm_ops cb_gcm_aesni_stitched_ops = {&cb_aesni_i8_ops, &cb_ghash_pclmul_ops,
                                               gcm_aesni_stitched_encrypt,
                                               gcm_aesni_stitched_decrypt};

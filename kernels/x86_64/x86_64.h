@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "kernels/kernel.h"
+#include "kernels/x86_64/knobs.h"
 
 /*
  * cb_aesni_key: an expanded AES key.  rk[0..rounds] are the round keys in the order
@@ -27,18 +28,19 @@ typedef struct cb_aesni_key {
     uint32_t rounds; /* 10, 12 or 14 */
 } cb_aesni_key;
 
-/* AES-NI at interleave factors 1, 4 and 8 (one source, kernels/x86_64/aesni_modes.h). */
-extern const cb_aes_ops cb_aesni_i1_ops;
-extern const cb_aes_ops cb_aesni_i4_ops;
-extern const cb_aes_ops cb_aesni_i8_ops;
+/* AES-NI at each interleave factor of AESNI_BUILDS (kernels/x86_64/knobs.h; one
+ * source, kernels/x86_64/aesni_modes.c), and each paired with pclmul GHASH for GCM
+ * (kernels/x86_64/gcm_aesni.c). */
+#define CB_AESNI_DECL(i, prio, summary)                                                  \
+    extern const cb_aes_ops cb_aesni_i##i##_ops;                                         \
+    extern const cb_gcm_ops cb_gcm_aesni_i##i##_ops;
+AESNI_BUILDS(CB_AESNI_DECL)
+#undef CB_AESNI_DECL
 
 /* GHASH with PCLMULQDQ: Karatsuba, 4- and 8-block aggregated reduction. */
 extern const cb_ghash_ops cb_ghash_pclmul_ops;
 
-/* GCM: each AES-NI variant with pclmul GHASH, and the stitched AES-NI+PCLMUL loop. */
-extern const cb_gcm_ops cb_gcm_aesni_i1_ops;
-extern const cb_gcm_ops cb_gcm_aesni_i4_ops;
-extern const cb_gcm_ops cb_gcm_aesni_i8_ops;
+/* GCM: the stitched AES-NI+PCLMUL loop. */
 extern const cb_gcm_ops cb_gcm_aesni_stitched_ops;
 
 /* CB_GCM_STITCH_MIN: below this many bytes the stitched AES-NI GCM returns 0 and

@@ -398,14 +398,12 @@ int cb_abi_check_variants(char *msg, size_t len)
         cb_prim prim;
         int (*check)(const cb_variant *v);
     } prims[] = {
-        {CB_PRIM_MD5, check_digest},   {CB_PRIM_SHA1, check_digest},
-        {CB_PRIM_SHA256, check_digest}, {CB_PRIM_SHA512, check_digest},
         {CB_PRIM_AES, check_aes},      {CB_PRIM_GHASH, check_ghash},
         {CB_PRIM_GCM, check_gcm},      {CB_PRIM_MONT, check_mont},
-        {CB_PRIM_SHA3, check_sponge},  {CB_PRIM_MD4, check_digest},
-        {CB_PRIM_RMD160, check_digest}, {CB_PRIM_WHIRLPOOL, check_digest},
-        {CB_PRIM_MDC2, check_digest},  {CB_PRIM_CHACHA, check_chacha},
-        {CB_PRIM_P256, check_p256},
+        {CB_PRIM_CHACHA, check_chacha}, {CB_PRIM_P256, check_p256},
+#define DIGEST_ROW(NAME, name, check, summary, arg) {CB_PRIM_##NAME, check_##check},
+        CB_DIGESTS(DIGEST_ROW, CB_DIGEST_NO_A, ~)
+#undef DIGEST_ROW
 #define BLOCK_ROW(name, lower, arg) {CB_PRIM_##name, check_block},
         CB_BLOCK_PRIMS(BLOCK_ROW, ~)
 #undef BLOCK_ROW

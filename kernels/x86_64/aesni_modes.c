@@ -1,7 +1,7 @@
 /*
- * kernels/x86_64/aesni_modes.h - AES-NI ECB, CBC decryption and CTR at one
- * interleave factor: a template included once per variant by aesni_i1.c,
- * aesni_i4.c and aesni_i8.c, each of which defines AESNI_I first.
+ * kernels/x86_64/aesni_modes.c - AES-NI ECB, CBC decryption and CTR at one
+ * interleave factor: compiled once per row of kernels/x86_64/knobs.h's AESNI_BUILDS
+ * (kernels/x86_64/family.mk), with -DAESNI_I the row's factor.
  *
  * Why interleave: AESENC/AESDEC have a latency of 3 to 7 cycles but issue once or
  * twice per cycle (3 and 0.5 on Ice Lake and Sapphire Rapids, 4 and 0.5 on Zen 3),
@@ -15,16 +15,12 @@
  * lanes in registers (no array in memory, no inner loop).
  */
 #ifndef AESNI_I
-#error "define AESNI_I (1, 4 or 8) before including aesni_modes.h"
+#error "aesni_modes.c is built with -DAESNI_I (kernels/x86_64/family.mk)"
 #endif
 
 #pragma GCC target("aes,sse4.1")
 
 #include "kernels/x86_64/aesni_inline.h"
-
-#if AESNI_I != 1 && AESNI_I != 4 && AESNI_I != 8
-#error "AESNI_I must be 1, 4 or 8"
-#endif
 
 #define AESNI_PASTE3(a, b, c) a##b##c
 #define AESNI_NAME(a, b, c) AESNI_PASTE3(a, b, c)
