@@ -4,14 +4,14 @@
  * choose the sides (sides.c), match and judge the cases (compare.c), write the style
  * (styles.c), and turn the gate into the exit status.
  */
-#include "reports/compare.h"
+#include "reports/compare/compare.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "base/common.h"
-#include "reports/styles.h"
+#include "reports/styles/styles.h"
 
 /* list_algorithms writes the distinct algorithms of the set's rows, comma-separated,
  * into buf (shortened with "..." when they do not fit). */
