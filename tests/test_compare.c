@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "reports/compare/compare.h"
+#include "reports/run/compare_run.h"
 #include "reports/compare/paired.h"
 #include "reports/styles/render.h"
 #include "reports/csv/csv.h"

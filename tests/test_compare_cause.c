@@ -19,6 +19,8 @@
 #include "base/common.h"
 #include "cli/commands.h"
 #include "reports/compare/compare.h"
+#include "reports/styles/styles.h"
+#include "reports/run/compare_run.h"
 #include "reports/csv/csv.h"
 #include "reports/import/import.h"
 

@@ -16,6 +16,7 @@
 
 #include "base/common.h"
 #include "reports/compare/compare.h"
+#include "reports/run/compare_run.h"
 #include "reports/compare/many.h"
 #include "reports/csv/csv.h"
 #include "reports/styles/styles.h"

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "reports/compare/compare.h"
+#include "reports/run/compare_run.h"
 #include "reports/csv/csv.h"
 
 /* side: the rows of one run, and where they live. */

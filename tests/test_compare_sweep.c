@@ -20,6 +20,7 @@
 
 #include "base/common.h"
 #include "reports/compare/compare.h"
+#include "reports/styles/styles.h"
 #include "reports/csv/csv.h"
 #include "reports/compare/sides.h"
 

@@ -27,7 +27,6 @@
 #include "base/sample.h"
 #include "base/stats.h"
 
-typedef struct cb_compare_style cb_compare_style; /* a row of reports/styles/styles.h */
 
 /* cb_verdict: how a compared case is classified in the summary and by the gate. */
 typedef enum cb_verdict {
@@ -149,15 +148,6 @@ void cb_comparison_free(cb_comparison *c);
 const char *cb_compare_summary(const cb_comparison *c, char *buf, size_t len);
 
 /*
- * cb_compare_render writes the comparison in a style or format of the table in
- * reports/styles/styles.h.  Returns 0, or -1 for a name the table does not have.
- */
-int cb_compare_render(const cb_comparison *c, const char *style, FILE *out);
-
-/* cb_compare_style_known reports whether style names a row of that table. */
-int cb_compare_style_known(const char *style);
-
-/*
  * cb_compare_judge is what every comparison of a set does before writing it: refuse
  * -gate-on names no row holds, choose the sides as rq says (reports/compare/sides.h), match
  * and judge the cases with o (warnings to stderr).  Fills sd and c, which the caller
@@ -166,35 +156,5 @@ int cb_compare_style_known(const char *style);
  */
 int cb_compare_judge(const cb_csv_set *set, const cb_sides_request *rq,
                      const cb_compare_opts *o, cb_sides *sd, cb_comparison *c);
-
-/*
- * cb_compare_run is one comparison from rows to exit status, what `compare` and
- * `speed -compare` both do: refuse -gate-on names no row holds, choose the sides as
- * rq says (reports/compare/sides.h), match and judge the cases with o, write them to out in
- * style (reports/styles/styles.h; a format's summary line goes to stderr, as do the
- * warnings and errors).  Returns CB_EXIT_OK, CB_EXIT_FAIL when the gate failed, or
- * CB_EXIT_USAGE after printing why nothing could be compared.
- */
-int cb_compare_run(const cb_csv_set *set, const cb_sides_request *rq,
-                   const cb_compare_opts *o, const cb_compare_style *style, FILE *out);
-
-/*
- * cb_compare_run_samples: the in-run comparison of `speed -variant A,B -compare`,
- * cb_compare_run over the samples of one run ("this run") with -variant A,B, where
- * the samples that measured nothing are left out.  style NULL is the default style.
- * Returns 0, or 2 after printing why nothing could be compared (unknown style, no
- * case measured with both variants).
- */
-int cb_compare_run_samples(const cb_sample *s, size_t n, const char *variant_a,
-                           const char *variant_b, const char *style, FILE *out);
-
-/* cb_compare_run_gated is cb_compare_run_samples for samples measured under info
- * (NULL: nothing recorded; a page lists the run's conditions), judged with o (speed's
- * -fail-if-slower and -gate-on): returns CB_EXIT_OK, CB_EXIT_FAIL (a gated
- * regression), CB_EXIT_UNDECIDED (a gated case the looks left undecided), or
- * CB_EXIT_USAGE after printing why nothing could be compared. */
-int cb_compare_run_gated(const cb_run_info *info, const cb_sample *s, size_t n,
-                         const char *variant_a, const char *variant_b, const char *style,
-                         const cb_compare_opts *o, FILE *out);
 
 #endif

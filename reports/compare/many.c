@@ -1,8 +1,9 @@
 /*
  * reports/compare/many.c - one table of BASE against each of several files
  * (reports/compare/many.h): the columns compared as two files are, the rows matched
- * across them, the text every style's header and footer share, and the run from
- * file names to exit status.
+ * across them.  The text every style's header and footer share is in
+ * reports/styles/render.c, the run from file names to exit status in
+ * reports/run/compare_run.c.
  */
 #include "reports/compare/many.h"
 
@@ -12,8 +13,7 @@
 
 #include "base/common.h"
 #include "reports/compare/axis.h"
-#include "reports/styles/render.h"
-#include "reports/styles/styles.h"
+#include "reports/compare/label.h"
 
 const cb_cmp_case *cb_many_case(const cb_compare_many *m, size_t r, size_t col)
 {
@@ -70,7 +70,7 @@ static void label_rows(cb_compare_many *m)
     }
 }
 
-static void build_rows(cb_compare_many *m)
+void cb_many_build_rows(cb_compare_many *m)
 {
     size_t cap = 0;
     for (size_t j = 0; j < m->ncols; j++)
@@ -110,80 +110,12 @@ void cb_many_free(cb_compare_many *m)
     memset(m, 0, sizeof *m);
 }
 
-const char *cb_many_col_name(const cb_compare_many *m, size_t col, size_t width, char *buf,
-                             size_t len)
-{
-    const char *l = m->labels[col];
-    int n = snprintf(buf, len, "%zu:", col + 1);
-    size_t room = width > (size_t)n ? width - (size_t)n : 0;
-    if (n < 0 || (size_t)n >= len)
-        return buf;
-    if (width == 0 || strlen(l) <= room || room < 4)
-        snprintf(buf + n, len - (size_t)n, "%s", l);
-    else
-        snprintf(buf + n, len - (size_t)n, "%.*s...", (int)(room - 3), l);
-    return buf;
-}
-
-int cb_many_label_width(const cb_compare_many *m, const char *first)
-{
-    size_t w = strlen(first);
-    for (size_t r = 0; r < m->nrows; r++)
-        if (strlen(m->rows[r].label) > w)
-            w = strlen(m->rows[r].label);
-    return (int)w + 2;
-}
-
 double cb_many_geomean(const cb_compare_many *m, size_t col)
 {
     return m->cols[col].geomean_pct;
 }
 
-void cb_many_header(const cb_compare_many *m, FILE *out, const char *prefix)
-{
-    fprintf(out, "%sbase:   %s\n", prefix, m->base_name);
-    for (size_t j = 0; j < m->ncols; j++) {
-        const cb_comparison *c = &m->cols[j];
-        char n[24];
-        snprintf(n, sizeof n, "%zu:", j + 1);
-        fprintf(out, "%s%-7s %s: %s\n%s        axis:  %s\n", prefix, n, c->after_name,
-                m->labels[j], prefix, c->axis);
-        for (size_t i = 0; i < c->n_causes; i++)
-            fprintf(out, "%s        cause: %s\n", prefix, c->causes[i]);
-    }
-}
-
-void cb_many_footer(const cb_compare_many *m, FILE *out, const char *prefix)
-{
-    size_t not_sig = 0, single = 0, all = 0;
-    double alpha = m->cols[0].alpha;
-    for (size_t j = 0; j < m->ncols; j++) {
-        single += m->cols[j].single_sample;
-        all += m->cols[j].n;
-        for (size_t i = 0; i < m->cols[j].n; i++)
-            not_sig += m->cols[j].cases[i].has_stats && !m->cols[j].cases[i].significant;
-    }
-    if (not_sig)
-        fprintf(out, "%s~ marks a difference that is not significant (Mann-Whitney U, "
-                "p >= %g).\n", prefix, alpha);
-    if (single)
-        fprintf(out, "%snote: %zu of the %zu compared cases have one sample on a side: their "
-                "differences are shown without a significance verdict.\n", prefix, single, all);
-    for (size_t j = 0; j < m->ncols; j++) {
-        char pct[32], sum[512];
-        fprintf(out, "%s%zu: %s: geomean %s over %zu case%s; %s\n", prefix, j + 1, m->labels[j],
-                cb_fmt_pct(m->cols[j].geomean_pct, pct, sizeof pct), m->cols[j].n,
-                m->cols[j].n == 1 ? "" : "s",
-                cb_compare_summary(&m->cols[j], sum, sizeof sum));
-    }
-}
-
-/* ---- the run ------------------------------------------------------------------------ */
-
-/* label_columns labels each column by what tells its file from the other columns'
- * (reports/compare/axis.h), else by what it differs from the base in, else by its
- * file's name. */
-static void label_columns(cb_compare_many *m, const cb_sides *sides, const char *const *files)
+void cb_many_label_columns(cb_compare_many *m, const cb_sides *sides, const char *const *files)
 {
     const cb_csv_row *const **rows = cb_xmalloc((m->ncols + 1) * sizeof *rows);
     size_t *count = cb_xmalloc((m->ncols + 1) * sizeof *count);
@@ -203,64 +135,4 @@ static void label_columns(cb_compare_many *m, const cb_sides *sides, const char 
     }
     free(rows);
     free(count);
-}
-
-int cb_compare_run_many(const char *const *files, size_t n, const cb_compare_opts *o,
-                        const cb_compare_style *style, FILE *out)
-{
-    size_t ncols = n - 1, done = 0;
-    cb_csv_set **sets = cb_xcalloc(ncols, sizeof *sets);
-    cb_sides *sides = cb_xcalloc(ncols, sizeof *sides);
-    cb_comparison *cols = cb_xcalloc(ncols, sizeof *cols);
-    cb_compare_many m;
-    memset(&m, 0, sizeof m);
-    m.labels = cb_xcalloc(ncols, sizeof *m.labels);
-    int rc = CB_EXIT_USAGE;
-    char err[1024];
-    for (; done < ncols; done++) {
-        const char *pair[2] = {files[0], files[done + 1]};
-        cb_sides_request rq;
-        memset(&rq, 0, sizeof rq);
-        sets[done] = cb_csv_set_new();
-        for (int i = 0; i < 2; i++) {
-            if (cb_csv_read_file(sets[done], pair[i], err, sizeof err) != 0) {
-                cb_error("%s", err);
-                goto out;
-            }
-            rq.source[i] = pair[i];
-            if (i == 0)
-                rq.first_rows = cb_csv_set_count(sets[done]);
-        }
-        if (cb_compare_judge(sets[done], &rq, o, &sides[done], &cols[done]) != 0)
-            goto out;
-    }
-    m.base_name = files[0];
-    m.ncols = ncols;
-    m.cols = cols;
-    label_columns(&m, sides, files);
-    build_rows(&m);
-    style->render_many(&m, out);
-    fflush(out);
-    rc = CB_EXIT_OK;
-    for (size_t j = 0; j < ncols; j++) {
-        char line[512];
-        if (style->kind == CB_STYLE_FORMAT)
-            fprintf(stderr, "%zu: %s: %s\n", j + 1, m.labels[j],
-                    cb_compare_summary(&cols[j], line, sizeof line));
-        if (cols[j].gate_failures)
-            rc = CB_EXIT_FAIL;
-    }
-out:
-    m.ncols = ncols; /* every label made so far is freed */
-    cb_many_free(&m);
-    for (size_t j = 0; j < ncols; j++) {
-        cb_comparison_free(&cols[j]);
-        cb_sides_free(&sides[j]);
-        if (sets[j])
-            cb_csv_set_free(sets[j]);
-    }
-    free(cols);
-    free(sides);
-    free(sets);
-    return rc;
 }

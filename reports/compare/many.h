@@ -46,35 +46,16 @@ void cb_many_one(cb_compare_many *m, const cb_comparison *c);
 /* cb_many_free releases the rows and labels (the comparisons stay the caller's). */
 void cb_many_free(cb_compare_many *m);
 
-/* cb_many_header prints the base, each column's number, file, label and axis, and
- * its cause lines; cb_many_footer the notes, and each column's number, label,
- * geomean and summary (the gate's outcome with it). */
-void cb_many_header(const cb_compare_many *m, FILE *out, const char *prefix);
-void cb_many_footer(const cb_compare_many *m, FILE *out, const char *prefix);
-
-/* cb_many_col_name writes column col's heading: its number and its label ("2:host
- * rpi4"), cut to width characters (0: whole) with "..." when cut. */
-const char *cb_many_col_name(const cb_compare_many *m, size_t col, size_t width, char *buf,
-                             size_t len);
-
-/* cb_many_label_width is the width of the rows' labels, at least first's, plus 2. */
-int cb_many_label_width(const cb_compare_many *m, const char *first);
-
-/* CB_MANY_COL: the width of a text table's column of one file (its heading cut to
- * fit); "%+.2f%%~" of any difference fits. */
-#define CB_MANY_COL 18
-
 /* cb_many_geomean is the geometric mean of column col's speed ratios, in %. */
 double cb_many_geomean(const cb_compare_many *m, size_t col);
 
-/*
- * cb_compare_run_many compares files[0] with each of files[1..n-1] (n >= 3) under o,
- * writes the one table in style to out (a format's summary lines, one per column, to
- * stderr) and returns CB_EXIT_OK, CB_EXIT_FAIL when the gate failed in any column, or
- * CB_EXIT_USAGE after one sentence (a file unreadable, a column with nothing to
- * compare).
- */
-int cb_compare_run_many(const char *const *files, size_t n, const cb_compare_opts *o,
-                        const cb_compare_style *style, FILE *out);
+/* cb_many_build_rows matches the columns' cases into rows (m->cols, m->ncols set). */
+void cb_many_build_rows(cb_compare_many *m);
+
+/* cb_many_label_columns labels each column by what tells its file from the other
+ * columns' (reports/compare/axis.h), else by what it differs from the base in, else
+ * by its file's name (files[0] the base, files[1 + j] column j's). */
+void cb_many_label_columns(cb_compare_many *m, const cb_sides *sides,
+                           const char *const *files);
 
 #endif

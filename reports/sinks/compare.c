@@ -12,6 +12,7 @@
 #include "base/outfile.h"
 #include "kernels/registry.h"
 #include "reports/compare/compare.h"
+#include "reports/run/compare_run.h"
 
 typedef struct compare_sink {
     const char *style;

@@ -71,27 +71,6 @@ const char *cb_fmt_kbytes(double bps, char *buf, size_t len)
     return buf;
 }
 
-/* The directions of public-key cases, in the order of the public-key grid's columns
- * (RSA's encrypt and decrypt are public key when they have no block size). */
-static const char *const pk_directions[] = {"sign",   "verify", "encrypt", "decrypt",
-                                            "derive", "keygen", "encaps",  "decaps"};
-
-#define N_PK_DIRECTIONS (sizeof pk_directions / sizeof pk_directions[0])
-
-static size_t pk_direction_index(const char *d)
-{
-    size_t i = 0;
-    while (i < N_PK_DIRECTIONS && strcmp(d, pk_directions[i]) != 0)
-        i++;
-    return i;
-}
-
-int cb_is_pkey(const cb_cmp_case *k)
-{
-    size_t i = pk_direction_index(k->direction);
-    return i < N_PK_DIRECTIONS && (k->block_bytes == 0 || i < 2 || i > 3);
-}
-
 const char *cb_fmt_case_value(const cb_cmp_case *k, int after, char *buf, size_t len)
 {
     if (k->cycles)
@@ -113,32 +92,6 @@ const char *cb_fmt_block(const cb_cmp_case *k, char *buf, size_t len)
         snprintf(buf, len, "-");
     else
         snprintf(buf, len, "%zu", k->block_bytes);
-    return buf;
-}
-
-const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with_dir,
-                          char *buf, size_t len)
-{
-    size_t n = (size_t)snprintf(buf, len, "%s", k->alg);
-    if (with_dir && n < len && strcmp(k->direction, "decrypt") == 0 && !cb_is_pkey(k))
-        n += (size_t)snprintf(buf + n, len - n, " decrypt");
-    if (with_dir && n < len && cb_is_pkey(k))
-        n += (size_t)snprintf(buf + n, len - n, " %s", k->direction);
-    if (c->variant_in_label && n < len) {
-        if (k->variant_before == k->variant_after)
-            n += (size_t)snprintf(buf + n, len - n, "/%s", k->variant_before);
-        else
-            n += (size_t)snprintf(buf + n, len - n, "/%s->%s", k->variant_before,
-                                  k->variant_after);
-    }
-    if (k->mask && n < len)
-        n += (size_t)snprintf(buf + n, len - n, " [%s]", k->mask);
-    if (k->misalign && n < len)
-        n += (size_t)snprintf(buf + n, len - n, " misalign %u", k->misalign);
-    if (k->aead && n < len)
-        n += (size_t)snprintf(buf + n, len - n, " aead");
-    if (k->cycles && n < len)
-        snprintf(buf + n, len - n, " (cycles)");
     return buf;
 }
 
@@ -201,7 +154,7 @@ void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix)
 
 static size_t col_key(const cb_cmp_case *k, int pkey)
 {
-    return pkey ? pk_direction_index(k->direction) : k->block_bytes;
+    return pkey ? cb_pk_direction(k->direction) : k->block_bytes;
 }
 
 static int cmp_size(const void *a, const void *b)
@@ -261,7 +214,7 @@ size_t cb_grid_build(const cb_comparison *c, int pkey, cb_grid *g)
 const char *cb_grid_col_name(const cb_grid *g, size_t col, char *buf, size_t len)
 {
     if (g->pkey)
-        snprintf(buf, len, "%s", pk_directions[g->col_key[col]]);
+        snprintf(buf, len, "%s", cb_pk_direction_name(g->col_key[col]));
     else
         snprintf(buf, len, "%zu bytes", g->col_key[col]);
     return buf;
@@ -291,4 +244,67 @@ void cb_grid_free(cb_grid *g)
     free(g->col_key);
     free(g->cell);
     memset(g, 0, sizeof *g);
+}
+
+const char *cb_many_col_name(const cb_compare_many *m, size_t col, size_t width, char *buf,
+                             size_t len)
+{
+    const char *l = m->labels[col];
+    int n = snprintf(buf, len, "%zu:", col + 1);
+    size_t room = width > (size_t)n ? width - (size_t)n : 0;
+    if (n < 0 || (size_t)n >= len)
+        return buf;
+    if (width == 0 || strlen(l) <= room || room < 4)
+        snprintf(buf + n, len - (size_t)n, "%s", l);
+    else
+        snprintf(buf + n, len - (size_t)n, "%.*s...", (int)(room - 3), l);
+    return buf;
+}
+
+int cb_many_label_width(const cb_compare_many *m, const char *first)
+{
+    size_t w = strlen(first);
+    for (size_t r = 0; r < m->nrows; r++)
+        if (strlen(m->rows[r].label) > w)
+            w = strlen(m->rows[r].label);
+    return (int)w + 2;
+}
+
+void cb_many_header(const cb_compare_many *m, FILE *out, const char *prefix)
+{
+    fprintf(out, "%sbase:   %s\n", prefix, m->base_name);
+    for (size_t j = 0; j < m->ncols; j++) {
+        const cb_comparison *c = &m->cols[j];
+        char n[24];
+        snprintf(n, sizeof n, "%zu:", j + 1);
+        fprintf(out, "%s%-7s %s: %s\n%s        axis:  %s\n", prefix, n, c->after_name,
+                m->labels[j], prefix, c->axis);
+        for (size_t i = 0; i < c->n_causes; i++)
+            fprintf(out, "%s        cause: %s\n", prefix, c->causes[i]);
+    }
+}
+
+void cb_many_footer(const cb_compare_many *m, FILE *out, const char *prefix)
+{
+    size_t not_sig = 0, single = 0, all = 0;
+    double alpha = m->cols[0].alpha;
+    for (size_t j = 0; j < m->ncols; j++) {
+        single += m->cols[j].single_sample;
+        all += m->cols[j].n;
+        for (size_t i = 0; i < m->cols[j].n; i++)
+            not_sig += m->cols[j].cases[i].has_stats && !m->cols[j].cases[i].significant;
+    }
+    if (not_sig)
+        fprintf(out, "%s~ marks a difference that is not significant (Mann-Whitney U, "
+                "p >= %g).\n", prefix, alpha);
+    if (single)
+        fprintf(out, "%snote: %zu of the %zu compared cases have one sample on a side: their "
+                "differences are shown without a significance verdict.\n", prefix, single, all);
+    for (size_t j = 0; j < m->ncols; j++) {
+        char pct[32], sum[512];
+        fprintf(out, "%s%zu: %s: geomean %s over %zu case%s; %s\n", prefix, j + 1, m->labels[j],
+                cb_fmt_pct(m->cols[j].geomean_pct, pct, sizeof pct), m->cols[j].n,
+                m->cols[j].n == 1 ? "" : "s",
+                cb_compare_summary(&m->cols[j], sum, sizeof sum));
+    }
 }

@@ -10,6 +10,8 @@
 #include <stdio.h>
 
 #include "reports/compare/compare.h"
+#include "reports/compare/label.h"
+#include "reports/compare/many.h"
 #include "reports/styles/styles.h" /* declares the renderers, from the table */
 
 /* cb_fmt_pct writes a signed percentage with two decimals ("+3.33%", "-14.28%"). */
@@ -34,22 +36,9 @@ const char *cb_value_unit(const cb_comparison *c);
 /* cb_fmt_block writes a case's block size, or "-" for a public-key case. */
 const char *cb_fmt_block(const cb_cmp_case *k, char *buf, size_t len);
 
-/* cb_is_pkey reports whether a case is a public-key one: sign, verify, derive,
- * keygen, encaps, decaps, or RSA's encrypt and decrypt (no block size). */
-int cb_is_pkey(const cb_cmp_case *k);
-
 /* cb_fmt_case_value writes a side's median ops/s with thousands separators, or the
  * median cycles per operation of a cycles case (cb_case_label marks those). */
 const char *cb_fmt_case_value(const cb_cmp_case *k, int after, char *buf, size_t len);
-
-/*
- * cb_case_label names a case's row: the algorithm, "decrypt" when decrypting, the
- * variants when they are not the same for every row ("/ce-i4" or "/generic->ce-i4"),
- * the mask of two sweeps compared mask by mask (" [-aes]"), any misalignment or AAD, and " (cycles)" for a case compared in cycles.  with_dir 0 leaves the direction out (public-key
- * tables put it in the columns).
- */
-const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with_dir,
-                          char *buf, size_t len);
 
 /* cb_render_header prints the two sides, the axis of the comparison, the masks of two
  * sweeps compared mask by mask ("masks:  detected / -aes / ..."), and its cause lines
@@ -98,5 +87,23 @@ void cb_render_grids(const cb_comparison *c, FILE *out,
  * (reports/styles/svg.c): a whole SVG document when standalone, else an <svg> element
  * to put inline in a page. */
 void cb_compare_chart(const cb_compare_many *m, FILE *out, int standalone);
+
+/* cb_many_header prints the base, each column's number, file, label and axis, and
+ * its cause lines; cb_many_footer the notes, and each column's number, label,
+ * geomean and summary (the gate's outcome with it). */
+void cb_many_header(const cb_compare_many *m, FILE *out, const char *prefix);
+void cb_many_footer(const cb_compare_many *m, FILE *out, const char *prefix);
+
+/* cb_many_col_name writes column col's heading: its number and its label ("2:host
+ * rpi4"), cut to width characters (0: whole) with "..." when cut. */
+const char *cb_many_col_name(const cb_compare_many *m, size_t col, size_t width, char *buf,
+                             size_t len);
+
+/* cb_many_label_width is the width of the rows' labels, at least first's, plus 2. */
+int cb_many_label_width(const cb_compare_many *m, const char *first);
+
+/* CB_MANY_COL: the width of a text table's column of one file (its heading cut to
+ * fit); "%+.2f%%~" of any difference fits. */
+#define CB_MANY_COL 18
 
 #endif

@@ -110,4 +110,13 @@ int cb_compare_format_check(const char *value, const cb_compare_style **out);
 void cb_compare_style_write(const cb_comparison *c, const cb_compare_style *style,
                             FILE *out, FILE *summary);
 
+/*
+ * cb_compare_render writes the comparison in a style or format of the table in
+ * reports/styles/styles.h.  Returns 0, or -1 for a name the table does not have.
+ */
+int cb_compare_render(const cb_comparison *c, const char *style, FILE *out);
+
+/* cb_compare_style_known reports whether style names a row of that table. */
+int cb_compare_style_known(const char *style);
+
 #endif
