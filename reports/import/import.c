@@ -1,8 +1,9 @@
 /*
  * reports/import/import.c - `openssl speed` output (tables, progress lines, -mr lines) and
  * Linux tcrypt logs into CSV rows.  See import.h for the forms recognised; the
- * readers of each format are reports/import/openssl.c and reports/import/tcrypt.c,
- * this file runs the loop, resolves names and emits the rows.
+ * readers of each format are the rows of reports/import/readers.h (a file each:
+ * reports/import/openssl.c, reports/import/tcrypt.c), their shared helpers
+ * reports/import/common.c; this file runs the loop, resolves names and emits the rows.
  *
  * The log is read in two passes' worth of state: progress lines give exact counts
  * and times, tables give rates; a table value takes the counts of the progress line
@@ -25,133 +26,8 @@
 #include "base/capmask.h"
 #include "base/common.h"
 #include "kernels/registry.h"
-#include "reports/import/import_int.h"
-
-const char *const cb_imp_pk_dirs[PK_COUNT] = {"", "sign", "verify", "encrypt", "decrypt",
-                                              "derive", "keygen", "encaps", "decaps"};
-
-int cb_imp_fail(importer *im, const char *fmt, ...)
-{
-    char msg[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    snprintf(im->err, im->errlen, "%s:%lu: %s", im->name, im->line, msg);
-    return -1;
-}
-
-measure *cb_imp_push(mlist *l)
-{
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 32;
-        l->v = cb_xrealloc(l->v, l->cap * sizeof *l->v);
-    }
-    measure *m = &l->v[l->n++];
-    memset(m, 0, sizeof *m);
-    m->rate = -1;
-    return m;
-}
-
-void cb_imp_copy_name(char *dst, const char *src, size_t len)
-{
-    if (len >= NAME_LEN)
-        len = NAME_LEN - 1;
-    memcpy(dst, src, len);
-    dst[len] = 0;
-}
-
-/* cb_imp_lower_copy copies src into dst (of size len) in lower case. */
-void cb_imp_lower_copy(char *dst, size_t len, const char *src)
-{
-    size_t i = 0;
-    for (; src[i] && i + 1 < len; i++)
-        dst[i] = (char)tolower((unsigned char)src[i]);
-    dst[i] = 0;
-}
-
-/* ---- small parsers, shared with the format readers --------------------------------------------------------------- */
-
-int cb_imp_tokenize(char *s, char **tok)
-{
-    int n = 0;
-    for (char *p = strtok(s, " \t"); p && n < MAX_TOKENS; p = strtok(NULL, " \t"))
-        tok[n++] = p;
-    return n;
-}
-
-int cb_imp_all_digits(const char *s)
-{
-    if (!*s)
-        return 0;
-    for (; *s; s++)
-        if (!isdigit((unsigned char)*s))
-            return 0;
-    return 1;
-}
-
-/* cb_imp_parse_count reads a whole number that is the whole of s. */
-int cb_imp_parse_count(const char *s, uint64_t *out)
-{
-    if (!cb_imp_all_digits(s) || strlen(s) > 19)
-        return -1;
-    *out = strtoull(s, NULL, 10);
-    return 0;
-}
-
-/* cb_imp_parse_decimal reads "123.45" (digits, at most one '.'); the whole of s. */
-int cb_imp_parse_decimal(const char *s, size_t len, double *out)
-{
-    char buf[40];
-    int dots = 0;
-    if (len == 0 || len >= sizeof buf || !isdigit((unsigned char)s[0]))
-        return -1;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] == '.')
-            dots++;
-        else if (!isdigit((unsigned char)s[i]))
-            return -1;
-    }
-    if (dots > 1)
-        return -1;
-    memcpy(buf, s, len);
-    buf[len] = 0;
-    *out = strtod(buf, NULL);
-    return isfinite(*out) ? 0 : -1;
-}
-
-/* cb_imp_parse_table_value reads "1411716.28k" (x1000) or "9999.99" (bytes per second). */
-int cb_imp_parse_table_value(const char *s, double *out)
-{
-    size_t len = strlen(s);
-    int k = len > 0 && s[len - 1] == 'k';
-    if (cb_imp_parse_decimal(s, len - (size_t)k, out) != 0)
-        return -1;
-    if (k)
-        *out *= 1000;
-    return 0;
-}
-
-/* cb_imp_parse_seconds reads "2.99s". */
-int cb_imp_parse_seconds(const char *s, double *out)
-{
-    size_t len = strlen(s);
-    if (len < 2 || s[len - 1] != 's')
-        return -1;
-    return cb_imp_parse_decimal(s, len - 1, out);
-}
-
-/* cb_imp_symmetric_alg returns cryptobench's algorithm called name and writes its canonical
- * spelling over name; NULL (name unchanged) when it has none or a public-key one. */
-const cb_alg *cb_imp_symmetric_alg(char *name, size_t len)
-{
-    const cb_alg *a = cb_alg_find(name);
-    if (!a || a->kind == CB_KIND_PKEY)
-        return NULL;
-    snprintf(name, len, "%s", a->name);
-    return a;
-}
-
+#include "reports/import/common.h"
+#include "reports/import/readers.h"
 
 /* ---- names of algorithms cryptobench does not have --------------------------------- */
 
@@ -682,51 +558,35 @@ static const char *strip_prefix(const char *s)
     return s;
 }
 
-/*
- * child_line reads what `openssl speed -multi` prints for each line a child sent:
- * "Got: LINE from N".  LINE is one of the child's -mr lines (+H, +F, +F2, ...), read
- * as such and filed under child N.  Returns 0 for any other line.
- */
-static int child_line(importer *im, const char *s)
-{
-    if (strncmp(s, "Got: ", 5) != 0)
-        return 0;
-    const char *from = strstr(s, " from ");
-    while (from && strstr(from + 1, " from "))
-        from = strstr(from + 1, " from ");
-    uint64_t child;
-    if (!from || cb_imp_parse_count(from + 6, &child) != 0 || child >= 4096)
-        return cb_imp_fail(im, "a -multi line 'Got: ...' without ' from CHILD' at its end.");
-    char inner[CB_IMP_LINE_MAX];
-    snprintf(inner, sizeof inner, "%.*s", (int)(from - s - 5), s + 5);
-    im->got_child = (unsigned)child + 1;
-    if (im->children < im->got_child)
-        im->children = im->got_child;
-    int r = cb_imp_openssl_text(im, inner);
-    im->got_child = 0;
-    return r ? r : 1; /* a child's line of no known form: nothing to keep */
-}
+/* readers: the rows of reports/import/readers.h, in its order. */
+static const struct {
+    const char *name;
+    int (*line)(importer *im, const char *s);
+    int (*tokens)(importer *im, char **tok, int n);
+} readers[] = {
+#define CB_IMPORT_ROW(name, line, tokens) {#name, line, tokens},
+    CB_IMPORT_READERS(CB_IMPORT_ROW)
+#undef CB_IMPORT_ROW
+};
 
-/* one_line offers a line to every recogniser; 0 or -1 on a malformed line. */
+/* one_line offers a line to every reader's line recogniser, in the table's order,
+ * then its words to every reader's table recogniser; 0 or -1 on a malformed line. */
 static int one_line(importer *im, char *line)
 {
     const char *s = strip_prefix(line);
     int r;
-    if ((r = child_line(im, s)) || (r = cb_imp_openssl_text(im, s)) ||
-        (r = cb_imp_tcrypt_line(im, s)))
-        return r < 0 ? -1 : 0;
-    if (strncmp(s, "Forked child ", 13) == 0) {
-        im->openssl_seen = 1;
-        return 0;
-    }
+    for (size_t i = 0; i < sizeof readers / sizeof readers[0]; i++)
+        if (readers[i].line && (r = readers[i].line(im, s)))
+            return r < 0 ? -1 : 0;
     char copy[CB_IMP_LINE_MAX];
     snprintf(copy, sizeof copy, "%s", s);
     char *tok[MAX_TOKENS];
     int n = cb_imp_tokenize(copy, tok);
     if (n == 0)
         return 0;
-    if ((r = cb_imp_openssl_table(im, tok, n)))
-        return r < 0 ? -1 : 0;
+    for (size_t i = 0; i < sizeof readers / sizeof readers[0]; i++)
+        if (readers[i].tokens && (r = readers[i].tokens(im, tok, n)))
+            return r < 0 ? -1 : 0;
     im->in_table = im->in_pk_table = 0; /* anything else ends a table */
     return 0;
 }

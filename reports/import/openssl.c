@@ -18,7 +18,8 @@
 
 #include "base/common.h"
 #include "kernels/registry.h"
-#include "reports/import/import_int.h"
+#include "reports/import/common.h"
+#include "reports/import/readers.h"
 #include "reports/format/openssl_out.h"
 
 /* ---- `openssl speed` ------------------------------------------------------------- */
@@ -673,4 +674,34 @@ int cb_imp_openssl_table(importer *im, char **tok, int n)
         (r = pk_header(im, tok, n)) || (r = pk_row(im, tok, n)))
         return r;
     return 0;
+}
+
+/*
+ * cb_imp_openssl_child reads what `openssl speed -multi` prints for its children:
+ * "Forked child N" (marks the log as openssl's), and for each line a child sent,
+ * "Got: LINE from N".  LINE is one of the child's -mr lines (+H, +F, +F2, ...), read
+ * as such and filed under child N.  Returns 0 for any other line.
+ */
+int cb_imp_openssl_child(importer *im, const char *s)
+{
+    if (strncmp(s, "Forked child ", 13) == 0) {
+        im->openssl_seen = 1;
+        return 1;
+    }
+    if (strncmp(s, "Got: ", 5) != 0)
+        return 0;
+    const char *from = strstr(s, " from ");
+    while (from && strstr(from + 1, " from "))
+        from = strstr(from + 1, " from ");
+    uint64_t child;
+    if (!from || cb_imp_parse_count(from + 6, &child) != 0 || child >= 4096)
+        return cb_imp_fail(im, "a -multi line 'Got: ...' without ' from CHILD' at its end.");
+    char inner[CB_IMP_LINE_MAX];
+    snprintf(inner, sizeof inner, "%.*s", (int)(from - s - 5), s + 5);
+    im->got_child = (unsigned)child + 1;
+    if (im->children < im->got_child)
+        im->children = im->got_child;
+    int r = cb_imp_openssl_text(im, inner);
+    im->got_child = 0;
+    return r ? r : 1; /* a child's line of no known form: nothing to keep */
 }

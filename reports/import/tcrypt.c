@@ -16,7 +16,8 @@
 
 #include "base/common.h"
 #include "kernels/registry.h"
-#include "reports/import/import_int.h"
+#include "reports/import/common.h"
+#include "reports/import/readers.h"
 
 /* ---- Linux tcrypt ---------------------------------------------------------------- */
 

@@ -1,12 +1,11 @@
 /*
- * reports/import/import_int.h - what the importer's files share: the measures read from a
- * log, the importer's state, small parsers, and each log format's recognisers.
- * reports/import/import.c runs the loop and turns measures into rows;
- * reports/import/openssl.c reads `openssl speed` output, reports/import/tcrypt.c
- * Linux tcrypt logs.  Internal to those three files.
+ * reports/import/common.h - what the importer's files share: the measures read from a
+ * log, the importer's state and small parsers (reports/import/common.c).  The log
+ * readers (reports/import/readers.h) and the loop (reports/import/import.c) sit
+ * above it.  Internal to reports/import/.
  */
-#ifndef CB_IMPORT_INT_H
-#define CB_IMPORT_INT_H
+#ifndef CB_IMPORT_COMMON_H
+#define CB_IMPORT_COMMON_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -130,20 +129,5 @@ int cb_imp_parse_seconds(const char *s, double *out);
  * canonical spelling over name; NULL (name unchanged) when it has none or a
  * public-key one. */
 const cb_alg *cb_imp_symmetric_alg(char *name, size_t len);
-
-/* ---- recognisers: 1 when the line was theirs, 0 when not, -1 (with cb_imp_fail)
- * when it was theirs but malformed ------------------------------------------------ */
-
-/* cb_imp_openssl_text reads `openssl speed`'s progress ("Doing ..."), -mr ("+...")
- * and self-description (version, compiler, options) lines (import_openssl.c). */
-int cb_imp_openssl_text(importer *im, const char *s);
-
-/* cb_imp_openssl_table reads a tokenised line of the rate tables: the "type 16 bytes
- * ..." header and its rows, the public-key headers and rows (import_openssl.c). */
-int cb_imp_openssl_table(importer *im, char **tok, int n);
-
-/* cb_imp_tcrypt_line reads tcrypt's "testing speed of" headings and "test N (...)"
- * results (import_tcrypt.c). */
-int cb_imp_tcrypt_line(importer *im, const char *s);
 
 #endif
