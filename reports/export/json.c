@@ -7,23 +7,7 @@
 
 #include <string.h>
 
-/* json_string writes s as a JSON string (RFC 8259 section 7: quote, backslash and
- * control characters escaped). */
-static void json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", out);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
-}
+#include "reports/format/json.h"
 
 /* each_measured writes open, then item for every measured case with ",\n  " between
  * and "\n  " before the first, then close after a newline (nothing between open and
@@ -46,7 +30,7 @@ static void each_measured(const cb_export_cases *cs, FILE *out, const char *open
 
 static void bmf_item(const cb_export_case *k, FILE *out)
 {
-    json_string(out, k->name);
+    cb_json_str(out, k->name);
     fprintf(out, ": {\"throughput\": {\"value\": %.12g, \"lower_value\": %.12g, "
                  "\"upper_value\": %.12g}}", k->median, k->lo, k->hi);
 }
@@ -72,11 +56,11 @@ static void github_item(const cb_export_case *k, FILE *out)
     snprintf(extra, sizeof extra, "variant: %s\nsamples: %zu\ncpu: %s\nbuild: %s (%s)",
              k->first->s.variant, k->n, run->cpu_model, run->build_rev, run->build_config);
     fputs("{\"name\": ", out);
-    json_string(out, k->name);
+    cb_json_str(out, k->name);
     fprintf(out, ", \"unit\": \"MB/s\", \"value\": %.12g, \"range\": ", k->median / 1e6);
-    json_string(out, range);
+    cb_json_str(out, range);
     fputs(", \"extra\": ", out);
-    json_string(out, extra);
+    cb_json_str(out, extra);
     fputs("}", out);
 }
 

@@ -10,26 +10,14 @@
 #include <string.h>
 #include <unistd.h>
 
-static void jstr(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
-    }
-    fputc('"', f);
-}
+#include "reports/format/json.h"
 
 static void jnum(FILE *f, double v)
 {
-    if (isnan(v) || isinf(v) || v < 0)
+    if (v < 0)
         fputs("null", f);
     else
-        fprintf(f, "%.10g", v);
+        cb_json_num(f, v, 10);
 }
 
 static void write_run(FILE *f, const cb_run_info *r)
@@ -49,9 +37,9 @@ static void write_run(FILE *f, const cb_run_info *r)
     fputs("  \"run\": {", f);
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
         fprintf(f, "%s\n    ", i ? "," : "");
-        jstr(f, fields[i].k);
+        cb_json_str(f, fields[i].k);
         fputs(": ", f);
-        jstr(f, fields[i].v);
+        cb_json_str(f, fields[i].v);
     }
     fputs("\n  },\n", f);
 }
@@ -76,31 +64,31 @@ static void write_figures(FILE *f, const cb_case_summary *c)
     fputs(", \"cycles_per_byte\": ", f);
     jnum(f, c->cycles_per_byte);
     fputs(", \"cycles_source\": ", f);
-    jstr(f, c->cycles_per_byte >= 0 ? c->cycles_source : "");
+    cb_json_str(f, c->cycles_per_byte >= 0 ? c->cycles_source : "");
     fprintf(f, ", \"noisy\": %s, \"status\": ", c->noisy ? "true" : "false");
-    jstr(f, c->status);
+    cb_json_str(f, c->status);
     fputs(", \"signal\": ", f);
-    jstr(f, c->signal);
+    cb_json_str(f, c->signal);
     fputs(", \"note\": ", f);
-    jstr(f, c->note);
+    cb_json_str(f, c->note);
 }
 
 static void write_case(FILE *f, const cb_case_summary *c, size_t workers,
                        const cb_case_summary *per_worker, int last)
 {
     fputs("    {\"algorithm\": ", f);
-    jstr(f, c->alg);
+    cb_json_str(f, c->alg);
     fputs(", \"variant\": ", f);
-    jstr(f, c->variant);
+    cb_json_str(f, c->variant);
     /* where the variant came from: "" for a built-in one (base/sample.h) */
     for (int i = 0; i < CB_PROVENANCE_FIELDS; i++) {
         fputs(", ", f);
-        jstr(f, cb_provenance_key(i));
+        cb_json_str(f, cb_provenance_key(i));
         fputs(": ", f);
-        jstr(f, cb_provenance_str(&c->lib, i));
+        cb_json_str(f, cb_provenance_str(&c->lib, i));
     }
     fputs(", \"direction\": ", f);
-    jstr(f, c->direction);
+    cb_json_str(f, c->direction);
     fprintf(f, ", \"key_bits\": %u, \"block_bytes\": %zu, \"misalign\": %u, \"aead\": %s, "
                "\"rekey\": %s, ",
             c->key_bits, c->block_bytes, c->misalign, c->aead & 1 ? "true" : "false",

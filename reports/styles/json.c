@@ -11,29 +11,8 @@
 #include <math.h>
 
 #include "reports/compare/many.h"
+#include "reports/format/json.h"
 #include "reports/styles/render.h"
-
-static void json_str(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
-static void json_num(FILE *out, double v)
-{
-    if (isnan(v) || isinf(v))
-        fputs("null", out);
-    else
-        fprintf(out, "%.12g", v);
-}
 
 /* field writes ,"name": and leaves the value to the caller. */
 static void key(FILE *out, const char *name, int first)
@@ -45,18 +24,18 @@ static void json_case(FILE *out, const cb_comparison *c, const cb_cmp_case *k)
 {
     fputs("    {", out);
     key(out, "algorithm", 1);
-    json_str(out, k->alg);
+    cb_json_str(out, k->alg);
     key(out, "direction", 0);
-    json_str(out, k->direction);
+    cb_json_str(out, k->direction);
     key(out, "measure", 0);
-    json_str(out, k->cycles ? "cycles" : "rate");
+    cb_json_str(out, k->cycles ? "cycles" : "rate");
     key(out, "variant_before", 0);
-    json_str(out, k->variant_before);
+    cb_json_str(out, k->variant_before);
     key(out, "variant_after", 0);
-    json_str(out, k->variant_after);
+    cb_json_str(out, k->variant_after);
     if (k->mask) {
         key(out, "mask", 0);
-        json_str(out, k->mask);
+        cb_json_str(out, k->mask);
     }
     fprintf(out, ", \"key_bits\": %u, \"block_bytes\": %zu, \"misalign\": %u, "
             "\"aead\": %s, \"samples_before\": %zu, \"samples_after\": %zu",
@@ -72,17 +51,17 @@ static void json_case(FILE *out, const cb_comparison *c, const cb_cmp_case *k)
     };
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
         key(out, nums[i].name, 0);
-        json_num(out, nums[i].v);
+        cb_json_num(out, nums[i].v, 12);
     }
     key(out, "significant", 0);
     fputs(k->has_stats ? (k->significant ? "true" : "false") : "null", out);
     key(out, "verdict", 0);
-    json_str(out, cb_verdict_name(k->verdict));
+    cb_json_str(out, cb_verdict_name(k->verdict));
     key(out, "gated", 0);
     fputs(c->opts.gate && k->gated ? "true" : "false", out);
     key(out, "variant_cause", 0);
     if (k->variant_cause)
-        json_str(out, k->variant_cause);
+        cb_json_str(out, k->variant_cause);
     else
         fputs("null", out);
     fputs("}", out);
@@ -91,46 +70,46 @@ static void json_case(FILE *out, const cb_comparison *c, const cb_cmp_case *k)
 void cb_render_json(const cb_comparison *c, FILE *out)
 {
     fputs("{\n  \"before\": ", out);
-    json_str(out, c->before_name);
+    cb_json_str(out, c->before_name);
     fputs(",\n  \"after\": ", out);
-    json_str(out, c->after_name);
+    cb_json_str(out, c->after_name);
     fputs(",\n  \"axis\": ", out);
-    json_str(out, c->axis);
+    cb_json_str(out, c->axis);
     fputs(",\n  \"causes\": [", out);
     for (size_t i = 0; i < c->n_causes; i++) {
         fputs(i ? ",\n    " : "\n    ", out);
-        json_str(out, c->causes[i]);
+        cb_json_str(out, c->causes[i]);
     }
     fputs(c->n_causes ? "\n  ]" : "]", out);
     if (c->n_masks) {
         fputs(",\n  \"masks\": [", out);
         for (size_t i = 0; i < c->n_masks; i++) {
             fputs(i ? ", " : "", out);
-            json_str(out, c->masks[i]);
+            cb_json_str(out, c->masks[i]);
         }
         fputs("]", out);
     }
     fputs(",\n  \"alpha\": ", out);
-    json_num(out, c->alpha);
+    cb_json_num(out, c->alpha, 12);
     fputs(",\n  \"cases\": [\n", out);
     for (size_t i = 0; i < c->n; i++) {
         json_case(out, c, &c->cases[i]);
         fputs(i + 1 < c->n ? ",\n" : "\n", out);
     }
     fputs("  ],\n  \"geomean_pct\": ", out);
-    json_num(out, c->geomean_pct);
+    cb_json_num(out, c->geomean_pct, 12);
     fprintf(out, ",\n  \"summary\": {\"regressions\": %zu, \"improvements\": %zu, "
             "\"unchanged\": %zu, \"without_verdict\": %zu},\n", c->regressions,
             c->improvements, c->unchanged, c->single_sample);
     fprintf(out, "  \"gate\": {\"enabled\": %s", c->opts.gate ? "true" : "false");
     if (c->opts.gate) {
         fputs(", \"threshold_pct\": ", out);
-        json_num(out, c->opts.threshold_pct);
+        cb_json_num(out, c->opts.threshold_pct, 12);
         fputs(", \"algorithms\": [", out);
         for (size_t i = 0; i < c->opts.n_gate_algs; i++) {
             if (i)
                 fputs(", ", out);
-            json_str(out, c->opts.gate_algs[i]);
+            cb_json_str(out, c->opts.gate_algs[i]);
         }
         fprintf(out, "], \"failures\": %zu, \"passed\": %s", c->gate_failures,
                 c->gate_failures ? "false" : "true");
@@ -143,13 +122,13 @@ void cb_render_json(const cb_comparison *c, FILE *out)
 void cb_render_json_many(const cb_compare_many *m, FILE *out)
 {
     fputs("{\"base\": ", out);
-    json_str(out, m->base_name);
+    cb_json_str(out, m->base_name);
     fputs(",\n\"columns\": [\n", out);
     for (size_t j = 0; j < m->ncols; j++) {
         fputs("{\"file\": ", out);
-        json_str(out, m->cols[j].after_name);
+        cb_json_str(out, m->cols[j].after_name);
         fputs(", \"label\": ", out);
-        json_str(out, m->labels[j]);
+        cb_json_str(out, m->labels[j]);
         fputs(", \"comparison\":\n", out);
         cb_render_json(&m->cols[j], out);
         fputs(j + 1 < m->ncols ? "},\n" : "}\n", out);
