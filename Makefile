@@ -39,7 +39,7 @@ LIBS := -lm
 
 # kernels/ is the registry and the algorithm table; its parts are folders of their own.
 KERNEL_PARTS := kernels/generic kernels/modes kernels/pkey kernels/check kernels/check/vectors kernels/check/kat kernels/libcrypto
-CORE_SRCS := $(wildcard base/*.c harness/*.c kernels/*.c $(addsuffix /*.c,$(KERNEL_PARTS)) reports/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
+CORE_SRCS := $(wildcard base/*.c harness/*.c kernels/*.c $(addsuffix /*.c,$(KERNEL_PARTS)) reports/*.c reports/*/*.c) $(filter-out cli/main.c,$(wildcard cli/*.c))
 # A family folder may hold kernels/<family>/family.mk to assemble one source several
 # times with different -D knobs; it adds to FAMILY_OBJS and FAMILY_EXCLUDE.
 FAMILY_OBJS :=

@@ -70,7 +70,7 @@ const char *cb_provenance_clean(const char *s, char *buf)
         s = "";
     for (; s[n] && n < CB_PROVENANCE_MAX; n++) {
         unsigned char c = (unsigned char)s[n];
-        /* the bytes a CSV reader refuses as binary data (reports/csv.c) */
+        /* the bytes a CSV reader refuses as binary data (reports/csv/csv.c) */
         buf[n] = c < 0x20 && c != '\t' && c != '\r' && c != '\n' ? '?' : (char)c;
     }
     if (s[n])

@@ -34,7 +34,7 @@
 #include "harness/emu.h"
 #include "harness/run.h"
 #include "kernels/registry.h"
-#include "reports/csv.h"
+#include "reports/csv/csv.h"
 
 #define MAX_MASKS 80
 #define MAX_ALGS 8

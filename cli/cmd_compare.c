@@ -13,10 +13,11 @@
 #include "base/common.h"
 #include "base/outfile.h"
 #include "kernels/registry.h"
-#include "reports/compare.h"
-#include "reports/compare_many.h"
-#include "reports/csv.h"
-#include "reports/styles.h"
+#include "reports/compare/compare.h"
+#include "reports/run/compare_run.h"
+#include "reports/compare/many.h"
+#include "reports/csv/csv.h"
+#include "reports/styles/styles.h"
 
 static void compare_usage(FILE *f)
 {

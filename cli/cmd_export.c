@@ -1,6 +1,6 @@
 /*
  * cli/cmd_export.c - `cryptobench export FILE.csv... -format F [-o OUT]`: reads
- * results files and writes their cases in another tool's format (reports/export.h,
+ * results files and writes their cases in another tool's format (reports/export/export.h,
  * docs/export.md), atomically through base/outfile.c.
  */
 #include <stdio.h>
@@ -11,9 +11,9 @@
 #include "cli/commands.h"
 #include "base/common.h"
 #include "base/outfile.h"
-#include "reports/compare.h"
-#include "reports/csv.h"
-#include "reports/export.h"
+#include "reports/compare/compare.h"
+#include "reports/csv/csv.h"
+#include "reports/export/export.h"
 
 static void export_usage(FILE *f)
 {

@@ -9,8 +9,8 @@
 #include "cli/commands.h"
 #include "base/common.h"
 #include "base/outfile.h"
-#include "reports/csv.h"
-#include "reports/import.h"
+#include "reports/csv/csv.h"
+#include "reports/import/import.h"
 
 #define MAX_LOGS 64
 

@@ -1,6 +1,6 @@
 /*
  * cli/cmd_plot.c - `cryptobench plot FILE.csv... -o OUT.svg`: throughput against
- * block size as an SVG chart (reports/plot.h, docs/plot.md).
+ * block size as an SVG chart (reports/plot/plot.h, docs/plot.md).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include "cli/commands.h"
 #include "base/common.h"
 #include "base/outfile.h"
-#include "reports/plot.h"
+#include "reports/plot/plot.h"
 
 static void plot_usage(FILE *f)
 {

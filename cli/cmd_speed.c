@@ -1,7 +1,7 @@
 /*
  * cli/cmd_speed.c - `cryptobench speed`: OpenSSL's speed command line (parsed in
  * cli/speed_opts.c), the run (harness/run.h) wired to the outputs the options ask
- * for (reports/sinks.h), and the exit status.
+ * for (reports/sinks/sinks.h), and the exit status.
  */
 #include <stdio.h>
 
@@ -9,7 +9,7 @@
 #include "cli/commands.h"
 #include "cli/speed.h"
 #include "harness/run.h"
-#include "reports/sinks.h"
+#include "reports/sinks/sinks.h"
 
 /* MAX_SINKS: progress, text, compare, CSV, JSON. */
 #define MAX_SINKS 5

@@ -6,7 +6,7 @@
 #define CB_CLI_GATE_OPTS_H
 
 #include "cli/args.h"
-#include "reports/compare.h"
+#include "reports/compare/compare.h"
 
 #define CB_GATE_MAX_ALGS 64
 

@@ -17,8 +17,8 @@
 #include "kernels/modes/hmac.h"
 #include "kernels/registry.h"
 #include "kernels/select.h"
-#include "reports/compare.h"
-#include "reports/styles.h"
+#include "reports/compare/compare.h"
+#include "reports/styles/styles.h"
 
 static const size_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384};
 

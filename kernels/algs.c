@@ -124,13 +124,13 @@ static const cb_alg algs[] = {
     {"dsa2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 0, "dsa"},
     /* ECDSA over P-256 (FIPS 186-4 6.4) with SHA-256 and RFC 6979 nonces; key_bits is
      * the curve's, as OpenSSL prints it; the aliases are OpenSSL's other spellings and
-     * what an imported openssl log names the row (reports/import_openssl.c) */
+     * what an imported openssl log names the row (reports/import/openssl.c) */
     {"ecdsap256", "ecdsa-p256 ecdsa-nistp256 ecdsa-prime256v1", CB_KIND_PKEY, CB_PRIM_P256,
      CB_MODE_NONE, 256, 0, 0, "ecdsa (nistp256)"},
     /* Key agreement (out_bytes: the shared secret): one operation is one X25519 of
      * the embedded private key and peer key, as `openssl speed ecdhx25519` times one
      * EVP_PKEY_derive; key_bits is the 253 OpenSSL prints.  The alias is what an
-     * imported openssl log names it (reports/import_openssl.c); a curve's heading is
+     * imported openssl log names it (reports/import/openssl.c); a curve's heading is
      * its family and curve as OpenSSL's table prints them. */
     {"ecdhx25519", "ecdh-x25519 x25519", CB_KIND_PKEY, CB_PRIM_C25519, CB_MODE_NONE, 253, 0,
      32, "ecdh (X25519)"},

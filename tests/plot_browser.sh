@@ -110,7 +110,7 @@ well_formed() {
 "$BIN" plot "$DATA/plot-basic.csv" "$DATA/plot-build-b.csv" "$DATA/plot-faulted.csv" \
     -o "$T/plot.svg" 2>"$T/err" || { echo "plot_browser: plot failed: $(cat "$T/err")"; exit 1; }
 well_formed "$T/plot.svg"
-# The canvas is 960 x 540 (reports/plot_svg.c); the window is that size.
+# The canvas is 960 x 540 (reports/plot/svg.c); the window is that size.
 shot "$T/plot.svg" "$T/plot.png" 960 540
 python3 "$T/png.py" "$T/plot.png" plot 0072B2 || exit 1
 
@@ -135,7 +135,7 @@ done
     { echo "plot_browser: compare of three boards failed: $(cat "$T/err")"; exit 1; }
 well_formed "$T/boards.html"
 "$BIN" compare "$T/base.csv" "$T/rpi4.csv" "$T/rock64.csv" -style markdown >"$T/boards.md" 2>&1
-# The chart is 960 wide and 70 + 20 per case + 56 high (reports/render_svg.c).
+# The chart is 960 wide and 70 + 20 per case + 56 high (reports/styles/svg.c).
 shot "$T/compare.svg" "$T/compare-svg.png" 960 166
 python3 "$T/png.py" "$T/compare-svg.png" "compare svg" D55E00 || exit 1
 shot "$T/compare.html" "$T/compare-html.png" 1100 1400

@@ -14,6 +14,7 @@
 #include "base/caps.h"
 #include "kernels/check/vectors/vectors.h"
 #include "kernels/modes/aead.h"
+#include "reports/styles/styles.h"
 #include "kernels/modes/cipher.h"
 #include "kernels/modes/digest.h"
 #include "kernels/pkey/pkey.h"

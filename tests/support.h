@@ -10,7 +10,7 @@
 
 #include "kernels/check/vectors/vectors.h"
 #include "kernels/kernel.h"
-#include "reports/compare.h"
+#include "reports/compare/compare.h"
 
 
 /* tu_unhex decodes a vector field (NULL: empty) into a new buffer of *len bytes (one
@@ -71,7 +71,7 @@ int tu_double_open(cb_alg_session *s, const uint8_t *iv, size_t ivlen, const uin
                    size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
                    const uint8_t *tag, size_t taglen);
 
-/* tu_render returns a comparison written in a style or format of reports/styles.h,
+/* tu_render returns a comparison written in a style or format of reports/styles/styles.h,
  * in a buffer the caller frees.  Not inlined: at -O3 GCC 12 takes open_memstream's
  * &buf for the text's storage and calls pointers into the returned text dangling. */
 char *tu_render(const cb_comparison *c, const char *style);

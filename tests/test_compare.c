@@ -17,13 +17,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "reports/compare.h"
-#include "reports/compare_paired.h"
-#include "reports/render.h"
-#include "reports/csv.h"
-#include "reports/import.h"
-#include "reports/sides.h"
-#include "reports/styles.h"
+#include "reports/compare/compare.h"
+#include "reports/run/compare_run.h"
+#include "reports/compare/paired.h"
+#include "reports/styles/render.h"
+#include "reports/csv/csv.h"
+#include "reports/import/import.h"
+#include "reports/compare/sides.h"
+#include "reports/styles/styles.h"
 #include "base/common.h"
 #include "base/stats.h"
 #include "tests/support.h"
@@ -186,7 +187,7 @@ static void add_samples(cb_csv_set *set, const cb_run_info *run, const char *alg
 }
 
 /* add_cycles adds one imported tcrypt cycle-mode row: one operation of that many cycles
- * and no time, as reports/import.c writes it. */
+ * and no time, as reports/import/import.c writes it. */
 static void add_cycles(cb_csv_set *set, const cb_run_info *run, const char *alg,
                        const char *variant, size_t block, double cycles)
 {
@@ -806,7 +807,7 @@ static void test_imported_report(void **state)
     cb_csv_set_free(set);
 }
 
-/* ---- before and after: reports/sides.c ------------------------------------------- */
+/* ---- before and after: reports/compare/sides.c ------------------------------------------- */
 
 /* choose runs cb_sides_choose; returns its status with the labels in sd. */
 static int choose(cb_sides *sd, const cb_csv_set *set, const char *f1, const char *f2,

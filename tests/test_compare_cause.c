@@ -1,5 +1,5 @@
 /*
- * tests/test_compare_cause.c - the cause lines of compare (reports/compare_cause.h):
+ * tests/test_compare_cause.c - the cause lines of compare (reports/compare/cause.h):
  * the 2021 report (AES-256-GCM half as fast on a Raspberry Pi 4 after an OpenSSL
  * update whose CPU-feature detection no longer saw NEON) from imported logs and from
  * CSV files, a masked run, the conditions that are each a line of their own, many
@@ -18,9 +18,11 @@
 
 #include "base/common.h"
 #include "cli/commands.h"
-#include "reports/compare.h"
-#include "reports/csv.h"
-#include "reports/import.h"
+#include "reports/compare/compare.h"
+#include "reports/styles/styles.h"
+#include "reports/run/compare_run.h"
+#include "reports/csv/csv.h"
+#include "reports/import/import.h"
 
 static const char *fixture(const char *name)
 {

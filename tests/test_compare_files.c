@@ -1,5 +1,5 @@
 /*
- * tests/test_compare_files.c - `compare BASE OTHER...` (reports/compare_many.h):
+ * tests/test_compare_files.c - `compare BASE OTHER...` (reports/compare/many.h):
  * synthetic boards' files, one table with a column per file after the first labelled
  * by what tells it from the others, percentages against BASE exactly as two files
  * give them, every style and format in its many-file form, and the gate per column.
@@ -15,10 +15,11 @@
 #include <unistd.h>
 
 #include "base/common.h"
-#include "reports/compare.h"
-#include "reports/compare_many.h"
-#include "reports/csv.h"
-#include "reports/styles.h"
+#include "reports/compare/compare.h"
+#include "reports/run/compare_run.h"
+#include "reports/compare/many.h"
+#include "reports/csv/csv.h"
+#include "reports/styles/styles.h"
 
 /* The boards: the base and four others, as the 2021 report's five boards. */
 static const char *const hosts[] = {"base", "rpi4", "odroid-c2", "rock64", "jetson"};

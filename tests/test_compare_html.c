@@ -1,6 +1,6 @@
 /*
  * tests/test_compare_html.c - `compare -format html` and `-format svg`
- * (reports/render_html.c, reports/render_svg.c): the page holds the cases with the
+ * (reports/styles/html.c, reports/styles/svg.c): the page holds the cases with the
  * labels and differences the text styles print, the conditions of each side with
  * those that differ marked, the chart with a bar and whiskers per case and the
  * gate's threshold inside its axis; every name is escaped.
@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "reports/compare.h"
-#include "reports/csv.h"
-#include "reports/render.h"
-#include "reports/sides.h"
+#include "reports/compare/compare.h"
+#include "reports/csv/csv.h"
+#include "reports/styles/render.h"
+#include "reports/compare/sides.h"
 #include "tests/support.h"
 
 static const cb_run_info run_before = {"0.1.0", "rev-a", "linux-x86_64", "gcc 12", "-O2",

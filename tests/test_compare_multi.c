@@ -13,8 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "reports/compare.h"
-#include "reports/csv.h"
+#include "reports/compare/compare.h"
+#include "reports/run/compare_run.h"
+#include "reports/csv/csv.h"
 
 /* side: the rows of one run, and where they live. */
 typedef struct side {

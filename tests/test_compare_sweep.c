@@ -1,6 +1,6 @@
 /*
  * tests/test_compare_sweep.c - two `caps -sweep -csv` files compared mask by mask
- * (reports/compare_mask.h, docs/compare.md "Sweeps"): two built-in sweeps of three
+ * (reports/compare/mask.h, docs/compare.md "Sweeps"): two built-in sweeps of three
  * masks whose -ssse3 mask faulted on one board, two library sweeps that differ in
  * library_env per mask, a sweep against a plain run (pooled as before), every style
  * naming the mask, and a sweep given alone.
@@ -19,9 +19,10 @@
 #include <string.h>
 
 #include "base/common.h"
-#include "reports/compare.h"
-#include "reports/csv.h"
-#include "reports/sides.h"
+#include "reports/compare/compare.h"
+#include "reports/styles/styles.h"
+#include "reports/csv/csv.h"
+#include "reports/compare/sides.h"
 
 static const char *fixture(const char *name)
 {

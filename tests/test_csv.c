@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "reports/csv.h"
+#include "reports/csv/csv.h"
 
 static char dir[64];
 

@@ -21,9 +21,9 @@
 #include <string.h>
 
 #include "base/common.h"
-#include "reports/compare.h"
-#include "reports/csv.h"
-#include "reports/export.h"
+#include "reports/compare/compare.h"
+#include "reports/csv/csv.h"
+#include "reports/export/export.h"
 
 static const char *data_path(const char *name)
 {

@@ -21,9 +21,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "reports/csv.h"
+#include "reports/csv/csv.h"
 #include "kernels/registry.h"
-#include "reports/import.h"
+#include "reports/import/import.h"
 
 static const char *data_path(const char *name)
 {
@@ -672,7 +672,7 @@ static void test_metadata(void **state)
 }
 
 /* cryptobench's own text table, opened with the lines `openssl speed` opens with
- * (reports/sink_text.c's print_header): it imports as OpenSSL's does, and says which
+ * (reports/sinks/text.c's print_header): it imports as OpenSSL's does, and says which
  * tool, build flags, compiler, CPU, capabilities and mask it came from. */
 static void test_own_header(void **state)
 {

@@ -1,5 +1,5 @@
 /*
- * tests/test_plot.c - `plot`'s model and SVG (reports/plot.h, docs/plot.md) over the
+ * tests/test_plot.c - `plot`'s model and SVG (reports/plot/plot.h, docs/plot.md) over the
  * hand-made fixtures tests/data/plot-*.csv.
  *
  * Each fixture case holds three samples at 0.99, 1 and 1.01 times a round rate over
@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "reports/plot.h"
+#include "reports/plot/plot.h"
 
 static const char *fixture(const char *name)
 {

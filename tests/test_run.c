@@ -25,8 +25,8 @@
 #include "harness/plan.h"
 #include "harness/run.h"
 #include "kernels/registry.h"
-#include "reports/csv.h"
-#include "reports/sinks.h"
+#include "reports/csv/csv.h"
+#include "reports/sinks/sinks.h"
 #include "tests/support.h"
 
 /* ---- the doubles ------------------------------------------------------------------ */

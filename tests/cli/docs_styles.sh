@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli/docs_styles.sh BIN "QEMU_RUN" [ROOT] - the docs name the compare styles and
-# formats of the table (reports/styles.h, as `compare -list-styles` prints it), all of
+# formats of the table (reports/styles/styles.h, as `compare -list-styles` prints it), all of
 # them and no other.  Docs cannot be generated from the table, so this holds them to it.
 # Prints one line per problem and exits 1 if there is any.
 #

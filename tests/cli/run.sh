@@ -657,7 +657,7 @@ expect 2 "nothing recognisable" -- import "$B" -o "$T/imp-bad.csv"
 [ -e "$T/imp-bad.csv" ] && bad "a failed import left $T/imp-bad.csv" || ok
 expect 2 "" -- import "$DATA/graviton2-after.log"
 
-# --- compare styles and formats: one table (reports/styles.h), read by both commands ---
+# --- compare styles and formats: one table (reports/styles/styles.h), read by both commands ---
 cb compare -list-styles >"$T/styles" 2>"$T/err" && ok || bad "compare -list-styles failed: $(cat "$T/err")"
 # A bad -style gets the same sentence from compare and speed, naming every row.
 cb compare "$data/oe2013-before.csv" "$data/oe2013-after.csv" -style bogus >/dev/null 2>"$T/err-compare"

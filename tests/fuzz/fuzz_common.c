@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "reports/compare.h"
-#include "reports/styles.h"
+#include "reports/compare/compare.h"
+#include "reports/styles/styles.h"
 
 void fuzz_check_error(const char *err, const char *name)
 {

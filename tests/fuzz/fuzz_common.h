@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "reports/csv.h"
+#include "reports/csv/csv.h"
 
 /* LLVMFuzzerTestOneInput is libFuzzer's entry point (and the replay driver's). */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

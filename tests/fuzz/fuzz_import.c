@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "reports/import.h"
+#include "reports/import/import.h"
 #include "tests/fuzz/fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,0 +1,267 @@
+/*
+ * reports/format/openssl_out.c - OpenSSL speed's text and -mr formats.
+ *
+ * Layouts follow what `openssl speed` prints (OpenSSL 1.0 to 3.x): "type" and
+ * "%7d bytes" columns, "%-13s" row labels, values as " %11.2fk" in 1000s of bytes per
+ * second (" %11.2f " below 10000 bytes/s); -mr prints bytes per second.
+ */
+#include "reports/format/openssl_out.h"
+
+#include <string.h>
+#include <strings.h>
+
+void cb_out_progress(FILE *f, const char *label, double for_seconds, size_t len,
+                     unsigned long long count, double seconds)
+{
+    fprintf(f, "Doing %s for %gs on %zu size blocks: %llu %s's in %.2fs\n", label, for_seconds,
+            len, count, label, seconds);
+}
+
+void cb_out_mr_case(FILE *f, const char *label, double for_seconds, size_t len,
+                    unsigned long long count, double seconds)
+{
+    fprintf(f, "+DT:%s:%g:%zu\n+R:%llu:%s:%f\n", label, for_seconds, len, count, label,
+            seconds);
+}
+
+void cb_out_table(FILE *f, const size_t *sizes, size_t nsizes, const cb_speed_row *rows,
+                  size_t nrows, int mr)
+{
+    if (nrows == 0)
+        return;
+    if (mr) {
+        fputs("+H", f);
+        for (size_t i = 0; i < nsizes; i++)
+            fprintf(f, ":%zu", sizes[i]);
+        fputc('\n', f);
+    } else {
+        fputs("The 'numbers' are in 1000s of bytes per second processed.\ntype        ", f);
+        for (size_t i = 0; i < nsizes; i++)
+            fprintf(f, "%7zu bytes", sizes[i]);
+        fputc('\n', f);
+    }
+    for (size_t r = 0; r < nrows; r++) {
+        if (mr)
+            fprintf(f, "+F:%zu:%s", r, rows[r].label);
+        else
+            fprintf(f, "%-13s", rows[r].label);
+        for (size_t i = 0; i < nsizes; i++) {
+            double v = rows[r].rate[i] < 0 ? 0 : rows[r].rate[i];
+            const char *what = rows[r].outcome ? rows[r].outcome[i] : NULL;
+            /* a cell never measured (the run stopped first) says so; -mr keeps the
+             * numbers OpenSSL's parsers expect */
+            if (!what && rows[r].rate[i] < 0)
+                what = "not run";
+            if (what && !mr)
+                fprintf(f, " %11s ", what);
+            else if (mr)
+                fprintf(f, ":%.2f", v);
+            else if (v > 10000)
+                fprintf(f, " %11.2fk", v / 1e3);
+            else
+                fprintf(f, " %11.2f ", v);
+        }
+        fputc('\n', f);
+    }
+}
+
+void cb_out_cpb_table(FILE *f, const char *source, const size_t *sizes, size_t nsizes,
+                      const cb_speed_row *rows, size_t nrows)
+{
+    const char *what = source[0] == 'p' ? "cycles (perf, user space)"
+                       : source[0] == 't' && source[1] == 's' ? "reference cycles (TSC)"
+                                                              : "timebase ticks";
+    fprintf(f, "The 'numbers' are %s per byte.\ntype        ", what);
+    for (size_t i = 0; i < nsizes; i++)
+        fprintf(f, "%7zu bytes", sizes[i]);
+    fputc('\n', f);
+    for (size_t r = 0; r < nrows; r++) {
+        fprintf(f, "%-13s", rows[r].label);
+        for (size_t i = 0; i < nsizes; i++) {
+            const char *cell = rows[r].outcome ? rows[r].outcome[i] : NULL;
+            if (cell || rows[r].rate[i] < 0)
+                fprintf(f, " %11s ", cell ? cell : "n/a");
+            else
+                fprintf(f, " %11.2f ", rows[r].rate[i]);
+        }
+        fputc('\n', f);
+    }
+}
+
+/*
+ * The public-key families of OpenSSL's speed, by the first word of a row's heading
+ * (kernels/algs.c: "rsa", "dsa", or for curves the family and the curve, "ecdsa
+ * (nistp256)", "ecdh (X25519)", "EdDSA (Ed25519)"): the +R number of the first
+ * operation (sign, or derive; verify is the next), the +F number, and the column
+ * the table's heading starts at.
+ */
+static const struct pk_family {
+    const char *word;
+    int r, f, indent;
+} pk_families[] = {
+    {"rsa", 1, 2, 18}, {"dsa", 3, 3, 18}, {"ecdsa", 5, 4, 30}, {"ecdh", 7, 5, 30},
+    {"EdDSA", 8, 6, 30},
+};
+
+/* find_family returns the family of heading h (rsa for an unknown word). */
+static const struct pk_family *find_family(const char *h)
+{
+    for (size_t i = 0; i < sizeof pk_families / sizeof pk_families[0]; i++) {
+        size_t n = strlen(pk_families[i].word);
+        if (strncmp(h, pk_families[i].word, n) == 0 && (h[n] == 0 || h[n] == ' '))
+            return &pk_families[i];
+    }
+    return &pk_families[0];
+}
+
+/* curve_of copies the curve of a heading "ecdh (X25519)" into out ("" for rsa, dsa). */
+static const char *curve_of(const char *h, char *out, size_t len)
+{
+    const char *open = strchr(h, '(');
+    size_t n = open ? strcspn(open + 1, ")") : 0;
+    snprintf(out, len, "%.*s", (int)n, open ? open + 1 : "");
+    return out;
+}
+
+const cb_openssl_curve cb_openssl_curves[] = {
+    {"secp160r1", 160},       {"nistp192", 192},        {"nistp224", 224},
+    {"nistp256", 256},        {"nistp384", 384},        {"nistp521", 521},
+    {"nistk163", 163},        {"nistk233", 233},        {"nistk283", 283},
+    {"nistk409", 409},        {"nistk571", 571},        {"nistb163", 163},
+    {"nistb233", 233},        {"nistb283", 283},        {"nistb409", 409},
+    {"nistb571", 571},        {"brainpoolp256r1", 256}, {"brainpoolp256t1", 256},
+    {"brainpoolp384r1", 384}, {"brainpoolp384t1", 384}, {"brainpoolp512r1", 512},
+    {"brainpoolp512t1", 512}, {"x25519", 253},          {"x448", 448},
+};
+
+const size_t cb_openssl_curve_count = sizeof cb_openssl_curves / sizeof cb_openssl_curves[0];
+
+void cb_out_pkey_progress(FILE *f, const char *heading, unsigned bits, const char *direction,
+                          double for_seconds, unsigned long long count, double seconds,
+                          int mr)
+{
+    const struct pk_family *fam = find_family(heading);
+    int verify = strcmp(direction, "verify") == 0;
+    char curve[32];
+    curve_of(heading, curve, sizeof curve);
+    if (mr) {
+        /* +DTP names the operation (none for a key agreement) and the family, EdDSA by
+         * its curve; EdDSA's +R lines name the curve too, the others only the bits */
+        const char *op = fam->f == 2 ? (verify ? "public" : "private")
+                         : fam->f == 5 ? "" : direction;
+        fprintf(f, "+DTP:%u:%s:%s:%g\n", bits, op, fam->f == 6 ? curve : fam->word,
+                for_seconds);
+        fprintf(f, "+R%d:%llu:%u%s%s:%.2f\n", fam->r + verify, count, bits,
+                fam->f == 6 ? ":" : "", fam->f == 6 ? curve : "", seconds);
+        return;
+    }
+    switch (fam->f) {
+    case 2:
+        fprintf(f, "Doing %u bits %s rsa's for %gs: %llu %u bits %s RSA's in %.2fs\n", bits,
+                verify ? "public" : "private", for_seconds, count, bits,
+                verify ? "public" : "private", seconds);
+        break;
+    case 5:
+        fprintf(f, "Doing %u bits  ecdh's for %gs: %llu %u-bits ECDH ops in %.2fs\n", bits,
+                for_seconds, count, bits, seconds);
+        break;
+    case 6: /* OpenSSL 3.0 ends its sign line with a blank */
+        fprintf(f, "Doing %u bits %s %s's for %gs: %llu %u bits %s %s in %.2fs%s\n", bits,
+                direction, curve, for_seconds, count, bits, curve, verify ? "verify" : "signs",
+                seconds, verify ? "" : " ");
+        break;
+    default:
+        fprintf(f, "Doing %u bits %s %s's for %gs: %llu %u bits %s %s in %.2fs\n", bits,
+                direction, fam->word, for_seconds, count, bits, fam->f == 3 ? "DSA" : "ECDSA",
+                verify ? "verify" : "signs", seconds);
+        break;
+    }
+}
+
+/* openssl_pkey_index is the row number OpenSSL's -mr output gives a key: its RSA
+ * table runs 512, 1024, 2048, 3072, 4096, 7680, 15360 (the DSA one 512, 1024,
+ * 2048), its ECDSA and ECDH tables follow cb_openssl_curves, EdDSA's are Ed25519
+ * and Ed448. */
+static unsigned openssl_pkey_index(const struct pk_family *fam, const char *curve,
+                                   unsigned bits)
+{
+    static const unsigned sizes[] = {512, 1024, 2048, 3072, 4096, 7680, 15360};
+    if (fam->f == 6)
+        return strcmp(curve, "Ed25519") == 0 ? 0 : 1;
+    if (curve[0]) {
+        for (unsigned i = 0; i < cb_openssl_curve_count; i++)
+            if (strcasecmp(cb_openssl_curves[i].name, curve) == 0)
+                return i;
+        return bits;
+    }
+    for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        if (sizes[i] == bits)
+            return i;
+    return bits;
+}
+
+/* pkey_time and pkey_rate print one direction's seconds per operation and
+ * operations per second, or what the case is instead (in the same widths);
+ * digits is 6 for rsa and dsa, 4 for the curves, as OpenSSL prints them. */
+static void pkey_time(FILE *f, double rate, const char *outcome, int digits)
+{
+    if (outcome)
+        fprintf(f, " %9s", outcome);
+    else
+        fprintf(f, " %8.*fs", digits, rate > 0 ? 1.0 / rate : 0.0);
+}
+
+static void pkey_rate(FILE *f, double rate, const char *outcome)
+{
+    if (outcome)
+        fprintf(f, " %8s", outcome);
+    else
+        fprintf(f, " %8.1f", rate);
+}
+
+/* pkey_mr prints one row's +F line. */
+static void pkey_mr(FILE *f, const cb_pkey_row *r, const struct pk_family *fam,
+                    const char *curve, double s, double v)
+{
+    unsigned index = openssl_pkey_index(fam, curve, r->bits);
+    if (fam->f == 5) /* ECDH: the rate and its reciprocal */
+        fprintf(f, "+F5:%u:%u:%f:%f\n", index, r->bits, s, s > 0 ? 1.0 / s : 0.0);
+    else if (fam->f == 6)
+        fprintf(f, "+F6:%u:%u:%s:%f:%f\n", index, r->bits, curve, s, v);
+    else
+        fprintf(f, "+F%d:%u:%u:%f:%f\n", fam->f, index, r->bits, s, v);
+}
+
+void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
+{
+    const struct pk_family *last = NULL;
+    for (size_t r = 0; r < nrows; r++) {
+        const struct pk_family *fam = find_family(rows[r].kind);
+        int curve_row = fam->indent == 30, agree = fam->f == 5;
+        char curve[32];
+        curve_of(rows[r].kind, curve, sizeof curve);
+        double s = rows[r].sign_rate < 0 ? 0 : rows[r].sign_rate;
+        double v = rows[r].verify_rate < 0 ? 0 : rows[r].verify_rate;
+        if (mr) {
+            pkey_mr(f, &rows[r], fam, curve, s, v);
+            continue;
+        }
+        if (fam != last) /* a heading per family, as OpenSSL 3.0 prints them */
+            fprintf(f, "%*s%s\n", fam->indent, " ",
+                    agree ? "op      op/s" : "sign    verify    sign/s verify/s");
+        last = fam;
+        if (curve_row)
+            fprintf(f, "%4u bits %s", rows[r].bits, rows[r].kind);
+        else
+            fprintf(f, "%s %4u bits", rows[r].kind, rows[r].bits);
+        pkey_time(f, s, rows[r].sign_outcome, curve_row ? 4 : 6);
+        if (!agree)
+            pkey_time(f, v, rows[r].verify_outcome, curve_row ? 4 : 6);
+        pkey_rate(f, s, rows[r].sign_outcome);
+        if (!agree)
+            pkey_rate(f, v, rows[r].verify_outcome);
+        if (rows[r].variant)
+            fprintf(f, "  (%s)", rows[r].variant);
+        fputc('\n', f);
+    }
+}

@@ -1,0 +1,40 @@
+/*
+ * reports/format/svg.h - the pieces every SVG the project draws is made of (the plot,
+ * reports/plot/svg.c, and compare's chart, reports/styles/svg.c): escaped text, the
+ * document's opening, the palette, rates with decimal prefixes and round axis steps.
+ * Written with stdio; the output is XML 1.0 whatever bytes the text holds.
+ */
+#ifndef CB_SVG_H
+#define CB_SVG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* cb_svg_colours: Okabe & Ito's colour-blind-safe palette, without its yellow (too
+ * faint on white); CB_SVG_NCOLOURS of them. */
+extern const char *const cb_svg_colours[];
+#define CB_SVG_NCOLOURS 8
+
+/*
+ * cb_svg_text writes at most max characters of s (0: all) as XML character data or an
+ * attribute value: the five markup characters as entities, control bytes XML 1.0
+ * cannot hold and bytes that are not UTF-8 as '?', and "..." when s was cut.  HTML
+ * reads the same text the same way.
+ */
+void cb_svg_text(FILE *f, const char *s, size_t max);
+
+/*
+ * cb_svg_begin opens an SVG document of width x height pixels on a white canvas:
+ * with the XML declaration when standalone (a .svg file), without it when the
+ * drawing is inline in an HTML page.  cb_svg_end closes it.
+ */
+void cb_svg_begin(FILE *f, int width, int height, int standalone);
+void cb_svg_end(FILE *f);
+
+/* cb_svg_rate writes bytes per second with a decimal prefix: "1.5 GB/s", "0". */
+void cb_svg_rate(char *buf, size_t len, double v);
+
+/* cb_svg_nice_step returns the 1, 2 or 5 times a power of ten nearest above raw. */
+double cb_svg_nice_step(double raw);
+
+#endif

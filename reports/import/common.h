@@ -1,0 +1,133 @@
+/*
+ * reports/import/common.h - what the importer's files share: the measures read from a
+ * log, the importer's state and small parsers (reports/import/common.c).  The log
+ * readers (reports/import/readers.h) and the loop (reports/import/import.c) sit
+ * above it.  Internal to reports/import/.
+ */
+#ifndef CB_IMPORT_COMMON_H
+#define CB_IMPORT_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels/kernel.h"
+#include "reports/import/import.h"
+
+#define MAX_TOKENS 48
+#define MAX_SIZES 32
+#define NAME_LEN 64
+/* CB_IMP_LINE_MAX bounds one line of a log: a compiler line of a distribution build
+ * runs to several hundred characters, and is kept whole. */
+#define CB_IMP_LINE_MAX 8192
+
+/* Public-key operations, one per rate column of OpenSSL's public-key tables; 0 is
+ * "not public key".  cb_imp_pk_dirs gives each its CSV direction. */
+enum { PK_NONE, PK_SIGN, PK_VERIFY, PK_ENCRYPT, PK_DECRYPT, PK_DERIVE, PK_KEYGEN,
+       PK_ENCAPS, PK_DECAPS, PK_COUNT };
+extern const char *const cb_imp_pk_dirs[PK_COUNT];
+
+/* measure: one value found in the log. */
+typedef struct measure {
+    char name[NAME_LEN];  /* symmetric: as the log spells it; public key: our name
+                           * ("rsa2048", "ecdsa-nistp256"), "" when a progress line
+                           * does not say it (the curve); tcrypt: our name */
+    char family[16];      /* public key: "rsa", "ecdsa", ..., pairs progress and values */
+    size_t size;          /* block bytes, or key bits for public key */
+    int pk;               /* PK_NONE or the operation */
+    double rate;          /* bytes/s (symmetric) or ops/s (public key); < 0 if none */
+    double cycles;        /* tcrypt cycle mode: cycles per operation; 0 if none */
+    uint64_t count;       /* progress lines: operations ... */
+    double secs;          /* ... in this many seconds */
+    int used;             /* a progress line already given to a table value */
+    unsigned long line;
+    unsigned key_bits;    /* tcrypt samples: resolved when the line is read ... */
+    int known;            /* ... whether cryptobench has the algorithm, */
+    char driver[NAME_LEN];/* the driver (our variant) */
+    char dir[16];         /* and encrypt, decrypt or digest */
+    unsigned child;       /* `openssl speed -multi`: 1 + the child that reported it
+                           * ("Got: ... from N"); 0 for a line of the parent's */
+} measure;
+
+typedef struct mlist {
+    measure *v;
+    size_t n, cap;
+} mlist;
+
+/* importer: everything gathered while reading one log. */
+typedef struct importer {
+    const char *name;
+    const cb_import_opts *o;
+    char *err;
+    size_t errlen;
+    unsigned long line;
+    mlist progress, values;
+    mlist tcrypt;          /* tcrypt samples: name is our algorithm, rate in bytes/s */
+    /* table state */
+    size_t sizes[MAX_SIZES], nsizes;
+    int in_table;
+    int pk_cols[MAX_TOKENS]; /* per column: the operation of a rate, -1 for a time */
+    char pk_words[MAX_TOKENS][12]; /* the heading's words, for messages */
+    size_t npk_cols;
+    int in_pk_table;
+    size_t mr_sizes[MAX_SIZES], nmr_sizes;
+    measure mr_pending;    /* from +DT or +DTP, waiting for its +R line */
+    /* tcrypt state */
+    char tc_alg[NAME_LEN], tc_driver[NAME_LEN], tc_dir[16];
+    /* run description */
+    char version[96], compiler[CB_IMP_LINE_MAX], options[512], cpuinfo[512];
+    char caps_detected[256], caps_effective[256], caps_mask[192], mask_source[48];
+    char cpu_model[256];    /* from cryptobench's own CPUINFO line; "" otherwise */
+    char auto_picks[1024];  /* cryptobench's own "auto:" line: "md5 generic, ..." */
+    unsigned got_child;    /* 1 + N while a "Got: ... from N" line is read, else 0 */
+    unsigned children;     /* -multi: how many children reported */
+    mlist per_child;       /* -multi: each child's +F values */
+    size_t multi_progress; /* -multi: progress lines left out (they name no child) */
+    size_t multi_disagree; /* -multi: table values the children's sum does not give */
+    int wall;
+    int tcrypt_seen, openssl_seen;
+    /* what the warnings report */
+    size_t unnamed_mr, curveless, tc_unread;
+    char foreign[1024];    /* names kept that cryptobench cannot run */
+    size_t foreign_more;   /* ... and how many did not fit */
+} importer;
+
+/* ---- shared helpers (reports/import/import.c) ------------------------------------------- */
+
+/* cb_imp_fail writes "FILE:LINE: message" into the importer's error buffer; returns
+ * -1. */
+int cb_imp_fail(importer *im, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* cb_imp_push appends a cleared measure (rate -1: none yet) to l. */
+measure *cb_imp_push(mlist *l);
+
+/* cb_imp_copy_name copies len bytes of src into a NAME_LEN buffer, cut to fit. */
+void cb_imp_copy_name(char *dst, const char *src, size_t len);
+
+/* cb_imp_lower_copy copies src into dst (of size len) in lower case. */
+void cb_imp_lower_copy(char *dst, size_t len, const char *src);
+
+/* cb_imp_tokenize splits s in place at blanks into at most MAX_TOKENS words. */
+int cb_imp_tokenize(char *s, char **tok);
+
+/* cb_imp_all_digits: s is one or more decimal digits and nothing else. */
+int cb_imp_all_digits(const char *s);
+
+/* cb_imp_parse_count reads a whole number that is the whole of s. */
+int cb_imp_parse_count(const char *s, uint64_t *out);
+
+/* cb_imp_parse_decimal reads "123.45" (digits, at most one '.'), len bytes of s. */
+int cb_imp_parse_decimal(const char *s, size_t len, double *out);
+
+/* cb_imp_parse_table_value reads "1411716.28k" (x1000) or "9999.99" (bytes per
+ * second). */
+int cb_imp_parse_table_value(const char *s, double *out);
+
+/* cb_imp_parse_seconds reads "2.99s". */
+int cb_imp_parse_seconds(const char *s, double *out);
+
+/* cb_imp_symmetric_alg returns cryptobench's algorithm called name and writes its
+ * canonical spelling over name; NULL (name unchanged) when it has none or a
+ * public-key one. */
+const cb_alg *cb_imp_symmetric_alg(char *name, size_t len);
+
+#endif

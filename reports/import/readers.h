@@ -1,0 +1,38 @@
+/*
+ * reports/import/readers.h - the table of log readers: one row each, in the order a
+ * line is offered to them.  A reader is one file, reports/import/<tool>.c, that reads
+ * lines into the importer's measures (reports/import/common.h) and defines the
+ * functions its row names; reports/import/import.c offers every line to the rows'
+ * line recognisers in order, then the line's words to their table recognisers, and
+ * turns the measures into rows.  So a new reader is its file plus its row here.
+ *
+ * X(NAME, LINE, TOKENS): LINE(im, s) is offered each line (its dmesg timestamp
+ * stripped), TOKENS(im, tok, n) the blank-separated words of a line no LINE took;
+ * either may be NULL.  Each returns 1 when the line was its own, 0 when not, and -1
+ * (after cb_imp_fail) when it was its own but malformed.
+ */
+#ifndef CB_IMPORT_READERS_H
+#define CB_IMPORT_READERS_H
+
+#include "reports/import/common.h"
+
+#define CB_IMPORT_READERS(X)                                                             \
+    X(openssl_multi, cb_imp_openssl_child, NULL)                                         \
+    X(openssl, cb_imp_openssl_text, cb_imp_openssl_table)                                \
+    X(tcrypt, cb_imp_tcrypt_line, NULL)
+
+/* openssl.c: cb_imp_openssl_child reads what `openssl speed -multi` prints for its
+ * children ("Forked child N", "Got: LINE from N", LINE read as the child's);
+ * cb_imp_openssl_text the progress ("Doing ..."), -mr ("+...") and self-description
+ * (version, compiler, options) lines; cb_imp_openssl_table a tokenised line of the
+ * rate tables: the "type 16 bytes ..." header and its rows, the public-key headers
+ * and rows. */
+int cb_imp_openssl_child(importer *im, const char *s);
+int cb_imp_openssl_text(importer *im, const char *s);
+int cb_imp_openssl_table(importer *im, char **tok, int n);
+
+/* tcrypt.c: cb_imp_tcrypt_line reads tcrypt's "testing speed of" headings and
+ * "test N (...)" results. */
+int cb_imp_tcrypt_line(importer *im, const char *s);
+
+#endif
