@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "base/caps.h"
-#include "harness/host.h"
+#include "harness/sysfile.h"
 
 const char *cb_emu_qemu_mapping(const char *line, char *buf, size_t len)
 {
@@ -83,12 +83,12 @@ const char *cb_emu_judge(const char *build_arch, const char *kernel_arch, int ma
 
 static const char *kernel_arch(char *buf, size_t len)
 {
-    if (cb_host_read_text("/proc/sys/kernel/arch", buf, len) == 0) {
+    if (cb_sysfile_read("/proc/sys/kernel/arch", buf, len) == 0) {
         buf[strcspn(buf, "\n")] = '\0';
         return buf;
     }
     char cpuinfo[8192];
-    if (cb_host_read_text("/proc/cpuinfo", cpuinfo, sizeof cpuinfo) != 0)
+    if (cb_sysfile_read("/proc/cpuinfo", cpuinfo, sizeof cpuinfo) != 0)
         return NULL;
     return cb_emu_cpuinfo_arch(cpuinfo);
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "harness/emu.h"
+#include "harness/sysfile.h"
 
 const char *cb_host_name(char *buf, size_t len)
 {
@@ -108,21 +109,10 @@ const char *cb_host_cpu_model_from(const char *cpuinfo, char *buf, size_t len)
     return buf;
 }
 
-int cb_host_read_text(const char *path, char *buf, size_t len)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    size_t n = fread(buf, 1, len - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return n ? 0 : -1;
-}
-
 const char *cb_host_cpu_model(char *buf, size_t len)
 {
     char cpuinfo[16384], model[256];
-    if (cb_host_read_text("/proc/cpuinfo", cpuinfo, sizeof cpuinfo) != 0)
+    if (cb_sysfile_read("/proc/cpuinfo", cpuinfo, sizeof cpuinfo) != 0)
         snprintf(model, sizeof model, "unknown");
     else
         cb_host_cpu_model_from(cpuinfo, model, sizeof model);
@@ -136,7 +126,7 @@ const char *cb_host_cpu_model(char *buf, size_t len)
 const char *cb_host_governor(char *buf, size_t len)
 {
     const char *path = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor";
-    if (cb_host_read_text(path, buf, len) != 0) {
+    if (cb_sysfile_read(path, buf, len) != 0) {
         snprintf(buf, len, "unavailable");
         return buf;
     }
@@ -147,7 +137,7 @@ const char *cb_host_governor(char *buf, size_t len)
 double cb_host_loadavg(void)
 {
     char text[128];
-    if (cb_host_read_text("/proc/loadavg", text, sizeof text) != 0)
+    if (cb_sysfile_read("/proc/loadavg", text, sizeof text) != 0)
         return -1;
     char *end;
     double v = strtod(text, &end);

@@ -8,10 +8,6 @@
 
 #include <stddef.h>
 
-/* cb_host_read_text reads up to len-1 bytes of a small file (a /proc or /sys entry)
- * into buf, NUL-terminated; 0 when something was read, -1 otherwise. */
-int cb_host_read_text(const char *path, char *buf, size_t len);
-
 /* cb_host_name writes the host name (or "unknown") into buf and returns buf. */
 const char *cb_host_name(char *buf, size_t len);
 

@@ -1,7 +1,7 @@
 /*
- * harness/run_impl.h - what harness/run.c shares with harness/multi.c: the state of
- * one run, and the steps a -multi worker and its parent repeat.  Internal to the
- * harness.
+ * harness/run_impl.h - the state of one run, and the steps of harness/timing.c that
+ * one process (harness/run.c) and a -multi worker and its parent (harness/multi.c)
+ * repeat.  Internal to the harness.
  */
 #ifndef CB_RUN_IMPL_H
 #define CB_RUN_IMPL_H
@@ -69,6 +69,10 @@ void cb_run_case_end(cb_run_ctx *c, const cb_case_summary *s);
  * (sig: the signal of a timed fault, 0 to take the check's); note is its storage. */
 void cb_run_outcome(const cb_run_ctx *c, size_t i, cb_outcome out, int sig,
                     cb_case_summary *s, char *note, size_t len);
+
+/* cb_run_report_fault says on stderr that e's variant raised sig, and the likely
+ * cause (a capability this CPU lacks, or the library environment it ran under). */
+void cb_run_report_fault(const cb_plan_entry *e, int sig);
 
 /* cb_outcome_name: "ok", "faulted", "failed", "skipped". */
 const char *cb_outcome_name(cb_outcome out);

@@ -6,6 +6,10 @@
 #include "kernels/families.h"
 #include "kernels/generic/generic.h"
 
+/* cb_gcm_generic_ops: generic AES-CTR and generic GHASH, not stitched. */
+const cb_gcm_ops cb_gcm_generic_ops = {&cb_aes_generic_ops, &cb_ghash_generic_ops, NULL,
+                                       NULL};
+
 const cb_variant cb_family_generic[] = {
     /* digests (kernels/digests.h) */
 #define GENERIC_DIGEST_ROW(NAME, name, check, summary, arg)                              \

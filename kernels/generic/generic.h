@@ -25,7 +25,7 @@ void cb_mdc2_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
 /* AES, GHASH and GCM */
 extern const cb_aes_ops cb_aes_generic_ops;     /* kernels/generic/aes.c */
 extern const cb_ghash_ops cb_ghash_generic_ops; /* kernels/generic/ghash.c */
-extern const cb_gcm_ops cb_gcm_generic_ops;     /* kernels/modes/gcm.c */
+extern const cb_gcm_ops cb_gcm_generic_ops;     /* kernels/generic/family.c */
 
 /* DES */
 

@@ -11,12 +11,6 @@
 
 #include "base/common.h"
 #include "kernels/modes/gcm.h"
-#include "kernels/generic/generic.h"
-#include "kernels/registry.h"
-
-/* cb_gcm_generic_ops: generic AES-CTR and generic GHASH, not stitched. */
-const cb_gcm_ops cb_gcm_generic_ops = {&cb_aes_generic_ops, &cb_ghash_generic_ops, NULL,
-                                       NULL};
 
 
 /* gcm_msg: the per-message state: J0, the running counter block and the hash. */
@@ -149,9 +143,12 @@ int cb_gcm_init(cb_gcm *g, const cb_alg *a, const cb_variant *v, const uint8_t *
 {
     static const uint8_t zero[16];
     memset(g, 0, sizeof *g);
-    if (!a || a->mode != CB_MODE_GCM || !cb_variant_offers(v, a, CB_DIR_ENCRYPT))
+    if (!a || a->mode != CB_MODE_GCM || !v || v->prim != CB_PRIM_GCM || !v->ops)
         return -1;
     const cb_gcm_ops *o = v->ops;
+    if (!o->aes || !o->aes->set_encrypt_key || !o->aes->ctr32 || !o->ghash ||
+        !o->ghash->init || !o->ghash->blocks)
+        return -1;
     g->alg = a;
     g->var = v;
     g->ks = cb_aligned_alloc(64, o->aes->key_size);

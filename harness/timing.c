@@ -1,0 +1,381 @@
+/*
+ * harness/timing.c - timing a plan: the stop flag, the records a case sends the
+ * sinks, and the loop that times every entry.  One process (harness/run.c) and each
+ * -multi worker (harness/multi.c) run it; it calls neither.
+ */
+#include "harness/run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/common.h"
+#include "base/stats.h"
+#include "harness/guard.h"
+#include "harness/run_impl.h"
+#include "kernels/inst.h"
+#include "kernels/registry.h"
+
+/* ---- the stop flag ------------------------------------------------------------------ */
+
+/* stop: the signal that asked the run to stop (0: none).  Every stop signal ends the
+ * run the same way; the exit status is 128 + the signal, as the shell reports it. */
+static volatile sig_atomic_t stop;
+
+static void on_stop_signal(int sig)
+{
+    stop = sig;
+}
+
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define N_STOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
+static struct sigaction saved[N_STOP_SIGNALS];
+
+void cb_run_stop_install(void)
+{
+    struct sigaction sa;
+    stop = 0;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < N_STOP_SIGNALS; i++)
+        sigaction(stop_signals[i], &sa, &saved[i]);
+}
+
+void cb_run_stop_restore(void)
+{
+    for (size_t i = 0; i < N_STOP_SIGNALS; i++)
+        sigaction(stop_signals[i], &saved[i], NULL);
+}
+
+volatile sig_atomic_t *cb_run_stop_flag(void)
+{
+    return &stop;
+}
+
+const char *cb_run_signame(int sig)
+{
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
+}
+
+/* ---- records ------------------------------------------------------------------------ */
+
+const char *cb_outcome_name(cb_outcome out)
+{
+    static const char *const names[] = {"ok", "faulted", "failed", "skipped"};
+    return names[out];
+}
+
+/* per_op is how many bytes one operation of entry i processes (1 for public-key
+ * entries, whose table counts operations). */
+static double per_op(const cb_run_ctx *c, size_t i, size_t len)
+{
+    return c->plan.e[i].alg->kind == CB_KIND_PKEY ? 1 : (double)len;
+}
+
+void cb_run_summarise(const cb_run_ctx *c, size_t i, size_t len, const cb_bench_result *r,
+                      cb_case_summary *s)
+{
+    double rates[CB_BENCH_MAX_SAMPLES], cpb[CB_BENCH_MAX_SAMPLES];
+    s->samples = r->n;
+    s->noisy = r->noisy;
+    s->count = 0;
+    s->seconds = 0;
+    for (unsigned j = 0; j < r->n; j++) {
+        cb_sample one = {.iterations = r->iterations[j], .seconds = r->seconds[j]};
+        rates[j] = cb_sample_ops_per_sec(&one);
+        s->count += r->iterations[j];
+        s->seconds += r->seconds[j];
+    }
+    s->ops_per_sec = s->ci_low = s->ci_high = -1;
+    s->cv = cb_cv(rates, r->n);
+    if (r->n) {
+        cb_median_ci(rates, r->n, &s->ci_low, &s->ci_high);
+        s->ops_per_sec = cb_median(rates, r->n); /* sorts: after the interval */
+    }
+    s->cycles_per_byte = -1;
+    s->cycles_source = c->counter.source;
+    if (c->counter.source[0] && r->n && r->cycles[0] >= 0) {
+        for (unsigned j = 0; j < r->n; j++)
+            cpb[j] = r->cycles[j] / ((double)r->iterations[j] * per_op(c, i, len));
+        s->cycles_per_byte = cb_median(cpb, r->n);
+    }
+}
+
+void cb_run_case_head(const cb_run_ctx *c, size_t i, size_t k, cb_case_summary *s)
+{
+    const cb_plan_entry *e = &c->plan.e[i];
+    memset(s, 0, sizeof *s);
+    s->entry = i;
+    s->size_index = k;
+    s->worker = CB_SUMMARY_CASE;
+    s->alg = e->alg->name;
+    s->variant = e->var->name;
+    s->direction = cb_dir_name(e->dir);
+    s->key_bits = e->alg->key_bits;
+    s->block_bytes = cb_plan_len(c->o, e, k);
+    s->misalign = c->o->misalign;
+    s->aead = c->o->aead | (c->o->rekey ? CB_INST_REKEY : 0);
+    s->status = "ok";
+    s->signal = s->note = "";
+    s->lib = c->lib[i];
+}
+
+void cb_run_case_end(cb_run_ctx *c, const cb_case_summary *s)
+{
+    for (size_t j = 0; j < c->nsinks; j++)
+        if (c->sinks[j].case_end)
+            c->sinks[j].case_end(c->sinks[j].ctx, s);
+}
+
+static void emit_sample(cb_run_ctx *c, const cb_sample *s)
+{
+    for (size_t j = 0; j < c->nsinks; j++)
+        if (c->sinks[j].sample)
+            c->sinks[j].sample(c->sinks[j].ctx, s);
+}
+
+/* lacking: the capability of e's variant the CPU lacks (the likely cause of a
+ * fault under -force-caps), or NULL. */
+static const char *lacking(const cb_plan_entry *e)
+{
+    return cb_caps_missing(e->var->caps, cb_caps_detected());
+}
+
+/* fault_note says why entry i faulted with sig, in a few words. */
+static void fault_note(const cb_run_ctx *c, size_t i, int sig, char *buf, size_t len)
+{
+    const char *missing = lacking(&c->plan.e[i]);
+    char env[256];
+    cb_variant_env(c->plan.e[i].var, env, sizeof env);
+    if (missing)
+        snprintf(buf, len, "this CPU lacks %s", missing);
+    else if (env[0])
+        snprintf(buf, len, "raised %s under %s", cb_guard_signame(sig), env);
+    else
+        snprintf(buf, len, "raised %s", cb_guard_signame(sig));
+}
+
+void cb_run_report_fault(const cb_plan_entry *e, int sig)
+{
+    const char *missing = lacking(e);
+    char env[256];
+    cb_variant_env(e->var, env, sizeof env);
+    if (missing)
+        cb_error("variant %s of %s raised %s: this CPU lacks %s.", e->var->name,
+                 e->alg->name, cb_guard_signame(sig), missing);
+    else if (env[0])
+        cb_error("variant %s of %s raised %s (%s).", e->var->name, e->alg->name,
+                 cb_guard_signame(sig), env);
+    else
+        cb_error("variant %s of %s raised %s.", e->var->name, e->alg->name,
+                 cb_guard_signame(sig));
+}
+
+void cb_run_outcome(const cb_run_ctx *c, size_t i, cb_outcome out, int sig,
+                    cb_case_summary *s, char *note, size_t len)
+{
+    s->status = cb_outcome_name(out);
+    s->signal = "";
+    note[0] = '\0';
+    if (out == CB_OUT_FAULTED) {
+        s->signal = cb_guard_signame(sig ? sig : c->sig[i]);
+        fault_note(c, i, sig ? sig : c->sig[i], note, len);
+    } else if (out == CB_OUT_FAILED) {
+        snprintf(note, len, "%s", c->note[i]);
+    } else if (out == CB_OUT_SKIPPED) {
+        snprintf(note, len, "not timed after it faulted at a smaller size");
+    }
+    s->note = note;
+}
+
+/* arm_of is entry i's side in its -compare group: how many entries of the same
+ * algorithm and direction come before it in the plan (0 for -variant A,B's A). */
+static unsigned arm_of(const cb_run_ctx *c, size_t i)
+{
+    unsigned arm = 0;
+    for (size_t j = 0; j < i; j++)
+        arm += c->plan.e[j].alg == c->plan.e[i].alg && c->plan.e[j].dir == c->plan.e[i].dir;
+    return arm;
+}
+
+void cb_run_emit_case(cb_run_ctx *c, size_t i, size_t k, int worker, cb_outcome out,
+                      const cb_bench_result *r)
+{
+    cb_case_summary s;
+    char note[200];
+    cb_run_case_head(c, i, k, &s);
+    cb_run_summarise(c, i, s.block_bytes, r, &s);
+    s.worker = worker;
+    cb_run_outcome(c, i, out, r->fault, &s, note, sizeof note);
+    cb_sample smp = {s.alg, s.variant, s.direction, s.key_bits, s.block_bytes, s.misalign,
+                     s.aead, 0, 0, 0, -1, "", s.status, r->n ? s.ci_low : 0,
+                     r->n ? s.ci_high : 0, s.cv, r->noisy,
+                     c->o->multi > 0 ? (unsigned)c->o->multi : 1,
+                     worker < 0 ? 0 : (unsigned)worker, s.signal, note, s.lib, 0, 0, 0, 0};
+    /* A case not measured still leaves a row saying why; one stopped before its
+     * first sample has nothing to say (a row of 0 operations would be a measured
+     * sample without a rate). */
+    if (r->n == 0 && out != CB_OUT_OK)
+        emit_sample(c, &smp);
+    /* A -compare run in one process sampled its variants in rounds: sample j is
+     * round j, and the entry's place among its group's says which side it is. */
+    smp.paired = c->o->compare && worker == CB_SUMMARY_CASE;
+    smp.arm = arm_of(c, i);
+    for (unsigned j = 0; j < r->n; j++) {
+        smp.pair = j;
+        smp.pair_order = r->order[j];
+        if (c->o->stamped) {
+            smp.paired = 1;
+            smp.pair = c->o->stamp[0];
+            smp.pair_order = c->o->stamp[1];
+            smp.arm = c->o->stamp[2];
+        }
+        smp.sample_index = j;
+        smp.iterations = r->iterations[j];
+        smp.seconds = r->seconds[j];
+        smp.cycles = r->cycles[j];
+        smp.cycles_source = r->cycles[j] >= 0 ? c->counter.source : "";
+        emit_sample(c, &smp);
+    }
+    cb_run_case_end(c, &s);
+}
+
+
+/* ---- timing ---------------------------------------------------------------------------- */
+
+/* A group: the entries timed together, their samples interleaved (-compare), or one
+ * entry on its own. */
+typedef struct group {
+    size_t i[CB_BENCH_MAX_INTERLEAVE]; /* plan indexes */
+    cb_inst *x[CB_BENCH_MAX_INTERLEAVE];
+    uint8_t *in[CB_BENCH_MAX_INTERLEAVE], *out[CB_BENCH_MAX_INTERLEAVE];
+    size_t k;
+} group;
+
+static void case_start(cb_run_ctx *c, size_t i, size_t k)
+{
+    for (size_t j = 0; j < c->nsinks; j++)
+        if (c->sinks[j].case_start)
+            c->sinks[j].case_start(c->sinks[j].ctx, i, k);
+}
+
+/* time_size measures the members of g still timed at size index k; -1 when the run
+ * must stop. */
+static int time_size(cb_run_ctx *c, group *g, size_t k)
+{
+    const cb_plan_entry *first = &c->plan.e[g->i[0]];
+    size_t len = cb_plan_len(c->o, first, k), m[CB_BENCH_MAX_INTERLEAVE], n = 0;
+    cb_inst *x[CB_BENCH_MAX_INTERLEAVE];
+    const uint8_t *in[CB_BENCH_MAX_INTERLEAVE];
+    uint8_t *out[CB_BENCH_MAX_INTERLEAVE];
+    char err[256];
+    for (size_t j = 0; j < g->k; j++) {
+        if (c->checked[g->i[j]] != CB_OUT_OK) {
+            c->on_case(c, g->i[j], k, CB_OUT_SKIPPED, &(cb_bench_result){0});
+            continue;
+        }
+        for (size_t b = 0; b < len; b++)
+            g->in[j][b] = (uint8_t)(b * 31 + 7);
+        if (cb_inst_prepare(g->x[j], g->in[j], len, err, sizeof err) != 0) {
+            cb_error("speed: %s.", err);
+            return -1;
+        }
+        m[n] = j, x[n] = g->x[j], in[n] = g->in[j], out[n] = g->out[j];
+        n++;
+    }
+    if (n == 0)
+        return 0;
+    case_start(c, g->i[m[0]], k);
+    cb_bench_result *r = cb_xcalloc(n, sizeof *r);
+    int rc = cb_bench_interleaved(&c->bench, x, in, out, n, len, r, &stop);
+    for (size_t j = 0; j < n; j++) {
+        size_t i = g->i[m[j]];
+        const cb_plan_entry *e = &c->plan.e[i];
+        int faulted = rc != 0 && r[j].fault;
+        if (faulted) {
+            cb_run_report_fault(e, r[j].fault);
+            c->checked[i] = CB_OUT_FAULTED;
+            c->sig[i] = r[j].fault;
+            c->status = CB_EXIT_FAULT;
+        } else if (cb_inst_failures(x[j])) {
+            cb_error("speed: variant %s of %s failed %llu tag or signature checks while timed.",
+                     e->var->name, e->alg->name, (unsigned long long)cb_inst_failures(x[j]));
+            c->status = c->status == CB_EXIT_OK ? CB_EXIT_FAIL : c->status;
+        }
+        c->on_case(c, i, k, faulted ? CB_OUT_FAULTED : CB_OUT_OK, &r[j]);
+    }
+    free(r);
+    return 0;
+}
+
+static int time_group(cb_run_ctx *c, group *g, size_t maxlen)
+{
+    char err[256];
+    size_t made = 0;
+    unsigned mis = c->o->misalign;
+    int rc = 0;
+    for (; made < g->k; made++) {
+        const cb_plan_entry *e = &c->plan.e[g->i[made]];
+        g->x[made] = cb_inst_new(e->alg, e->var, e->dir,
+                                 (c->o->aead ? CB_INST_AAD : 0) | (c->o->rekey ? CB_INST_REKEY : 0),
+                                 err, sizeof err);
+        if (!g->x[made]) {
+            cb_error("speed: %s.", err);
+            rc = -1;
+            break;
+        }
+        g->in[made] = (uint8_t *)cb_aligned_alloc(64, maxlen + 128) + mis;
+        g->out[made] = c->o->inplace ? g->in[made]
+                                     : (uint8_t *)cb_aligned_alloc(64, maxlen + 128) + mis;
+    }
+    size_t nsizes = cb_plan_sizes(c->o, &c->plan.e[g->i[0]]);
+    for (size_t k = 0; k < nsizes && rc == 0 && !stop; k++)
+        rc = time_size(c, g, k);
+    for (size_t j = 0; j < made; j++) {
+        cb_inst_free(g->x[j]);
+        free(g->in[j] - mis);
+        if (!c->o->inplace)
+            free(g->out[j] - mis);
+    }
+    return rc;
+}
+
+/* report_unchecked gives the cases of an entry that was not timed their outcome. */
+static void report_unchecked(cb_run_ctx *c, size_t i)
+{
+    cb_bench_result none = {0};
+    for (size_t k = 0; k < cb_plan_sizes(c->o, &c->plan.e[i]); k++)
+        c->on_case(c, i, k, c->checked[i], &none);
+}
+
+int cb_run_time_all(cb_run_ctx *c)
+{
+    size_t maxlen = 0;
+    for (size_t k = 0; k < c->o->nsizes; k++)
+        maxlen = c->o->sizes[k] > maxlen ? c->o->sizes[k] : maxlen;
+    char *done = cb_xcalloc(c->plan.n, 1);
+    int rc = 0;
+    for (size_t i = 0; i < c->plan.n && rc == 0 && !stop; i++) {
+        if (done[i])
+            continue;
+        if (c->checked[i] != CB_OUT_OK) {
+            report_unchecked(c, i);
+            continue;
+        }
+        group g = {{0}, {0}, {0}, {0}, 0};
+        for (size_t j = i; j < c->plan.n && g.k < CB_BENCH_MAX_INTERLEAVE; j++) {
+            const cb_plan_entry *e = &c->plan.e[j];
+            if (done[j] || c->checked[j] != CB_OUT_OK || e->alg != c->plan.e[i].alg ||
+                e->dir != c->plan.e[i].dir)
+                continue;
+            if (j != i && !c->o->compare)
+                break;
+            g.i[g.k++] = j;
+            done[j] = 1;
+        }
+        rc = time_group(c, &g, maxlen);
+    }
+    free(done);
+    return rc;
+}
