@@ -262,8 +262,9 @@ static void test_xml_escape_and_table(void **state)
     assert_string_equal(buf, "a&lt;b&gt;&amp;&quot;c&apos;?");
     free(buf);
     assert_null(cb_export_format_find("csv"));
-    assert_string_equal(cb_export_format_list(list, sizeof list),
+    assert_string_equal(cb_export_format_list(list, sizeof list, 0),
                         "bmf, github, gobench, lava and junit");
+    assert_string_equal(cb_export_format_list(list, sizeof list, 1), "junit");
 }
 
 static void test_multi_refused(void **state)
