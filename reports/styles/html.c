@@ -253,15 +253,7 @@ static void page(const cb_compare_many *m, FILE *out)
     fputs("</body>\n</html>\n", out);
 }
 
-void cb_render_html(const cb_comparison *c, FILE *out)
-{
-    cb_compare_many m;
-    cb_many_one(&m, c);
-    page(&m, out);
-    cb_many_free(&m);
-}
-
-void cb_render_html_many(const cb_compare_many *m, FILE *out)
+void cb_render_html(const cb_compare_many *m, FILE *out)
 {
     page(m, out);
 }

@@ -222,15 +222,7 @@ void cb_compare_chart(const cb_compare_many *m, FILE *out, int standalone)
     cb_svg_end(out);
 }
 
-void cb_render_svg(const cb_comparison *c, FILE *out)
-{
-    cb_compare_many m;
-    cb_many_one(&m, c);
-    cb_compare_chart(&m, out, 1);
-    cb_many_free(&m);
-}
-
-void cb_render_svg_many(const cb_compare_many *m, FILE *out)
+void cb_render_svg(const cb_compare_many *m, FILE *out)
 {
     cb_compare_chart(m, out, 1);
 }
