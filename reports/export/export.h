@@ -103,8 +103,4 @@ int cb_export_junit_gate(const cb_csv_set *set, const cb_sides_request *rq,
 /* cb_export_junit_comparison writes an already computed comparison as JUnit XML. */
 void cb_export_junit_comparison(const cb_comparison *c, FILE *out);
 
-/* cb_export_xml_text writes s with XML's five special characters escaped and
- * control bytes XML 1.0 cannot hold written as '?'. */
-void cb_export_xml_text(FILE *out, const char *s);
-
 #endif
