@@ -924,7 +924,11 @@ fi
 
 # --- export: other tools' formats, their validity, bad usage ------------------------
 ex=$data/export-run.csv
-expect 2 "unknown format 'csv'; the formats are bmf, github, gobench, lava and junit" -- export "$ex" -format csv
+# the sentence lists the formats of the table, as export -h prints them, in its order
+formats=$(cb export -h | awk '/^  -format F/ { on = 1; next } /^  -[a-z]/ { on = 0 } on && /^      [a-z]/ { print $1 }' |
+    sed -e ':a' -e 'N' -e '$!ba' -e 's/\n\([^\n]*\)$/ and \1/' -e 's/\n/, /g')
+case $formats in *bmf*junit*) ok ;; *) bad "export -h lists no formats: '$formats'" ;; esac
+expect 2 "unknown format 'csv'; the formats are $formats\.\$" -- export "$ex" -format csv
 expect 2 "export needs -format F; the formats are bmf" -- export "$ex"
 expect 2 "export needs a results file" -- export -format bmf
 expect 2 "unknown option '-frob'" -- export "$ex" -format bmf -frob
