@@ -17,6 +17,8 @@
 
 static void export_usage(FILE *f)
 {
+    char gating[128];
+    cb_export_format_list(gating, sizeof gating, 1);
     fprintf(f,
         "usage: cryptobench export FILE.csv [FILE.csv...] -format F [-o OUT]\n\n"
         "Writes the cases of results files (algorithm, variant, direction, key bits,\n"
@@ -28,8 +30,9 @@ static void export_usage(FILE *f)
     fprintf(f,
         "  -o OUT               write OUT (replaced whole when complete; default and\n"
         "                       '-': standard output)\n"
-        "  -fail-if-slower P%%   with -format junit and two files BEFORE AFTER: compare's\n"
-        "                       gate, each case a testcase failing when it regressed\n\n"
+        "  -fail-if-slower P%%   with -format %s and two files BEFORE AFTER: compare's\n"
+        "                       gate, each case a testcase failing when it regressed\n\n", gating);
+    fprintf(f,
         "Exit status: 0 written, 1 a junit testcase failed (the file is still written),\n"
         "2 bad usage or input (nothing written).\n");
 }
@@ -47,7 +50,7 @@ static int unknown_format(const char *name)
 {
     char list[128];
     cb_error("export: unknown format '%s'; the formats are %s.", name,
-             cb_export_format_list(list, sizeof list));
+             cb_export_format_list(list, sizeof list, 0));
     return -1;
 }
 
@@ -75,17 +78,18 @@ static int check_combination(const options *op)
     }
     if (!op->format) {
         cb_error("export needs -format F; the formats are %s.",
-                 cb_export_format_list(list, sizeof list));
+                 cb_export_format_list(list, sizeof list, 0));
         return -1;
     }
-    int junit = strcmp(op->format->name, "junit") == 0;
-    if (op->o.gate && (!junit || op->nfiles != 2)) {
-        cb_error("-fail-if-slower needs -format junit and two files, BEFORE.csv AFTER.csv.");
+    int gates = op->format->gate != NULL;
+    if (op->o.gate && (!gates || op->nfiles != 2)) {
+        cb_error("-fail-if-slower needs -format %s and two files, BEFORE.csv AFTER.csv.",
+                 cb_export_format_list(list, sizeof list, 1));
         return -1;
     }
-    if (junit && op->nfiles == 2 && !op->o.gate) {
-        cb_error("-format junit of two files gates them: give -fail-if-slower P%%, or "
-                 "export one file.");
+    if (gates && op->nfiles == 2 && !op->o.gate) {
+        cb_error("-format %s of two files gates them: give -fail-if-slower P%%, or "
+                 "export one file.", op->format->name);
         return -1;
     }
     return 0;
@@ -149,7 +153,7 @@ static int write_cases(const options *op, const cb_csv_set *set, FILE *out)
         rc = CB_EXIT_USAGE;
     } else {
         op->format->write(&cs, out);
-        if (strcmp(op->format->name, "junit") == 0 && cb_export_junit_failures(&cs))
+        if (op->format->failures && op->format->failures(&cs))
             rc = CB_EXIT_FAIL;
     }
     cb_export_cases_free(&cs);
@@ -179,7 +183,7 @@ static int run_export(const options *op)
             rq.first_rows = cb_csv_set_count(set);
     }
     if (op->o.gate)
-        rc = cb_export_junit_gate(set, &rq, &op->o, cb_outfile_stream(of));
+        rc = op->format->gate(set, &rq, &op->o, cb_outfile_stream(of));
     else
         rc = write_cases(op, set, cb_outfile_stream(of));
 out:

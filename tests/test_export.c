@@ -251,19 +251,39 @@ static void test_junit_gate(void **state)
     cb_csv_set_free(set);
 }
 
-static void test_xml_escape_and_table(void **state)
+static void test_format_table(void **state)
 {
     (void)state;
-    char *buf = NULL, list[128];
-    size_t len = 0;
-    FILE *out = open_memstream(&buf, &len);
-    cb_export_xml_text(out, "a<b>&\"c'\x01");
-    fclose(out);
-    assert_string_equal(buf, "a&lt;b&gt;&amp;&quot;c&apos;?");
-    free(buf);
+    char list[128];
     assert_null(cb_export_format_find("csv"));
-    assert_string_equal(cb_export_format_list(list, sizeof list),
-                        "bmf, github, gobench, lava and junit");
+    /* every name of the list is a row, the five documented ones among them, and the
+     * gating list holds exactly the rows with a gate */
+    static const char *const known[] = {"bmf", "github", "gobench", "lava", "junit"};
+    for (int gating = 0; gating < 2; gating++) {
+        char *save = NULL;
+        size_t seen = 0;
+        cb_export_format_list(list, sizeof list, gating);
+        for (char *w = strtok_r(list, ", ", &save); w; w = strtok_r(NULL, ", ", &save)) {
+            if (strcmp(w, "and") == 0)
+                continue;
+            const cb_export_format *f = cb_export_format_find(w);
+            assert_non_null(f);
+            assert_true(!gating || f->gate != NULL);
+            seen++;
+        }
+        assert_true(gating ? seen >= 1 : seen >= 5);
+    }
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        const cb_export_format *f = cb_export_format_find(known[i]);
+        assert_non_null(f);
+        assert_true((f->gate != NULL) == (strcmp(known[i], "junit") == 0));
+        assert_true((f->failures != NULL) == (strcmp(known[i], "junit") == 0));
+        cb_export_format_list(list, sizeof list, f->gate != NULL);
+        assert_non_null(strstr(list, known[i]));
+    }
+    cb_export_format_list(list, sizeof list, 0);
+    assert_non_null(strstr(list, "bmf, github, "));
+    assert_non_null(strstr(list, " and "));
 }
 
 static void test_multi_refused(void **state)
@@ -293,7 +313,7 @@ int main(void)
         cmocka_unit_test(test_lava),
         cmocka_unit_test(test_junit_cases),
         cmocka_unit_test(test_junit_gate),
-        cmocka_unit_test(test_xml_escape_and_table),
+        cmocka_unit_test(test_format_table),
         cmocka_unit_test(test_multi_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

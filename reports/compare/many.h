@@ -40,7 +40,8 @@ typedef struct cb_compare_many {
 const cb_cmp_case *cb_many_case(const cb_compare_many *m, size_t r, size_t col);
 
 /* cb_many_one views one comparison as a table of one column (rows its cases, in its
- * order), for the drawings both forms share; release it with cb_many_free. */
+ * order): the model every style's one renderer takes (reports/styles/styles.h), for
+ * two sides as for N files; release it with cb_many_free. */
 void cb_many_one(cb_compare_many *m, const cb_comparison *c);
 
 /* cb_many_free releases the rows and labels (the comparisons stay the caller's). */

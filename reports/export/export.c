@@ -1,6 +1,7 @@
 /*
  * reports/export/export.c - the cases every export format writes, their names, and the one
- * table of formats that -format, the help text and the error message read.
+ * table of formats (formats.h) that -format, the help text, the error messages and
+ * cli/cmd_export.c's gate read.
  */
 #include "reports/export/export.h"
 
@@ -10,16 +11,9 @@
 #include "base/common.h"
 #include "base/stats.h"
 
-static const cb_export_format formats[] = {
-    {"bmf", "Bencher Metric Format JSON: throughput in bytes/s with its interval",
-     cb_export_bmf},
-    {"github", "github-action-benchmark customBiggerIsBetter JSON, MB/s",
-     cb_export_github},
-    {"gobench", "Go benchmark lines, one per sample, for benchstat", cb_export_gobench},
-    {"lava", "lava-test-case lines with the median in MB/s", cb_export_lava},
-    {"junit", "JUnit XML: one testcase per case; with two files, compare's gate",
-     cb_export_junit},
-};
+#define CB_EXPORT_ROW(name, write, failures, gate, what) {name, what, write, failures, gate},
+static const cb_export_format formats[] = {CB_EXPORT_FORMATS(CB_EXPORT_ROW)};
+#undef CB_EXPORT_ROW
 #define N_FORMATS (sizeof formats / sizeof formats[0])
 
 const cb_export_format *cb_export_format_find(const char *name)
@@ -30,14 +24,20 @@ const cb_export_format *cb_export_format_find(const char *name)
     return NULL;
 }
 
-const char *cb_export_format_list(char *buf, size_t len)
+const char *cb_export_format_list(char *buf, size_t len, int gating)
 {
-    size_t used = 0;
+    size_t used = 0, total = 0, seen = 0;
+    for (size_t i = 0; i < N_FORMATS; i++)
+        total += !gating || formats[i].gate;
     buf[0] = 0;
-    for (size_t i = 0; i < N_FORMATS && used < len; i++)
+    for (size_t i = 0; i < N_FORMATS && used < len; i++) {
+        if (gating && !formats[i].gate)
+            continue;
+        seen++;
         used += (size_t)snprintf(buf + used, len - used, "%s%s",
-                                 i == 0 ? "" : i + 1 == N_FORMATS ? " and " : ", ",
+                                 seen == 1 ? "" : seen == total ? " and " : ", ",
                                  formats[i].name);
+    }
     return buf;
 }
 

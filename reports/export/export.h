@@ -18,6 +18,7 @@
 #include "reports/compare/compare.h"
 #include "reports/csv/csv.h"
 #include "reports/compare/sides.h"
+#include "reports/export/formats.h"
 
 #define CB_EXPORT_NAME 256 /* bytes of a benchmark name, with its NUL */
 
@@ -58,47 +59,48 @@ int cb_export_group(const cb_csv_set *set, cb_export_cases *out, char *err, size
 /* cb_export_cases_free releases what cb_export_group allocated. */
 void cb_export_cases_free(cb_export_cases *cs);
 
-/* cb_export_format: a row of the one table of formats (export.c). */
+/* cb_export_format: a row of the one table of formats (formats.h, expanded in
+ * export.c). */
 typedef struct cb_export_format {
     const char *name;             /* as -format takes it */
     const char *what;             /* one line, for -help and docs */
     void (*write)(const cb_export_cases *cs, FILE *out);
+    /* the cases write marks failed (the exit status is 1 when there are any), or NULL
+     * when the format marks none */
+    size_t (*failures)(const cb_export_cases *cs);
+    /* compare's gate over two files (cb_compare_rows with o; rq chooses the sides as
+     * compare's does), or NULL when the format does not gate: returns CB_EXIT_OK,
+     * CB_EXIT_FAIL when the gate failed, or CB_EXIT_USAGE after printing why nothing
+     * could be compared (nothing is written then) */
+    int (*gate)(const cb_csv_set *set, const cb_sides_request *rq,
+                const cb_compare_opts *o, FILE *out);
 } cb_export_format;
 
 /* cb_export_format_find returns the row called name, or NULL. */
 const cb_export_format *cb_export_format_find(const char *name);
 
-/* cb_export_format_list writes the names, "bmf, github, ... and junit", into buf. */
-const char *cb_export_format_list(char *buf, size_t len);
+/* cb_export_format_list writes the names, "bmf, github, ... and junit", into buf;
+ * with gating set, only the formats that gate. */
+const char *cb_export_format_list(char *buf, size_t len, int gating);
 
 /* cb_export_format_usage writes one help line per format, each after indent. */
 void cb_export_format_usage(FILE *f, const char *indent);
 
-/* The writers, one per format (export_json.c, export_lines.c, export_junit.c). */
-void cb_export_bmf(const cb_export_cases *cs, FILE *out);
-void cb_export_github(const cb_export_cases *cs, FILE *out);
-void cb_export_gobench(const cb_export_cases *cs, FILE *out);
-void cb_export_lava(const cb_export_cases *cs, FILE *out);
-void cb_export_junit(const cb_export_cases *cs, FILE *out);
+/* The writers, one per row of the table (json.c, lines.c, junit.c), declared from it. */
+#define CB_EXPORT_DECLARE(name, write, failures, gate, what) \
+    void write(const cb_export_cases *cs, FILE *out);
+CB_EXPORT_FORMATS(CB_EXPORT_DECLARE)
+#undef CB_EXPORT_DECLARE
 
 /* cb_export_junit_failures counts the testcases cb_export_junit marks failed. */
 size_t cb_export_junit_failures(const cb_export_cases *cs);
 
-/*
- * cb_export_junit_gate writes compare's gate (reports/compare/compare.h, cb_compare_rows
- * with o) as JUnit XML: one testcase per compared case, a failure for each gated
- * regression.  rq chooses the sides as compare's does.  Returns CB_EXIT_OK,
- * CB_EXIT_FAIL when the gate failed, or CB_EXIT_USAGE after printing why nothing
- * could be compared (nothing is written then).
- */
+/* cb_export_junit_gate writes compare's gate as JUnit XML (a gate of the table): one
+ * testcase per compared case, a failure for each gated regression. */
 int cb_export_junit_gate(const cb_csv_set *set, const cb_sides_request *rq,
                          const cb_compare_opts *o, FILE *out);
 
 /* cb_export_junit_comparison writes an already computed comparison as JUnit XML. */
 void cb_export_junit_comparison(const cb_comparison *c, FILE *out);
-
-/* cb_export_xml_text writes s with XML's five special characters escaped and
- * control bytes XML 1.0 cannot hold written as '?'. */
-void cb_export_xml_text(FILE *out, const char *s);
 
 #endif

@@ -11,23 +11,7 @@
 #include <string.h>
 
 #include "base/common.h"
-
-void cb_export_xml_text(FILE *out, const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
-        case '\'': fputs("&apos;", out); break;
-        default:
-            /* XML 1.0 section 2.2: of the control characters only tab, LF and CR
-             * are characters at all. */
-            fputc(*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r' ? '?' : *p, out);
-        }
-    }
-}
+#include "reports/format/xml.h"
 
 /* open_suite writes the XML declaration and the opening tags with the counts. */
 static void open_suite(FILE *out, const char *suite, size_t tests, size_t failures,
@@ -37,7 +21,7 @@ static void open_suite(FILE *out, const char *suite, size_t tests, size_t failur
     fprintf(out, "<testsuites name=\"cryptobench\" tests=\"%zu\" failures=\"%zu\" "
                  "skipped=\"%zu\">\n", tests, failures, skipped);
     fputs("  <testsuite name=\"", out);
-    cb_export_xml_text(out, suite);
+    cb_xml_text(out, suite, 0);
     fprintf(out, "\" tests=\"%zu\" failures=\"%zu\" skipped=\"%zu\">\n", tests, failures,
             skipped);
 }
@@ -51,9 +35,9 @@ static void close_suite(FILE *out)
 static void open_case(FILE *out, const char *alg, const char *name)
 {
     fputs("    <testcase classname=\"", out);
-    cb_export_xml_text(out, alg);
+    cb_xml_text(out, alg, 0);
     fputs("\" name=\"", out);
-    cb_export_xml_text(out, name);
+    cb_xml_text(out, name, 0);
     fputs("\"", out);
 }
 
@@ -85,10 +69,10 @@ void cb_export_junit(const cb_export_cases *cs, FILE *out)
         }
         fputs(">\n      ", out);
         fputs(is_failure(k) ? "<failure message=\"" : "<skipped message=\"", out);
-        cb_export_xml_text(out, k->status);
+        cb_xml_text(out, k->status, 0);
         if (*k->why) {
             fputs(": ", out);
-            cb_export_xml_text(out, k->why);
+            cb_xml_text(out, k->why, 0);
         }
         fputs("\"/>\n    </testcase>\n", out);
     }
@@ -151,7 +135,7 @@ void cb_export_junit_comparison(const cb_comparison *c, FILE *out)
         }
         failure_message(c, k, msg, sizeof msg);
         fputs(">\n      <failure message=\"", out);
-        cb_export_xml_text(out, msg);
+        cb_xml_text(out, msg, 0);
         fputs("\"/>\n    </testcase>\n", out);
     }
     close_suite(out);

@@ -1,8 +1,8 @@
 /*
  * reports/format/svg.h - the pieces every SVG the project draws is made of (the plot,
- * reports/plot/svg.c, and compare's chart, reports/styles/svg.c): escaped text, the
- * document's opening, the palette, rates with decimal prefixes and round axis steps.
- * Written with stdio; the output is XML 1.0 whatever bytes the text holds.
+ * reports/plot/svg.c, and compare's chart, reports/styles/svg.c): the document's
+ * opening, the palette, rates with decimal prefixes and round axis steps.  Their text
+ * goes through reports/format/xml.h.
  */
 #ifndef CB_SVG_H
 #define CB_SVG_H
@@ -14,14 +14,6 @@
  * faint on white); CB_SVG_NCOLOURS of them. */
 extern const char *const cb_svg_colours[];
 #define CB_SVG_NCOLOURS 8
-
-/*
- * cb_svg_text writes at most max characters of s (0: all) as XML character data or an
- * attribute value: the five markup characters as entities, control bytes XML 1.0
- * cannot hold and bytes that are not UTF-8 as '?', and "..." when s was cut.  HTML
- * reads the same text the same way.
- */
-void cb_svg_text(FILE *f, const char *s, size_t max);
 
 /*
  * cb_svg_begin opens an SVG document of width x height pixels on a white canvas:

@@ -13,6 +13,7 @@
 
 #include "reports/plot/plot.h"
 #include "reports/format/svg.h"
+#include "reports/format/xml.h"
 
 enum {
     WIDTH = 960, HEIGHT = 540,
@@ -127,7 +128,7 @@ static void series_svg(FILE *f, const cb_plot *p, const scale *sc, size_t i)
     const char *c = cb_svg_colours[i % CB_SVG_NCOLOURS];
     char med[32], lo[32], hi[32], size[32];
     fprintf(f, "<g class=\"series\" id=\"series-%zu\">\n<title>", i);
-    cb_svg_text(f, s->label, 0);
+    cb_xml_text(f, s->label, 0);
     fputs("</title>\n", f);
     for (size_t z = 0; z < p->nsizes; z++) {
         const cb_plot_point *pt = &s->pts[z];
@@ -159,7 +160,7 @@ static void series_svg(FILE *f, const cb_plot *p, const scale *sc, size_t i)
         format_size(size, sizeof size, p->sizes[z]);
         fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"><title>",
                 x_of(sc, p->sizes[z]), y_of(sc, pt->median), c);
-        cb_svg_text(f, s->label, 0);
+        cb_xml_text(f, s->label, 0);
         fprintf(f, ", %s: %s (95%%: %s to %s, %zu samples)</title></circle>\n", size, med, lo,
                 hi, pt->samples);
     }
@@ -180,14 +181,14 @@ static void legend(FILE *f, const cb_plot *p)
         fprintf(f, "/>\n<circle cx=\"%d\" cy=\"%d\" r=\"3\" fill=\"%s\"/>\n", LEGEND_X + 12,
                 y - 4, cb_svg_colours[i % CB_SVG_NCOLOURS]);
         fprintf(f, "<text class=\"label\" x=\"%d\" y=\"%d\"><title>", LEGEND_X + 30, y);
-        cb_svg_text(f, s->label, 0);
+        cb_xml_text(f, s->label, 0);
         fputs("</title>", f);
         /* the statuses are never cut: the label gives way to them */
         size_t status = s->unmeasured[0] ? strlen(s->unmeasured) + 3 : 0;
-        cb_svg_text(f, s->label, status + 12 < LEGEND_CHARS ? LEGEND_CHARS - status : 12);
+        cb_xml_text(f, s->label, status + 12 < LEGEND_CHARS ? LEGEND_CHARS - status : 12);
         if (s->unmeasured[0]) {
             fputs("<tspan fill=\"#B00020\"> (", f);
-            cb_svg_text(f, s->unmeasured, 0);
+            cb_xml_text(f, s->unmeasured, 0);
             fputs(")</tspan>", f);
         }
         fputs("</text>\n", f);
@@ -204,11 +205,11 @@ int cb_plot_svg(FILE *f, const cb_plot *p, const char *title)
     cb_svg_begin(f, WIDTH, HEIGHT, 1);
     fprintf(f, "<text class=\"title\" x=\"%d\" y=\"30\" font-size=\"18\" font-weight=\"bold\">",
             PLOT_LEFT);
-    cb_svg_text(f, title ? title : "Throughput against block size", 0);
+    cb_xml_text(f, title ? title : "Throughput against block size", 0);
     fprintf(f, "</text>\n<text class=\"subtitle\" x=\"%d\" y=\"50\" font-size=\"12\" "
                "fill=\"#555555\">",
             PLOT_LEFT);
-    cb_svg_text(f, p->subtitle, 110);
+    cb_xml_text(f, p->subtitle, 110);
     fputs("</text>\n", f);
     axes(f, p, &sc);
     for (size_t i = 0; i < p->nseries; i++)

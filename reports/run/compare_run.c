@@ -110,7 +110,7 @@ int cb_compare_run_many(const char *const *files, size_t n, const cb_compare_opt
     m.cols = cols;
     cb_many_label_columns(&m, sides, files);
     cb_many_build_rows(&m);
-    style->render_many(&m, out);
+    style->render(&m, out);
     fflush(out);
     rc = CB_EXIT_OK;
     for (size_t j = 0; j < ncols; j++) {

@@ -70,7 +70,8 @@ static void header(int mask, FILE *out)
         cb_csv_put_field(out, "mask", 1);
 }
 
-void cb_render_csv(const cb_comparison *c, FILE *out)
+/* two_sides: the layout of two sides, one comparison. */
+static void two_sides(const cb_comparison *c, FILE *out)
 {
     int mask = c->n_masks > 0;
     header(mask, out);
@@ -78,10 +79,13 @@ void cb_render_csv(const cb_comparison *c, FILE *out)
         case_row(c, &c->cases[i], mask, out);
 }
 
-/* cb_render_csv_many: the rows of every column, each led by the file it compares
- * with the base and that column's label (columns file and label). */
-void cb_render_csv_many(const cb_compare_many *m, FILE *out)
+/* cb_render_csv: two sides as two_sides writes them; of three or more files, the rows
+ * of every column, each led by the file it compares with the base and that column's
+ * label (columns file and label). */
+void cb_render_csv(const cb_compare_many *m, FILE *out)
 {
+    if (cb_render_two_sides(m, two_sides, out))
+        return;
     int mask = 0;
     for (size_t j = 0; j < m->ncols; j++)
         mask |= m->cols[j].n_masks > 0;

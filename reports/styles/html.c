@@ -6,7 +6,7 @@
  * the conditions each side was measured under (reports/compare/axis.h), those that
  * differ marked.  With many files (reports/compare/many.h) the table has the base's
  * figures and a figure and difference per file, the chart a bar per file, and the
- * conditions a column per file.  Every text is escaped (cb_svg_text), so the page is also
+ * conditions a column per file.  Every text is escaped (cb_xml_text), so the page is also
  * well-formed XML.
  */
 #include <math.h>
@@ -18,6 +18,7 @@
 #include "reports/compare/many.h"
 #include "reports/styles/render.h"
 #include "reports/format/svg.h"
+#include "reports/format/xml.h"
 
 static const char style_sheet[] =
     "body{font-family:\"DejaVu Sans\",Helvetica,Arial,sans-serif;margin:24px;color:#222222}\n"
@@ -37,7 +38,7 @@ static void cell(FILE *out, const char *cls, const char *text)
         fprintf(out, "<td class=\"%s\">", cls);
     else
         fputs("<td>", out);
-    cb_svg_text(out, text, 0);
+    cb_xml_text(out, text, 0);
     fputs("</td>", out);
 }
 
@@ -50,7 +51,7 @@ static void sides(const cb_compare_many *m, FILE *out)
         fputs("<td></td></tr>\n", out);
         for (size_t j = 0; j < m->ncols; j++) {
             fputs("<tr><th>", out);
-            cb_svg_text(out, m->labels[j], 0);
+            cb_xml_text(out, m->labels[j], 0);
             fputs("</th>", out);
             cell(out, NULL, m->cols[j].after_name);
             cell(out, NULL, m->cols[j].axis);
@@ -110,7 +111,7 @@ static void many_cases(const cb_compare_many *m, FILE *out)
     for (size_t j = 0; j < m->ncols; j++) {
         for (int d = 0; d < 2; d++) {
             fputs("<th>", out);
-            cb_svg_text(out, m->labels[j], 0);
+            cb_xml_text(out, m->labels[j], 0);
             fputs(d ? " difference</th>" : "</th>", out);
         }
     }
@@ -128,7 +129,7 @@ static void many_cases(const cb_compare_many *m, FILE *out)
                 fprintf(out, "<td class=\"num diff %s\">", cb_verdict_name(k->verdict));
             else
                 fputs("<td class=\"num diff\">", out);
-            cb_svg_text(out, k ? cb_fmt_case_pct(k, pct, sizeof pct) : "", 0);
+            cb_xml_text(out, k ? cb_fmt_case_pct(k, pct, sizeof pct) : "", 0);
             fputs("</td>", out);
         }
         fputs("</tr>\n", out);
@@ -176,7 +177,7 @@ static void notes(const cb_compare_many *m, FILE *out)
         else
             *nl = 0;
         fputs("<li>", out);
-        cb_svg_text(out, line, 0);
+        cb_xml_text(out, line, 0);
         fputs("</li>\n", out);
     }
     fputs("</ul>\n", out);
@@ -203,7 +204,7 @@ static void conditions(const cb_compare_many *m, FILE *out)
         fputs("<th>base</th>", out);
         for (size_t j = 0; j < m->ncols; j++) {
             fputs("<th>", out);
-            cb_svg_text(out, m->labels[j], 0);
+            cb_xml_text(out, m->labels[j], 0);
             fputs("</th>", out);
         }
     }
@@ -213,7 +214,7 @@ static void conditions(const cb_compare_many *m, FILE *out)
         for (size_t j = 1; j < nside; j++)
             differs |= strcmp(side[0][i].value, side[j][i].value) != 0;
         fprintf(out, "<tr%s><th>", differs ? " class=\"differs\"" : "");
-        cb_svg_text(out, side[0][i].name, 0);
+        cb_xml_text(out, side[0][i].name, 0);
         fputs("</th>", out);
         for (size_t j = 0; j < nside; j++)
             cell(out, "value", side[j][i].value);
@@ -230,10 +231,10 @@ static void page(const cb_compare_many *m, FILE *out)
 {
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
           "<title>cryptobench compare: ", out);
-    cb_svg_text(out, m->base_name, 0);
+    cb_xml_text(out, m->base_name, 0);
     if (m->ncols == 1) {
         fputs(" -&gt; ", out);
-        cb_svg_text(out, m->cols[0].after_name, 0);
+        cb_xml_text(out, m->cols[0].after_name, 0);
     } else {
         fprintf(out, " against %zu files", m->ncols);
     }
@@ -253,15 +254,7 @@ static void page(const cb_compare_many *m, FILE *out)
     fputs("</body>\n</html>\n", out);
 }
 
-void cb_render_html(const cb_comparison *c, FILE *out)
-{
-    cb_compare_many m;
-    cb_many_one(&m, c);
-    page(&m, out);
-    cb_many_free(&m);
-}
-
-void cb_render_html_many(const cb_compare_many *m, FILE *out)
+void cb_render_html(const cb_compare_many *m, FILE *out)
 {
     page(m, out);
 }

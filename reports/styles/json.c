@@ -67,7 +67,8 @@ static void json_case(FILE *out, const cb_comparison *c, const cb_cmp_case *k)
     fputs("}", out);
 }
 
-void cb_render_json(const cb_comparison *c, FILE *out)
+/* two_sides: the layout of two sides, one comparison. */
+static void two_sides(const cb_comparison *c, FILE *out)
 {
     fputs("{\n  \"before\": ", out);
     cb_json_str(out, c->before_name);
@@ -117,10 +118,13 @@ void cb_render_json(const cb_comparison *c, FILE *out)
     fputs("}\n}\n", out);
 }
 
-/* cb_render_json_many: {"base": FILE, "columns": [{"file", "label", "comparison"}]},
- * each comparison the object two files give. */
-void cb_render_json_many(const cb_compare_many *m, FILE *out)
+/* cb_render_json: two sides as two_sides writes them; of three or more files, {"base":
+ * FILE, "columns": [{"file", "label", "comparison"}]}, each comparison the object two
+ * files give. */
+void cb_render_json(const cb_compare_many *m, FILE *out)
 {
+    if (cb_render_two_sides(m, two_sides, out))
+        return;
     fputs("{\"base\": ", out);
     cb_json_str(out, m->base_name);
     fputs(",\n\"columns\": [\n", out);
@@ -130,7 +134,7 @@ void cb_render_json_many(const cb_compare_many *m, FILE *out)
         fputs(", \"label\": ", out);
         cb_json_str(out, m->labels[j]);
         fputs(", \"comparison\":\n", out);
-        cb_render_json(&m->cols[j], out);
+        two_sides(&m->cols[j], out);
         fputs(j + 1 < m->ncols ? "},\n" : "}\n", out);
     }
     fputs("]}\n", out);

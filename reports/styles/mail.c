@@ -8,7 +8,8 @@
 #include "reports/compare/many.h"
 #include "reports/styles/render.h"
 
-void cb_render_mail(const cb_comparison *c, FILE *out)
+/* two_sides: the layout of two sides, one comparison. */
+static void two_sides(const cb_comparison *c, FILE *out)
 {
     char label[256], before[48], after[48], pct[32], size[32];
     int w = 20;
@@ -34,10 +35,12 @@ void cb_render_mail(const cb_comparison *c, FILE *out)
     cb_render_footer(c, out, "");
 }
 
-/* cb_render_mail_many: one line per case, the base's ops/s, then each file's ops/s
- * and its difference. */
-void cb_render_mail_many(const cb_compare_many *m, FILE *out)
+/* cb_render_mail: two sides as two_sides writes them; of three or more files, one line
+ * per case, the base's ops/s, then each file's ops/s and its difference. */
+void cb_render_mail(const cb_compare_many *m, FILE *out)
 {
+    if (cb_render_two_sides(m, two_sides, out))
+        return;
     char buf[64], pct[32];
     int w = cb_many_label_width(m, "Algo");
     cb_many_header(m, out, "");

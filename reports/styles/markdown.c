@@ -8,7 +8,8 @@
 #include "reports/compare/many.h"
 #include "reports/styles/render.h"
 
-void cb_render_markdown(const cb_comparison *c, FILE *out)
+/* two_sides: the layout of two sides, one comparison. */
+static void two_sides(const cb_comparison *c, FILE *out)
 {
     char label[256], before[48], after[48], pct[32], p[32], size[32];
     fprintf(out, "**before:** %s  \n**after:** %s  \n**axis:** %s", c->before_name,
@@ -41,10 +42,12 @@ void cb_render_markdown(const cb_comparison *c, FILE *out)
     cb_render_footer(c, out, "- ");
 }
 
-/* cb_render_markdown_many: a row per case, the base's rate, then each file's rate,
- * difference and p-value. */
-void cb_render_markdown_many(const cb_compare_many *m, FILE *out)
+/* cb_render_markdown: two sides as two_sides writes them; of three or more files, a
+ * row per case, the base's rate, then each file's rate, difference and p-value. */
+void cb_render_markdown(const cb_compare_many *m, FILE *out)
 {
+    if (cb_render_two_sides(m, two_sides, out))
+        return;
     char buf[64], pct[32], p[32], size[32];
     fprintf(out, "**base:** %s", m->base_name);
     for (size_t j = 0; j < m->ncols; j++) {

@@ -63,15 +63,19 @@ static void print_grid(const cb_comparison *c, const cb_grid *g, FILE *out)
     }
 }
 
-void cb_render_matrix(const cb_comparison *c, FILE *out)
+/* two_sides: the layout of two sides, one comparison. */
+static void two_sides(const cb_comparison *c, FILE *out)
 {
     cb_render_grids(c, out, print_grid);
 }
 
-/* cb_render_matrix_many: a row per case (the block size in a column of its own), a
- * column of % changes per file, each column's geometric mean last. */
-void cb_render_matrix_many(const cb_compare_many *m, FILE *out)
+/* cb_render_matrix: two sides as two_sides writes them; of three or more files, a row
+ * per case (the block size in a column of its own), a column of % changes per file,
+ * each column's geometric mean last. */
+void cb_render_matrix(const cb_compare_many *m, FILE *out)
 {
+    if (cb_render_two_sides(m, two_sides, out))
+        return;
     char buf[64];
     int w = cb_many_label_width(m, "algorithm");
     cb_many_header(m, out, "");

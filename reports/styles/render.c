@@ -10,6 +10,15 @@
 
 #include "base/common.h"
 
+int cb_render_two_sides(const cb_compare_many *m,
+                        void (*two)(const cb_comparison *c, FILE *out), FILE *out)
+{
+    if (m->ncols != 1)
+        return 0;
+    two(&m->cols[0], out);
+    return 1;
+}
+
 const char *cb_fmt_pct(double pct, char *buf, size_t len)
 {
     if (isnan(pct)) {

@@ -1,5 +1,5 @@
 /*
- * reports/styles/render.h - what the comparison renderers (one file each, reports/render_*.c,
+ * reports/styles/render.h - what the comparison renderers (one file each, reports/styles/NAME.c,
  * each a row of reports/styles/styles.h) share, so every style writes a percentage, a rate
  * or a row label the same way.
  */
@@ -13,6 +13,12 @@
 #include "reports/compare/label.h"
 #include "reports/compare/many.h"
 #include "reports/styles/styles.h" /* declares the renderers, from the table */
+
+/* cb_render_two_sides: when m is one column, the two sides of one comparison
+ * (cb_many_one), writes that comparison with two, the layout a style gives two sides,
+ * and returns 1; returns 0 for three or more files. */
+int cb_render_two_sides(const cb_compare_many *m,
+                        void (*two)(const cb_comparison *c, FILE *out), FILE *out);
 
 /* cb_fmt_pct writes a signed percentage with two decimals ("+3.33%", "-14.28%"). */
 const char *cb_fmt_pct(double pct, char *buf, size_t len);

@@ -58,7 +58,8 @@ static void print_grid(const cb_comparison *c, const cb_grid *g, FILE *out)
     }
 }
 
-void cb_render_rows(const cb_comparison *c, FILE *out)
+/* two_sides: the layout of two sides, one comparison. */
+static void two_sides(const cb_comparison *c, FILE *out)
 {
     cb_render_grids(c, out, print_grid);
 }
@@ -103,10 +104,13 @@ static void many_line(const cb_compare_many *m, const size_t *rows_at, size_t ns
     fputc('\n', out);
 }
 
-/* cb_render_rows_many: per algorithm the base's row, then each file's row and its
- * difference row, across the block sizes. */
-void cb_render_rows_many(const cb_compare_many *m, FILE *out)
+/* cb_render_rows: two sides as two_sides writes them; of three or more files, per
+ * algorithm the base's row, then each file's row and its difference row, across the
+ * block sizes. */
+void cb_render_rows(const cb_compare_many *m, FILE *out)
 {
+    if (cb_render_two_sides(m, two_sides, out))
+        return;
     size_t *sizes = cb_xmalloc((m->nrows + 1) * sizeof *sizes), nsizes = 0;
     size_t *rows_at = cb_xmalloc((m->nrows + 1) * sizeof *rows_at);
     char buf[32];

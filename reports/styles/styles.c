@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "base/common.h"
+#include "reports/compare/many.h"
 
-#define CB_STYLE_ROW(name, renderer, many, kind, description) \
-    {name, renderer, many, kind, description},
+#define CB_STYLE_ROW(name, renderer, kind, description) {name, renderer, kind, description},
 static const cb_compare_style table[] = {CB_COMPARE_STYLES(CB_STYLE_ROW)};
 #undef CB_STYLE_ROW
 
@@ -99,19 +99,29 @@ int cb_compare_format_check(const char *value, const cb_compare_style **out)
     return -1;
 }
 
+/* render_two writes the comparison of two sides through the style's one renderer,
+ * as a table of one column. */
+static void render_two(const cb_comparison *c, const cb_compare_style *s, FILE *out)
+{
+    cb_compare_many m;
+    cb_many_one(&m, c);
+    s->render(&m, out);
+    cb_many_free(&m);
+}
+
 int cb_compare_render(const cb_comparison *c, const char *style, FILE *out)
 {
     const cb_compare_style *s = cb_compare_style_find(style);
     if (!s)
         return -1;
-    s->render(c, out);
+    render_two(c, s, out);
     return 0;
 }
 
 void cb_compare_style_write(const cb_comparison *c, const cb_compare_style *style,
                             FILE *out, FILE *summary)
 {
-    style->render(c, out);
+    render_two(c, style, out);
     if (style->kind == CB_STYLE_FORMAT && summary) {
         char line[512];
         fprintf(summary, "%s\n", cb_compare_summary(c, line, sizeof line));

@@ -5,8 +5,8 @@
  * (cb_compare_render), cb_compare_style_known, the -style and -format help of
  * `compare` and `speed`, their error sentences, `compare -list-styles`, and through
  * that the test that holds docs/compare.md, docs/cryptobench.1 and README.md to the
- * table (tests/cli/docs_styles.sh).  Adding a style is a renderer file
- * (reports/render_<name>.c) and a row here.
+ * table (tests/cli/docs_styles.sh).  Adding a style is its renderer file
+ * (reports/styles/<name>.c) and a row here.
  */
 #ifndef CB_STYLES_H
 #define CB_STYLES_H
@@ -24,45 +24,44 @@ typedef enum cb_style_kind {
 } cb_style_kind;
 
 /*
- * X(name, renderer, many, kind, description): one row per style, in the order help
- * texts list them; the first row is the default.  renderer writes a comparison of two
- * sides, many the one table of `compare BASE OTHER...` (reports/compare/many.h).  A
- * description fits one help line (at most 60 characters).
+ * X(name, renderer, kind, description): one row per style, in the order help texts
+ * list them; the first row is the default.  renderer writes the model of
+ * reports/compare/many.h: one column for two sides (cb_many_one), a column per file
+ * after the base for `compare BASE OTHER...`.  A description fits one help line (at
+ * most 60 characters).
  */
 #define CB_COMPARE_STYLES(X)                                                              \
-    X("matrix", cb_render_matrix, cb_render_matrix_many, CB_STYLE_TEXT,                   \
+    X("matrix", cb_render_matrix, CB_STYLE_TEXT,                                          \
       "a row per algorithm, a column per block size, % changes")                         \
-    X("mail", cb_render_mail, cb_render_mail_many, CB_STYLE_TEXT,                         \
+    X("mail", cb_render_mail, CB_STYLE_TEXT,                                              \
       "one line per case: ops/s before, after and the change")                           \
-    X("rows", cb_render_rows, cb_render_rows_many, CB_STYLE_TEXT,                         \
+    X("rows", cb_render_rows, CB_STYLE_TEXT,                                              \
       "before, after and change rows in openssl speed's units")                          \
-    X("tcrypt", cb_render_tcrypt, cb_render_tcrypt_many, CB_STYLE_TEXT,                   \
+    X("tcrypt", cb_render_tcrypt, CB_STYLE_TEXT,                                          \
       "Linux tcrypt's \"testing speed of\" layout, before -> after")                       \
-    X("markdown", cb_render_markdown, cb_render_markdown_many, CB_STYLE_TEXT,             \
+    X("markdown", cb_render_markdown, CB_STYLE_TEXT,                                      \
       "a Markdown table with the p-values, for pull requests")                           \
-    X("csv", cb_render_csv, cb_render_csv_many, CB_STYLE_FORMAT,                          \
+    X("csv", cb_render_csv, CB_STYLE_FORMAT,                                              \
       "every number of every case, one RFC 4180 row each")                               \
-    X("json", cb_render_json, cb_render_json_many, CB_STYLE_FORMAT,                       \
+    X("json", cb_render_json, CB_STYLE_FORMAT,                                            \
       "the whole comparison, summary and gate as one JSON object")                       \
-    X("html", cb_render_html, cb_render_html_many, CB_STYLE_FORMAT,                       \
+    X("html", cb_render_html, CB_STYLE_FORMAT,                                            \
       "one self-contained page: table, chart, conditions")                               \
-    X("svg", cb_render_svg, cb_render_svg_many, CB_STYLE_FORMAT,                          \
+    X("svg", cb_render_svg, CB_STYLE_FORMAT,                                              \
       "the chart alone: each difference, its interval, the gate")
 
 typedef struct cb_compare_many cb_compare_many; /* reports/compare/many.h */
 
 /* The renderers the rows name: each writes the whole comparison to out. */
-#define CB_STYLE_DECLARE(name, renderer, many, kind, description) \
-    void renderer(const cb_comparison *c, FILE *out);                  \
-    void many(const cb_compare_many *m, FILE *out);
+#define CB_STYLE_DECLARE(name, renderer, kind, description) \
+    void renderer(const cb_compare_many *m, FILE *out);
 CB_COMPARE_STYLES(CB_STYLE_DECLARE)
 #undef CB_STYLE_DECLARE
 
 /* cb_compare_style: one row of the table. */
 typedef struct cb_compare_style {
     const char *name;
-    void (*render)(const cb_comparison *c, FILE *out);
-    void (*render_many)(const cb_compare_many *m, FILE *out);
+    void (*render)(const cb_compare_many *m, FILE *out); /* 2 sides or N files */
     cb_style_kind kind;
     const char *description;
 } cb_compare_style;

@@ -16,6 +16,7 @@
 #include "reports/compare/many.h"
 #include "reports/styles/render.h"
 #include "reports/format/svg.h"
+#include "reports/format/xml.h"
 
 enum {
     WIDTH = 960,
@@ -124,10 +125,10 @@ static void bar(FILE *f, const cb_compare_many *m, const layout *l, size_t r, si
                        : noise ? NOISE : k->diff_pct < 0 ? SLOWER : FASTER;
     row_label(m, r, label, sizeof label);
     fputs("<g class=\"bar\"><title>", f);
-    cb_svg_text(f, label, 0);
+    cb_xml_text(f, label, 0);
     if (m->ncols > 1) {
         fputs(", ", f);
-        cb_svg_text(f, m->labels[j], 0);
+        cb_xml_text(f, m->labels[j], 0);
     }
     fprintf(f, ": %s", cb_fmt_case_pct(k, pct, sizeof pct));
     if (!isnan(k->ci.lo))
@@ -156,7 +157,7 @@ static void row(FILE *f, const cb_compare_many *m, const layout *l, size_t r)
     row_label(m, r, label, sizeof label);
     fprintf(f, "<g class=\"case\" id=\"case-%zu\">\n<text class=\"label\" x=\"%d\" y=\"%d\" "
                "text-anchor=\"end\" font-size=\"12\">", r, LABEL_X, y);
-    cb_svg_text(f, label, LABEL_CHARS);
+    cb_xml_text(f, label, LABEL_CHARS);
     fputs("</text>\n", f);
     for (size_t j = 0; j < m->ncols; j++) {
         const cb_cmp_case *k = cb_many_case(m, r, j);
@@ -187,7 +188,7 @@ static void legend(FILE *f, const cb_compare_many *m)
         fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"16\" height=\"10\" fill=\"%s\"/>\n"
                    "<text x=\"%d\" y=\"%d\">", PLOT_LEFT, y - 9,
                 cb_svg_colours[j % CB_SVG_NCOLOURS], PLOT_LEFT + 22, y);
-        cb_svg_text(f, m->labels[j], 90);
+        cb_xml_text(f, m->labels[j], 90);
         fputs("</text>\n", f);
     }
     fputs("</g>\n", f);
@@ -198,10 +199,10 @@ void cb_compare_chart(const cb_compare_many *m, FILE *out, int standalone)
     layout l = make_layout(m);
     cb_svg_begin(out, WIDTH, l.bottom + BOTTOM_ROOM, standalone);
     fputs("<text class=\"title\" x=\"20\" y=\"26\" font-size=\"16\" font-weight=\"bold\">", out);
-    cb_svg_text(out, m->base_name, 40);
+    cb_xml_text(out, m->base_name, 40);
     if (m->ncols == 1) {
         fputs(" -&gt; ", out);
-        cb_svg_text(out, m->cols[0].after_name, 40);
+        cb_xml_text(out, m->cols[0].after_name, 40);
     } else {
         fprintf(out, " against %zu files", m->ncols);
     }
@@ -209,7 +210,7 @@ void cb_compare_chart(const cb_compare_many *m, FILE *out, int standalone)
     if (m->ncols == 1) {
         fputs("<text class=\"subtitle\" x=\"20\" y=\"44\" font-size=\"12\" fill=\"#555555\">",
               out);
-        cb_svg_text(out, m->cols[0].axis, 140);
+        cb_xml_text(out, m->cols[0].axis, 140);
         fputs("</text>\n", out);
     } else {
         legend(out, m);
@@ -222,15 +223,7 @@ void cb_compare_chart(const cb_compare_many *m, FILE *out, int standalone)
     cb_svg_end(out);
 }
 
-void cb_render_svg(const cb_comparison *c, FILE *out)
-{
-    cb_compare_many m;
-    cb_many_one(&m, c);
-    cb_compare_chart(&m, out, 1);
-    cb_many_free(&m);
-}
-
-void cb_render_svg_many(const cb_compare_many *m, FILE *out)
+void cb_render_svg(const cb_compare_many *m, FILE *out)
 {
     cb_compare_chart(m, out, 1);
 }

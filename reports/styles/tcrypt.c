@@ -174,7 +174,8 @@ static void test_line(const line *l, const cb_cmp_case *k, unsigned test, FILE *
                 cb_fmt_case_pct(k, pct, sizeof pct));
 }
 
-void cb_render_tcrypt(const cb_comparison *c, FILE *out)
+/* two_sides: the layout of two sides, one comparison. */
+static void two_sides(const cb_comparison *c, FILE *out)
 {
     cb_render_header(c, out, "");
     line *l = order_lines(c);
@@ -193,10 +194,13 @@ void cb_render_tcrypt(const cb_comparison *c, FILE *out)
     cb_render_footer(c, out, "");
 }
 
-/* cb_render_tcrypt_many: the headings and tests of the base, each test line going on
- * with every file's figure and difference: "... -> rpi4: N operations (+x%), ...". */
-void cb_render_tcrypt_many(const cb_compare_many *m, FILE *out)
+/* cb_render_tcrypt: two sides as two_sides writes them; of three or more files, the
+ * headings and tests of the base, each test line going on with every file's figure and
+ * difference: "... -> rpi4: N operations (+x%), ...". */
+void cb_render_tcrypt(const cb_compare_many *m, FILE *out)
 {
+    if (cb_render_two_sides(m, two_sides, out))
+        return;
     cb_many_header(m, out, "");
     line prev;
     memset(&prev, 0, sizeof prev);

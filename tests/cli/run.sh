@@ -692,6 +692,26 @@ for want in "README.md does not list the style markdown" \
     "README.md uses -style/-format fancy"; do
     grep -qF "$want" "$T/docs" && ok || bad "docs_styles.sh did not say '$want': $(cat "$T/docs")"
 done
+# The docs list the export formats of the table, and the one that gates
+# (tests/cli/docs_export.sh); the check must catch a doc that lacks one or adds one.
+export_check=$(dirname "$0")/docs_export.sh
+sh "$export_check" "$BIN" "$RUN" >"$T/docs" 2>&1 && ok || bad "the docs disagree with the export table: $(cat "$T/docs")"
+mkdir -p "$T/xroot/docs"
+cp "$root/README.md" "$T/xroot/"
+sed -e 's/^### `lava`/### `lavish`/' -e 's/bmf, github, gobench, lava and junit/bmf, github, gobench and junit/' \
+    "$root/docs/export.md" >"$T/xroot/docs/export.md"
+sed '/^\.B gobench$/d' "$root/docs/cryptobench.1" >"$T/xroot/docs/cryptobench.1"
+if sh "$export_check" "$BIN" "$RUN" "$T/xroot" >"$T/docs" 2>&1; then
+    bad "docs_export.sh passed docs that disagree with the export table"
+else
+    ok
+fi
+for want in "docs/export.md (## Formats) does not list the format lava" \
+    "docs/export.md (## Formats) lists a format the table does not have: lavish" \
+    "docs/export.md (exit status) does not list the format lava" \
+    "docs/cryptobench.1 (export -format) does not list the format gobench"; do
+    grep -qF "$want" "$T/docs" && ok || bad "docs_export.sh did not say '$want': $(cat "$T/docs")"
+done
 # The man page lists every option the parsers take (tests/cli/docs_options.sh, which
 # asks the binary); the check must catch an option or a global option whose entry is
 # gone, and a document make install does not install.
@@ -904,7 +924,11 @@ fi
 
 # --- export: other tools' formats, their validity, bad usage ------------------------
 ex=$data/export-run.csv
-expect 2 "unknown format 'csv'; the formats are bmf, github, gobench, lava and junit" -- export "$ex" -format csv
+# the sentence lists the formats of the table, as export -h prints them, in its order
+formats=$(cb export -h | awk '/^  -format F/ { on = 1; next } /^  -[a-z]/ { on = 0 } on && /^      [a-z]/ { print $1 }' |
+    sed -e ':a' -e 'N' -e '$!ba' -e 's/\n\([^\n]*\)$/ and \1/' -e 's/\n/, /g')
+case $formats in *bmf*junit*) ok ;; *) bad "export -h lists no formats: '$formats'" ;; esac
+expect 2 "unknown format 'csv'; the formats are $formats\.\$" -- export "$ex" -format csv
 expect 2 "export needs -format F; the formats are bmf" -- export "$ex"
 expect 2 "export needs a results file" -- export -format bmf
 expect 2 "unknown option '-frob'" -- export "$ex" -format bmf -frob
