@@ -3,6 +3,7 @@
  */
 #include "base/common.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,23 @@ void cb_warn(const char *fmt, ...)
     va_start(ap, fmt);
     vreport("cryptobench: warning: ", fmt, ap);
     va_end(ap);
+}
+
+int cb_stdout_finish(int status)
+{
+    errno = 0;
+    int failed = fflush(stdout) != 0;
+    int why = failed ? errno : 0;
+    failed |= ferror(stdout) != 0;
+    if (!failed || (status != CB_EXIT_OK && status != CB_EXIT_FAIL))
+        return status;
+    if (why)
+        cb_error("cannot write to standard output: %s; the output is incomplete.",
+                 strerror(why));
+    else
+        cb_error("cannot write to standard output: a write failed; the output is "
+                 "incomplete.");
+    return CB_EXIT_USAGE;
 }
 
 static void *check(void *p)

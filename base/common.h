@@ -22,6 +22,14 @@ void cb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* cb_warn prints "cryptobench: warning: " and the sentence to stderr. */
 void cb_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * cb_stdout_finish flushes standard output when a command ends and returns the exit
+ * status to use: a failed write (a full disk, /dev/full, a closed pipe's EIO) turns
+ * a 0 or 1 into CB_EXIT_USAGE with one sentence naming the reason, so nothing is
+ * lost silently.  Any other status stands (its reason was already printed).
+ */
+int cb_stdout_finish(int status);
+
 /* cb_xmalloc and friends abort with a message when memory runs out. */
 void *cb_xmalloc(size_t n);
 void *cb_xcalloc(size_t n, size_t size);

@@ -195,23 +195,46 @@ static void sync_dir(const char *target)
     free(d);
 }
 
+/*
+ * lost_write_reason finds why an earlier buffered write failed (stdio keeps only the
+ * error flag): one byte appended to the temporary file, which is removed anyway,
+ * meets the same full disk or I/O error.  Returns that errno (EIO when the retry
+ * works, since the lost bytes stay lost).
+ */
+static int lost_write_reason(int fd)
+{
+    if (lseek(fd, 0, SEEK_END) >= 0 && write(fd, "", 1) < 0 && errno)
+        return errno;
+    return EIO;
+}
+
 int cb_outfile_commit(cb_outfile *o, int *changed, char *err, size_t errlen)
 {
     if (changed)
         *changed = 0;
     if (!o->tmp) { /* standard output */
-        int bad = fflush(o->f) != 0;
+        errno = 0;
+        int bad = fflush(o->f) != 0 || ferror(o->f);
         if (bad)
-            set_err(err, errlen, "cannot write to standard output: %s.", strerror(errno));
+            set_err(err, errlen, "cannot write to standard output: %s.",
+                    errno ? strerror(errno) : "a write failed");
         o->f = NULL;
         cb_outfile_abort(o);
         return bad ? -1 : 0;
     }
-    int bad = fflush(o->f) != 0 || fsync(fileno(o->f)) != 0;
-    bad |= fclose(o->f) != 0;
+    int fd = fileno(o->f), why = 0;
+    errno = 0;
+    if (fflush(o->f) != 0)
+        why = errno ? errno : EIO;
+    else if (ferror(o->f))
+        why = lost_write_reason(fd);
+    else if (fsync(fd) != 0)
+        why = errno;
+    if (fclose(o->f) != 0 && !why)
+        why = errno ? errno : EIO;
     o->f = NULL;
-    if (bad) {
-        set_err(err, errlen, "cannot write '%s': %s.", o->path, strerror(errno));
+    if (why) {
+        set_err(err, errlen, "cannot write '%s': %s.", o->path, strerror(why));
         cb_outfile_abort(o);
         return -1;
     }

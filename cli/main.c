@@ -44,15 +44,15 @@ int main(int argc, char **argv)
     }
     if (cb_args_help(argv[1])) {
         usage(stdout);
-        return CB_EXIT_OK;
+        return cb_stdout_finish(CB_EXIT_OK);
     }
     if (strcmp(argv[1], "-version") == 0 || strcmp(argv[1], "--version") == 0) {
         printf("cryptobench %s\n", CB_VERSION);
-        return CB_EXIT_OK;
+        return cb_stdout_finish(CB_EXIT_OK);
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
+            return cb_stdout_finish(commands[i].run(argc - 1, argv + 1));
     char names[256];
     size_t n = 0;
     names[0] = '\0';

@@ -1073,6 +1073,40 @@ if cb list | grep -q '^ *ppc-hint '; then
         ! grep -q '^note: .*\(md4\|mdc2\|whirlpool\|rmd160\|aes-128-ige\)' "$T/out" && ok ||
         bad "the 2012 hint table's note: $(grep '^note' "$T/out")"
 fi
+# --- a failed write fails the command (issue 28 item 1) -------------------------------
+# every writing command, its output on /dev/full: exit 2 and one sentence with the reason
+D=tests/data
+for args in "compare $D/export-before.csv $D/export-after.csv" \
+    "compare $D/export-before.csv $D/export-after.csv -format json" \
+    "compare $D/export-before.csv $D/export-after.csv -format html" \
+    "compare $D/export-before.csv $D/export-after.csv -format csv" \
+    "export $D/export-run.csv -format bmf" "plot $D/plot-basic.csv -o -" \
+    "import $D/openssl3-speed.log -o -" "list" "caps" "-version" \
+    "speed md5 -bytes 16 -seconds 0.01 -samples 1" \
+    "speed md5 -bytes 16 -seconds 0.01 -samples 1 -csv -" \
+    "speed md5 -bytes 16 -seconds 0.01 -samples 1 -json -"; do
+    # shellcheck disable=SC2086
+    cb $args >/dev/full 2>"$T/err"
+    got=$?
+    [ "$got" -eq 2 ] && grep -q "cannot write" "$T/err" && ok ||
+        bad "cryptobench $args >/dev/full exited $got: $(head -c 300 "$T/err")"
+done
+# a full disk keeps the old file (a small tmpfs needs root)
+if [ "$(id -u)" -eq 0 ] && mkdir "$T/full" && mount -t tmpfs -o size=32k tmpfs "$T/full" 2>/dev/null; then
+    echo old >"$T/full/r"
+    dd if=/dev/zero of="$T/full/f" bs=4096 count=8 2>/dev/null # fill the rest
+    for fmt in text json html; do
+        cb compare $D/export-before.csv $D/export-after.csv -format $fmt -o "$T/full/r" >/dev/null 2>"$T/err"
+        got=$?
+        [ "$got" -eq 2 ] && [ "$(cat "$T/full/r")" = old ] && grep -q "No space left" "$T/err" &&
+            [ "$(ls -A "$T/full")" = "f
+r" ] && ok || bad "compare -format $fmt -o on a full disk exited $got, r holds $(wc -c <"$T/full/r") bytes: $(cat "$T/err")"
+    done
+    umount "$T/full"
+else
+    echo "cli: not root (or no tmpfs): the full-disk case is skipped; the /dev/full cases ran"
+fi
+
 if [ -z "$RUN" ]; then
     tests/plot_browser.sh "$BIN" >"$T/out" 2>&1 && ok || bad "$(cat "$T/out")"
     grep -h UNAVAILABLE "$T/out"
