@@ -13,7 +13,8 @@
  *   - in key generation A_hat * s_hat is multiplied by R^2 mod q (1353) through
  *     fqmul to return to the normal domain before e_hat is added.
  * Coefficient growth: the NTT adds at most q per layer to inputs below q (< 8q <
- * 2^15); sums of up to 4 base-case products (each below 2q) are reduced before use.
+ * 2^15); base-case products are summed unreduced in 32 bits over a row of the matrix
+ * (or an inner product) and Montgomery-reduced once per coefficient (basemul_acc).
  * Arithmetic right shifts of negative values are assumed (gcc, clang).
  */
 #include "kernels/generic/mlkem.h"
@@ -116,21 +117,31 @@ static void inv_ntt(poly *p)
         f[j] = fqmul(f[j], 1441);
 }
 
-/* basemul_acc adds a * b in T_q (Algorithm 11) to r: each pair of coefficients is
- * a product modulo X^2 - gamma, gamma = zeta^(2 BitRev7(i) + 1); the gammas of
- * pairs 2i and 2i + 1 are zetas[64 + i] and its negation. */
-static void basemul_acc(poly *r, const poly *a, const poly *b)
+/* basemul_acc adds a * b in T_q (Algorithm 11) to acc, as unreduced 32-bit sums:
+ * each pair of coefficients is a product modulo X^2 - gamma, gamma = zeta^(2
+ * BitRev7(i) + 1); the gammas of pairs 2i and 2i + 1 are zetas[64 + i] and its
+ * negation.  Terms are below 2^12 * 2^11 (one factor is reduced or below 2^12, the
+ * other centred), so up to 4 products' sums stay below q * 2^15, as mont_reduce
+ * needs; acc_finish then reduces each sum once. */
+static void basemul_acc(int32_t *acc, const poly *a, const poly *b)
 {
     for (unsigned i = 0; i < 64; i++) {
         int16_t z = zetas[64 + i];
         for (unsigned h = 0; h < 2; h++) {
             const int16_t *x = a->c + 4 * i + 2 * h, *y = b->c + 4 * i + 2 * h;
-            int16_t *o = r->c + 4 * i + 2 * h;
+            int32_t *o = acc + 4 * i + 2 * h;
             int16_t g = h ? (int16_t)-z : z;
-            o[0] = (int16_t)(o[0] + fqmul(fqmul(x[1], y[1]), g) + fqmul(x[0], y[0]));
-            o[1] = (int16_t)(o[1] + fqmul(x[0], y[1]) + fqmul(x[1], y[0]));
+            o[0] += (int32_t)fqmul(x[1], y[1]) * g + (int32_t)x[0] * y[0];
+            o[1] += (int32_t)x[0] * y[1] + (int32_t)x[1] * y[0];
         }
     }
+}
+
+/* acc_finish sets r to the Montgomery reduction of acc, then Barrett-reduces it. */
+static void acc_finish(poly *r, const int32_t *acc)
+{
+    for (int j = 0; j < N; j++)
+        r->c[j] = barrett(mont_reduce(acc[j]));
 }
 
 /* ---- encoding (Algorithms 5 and 6) and compression (section 4.2.1) ---------------- */
@@ -290,25 +301,28 @@ static params params_of(unsigned k)
 static void matvec(poly *r, const uint8_t rho[32], const poly *v, unsigned k, int transpose)
 {
     poly a;
+    int32_t acc[N];
     for (unsigned i = 0; i < k; i++) {
-        memset(&r[i], 0, sizeof r[i]);
+        memset(acc, 0, sizeof acc);
         for (unsigned j = 0; j < k; j++) {
             if (transpose)
                 sample_ntt(&a, rho, (uint8_t)i, (uint8_t)j);
             else
                 sample_ntt(&a, rho, (uint8_t)j, (uint8_t)i);
-            basemul_acc(&r[i], &a, &v[j]);
+            basemul_acc(acc, &a, &v[j]);
         }
-        poly_reduce(&r[i]);
+        acc_finish(&r[i], acc);
     }
 }
 
 static void inner(poly *r, const poly *a, const poly *b, unsigned k)
 {
-    memset(r, 0, sizeof *r);
+    int32_t acc[N];
+    memset(acc, 0, sizeof acc);
     for (unsigned j = 0; j < k; j++)
-        basemul_acc(r, &a[j], &b[j]);
-    poly_reduce(r);
+        basemul_acc(acc, &a[j], &b[j]);
+    acc_finish(r, acc);
+    cb_wipe(acc, sizeof acc);
 }
 
 /* pke_keygen: ek_pke = ByteEncode12(t_hat) || rho, dk_pke = ByteEncode12(s_hat). */
