@@ -376,3 +376,11 @@ void tu_block_properties(const cb_block_ops *ops, size_t min, size_t max, size_t
     }
     free(k);
 }
+
+const char *tu_data_path(const char *name)
+{
+    static char p[512];
+    const char *dir = getenv("CB_TEST_DATA");
+    snprintf(p, sizeof p, "%s/%s", dir ? dir : "tests/data", name);
+    return p;
+}

@@ -92,4 +92,8 @@ size_t tu_block_vectors(const cb_block_ops *ops, const cb_vector *table, size_t 
  */
 void tu_block_properties(const cb_block_ops *ops, size_t min, size_t max, size_t bs);
 
+/* tu_data_path is tests/data/NAME, or $CB_TEST_DATA/NAME when that is set, in a
+ * static buffer the next call overwrites. */
+const char *tu_data_path(const char *name);
+
 #endif

@@ -26,6 +26,7 @@
 
 #include "base/common.h"
 #include "kernels/check/check.h"
+#include "kernels/generic/sponge.h"
 #include "kernels/modes/digest.h"
 #include "kernels/registry.h"
 #include "kernels/check/vectors/vectors.h"
@@ -122,6 +123,37 @@ static void ref_sha3(size_t out_bytes, const uint8_t *msg, size_t len, uint8_t *
         ref_absorb(a, p + off, rate);
     for (size_t i = 0; i < out_bytes; i++)
         out[i] = (uint8_t)(a[(i / 8) % 5][(i / 8) / 5] >> (8 * (i % 8)));
+    free(p);
+}
+
+
+/* ref_shake is SHAKE128 (rate 168) or SHAKE256 (rate 136) of msg (sections 6.2 and
+ * 4: M || 1111, pad10*1, then as many rate-byte output blocks as outlen needs). */
+static void ref_shake(size_t rate, const uint8_t *msg, size_t len, uint8_t *out,
+                      size_t outlen)
+{
+    size_t bits = 8 * len + 4;
+    size_t padded_bits = (bits / (8 * rate) + 1) * 8 * rate;
+    if (padded_bits - bits < 2)
+        padded_bits += 8 * rate;
+    uint8_t *p = calloc(padded_bits / 8, 1);
+    assert_non_null(p);
+    if (len)
+        memcpy(p, msg, len);
+    for (size_t i = 0; i < 4; i++)
+        set_bit(p, 8 * len + i);
+    set_bit(p, bits);
+    set_bit(p, padded_bits - 1);
+    uint64_t a[5][5];
+    memset(a, 0, sizeof a);
+    for (size_t off = 0; off < padded_bits / 8; off += rate)
+        ref_absorb(a, p + off, rate);
+    for (size_t i = 0; i < outlen; i++) {
+        if (i && i % rate == 0)
+            ref_permute(a);
+        size_t j = i % rate;
+        out[i] = (uint8_t)(a[(j / 8) % 5][(j / 8) / 5] >> (8 * (j % 8)));
+    }
     free(p);
 }
 
@@ -263,12 +295,75 @@ static void test_blocks_every_rate(void **unused)
     assert_true(runs >= 5 * 3 * 4);
 }
 
+/* hexbytes parses an even-length hex string into out. */
+static void hexbytes(const char *hex, uint8_t *out)
+{
+    for (size_t i = 0; hex[2 * i]; i++) {
+        unsigned v;
+        assert_int_equal(sscanf(hex + 2 * i, "%2x", &v), 1);
+        out[i] = (uint8_t)v;
+    }
+}
+
+/* The SHAKE reference against NIST's empty-message examples (FIPS 202 example
+ * values, SHAKE128 and SHAKE256 of the empty string), then the sponge of
+ * kernels/generic/sponge.c against the references: absorbed and squeezed in
+ * pieces of every split, across one and two rates, and the one-shot SHA3-256/512. */
+static void test_sponge(void **unused)
+{
+    (void)unused;
+    uint8_t want[64], got[512], ref[512];
+    hexbytes("7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26", want);
+    ref_shake(168, NULL, 0, ref, 32);
+    assert_memory_equal(ref, want, 32);
+    hexbytes("46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f"
+             "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be", want);
+    ref_shake(136, NULL, 0, ref, 64);
+    assert_memory_equal(ref, want, 64);
+
+    uint8_t msg[400];
+    fill(msg, sizeof msg, 29);
+    static const size_t lens[] = {0, 1, 7, 8, 9, 33, 71, 72, 73, 135, 136, 137, 167, 168, 169, 337, 400};
+    for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+        size_t len = lens[li];
+        for (int which = 0; which < 2; which++) {
+            size_t rate = which ? CB_SHAKE256_RATE : CB_SHAKE128_RATE;
+            ref_shake(rate, msg, len, ref, sizeof ref);
+            for (size_t split = 0; split <= len; split += 1 + len / 5) {
+                cb_sponge s;
+                if (which)
+                    cb_shake256_init(&s);
+                else
+                    cb_shake128_init(&s);
+                cb_sponge_absorb(&s, msg, split);
+                cb_sponge_absorb(&s, msg + split, len - split);
+                cb_sponge_finalize(&s);
+                size_t first = (split * 7) % 200;
+                cb_sponge_squeeze(&s, got, first);
+                cb_sponge_squeeze(&s, got + first, 3);
+                cb_sponge_squeeze(&s, got + first + 3, sizeof got - first - 3);
+                assert_memory_equal(got, ref, sizeof got);
+            }
+        }
+        ref_sha3(32, msg, len, ref);
+        cb_sha3_256(got, msg, len);
+        assert_memory_equal(got, ref, 32);
+        ref_sha3(64, msg, len, ref);
+        cb_sha3_512(got, msg, len);
+        assert_memory_equal(got, ref, 64);
+        ref_shake(136, msg, len, ref, 100);
+        cb_shake256(got, 100, msg, len);
+        assert_memory_equal(got, ref, 100);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reference_examples),
         cmocka_unit_test(test_rate_boundaries),
         cmocka_unit_test(test_blocks_every_rate),
+        cmocka_unit_test(test_sponge),
     };
     char err[256];
     if (cb_caps_init(0, err, sizeof err) != 0) {

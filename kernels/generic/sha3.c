@@ -16,6 +16,7 @@
  * turn the pattern into one load (plus a byte reverse on big-endian).
  */
 #include "kernels/generic/generic.h"
+#include "kernels/generic/sponge.h"
 
 /* ROL64 rotates left by n, 0 <= n < 64, without a shift by 64 when n is 0. */
 #define ROL64(x, n) (((x) << (n)) | ((x) >> ((64 - (n)) & 63)))
@@ -93,8 +94,9 @@ static inline void keccak_round(const uint64_t *restrict in, uint64_t *restrict 
     out[0] ^= rc; /* iota (section 3.2.5) */
 }
 
-/* keccak_f1600 is Keccak-p[1600, 24] (section 3.4), in place on lanes. */
-static void keccak_f1600(uint64_t lanes[25])
+/* cb_keccak_f1600 is Keccak-p[1600, 24] (section 3.4), in place on lanes; the
+ * SHAKE/SHA-3 sponge in sponge.c shares it. */
+void cb_keccak_f1600(uint64_t lanes[25])
 {
     uint64_t other[25];
     for (int i = 0; i < 24; i += 2) {
@@ -111,7 +113,7 @@ static void sha3_generic_blocks(void *state, const uint8_t *in, size_t nblocks)
     for (; nblocks; nblocks--, in += s->rate) {
         for (size_t i = 0; i < lanes; i++)
             s->lanes[i] ^= LOAD64_LE(in + 8 * i);
-        keccak_f1600(s->lanes);
+        cb_keccak_f1600(s->lanes);
     }
 }
 
