@@ -78,7 +78,7 @@ ABI_CHECK := $(BUILD)/tests/abi-check
 # loader and libc that come with libcmocka0:<arch>.
 TEST_ARCH_LDFLAGS ?= $(ARCH_LDFLAGS)
 
-.PHONY: all clean install uninstall print-host-config check-make check check-deps check-unit check-cli check-kat check-asan tests FORCE \
+.PHONY: all clean install uninstall print-host-config check-make check check-deps check-unit check-cli check-layers check-kat check-asan tests FORCE \
 	check-cross cross-vars
 .DEFAULT_GOAL := all
 
@@ -154,6 +154,10 @@ check-unit: $(TEST_BINS) $(ABI_CHECK)
 check-cli: $(BIN)
 	@tests/cli/run.sh $(BIN) "$(QEMU_RUN)"
 
+# The layering docs/architecture.md promises: no circle of files, includes downward.
+check-layers: $(BIN)
+	@tests/layers.sh $(OBJ)
+
 # The Makefile's own promises: each host's configuration, install and uninstall.
 # '+': the script runs make, which under `make -jN check` must be given the job
 # server (without it GNU make warns into the output the script compares).
@@ -185,7 +189,7 @@ CHECK_CROSS ?= 1
 
 check: check-deps
 	@$(MAKE) --no-print-directory all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-kat check-fuzz-replay check-make check-deb check-lava
+	@$(MAKE) --no-print-directory check-layers check-unit check-cli check-kat check-fuzz-replay check-make check-deb check-lava
 ifeq ($(CONFIG),$(DEFAULT_CONFIG))
 	@$(MAKE) --no-print-directory check-fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
 endif

@@ -462,4 +462,30 @@ typedef struct cb_alg {
 /* cb_wipe clears len bytes at p in a way the compiler may not elide. */
 void cb_wipe(void *p, size_t len);
 
+/*
+ * cb_alg_impl_has: whether a whole variant's implementation has the members of a's
+ * kind and direction d (the implementation's own offers() is asked separately).
+ * Kept beside the members so that a new member is one line here too.
+ */
+static inline int cb_alg_impl_has(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
+{
+    switch (a->kind) {
+    case CB_KIND_DIGEST:
+        return m->digest != NULL;
+    case CB_KIND_CIPHER:
+        return m->cipher_init && m->cipher_update;
+    case CB_KIND_AEAD:
+        return m->aead_init && m->aead_seal && m->aead_open;
+    case CB_KIND_PKEY:
+        if (a->out_bytes) /* a key agreement */
+            return d == CB_DIR_DERIVE && m->derive != NULL;
+        return m->sig_max && (d == CB_DIR_SIGN ? m->sign != NULL
+                              : d == CB_DIR_VERIFY ? m->verify != NULL : 0);
+    case CB_KIND_HMAC:
+        return m->mac_init && m->mac;
+    default: /* ghash is built from GCM's own variants */
+        return 0;
+    }
+}
+
 #endif

@@ -14,8 +14,9 @@
  * CB_OP_NO_RAW below.
  *
  * Adding an operation kind (a KEM's keygen, encaps and decaps, say):
- *   1. kernel.h: the cb_kind (CB_KIND_KEM), its directions, and the cb_alg_impl
- *      members a library fills (kem_encaps, kem_decaps, ...);
+ *   1. kernel.h: the cb_kind (CB_KIND_KEM), its directions, the cb_alg_impl
+ *      members a library fills (kem_encaps, kem_decaps, ...) and their line in
+ *      cb_alg_impl_has;
  *   2. op.c: one row of the kinds[] table (how the kind is keyed on a layered
  *      variant, how on a whole one, how the layered state is freed; the state goes
  *      in cb_op's lay union) and one cb_op_<operation> function per operation, each

@@ -87,35 +87,10 @@ const char *cb_variant_env(const cb_variant *v, char *buf, size_t len)
     return buf;
 }
 
-/* whole_offers: the implementation says yes, and has the functions of a's kind. */
+/* whole_offers: the implementation has the functions of a's kind and says yes. */
 static int whole_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
 {
-    int has;
-    switch (a->kind) {
-    case CB_KIND_DIGEST:
-        has = m->digest != NULL;
-        break;
-    case CB_KIND_CIPHER:
-        has = m->cipher_init && m->cipher_update;
-        break;
-    case CB_KIND_AEAD:
-        has = m->aead_init && m->aead_seal && m->aead_open;
-        break;
-    case CB_KIND_PKEY:
-        if (a->out_bytes) /* a key agreement */
-            has = d == CB_DIR_DERIVE && m->derive != NULL;
-        else
-            has = m->sig_max && (d == CB_DIR_SIGN ? m->sign != NULL
-                                 : d == CB_DIR_VERIFY ? m->verify != NULL : 0);
-        break;
-    case CB_KIND_HMAC:
-        has = m->mac_init && m->mac;
-        break;
-    default: /* ghash is built from GCM's own variants */
-        has = 0;
-        break;
-    }
-    return has && m->offers(m, a, d);
+    return cb_alg_impl_has(m, a, d) && m->offers(m, a, d);
 }
 
 int cb_alg_session_open(cb_alg_session *s, const cb_alg *a, const cb_variant *v, cb_dir d)
