@@ -111,6 +111,10 @@ static int whole_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
     case CB_KIND_HMAC:
         has = m->mac_init && m->mac;
         break;
+    case CB_KIND_KEM: /* every direction starts from a key pair of its own */
+        has = m->kem_keygen && (d == CB_DIR_KEYGEN || (d == CB_DIR_ENCAPS && m->kem_encaps) ||
+                                (d == CB_DIR_DECAPS && m->kem_decaps));
+        break;
     default: /* ghash is built from GCM's own variants */
         has = 0;
         break;
@@ -181,7 +185,7 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
 {
     if (!v || !a || !v->ops || (v->prim != a->prim && v->prim != CB_PRIM_WHOLE))
         return 0;
-    cb_dir dirs[2];
+    cb_dir dirs[CB_MAX_DIRS];
     size_t nd = cb_alg_dirs(a, dirs), i;
     for (i = 0; i < nd && dirs[i] != d; i++)
         ;
@@ -196,6 +200,10 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
         const cb_gcm_ops *g = v->ops;
         return g->aes && g->aes->set_encrypt_key && g->aes->ctr32 && g->ghash &&
                g->ghash->blocks;
+    }
+    case CB_PRIM_MLKEM: {
+        const cb_mlkem_ops *o = v->ops;
+        return o->keygen && o->encaps && o->decaps;
     }
     case CB_PRIM_CHACHA: {
         const cb_chacha_ops *o = v->ops;
@@ -217,7 +225,7 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
 
 int cb_variant_offers_any(const cb_variant *v, const cb_alg *a)
 {
-    cb_dir dirs[2];
+    cb_dir dirs[CB_MAX_DIRS];
     size_t nd = cb_alg_dirs(a, dirs);
     for (size_t i = 0; i < nd; i++)
         if (cb_variant_offers(v, a, dirs[i]))

@@ -128,7 +128,7 @@ static const cb_alg *openssl_symmetric(const char *name)
  * signs and verifies, but an imported rsa encrypt row is OpenSSL's alone). */
 static int times_direction(const cb_alg *a, const char *dir)
 {
-    cb_dir dirs[2];
+    cb_dir dirs[CB_MAX_DIRS];
     size_t n = cb_alg_dirs(a, dirs);
     for (size_t i = 0; i < n; i++)
         if (strcmp(cb_dir_name(dirs[i]), dir) == 0)
