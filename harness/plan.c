@@ -121,8 +121,8 @@ static int plan_alg(cb_plan *p, const cb_run_opts *o, const cb_alg *a, cb_caps c
     size_t nd = plan_dirs(o, a, dirs);
     if (check_names(o, a, dirs, nd) != 0)
         return -1;
-    cb_pick picks[2][PLAN_MAX_PICKS];
-    size_t n[2] = {0, 0}, most = 0;
+    cb_pick picks[CB_MAX_DIRS][PLAN_MAX_PICKS];
+    size_t n[CB_MAX_DIRS] = {0}, most = 0;
     for (size_t d = 0; d < nd; d++) {
         n[d] = cb_select(&o->variants, a, dirs[d], caps, picks[d], PLAN_MAX_PICKS);
         if (n[d] == 0 && o->variants.mode == CB_SELECT_AUTO) {
