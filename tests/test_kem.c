@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "kernels/check/check.h"
+#include "kernels/check/kat/kat.h"
 #include "kernels/generic/mlkem.h"
 #include "kernels/inst.h"
 #include "kernels/op.h"
@@ -285,6 +286,33 @@ static void test_whole_variant(void **unused)
     cb_inst_free(x);
 }
 
+/* kat of tests/data/mlkem-awslc.rsp on every variant: each of the six records on
+ * generic and the copy, a record failing on the wrong secret, on the wrong dk. */
+static void test_kat_file(void **unused)
+{
+    (void)unused;
+    cb_kat_opts o = {NULL, NULL, cb_caps_detected(), NULL};
+    cb_kat_result res;
+    assert_int_equal(cb_kat_run_file(tu_data_path("mlkem-awslc.rsp"), &o, &res), CB_KAT_FAILED);
+    assert_int_equal(res.cases, 6);
+    size_t seen = 0;
+    for (size_t i = 0; i < res.ntallies; i++) {
+        const cb_kat_tally *t = &res.tallies[i];
+        const char *n = t->var->name;
+        if (!strcmp(n, "generic") || !strcmp(n, "kemcopy") || !strcmp(n, "kemwhole")) {
+            assert_int_equal(t->passed, 6);
+            assert_int_equal(t->failed, 0);
+            seen++;
+        } else if (!strcmp(n, "kembaddecaps") || !strcmp(n, "kembadkeygen")) {
+            assert_int_equal(t->failed, 6);
+            assert_non_null(strstr(t->shown[0].why, n[6] == 'd' ? "decapsulated k" : "dk "));
+            seen++;
+        }
+    }
+    assert_int_equal(seen, 5);
+    cb_kat_result_free(&res);
+}
+
 int main(void)
 {
     assert_int_equal(cb_variant_register(&copy_row), 0);
@@ -297,6 +325,7 @@ int main(void)
         cmocka_unit_test(test_generic_passes_checks),
         cmocka_unit_test(test_checks_catch_layered),
         cmocka_unit_test(test_whole_variant),
+        cmocka_unit_test(test_kat_file), /* after test_whole_variant registered its rows */
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -360,6 +360,13 @@ cb list >"$T/list.out" 2>&1
 for a in mlkem512 mlkem768 mlkem1024; do
     grep -A1 "^$a\$" "$T/list.out" | grep -q "generic .*keygen+encaps+decaps" && ok || bad "list has no $a row with generic's three directions"
 done
+# kat runs the project's ML-KEM answers (every parameter set's keygen, encaps, decaps
+# and rejection key); a changed rejection key is caught as one failure, by name
+expect 0 "" -- kat "$DATA/mlkem-awslc.rsp"
+grep -q 'mlkem-awslc.rsp  generic  passed 6  failed 0  skipped 0' "$T/out" && ok || bad "kat mlkem-awslc.rsp: $(cat "$T/out")"
+sed '0,/^k_rejected = /s/^k_rejected = ./k_rejected = f/' "$DATA/mlkem-awslc.rsp" >"$T/mlkem-awslc.rsp"
+expect 1 "" -- kat "$T/mlkem-awslc.rsp"
+grep -q 'generic: \[ML-KEM-512\] count = 0: k_rejected differs' "$T/out" && ok || bad "kat of a changed k_rejected: $(cat "$T/out")"
 # A real openssl 3.0 log's ecdsa rows name our ecdsap256, so it compares with a
 # cryptobench run in every style
 cb speed ecdsap256 -seconds 0.05 -csv "$T/ecdsa-run.csv" >/dev/null 2>&1 && ok || bad "speed ecdsap256 -csv failed"
