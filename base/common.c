@@ -64,6 +64,16 @@ void *cb_xcalloc(size_t n, size_t size) { return check(calloc(n ? n : 1, size ? 
 void *cb_xrealloc(void *p, size_t n) { return check(realloc(p, n ? n : 1)); }
 char *cb_xstrdup(const char *s) { return check(strdup(s)); }
 
+char *cb_xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    char *s = NULL;
+    va_start(ap, fmt);
+    int n = vasprintf(&s, fmt, ap);
+    va_end(ap);
+    return check(n < 0 ? NULL : s);
+}
+
 void *cb_aligned_alloc(size_t align, size_t size)
 {
     size_t rounded = (size + align - 1) / align * align;

@@ -35,6 +35,8 @@ void *cb_xmalloc(size_t n);
 void *cb_xcalloc(size_t n, size_t size);
 void *cb_xrealloc(void *p, size_t n);
 char *cb_xstrdup(const char *s);
+/* cb_xasprintf: a malloc'ed string of the format (free it). */
+char *cb_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* cb_hex_digit returns the value of one hexadecimal digit (either case), or -1. */
 int cb_hex_digit(int c);

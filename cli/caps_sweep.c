@@ -14,31 +14,30 @@
  * detected value as cryptobench reads the CPU; on x86-64 OpenSSL's '~' form clears a
  * bit from the library's own detection).
  */
+#include "cli/caps_sweep.h"
+
 #include <errno.h>
-#include <fcntl.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/capmask.h"
 #include "base/common.h"
-#include "base/stats.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/libopts.h"
 #include "harness/emu.h"
 #include "harness/run.h"
+#include "harness/workers.h"
 #include "kernels/registry.h"
 #include "reports/csv/csv.h"
+#include "reports/sweep/sweep.h"
 
 #define MAX_MASKS 80
 #define MAX_ALGS 8
-#define MAX_SIZES 16
+#define STOP_GRACE_MS 1000 /* a child still running this long after SIGTERM is killed */
 
 typedef struct sweep_mask {
     char label[96];  /* "detected", "-aes", "ARMV8_AES alone" */
@@ -47,12 +46,13 @@ typedef struct sweep_mask {
     char equiv[96];  /* what OpenSSL's variable would be for it (built-in rows) */
     cb_csv_set *rows;
     int status;      /* the child's exit status, or 128 + the signal that killed it */
+    char ended[64];  /* that status in words, for a mask without results */
 } sweep_mask;
 
-typedef struct sweep {
+struct cb_sweep {
     const cb_alg *algs[MAX_ALGS];
     size_t nalgs;
-    const char *pass[16]; /* options passed on to speed: -bytes B, -seconds S ... */
+    const char **pass;   /* options passed on to speed as given: -bytes B, -seconds S ... */
     size_t npass;
     int force;
     cb_libopts libs;
@@ -61,7 +61,8 @@ typedef struct sweep {
     const cb_caps_arch *arch;
     sweep_mask m[MAX_MASKS];
     size_t nm;
-} sweep;
+};
+typedef struct cb_sweep sweep;
 
 static void sweep_usage(FILE *f)
 {
@@ -190,85 +191,104 @@ static void library_masks(sweep *sw)
     }
 }
 
-/* child_argv builds the speed command line of mask m. */
-static size_t child_argv(sweep *sw, const sweep_mask *m, const char *csv, char **argv,
-                         char store[][192])
+/* argv_add appends one argument to a growing, NULL-terminated argument vector. */
+static void argv_add(char ***argv, size_t *n, const char *arg)
 {
-    size_t n = 0, k = 0;
-    argv[n++] = "speed";
+    *argv = cb_xrealloc(*argv, (*n + 2) * sizeof **argv);
+    (*argv)[(*n)++] = cb_xstrdup(arg);
+    (*argv)[*n] = NULL;
+}
+
+char **cb_sweep_child_argv(const cb_sweep *sw, const char *env, const char *csv,
+                           size_t *argc)
+{
+    char **argv = NULL;
+    size_t n = 0;
+    argv_add(&argv, &n, "speed");
     for (size_t a = 0; a < sw->nalgs; a++) {
-        argv[n++] = "-evp";
-        argv[n++] = (char *)sw->algs[a]->name;
+        argv_add(&argv, &n, "-evp");
+        argv_add(&argv, &n, sw->algs[a]->name);
     }
     for (size_t i = 0; i < sw->npass; i++)
-        argv[n++] = (char *)sw->pass[i];
-    argv[n++] = "-csv";
-    argv[n++] = (char *)csv;
+        argv_add(&argv, &n, sw->pass[i]);
+    argv_add(&argv, &n, "-csv");
+    argv_add(&argv, &n, csv);
     if (sw->force)
-        argv[n++] = "-force-caps";
+        argv_add(&argv, &n, "-force-caps");
     if (sw->libs.n) {
         const cb_lib_request *q = &sw->libs.req[0];
-        snprintf(store[k], sizeof store[k], "%s=%s", q->name, q->path);
-        argv[n++] = "-lib";
-        argv[n++] = store[k++];
+        char *lib = cb_xasprintf("%s=%s", q->name, q->path);
+        argv_add(&argv, &n, "-lib");
+        argv_add(&argv, &n, lib);
+        free(lib);
         for (size_t i = 0; i < sw->libs.nenv; i++) {
-            argv[n++] = "-lib-env";
-            argv[n++] = (char *)sw->libs.env[i];
+            argv_add(&argv, &n, "-lib-env");
+            argv_add(&argv, &n, sw->libs.env[i]);
         }
-        if (m->env[0]) {
-            snprintf(store[k], sizeof store[k], "%s:%s", q->name, m->env);
-            argv[n++] = "-lib-env";
-            argv[n++] = store[k++];
+        if (env && env[0]) {
+            char *e = cb_xasprintf("%s:%s", q->name, env);
+            argv_add(&argv, &n, "-lib-env");
+            argv_add(&argv, &n, e);
+            free(e);
         }
-        argv[n++] = "-variant";
-        argv[n++] = (char *)q->name;
+        argv_add(&argv, &n, "-variant");
+        argv_add(&argv, &n, q->name);
     }
-    argv[n] = NULL;
-    return n;
+    *argc = n;
+    return argv;
+}
+
+void cb_sweep_argv_free(char **argv)
+{
+    for (size_t i = 0; argv && argv[i]; i++)
+        free(argv[i]);
+    free(argv);
+}
+
+/* child: what one mask's child runs: speed with the mask, and nothing else of the
+ * caller's capability variables. */
+typedef struct child {
+    const sweep *sw;
+    const sweep_mask *m;
+    char **argv;
+    int argc;
+} child;
+
+static int child_main(void *arg)
+{
+    const child *c = arg;
+    const char *var = cb_caps_openssl_var(c->sw->arch);
+    unsetenv("CRYPTOBENCH_CAPS");
+    if (var)
+        unsetenv(var); /* the mask alone decides, not the caller's */
+    if (c->m->caps[0])
+        setenv("CRYPTOBENCH_CAPS", c->m->caps, 1);
+    return cb_cmd_speed(c->argc, c->argv);
+}
+
+/* status_words: a child's exit status as the table says it. */
+static void status_words(int status, char *buf, size_t len)
+{
+    if (status < 0)
+        snprintf(buf, len, "could not start a process");
+    else if (status > 128 && sigabbrev_np(status - 128))
+        snprintf(buf, len, "SIG%s", sigabbrev_np(status - 128));
+    else
+        snprintf(buf, len, "exit status %d", status);
 }
 
 /* run_mask times mask m in a child; returns 0, or the stop signal that ended it. */
 static int run_mask(sweep *sw, sweep_mask *m, const char *dir, size_t idx)
 {
-    char csv[4200], errf[4200], store[4][192];
-    char *argv[64];
-    snprintf(csv, sizeof csv, "%s/mask%zu.csv", dir, idx);
-    snprintf(errf, sizeof errf, "%s/mask%zu.err", dir, idx);
-    int argc = (int)child_argv(sw, m, csv, argv, store);
-    const char *var = cb_caps_openssl_var(sw->arch);
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        m->status = CB_EXIT_USAGE;
-        return 0;
-    }
-    if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        int out = open("/dev/null", O_WRONLY), err = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (out >= 0)
-            dup2(out, 1);
-        if (err >= 0)
-            dup2(err, 2);
-        unsetenv("CRYPTOBENCH_CAPS");
-        if (var)
-            unsetenv(var); /* the mask alone decides, not the caller's */
-        if (m->caps[0])
-            setenv("CRYPTOBENCH_CAPS", m->caps, 1);
-        int rc = cb_cmd_speed(argc, argv);
-        fflush(NULL);
-        _exit(rc);
-    }
+    char *csv = cb_xasprintf("%s/mask%zu.csv", dir, idx);
+    char *errf = cb_xasprintf("%s/mask%zu.err", dir, idx);
+    size_t argc;
+    child c = {sw, m, cb_sweep_child_argv(sw, m->env, csv, &argc), 0};
+    c.argc = (int)argc;
     volatile sig_atomic_t *stop = cb_run_stop_flag();
-    int st = 0, stopped = 0;
-    while (waitpid(pid, &st, 0) < 0) {
-        if (errno != EINTR)
-            break;
-        if (*stop && !stopped) {
-            stopped = (int)*stop;
-            kill(pid, SIGTERM); /* it keeps what it finished, then ends */
-        }
-    }
-    m->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    m->status = cb_child_run(child_main, &c, errf, stop, STOP_GRACE_MS);
+    status_words(m->status, m->ended, sizeof m->ended);
+    cb_sweep_argv_free(c.argv);
     m->rows = cb_csv_set_new();
     char err[512];
     if (access(csv, F_OK) == 0 && cb_csv_read_file(m->rows, csv, err, sizeof err) != 0)
@@ -282,137 +302,24 @@ static int run_mask(sweep *sw, sweep_mask *m, const char *dir, size_t idx)
         if (f)
             fclose(f);
     }
-    return stopped ? stopped : (int)*stop;
-}
-
-/* cell: what mask m measured for algorithm a at size b. */
-typedef struct cell {
-    double median, lo, hi; /* bytes per second; median < 0: not measured */
-    const char *variant, *status, *signal;
-} cell;
-
-static cell cell_of(const sweep_mask *m, const cb_alg *a, size_t b)
-{
-    cell c = {-1, 0, 0, "-", "-", ""};
-    double v[512];
-    size_t n = 0;
-    for (size_t i = 0; m->rows && i < cb_csv_set_count(m->rows); i++) {
-        const cb_csv_row *r = cb_csv_set_row(m->rows, i);
-        if (strcmp(r->s.alg, a->name) != 0 || r->s.block_bytes != b)
-            continue;
-        c.variant = r->s.variant;
-        c.status = r->s.status;
-        c.signal = r->s.signal ? r->s.signal : "";
-        if (cb_sample_measured(&r->s) && n < 512)
-            v[n++] = r->bytes_per_sec;
-    }
-    if (n) {
-        c.median = cb_median(v, n);
-        cb_median_ci(v, n, &c.lo, &c.hi);
-    }
-    return c;
-}
-
-/* sizes_of: the block sizes the children measured for a, ascending. */
-static size_t sizes_of(const sweep *sw, const cb_alg *a, size_t *out)
-{
-    size_t n = 0;
-    for (size_t k = 0; k < sw->nm; k++)
-        for (size_t i = 0; sw->m[k].rows && i < cb_csv_set_count(sw->m[k].rows); i++) {
-            const cb_csv_row *r = cb_csv_set_row(sw->m[k].rows, i);
-            size_t b = r->s.block_bytes, j = 0;
-            if (strcmp(r->s.alg, a->name) != 0)
-                continue;
-            while (j < n && out[j] != b)
-                j++;
-            if (j == n && n < MAX_SIZES) {
-                while (j > 0 && out[j - 1] > b) { /* insertion keeps them sorted */
-                    out[j] = out[j - 1];
-                    j--;
-                }
-                out[j] = b;
-                n++;
-            }
-        }
-    return n;
+    free(csv);
+    free(errf);
+    return (int)*stop;
 }
 
 static void print_alg(const sweep *sw, const cb_alg *a)
 {
-    size_t sizes[MAX_SIZES], ns = sizes_of(sw, a, sizes);
     const char *var = cb_caps_openssl_var(sw->arch);
     int lib = sw->libs.n > 0;
-    const char *col = lib ? "environment" : (var ? var : "OpenSSL variable");
-    if (sw->markdown) {
-        printf("\n**%s**: %zu masks\n\n| mask | %s | variant |", a->name, sw->nm, col);
-        for (size_t j = 0; j < ns; j++)
-            printf(" %zu bytes |", sizes[j]);
-        printf("\n|---|---|---|");
-        for (size_t j = 0; j < ns; j++)
-            printf("---:|");
-        putchar('\n');
-    } else {
-        printf("\n%s: %zu masks\n%-28s %-34s %-14s", a->name, sw->nm, "mask", col, "variant");
-        for (size_t j = 0; j < ns; j++)
-            printf(" %12zu bytes", sizes[j]);
-        putchar('\n');
-    }
-    const char *sep = sw->markdown ? " |" : "";
-    double best = -1;
-    size_t fastest = sw->nm;
-    double geo[MAX_MASKS];
+    cb_sweep_row rows[MAX_MASKS];
     for (size_t k = 0; k < sw->nm; k++) {
         const sweep_mask *m = &sw->m[k];
-        double logsum = 0;
-        size_t ok = 0;
-        cell c0 = ns ? cell_of(m, a, sizes[0]) : (cell){-1, 0, 0, "-", "-", ""};
-        char vname[64];
-        snprintf(vname, sizeof vname, "%s", c0.variant);
-        const char *what = lib ? (m->env[0] ? m->env : "(not set)") : m->equiv;
-        if (sw->markdown)
-            printf("| %s | %s | %s |", m->label, what, vname);
-        else
-            printf("%-28s %-34s %-14s", m->label, what, vname);
-        for (size_t j = 0; j < ns; j++) {
-            cell c = cell_of(m, a, sizes[j]);
-            if (c.median >= 0) {
-                printf(" %17.2fk%s", c.median / 1000, sep);
-                logsum += log(c.median);
-                ok++;
-            } else if (c.signal[0]) {
-                printf(" %18s%s", c.signal, sep);
-            } else {
-                printf(" %18s%s", strcmp(c.status, "-") ? c.status : "not run", sep);
-            }
-        }
-        if (ns == 0)
-            printf("  (no result: exit status %d)", m->status);
-        putchar('\n');
-        geo[k] = ok == ns && ns ? exp(logsum / (double)ns) : -1;
-        if (geo[k] > best) {
-            best = geo[k];
-            fastest = k;
-        }
+        rows[k] = (cb_sweep_row){m->label, lib ? (m->env[0] ? m->env : "(not set)") : m->equiv,
+                                 m->rows, m->ended};
     }
-    if (fastest == sw->nm) {
-        printf("fastest: none (no mask ran at every size)\n");
-        return;
-    }
-    /* within noise: every size's 95% interval overlaps the fastest mask's */
-    char near[1024] = "";
-    for (size_t k = 0; k < sw->nm; k++) {
-        int overlaps = k != fastest && geo[k] > 0;
-        for (size_t j = 0; overlaps && j < ns; j++) {
-            cell f = cell_of(&sw->m[fastest], a, sizes[j]), c = cell_of(&sw->m[k], a, sizes[j]);
-            overlaps = c.hi >= f.lo && c.lo <= f.hi;
-        }
-        if (overlaps)
-            snprintf(near + strlen(near), sizeof near - strlen(near), "%s%s",
-                     near[0] ? ", " : "", sw->m[k].label);
-    }
-    printf("%sfastest: %s (%s); within noise of it: %s\n", sw->markdown ? "\n" : "",
-           sw->m[fastest].label,
-           cell_of(&sw->m[fastest], a, sizes[0]).variant, near[0] ? near : "none");
+    cb_sweep_table t = {a->name, lib ? "environment" : (var ? var : "OpenSSL variable"), rows,
+                        sw->nm, sw->markdown};
+    cb_sweep_print(stdout, &t);
 }
 
 /* write_csv keeps every child's rows in one file (each row says its own mask). */
@@ -477,8 +384,9 @@ static int parse(sweep *sw, int argc, char **argv)
             if ((r = cb_args_value(&a, passed[i], &v)) != 0) {
                 if (r < 0)
                     return -1;
-                static char opt[4][16];
-                snprintf(opt[i], sizeof opt[i], "-%s", passed[i]);
+                static const char *const opt[] = {"-bytes", "-seconds", "-iterations",
+                                                  "-samples"};
+                sw->pass = cb_xrealloc(sw->pass, (sw->npass + 2) * sizeof *sw->pass);
                 sw->pass[sw->npass++] = opt[i];
                 sw->pass[sw->npass++] = v;
                 took = 1;
@@ -520,21 +428,52 @@ static int parse(sweep *sw, int argc, char **argv)
         cb_error("caps -sweep: one library per sweep; give a single -lib NAME=PATH.");
         return -1;
     }
+    const char *var = cb_caps_openssl_var(cb_caps_arch_this());
+    size_t vl = var ? strlen(var) : 0;
+    for (size_t i = 0; var && i < sw->libs.nenv; i++) {
+        const char *e = strchr(sw->libs.env[i], ':');
+        if (e && strncmp(e + 1, var, vl) == 0 && e[1 + vl] == '=') {
+            cb_error("caps -sweep: -lib-env '%s' sets %s, which the sweep sets itself for "
+                     "every mask; leave it out.", sw->libs.env[i], var);
+            return -1;
+        }
+    }
     return 0;
+}
+
+int cb_sweep_parse(cb_sweep **out, int argc, char **argv)
+{
+    sweep *sw = cb_xcalloc(1, sizeof *sw);
+    int rc = parse(sw, argc, argv);
+    if (rc != 0) {
+        cb_sweep_free(sw);
+        sw = NULL;
+    }
+    *out = sw;
+    return rc;
+}
+
+void cb_sweep_free(cb_sweep *sw)
+{
+    if (!sw)
+        return;
+    for (size_t k = 0; k < sw->nm; k++)
+        if (sw->m[k].rows)
+            cb_csv_set_free(sw->m[k].rows);
+    free(sw->pass);
+    free(sw);
 }
 
 int cb_caps_sweep(int argc, char **argv)
 {
-    sweep *sw = cb_xcalloc(1, sizeof *sw);
-    int rc = parse(sw, argc, argv);
+    sweep *sw;
+    int rc = cb_sweep_parse(&sw, argc, argv);
     char err[512], dir[] = "/tmp/cryptobench-sweep-XXXXXX";
-    if (rc != 0) {
-        free(sw);
+    if (rc != 0)
         return rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
-    }
     if (cb_caps_init(sw->force, err, sizeof err) != 0) {
         cb_error("%s", err);
-        free(sw);
+        cb_sweep_free(sw);
         return CB_EXIT_USAGE;
     }
     sw->arch = cb_caps_arch_this();
@@ -544,7 +483,7 @@ int cb_caps_sweep(int argc, char **argv)
         builtin_masks(sw);
     if (!mkdtemp(dir)) {
         cb_error("caps -sweep: cannot make a temporary folder: %s.", strerror(errno));
-        free(sw);
+        cb_sweep_free(sw);
         return CB_EXIT_USAGE;
     }
     char buf[512];
@@ -567,6 +506,9 @@ int cb_caps_sweep(int argc, char **argv)
         }
     }
     cb_run_stop_restore();
+    for (size_t k = done; k < sw->nm; k++) /* the masks a stop left unrun */
+        if (sw->m[k].rows)
+            cb_csv_set_free(sw->m[k].rows);
     sw->nm = done;
     if (status == CB_EXIT_OK) {
         for (size_t a = 0; a < sw->nalgs; a++)
@@ -577,10 +519,7 @@ int cb_caps_sweep(int argc, char **argv)
     snprintf(buf, sizeof buf, "rm -rf '%s'", dir);
     if (system(buf) != 0)
         cb_warn("caps -sweep: could not remove %s", dir);
-    for (size_t k = 0; k < sw->nm; k++)
-        if (sw->m[k].rows)
-            cb_csv_set_free(sw->m[k].rows);
-    free(sw);
+    cb_sweep_free(sw);
     if (stopped) {
         cb_error("caps -sweep: stopped by %s after %zu masks.", cb_run_signame(stopped), done);
         return 128 + stopped;

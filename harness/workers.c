@@ -4,6 +4,7 @@
 #include "harness/workers.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sched.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -208,4 +210,49 @@ int cb_workers_run(size_t n, cb_worker_fn *fn, void *arg, void **reports, size_t
     free(pid);
     free(cpus);
     return rc;
+}
+
+int cb_child_run(cb_child_fn *fn, void *arg, const char *err_path,
+                 volatile sig_atomic_t *stop, unsigned grace_ms)
+{
+    fflush(NULL); /* the child must not write the parent's buffered output again */
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        int out = open("/dev/null", O_WRONLY);
+        if (out >= 0)
+            dup2(out, 1);
+        if (err_path) {
+            int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+            if (err >= 0)
+                dup2(err, 2);
+        }
+        int rc = fn(arg);
+        fflush(NULL);
+        _exit(rc);
+    }
+    /* Poll rather than block in waitpid: a stop request must be seen however the
+     * signal's handler was installed, and a child that ignores SIGTERM killed. */
+    unsigned waited_ms = 0;
+    int st = 0, termed = 0;
+    for (;;) {
+        pid_t r = waitpid(pid, &st, WNOHANG);
+        if (r == pid)
+            break;
+        if (r < 0 && errno != EINTR)
+            return -1;
+        if (stop && *stop && !termed) {
+            kill(pid, SIGTERM); /* it keeps what it finished, then ends */
+            termed = 1;
+        } else if (termed && waited_ms >= grace_ms) {
+            kill(pid, SIGKILL);
+        }
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+        if (termed)
+            waited_ms += 10;
+    }
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }

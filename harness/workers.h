@@ -37,4 +37,19 @@ typedef void *cb_worker_fn(void *arg, size_t worker, size_t *len);
 int cb_workers_run(size_t n, cb_worker_fn *fn, void *arg, void **reports, size_t *lens,
                    volatile sig_atomic_t *stop, char *err, size_t errlen);
 
+/* cb_child_fn is a child's whole job: its return value is the child's exit status. */
+typedef int cb_child_fn(void *arg);
+
+/*
+ * cb_child_run runs fn(arg) in one child process, not pinned, that dies with its
+ * parent: its standard output goes to /dev/null, its standard error to err_path
+ * (created or truncated; NULL: the caller's).  While it runs, a non-zero *stop (stop
+ * may be NULL) is passed on to it as SIGTERM, so that it ends keeping what it
+ * finished; a child still running grace_ms after that is killed (SIGKILL), so a stop
+ * request ends the wait however the child behaves.  Returns the child's exit status,
+ * 128 + the signal that ended it, or -1 when no child could be started.
+ */
+int cb_child_run(cb_child_fn *fn, void *arg, const char *err_path,
+                 volatile sig_atomic_t *stop, unsigned grace_ms);
+
 #endif

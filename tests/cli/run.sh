@@ -941,6 +941,31 @@ if cb list 2>/dev/null | grep -Eq '^ +openssl +library '; then
         grep -Eq '^detected \(not set\) .*[0-9]k' "$T/out" && grep -Eq '^none \(0\) +OPENSSL_[a-z0-9]+cap=0x0' "$T/out" && ok ||
         bad "caps -sweep -lib: $(cat "$T/out" "$T/err" | tail -12)"
 fi
+# repeated options and long values reach the child whole (no fixed-size array)
+set -- ; for i in 1 2 3 4 5 6 7 8 9 10 11 12; do set -- "$@" -bytes 64; done
+cb caps -sweep -evp md5 "$@" -iterations 50 -samples 2 >"$T/out" 2>"$T/err" &&
+    grep -Eq '^detected .*[0-9]k' "$T/out" && ok || bad "caps -sweep with twelve -bytes: $(cat "$T/out" "$T/err" | tail -6)"
+set --
+if cb list 2>/dev/null | grep -Eq '^ +openssl +library ' && [ -f /usr/lib/x86_64-linux-gnu/libcrypto.so.3 ] && [ -z "$RUN" ]; then
+    long="$T/$(printf 'd%.0s' $(seq 1 220))"
+    mkdir -p "$long" && cp /usr/lib/x86_64-linux-gnu/libcrypto.so.3 "$long/"
+    cb caps -sweep -lib sys="$long/libcrypto.so.3" -evp sha256 -bytes 64 -iterations 50 -samples 2 >"$T/out" 2>"$T/err" &&
+        grep -Eq '^detected \(not set\) .*[0-9]k' "$T/out" && ok || bad "caps -sweep -lib with a 220-character folder: $(cat "$T/out" "$T/err" | tail -6)"
+    expect 2 "sets OPENSSL_ia32cap, which the sweep sets itself" -- caps -sweep -lib sys=libcrypto.so.3 -lib-env sys:OPENSSL_ia32cap=0x0 -evp sha256
+    rm -rf "$long"
+fi
+# a stop ends the sweep at once, the child stopped (and killed if it does not stop);
+# SIGTERM, as a background job of a script ignores SIGINT
+$RUN "$BIN" caps -sweep -evp sha256 -evp md5 -seconds 2 >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 1.5
+kill -TERM $pid
+t0=$(date +%s%N)
+wait $pid
+rc=$?
+t1=$(date +%s%N)
+[ "$rc" -eq 143 ] && [ $(( (t1 - t0) / 1000000 )) -lt 1500 ] && grep -q "stopped by SIGTERM" "$T/err" && ok ||
+    bad "caps -sweep stopped by SIGTERM: exit $rc after $(( (t1 - t0) / 1000000 )) ms: $(tail -3 "$T/err")"
 if [ -z "$RUN" ] && [ "$(uname -m)" = x86_64 ] && command -v qemu-x86_64 >/dev/null; then
     tests/sweep.sh forced sha256 sha "$BIN" qemu-x86_64 -cpu Westmere >"$T/out" 2>&1 && ok || bad "caps -sweep -force-caps under Westmere: $(tail -8 "$T/out")"
 fi
