@@ -21,6 +21,7 @@
 #include "kernels/op.h"
 #include "kernels/pkey/kem.h"
 #include "kernels/registry.h"
+#include "reports/format/openssl_out.h"
 #include "tests/support.h"
 
 static const char *const kem_names[] = {"mlkem512", "mlkem768", "mlkem1024"};
@@ -313,6 +314,46 @@ static void test_kat_file(void **unused)
     cb_kat_result_free(&res);
 }
 
+/* table_text prints rows with cb_out_pkey_table into a string the caller frees. */
+static char *table_text(const cb_pkey_row *rows, size_t n, int mr)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    cb_out_pkey_table(f, rows, n, mr);
+    fclose(f);
+    return buf;
+}
+
+/* OpenSSL 3.5's KEM table: after the other public-key tables, its heading once, the
+ * name in 27 columns, a cell that was not measured named instead of its figures;
+ * -mr's +F9 lines count the KEM rows from 0 and print 0 for such a cell. */
+static void test_kem_table_layout(void **unused)
+{
+    (void)unused;
+    const cb_pkey_row rows[] = {
+        {"ML-KEM-768", 768, NULL, 10000, 8000, NULL, NULL, 5000, NULL},
+        {"EdDSA (Ed25519)", 253, NULL, 4000, 2000, NULL, NULL, -1, NULL},
+        {"ML-KEM-1024", 1024, "generic", 4000, -1, NULL, "faulted", 2500, NULL},
+    };
+    char *t = table_text(rows, 3, 0);
+    const char *want =
+        "                              sign    verify    sign/s verify/s\n"
+        " 253 bits EdDSA (Ed25519)   0.0003s   0.0005s   4000.0   2000.0\n"
+        "                               keygen    encaps    decaps keygens/s  encaps/s  decaps/s\n"
+        "                 ML-KEM-768 0.000100s 0.000125s 0.000200s   10000.0    8000.0    5000.0\n"
+        "                ML-KEM-1024 0.000250s   faulted 0.000400s    4000.0   faulted    2500.0"
+        "  (generic)\n";
+    assert_string_equal(t, want);
+    free(t);
+    t = table_text(rows, 3, 1);
+    assert_string_equal(t, "+F6:0:253:Ed25519:4000.000000:2000.000000\n"
+                           "+F9:0:10000.000000:8000.000000:5000.000000\n"
+                           "+F9:1:4000.000000:0.000000:2500.000000\n");
+    free(t);
+}
+
 int main(void)
 {
     assert_int_equal(cb_variant_register(&copy_row), 0);
@@ -326,6 +367,7 @@ int main(void)
         cmocka_unit_test(test_checks_catch_layered),
         cmocka_unit_test(test_whole_variant),
         cmocka_unit_test(test_kat_file), /* after test_whole_variant registered its rows */
+        cmocka_unit_test(test_kem_table_layout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
