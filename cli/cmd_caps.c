@@ -71,7 +71,7 @@ static void print_mr(void)
     printf("mask_source %s\n", cb_caps_mask_source());
     for (size_t i = 0; i < cb_alg_count(); i++) {
         const cb_alg *a = cb_alg_at(i);
-        cb_dir dirs[2];
+        cb_dir dirs[CB_MAX_DIRS];
         size_t nd = cb_alg_dirs(a, dirs);
         for (size_t d = 0; d < nd; d++)
             printf("auto %s %s %s\n", a->name, cb_dir_name(dirs[d]), auto_name(a, dirs[d], eff));
@@ -96,7 +96,7 @@ static void print_auto_table(cb_caps eff)
     printf("auto picks\n");
     for (size_t i = 0; i < cb_alg_count(); i++) {
         const cb_alg *a = cb_alg_at(i);
-        cb_dir dirs[2];
+        cb_dir dirs[CB_MAX_DIRS];
         size_t nd = cb_alg_dirs(a, dirs);
         char picks[128] = "";
         size_t len = 0;

@@ -56,7 +56,7 @@ static const cb_variant *auto_pick(const cb_alg *a, cb_dir d, cb_caps caps)
 
 static void list_alg(const cb_alg *a, cb_caps caps, const widths *w)
 {
-    cb_dir dirs[2];
+    cb_dir dirs[CB_MAX_DIRS];
     size_t nd = cb_alg_dirs(a, dirs);
     const cb_variant *pick = auto_pick(a, dirs[0], caps);
     printf("%s\n", a->name);

@@ -15,6 +15,7 @@
 #include "base/common.h"
 #include "base/stats.h"
 #include "harness/workers.h"
+#include "kernels/registry.h"
 
 typedef struct case_head {
     uint32_t entry, size; /* index into the plan and into -bytes */
@@ -159,7 +160,7 @@ static void whole_case(cb_run_ctx *c, size_t i, size_t k, const cb_bench_result 
     unsigned rounds = CB_BENCH_MAX_SAMPLES;
     cb_outcome all = CB_OUT_OK;
     int sig = 0;
-    double per_op = c->plan.e[i].alg->kind == CB_KIND_PKEY ? 1 : (double)s.block_bytes;
+    double per_op = cb_alg_per_op(c->plan.e[i].alg) ? 1 : (double)s.block_bytes;
     for (size_t w = 0; w < n; w++) {
         if (!got[w] || out[w] != CB_OUT_OK)
             rounds = 0;

@@ -20,12 +20,12 @@ void cb_run_opts_default(cb_run_opts *o)
 
 size_t cb_plan_sizes(const cb_run_opts *o, const cb_plan_entry *e)
 {
-    return e->alg->kind == CB_KIND_PKEY ? 1 : o->nsizes;
+    return cb_alg_per_op(e->alg) ? 1 : o->nsizes;
 }
 
 size_t cb_plan_len(const cb_run_opts *o, const cb_plan_entry *e, size_t k)
 {
-    return e->alg->kind == CB_KIND_PKEY ? 0 : o->sizes[k];
+    return cb_alg_per_op(e->alg) ? 0 : o->sizes[k];
 }
 
 static void add_entry(cb_plan *p, const cb_alg *a, const cb_variant *v, cb_dir d,
@@ -46,7 +46,7 @@ static void add_entry(cb_plan *p, const cb_alg *a, const cb_variant *v, cb_dir d
 }
 
 /* plan_dirs: ciphers and AEADs are timed in the one direction -decrypt chooses. */
-static size_t plan_dirs(const cb_run_opts *o, const cb_alg *a, cb_dir dirs[2])
+static size_t plan_dirs(const cb_run_opts *o, const cb_alg *a, cb_dir dirs[CB_MAX_DIRS])
 {
     size_t n = cb_alg_dirs(a, dirs);
     if (a->kind == CB_KIND_CIPHER || a->kind == CB_KIND_AEAD) {
@@ -117,12 +117,12 @@ static int check_names(const cb_run_opts *o, const cb_alg *a, const cb_dir *dirs
  * so each variant's directions stay together. */
 static int plan_alg(cb_plan *p, const cb_run_opts *o, const cb_alg *a, cb_caps caps)
 {
-    cb_dir dirs[2];
+    cb_dir dirs[CB_MAX_DIRS];
     size_t nd = plan_dirs(o, a, dirs);
     if (check_names(o, a, dirs, nd) != 0)
         return -1;
-    cb_pick picks[2][PLAN_MAX_PICKS];
-    size_t n[2] = {0, 0}, most = 0;
+    cb_pick picks[CB_MAX_DIRS][PLAN_MAX_PICKS];
+    size_t n[CB_MAX_DIRS] = {0}, most = 0;
     for (size_t d = 0; d < nd; d++) {
         n[d] = cb_select(&o->variants, a, dirs[d], caps, picks[d], PLAN_MAX_PICKS);
         if (n[d] == 0 && o->variants.mode == CB_SELECT_AUTO) {
@@ -162,7 +162,7 @@ static int check_sizes(const cb_plan *p, const cb_run_opts *o)
                      "the ciphertext the next one must authenticate.", e->alg->name);
             return -1;
         }
-        if (e->alg->kind == CB_KIND_PKEY)
+        if (cb_alg_per_op(e->alg))
             continue;
         for (size_t k = 0; k < o->nsizes; k++)
             if (!cb_inst_len_ok(e->alg, o->sizes[k], err, sizeof err)) {

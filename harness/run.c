@@ -165,7 +165,7 @@ static void describe(cb_run_ctx *c)
     for (size_t i = 0; i < n; i++) {
         const cb_plan_entry *e = &c->plan.e[i];
         c->rows[i] = (cb_sink_entry){e->label, e->alg->name, e->var->name, cb_dir_name(e->dir),
-                                     e->alg->key_bits, e->alg->kind == CB_KIND_PKEY,
+                                     e->alg->key_bits, cb_alg_per_op(e->alg),
                                      e->alg->heading, e->labelled};
         c->run.cases += cb_plan_sizes(c->o, e);
     }

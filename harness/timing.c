@@ -70,7 +70,7 @@ const char *cb_outcome_name(cb_outcome out)
  * entries, whose table counts operations). */
 static double per_op(const cb_run_ctx *c, size_t i, size_t len)
 {
-    return c->plan.e[i].alg->kind == CB_KIND_PKEY ? 1 : (double)len;
+    return cb_alg_per_op(c->plan.e[i].alg) ? 1 : (double)len;
 }
 
 void cb_run_summarise(const cb_run_ctx *c, size_t i, size_t len, const cb_bench_result *r,

@@ -138,6 +138,18 @@ static const cb_alg algs[] = {
      * rows sign the same 36 bytes as OpenSSL's without a SHA-256 in front */
     {"ed25519", "eddsa-ed25519", CB_KIND_PKEY, CB_PRIM_C25519, CB_MODE_NONE, 253, 0, 0,
      "EdDSA (Ed25519)"},
+
+    /* ML-KEM (FIPS 203): keygen, encaps and decaps, each an operation, as OpenSSL
+     * 3.5's KEM table times them.  key_bits is the parameter set's number (the
+     * module rank k is key_bits / 256), out_bytes the 32-byte shared secret, the
+     * heading the name OpenSSL 3.5 prints the row under; the aliases are FIPS 203's
+     * spellings. */
+    {"mlkem512", "ml-kem-512 mlkem-512", CB_KIND_KEM, CB_PRIM_MLKEM, CB_MODE_NONE, 512, 0, 32,
+     "ML-KEM-512"},
+    {"mlkem768", "ml-kem-768 mlkem-768", CB_KIND_KEM, CB_PRIM_MLKEM, CB_MODE_NONE, 768, 0, 32,
+     "ML-KEM-768"},
+    {"mlkem1024", "ml-kem-1024 mlkem-1024", CB_KIND_KEM, CB_PRIM_MLKEM, CB_MODE_NONE, 1024, 0,
+     32, "ML-KEM-1024"},
 };
 
 /* Names that stand for several algorithms, as `openssl speed aes` does.  "sha" is
@@ -275,9 +287,14 @@ const char *cb_alg_names(char *buf, size_t len)
     return buf;
 }
 
-size_t cb_alg_dirs(const cb_alg *a, cb_dir out[2])
+size_t cb_alg_dirs(const cb_alg *a, cb_dir out[CB_MAX_DIRS])
 {
     switch (a->kind) {
+    case CB_KIND_KEM:
+        out[0] = CB_DIR_KEYGEN;
+        out[1] = CB_DIR_ENCAPS;
+        out[2] = CB_DIR_DECAPS;
+        return 3;
     case CB_KIND_DIGEST:
     case CB_KIND_MAC:
     case CB_KIND_HMAC:
@@ -300,6 +317,11 @@ size_t cb_alg_dirs(const cb_alg *a, cb_dir out[2])
     return 2;
 }
 
+int cb_alg_per_op(const cb_alg *a)
+{
+    return a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM;
+}
+
 size_t cb_alg_iv_bytes(const cb_alg *a)
 {
     if (a->kind != CB_KIND_CIPHER || a->mode == CB_MODE_ECB)
@@ -311,7 +333,7 @@ size_t cb_alg_iv_bytes(const cb_alg *a)
 
 size_t cb_alg_key_bytes(const cb_alg *a)
 {
-    if (a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_PKEY)
+    if (a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM)
         return 0;
     return a->key_bits / 8;
 }
@@ -356,6 +378,7 @@ int cb_prim_is_stream(cb_prim p)
 const char *cb_dir_name(cb_dir d)
 {
     static const char *const names[CB_DIR_COUNT] = {"encrypt", "decrypt", "digest", "sign",
-                                                    "verify", "derive"};
+                                                    "verify",  "derive",  "keygen", "encaps",
+                                                    "decaps"};
     return (unsigned)d < CB_DIR_COUNT ? names[d] : "?";
 }

@@ -15,6 +15,7 @@
 #include "base/common.h"
 #include "kernels/modes/digest.h"
 #include "kernels/op.h"
+#include "kernels/pkey/kem.h"
 #include "kernels/registry.h"
 
 struct cb_inst {
@@ -26,6 +27,7 @@ struct cb_inst {
     cb_op op; /* the variant keyed for the case (kernels/op.h) */
     uint8_t *sig;
     size_t siglen;
+    uint8_t *ek, *dk, *ct, *ss; /* a KEM's key pair, ciphertext and secret (one block) */
     uint8_t iv[16];
     uint8_t tag[16];
     uint8_t aad[13];
@@ -131,6 +133,64 @@ static void run_derive(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, 
     }
 }
 
+/* A KEM's three runs: every key pair comes from the same seeds (bench_key as d || z)
+ * and every encapsulation from the same message (bench_iv), so two builds time
+ * identical work; decapsulation takes the reference's ciphertext (cb_inst_prepare). */
+static void run_keygen(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n)
+{
+    (void)in, (void)out, (void)len;
+    for (uint64_t i = 0; i < n; i++)
+        if (cb_op_kem_keygen(&x->op, bench_key, x->ek, x->dk) != 0)
+            x->failures++;
+}
+
+static void run_encaps(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n)
+{
+    (void)in, (void)out, (void)len;
+    for (uint64_t i = 0; i < n; i++)
+        if (cb_op_kem_encaps(&x->op, bench_iv, x->ct, x->ss) != 0)
+            x->failures++;
+}
+
+static void run_decaps(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n)
+{
+    (void)in, (void)out, (void)len;
+    for (uint64_t i = 0; i < n; i++)
+        if (cb_op_kem_decaps(&x->op, x->ct, x->ss) != 0)
+            x->failures++;
+}
+
+/* kem_new sizes a KEM case's buffers (one block) and makes the op's key pair. */
+static int kem_new(cb_inst *x, const cb_alg *a, cb_dir d)
+{
+    cb_kem_sizes z;
+    if (cb_kem_sizes_of(a, &z) != 0)
+        return -1;
+    x->sig = cb_xmalloc(z.ek + z.dk + z.ct + z.ss);
+    x->ek = x->sig;
+    x->dk = x->ek + z.ek;
+    x->ct = x->dk + z.dk;
+    x->ss = x->ct + z.ct;
+    x->run = d == CB_DIR_KEYGEN ? run_keygen : d == CB_DIR_ENCAPS ? run_encaps : run_decaps;
+    return cb_op_kem_keygen(&x->op, bench_key, x->ek, x->dk);
+}
+
+/* kem_ciphertext encapsulates bench_iv with the generic variant under the same key
+ * pair, so every timed decapsulation takes a ciphertext the reference made, and
+ * checks that the variant gets its shared secret back. */
+static int kem_ciphertext(cb_inst *x)
+{
+    cb_op ref;
+    uint8_t want[CB_KEM_SS_BYTES];
+    if (cb_op_start(&ref, x->alg, cb_variant_generic(x->alg), CB_DIR_ENCAPS, NULL, 0, NULL) != 0)
+        return -1;
+    int rc = cb_op_kem_keygen(&ref, bench_key, NULL, NULL) ||
+             cb_op_kem_encaps(&ref, bench_iv, x->ct, want) ||
+             cb_op_kem_decaps(&x->op, x->ct, x->ss) || memcmp(want, x->ss, sizeof want) != 0;
+    cb_op_stop(&ref);
+    return rc ? -1 : 0;
+}
+
 /* sign_for_verify signs the verified message with a signing op of the same variant
  * (a whole variant's sessions are made per direction; a layered key signs itself). */
 static int sign_for_verify(cb_inst *x)
@@ -202,6 +262,8 @@ static int keyed_new(cb_inst *x, const cb_alg *a, const cb_variant *v, cb_dir d)
         x->sig = cb_xmalloc(d == CB_DIR_DERIVE ? a->out_bytes : cb_op_sig_max(&x->op));
         x->run = d == CB_DIR_VERIFY ? run_verify : d == CB_DIR_DERIVE ? run_derive : run_sign;
         break;
+    case CB_KIND_KEM:
+        return kem_new(x, a, d);
     }
     return 0;
 }
@@ -242,6 +304,11 @@ int cb_inst_prepare(cb_inst *x, uint8_t *in, size_t len, char *err, size_t errle
                      x->alg->name);
             return -1;
         }
+    }
+    if (x->alg->kind == CB_KIND_KEM && x->dir == CB_DIR_DECAPS && kem_ciphertext(x) != 0) {
+        snprintf(err, errlen, "variant %s does not decapsulate the generic variant's %s "
+                 "ciphertext to its shared secret", x->var->name, x->alg->name);
+        return -1;
     }
     if (x->alg->kind == CB_KIND_AEAD && x->dir == CB_DIR_DECRYPT) {
         /* Seal with the generic variant so decryption checks a tag computed by the

@@ -12,6 +12,9 @@
  *           precomputed inner state, the block, the inner and outer final blocks
  *           (OpenSSL 3's EVP_MAC_init(ctx, NULL, 0, NULL), update, final)
  *   pkey    one signature or one verification of a fixed 36-byte message
+ *   kem     one key generation from fixed seeds d || z, one encapsulation of a fixed
+ *           message under that key pair, or one decapsulation of the generic
+ *           variant's ciphertext (FIPS 203's deterministic internal algorithms)
  * A whole-algorithm variant (kernel.h, CB_PRIM_WHOLE) does the same operation with
  * one call of its cb_alg_impl: digest, cipher_update, aead_seal or aead_open, sign or
  * verify, in a session opened and keyed (cipher_init, aead_init) by cb_inst_new.

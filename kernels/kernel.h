@@ -70,6 +70,8 @@ typedef enum cb_prim {
                        chacha20-poly1305 (cb_chacha_ops, RFC 8439) */
     CB_PRIM_P256,   /* NIST P-256's field, group and scalar code: ecdsap256
                        (cb_p256_ops) */
+    CB_PRIM_MLKEM,  /* ML-KEM's key generation, encapsulation and decapsulation
+                       (FIPS 203): mlkem512, mlkem768, mlkem1024 (cb_mlkem_ops) */
     CB_PRIM_WHOLE, /* not a primitive: the variant implements whole algorithms and its
                       ops is a cb_alg_impl (see "whole-algorithm variants" below) */
     CB_PRIM_COUNT
@@ -84,8 +86,10 @@ typedef enum cb_kind {
     CB_KIND_PKEY,   /* one operation: one signature or one verification, or for a key
                        agreement (out_bytes > 0: the shared secret's length) one
                        derivation of the shared secret */
-    CB_KIND_HMAC    /* hmac(DIGEST) over the digest's variants: one operation is the
+    CB_KIND_HMAC,   /* hmac(DIGEST) over the digest's variants: one operation is the
                        whole MAC of one block under a key set up once */
+    CB_KIND_KEM     /* a key-encapsulation mechanism: one operation is one key
+                       generation, one encapsulation or one decapsulation */
 } cb_kind;
 
 typedef enum cb_mode {
@@ -116,8 +120,15 @@ typedef enum cb_dir {
     CB_DIR_VERIFY,
     CB_DIR_DERIVE, /* a key agreement's one operation: our private key and the peer's
                       public key give the shared secret */
+    CB_DIR_KEYGEN, /* a KEM's three: a key pair from seeds, */
+    CB_DIR_ENCAPS, /* a ciphertext and shared secret under the public key, */
+    CB_DIR_DECAPS, /* the shared secret of a ciphertext under the private key */
     CB_DIR_COUNT
 } cb_dir;
+
+/* CB_MAX_DIRS bounds the directions one algorithm is measured in (cb_alg_dirs): a
+ * KEM's keygen, encaps and decaps. */
+#define CB_MAX_DIRS 3
 
 /* cb_prim_is_block reports whether p's variants have cb_block_ops. */
 int cb_prim_is_block(cb_prim p);
@@ -125,7 +136,8 @@ int cb_prim_is_block(cb_prim p);
 /* cb_prim_is_stream reports whether p's variants have cb_stream_ops. */
 int cb_prim_is_stream(cb_prim p);
 
-/* cb_dir_name returns "encrypt", "decrypt", "digest", "sign", "verify" or "derive". */
+/* cb_dir_name returns "encrypt", "decrypt", "digest", "sign", "verify", "derive",
+ * "keygen", "encaps" or "decaps". */
 const char *cb_dir_name(cb_dir d);
 
 /* ---- primitive ops ------------------------------------------------------------ */
@@ -312,6 +324,23 @@ typedef struct cb_p256_ops {
     void (*ord_inv)(const void *ctx, uint8_t out[32], const uint8_t a[32]);
 } cb_p256_ops;
 
+/*
+ * cb_mlkem_ops: ML-KEM (FIPS 203, final) for rank k (2, 3, 4: ML-KEM-512, -768,
+ * -1024), the deterministic internal algorithms of section 6, byte strings of the
+ * sizes of Table 3 (kernels/generic/mlkem.h's CB_MLKEM_*_BYTES).
+ *   keygen  ML-KEM.KeyGen_internal: ek and dk from the 32-byte seeds d and z
+ *   encaps  ML-KEM.Encaps_internal: c and the 32-byte K for ek and the message m;
+ *           -1 (nothing written) when ek fails section 7.2's modulus check
+ *   decaps  ML-KEM.Decaps_internal: K for dk and c, J(z || c) when c does not
+ *           re-encrypt to itself (implicit rejection); constant time in dk and c
+ */
+typedef struct cb_mlkem_ops {
+    void (*keygen)(unsigned k, uint8_t *ek, uint8_t *dk, const uint8_t d[32],
+                   const uint8_t z[32]);
+    int (*encaps)(unsigned k, uint8_t *c, uint8_t K[32], const uint8_t *ek, const uint8_t m[32]);
+    void (*decaps)(unsigned k, uint8_t K[32], const uint8_t *dk, const uint8_t *c);
+} cb_mlkem_ops;
+
 /* ---- whole-algorithm variants --------------------------------------------------- */
 
 /*
@@ -424,6 +453,16 @@ struct cb_alg_impl {
 
     const char *(*why_not)(const cb_alg_impl *impl, const struct cb_alg *a, char *buf,
                            size_t len);
+
+    /* CB_KIND_KEM (kernels/op.h, cb_op_kem_*): kem_keygen makes the session's key
+     * pair from the 64-byte seed d || z and writes ek and dk; kem_encaps writes c and
+     * the shared secret ss under the session's ek from the 32-byte message m;
+     * kem_decaps writes ss for c under the session's dk (implicit rejection: a
+     * changed c gives another ss, not a failure).  Sizes are the algorithm's
+     * (cb_kem_sizes, kernels/pkey/kem.h). */
+    int (*kem_keygen)(cb_alg_session *s, const uint8_t *seed, uint8_t *ek, uint8_t *dk);
+    int (*kem_encaps)(cb_alg_session *s, const uint8_t *m, uint8_t *c, uint8_t *ss);
+    int (*kem_decaps)(cb_alg_session *s, const uint8_t *c, uint8_t *ss);
 };
 
 /* CB_PRIORITY_AUTO_MIN: variants below this priority are never auto's pick. */
@@ -483,6 +522,9 @@ static inline int cb_alg_impl_has(const cb_alg_impl *m, const cb_alg *a, cb_dir 
                               : d == CB_DIR_VERIFY ? m->verify != NULL : 0);
     case CB_KIND_HMAC:
         return m->mac_init && m->mac;
+    case CB_KIND_KEM: /* every direction starts from a key pair of its own */
+        return m->kem_keygen && (d == CB_DIR_KEYGEN || (d == CB_DIR_ENCAPS && m->kem_encaps) ||
+                                 (d == CB_DIR_DECAPS && m->kem_decaps));
     default: /* ghash is built from GCM's own variants */
         return 0;
     }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "kernels/modes/digest.h"
+#include "kernels/pkey/kem.h"
 #include "kernels/pkey/pkey.h"
 #include "kernels/registry.h"
 
@@ -91,6 +92,15 @@ static int pkey_start(cb_op *o, const uint8_t *iv)
 
 static void pkey_stop(cb_op *o) { cb_pkey_free(o->lay.pkey); }
 
+static int kem_start(cb_op *o, const uint8_t *iv)
+{
+    (void)iv;
+    o->lay.kem = cb_kem_new(o->alg, o->var);
+    return o->lay.kem ? 0 : -1;
+}
+
+static void kem_stop(cb_op *o) { cb_kem_free(o->lay.kem); }
+
 /* A kind without a whole row (GHASH) is not one a cb_alg_impl serves. */
 static const struct op_kind kinds[] = {
     {CB_KIND_DIGEST, none_start, none_start, none_stop},
@@ -99,6 +109,7 @@ static const struct op_kind kinds[] = {
     {CB_KIND_MAC, ghash_start, NULL, ghash_stop},
     {CB_KIND_HMAC, hmac_start, whole_hmac_start, hmac_stop},
     {CB_KIND_PKEY, pkey_start, none_start, pkey_stop},
+    {CB_KIND_KEM, kem_start, none_start, kem_stop},
 };
 
 static const struct op_kind *kind_of(cb_kind k)
@@ -259,4 +270,25 @@ int cb_op_takes_raw(const cb_variant *v)
 {
     const cb_alg_impl *m = cb_variant_impl(v);
     return m && m->pkey_raw;
+}
+
+int cb_op_kem_keygen(cb_op *o, const uint8_t *seed, uint8_t *ek, uint8_t *dk)
+{
+    if (o->s.impl)
+        return o->s.impl->kem_keygen(&o->s, seed, ek, dk) ? -1 : 0;
+    return cb_kem_keygen(o->lay.kem, seed, ek, dk);
+}
+
+int cb_op_kem_encaps(cb_op *o, const uint8_t *m, uint8_t *c, uint8_t *ss)
+{
+    if (o->s.impl)
+        return o->s.impl->kem_encaps(&o->s, m, c, ss) ? -1 : 0;
+    return cb_kem_encaps(o->lay.kem, m, c, ss);
+}
+
+int cb_op_kem_decaps(cb_op *o, const uint8_t *c, uint8_t *ss)
+{
+    if (o->s.impl)
+        return o->s.impl->kem_decaps(&o->s, c, ss) ? -1 : 0;
+    return cb_kem_decaps(o->lay.kem, c, ss);
 }

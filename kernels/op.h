@@ -38,6 +38,7 @@
 #include "kernels/modes/hmac.h"
 
 struct cb_pkey;
+struct cb_kem;
 struct op_kind;
 
 /* cb_op_start's other failure: a whole variant opened no session (or offers no
@@ -60,6 +61,7 @@ typedef struct cb_op {
         cb_ghash_ctx ghash;
         cb_hmac hmac;
         struct cb_pkey *pkey;
+        struct cb_kem *kem;
     } lay;                      /* a layered variant's keyed state */
     cb_alg_session s;           /* a whole variant's session (s.impl set) */
     int keyed;                  /* lay holds state to free */
@@ -70,7 +72,7 @@ typedef struct cb_op {
  * key and iv (NULL: zeros; ignored for ECB and stream ciphers), an AEAD with its key
  * (alg->key_bits / 8 bytes), an HMAC with key_len bytes, GHASH with its 16-byte H;
  * a digest takes no key, a public-key algorithm its embedded keys (key NULL; raw
- * keys: cb_op_raw).  key must outlive the op when cb_op_restart is used.  Returns 0,
+ * keys: cb_op_raw), a KEM none (cb_op_kem_keygen makes its key pair).  key must outlive the op when cb_op_restart is used.  Returns 0,
  * -1 for a key refused, CB_OP_NO_SESSION; on failure o needs no cb_op_stop.
  */
 int cb_op_start(cb_op *o, const cb_alg *a, const cb_variant *v, cb_dir d, const uint8_t *key,
@@ -130,5 +132,17 @@ int cb_op_raw(cb_op *o, const uint8_t *priv, size_t privlen, const uint8_t *pub,
 
 /* cb_op_takes_raw says whether variant v's ops take raw keys (cb_op_raw). */
 int cb_op_takes_raw(const cb_variant *v);
+
+/*
+ * The KEM operations (CB_KIND_KEM; sizes: cb_kem_sizes_of, kernels/pkey/kem.h), on
+ * an op of any of the three directions: cb_op_kem_keygen makes the op's key pair
+ * from the 64-byte seed d || z and writes ek and dk; cb_op_kem_encaps writes the
+ * ciphertext c and the shared secret ss of the 32-byte message m under the op's ek;
+ * cb_op_kem_decaps writes ss for c under the op's dk (for a changed c, the
+ * implicit-rejection key: not a failure).  -1 before a keygen, or for an ek refused.
+ */
+int cb_op_kem_keygen(cb_op *o, const uint8_t *seed, uint8_t *ek, uint8_t *dk);
+int cb_op_kem_encaps(cb_op *o, const uint8_t *m, uint8_t *c, uint8_t *ss);
+int cb_op_kem_decaps(cb_op *o, const uint8_t *c, uint8_t *ss);
 
 #endif

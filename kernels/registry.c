@@ -156,7 +156,7 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
 {
     if (!v || !a || !v->ops || (v->prim != a->prim && v->prim != CB_PRIM_WHOLE))
         return 0;
-    cb_dir dirs[2];
+    cb_dir dirs[CB_MAX_DIRS];
     size_t nd = cb_alg_dirs(a, dirs), i;
     for (i = 0; i < nd && dirs[i] != d; i++)
         ;
@@ -171,6 +171,10 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
         const cb_gcm_ops *g = v->ops;
         return g->aes && g->aes->set_encrypt_key && g->aes->ctr32 && g->ghash &&
                g->ghash->blocks;
+    }
+    case CB_PRIM_MLKEM: {
+        const cb_mlkem_ops *o = v->ops;
+        return o->keygen && o->encaps && o->decaps;
     }
     case CB_PRIM_CHACHA: {
         const cb_chacha_ops *o = v->ops;
@@ -192,7 +196,7 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
 
 int cb_variant_offers_any(const cb_variant *v, const cb_alg *a)
 {
-    cb_dir dirs[2];
+    cb_dir dirs[CB_MAX_DIRS];
     size_t nd = cb_alg_dirs(a, dirs);
     for (size_t i = 0; i < nd; i++)
         if (cb_variant_offers(v, a, dirs[i]))

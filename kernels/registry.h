@@ -46,8 +46,13 @@ size_t cb_alg_set_add(const cb_alg **set, size_t *n, const char *name);
 /* cb_alg_names writes every canonical name, comma-separated, for error messages. */
 const char *cb_alg_names(char *buf, size_t len);
 
-/* cb_alg_dirs lists the directions an algorithm is measured in; returns the count. */
-size_t cb_alg_dirs(const cb_alg *a, cb_dir out[2]);
+/* cb_alg_dirs lists the directions an algorithm is measured in (at most CB_MAX_DIRS);
+ * returns the count. */
+size_t cb_alg_dirs(const cb_alg *a, cb_dir out[CB_MAX_DIRS]);
+
+/* cb_alg_per_op says whether a is timed in operations, not bytes: the public-key
+ * rows and the KEMs, which take no block sizes and print OpenSSL's ops/s tables. */
+int cb_alg_per_op(const cb_alg *a);
 
 /* cb_alg_key_bytes is the key length in bytes (24 for des-ede3-cbc, 0 for digests). */
 size_t cb_alg_key_bytes(const cb_alg *a);

@@ -109,7 +109,7 @@ static int offers(const cb_variant *v, const cb_alg *a, cb_dir d)
 static const cb_variant *auto_pick(const cb_alg *a, cb_dir d, cb_caps caps)
 {
     if (d == CB_DIR_ANY) {
-        cb_dir dirs[2];
+        cb_dir dirs[CB_MAX_DIRS];
         cb_alg_dirs(a, dirs);
         d = dirs[0];
     }

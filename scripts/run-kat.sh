@@ -146,10 +146,12 @@ for f in "$@"; do
 done
 
 # The standards' vectors of tests/data/kat/, each read as the algorithm named before it
-# (MDC-2 not with KAT_VARIANT: OpenSSL 3 builds, Debian's among them, have none).
+# (MDC-2 not with KAT_VARIANT: OpenSSL 3 builds, Debian's among them, have none), and
+# the ML-KEM answers of tests/data/mlkem-awslc.rsp (every parameter set; no library
+# variant has ML-KEM yet, so not with KAT_VARIANT either).
 data=$(dirname "$0")/../tests/data/kat
 datafiles="md4:md4-rfc1320.rsp whirlpool:whirlpool-iso10118-3.rsp"
-[ -n "${KAT_VARIANT:-}" ] || datafiles="$datafiles mdc2:mdc2-openssl.rsp"
+[ -n "${KAT_VARIANT:-}" ] || datafiles="$datafiles mdc2:mdc2-openssl.rsp mlkem768:../mlkem-awslc.rsp"
 for f in $datafiles; do
     files=$((files + 1))
     if ! kat -alg "${f%%:*}" "$data/${f#*:}" >"$tmp/out" 2>&1; then
@@ -168,17 +170,20 @@ awk '!done && /^CIPHERTEXT = / {
      { print }' "$vec/ciphers/AES/CBC/CBCMMT128.rsp" >"$tmp/CBCMMT128.rsp"
 one_failure "a corrupted CBCMMT128.rsp" "$tmp/CBCMMT128.rsp"
 # ... and a wrong digest: the first MD of each -alg file (in the CAVP layout, read by
-# the renamed-file path) and of ripevectors.txt (read by its name).
+# the renamed-file path) and of ripevectors.txt (read by its name); in the ML-KEM file
+# the first shared secret k.
 corrupt_md() {
-    awk '!done && /^MD = / { c = substr($0, 6, 1); $0 = "MD = " (c == "0" ? "1" : "0") substr($0, 7)
-                             done = 1 }
+    awk '!done && /^(MD|k) = / { n = index($0, "= ") + 2; c = substr($0, n, 1)
+                                 $0 = substr($0, 1, n - 1) (c == "0" ? "1" : "0") substr($0, n + 1)
+                                 done = 1 }
          { print }' "$1" >"$2"
 }
 corrupt_md "$vec/hashes/ripemd160/ripevectors.txt" "$tmp/ripevectors.txt"
 set -- "$tmp/ripevectors.txt"
 for f in $datafiles; do
-    corrupt_md "$data/${f#*:}" "$tmp/${f#*:}"
-    set -- "$@" "${f%%:*}:$tmp/${f#*:}"
+    name=${f#*:}
+    corrupt_md "$data/$name" "$tmp/${name##*/}"
+    set -- "$@" "${f%%:*}:$tmp/${name##*/}"
 done
 for f in "$@"; do
     case $f in

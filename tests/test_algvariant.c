@@ -168,7 +168,7 @@ static void test_registered(void **state)
             continue;
         served++;
         assert_ptr_equal(cb_variant_find(a, "double"), &good);
-        cb_dir dirs[2];
+        cb_dir dirs[CB_MAX_DIRS];
         size_t nd = cb_alg_dirs(a, dirs);
         for (size_t d = 0; d < nd; d++) {
             assert_true(cb_variant_offers(&good, a, dirs[d]));
@@ -274,7 +274,7 @@ static void test_inst(void **state)
         const cb_alg *a = cb_alg_at(i);
         if (!tu_double_serves(a))
             continue;
-        cb_dir dirs[2];
+        cb_dir dirs[CB_MAX_DIRS];
         size_t nd = cb_alg_dirs(a, dirs);
         for (size_t d = 0; d < nd; d++) {
             for (size_t k = 0; k < LEN; k++)

@@ -458,7 +458,7 @@ static void test_variants_follow_digest(void **unused)
         assert_ptr_equal(cb_hmac_of(d), a);
         assert_int_equal(a->block_bytes, d->block_bytes);
         assert_int_equal(a->key_bits, 0);
-        cb_dir dirs[2];
+        cb_dir dirs[CB_MAX_DIRS];
         assert_int_equal(cb_alg_dirs(a, dirs), 1);
         assert_int_equal(dirs[0], CB_DIR_DIGEST);
         for (size_t vi = 0; vi < cb_variant_count(); vi++) {

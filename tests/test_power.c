@@ -452,7 +452,7 @@ static const char *auto_name(const char *name, cb_caps caps)
 {
     const cb_alg *a = cb_alg_find(name);
     assert_non_null(a);
-    cb_dir dirs[2];
+    cb_dir dirs[CB_MAX_DIRS];
     size_t n = cb_alg_dirs(a, dirs);
     assert_true(n > 0);
     const cb_variant *v = cb_variant_auto(a, dirs[0], caps);

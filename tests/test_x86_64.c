@@ -665,7 +665,7 @@ static void test_masks_fall_back(void **state)
     setenv_caps("-aesni,-pclmul,-sha,-vaes", NULL);
     for (size_t i = 0; i < sizeof algs / sizeof algs[0]; i++) {
         const cb_alg *a = cb_alg_find(algs[i]);
-        cb_dir dirs[2];
+        cb_dir dirs[CB_MAX_DIRS];
         cb_alg_dirs(a, dirs);
         assert_string_equal(cb_variant_auto(a, dirs[0], cb_caps_effective())->name,
                             "generic");

@@ -18,6 +18,7 @@
 #include "kernels/op.h"
 #include "kernels/registry.h"
 #include "kernels/check/checker.h"
+#include "kernels/check/kem_check.h"
 #include "kernels/check/pkey_check.h"
 #include "kernels/check/vectors/vectors.h"
 
@@ -252,6 +253,7 @@ static int run_vector(cb_checker *c, const cb_vector *v)
             rc = kat_hmac(c, v, &key, &msg, &want);
             break;
         case CB_KIND_PKEY:
+        case CB_KIND_KEM:
             break;
         }
         if (msg.p != hexmsg.p)
@@ -280,6 +282,8 @@ size_t cb_vectors_for(const char *alg)
     for (size_t t = 0; t < sizeof vector_tables / sizeof vector_tables[0]; t++)
         for (const cb_vector *v = vector_tables[t]; v->alg; v++)
             n += strcmp(v->alg, alg) == 0;
+    for (const cb_mlkem_vector *v = cb_vectors_mlkem; v->alg; v++)
+        n += strcmp(v->alg, alg) == 0;
     return n;
 }
 
@@ -591,6 +595,7 @@ static int cross_check(cb_checker *c, cb_check_depth depth)
             rc = xcheck_hmac(c, src, ibuf, len);
             break;
         case CB_KIND_PKEY:
+        case CB_KIND_KEM:
             break;
         }
     }
@@ -603,8 +608,8 @@ int cb_check_variant(const cb_alg *a, const cb_variant *v, cb_check_depth depth,
 {
     cb_checker c = {a, v, cb_variant_generic(a), err, errlen, 0, UINT64_C(0x9e3779b97f4a7c15)};
     err[0] = '\0';
-    if (a->kind == CB_KIND_PKEY) {
-        int rc = cb_check_pkey(&c);
+    if (a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM) {
+        int rc = a->kind == CB_KIND_KEM ? cb_check_kem(&c, depth) : cb_check_pkey(&c);
         if (checks)
             *checks = c.checks;
         return rc;

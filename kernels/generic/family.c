@@ -72,6 +72,10 @@ const cb_variant cb_family_generic[] = {
                 "radix26", &cb_chacha_generic_r26_ops,
                 "portable C, one block at a time; Poly1305 in radix 2^26 (RFC 8439)")
 
+    /* post-quantum */
+    {"generic", "generic", CB_PRIM_MLKEM, 0, 100, &cb_mlkem_generic_ops,
+     "portable C (FIPS 203): 16-bit NTT with Montgomery and Barrett reduction, constant time"},
+
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

@@ -117,4 +117,7 @@ extern const cb_poly1305_ops cb_poly1305_r26_ops;
 extern const cb_chacha_ops cb_chacha_generic_ops;
 extern const cb_chacha_ops cb_chacha_generic_r26_ops;
 
+/* cb_mlkem_generic_ops: ML-KEM of FIPS 203 in portable C (kernels/generic/mlkem.c). */
+extern const cb_mlkem_ops cb_mlkem_generic_ops;
+
 #endif

@@ -100,15 +100,20 @@ static const struct pk_family {
     int r, f, indent;
 } pk_families[] = {
     {"rsa", 1, 2, 18}, {"dsa", 3, 3, 18}, {"ecdsa", 5, 4, 30}, {"ecdh", 7, 5, 30},
-    {"EdDSA", 8, 6, 30},
+    {"EdDSA", 8, 6, 30}, {"ML-KEM", 15, 9, 0},
 };
+
+/* CB_PK_KEM: the +F number of OpenSSL 3.5's KEM table, whose headings are the
+ * algorithm's own names ("ML-KEM-768"). */
+#define CB_PK_KEM 9
 
 /* find_family returns the family of heading h (rsa for an unknown word). */
 static const struct pk_family *find_family(const char *h)
 {
     for (size_t i = 0; i < sizeof pk_families / sizeof pk_families[0]; i++) {
         size_t n = strlen(pk_families[i].word);
-        if (strncmp(h, pk_families[i].word, n) == 0 && (h[n] == 0 || h[n] == ' '))
+        if (strncmp(h, pk_families[i].word, n) == 0 &&
+            (h[n] == 0 || h[n] == ' ' || (pk_families[i].f == CB_PK_KEM && h[n] == '-')))
             return &pk_families[i];
     }
     return &pk_families[0];
@@ -144,6 +149,16 @@ void cb_out_pkey_progress(FILE *f, const char *heading, unsigned bits, const cha
     int verify = strcmp(direction, "verify") == 0;
     char curve[32];
     curve_of(heading, curve, sizeof curve);
+    if (fam->f == CB_PK_KEM) { /* OpenSSL 3.5's kskey_print_message and its result */
+        int r = fam->r + (strcmp(direction, "encaps") == 0) + 2 * (strcmp(direction, "decaps") == 0);
+        if (mr)
+            fprintf(f, "+DTP:%s:%s:%g\n+R%d:%llu:%s:%.2f\n", heading, direction, for_seconds, r,
+                    count, heading, seconds);
+        else
+            fprintf(f, "Doing %s %s ops for %gs: %llu %s KEM %s ops in %.2fs\n", heading,
+                    direction, for_seconds, count, heading, direction, seconds);
+        return;
+    }
     if (mr) {
         /* +DTP names the operation (none for a key agreement) and the family, EdDSA by
          * its curve; EdDSA's +R lines name the curve too, the others only the bits */
@@ -232,11 +247,54 @@ static void pkey_mr(FILE *f, const cb_pkey_row *r, const struct pk_family *fam,
         fprintf(f, "+F%d:%u:%u:%f:%f\n", fam->f, index, r->bits, s, v);
 }
 
+/* kem_row prints one row of OpenSSL 3.5's KEM table (its +F9 line with mr): the
+ * name right-aligned in 27 columns, seconds per keygen, encaps and decaps, then
+ * each per second. */
+static void kem_row(FILE *f, const cb_pkey_row *r, unsigned index, int mr)
+{
+    const double rate[3] = {r->sign_rate, r->verify_rate, r->decaps_rate};
+    const char *const outcome[3] = {r->sign_outcome, r->verify_outcome, r->decaps_outcome};
+    double v[3];
+    for (int i = 0; i < 3; i++)
+        v[i] = rate[i] < 0 ? 0 : rate[i];
+    if (mr) {
+        fprintf(f, "+F9:%u:%f:%f:%f\n", index, v[0], v[1], v[2]);
+        return;
+    }
+    fprintf(f, "%27s", r->kind);
+    for (int i = 0; i < 3; i++)
+        pkey_time(f, v[i], outcome[i], 6);
+    for (int i = 0; i < 3; i++)
+        if (outcome[i])
+            fprintf(f, " %9s", outcome[i]);
+        else
+            fprintf(f, " %9.1f", v[i]);
+    if (r->variant)
+        fprintf(f, "  (%s)", r->variant);
+    fputc('\n', f);
+}
+
+/* kem_table prints the KEM rows, after every other table as OpenSSL 3.5 does. */
+static void kem_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
+{
+    unsigned kems = 0;
+    for (size_t r = 0; r < nrows; r++) {
+        if (find_family(rows[r].kind)->f != CB_PK_KEM)
+            continue;
+        if (kems == 0 && !mr)
+            fprintf(f, "%31s%s\n", " ",
+                    "keygen    encaps    decaps keygens/s  encaps/s  decaps/s");
+        kem_row(f, &rows[r], kems++, mr);
+    }
+}
+
 void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
 {
     const struct pk_family *last = NULL;
     for (size_t r = 0; r < nrows; r++) {
         const struct pk_family *fam = find_family(rows[r].kind);
+        if (fam->f == CB_PK_KEM)
+            continue;
         int curve_row = fam->indent == 30, agree = fam->f == 5;
         char curve[32];
         curve_of(rows[r].kind, curve, sizeof curve);
@@ -264,4 +322,5 @@ void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
             fprintf(f, "  (%s)", rows[r].variant);
         fputc('\n', f);
     }
+    kem_table(f, rows, nrows, mr);
 }

@@ -21,14 +21,17 @@ typedef struct cb_speed_row {
 } cb_speed_row;
 
 /* cb_pkey_row: a public-key row; ops per second, < 0 when not measured; an outcome
- * other than NULL is printed instead of that direction's figures (not with -mr). */
+ * other than NULL is printed instead of that direction's figures (not with -mr).  A
+ * KEM's row (heading "ML-KEM-768") has keygen, encaps and decaps in the three. */
 typedef struct cb_pkey_row {
     const char *kind;    /* the algorithm's heading: "rsa", "dsa", "ecdh (X25519)" */
     unsigned bits;
     const char *variant; /* shown after the row when several variants ran, else NULL */
-    double sign_rate;    /* sign, or a key agreement's derive */
-    double verify_rate;
+    double sign_rate;    /* sign, or a key agreement's derive, or a KEM's keygen */
+    double verify_rate;  /* verify, or a KEM's encaps */
     const char *sign_outcome, *verify_outcome;
+    double decaps_rate;  /* a KEM's decaps */
+    const char *decaps_outcome;
 } cb_pkey_row;
 
 /* cb_out_progress prints "Doing LABEL for Ss on N size blocks: C LABEL's in T s". */
@@ -49,7 +52,9 @@ void cb_out_cpb_table(FILE *f, const char *source, const size_t *sizes, size_t n
                       const cb_speed_row *rows, size_t nrows);
 
 /* cb_out_pkey_progress prints OpenSSL's public-key progress line (mr: its +R line) for
- * one direction ("sign", "verify", "derive") of the row headed heading. */
+ * one direction ("sign", "verify", "derive"; a KEM's "keygen", "encaps", "decaps",
+ * as OpenSSL 3.5's "Doing ML-KEM-768 keygen ops for 10s: ..." and +R15 to +R17) of
+ * the row headed heading. */
 void cb_out_pkey_progress(FILE *f, const char *heading, unsigned bits, const char *direction,
                           double for_seconds, unsigned long long count, double seconds,
                           int mr);
@@ -66,7 +71,9 @@ extern const cb_openssl_curve cb_openssl_curves[];
 extern const size_t cb_openssl_curve_count;
 
 /* cb_out_pkey_table prints the public-key tables, a heading per family as OpenSSL 3.0
- * does (mr: "+F2:" rsa, "+F3:" dsa, "+F4:" ecdsa, "+F5:" ecdh, "+F6:" EdDSA). */
+ * does (mr: "+F2:" rsa, "+F3:" dsa, "+F4:" ecdsa, "+F5:" ecdh, "+F6:" EdDSA), and
+ * OpenSSL 3.5's KEM table ("keygen encaps decaps keygens/s encaps/s decaps/s"; mr:
+ * "+F9:N:keygen:encaps:decaps", N counting the KEM rows printed from 0). */
 void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr);
 
 #endif

@@ -128,7 +128,7 @@ static const cb_alg *openssl_symmetric(const char *name)
  * signs and verifies, but an imported rsa encrypt row is OpenSSL's alone). */
 static int times_direction(const cb_alg *a, const char *dir)
 {
-    cb_dir dirs[2];
+    cb_dir dirs[CB_MAX_DIRS];
     size_t n = cb_alg_dirs(a, dirs);
     for (size_t i = 0; i < n; i++)
         if (strcmp(cb_dir_name(dirs[i]), dir) == 0)
@@ -142,7 +142,7 @@ static void resolve_openssl(const importer *im, const measure *m, resolved *r)
     memset(r, 0, sizeof *r);
     if (m->pk != PK_NONE) {
         const cb_alg *a = cb_alg_find(m->name);
-        int ours = a && a->kind == CB_KIND_PKEY;
+        int ours = a && cb_alg_per_op(a);
         snprintf(r->alg, sizeof r->alg, "%s", ours ? a->name : m->name);
         r->dir = cb_imp_pk_dirs[m->pk];
         r->key_bits = m->size ? (unsigned)m->size : ours ? a->key_bits : 0;

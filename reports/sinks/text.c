@@ -90,7 +90,7 @@ static void text_case_end(void *ctx, const cb_case_summary *c)
 }
 
 /* pkey_rows gathers the public-key entries: sign and verify of one algorithm and
- * variant share a row. */
+ * variant share a row, as a KEM's keygen, encaps and decaps do. */
 static size_t pkey_rows(const text_sink *k, cb_pkey_row *prow)
 {
     const cb_sink_run *run = k->run;
@@ -105,16 +105,21 @@ static size_t pkey_rows(const text_sink *k, cb_pkey_row *prow)
                            prow[j].variant == variant))
             j++;
         if (j == np) {
-            prow[np] = (cb_pkey_row){e->heading, e->key_bits, variant, -1, -1, NULL, NULL};
+            prow[np] = (cb_pkey_row){e->heading, e->key_bits, variant, -1, -1, NULL, NULL, -1,
+                                     NULL};
             np++;
         }
         size_t cell = i * run->nsizes;
-        if (strcmp(e->direction, "verify") != 0) { /* sign, or derive */
-            prow[j].sign_rate = k->rate[cell];
-            prow[j].sign_outcome = k->mr ? NULL : k->outcome[cell];
-        } else {
+        const char *outcome = k->mr ? NULL : k->outcome[cell];
+        if (strcmp(e->direction, "decaps") == 0) {
+            prow[j].decaps_rate = k->rate[cell];
+            prow[j].decaps_outcome = outcome;
+        } else if (strcmp(e->direction, "verify") == 0 || strcmp(e->direction, "encaps") == 0) {
             prow[j].verify_rate = k->rate[cell];
-            prow[j].verify_outcome = k->mr ? NULL : k->outcome[cell];
+            prow[j].verify_outcome = outcome;
+        } else { /* sign, derive, or a KEM's keygen */
+            prow[j].sign_rate = k->rate[cell];
+            prow[j].sign_outcome = outcome;
         }
     }
     return np;

@@ -392,6 +392,22 @@ static int check_p256(const cb_variant *v)
     return rc;
 }
 
+/* check_mlkem runs an ML-KEM variant at each rank: keygen into the arena, then
+ * encapsulation under that ek and decapsulation of that ciphertext. */
+static int check_mlkem(const cb_variant *v)
+{
+    const cb_mlkem_ops *o = v->ops;
+    for (unsigned k = 2; k <= 4; k++) {
+        CHECK(v, "mlkem keygen", o->keygen(k, AT(OUT), AT(KS), input, input + 32), o->keygen,
+              5, U(k), U(AT(OUT)), U(AT(KS)), U(input), U(input + 32));
+        CHECK(v, "mlkem encaps", o->encaps(k, AT(TABLE), AT(IV), AT(OUT), input + 64),
+              o->encaps, 5, U(k), U(AT(TABLE)), U(AT(IV)), U(AT(OUT)), U(input + 64));
+        CHECK(v, "mlkem decaps", o->decaps(k, AT(STATE), AT(KS), AT(TABLE)), o->decaps, 4,
+              U(k), U(AT(STATE)), U(AT(KS)), U(AT(TABLE)));
+    }
+    return 0;
+}
+
 int cb_abi_check_variants(char *msg, size_t len)
 {
     static const struct {
@@ -401,6 +417,7 @@ int cb_abi_check_variants(char *msg, size_t len)
         {CB_PRIM_AES, check_aes},      {CB_PRIM_GHASH, check_ghash},
         {CB_PRIM_GCM, check_gcm},      {CB_PRIM_MONT, check_mont},
         {CB_PRIM_CHACHA, check_chacha}, {CB_PRIM_P256, check_p256},
+        {CB_PRIM_MLKEM, check_mlkem},
 #define DIGEST_ROW(NAME, name, check, summary, arg) {CB_PRIM_##NAME, check_##check},
         CB_DIGESTS(DIGEST_ROW, CB_DIGEST_NO_A, ~)
 #undef DIGEST_ROW

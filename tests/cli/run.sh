@@ -344,6 +344,29 @@ pk_forms ecdsap256 verify 256 "^Doing 256 bits sign ecdsa's for 0.05s: [0-9]+ 25
     '^ {30}sign    verify    sign/s verify/s$' \
     '^ 256 bits ecdsa \(nistp256\) +[0-9]+\.[0-9]{4}s +[0-9]+\.[0-9]{4}s +[0-9]+\.[0-9] +[0-9]+\.[0-9]$' \
     '^\+DTP:256:sign:ecdsa:0.05$ ^\+R5:[0-9]+:256:[0-9.]+$ ^\+DTP:256:verify:ecdsa:0.05$ ^\+R6:[0-9]+:256:[0-9.]+$ ^\+F4:3:256:[0-9.]+:[0-9.]+$'
+# ML-KEM: OpenSSL 3.5's KEM table (the name right-aligned in 27 columns, three times,
+# three rates), "Doing ML-KEM-768 decaps ops" lines, +DTP/+R15..+R17 and +F9 with -mr
+pk_forms mlkem768 decaps 768 "^Doing ML-KEM-768 decaps ops for 0.05s: [0-9]+ ML-KEM-768 KEM decaps ops in [0-9.]+s$" \
+    '^ {31}keygen    encaps    decaps keygens/s  encaps/s  decaps/s$' \
+    '^ {17}ML-KEM-768 [0-9]+\.[0-9]{6}s [0-9]+\.[0-9]{6}s [0-9]+\.[0-9]{6}s +[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]$' \
+    '^\+DTP:ML-KEM-768:keygen:0.05$ ^\+R15:[0-9]+:ML-KEM-768:[0-9.]+$ ^\+DTP:ML-KEM-768:encaps:0.05$ ^\+R16:[0-9]+:ML-KEM-768:[0-9.]+$ ^\+R17:[0-9]+:ML-KEM-768:[0-9.]+$ ^\+F9:0:[0-9.]+:[0-9.]+:[0-9.]+$'
+# every KEM direction is a CSV row of its own; the FIPS 203 names choose the rows;
+# list shows each row with generic offering all three directions
+cb speed -evp ML-KEM-512 -seconds 0.05 -csv "$T/kem.csv" >/dev/null 2>&1 && ok || bad "speed -evp ML-KEM-512 -csv failed"
+for dir in keygen encaps decaps; do
+    grep -q ",mlkem512,generic,$dir,512,0," "$T/kem.csv" && ok || bad "speed mlkem512's CSV has no $dir row: $(cut -c1-80 "$T/kem.csv")"
+done
+cb list >"$T/list.out" 2>&1
+for a in mlkem512 mlkem768 mlkem1024; do
+    grep -A1 "^$a\$" "$T/list.out" | grep -q "generic .*keygen+encaps+decaps" && ok || bad "list has no $a row with generic's three directions"
+done
+# kat runs the project's ML-KEM answers (every parameter set's keygen, encaps, decaps
+# and rejection key); a changed rejection key is caught as one failure, by name
+expect 0 "" -- kat "$DATA/mlkem-awslc.rsp"
+grep -q 'mlkem-awslc.rsp  generic  passed 6  failed 0  skipped 0' "$T/out" && ok || bad "kat mlkem-awslc.rsp: $(cat "$T/out")"
+sed '0,/^k_rejected = /s/^k_rejected = ./k_rejected = f/' "$DATA/mlkem-awslc.rsp" >"$T/mlkem-awslc.rsp"
+expect 1 "" -- kat "$T/mlkem-awslc.rsp"
+grep -q 'generic: \[ML-KEM-512\] count = 0: k_rejected differs' "$T/out" && ok || bad "kat of a changed k_rejected: $(cat "$T/out")"
 # A real openssl 3.0 log's ecdsa rows name our ecdsap256, so it compares with a
 # cryptobench run in every style
 cb speed ecdsap256 -seconds 0.05 -csv "$T/ecdsa-run.csv" >/dev/null 2>&1 && ok || bad "speed ecdsap256 -csv failed"

@@ -47,10 +47,12 @@ typedef enum cb_kat_format {
     CB_KAT_PKEY,        /* RSA and DSA signature files (kat_pkey.c) */
     CB_KAT_NTT,         /* NTT's Camellia listing: "K No.001 : 00 01 ..." sets the key of
                            the "P No.xxx" / "C No.xxx" ECB encryptions after it */
-    CB_KAT_AEAD         /* one message per record, sealed and then opened: OpenSSL's
+    CB_KAT_AEAD,        /* one message per record, sealed and then opened: OpenSSL's
                            Key/IV/AAD/Tag/Plaintext/Ciphertext, where Result =
                            CIPHERFINAL_ERROR must be rejected, or BoringSSL's
                            KEY/NONCE/IN/AD/CT/TAG, whose values may be "quoted text" */
+    CB_KAT_KEM          /* ML-KEM: d/z/ek/dk/m/c/k/c_modified/k_rejected records under
+                           [ML-KEM-512], [ML-KEM-768] or [ML-KEM-1024] (kat_kem.c) */
 } cb_kat_format;
 
 /* cb_kat_id: what a file tests and how to read it. */

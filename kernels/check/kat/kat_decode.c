@@ -26,6 +26,8 @@ void kat_case_free(kat_case *c)
     for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++)
         free(owned[i]);
     cb_kat_sig_free(c->sig);
+    for (size_t i = 0; i < KAT_KEM_FIELDS; i++)
+        free(c->kem[i]);
     memset(c, 0, sizeof *c);
 }
 
@@ -785,6 +787,8 @@ int kat_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
         return decode_ntt(f, rec, c);
     case CB_KAT_AEAD:
         return decode_aead(f, rec, c);
+    case CB_KAT_KEM:
+        return kat_kem_decode(f, rec, c);
     case CB_KAT_GCM_ENCRYPT:
     case CB_KAT_GCM_DECRYPT:
         break;

@@ -83,6 +83,10 @@ static const kat_kind kinds[] = {
      "ChaCha20, RFC 7539 A.2's NONCE and INITIAL_BLOCK_COUNTER"},
     {"^ChaCha20Poly1305/(openssl|boringssl)\\.txt$", "chacha20-poly1305", CB_KAT_AEAD,
      KIND_NO_SECTIONS, "ChaCha20-Poly1305, OpenSSL's and BoringSSL's records"},
+    /* the project's own ML-KEM answers (tests/data/mlkem-awslc.rsp, from AWS-LC's
+     * deterministic API): each [ML-KEM-n] section names its records' parameter set */
+    {"^mlkem-awslc\\.rsp$", "mlkem768", CB_KAT_KEM, 0,
+     "ML-KEM, keygen, encaps and decaps records, every parameter set"},
 };
 
 #define NKINDS (sizeof kinds / sizeof kinds[0])
@@ -109,6 +113,7 @@ static const struct {
     {CB_KAT_BLOCKWISE, CB_KIND_CIPHER, CB_MODE_NONE, 0},
     {CB_KAT_PKEY, CB_KIND_PKEY, CB_MODE_NONE, 1},
     {CB_KAT_NTT, CB_KIND_CIPHER, CB_MODE_ECB, 0},
+    {CB_KAT_KEM, CB_KIND_KEM, CB_MODE_NONE, 1},
 };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])
@@ -259,7 +264,7 @@ int cb_kat_identify(const char *path, const char *alg_name, cb_kat_id *id, char 
     cb_kat_format renamed;
     if (renamed_format(id->alg, &renamed) < 0) {
         snprintf(err, errlen, "-alg %s: kat checks digests, HMAC, ciphers, GCM, CCM, "
-                 "ChaCha20-Poly1305 and signatures, not %s.", alg_name ? alg_name : name,
+                 "ChaCha20-Poly1305, signatures and ML-KEM, not %s.", alg_name ? alg_name : name,
                  id->alg->name);
         return -1;
     }

@@ -14,6 +14,10 @@
 #include "kernels/check/kat/rsp.h"
 #include "kernels/modes/digest.h"
 
+/* KAT_KEM_FIELDS: an ML-KEM record's fields (kat_kem.c): d, z, ek, dk, m, c, k,
+ * c_modified, k_rejected. */
+#define KAT_KEM_FIELDS 9
+
 /* KAT_CCM_LENS: the lengths a CCM file states outside its Count records. */
 #define KAT_CCM_LENS 4
 
@@ -64,7 +68,15 @@ typedef struct kat_case {
     const char *expect_name; /* "CIPHERTEXT", "MD", ... for messages */
     const char *opened_name; /* both_ways: the plaintext's name, for the opening */
     cb_kat_sig *sig;         /* CB_KAT_PKEY: the decoded signature record */
+    uint8_t *kem[KAT_KEM_FIELDS]; /* CB_KAT_KEM: the fields of kat_kem_fields, NULL */
+    size_t kem_len[KAT_KEM_FIELDS]; /* when the record has none */
 } kat_case;
+
+/* kat_kem_decode reads an ML-KEM record (1, or -1 malformed); kat_kem_run checks it
+ * on variant v through kernels/op.h: 0 passed, 1 failed (why says how), 2 skipped
+ * (why says why). */
+int kat_kem_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c);
+int kat_kem_run(const kat_case *c, const cb_variant *v, char *why, size_t len);
 
 /* kat_format_kind: the kind of algorithm a format's records test. */
 cb_kind kat_format_kind(cb_kat_format format);

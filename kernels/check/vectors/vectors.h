@@ -64,6 +64,19 @@ extern const size_t cb_vectors_seed_count;
 extern const size_t cb_vectors_chacha_count;
 extern const size_t cb_vectors_poly1305_count;
 
+/* cb_mlkem_vector: one ML-KEM known answer (hex): keygen from d and z, encapsulation
+ * of m, the SHA3-256 of ek, dk and c, the shared secret k, and k_rejected, the
+ * decapsulation of c with bit 0 of its first byte flipped (implicit rejection). */
+typedef struct cb_mlkem_vector {
+    const char *alg, *source;
+    const char *d, *z, *m;
+    const char *ek_sha3, *dk_sha3, *c_sha3;
+    const char *k, *k_rejected;
+} cb_mlkem_vector;
+
+extern const cb_mlkem_vector cb_vectors_mlkem[];
+extern const size_t cb_vectors_mlkem_count;
+
 /* cb_vectors_for counts the vectors of every table that name algorithm alg. */
 size_t cb_vectors_for(const char *alg);
 
