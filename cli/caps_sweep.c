@@ -2,8 +2,9 @@
  * cli/caps_sweep.c - `caps -sweep`: the 2021 report's bit-by-bit probing as one
  * command.  Every mask that matters is run in a child of its own (harness/workers.c's
  * cb_child_run; the child is `speed` with that mask, under the fault guard, writing
- * CSV), and the children's results make one table (reports/sweep/sweep.c): per mask, the variant it ran and the throughput at each
- * size, or the signal that killed the variant.
+ * CSV), and the children's results make one table (reports/sweep/sweep.c): per
+ * mask, the variant it ran and the throughput at each size, or the signal that
+ * killed the variant.
  *
  * Built-in variants: the capabilities some variant of the algorithms needs, each
  * removed alone, all removed, the detected set and, with -force-caps, each one the
