@@ -60,13 +60,18 @@ int cb_libopts_take(cb_args *a, cb_libopts *lo)
             return -1;
         }
         if (lo->n == CB_LIB_MAX) {
-            cb_error("%s: at most %d -lib options are accepted.", a->cmd, CB_LIB_MAX);
+            cb_error("%s: -lib is given more than %d times, and at most %d libraries load "
+                     "in one run (each takes a namespace and static TLS of the dynamic "
+                     "loader's: docs/libraries.md); give at most %d.", a->cmd, CB_LIB_MAX,
+                     CB_LIB_MAX, CB_LIB_MAX);
             return -1;
         }
+        /* the name is kept in lo itself: valid_name bounds it */
+        char *name = lo->names[lo->n];
+        snprintf(name, sizeof lo->names[0], "%.*s", (int)(eq - v), v);
         cb_lib_request *q = &lo->req[lo->n++];
         memset(q, 0, sizeof *q);
-        q->name = cb_xstrdup(v);
-        ((char *)q->name)[eq - v] = '\0';
+        q->name = name;
         q->path = eq + 1;
         return 1;
     }
@@ -80,6 +85,18 @@ int cb_libopts_take(cb_args *a, cb_libopts *lo)
             cb_error("%s: -lib-env '%s' must be NAME:VAR=VALUE, NAME a -lib name or openssl, "
                      "e.g. -lib-env openssl:OPENSSL_ia32cap=0x0.", a->cmd, v);
             return -1;
+        }
+        /* one value per variable and library: two would leave the run ambiguous (the
+         * library reads one, the record would list both) */
+        for (size_t i = 0; i < lo->nenv; i++) {
+            size_t k = (size_t)(eq - v) + 1; /* "NAME:VAR=" */
+            if (strncmp(lo->env[i], v, k) == 0) {
+                cb_error("%s: -lib-env sets %.*s for library '%.*s' twice ('%s', then "
+                         "'%s'); give each variable one value.", a->cmd,
+                         (int)(eq - colon - 1), colon + 1, (int)(colon - v), v, lo->env[i],
+                         v);
+                return -1;
+            }
         }
         if (lo->nenv == sizeof lo->env / sizeof lo->env[0]) {
             cb_error("%s: too many -lib-env options (at most %d per library).", a->cmd,
@@ -135,10 +152,20 @@ int cb_libopts_load(cb_libopts *lo, const char *cmd, const char *variants, int w
     for (size_t i = 0; i < lo->nenv; i++)
         env_default |= strncmp(lo->env[i], CB_LIB_DEFAULT_NAME ":", n + 1) == 0;
     int quiet = 0;
-    if (!named_default && (names_default(variants) || want_default || env_default) &&
-        lo->n < CB_LIB_MAX) {
+    if (!named_default && (names_default(variants) || want_default || env_default)) {
         quiet = !names_default(variants) && !env_default;
-        lo->req[lo->n++] = (cb_lib_request){.name = CB_LIB_DEFAULT_NAME, .path = NULL};
+        if (lo->n == CB_LIB_MAX && !quiet) {
+            cb_error("%s: the system libcrypto (variant %s) would be library %d, and at "
+                     "most %d load in one run; give one -lib fewer.", cmd,
+                     CB_LIB_DEFAULT_NAME, CB_LIB_MAX + 1, CB_LIB_MAX);
+            return -1;
+        }
+        if (lo->n == CB_LIB_MAX)
+            cb_warn("%s: the system libcrypto is left out (as variant %s): the %d -lib "
+                    "options take all %d places for libraries.", cmd, CB_LIB_DEFAULT_NAME,
+                    CB_LIB_MAX, CB_LIB_MAX);
+        else
+            lo->req[lo->n++] = (cb_lib_request){.name = CB_LIB_DEFAULT_NAME, .path = NULL};
     }
     if (attach(lo, cmd) != 0)
         return -1;
@@ -146,9 +173,15 @@ int cb_libopts_load(cb_libopts *lo, const char *cmd, const char *variants, int w
         char err[1024];
         if (cb_lib_loaded(lo->req[i].name))
             continue;
-        if (cb_lib_load(&lo->req[i], err, sizeof err) != 0) {
-            if (quiet && !lo->req[i].path)
+        int r = cb_lib_load(&lo->req[i], err, sizeof err);
+        if (r != 0) {
+            if (quiet && r == -2)
                 continue; /* list: no system libcrypto is nothing to list */
+            if (quiet && !lo->req[i].path) {
+                /* one there that cannot be loaded: said, and the rest still listed */
+                cb_warn("%s: %s; the system libcrypto is left out.", cmd, err);
+                continue;
+            }
             cb_error("%s: %s.", cmd, err);
             return -1;
         }

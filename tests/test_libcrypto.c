@@ -385,7 +385,7 @@ static void test_not_a_libcrypto(void **state)
     fclose(f);
     refused("missing", "/nonexistent/libcrypto.so.3", "No such file");
     refused("dir", tmpdir, "not a regular file");
-    refused("text", text, "cannot load library");
+    refused("text", text, "is not an ELF shared library: it does not begin with the ELF magic");
     refused("auto", fake_path, "cannot name a library variant");
     refused("generic", fake_path, "is taken already");
     refused("a,b", fake_path, "cannot name a library variant");
