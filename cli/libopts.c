@@ -122,19 +122,33 @@ static int names_default(const char *variants)
     return 0;
 }
 
-/* attach gives each request its -lib-env pairs; -1 when one names no library. */
+int cb_libopts_check(cb_libopts *lo, const char *cmd, int allow_default)
+{
+    size_t n = strlen(CB_LIB_DEFAULT_NAME);
+    for (size_t i = 0; i < lo->nenv; i++) {
+        const char *colon = strchr(lo->env[i], ':');
+        int len = (int)(colon - lo->env[i]);
+        if (find(lo, lo->env[i], (size_t)len) ||
+            (allow_default && (size_t)len == n && strncmp(lo->env[i], CB_LIB_DEFAULT_NAME, n) == 0))
+            continue;
+        cb_error("%s: -lib-env '%s' names library '%.*s', which no -lib loads; give "
+                 "-lib %.*s=PATH%s%s%s.", cmd, lo->env[i], len, lo->env[i], len, lo->env[i],
+                 allow_default ? ", or name " : "", allow_default ? CB_LIB_DEFAULT_NAME : "",
+                 allow_default ? " (the system libcrypto)" : "");
+        return -1;
+    }
+    return 0;
+}
+
+/* attach gives each request its -lib-env pairs (cb_libopts_check has found each
+ * one's library). */
 static int attach(cb_libopts *lo, const char *cmd)
 {
     for (size_t i = 0; i < lo->nenv; i++) {
         const char *colon = strchr(lo->env[i], ':');
         cb_lib_request *q = find(lo, lo->env[i], (size_t)(colon - lo->env[i]));
-        if (!q) {
-            cb_error("%s: -lib-env '%s' names library '%.*s', which no -lib loads; give "
-                     "-lib %.*s=PATH, or name %s (the system libcrypto).", cmd, lo->env[i],
-                     (int)(colon - lo->env[i]), lo->env[i], (int)(colon - lo->env[i]),
-                     lo->env[i], CB_LIB_DEFAULT_NAME);
-            return -1;
-        }
+        if (!q)
+            continue; /* the system libcrypto, left out with a warning */
         if (q->nenv == CB_LIB_ENV_MAX) {
             cb_error("%s: at most %d -lib-env options per library.", cmd, CB_LIB_ENV_MAX);
             return -1;
@@ -147,6 +161,8 @@ static int attach(cb_libopts *lo, const char *cmd)
 int cb_libopts_load(cb_libopts *lo, const char *cmd, const char *variants, int want_default)
 {
     size_t n = strlen(CB_LIB_DEFAULT_NAME);
+    if (cb_libopts_check(lo, cmd, 1) != 0)
+        return -1;
     int named_default = find(lo, CB_LIB_DEFAULT_NAME, n) != NULL;
     int env_default = 0;
     for (size_t i = 0; i < lo->nenv; i++)

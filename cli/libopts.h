@@ -47,6 +47,14 @@ typedef struct cb_libopts {
 int cb_libopts_take(cb_args *a, cb_libopts *lo);
 
 /*
+ * cb_libopts_check refuses (-1, one sentence printed, prefixed by cmd) a -lib-env
+ * whose library no -lib names, but for "openssl" when allow_default is set (the
+ * commands that load it themselves).  cb_libopts_load calls it; a command that only
+ * passes the options on (caps -sweep) calls it after parsing.
+ */
+int cb_libopts_check(cb_libopts *lo, const char *cmd, int allow_default);
+
+/*
  * cb_libopts_load loads every -lib, and "openssl" when the -variant list variants
  * (NULL: none) names it or want_default is set (then quietly: none installed is
  * fine).  Returns 0, or -1 with one sentence printed (prefixed by cmd).

@@ -881,6 +881,21 @@ if [ -f "$sys" ]; then
     expect 2 "the system libcrypto \(variant openssl\) would be library 12, and at most 11 load in one run" -- \
         speed sha256 $libs -variant l1,openssl
 fi
+# a library's version string reaches the terminal escaped, whatever it holds (issue 28
+# item 11): tests/fake's library says what FAKECRYPTO_VERSION tells it to
+fake=$(dirname "$BIN")/tests/libfakecrypto.so
+if [ -f "$fake" ]; then
+    hostile=$(printf 'fake\033[31m red\377\007')
+    for c in "list" "caps" "caps -mr"; do
+        # shellcheck disable=SC2086
+        cb $c -lib f="$fake" -lib-env f:FAKECRYPTO_VERSION="$hostile" >"$T/out" 2>"$T/err"
+        if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177-\377]')" "$T/out"; then
+            bad "$c printed a library's control or non-ASCII bytes raw: $(LC_ALL=C grep -a 'fake' "$T/out" | head -2 | od -c | head -3)"
+        else
+            grep -Fq 'fake\x1b[31m red\xff\x07' "$T/out" && ok || bad "$c did not show the version escaped: $(grep -a fake "$T/out" | head -2)"
+        fi
+    done
+fi
 if [ -z "$RUN" ] && [ "$(uname -m)" = x86_64 ] && [ -f /usr/aarch64-linux-gnu/lib/libc.so.6 ]; then
     expect 2 "cannot load variant 'a': '/usr/aarch64-linux-gnu/lib/libc.so.6' is built for aarch64, this cryptobench is x86-64" -- \
         speed md5 -lib a=/usr/aarch64-linux-gnu/lib/libc.so.6 -variant a
