@@ -39,8 +39,12 @@ static int find_library(void)
         snprintf(libpath, sizeof libpath, "%s", lm->l_name);
         return 1;
     }
+    /* in a static build (linux-ppc64) printf is in this program, no shared library */
     Dl_info info;
-    if (dladdr((void *)&printf, &info) && info.dli_fname && strchr(info.dli_fname, '/')) {
+    struct stat lib_st, self_st;
+    if (dladdr((void *)&printf, &info) && info.dli_fname && strchr(info.dli_fname, '/') &&
+        stat(info.dli_fname, &lib_st) == 0 && stat("/proc/self/exe", &self_st) == 0 &&
+        (lib_st.st_dev != self_st.st_dev || lib_st.st_ino != self_st.st_ino)) {
         snprintf(libpath, sizeof libpath, "%s", info.dli_fname);
         return 1;
     }
