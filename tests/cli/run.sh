@@ -880,6 +880,15 @@ if [ -f "$sys" ]; then
     # shellcheck disable=SC2086
     expect 2 "the system libcrypto \(variant openssl\) would be library 12, and at most 11 load in one run" -- \
         speed sha256 $libs -variant l1,openssl
+    # the loader's refusal names the library that did not fit: glibc told to keep a
+    # small static TLS reserve takes two
+    if [ -z "$RUN" ] && [ "$(uname -m)" = x86_64 ]; then
+        GLIBC_TUNABLES=glibc.rtld.nns=1:glibc.rtld.optional_static_tls=0 "$BIN" speed sha256 -bytes 16 -iterations 10 \
+            -samples 1 -lib l1="$sys" -lib l2="$sys" -lib l3="$sys" -variant l1 >/dev/null 2>"$T/err"
+        got=$?
+        [ "$got" -eq 2 ] && grep -q "for variant 'l3': the dynamic loader has no room left for it after 2 libraries" "$T/err" && ok ||
+            bad "a third library past a small static TLS reserve exited $got: $(head -c 300 "$T/err")"
+    fi
 fi
 # a library's version string reaches the terminal escaped, whatever it holds (issue 28
 # item 11): tests/fake's library says what FAKECRYPTO_VERSION tells it to
