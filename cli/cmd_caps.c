@@ -130,21 +130,25 @@ static void print_libraries(int mr)
         const cb_alg_impl *m = cb_variant_impl(v);
         if (!cb_lib_is_library(v) || !m)
             continue;
-        char env[256];
+        char env[256], shown[3][CB_PRINTABLE_LEN * 2];
         cb_variant_env(v, env, sizeof env);
+        /* the library's own strings, made safe for a terminal */
+        const char *path = cb_printable(m->library, shown[0], sizeof shown[0]);
+        const char *version = cb_printable(m->version, shown[1], sizeof shown[1]);
+        const char *envs = cb_printable(env, shown[2], sizeof shown[2]);
         size_t offered = 0;
         for (size_t j = 0; j < cb_alg_count(); j++)
             offered += cb_variant_offers_any(v, cb_alg_at(j)) != 0;
         if (mr) {
             printf("library %s path %s\nlibrary %s version %s\nlibrary %s env %s\n"
-                   "library %s algorithms %zu\n", v->name, m->library, v->name, m->version,
-                   v->name, env[0] ? env : "none", v->name, offered);
+                   "library %s algorithms %zu\n", v->name, path, v->name, version,
+                   v->name, env[0] ? envs : "none", v->name, offered);
             continue;
         }
         if (!any++)
             printf("\nlibraries\n");
-        printf("  %-12s %s (%s), %zu algorithms, environment: %s\n", v->name, m->version,
-               m->library, offered, env[0] ? env : "as the process's");
+        printf("  %-12s %s (%s), %zu algorithms, environment: %s\n", v->name, version, path,
+               offered, env[0] ? envs : "as the process's");
     }
 }
 

@@ -30,6 +30,7 @@
 #include "kernels/libcrypto/lib.h"
 #include "kernels/libcrypto/libcrypto.h"
 #include "kernels/registry.h"
+#include "reports/format/json.h"
 
 #define BORINGSSL "/usr/lib/" CB_TEST_TRIPLE "/android/libcrypto.so.0"
 #if defined(__x86_64__)
@@ -374,6 +375,33 @@ static void refused(const char *name, const char *path, const char *want)
     assert_null(strchr(err, '\n'));
 }
 
+/* A version string with an escape sequence, a bell and bytes outside UTF-8 is kept
+ * as the library gave it for the records, list's summary shows it escaped (nothing
+ * reaches a terminal raw), and JSON carries it as valid UTF-8 (issue 28 item 11). */
+static void test_hostile_version(void **state)
+{
+    (void)state;
+    const char *raw = "fake\x1b[31m red\xff\x07 \xc3\xa9";
+    char pair[64];
+    snprintf(pair, sizeof pair, "FAKECRYPTO_VERSION=%s", raw);
+    const cb_variant *v = cb_lib_loaded("hostile");
+    if (!v)
+        v = load("hostile", fake_path, pair);
+    assert_string_equal(cb_variant_impl(v)->version, raw);
+    for (const unsigned char *p = (const unsigned char *)v->summary; *p; p++)
+        if (*p < 0x20 || *p >= 0x7f)
+            fail_msg("list's summary holds byte 0x%02x: %s", *p, v->summary);
+    assert_non_null(strstr(v->summary, "fake\\x1b[31m red\\xff\\x07 \\xc3\\xa9 ("));
+    char *json = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&json, &len);
+    assert_non_null(f);
+    cb_json_str(f, cb_variant_impl(v)->version);
+    fclose(f);
+    assert_string_equal(json, "\"fake\\u001b[31m red\\ufffd\\u0007 \xc3\xa9\"");
+    free(json);
+}
+
 static void test_not_a_libcrypto(void **state)
 {
     (void)state;
@@ -385,7 +413,7 @@ static void test_not_a_libcrypto(void **state)
     fclose(f);
     refused("missing", "/nonexistent/libcrypto.so.3", "No such file");
     refused("dir", tmpdir, "not a regular file");
-    refused("text", text, "cannot load library");
+    refused("text", text, "is not an ELF shared library: it does not begin with the ELF magic");
     refused("auto", fake_path, "cannot name a library variant");
     refused("generic", fake_path, "is taken already");
     refused("a,b", fake_path, "cannot name a library variant");
@@ -416,6 +444,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_two_copies),     cmocka_unit_test(test_boringssl),
         cmocka_unit_test(test_pkey_timed),     cmocka_unit_test(test_raw_key_files),
         cmocka_unit_test(test_wrong_library),  cmocka_unit_test(test_not_a_libcrypto),
+        cmocka_unit_test(test_hostile_version),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[4300];

@@ -23,8 +23,13 @@
 #define CB_LIB_DEFAULT_NAME "openssl"
 /* The family `list` shows for library variants. */
 #define CB_LIB_FAMILY "library"
-/* How many libraries one run loads, and environment pairs per library. */
-#define CB_LIB_MAX 12
+/* How many libraries one run loads (the system libcrypto, "openssl", counted), and
+ * environment pairs per library.  Each library has a namespace of its own with a
+ * libc of its own, and each libc takes its thread-local storage from glibc's static
+ * TLS reserve: with glibc 2.36's default reserve on x86-64, the 12th OpenSSL 3
+ * fails with "cannot allocate memory in static TLS block" (glibc's hard limit, 15
+ * namespaces beside the main one, comes later).  docs/libraries.md. */
+#define CB_LIB_MAX 11
 #define CB_LIB_ENV_MAX 8
 
 /* cb_lib_request: one library to load. */
@@ -38,8 +43,10 @@ typedef struct cb_lib_request {
 /*
  * cb_lib_load loads r's library and registers it as variant r->name.  Returns 0, or
  * -1 with one sentence in err naming the path and what is wrong (not found, not a
- * shared library, not a libcrypto: which functions it lacks; a name already taken;
- * this build cannot load libraries).
+ * shared library for this machine, truncated, not a libcrypto: which functions it
+ * lacks; no room in the loader; a name already taken; this build cannot load
+ * libraries), or -2 (the sentence in err too) when r->path is NULL and the loader
+ * finds no libcrypto at all: none is installed.
  */
 int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen);
 

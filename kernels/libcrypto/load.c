@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "base/common.h"
+#include "kernels/libcrypto/elf.h"
 #include "kernels/libcrypto/lib.h"
 #include "kernels/registry.h"
 
@@ -41,7 +42,7 @@ int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
     snprintf(err, errlen, "this build of cryptobench is linked statically and cannot load "
              "library '%s' for variant '%s'; use a build for a target with a dynamic "
              "loader", r->path ? r->path : "libcrypto.so.3", r->name ? r->name : "");
-    return -1;
+    return r->path ? -1 : -2; /* without -lib: no system libcrypto to be had */
 }
 
 #else
@@ -244,18 +245,63 @@ static int check_path(const char *path, char *err, size_t errlen)
     return 0;
 }
 
-/* open_default finds the libcrypto the dynamic loader finds: 3.x, else 1.1. */
-static void *open_default(char **env, const char **used, char *why, size_t len)
+/*
+ * locate decides which file the loader is given for asked (a path, or a bare name
+ * the loader searches for), checked first (kernels/libcrypto/elf.h): a path as it
+ * is; a bare name as found in LD_LIBRARY_PATH, the file's path then given to the
+ * loader so that the file checked is the file loaded; else the bare name, for the
+ * loader's cache and default directories.  *use points at asked or at found.
+ * Returns 0, or -1 with the sentence in why.
+ */
+static int locate(const char *asked, char *found, size_t flen, const char **use, char *why,
+                  size_t wlen)
+{
+    *use = asked;
+    if (strchr(asked, '/'))
+        return cb_elf_check(asked, why, wlen) == CB_ELF_OK ? 0 : -1;
+    int r = cb_elf_find(asked, found, flen, why, wlen);
+    if (r > 0)
+        *use = found;
+    return r < 0 ? -1 : 0;
+}
+
+/* loader_refused words why the loader refused a library: glibc's static TLS reserve
+ * (docs/libraries.md) runs out before its namespaces do, naming only libc.so.6. */
+static int loader_refused(char *why, size_t len)
+{
+    const char *e = dlerror();
+    int full = e && strstr(e, "static TLS");
+    if (full)
+        snprintf(why, len, "the dynamic loader has no room left for it after %zu "
+                 "libraries (%s); load fewer libraries in one run", nloaded, e);
+    else
+        snprintf(why, len, "%s", e ? e : "the dynamic loader refused it");
+    return full;
+}
+
+/*
+ * open_default finds the libcrypto the dynamic loader finds: 3.x, else 1.1.  NULL
+ * with *refused set when there is one but it fails its check or does not fit.
+ */
+static void *open_default(char **env, const char **used, int *refused, char *why, size_t len)
 {
     static const char *const sonames[] = {"libcrypto.so.3", "libcrypto.so.1.1"};
+    static char found[4096];
     for (size_t i = 0; i < sizeof sonames / sizeof sonames[0]; i++) {
-        void *h = open_in_namespace(sonames[i], env);
+        const char *use;
+        if (locate(sonames[i], found, sizeof found, &use, why, len) != 0) {
+            *refused = 1;
+            return NULL;
+        }
+        void *h = open_in_namespace(use, env);
         if (h) {
             *used = sonames[i];
             return h;
         }
-        if (i == 0)
-            snprintf(why, len, "%s", dlerror());
+        if (i == 0 && loader_refused(why, len)) {
+            *refused = 1;
+            return NULL;
+        }
     }
     return NULL;
 }
@@ -275,7 +321,8 @@ int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
         return -1;
     }
     if (nloaded == CB_LIB_MAX) {
-        snprintf(err, errlen, "at most %d libraries can be loaded in one run", CB_LIB_MAX);
+        snprintf(err, errlen, "cannot load variant '%s': at most %d libraries load in one "
+                 "run (the system libcrypto counted)", r->name, CB_LIB_MAX);
         return -1;
     }
     if (r->path && check_path(r->path, err, errlen) != 0)
@@ -284,17 +331,24 @@ int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
     snprintf(L->name, sizeof L->name, "%s", r->name);
     L->env = make_env(r->env, r->nenv);
     const char *asked = r->path;
-    char why[512] = "";
+    char why[768] = "";
+    int broken = 0, refused = 0;
     if (asked) {
-        L->handle = open_in_namespace(asked, L->env);
-        if (!L->handle)
-            snprintf(why, sizeof why, "%s", dlerror());
+        static char found[4096];
+        const char *use;
+        broken = locate(asked, found, sizeof found, &use, why, sizeof why) != 0;
+        if (!broken && !(L->handle = open_in_namespace(use, L->env)))
+            loader_refused(why, sizeof why);
     } else {
-        L->handle = open_default(L->env, &asked, why, sizeof why);
+        L->handle = open_default(L->env, &asked, &refused, why, sizeof why);
     }
     if (!L->handle) {
-        if (r->path)
-            snprintf(err, errlen, "cannot load library '%s': %s", r->path, why);
+        int none = !r->path && !refused;
+        if (broken || refused)
+            snprintf(err, errlen, "cannot load variant '%s': %s", r->name, why);
+        else if (r->path)
+            snprintf(err, errlen, "cannot load library '%s' for variant '%s': %s", r->path,
+                     r->name, why);
         else
             snprintf(err, errlen, "no system libcrypto for variant '%s': the dynamic "
                      "loader finds neither libcrypto.so.3 nor libcrypto.so.1.1 (%s); "
@@ -302,7 +356,7 @@ int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
                      r->name, why, r->name);
         free_env(L->env);
         free(L);
-        return -1;
+        return none ? -2 : -1;
     }
     char missing[1024];
     resolve(L, missing, sizeof missing);
@@ -325,8 +379,12 @@ int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
     L->impl.notes = L->notes;
     cb_lib_evp_setup(L);
     cb_lib_pkey_setup(L);
-    char summary[512];
-    snprintf(summary, sizeof summary, "%s (%s)", L->version, L->path);
+    /* the summary is what list prints: the library's own words made safe for a
+     * terminal (no escape sequence of a version string reaches it) */
+    char summary[512], shown[2][CB_PRINTABLE_LEN * 2];
+    snprintf(summary, sizeof summary, "%s (%s)",
+             cb_printable(L->version, shown[0], sizeof shown[0]),
+             cb_printable(L->path, shown[1], sizeof shown[1]));
     L->var = (cb_variant){.name = L->name,
                           .family = CB_LIB_FAMILY,
                           .prim = CB_PRIM_WHOLE,

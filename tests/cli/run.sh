@@ -849,6 +849,15 @@ expect 2 "-lib names 'a' twice" -- list -lib a=/x -lib a=/y
 expect 2 "-lib-env 'openssl' must be NAME:VAR=VALUE" -- speed md5 -lib-env openssl
 expect 2 "-lib-env 'a:1X=1' must be NAME:VAR=VALUE" -- speed md5 -lib-env a:1X=1
 expect 2 "names library 'zz', which no -lib loads" -- kat -lib-env zz:X=1 /dev/null
+# one value per variable and library (issue 28 item 9), refused before anything loads
+expect 2 "-lib-env sets OPENSSL_ia32cap for library 'a' twice \('a:OPENSSL_ia32cap=0x0', then 'a:OPENSSL_ia32cap=0x1'\)" -- \
+    speed md5 -lib a=/x -lib-env a:OPENSSL_ia32cap=0x0 -lib-env a:OPENSSL_ia32cap=0x1
+expect 2 "-lib-env sets OPENSSL_armcap for library 'openssl' twice" -- \
+    caps -sweep -evp sha256 -lib-env openssl:OPENSSL_armcap=0 -lib-env openssl:OPENSSL_armcap=0
+# at most 11 libraries, refused before any is loaded (issue 28 item 8)
+expect 2 "-lib is given more than 11 times, and at most 11 libraries load in one run" -- \
+    list -lib a1=/x -lib a2=/x -lib a3=/x -lib a4=/x -lib a5=/x -lib a6=/x -lib a7=/x \
+    -lib a8=/x -lib a9=/x -lib a10=/x -lib a11=/x -lib a12=/x
 if cb list -lib x=/nonexistent 2>&1 | grep -q "linked statically"; then
     # a static build (linux-ppc64) says so for any library, and loads none
     expect 2 "linked statically and cannot load library '/nonexistent/libcrypto.so.3'" -- speed md5 -lib a=/nonexistent/libcrypto.so.3 -variant a
@@ -858,7 +867,71 @@ expect 2 "cannot load library '/nonexistent/libcrypto.so.3': No such file" -- sp
 expect 2 "cannot load library '$T': it is not a regular file" -- list -lib d="$T"
 expect 2 "the variant name 'generic' is taken already" -- selftest -lib generic=/nonexistent
 echo "not a library" >"$T/notalib.so"
-expect 2 "cannot load library '$T/notalib.so'" -- speed md5 -lib x="$T/notalib.so" -variant x
+expect 2 "cannot load variant 'x': '$T/notalib.so' is not an ELF shared library: it does not begin with the ELF magic number" -- speed md5 -lib x="$T/notalib.so" -variant x
+: >"$T/empty.so"
+expect 2 "cannot load variant 'x': '$T/empty.so' is not an ELF shared library: the file is empty" -- list -lib x="$T/empty.so"
+# Files the loader would crash on or misreport are checked first, and named (issue 28
+# items 5 and 10): a cut libcrypto, another machine's library.
+sys=$(cb list 2>/dev/null | awk '$1 == "openssl" && $2 == "library" && $5 == "available" && $NF ~ /\)$/ { print $NF; exit }' | tr -d '()')
+if [ -f "$sys" ]; then
+    mkdir -p "$T/cut"
+    head -c 100000 "$sys" >"$T/cut/libcrypto.so.3"
+    expect 2 "cannot load variant 'x': '$T/cut/libcrypto.so.3' is truncated: its segments need [0-9]+ bytes, the file has 100000" -- \
+        speed -evp sha256 -lib x="$T/cut/libcrypto.so.3" -variant x
+    # the same file as the libcrypto.so.3 the loader finds first: list and caps say so
+    # and go on without it, -variant openssl is refused
+    for c in list caps; do
+        LD_LIBRARY_PATH="$T/cut" $RUN "$BIN" $c >"$T/out" 2>"$T/err"
+        got=$?
+        [ "$got" -eq 0 ] && grep -q "warning: $c: cannot load variant 'openssl': '$T/cut/libcrypto.so.3' is truncated" "$T/err" &&
+            ! grep -Eq '^ +openssl +library' "$T/out" && ok ||
+            bad "$c with a cut libcrypto.so.3 on LD_LIBRARY_PATH exited $got: $(head -c 300 "$T/err")"
+    done
+    LD_LIBRARY_PATH="$T/cut" $RUN "$BIN" speed sha256 -variant openssl >/dev/null 2>"$T/err"
+    got=$?
+    [ "$got" -eq 2 ] && grep -q "cannot load variant 'openssl': '$T/cut/libcrypto.so.3' is truncated" "$T/err" && ok ||
+        bad "speed -variant openssl with a cut libcrypto.so.3 exited $got: $(head -c 300 "$T/err")"
+    # eleven libraries load (the limit), and list says when openssl is left out for them
+    libs=""
+    for i in 1 2 3 4 5 6 7 8 9 10 11; do libs="$libs -lib l$i=$sys"; done
+    # shellcheck disable=SC2086
+    cb list $libs >"$T/out" 2>"$T/err"
+    got=$?
+    [ "$got" -eq 0 ] && grep -Eq '^ +l11 +library +prio 0 +available' "$T/out" &&
+        grep -q "warning: list: the system libcrypto is left out (as variant openssl): the 11 -lib options take all 11 places" "$T/err" &&
+        ok || bad "list with 11 -lib exited $got: $(head -c 300 "$T/err")"
+    # shellcheck disable=SC2086
+    expect 2 "the system libcrypto \(variant openssl\) would be library 12, and at most 11 load in one run" -- \
+        speed sha256 $libs -variant l1,openssl
+    # the loader's refusal names the library that did not fit: glibc told to keep a
+    # small static TLS reserve takes two
+    if [ -z "$RUN" ] && [ "$(uname -m)" = x86_64 ]; then
+        GLIBC_TUNABLES=glibc.rtld.nns=1:glibc.rtld.optional_static_tls=0 "$BIN" speed sha256 -bytes 16 -iterations 10 \
+            -samples 1 -lib l1="$sys" -lib l2="$sys" -lib l3="$sys" -variant l1 >/dev/null 2>"$T/err"
+        got=$?
+        [ "$got" -eq 2 ] && grep -q "for variant 'l3': the dynamic loader has no room left for it after 2 libraries" "$T/err" && ok ||
+            bad "a third library past a small static TLS reserve exited $got: $(head -c 300 "$T/err")"
+    fi
+fi
+# a library's version string reaches the terminal escaped, whatever it holds (issue 28
+# item 11): tests/fake's library says what FAKECRYPTO_VERSION tells it to
+fake=$(dirname "$BIN")/tests/libfakecrypto.so
+if [ -f "$fake" ]; then
+    hostile=$(printf 'fake\033[31m red\377\007')
+    for c in "list" "caps" "caps -mr"; do
+        # shellcheck disable=SC2086
+        cb $c -lib f="$fake" -lib-env f:FAKECRYPTO_VERSION="$hostile" >"$T/out" 2>"$T/err"
+        if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177-\377]')" "$T/out"; then
+            bad "$c printed a library's control or non-ASCII bytes raw: $(LC_ALL=C grep -a 'fake' "$T/out" | head -2 | od -c | head -3)"
+        else
+            grep -Fq 'fake\x1b[31m red\xff\x07' "$T/out" && ok || bad "$c did not show the version escaped: $(grep -a fake "$T/out" | head -2)"
+        fi
+    done
+fi
+if [ -z "$RUN" ] && [ "$(uname -m)" = x86_64 ] && [ -f /usr/aarch64-linux-gnu/lib/libc.so.6 ]; then
+    expect 2 "cannot load variant 'a': '/usr/aarch64-linux-gnu/lib/libc.so.6' is built for aarch64, this cryptobench is x86-64" -- \
+        speed md5 -lib a=/usr/aarch64-linux-gnu/lib/libc.so.6 -variant a
+fi
 expect 2 "'libm.so.6' is not a usable libcrypto: it lacks EVP_MD_CTX_new" -- list -lib m=libm.so.6
 # BoringSSL has ChaCha20-Poly1305 (as an EVP_AEAD) but no ChaCha20 stream cipher: the
 # reason is given where the row would be
