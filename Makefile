@@ -134,6 +134,16 @@ $(BUILD)/tests/libfakecrypto.so: tests/fake/fakecrypto.c kernels/pkey/ec_keys.c
 	$(CC) $(ALL_CPPFLAGS) $(filter-out -fsanitize=% -fno-sanitize-recover=%,$(ALL_CFLAGS)) -fPIC -shared -o $@ $^
 $(BUILD)/tests/test_libcrypto: | $(BUILD)/tests/libfakecrypto.so
 
+# A libcrypto that forwards to the system's and crashes, aborts, exits or hangs on
+# request (tests/fake/shim.c), for tests/lib_fault.sh; native builds only, as the
+# system's libcrypto.so.3 is linked in.
+ifeq ($(CONFIG),$(DEFAULT_CONFIG))
+SHIM := $(BUILD)/tests/libshimcrypto.so
+endif
+$(BUILD)/tests/libshimcrypto.so: tests/fake/shim.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -fPIC -shared -o $@ $< -Wl,--no-as-needed -l:libcrypto.so.3 -ldl
+
 $(BUILD)/tests/%: $(OBJ)/tests/%.o $(OBJ)/tests/support.o $(TEST_EXTRA_OBJS) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(TEST_ARCH_LDFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) -lcmocka $(LIBS)
@@ -153,7 +163,7 @@ check-deps:
 check-unit: $(TEST_BINS) $(ABI_CHECK)
 	@scripts/run-unit-tests.sh "$(QEMU_RUN)" $(TEST_BINS) $(ABI_CHECK)
 
-check-cli: $(BIN)
+check-cli: $(BIN) $(SHIM)
 	@tests/cli/run.sh $(BIN) "$(QEMU_RUN)"
 
 # The layering docs/architecture.md promises: no circle of files, includes downward.

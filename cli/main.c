@@ -7,6 +7,8 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "base/common.h"
+#include "harness/guard.h"
+#include "kernels/libcrypto/libcrypto.h"
 
 typedef struct command {
     const char *name;
@@ -38,6 +40,8 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    /* A loaded library's exit() comes back to the guard (harness/guard.h). */
+    cb_lib_set_exit_hook(cb_guard_exit_hook);
     if (argc < 2) {
         usage(stderr);
         return CB_EXIT_USAGE;

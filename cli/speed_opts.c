@@ -50,6 +50,10 @@ static void speed_usage(FILE *f)
         "  -force-caps        allow CRYPTOBENCH_CAPS / OPENSSL_*cap to add capabilities\n"
         "                     the CPU lacks; kernels then run under a fault guard\n"
         CB_LIBOPTS_USAGE
+        "  -op-timeout S      a library variant's call (a batch, a key set-up, a check)\n"
+        "                     that has not returned after S seconds, or %d times the\n"
+        "                     batch's calibrated length if longer, is reported hung\n"
+        "                     (exit 3) and the other cases still run (default %g)\n"
         "  -elapsed           wall-clock time instead of CPU time\n"
         "  -cpu N             pin the process to CPU N\n"
         "  -multi N           N workers pinned to distinct CPUs, started together; the\n"
@@ -84,14 +88,16 @@ static void speed_usage(FILE *f)
         "  -compare-out FILE  write -compare's table or format to FILE, not stdout\n"
         "                     (whole, or not at all): -style html -compare-out r.html\n"
         "  -style NAME        the table for -compare (default %s), or a format:\n",
-        CB_CALIBRATE_TRIALS, cb_compare_style_at(0)->name);
+        CB_BENCH_TIMEOUT_FACTOR, CB_BENCH_DEFAULT_OP_TIMEOUT, CB_CALIBRATE_TRIALS,
+        cb_compare_style_at(0)->name);
     cb_compare_style_usage(f, CB_STYLE_TEXT, "      ");
     cb_compare_style_usage(f, CB_STYLE_FORMAT, "      ");
     fprintf(f,
         "\n"
         "Exit status: 0 ok, 1 a variant failed its check or the gate a regression, 2 bad\n"
-        "usage, 3 a kernel faulted, 4 the gate undecided, 130 interrupted by Ctrl-C\n"
-        "(143 SIGTERM, 129 SIGHUP; finished samples are still printed and saved).\n"
+        "usage, 3 a kernel faulted (or a library hung or exited), 4 the gate undecided,\n"
+        "130 interrupted by Ctrl-C (143 SIGTERM, 129 SIGHUP; finished samples are still\n"
+        "printed and saved).\n"
         "`cryptobench list` shows the algorithms and variants.\n");
 }
 
@@ -339,6 +345,9 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
                 return -1;
         } else if ((r = VALUE("seconds")) != 0) {
             if (r < 0 || cb_parse_double("-seconds", v, 0.001, 86400, &ro->bench.seconds))
+                return -1;
+        } else if ((r = VALUE("op-timeout")) != 0) {
+            if (r < 0 || cb_parse_double("-op-timeout", v, 0.01, 86400, &ro->bench.op_timeout))
                 return -1;
         } else if ((r = VALUE("iterations")) != 0) {
             /* a bound a run can reach: 10^12 operations is minutes even at a nanosecond */

@@ -37,6 +37,7 @@ void cb_bench_default_cfg(cb_bench_cfg *cfg)
     cfg->max_case_seconds = 0.5;
     cfg->min_samples = 6;
     cfg->gate_max_seconds = 10;
+    cfg->op_timeout = CB_BENCH_DEFAULT_OP_TIMEOUT;
 }
 
 /* A stop signal must end a run within a second whatever the batch length (a
@@ -54,6 +55,8 @@ typedef struct batch {
     uint64_t chunk;                /* operations between looks at *stop (>= 1) */
     volatile sig_atomic_t *stop;
     int stopped;                   /* the last batch ended early on *stop */
+    double per_op;                 /* wall seconds per operation in the last batch (0:
+                                    * none yet), for the time-out */
 } batch;
 
 static void run_batch(void *arg)
@@ -85,18 +88,39 @@ static void set_chunk(batch *b, uint64_t n, double t)
 #define TIMED_FAULT (-1.0)
 #define TIMED_STOPPED (-2.0)
 
+/* last_limit: the time-out of the batch that faulted last (for a hang's message). */
+static double last_limit;
+
+/* time_out: how long batch b may take before it is abandoned as hung (0: for
+ * ever), predicted from the batch before it. */
+static double time_out(const cb_bench_cfg *cfg, const batch *b)
+{
+    if (cfg->op_timeout <= 0)
+        return 0;
+    double predicted = CB_BENCH_TIMEOUT_FACTOR * b->per_op * (double)b->n;
+    return predicted > cfg->op_timeout ? predicted : cfg->op_timeout;
+}
+
 static double timed_counted(const cb_bench_cfg *cfg, batch *b, int *fault, double *cycles)
 {
     int counting = cfg->cycles && cfg->cycles->source[0];
+    double limit = time_out(cfg, b);
     uint64_t c0 = counting ? cb_cycles_read(cfg->cycles) : 0;
-    double t0 = cb_clock_now(cfg->clock);
-    int sig = cb_guard_run(run_batch, b);
-    double t1 = cb_clock_now(cfg->clock);
+    double t0 = cb_clock_now(cfg->clock), w0 = cb_clock_now(CB_CLOCK_WALL);
+    int sig = cb_guard_run_for(run_batch, b, limit);
+    double t1 = cb_clock_now(cfg->clock), w1 = cb_clock_now(CB_CLOCK_WALL);
     uint64_t c1 = counting ? cb_cycles_read(cfg->cycles) : 0;
+    if (sig == CB_GUARD_STOPPED)
+        return TIMED_STOPPED;
     if (sig) {
         *fault = sig;
+        last_limit = limit;
         return TIMED_FAULT;
     }
+    /* The time-out follows the wall clock, whatever clock the samples use, and the
+     * last batch (the largest so far, its fixed costs the smallest share). */
+    if (b->n && w1 > w0)
+        b->per_op = (w1 - w0) / (double)b->n;
     if (b->stopped)
         return TIMED_STOPPED;
     if (cycles)
@@ -276,15 +300,17 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
         memset(&rs[j], 0, sizeof rs[j]);
     for (size_t j = 0; j < k; j++) {
         b[j] = (batch){xs[j], in[j], out[j], len, cfg->iterations ? cfg->iterations : 1, 1,
-                       stop, 0};
+                       stop, 0, 0};
         /* Warm-up: after calibration, one discarded batch at the calibrated size
          * settles caches, branch predictors and the frequency governor. */
         double t = cfg->iterations && !gating ? first_chunk(cfg, &b[j], &rs[j].fault)
                                               : calibrate(cfg, &b[j], target, &rs[j].fault);
         if (t >= 0)
             t = timed(cfg, &b[j], &rs[j].fault);
-        if (t == TIMED_FAULT)
+        if (t == TIMED_FAULT) {
+            rs[j].timeout = last_limit;
             return -1;
+        }
         if (t == TIMED_STOPPED)
             return interrupted(rs, k);
     }
@@ -302,8 +328,10 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
         for (size_t o = 0; o < k; o++) {
             cb_bench_result *r = &rs[perm[o]];
             double t = timed_counted(cfg, &b[perm[o]], &r->fault, &r->cycles[r->n]);
-            if (t == TIMED_FAULT)
+            if (t == TIMED_FAULT) {
+                r->timeout = last_limit;
                 return -1;
+            }
             if (t == TIMED_STOPPED)
                 return interrupted(rs, k);
             r->iterations[r->n] = b[perm[o]].n;

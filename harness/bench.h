@@ -53,7 +53,16 @@ typedef struct cb_bench_cfg {
     double gate_pct;
     double gate_max_seconds;
     unsigned long seed;   /* the rounds' random order; 0 takes one from the clock */
+    /* A batch is abandoned as hung (CB_GUARD_HUNG, harness/guard.h) after
+     * CB_BENCH_TIMEOUT_FACTOR times the wall time its calibration predicts, and
+     * never before op_timeout seconds (-op-timeout); 0 sets no time-out. */
+    double op_timeout;
 } cb_bench_cfg;
+
+#define CB_BENCH_TIMEOUT_FACTOR 100
+/* The default op_timeout: generous enough for a library's slowest key set-up under
+ * an emulator. */
+#define CB_BENCH_DEFAULT_OP_TIMEOUT 30.0
 
 typedef struct cb_bench_result {
     unsigned n;                                /* samples taken */
@@ -65,7 +74,9 @@ typedef struct cb_bench_result {
     double median_rate;                        /* operations per second */
     double ci_lo, ci_hi;                       /* 95% CI of the median rate */
     int noisy;                                 /* precision goal not reached */
-    int fault;                                 /* signal that stopped a batch, or 0 */
+    int fault;                                 /* signal that stopped a batch, or 0
+                                                * (or a CB_GUARD_* outcome) */
+    double timeout;                            /* the time-out a hung batch outlasted */
     int interrupted;                           /* stop was set before the case finished */
     int gate;                                  /* gated pair: the cb_gate_decision */
 } cb_bench_result;
@@ -75,8 +86,9 @@ void cb_bench_default_cfg(cb_bench_cfg *cfg);
 
 /*
  * cb_bench_case measures x on len bytes from in to out.  Stops early, with the
- * samples finished so far, when *stop becomes non-zero.  Returns 0, or -1 when a
- * batch faulted (r->fault holds the signal; the faulting batch is discarded).
+ * samples finished so far, when *stop becomes non-zero (or the guard gave up on a
+ * batch after the stop).  Returns 0, or -1 when a batch faulted, hung or exited
+ * (r->fault holds the signal or CB_GUARD_* outcome; the batch is discarded).
  */
 int cb_bench_case(const cb_bench_cfg *cfg, cb_inst *x, const uint8_t *in, uint8_t *out,
                   size_t len, cb_bench_result *r, volatile sig_atomic_t *stop);

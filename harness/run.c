@@ -97,9 +97,12 @@ static void verify(cb_run_ctx *c)
             continue;
         }
         check_call k = {e->alg, e->var, 0, ""};
-        int sig = cb_guard_run(run_check, &k);
+        double limit = cb_run_timeout(c, e);
+        int sig = cb_guard_run_for(run_check, &k, limit);
+        if (sig == CB_GUARD_STOPPED)
+            break; /* the run ends before timing */
         if (sig) {
-            cb_run_report_fault(e, sig);
+            cb_run_report_fault(e, sig, limit);
             c->checked[i] = CB_OUT_FAULTED;
             c->sig[i] = sig;
             c->status = CB_EXIT_FAULT;

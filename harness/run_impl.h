@@ -71,8 +71,14 @@ void cb_run_outcome(const cb_run_ctx *c, size_t i, cb_outcome out, int sig,
                     cb_case_summary *s, char *note, size_t len);
 
 /* cb_run_report_fault says on stderr that e's variant raised sig, and the likely
- * cause (a capability this CPU lacks, or the library environment it ran under). */
-void cb_run_report_fault(const cb_plan_entry *e, int sig);
+ * cause (a capability this CPU lacks, or the library environment it ran under), or
+ * that it hung (timeout: the time-out it outlasted) or called exit (sig a CB_GUARD_*
+ * outcome, harness/guard.h). */
+void cb_run_report_fault(const cb_plan_entry *e, int sig, double timeout);
+
+/* cb_run_timeout: the time-out of a call into e's variant outside its timed batches
+ * (key set-up, checks): -op-timeout for a library's, none for built-in code. */
+double cb_run_timeout(const cb_run_ctx *c, const cb_plan_entry *e);
 
 /* cb_outcome_name: "ok", "faulted", "failed", "skipped". */
 const char *cb_outcome_name(cb_outcome out);

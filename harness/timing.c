@@ -25,6 +25,7 @@ static volatile sig_atomic_t stop;
 static void on_stop_signal(int sig)
 {
     stop = sig;
+    cb_guard_stop_requested(); /* a library call that does not return is left */
 }
 
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
@@ -35,6 +36,7 @@ void cb_run_stop_install(void)
 {
     struct sigaction sa;
     stop = 0;
+    cb_guard_stop_clear();
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
@@ -148,7 +150,11 @@ static void fault_note(const cb_run_ctx *c, size_t i, int sig, char *buf, size_t
     const char *missing = lacking(&c->plan.e[i]);
     char env[256];
     cb_variant_env(c->plan.e[i].var, env, sizeof env);
-    if (missing)
+    if (sig == CB_GUARD_HUNG)
+        snprintf(buf, len, "hung: a call did not return within its time-out");
+    else if (sig >= CB_GUARD_EXIT)
+        cb_guard_describe(sig, 0, buf, len);
+    else if (missing)
         snprintf(buf, len, "this CPU lacks %s", missing);
     else if (env[0])
         snprintf(buf, len, "raised %s under %s", cb_guard_signame(sig), env);
@@ -156,12 +162,18 @@ static void fault_note(const cb_run_ctx *c, size_t i, int sig, char *buf, size_t
         snprintf(buf, len, "raised %s", cb_guard_signame(sig));
 }
 
-void cb_run_report_fault(const cb_plan_entry *e, int sig)
+void cb_run_report_fault(const cb_plan_entry *e, int sig, double timeout)
 {
     const char *missing = lacking(e);
     char env[256];
     cb_variant_env(e->var, env, sizeof env);
-    if (missing)
+    if (sig == CB_GUARD_HUNG)
+        cb_error("variant %s of %s hung: a call into it did not return within %g s; "
+                 "-op-timeout SECONDS allows longer.", e->var->name, e->alg->name, timeout);
+    else if (sig >= CB_GUARD_EXIT)
+        cb_error("variant %s of %s called exit(%d) in the middle of the run.", e->var->name,
+                 e->alg->name, sig - CB_GUARD_EXIT);
+    else if (missing)
         cb_error("variant %s of %s raised %s: this CPU lacks %s.", e->var->name,
                  e->alg->name, cb_guard_signame(sig), missing);
     else if (env[0])
@@ -245,13 +257,73 @@ void cb_run_emit_case(cb_run_ctx *c, size_t i, size_t k, int worker, cb_outcome 
 /* ---- timing ---------------------------------------------------------------------------- */
 
 /* A group: the entries timed together, their samples interleaved (-compare), or one
- * entry on its own. */
+ * entry on its own.  An instance whose variant faulted, hung or exited in a call is
+ * dead: never called again, not even to free it (its library's state is unknown). */
 typedef struct group {
     size_t i[CB_BENCH_MAX_INTERLEAVE]; /* plan indexes */
-    cb_inst *x[CB_BENCH_MAX_INTERLEAVE];
+    cb_inst *x[CB_BENCH_MAX_INTERLEAVE]; /* NULL: its set-up faulted */
     uint8_t *in[CB_BENCH_MAX_INTERLEAVE], *out[CB_BENCH_MAX_INTERLEAVE];
+    int dead[CB_BENCH_MAX_INTERLEAVE];
     size_t k;
 } group;
+
+double cb_run_timeout(const cb_run_ctx *c, const cb_plan_entry *e)
+{
+    return cb_variant_impl(e->var) ? c->o->bench.op_timeout : 0;
+}
+
+/* fault records that entry i's variant was stopped for good by code (a signal, a
+ * hang, an exit): said on stderr, its later cases not timed, exit status 3. */
+static void fault(cb_run_ctx *c, size_t i, int code, double timeout)
+{
+    cb_run_report_fault(&c->plan.e[i], code, timeout);
+    c->checked[i] = CB_OUT_FAULTED;
+    c->sig[i] = code;
+    c->status = CB_EXIT_FAULT;
+}
+
+/* The calls into an instance outside its timed batches, each run under the guard:
+ * key set-up (cb_inst_new), the input's preparation, the release. */
+typedef struct inst_call {
+    cb_run_ctx *c;
+    const cb_plan_entry *e;
+    cb_inst *x;
+    uint8_t *in;
+    size_t len;
+    int rc;
+    char err[256];
+} inst_call;
+
+static void call_new(void *arg)
+{
+    inst_call *k = arg;
+    const cb_run_opts *o = k->c->o;
+    k->x = cb_inst_new(k->e->alg, k->e->var, k->e->dir,
+                       (o->aead ? CB_INST_AAD : 0) | (o->rekey ? CB_INST_REKEY : 0), k->err,
+                       sizeof k->err);
+}
+
+static void call_prepare(void *arg)
+{
+    inst_call *k = arg;
+    k->rc = cb_inst_prepare(k->x, k->in, k->len, k->err, sizeof k->err);
+}
+
+static void call_free(void *arg)
+{
+    cb_inst_free(((inst_call *)arg)->x);
+}
+
+/* guarded runs one of them for entry i; returns the guard's outcome, a fault of the
+ * variant already recorded. */
+static int guarded(cb_run_ctx *c, size_t i, void (*fn)(void *), inst_call *k)
+{
+    double limit = cb_run_timeout(c, &c->plan.e[i]);
+    int code = cb_guard_run_for(fn, k, limit);
+    if (cb_guard_is_fault(code))
+        fault(c, i, code, limit);
+    return code;
+}
 
 static void case_start(cb_run_ctx *c, size_t i, size_t k)
 {
@@ -269,16 +341,27 @@ static int time_size(cb_run_ctx *c, group *g, size_t k)
     cb_inst *x[CB_BENCH_MAX_INTERLEAVE];
     const uint8_t *in[CB_BENCH_MAX_INTERLEAVE];
     uint8_t *out[CB_BENCH_MAX_INTERLEAVE];
-    char err[256];
     for (size_t j = 0; j < g->k; j++) {
-        if (c->checked[g->i[j]] != CB_OUT_OK) {
-            c->on_case(c, g->i[j], k, CB_OUT_SKIPPED, &(cb_bench_result){0});
+        size_t i = g->i[j];
+        if (c->checked[i] != CB_OUT_OK) {
+            /* never set up: every size faulted; else not timed after a fault */
+            c->on_case(c, i, k, g->x[j] ? CB_OUT_SKIPPED : CB_OUT_FAULTED,
+                       &(cb_bench_result){0});
             continue;
         }
         for (size_t b = 0; b < len; b++)
             g->in[j][b] = (uint8_t)(b * 31 + 7);
-        if (cb_inst_prepare(g->x[j], g->in[j], len, err, sizeof err) != 0) {
-            cb_error("speed: %s.", err);
+        inst_call call = {.c = c, .e = &c->plan.e[i], .x = g->x[j], .in = g->in[j], .len = len};
+        int code = guarded(c, i, call_prepare, &call);
+        if (code) {
+            g->dead[j] = 1;
+            if (code == CB_GUARD_STOPPED)
+                return 0;
+            c->on_case(c, i, k, CB_OUT_FAULTED, &(cb_bench_result){.fault = code});
+            continue;
+        }
+        if (call.rc != 0) {
+            cb_error("speed: %s.", call.err);
             return -1;
         }
         m[n] = j, x[n] = g->x[j], in[n] = g->in[j], out[n] = g->out[j];
@@ -288,16 +371,17 @@ static int time_size(cb_run_ctx *c, group *g, size_t k)
         return 0;
     case_start(c, g->i[m[0]], k);
     cb_bench_result *r = cb_xcalloc(n, sizeof *r);
-    int rc = cb_bench_interleaved(&c->bench, x, in, out, n, len, r, &stop);
+    cb_bench_cfg cfg = c->bench;
+    if (!cb_run_timeout(c, first))
+        cfg.op_timeout = 0; /* built-in code: no time-out */
+    int rc = cb_bench_interleaved(&cfg, x, in, out, n, len, r, &stop);
     for (size_t j = 0; j < n; j++) {
         size_t i = g->i[m[j]];
         const cb_plan_entry *e = &c->plan.e[i];
         int faulted = rc != 0 && r[j].fault;
         if (faulted) {
-            cb_run_report_fault(e, r[j].fault);
-            c->checked[i] = CB_OUT_FAULTED;
-            c->sig[i] = r[j].fault;
-            c->status = CB_EXIT_FAULT;
+            fault(c, i, r[j].fault, r[j].timeout);
+            g->dead[m[j]] = 1;
         } else if (cb_inst_failures(x[j])) {
             cb_error("speed: variant %s of %s failed %llu tag or signature checks while timed.",
                      e->var->name, e->alg->name, (unsigned long long)cb_inst_failures(x[j]));
@@ -311,29 +395,34 @@ static int time_size(cb_run_ctx *c, group *g, size_t k)
 
 static int time_group(cb_run_ctx *c, group *g, size_t maxlen)
 {
-    char err[256];
     size_t made = 0;
     unsigned mis = c->o->misalign;
     int rc = 0;
-    for (; made < g->k; made++) {
-        const cb_plan_entry *e = &c->plan.e[g->i[made]];
-        g->x[made] = cb_inst_new(e->alg, e->var, e->dir,
-                                 (c->o->aead ? CB_INST_AAD : 0) | (c->o->rekey ? CB_INST_REKEY : 0),
-                                 err, sizeof err);
-        if (!g->x[made]) {
-            cb_error("speed: %s.", err);
-            rc = -1;
-            break;
-        }
+    while (made < g->k && rc == 0 && !stop) {
+        size_t i = g->i[made];
         g->in[made] = (uint8_t *)cb_aligned_alloc(64, maxlen + 128) + mis;
         g->out[made] = c->o->inplace ? g->in[made]
                                      : (uint8_t *)cb_aligned_alloc(64, maxlen + 128) + mis;
+        inst_call call = {.c = c, .e = &c->plan.e[i]};
+        int code = guarded(c, i, call_new, &call);
+        g->x[made] = code ? NULL : call.x;
+        g->dead[made] = code != 0;
+        if (!code && !call.x) {
+            cb_error("speed: %s.", call.err);
+            rc = -1;
+        }
+        made++;
     }
     size_t nsizes = cb_plan_sizes(c->o, &c->plan.e[g->i[0]]);
     for (size_t k = 0; k < nsizes && rc == 0 && !stop; k++)
         rc = time_size(c, g, k);
     for (size_t j = 0; j < made; j++) {
-        cb_inst_free(g->x[j]);
+        /* After a stop a library's instance is left to the process's end: releasing
+         * it could hang or fault again and delay the results. */
+        if (g->x[j] && !g->dead[j] && !(stop && cb_run_timeout(c, &c->plan.e[g->i[j]]))) {
+            inst_call call = {.c = c, .e = &c->plan.e[g->i[j]], .x = g->x[j]};
+            guarded(c, g->i[j], call_free, &call);
+        }
         free(g->in[j] - mis);
         if (!c->o->inplace)
             free(g->out[j] - mis);
@@ -363,7 +452,7 @@ int cb_run_time_all(cb_run_ctx *c)
             report_unchecked(c, i);
             continue;
         }
-        group g = {{0}, {0}, {0}, {0}, 0};
+        group g = {{0}, {0}, {0}, {0}, {0}, 0};
         for (size_t j = i; j < c->plan.n && g.k < CB_BENCH_MAX_INTERLEAVE; j++) {
             const cb_plan_entry *e = &c->plan.e[j];
             if (done[j] || c->checked[j] != CB_OUT_OK || e->alg != c->plan.e[i].alg ||

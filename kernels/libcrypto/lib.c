@@ -32,6 +32,31 @@ void cb_lib_clear_errors(cb_lib *L)
         L->f.ERR_clear_error();
 }
 
+static void (*exit_hook)(int status, void *name);
+
+void cb_lib_set_exit_hook(void (*hook)(int status, void *name))
+{
+    exit_hook = hook;
+}
+
+/* on_lib_exit runs inside the library's exit(): registered again before the hook,
+ * which may jump away, so the next exit() is caught too. */
+static void on_lib_exit(int status, void *arg)
+{
+    cb_lib *L = arg;
+    cb_lib_catch_exit(L);
+    if (exit_hook)
+        exit_hook(status, L->name);
+}
+
+void cb_lib_catch_exit(cb_lib *L)
+{
+    int (*reg)(void (*fn)(int, void *), void *arg);
+    *(void **)&reg = exit_hook ? cb_lib_sym(L, "on_exit") : NULL;
+    if (reg)
+        reg(on_lib_exit, L);
+}
+
 /* A session context begins with its key (evp.c's evp_ctx). */
 void *cb_lib_pkey_key(const cb_alg_session *s)
 {

@@ -154,6 +154,10 @@ void *cb_lib_sym(cb_lib *L, const char *name);
 /* cb_lib_clear_errors empties the library's error queue after a refused call. */
 void cb_lib_clear_errors(cb_lib *L);
 
+/* cb_lib_catch_exit registers, in L's own libc (its namespace has one), the handler
+ * that passes an exit() of the library to the hook cb_lib_set_exit_hook gave. */
+void cb_lib_catch_exit(cb_lib *L);
+
 /* evp.c fills in the digest, HMAC, cipher and AEAD functions of L->impl; pkey.c the
  * signature ones; cb_lib_offers (evp.c) answers for all of them, trying each
  * algorithm once (cb_lib_pkey_try for signatures). */

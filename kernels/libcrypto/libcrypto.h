@@ -56,4 +56,14 @@ const cb_variant *cb_lib_loaded(const char *name);
 /* cb_lib_is_library: is v a variant cb_lib_load registered? */
 int cb_lib_is_library(const cb_variant *v);
 
+/*
+ * cb_lib_set_exit_hook: a library calling exit() runs its own libc's exit handlers
+ * and ends the process, ours never run.  Every library loaded after this call gets
+ * a handler in its libc that calls hook(status, the variant's name); a hook that
+ * returns lets the exit go on (harness/guard.c's jumps back into the guarded call,
+ * or ends the process with its own status).  The handler puts itself back first,
+ * as exit() uses a handler up.
+ */
+void cb_lib_set_exit_hook(void (*hook)(int status, void *name));
+
 #endif

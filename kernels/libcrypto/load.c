@@ -371,6 +371,7 @@ int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
     L->path = real_path(L, asked);
     reserve_keys(L, nloaded + 1);
     init(L);
+    cb_lib_catch_exit(L);
     identify(L, r);
     load_providers(L);
     L->impl.data = L;

@@ -990,6 +990,13 @@ if cb list 2>/dev/null | grep -Eq '^ +openssl +library '; then
         tests/lib_fault.sh "$libdir" OPENSSL_ia32cap=0xffffffffffffffff:0xffffffffffffffff sha256 \
             "$BIN" qemu-x86_64 -cpu Westmere >"$T/lib.out" 2>&1 && ok || bad "forced ia32cap under qemu-x86_64 -cpu Westmere: $(tail -5 "$T/lib.out")"
     fi
+    # A library that crashes, aborts, exits or hangs mid-run (tests/fake/shim.c, built
+    # beside the binary by `make check-cli` on the build machine).
+    if [ -z "$RUN" ]; then
+        shim=$(dirname "$BIN")/tests/libshimcrypto.so
+        [ -f "$shim" ] && tests/lib_shim.sh "$shim" "$BIN" >"$T/lib.out" 2>&1 && ok ||
+            bad "tests/lib_shim.sh $shim: $(tail -8 "$T/lib.out")"
+    fi
 else
     echo "cli: no libcrypto the loader finds here; the -variant openssl checks UNAVAILABLE"
 fi
