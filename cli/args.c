@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/common.h"
+#include "base/outfile.h"
 
 /* name_len returns how much of arg (after the dashes) is the option name. */
 static const char *strip_dashes(const char *arg)
@@ -60,4 +61,20 @@ int cb_args_value(cb_args *a, const char *name, const char **val)
 int cb_args_help(const char *arg)
 {
     return strcmp(arg, "-h") == 0 || strcmp(arg, "-help") == 0 || strcmp(arg, "--help") == 0;
+}
+
+int cb_args_output_apart(const char *cmd, const char *opt, const char *out,
+                         const char *const *in, size_t n, const char *role)
+{
+    for (size_t i = 0; out && i < n; i++)
+        if (in[i] && cb_path_same(in[i], out)) {
+            if (strcmp(in[i], out) == 0)
+                cb_error("%s: %s %s is %s; give the output a name of its own.", cmd, opt,
+                         out, role);
+            else
+                cb_error("%s: %s %s is %s, '%s'; give the output a name of its own.", cmd,
+                         opt, out, role, in[i]);
+            return -1;
+        }
+    return 0;
 }

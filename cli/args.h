@@ -32,6 +32,17 @@ int cb_args_flag(cb_args *a, const char *name);
  */
 int cb_args_value(cb_args *a, const char *name, const char **val);
 
+/*
+ * cb_args_output_apart refuses an output that would replace a file the command
+ * reads: when out (the value of option opt) names one of the n paths in (the same
+ * file once symbolic and hard links are followed; an output that does not exist yet
+ * is fine), it prints one sentence, "CMD: OPT OUT is ROLE 'IN'; ...", and returns
+ * -1; otherwise 0.  Every command that writes a file checks each of its outputs
+ * with it before any work, so the file is left untouched.
+ */
+int cb_args_output_apart(const char *cmd, const char *opt, const char *out,
+                         const char *const *in, size_t n, const char *role);
+
 /* cb_args_help reports whether arg is -h, -help or --help. */
 int cb_args_help(const char *arg);
 

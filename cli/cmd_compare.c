@@ -144,12 +144,9 @@ static int parse_options(int argc, char **argv, options *op)
                  "each is compared with the first as it is: give no -variant.", op->nfiles);
         return -1;
     }
-    for (int i = 0; op->out && i < op->nfiles; i++)
-        if (cb_path_same(op->files[i], op->out)) {
-            cb_error("compare: -o %s is a file being compared; give the output a name of "
-                     "its own.", op->out);
-            return -1;
-        }
+    if (cb_args_output_apart("compare", "-o", op->out, op->files, (size_t)op->nfiles,
+                             "a file being compared") != 0)
+        return -1;
     return cb_gate_opts_finish(&op->gate, &op->o);
 }
 

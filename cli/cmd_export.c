@@ -54,15 +54,10 @@ static int unknown_format(const char *name)
     return -1;
 }
 
-/* parse_threshold reads -fail-if-slower's "5%" or "5", 0 to 100 as compare does. */
+/* parse_threshold reads -fail-if-slower by compare's and speed's rule. */
 static int parse_threshold(const char *v, cb_compare_opts *o)
 {
-    char buf[64];
-    size_t n = strlen(v);
-    snprintf(buf, sizeof buf, "%s", v);
-    if (n > 0 && n < sizeof buf && buf[n - 1] == '%')
-        buf[n - 1] = 0;
-    if (cb_parse_double("-fail-if-slower", buf, 0, 100, &o->threshold_pct) != 0)
+    if (cb_parse_percent("-fail-if-slower", v, &o->threshold_pct) != 0)
         return -1;
     o->gate = 1;
     return 0;
@@ -132,7 +127,10 @@ static int parse_options(int argc, char **argv, options *op)
         }
         op->files[op->nfiles++] = argv[a.i++];
     }
-    return check_combination(op);
+    if (check_combination(op) != 0)
+        return -1;
+    return cb_args_output_apart("export", "-o", op->out, op->files, (size_t)op->nfiles,
+                                "a file being exported");
 }
 
 /* write_cases writes the format over the cases of set; the exit status. */

@@ -87,13 +87,8 @@ static int parse_options(int argc, char **argv, options *op)
                  "openssl-speed.log -o old.csv.");
         return -1;
     }
-    for (int i = 0; i < op->nlogs; i++)
-        if (cb_path_same(op->logs[i], op->out)) {
-            cb_error("import: -o %s is the log being imported; give the CSV a name of its own.",
-                     op->out);
-            return -1;
-        }
-    return 0;
+    return cb_args_output_apart("import", "-o", op->out, op->logs, (size_t)op->nlogs,
+                                "the log being imported");
 }
 
 /* write_rows writes every row of set through w and finishes the file. */

@@ -44,8 +44,8 @@ static void kat_usage(FILE *f)
             "  -alg NAME        the algorithm, for files whose name does not say it\n"
             "  -variant LIST    only these variants (names, 'auto' or 'all', the default)\n"
             CB_LIBOPTS_USAGE "\n"
-            "Exit status: 0 all passed, 1 a record failed, 2 bad usage or a malformed\n"
-            "or unreadable file, 3 a kernel faulted.\n");
+            "Exit status: 0 all passed, 1 a record failed or a file had none checked,\n"
+            "2 bad usage or a malformed or unreadable file, 3 a kernel faulted.\n");
 }
 
 /* kat_args: the command line. */
@@ -126,6 +126,15 @@ static void print_result(const cb_kat_result *res, FILE *out)
     }
 }
 
+/* checked counts the records of a file some variant passed or failed. */
+static unsigned long checked(const cb_kat_result *res)
+{
+    unsigned long n = 0;
+    for (size_t i = 0; i < res->ntallies; i++)
+        n += res->tallies[i].passed + res->tallies[i].failed;
+    return n;
+}
+
 /* run_files runs every file, the report into out; returns the exit status.  The
  * first refused or faulted file ends the run. */
 static int run_files(const kat_args *k, FILE *out)
@@ -148,6 +157,13 @@ static int run_files(const kat_args *k, FILE *out)
             print_result(&res, out);
             if (st == CB_KAT_FAILED)
                 status = CB_EXIT_FAIL;
+            /* a file whose every record was skipped checked nothing: not a pass */
+            if (checked(&res) == 0) {
+                cb_error("kat: %s: no record was checked (every one was skipped or no "
+                         "variant could run); nothing passed.", res.path);
+                if (status == CB_EXIT_OK)
+                    status = CB_EXIT_FAIL;
+            }
         }
         cb_kat_result_free(&res);
         if (st == CB_KAT_REFUSED || st == CB_KAT_FAULTED)

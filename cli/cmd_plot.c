@@ -35,18 +35,6 @@ typedef struct options {
     const char *title;
 } options;
 
-/* output_is_input reports (in one sentence) an -o that names a file to be read. */
-static int output_is_input(const options *op)
-{
-    for (size_t i = 0; i < op->nfiles; i++)
-        if (cb_path_same(op->files[i], op->out)) {
-            cb_error("plot: -o %s is a file being plotted; give the SVG a name of its own.",
-                     op->out);
-            return 1;
-        }
-    return 0;
-}
-
 /* parse_options returns 0, 1 after -help, -1 after an error message. */
 static int parse_options(int argc, char **argv, options *op)
 {
@@ -74,7 +62,8 @@ static int parse_options(int argc, char **argv, options *op)
                  "run.csv -o run.svg.");
         return -1;
     }
-    return output_is_input(op) ? -1 : 0;
+    return cb_args_output_apart("plot", "-o", op->out, op->files, op->nfiles,
+                                "a file being plotted");
 }
 
 /* plot draws the files op names into its -o; returns the exit status. */

@@ -9,21 +9,6 @@
 #include "base/common.h"
 #include "kernels/registry.h"
 
-/* parse_percent accepts "5%" or "5", from 0 to 100. */
-static int parse_percent(const char *s, double *out)
-{
-    char buf[64];
-    size_t n = strlen(s);
-    if (n == 0 || n >= sizeof buf) {
-        cb_error("-fail-if-slower '%s' is not a percentage; give one such as 5%%.", s);
-        return -1;
-    }
-    memcpy(buf, s, n + 1);
-    if (buf[n - 1] == '%')
-        buf[n - 1] = 0;
-    return cb_parse_double("-fail-if-slower", buf, 0, 100, out);
-}
-
 /* parse_gate_on keeps each name, in cryptobench's spelling when it has the algorithm
  * (aes128 is aes-128-cbc); imported names (rc4, ecdsa-nistp256) are kept as given and
  * checked against the rows once they are known (reports/compare_run.c). */
@@ -58,7 +43,7 @@ int cb_gate_opts_take(cb_args *a, cb_gate_opts *g)
     const char *v;
     int r;
     if ((r = cb_args_value(a, "fail-if-slower", &v)) != 0) {
-        if (r < 0 || parse_percent(v, &g->pct) != 0)
+        if (r < 0 || cb_parse_percent("-fail-if-slower", v, &g->pct) != 0)
             return -1;
         g->gate = 1;
         return 1;

@@ -204,11 +204,6 @@ static int gate_checks(speed_opts *o, int max_seconds_given)
                  "files).");
         return -1;
     }
-    if (o->gate.gate && o->gate.pct <= 0) {
-        cb_error("speed: -fail-if-slower 0%% would pass only a significant speed-up; give "
-                 "a threshold above 0, such as 0.5%%.");
-        return -1;
-    }
     if (max_seconds_given && !o->gate.gate && !o->calibrate_gate) {
         cb_error("speed: -max-seconds caps the gate; it goes with -fail-if-slower or "
                  "-calibrate-gate.");
@@ -316,6 +311,22 @@ static int check_compare_out(const speed_opts *o)
                  o->compare_out);
         return -1;
     }
+    return 0;
+}
+
+/* outputs_apart refuses a -csv, -json or -compare-out that names a library -lib
+ * loads: the results would replace the library. */
+static int outputs_apart(const speed_opts *o)
+{
+    const char *libs[CB_LIB_MAX];
+    for (size_t i = 0; i < o->libs.n; i++)
+        libs[i] = o->libs.req[i].path;
+    const char *opt[3] = {"-csv", "-json", "-compare-out"};
+    const char *out[3] = {o->csv_path, o->json_path, o->compare_out};
+    for (int k = 0; k < 3; k++)
+        if (cb_args_output_apart("speed", opt[k], out[k], libs, o->libs.n,
+                                 "a library -lib loads") != 0)
+            return -1;
     return 0;
 }
 
@@ -471,7 +482,7 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
         }
 #undef VALUE
     }
-    if (cb_libopts_load(&o->libs, "speed", variants, 0) != 0 ||
+    if (outputs_apart(o) != 0 || cb_libopts_load(&o->libs, "speed", variants, 0) != 0 ||
         (variants && read_variants(o, variants) != 0))
         return -1;
     /* as openssl speed: -aead means an AEAD's messages, not a plain cipher's blocks */

@@ -91,6 +91,22 @@ static int by_variants(cb_sides *sd, const cb_csv_set *set, const cb_sides_reque
                  two ? rq->source[s] : "", two ? " " : "", rq->variant[s]);
     if (sd->nb && sd->na)
         return 0;
+    size_t rows = 0;
+    const cb_csv_row *any = NULL;
+    for (size_t i = 0; arms && i < n; i++)
+        if (strcmp(cb_csv_set_row(set, i)->s.variant, rq->variant[0]) == 0)
+            rows++;
+        else if (!any)
+            any = cb_csv_set_row(set, i);
+    if (rows) {
+        /* the variant is there, but not as both arms of a run of it against itself */
+        snprintf(err, errlen, "-variant %s,%s names one variant twice, and %s is not a run "
+                 "of %s against itself (speed -variant %s,%s -compare); give two different "
+                 "variants, such as %s,%s.", rq->variant[0], rq->variant[1], rq->source[0],
+                 rq->variant[0], rq->variant[0], rq->variant[0], rq->variant[0],
+                 any ? any->s.variant : "OTHER");
+        return -1;
+    }
     int missing = sd->nb ? 1 : 0;
     snprintf(err, errlen, "-variant %s,%s: no sample of variant '%s' in %s.", rq->variant[0],
              rq->variant[1], rq->variant[missing], rq->source[two ? missing : 0]);

@@ -91,7 +91,7 @@ int cb_imp_parse_count(const char *s, uint64_t *out)
 /* cb_imp_parse_decimal reads "123.45" (digits, at most one '.'); the whole of s. */
 int cb_imp_parse_decimal(const char *s, size_t len, double *out)
 {
-    char buf[40];
+    char buf[CB_IMP_DECIMAL_MAX + 1];
     int dots = 0;
     if (len == 0 || len >= sizeof buf || !isdigit((unsigned char)s[0]))
         return -1;

@@ -115,6 +115,9 @@ int cb_imp_all_digits(const char *s);
 /* cb_imp_parse_count reads a whole number that is the whole of s. */
 int cb_imp_parse_count(const char *s, uint64_t *out);
 
+/* CB_IMP_DECIMAL_MAX: the longest decimal read (far past any rate a table holds). */
+#define CB_IMP_DECIMAL_MAX 39
+
 /* cb_imp_parse_decimal reads "123.45" (digits, at most one '.'), len bytes of s. */
 int cb_imp_parse_decimal(const char *s, size_t len, double *out);
 

@@ -250,6 +250,18 @@ static int figures(char **tok, int n, int k)
     return got;
 }
 
+/* broken_figure: is s written like a number (a digit first, then digits, points,
+ * exponents, a k last) and yet no figure OpenSSL writes, such as 1e308k or one of
+ * more digits than a rate has? */
+static int broken_figure(const char *s)
+{
+    double v;
+    if (!isdigit((unsigned char)s[0]) || cb_imp_parse_table_value(s, &v) == 0)
+        return 0;
+    size_t len = strlen(s) - (s[strlen(s) - 1] == 'k');
+    return strspn(s, "0123456789.eE+-") == len;
+}
+
 /*
  * table_row reads "<name words> v1 v2 ... vK" under a type header.  A line that ends
  * in figures is a row: with more or fewer figures than the header has sizes it is
@@ -262,6 +274,21 @@ static int table_row(importer *im, char **tok, int n)
     if (!im->in_table)
         return 0;
     int got = figures(tok, n, k);
+    if (got < k && got < n && broken_figure(tok[n - 1 - got])) {
+        const char *t = tok[n - 1 - got];
+        char shown[40];
+        const char *dot = strchr(t, '.');
+        /* only digits and a point: it is well written, just longer than any rate */
+        int digits = strspn(t, "0123456789.") + (t[strlen(t) - 1] == 'k') == strlen(t) &&
+                     (!dot || !strchr(dot + 1, '.'));
+        return cb_imp_fail(im, "the row '%s' has the figure '%s', which is %s; a figure is "
+                           "decimal digits with at most one point, at most %d of them, and "
+                           "k for thousands, such as 1234.56k.",
+                           got + 1 == n ? "(no name)" : tok[0],
+                           cb_printable(t, shown, sizeof shown),
+                           digits ? "out of range" : "not written as OpenSSL writes one",
+                           CB_IMP_DECIMAL_MAX);
+    }
     if (got == 0)
         return 0;
     if (got != k || n == k)

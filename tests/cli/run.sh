@@ -276,7 +276,7 @@ if [ -n "$other" ] && [ -z "$RUN" ]; then
     expect 2 "-gate-on 'md5' matches no case in this run" -- speed -evp aes-128-ctr -bytes 1024 -variant "$other",generic -compare -fail-if-slower 5% -gate-on md5
 fi
 expect 2 "-fail-if-slower goes with -variant A,B -compare" -- speed md5 -fail-if-slower 1%
-expect 2 "-fail-if-slower 0% would pass only" -- speed md5 -variant generic,generic -compare -fail-if-slower 0
+expect 2 "-fail-if-slower 0 is out of range; give a percentage above 0" -- speed md5 -variant generic,generic -compare -fail-if-slower 0
 expect 2 "-max-seconds caps the gate" -- speed md5 -max-seconds 5
 expect 2 "drop -seconds and -iterations" -- speed md5 -variant generic,generic -compare -fail-if-slower 1% -seconds 1
 expect 2 "-gate-on needs -fail-if-slower" -- speed md5 -variant generic,generic -compare -gate-on md5
@@ -1235,6 +1235,54 @@ r" ] && ok || bad "compare -format $fmt -o on a full disk exited $got, r holds $
 else
     echo "cli: not root (or no tmpfs): the full-disk case is skipped; the /dev/full cases ran"
 fi
+
+# --- no output replaces an input (issue 28 item 3) ----------------------------------
+# the same file by its name, a symbolic link or a hard link: exit 2, the file untouched
+mkdir -p "$T/same"
+cp tests/data/export-before.csv "$T/same/a.csv"
+cp tests/data/export-after.csv "$T/same/b.csv"
+ln -s a.csv "$T/same/sym.csv"
+ln "$T/same/a.csv" "$T/same/hard.csv"
+for f in bmf github gobench lava junit; do
+    for o in a.csv sym.csv hard.csv; do
+        expect 2 "export: -o $T/same/$o is a file being exported" -- export "$T/same/a.csv" -format $f -o "$T/same/$o"
+    done
+done
+expect 2 "export: -o $T/same/b.csv is a file being exported" -- export "$T/same/a.csv" "$T/same/b.csv" -format junit -fail-if-slower 5% -o "$T/same/b.csv"
+cmp -s "$T/same/a.csv" tests/data/export-before.csv && cmp -s "$T/same/b.csv" tests/data/export-after.csv &&
+    [ -L "$T/same/sym.csv" ] && ok || bad "an export over its input changed the input"
+cp "$BIN" "$T/same/lib.so"
+ln -s lib.so "$T/same/sym.so"
+for opt in -csv -json; do
+    expect 2 "speed: $opt $T/same/lib.so is a library -lib loads" -- speed md5 -lib x="$T/same/lib.so" -variant x $opt "$T/same/lib.so"
+done
+expect 2 "speed: -compare-out $T/same/sym.so is a library -lib loads, '$T/same/lib.so'" -- speed md5 -lib x="$T/same/lib.so" -variant x,generic -compare -compare-out "$T/same/sym.so"
+cmp -s "$T/same/lib.so" "$BIN" && ok || bad "speed -csv over a -lib library changed the library"
+expect 2 "plot: -o $T/same/hard.csv is a file being plotted, '$T/same/a.csv'" -- plot "$T/same/a.csv" -o "$T/same/hard.csv"
+expect 2 "compare: -o $T/same/sym.csv is a file being compared, '$T/same/a.csv'" -- compare "$T/same/a.csv" "$T/same/b.csv" -o "$T/same/sym.csv"
+
+# --- messages say what is wrong (issue 28 item 10) -----------------------------------
+# one variant twice of a file that is no run of it against itself
+expect 2 "-variant shani,shani names one variant twice.*give two different variants" -- compare tests/data/export-run.csv -variant shani,shani
+# a figure out of range, or not written as OpenSSL writes one, is named
+big=$(printf '%0400d' 0 | tr 0 9)
+printf 'type 16 bytes 64 bytes\nmd5 1e308k %sk\n' "$big" >"$T/fig.log"
+expect 2 "the row 'md5' has the figure '9+\.\.\.', which is out of range" -- import "$T/fig.log" -o "$T/fig.csv"
+printf 'type 16 bytes 64 bytes\nmd5 1e308k 100.00k\n' >"$T/fig.log"
+expect 2 "the row 'md5' has the figure '1e308k', which is not written as OpenSSL writes one" -- import "$T/fig.log" -o "$T/fig.csv"
+# one rule for numbers: decimal only, a value too large is out of range with the range
+expect 2 "-seconds '0x10' is not a number; give a decimal number" -- speed md5 -seconds 0x10
+expect 2 "-fail-if-slower '0x5' is not a percentage" -- compare a.csv b.csv -fail-if-slower 0x5
+expect 2 "-samples 99999999999999999999 is out of range; give a whole number from 1 to" -- speed md5 -samples 99999999999999999999
+expect 2 "-iterations 99999999999999999999 is out of range; give a whole number from 1 to" -- speed md5 -iterations 99999999999999999999
+expect 2 "-bytes 99999999999999999999 is out of range" -- speed md5 -bytes 99999999999999999999
+expect 2 "-seconds 1e999 is out of range" -- speed md5 -seconds 1e999
+# one rule for -fail-if-slower: above 0 for every command
+expect 2 "-fail-if-slower 0% is out of range; give a percentage above 0" -- compare tests/data/export-before.csv tests/data/export-after.csv -fail-if-slower 0%
+expect 2 "-fail-if-slower 0 is out of range; give a percentage above 0" -- export tests/data/export-before.csv tests/data/export-after.csv -format junit -fail-if-slower 0
+# a kat file whose every record is skipped checked nothing: exit 1
+printf 'Len = 1\nMsg = 00\nMD = %064d\n\nLen = 3\nMsg = 00\nMD = %064d\n' 0 0 >"$T/SHA256ShortMsg.rsp"
+expect 1 "kat: .*SHA256ShortMsg.rsp: no record was checked" -- kat -variant generic "$T/SHA256ShortMsg.rsp"
 
 if [ -z "$RUN" ]; then
     tests/plot_browser.sh "$BIN" >"$T/out" 2>&1 && ok || bad "$(cat "$T/out")"
