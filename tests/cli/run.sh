@@ -1281,7 +1281,7 @@ expect 2 "-seconds 1e999 is out of range" -- speed md5 -seconds 1e999
 expect 2 "-fail-if-slower 0% is out of range; give a percentage above 0" -- compare tests/data/export-before.csv tests/data/export-after.csv -fail-if-slower 0%
 expect 2 "-fail-if-slower 0 is out of range; give a percentage above 0" -- export tests/data/export-before.csv tests/data/export-after.csv -format junit -fail-if-slower 0
 # a kat file whose every record is skipped checked nothing: exit 1
-printf 'Len = 1\nMsg = 00\nMD = %064d\n\nLen = 3\nMsg = 00\nMD = %064d\n' 0 0 >"$T/SHA256ShortMsg.rsp"
+printf '[L = 32]\n\nLen = 1\nMsg = 00\nMD = %064d\n\nLen = 3\nMsg = 00\nMD = %064d\n' 0 0 >"$T/SHA256ShortMsg.rsp"
 expect 1 "kat: .*SHA256ShortMsg.rsp: no record was checked" -- kat -variant generic "$T/SHA256ShortMsg.rsp"
 
 if [ -z "$RUN" ]; then
