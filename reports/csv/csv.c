@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "base/common.h"
+#include "base/infile.h"
 #include "base/outfile.h"
 
 /* ---- the columns ---------------------------------------------------------------- */
@@ -1123,32 +1124,11 @@ int cb_csv_read_buffer(cb_csv_set *set, const char *name, const char *data, size
     return rc;
 }
 
-/* slurp reads all of f into a malloc'ed buffer. */
-static char *slurp(FILE *f, size_t *len)
-{
-    struct stat st;
-    size_t cap = 1 << 16, n = 0;
-    /* a regular file's size is known: read it in one allocation */
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-        cap = (size_t)st.st_size + 1;
-    char *buf = cb_xmalloc(cap);
-    for (;;) {
-        if (n == cap) {
-            cap *= 2;
-            buf = cb_xrealloc(buf, cap);
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
-}
+/* The limits of a file cb_csv_load reads (a results CSV or another tool's log or
+ * JSON): far past any run's, a minified JSON included, and refused well before a
+ * stream such as /dev/zero fills memory. */
+static const cb_infile_limits load_limits = {(size_t)64 << 20, (size_t)16 << 20,
+                                             "results file or log"};
 
 char *cb_csv_load(const char *path, size_t *len, char *err, size_t errlen)
 {
@@ -1158,12 +1138,12 @@ char *cb_csv_load(const char *path, size_t *len, char *err, size_t errlen)
         set_err(err, errlen, "%s: cannot open: %s.", path, strerror(errno));
         return NULL;
     }
-    char *data = slurp(f, len);
-    int saved = errno;
+    char why[200];
+    char *data = cb_infile_read(f, &load_limits, len, why, sizeof why);
     if (!is_stdin)
         fclose(f);
     if (!data)
-        set_err(err, errlen, "%s: cannot read: %s.", path, strerror(saved));
+        set_err(err, errlen, "%s: %s", path, why);
     return data;
 }
 

@@ -13,9 +13,10 @@
 #include <sys/stat.h>
 
 #include "base/common.h"
+#include "base/infile.h"
 
 /* RSP_FILE_MAX: the largest CAVP file in the tree is about 3 MiB. */
-#define RSP_FILE_MAX ((size_t)256 << 20)
+#define RSP_FILE_MAX ((size_t)64 << 20)
 
 int cb_rsp_error(cb_rsp *r, int line, const char *fmt, ...)
 {
@@ -45,25 +46,10 @@ void cb_rsp_open_mem(cb_rsp *r, const char *name, const char *text, size_t len)
 /* read_all reads an open file into r->text; -1 with r->err set on failure. */
 static int read_all(cb_rsp *r, FILE *f)
 {
-    size_t cap = 1 << 16;
-    r->text = cb_xmalloc(cap + 1);
-    for (;;) {
-        size_t got = fread(r->text + r->len, 1, cap - r->len, f);
-        r->len += got;
-        if (got == 0)
-            break;
-        if (r->len == cap) {
-            if (cap >= RSP_FILE_MAX)
-                return cb_rsp_error(r, 0, "the file is larger than %zu MiB, which no "
-                                          "known-answer file is.", RSP_FILE_MAX >> 20);
-            cap *= 2;
-            r->text = cb_xrealloc(r->text, cap + 1);
-        }
-    }
-    if (ferror(f))
-        return cb_rsp_error(r, 0, "cannot read the file: %s.", strerror(errno));
-    r->text[r->len] = '\0';
-    return 0;
+    static const cb_infile_limits lim = {RSP_FILE_MAX, CB_RSP_LINE_MAX, "known-answer file"};
+    char why[200];
+    r->text = cb_infile_read(f, &lim, &r->len, why, sizeof why);
+    return r->text ? 0 : cb_rsp_error(r, 0, "%s", why);
 }
 
 int cb_rsp_open(cb_rsp *r, const char *path)
