@@ -157,8 +157,10 @@ $(ABI_CHECK): $(OBJ)/tests/abi/check_main.o $(TEST_EXTRA_OBJS) $(LIB)
 $(BUILD)/icount-driver: scripts/icount-driver.c $(LIB)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
+# Every package make check needs, the cross jobs' too when it runs them, before the
+# first test: a check that finds its tool missing fails rather than skips.
 check-deps:
-	@scripts/ensure-deps.sh
+	@scripts/ensure-deps.sh $(if $(filter $(DEFAULT_CONFIG)1,$(CONFIG)$(CHECK_CROSS)),--cross)
 
 check-unit: $(TEST_BINS) $(ABI_CHECK)
 	@scripts/run-unit-tests.sh "$(QEMU_RUN)" $(TEST_BINS) $(ABI_CHECK)

@@ -16,9 +16,10 @@ pkgs="$pkgs chromium" # tests/plot_browser.sh renders plot's SVG in it
 pkgs="$pkgs debhelper lintian dpkg-dev fakeroot" # tests/deb.sh builds and checks the .deb
 pkgs="$pkgs lava-common" # tests/lava.sh validates scripts/lava/ with its schemas
 pkgs="$pkgs openssl" # scripts/kat-openssl.sh encrypts with `openssl enc` to compare
+pkgs="$pkgs qemu-user" # check-cli runs the x86-64 build on older CPU models (qemu-x86_64)
 foreign=""
 if [ "${1:-}" = "--cross" ]; then
-    pkgs="$pkgs qemu-user gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf \
+    pkgs="$pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf \
 gcc-powerpc64-linux-gnu gcc-powerpc64le-linux-gnu llvm-19 \
 libcmocka-dev:arm64 libcmocka-dev:armhf libcmocka-dev:ppc64el"
     foreign="arm64 armhf ppc64el"
