@@ -648,10 +648,18 @@ static const char *field_text(const field *f, char *buf, size_t len)
     return buf;
 }
 
+/* field_shown is the field as a message may quote it (cb_printable: no raw control or
+ * non-ASCII byte reaches a terminal); buf holds CB_PRINTABLE_LEN bytes. */
+static const char *field_shown(const field *f, char *buf)
+{
+    char raw[CB_PRINTABLE_LEN];
+    return cb_printable(field_text(f, raw, sizeof raw), buf, CB_PRINTABLE_LEN);
+}
+
 static int parse_uint(parser *ps, const field *f, const char *col, uint64_t max,
                       uint64_t *out)
 {
-    char buf[64];
+    char buf[CB_PRINTABLE_LEN];
     uint64_t v = 0;
     if (f->len == 0)
         return fail(ps, ps->rec_line, "column %s is empty; it needs a whole number.", col);
@@ -659,10 +667,10 @@ static int parse_uint(parser *ps, const field *f, const char *col, uint64_t max,
         unsigned d = (unsigned char)f->p[i] - '0';
         if (d > 9)
             return fail(ps, ps->rec_line, "column %s holds '%s', not a whole number.", col,
-                        field_text(f, buf, sizeof buf));
+                        field_shown(f, buf));
         if (d > max || v > (max - d) / 10)
             return fail(ps, ps->rec_line, "column %s holds '%s', larger than %llu.", col,
-                        field_text(f, buf, sizeof buf), (unsigned long long)max);
+                        field_shown(f, buf), (unsigned long long)max);
         v = v * 10 + d;
     }
     *out = v;
@@ -707,7 +715,7 @@ static int number_char(char c)
 /* parse_real accepts plain decimal or exponent notation, >= 0; no inf, nan or hex. */
 static int parse_real(parser *ps, const field *f, const char *col, double *out)
 {
-    char buf[64];
+    char buf[64], shown[CB_PRINTABLE_LEN];
     if (f->len == 0)
         return fail(ps, ps->rec_line, "column %s is empty; it needs a number.", col);
     if (f->p[0] != '.' && fast_decimal(f->p, f->len, out))
@@ -719,7 +727,8 @@ static int parse_real(parser *ps, const field *f, const char *col, double *out)
     field_text(f, buf, sizeof buf);
     double v = ok ? strtod(buf, &end) : 0;
     if (!ok || *end || !isfinite(v))
-        return fail(ps, ps->rec_line, "column %s holds '%s', not a number.", col, buf);
+        return fail(ps, ps->rec_line, "column %s holds '%s', not a number.", col,
+                    field_shown(f, shown));
     *out = v;
     return 0;
 }
@@ -745,17 +754,17 @@ static const char *const timings[] = {"cpu", "wall", "unknown", NULL};
 static int check_enum(parser *ps, const field *f, const char *col,
                       const char *const *words, const char *accepted)
 {
-    char buf[64];
+    char buf[CB_PRINTABLE_LEN];
     if (one_of(f, words))
         return 0;
     return fail(ps, ps->rec_line, "column %s holds '%s'; it must be one of %s.", col,
-                field_text(f, buf, sizeof buf), accepted);
+                field_shown(f, buf), accepted);
 }
 
 /* check_schema accepts major version CB_CSV_SCHEMA_MAJOR with any minor. */
 static int check_schema(parser *ps, const field *f, unsigned *minor)
 {
-    char buf[64];
+    char buf[64], shown[CB_PRINTABLE_LEN];
     field_text(f, buf, sizeof buf);
     unsigned long major = 0, min = 0;
     char *end;
@@ -769,7 +778,8 @@ static int check_schema(parser *ps, const field *f, unsigned *minor)
     }
     if (!ok)
         return fail(ps, ps->rec_line, "schema version '%s' is not of the form MAJOR.MINOR "
-                    "(this cryptobench writes %s).", buf, CB_CSV_SCHEMA);
+                    "(this cryptobench writes %s).", cb_printable(buf, shown, sizeof shown),
+                    CB_CSV_SCHEMA);
     if (major > CB_CSV_SCHEMA_MAJOR)
         return fail(ps, ps->rec_line, "schema version %s is newer than this cryptobench "
                     "reads (%d.x); read the file with a newer cryptobench.", buf,

@@ -8,6 +8,8 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "base/common.h"
+
 /* goarch names the CSV's host_arch as Go's GOARCH does; NULL when Go has no name. */
 static const char *goarch(const char *host_arch)
 {
@@ -23,12 +25,13 @@ static const char *goarch(const char *host_arch)
 
 /* go_name writes "Benchmark" and the case's name with its first letter in upper
  * case: the format takes a result line only when an upper-case letter follows
- * "Benchmark".  Blanks, which would split the field, become '_'. */
+ * "Benchmark".  Blanks, which would split the field, and every byte outside
+ * printable ASCII (a CSV's strings may hold any) become '_'. */
 static void go_name(const char *name, char *buf, size_t len)
 {
     size_t used = (size_t)snprintf(buf, len, "Benchmark%s", name);
     for (size_t i = 9; i < used && i < len; i++)
-        if (isspace((unsigned char)buf[i]))
+        if ((unsigned char)buf[i] <= ' ' || (unsigned char)buf[i] >= 0x7f)
             buf[i] = '_';
     if (len > 9)
         buf[9] = (char)toupper((unsigned char)buf[9]);
@@ -46,7 +49,8 @@ static void header(FILE *out, const cb_run_info *run, const cb_run_info **last)
     if (arch)
         fprintf(out, "goarch: %s\n", arch);
     fputs("pkg: cryptobench\n", out);
-    fprintf(out, "cpu: %s\n", run->cpu_model);
+    char cpu[CB_PRINTABLE_LEN * 2];
+    fprintf(out, "cpu: %s\n", cb_printable(run->cpu_model, cpu, sizeof cpu));
     *last = run;
 }
 

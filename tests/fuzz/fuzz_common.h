@@ -27,4 +27,12 @@ void fuzz_exercise(const cb_csv_set *set);
  * must read. */
 void fuzz_roundtrip(const cb_csv_set *set);
 
+/* fuzz_check_text aborts unless text (len bytes, what names it) is well-formed UTF-8
+ * with no C0 control byte but newline and tab: what a writer hands a terminal, a CI
+ * service or a browser. */
+void fuzz_check_text(const char *text, size_t len, const char *what);
+
+/* fuzz_check_json aborts unless text is one well-formed JSON value (RFC 8259). */
+void fuzz_check_json(const char *text, size_t len, const char *what);
+
 #endif
