@@ -429,6 +429,10 @@ static int parse(sweep *sw, int argc, char **argv)
         cb_error("caps -sweep: one library per sweep; give a single -lib NAME=PATH.");
         return -1;
     }
+    /* the children get -lib-env only beside the -lib it names: anything else would be
+     * dropped in silence (the sweep loads no library of its own) */
+    if (cb_libopts_check(&sw->libs, "caps -sweep", 0) != 0)
+        return -1;
     const char *var = cb_caps_openssl_var(cb_caps_arch_this());
     size_t vl = var ? strlen(var) : 0;
     for (size_t i = 0; var && i < sw->libs.nenv; i++) {

@@ -1047,6 +1047,8 @@ if cb list 2>/dev/null | grep -Eq '^ +openssl +library ' && [ -f /usr/lib/x86_64
     cb caps -sweep -lib sys="$long/libcrypto.so.3" -evp sha256 -bytes 64 -iterations 50 -samples 2 >"$T/out" 2>"$T/err" &&
         grep -Eq '^detected \(not set\) .*[0-9]k' "$T/out" && ok || bad "caps -sweep -lib with a 220-character folder: $(cat "$T/out" "$T/err" | tail -6)"
     expect 2 "sets OPENSSL_ia32cap, which the sweep sets itself" -- caps -sweep -lib sys=libcrypto.so.3 -lib-env sys:OPENSSL_ia32cap=0x0 -evp sha256
+    # a -lib-env beside no -lib would reach no child: refused, not dropped
+    expect 2 "caps -sweep: -lib-env 'openssl:FOO=1' names library 'openssl', which no -lib loads" -- caps -sweep -evp sha256 -lib-env openssl:FOO=1
     rm -rf "$long"
 fi
 # a stop ends the sweep at once, the child stopped (and killed if it does not stop);
