@@ -43,18 +43,6 @@ typedef struct vec {
     unsigned have; /* bit per field read */
 } vec;
 
-/* unhex parses hex into out, which must take exactly want bytes. */
-static void unhex(const char *hex, uint8_t *out, size_t want)
-{
-    size_t n = strcspn(hex, "\r\n");
-    assert_int_equal(n, 2 * want);
-    for (size_t i = 0; i < want; i++) {
-        unsigned v;
-        assert_int_equal(sscanf(hex + 2 * i, "%2x", &v), 1);
-        out[i] = (uint8_t)v;
-    }
-}
-
 static void check_vec(const vec *v)
 {
     assert_int_equal(v->have, 0x1ff);
@@ -123,7 +111,7 @@ static void test_awslc_answers(void **unused)
                      : fields[i].kind == 1 ? CB_MLKEM_EK_BYTES(k)
                      : fields[i].kind == 2 ? CB_MLKEM_DK_BYTES(k)
                                            : CB_MLKEM_CT_BYTES(k);
-        unhex(eq + 3, (uint8_t *)&v + fields[i].off, len);
+        tu_unhex_into(eq + 3, (uint8_t *)&v + fields[i].off, len);
         v.have |= 1u << i;
     }
     fclose(f);
