@@ -14,9 +14,12 @@
  *     with mont_reduce by F = R^2 / 256 mod q (41978), dividing by 256 and undoing
  *     the R^-1 at once.
  * Growth: NTT inputs are below q in magnitude and each layer adds at most q (< 9q <
- * 2^31); the inverse NTT reduces every sum with reduce32, so the first layer's 16q
- * is the largest value it sees.  Arithmetic right shifts of negative values and
- * two's-complement conversions are assumed (gcc, clang).
+ * 2^31).  The inverse NTT's inputs are products out of mont_reduce, in (-q, q); a
+ * coefficient on the sum side of layer L holds a sum of 2^L of them, so after the
+ * eighth below 256 q = 2145386496 < 2^31 with no reduction between layers, and each
+ * difference is below 2^31 before its mont_reduce by a zeta below q / 2 (< 2^31 q).
+ * Arithmetic right shifts of negative values and two's-complement conversions are
+ * assumed (gcc, clang).
  *
  * Division by 2 gamma2 (Decompose) is a multiplication by ceil(2^48 / (2 gamma2))
  * and a shift, exact for every input below 2^24 (the error term x * e stays under
@@ -115,7 +118,8 @@ static inline int32_t mont_reduce(int64_t a)
     return (int32_t)((a - (int64_t)t * Q) >> 32);
 }
 
-/* reduce32: a mod q in (-q, q) for |a| < 2^31 - 2^22. */
+/* reduce32: a mod q in (-q, q) for |a| < 2^31 - 2^22 (the inverse NTT's outputs,
+ * below q, and sums of two such). */
 static inline int32_t reduce32(int32_t a)
 {
     int32_t t = (a + (1 << 22)) >> 23;
@@ -158,7 +162,7 @@ static void invntt(int32_t w[N])
             int32_t z = -zetas[--m];
             for (unsigned j = start; j < start + len; j++) {
                 int32_t t = w[j];
-                w[j] = reduce32(t + w[j + len]);
+                w[j] = t + w[j + len];
                 w[j + len] = mont_reduce((int64_t)z * (t - w[j + len]));
             }
         }
