@@ -381,6 +381,13 @@ grep -q 'mlkem-awslc.rsp  generic  passed 6  failed 0  skipped 0' "$T/out" && ok
 sed '0,/^k_rejected = /s/^k_rejected = ./k_rejected = f/' "$DATA/mlkem-awslc.rsp" >"$T/mlkem-awslc.rsp"
 expect 1 "" -- kat "$T/mlkem-awslc.rsp"
 grep -q 'generic: \[ML-KEM-512\] count = 0: k_rejected differs' "$T/out" && ok || bad "kat of a changed k_rejected: $(cat "$T/out")"
+# and its ML-DSA answers (keygen, signing with the record's rnd, verification); a
+# changed signature is caught as one failure, by name
+expect 0 "" -- kat "$DATA/mldsa-awslc.rsp"
+grep -q 'mldsa-awslc.rsp  generic  passed 6  failed 0  skipped 0' "$T/out" && ok || bad "kat mldsa-awslc.rsp: $(cat "$T/out")"
+sed '0,/^sig = /s/^sig = ./sig = f/' "$DATA/mldsa-awslc.rsp" >"$T/mldsa-awslc.rsp"
+expect 1 "" -- kat "$T/mldsa-awslc.rsp"
+grep -q 'generic: \[ML-DSA-44\] count = 0: sig differs' "$T/out" && ok || bad "kat of a changed sig: $(cat "$T/out")"
 # A real openssl 3.0 log's ecdsa rows name our ecdsap256, so it compares with a
 # cryptobench run in every style
 cb speed ecdsap256 -seconds 0.05 -csv "$T/ecdsa-run.csv" >/dev/null 2>&1 && ok || bad "speed ecdsap256 -csv failed"
