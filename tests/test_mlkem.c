@@ -24,15 +24,7 @@
 #include <cmocka.h>
 
 #include "kernels/generic/mlkem.h"
-#if defined(__has_include)
-#if __has_include(<valgrind/memcheck.h>)
-#include <valgrind/memcheck.h>
-#endif
-#endif
-#ifndef VALGRIND_MAKE_MEM_UNDEFINED
-#define VALGRIND_MAKE_MEM_UNDEFINED(p, n) ((void)(p), (void)(n))
-#define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
-#endif
+#include "tests/ct_poison.h"
 #include "tests/support.h"
 
 /* A vector: the fields of one count. */

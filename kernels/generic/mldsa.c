@@ -109,6 +109,19 @@ static const int32_t zetas[N] = {
     -554416, 3919660, -48306, -1362209, 3937738, 1400424, -846154, 1976782,
 };
 
+/*
+ * cb_mldsa_public marks n bytes at p that FIPS 204 lets depend on secrets in the
+ * open: rho (it is in pk), ExpandS's accept decisions, the challenge c~ and the
+ * hints (they are in the signature) and each rejection decision of signing.  It does
+ * nothing; tests/test_mldsa_ct.c, run under valgrind by tests/mldsa_ct.sh, links a
+ * strong definition that tells memcheck those bytes are defined, so that every other
+ * branch or index on the poisoned secrets is reported.
+ */
+__attribute__((weak)) void cb_mldsa_public(const void *p, size_t n)
+{
+    (void)p, (void)n;
+}
+
 /* ---- arithmetic ------------------------------------------------------------------ */
 
 /* mont_reduce: a * 2^-32 mod q in (-q, q), for |a| < 2^31 q. */
@@ -225,7 +238,8 @@ static int32_t use_hint(int32_t r, unsigned h, const params *p)
     return r1 == 0 ? p->m - 1 : r1 - 1;
 }
 
-/* over: 1 when some centred coefficient has |a| >= bound, without branching on one. */
+/* over: 1 when some centred coefficient has |a| >= bound, without branching on one;
+ * the verdict itself is public (a rejection, or a refused signature). */
 static unsigned over(const int32_t a[N], int32_t bound)
 {
     uint32_t bad = 0;
@@ -234,7 +248,9 @@ static unsigned over(const int32_t a[N], int32_t bound)
         int32_t mag = (a[i] ^ s) - s;
         bad |= (uint32_t)(bound - 1 - mag);
     }
-    return bad >> 31;
+    unsigned verdict = bad >> 31;
+    cb_mldsa_public(&verdict, sizeof verdict);
+    return verdict;
 }
 
 /* ---- bit packing (section 7.1) ---------------------------------------------------- */
@@ -347,14 +363,18 @@ static void rej_bounded_poly(int32_t a[N], const uint8_t rhop[64], unsigned r, u
     cb_shake256_init(&sp);
     cb_shake256_absorb(&sp, seed, sizeof seed);
     cb_shake256_finalize(&sp);
+    uint8_t take[2 * sizeof buf]; /* per half-byte: accepted (public, see above) */
     for (unsigned j = 0; j < N;) {
         cb_shake256_squeeze(&sp, buf, sizeof buf);
+        for (unsigned i = 0; i < 2 * sizeof buf; i++) {
+            unsigned b = i & 1 ? buf[i / 2] >> 4 : buf[i / 2] & 15;
+            take[i] = (uint8_t)(eta == 2 ? b < 15 : b < 9);
+        }
+        cb_mldsa_public(take, sizeof take);
         for (unsigned i = 0; i < 2 * sizeof buf && j < N; i++) {
             unsigned b = i & 1 ? buf[i / 2] >> 4 : buf[i / 2] & 15;
-            if (eta == 2 && b < 15)
-                a[j++] = 2 - (int32_t)(b % 5);
-            else if (eta == 4 && b < 9)
-                a[j++] = 4 - (int32_t)b;
+            if (take[i])
+                a[j++] = eta == 2 ? 2 - (int32_t)(b % 5) : 4 - (int32_t)b;
         }
     }
     cb_sponge_wipe(&sp);
@@ -449,6 +469,7 @@ int cb_mldsa_keygen(unsigned set, uint8_t *pk, uint8_t *sk, const uint8_t xi[32]
     in[33] = (uint8_t)p->l;
     cb_shake256(seeds, sizeof seeds, in, sizeof in);
     const uint8_t *rho = seeds, *rhop = seeds + 32, *K = seeds + 96;
+    cb_mldsa_public(rho, 32);
 
     poly a[MAXK * MAXL], s1[MAXL], s1h[MAXL], s2[MAXK], t1, t0;
     expand_a(a, rho, p);
@@ -515,6 +536,7 @@ static int attempt(sign_state *st, uint8_t *sig, unsigned kappa, const params *p
     }
     uint8_t *ctilde = sig;
     w1_challenge(ctilde, st->mu, st->w1, p);
+    cb_mldsa_public(ctilde, p->ctilde);
     poly c;
     sample_in_ball(c.c, ctilde, p);
     ntt(c.c);
@@ -547,8 +569,10 @@ static int attempt(sign_state *st, uint8_t *sig, unsigned kappa, const params *p
             int32_t r0, u = st->w[i].c[j];
             int32_t hi = decompose(&r0, u, p) ^ decompose(&r0, freeze(u + st->tmp.c[j]), p);
             st->hint[i][j] = (uint8_t)((uint32_t)(hi | -hi) >> 31);
-            ones += st->hint[i][j];
         }
+        cb_mldsa_public(st->hint[i], N);
+        for (unsigned j = 0; j < N; j++)
+            ones += st->hint[i][j];
     }
     if (ones > p->omega)
         return 1;

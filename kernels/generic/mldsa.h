@@ -41,6 +41,10 @@ int cb_mldsa_sign(unsigned set, uint8_t *sig, const uint8_t *sk, const uint8_t *
 int cb_mldsa_verify(unsigned set, const uint8_t *pk, const uint8_t *pre, size_t prelen,
                     const uint8_t *msg, size_t len, const uint8_t *sig);
 
+/* cb_mldsa_public: the hook that marks bytes FIPS 204 makes public (mldsa.c says
+ * which); a no-op that tests/test_mldsa_ct.c overrides for valgrind. */
+void cb_mldsa_public(const void *p, size_t n);
+
 /* cb_mldsa_decompose is Decompose (FIPS 204 Algorithm 36) of r in [0, q) for set's
  * gamma2: returns r1, sets *r0.  Exposed for tests/test_mldsa.c's exhaustive check
  * of the branch-free division; -1 for an unknown set. */
