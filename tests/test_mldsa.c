@@ -8,7 +8,10 @@
  * one is recomputed here.  Also: round trips; a signature, message, public key or
  * context changed in one bit refused; malformed hints refused; deterministic signing
  * repeating itself and hedged signing not; Decompose against its definition for
- * every r in [0, q).  When AWS-LC's libcrypto is in ../shared/peers/aws-lc (not on a
+ * every r in [0, q); the checks before timing (sig_check.c) passing generic and a
+ * renamed copy, and catching a variant with a wrong signature and one whose
+ * verification accepts anything, on every row named as FIPS 204 spells it, in any
+ * case.  When AWS-LC's libcrypto is in ../shared/peers/aws-lc (not on a
  * user's machine: the test says it skips), its keys from the same seeds equal ours
  * and its signatures verify with ours and ours with it, through its EVP API.
  */
@@ -23,7 +26,9 @@
 
 #include <cmocka.h>
 
+#include "kernels/check/check.h"
 #include "kernels/generic/mldsa.h"
+#include "kernels/registry.h"
 #include "tests/support.h"
 
 #define Q 8380417
@@ -225,6 +230,67 @@ static void test_decompose_exhaustive(void **unused)
     }
 }
 
+/* ---- the checks before timing (kernels/check/sig_check.c) catch wrong variants ---- */
+
+/* sign_flip signs as generic does, then changes the last byte (a hint count). */
+static int sign_flip(unsigned set, uint8_t *sig, const uint8_t *sk, const uint8_t *pre,
+                     size_t prelen, const uint8_t *msg, size_t len, const uint8_t rnd[32])
+{
+    int rc = cb_mldsa_sign(set, sig, sk, pre, prelen, msg, len, rnd);
+    sig[CB_MLDSA_SIG_BYTES(set) - 1] ^= 1;
+    return rc;
+}
+
+/* verify_lax accepts every signature. */
+static int verify_lax(unsigned set, const uint8_t *pk, const uint8_t *pre, size_t prelen,
+                      const uint8_t *msg, size_t len, const uint8_t *sig)
+{
+    (void)set, (void)pk, (void)pre, (void)prelen, (void)msg, (void)len, (void)sig;
+    return 0;
+}
+
+static const cb_mldsa_ops copy_ops = {cb_mldsa_keygen, cb_mldsa_sign, cb_mldsa_verify};
+static const cb_mldsa_ops sign_ops = {cb_mldsa_keygen, sign_flip, cb_mldsa_verify};
+static const cb_mldsa_ops verify_ops = {cb_mldsa_keygen, cb_mldsa_sign, verify_lax};
+static const cb_variant rows[] = {
+    {"dsacopy", "test", CB_PRIM_MLDSA, 0, 0, &copy_ops, "generic's functions renamed"},
+    {"dsabadsign", "test", CB_PRIM_MLDSA, 0, 0, &sign_ops, "a changed signature byte"},
+    {"dsabadverify", "test", CB_PRIM_MLDSA, 0, 0, &verify_ops, "accepts anything"},
+};
+
+/* check_says runs the checks of variant name on every ML-DSA row: 0 when it passes,
+ * else 1 with the first failure's sentence in err. */
+static int check_says(const char *name, char *err, size_t len, unsigned long *checks)
+{
+    static const char *const algs[] = {"mldsa44", "ML-DSA-65", "Mldsa-87"};
+    int rc = 0;
+    for (size_t i = 0; i < 3 && !rc; i++) {
+        const cb_alg *a = cb_alg_find(algs[i]);
+        assert_non_null(a);
+        const cb_variant *v = cb_variant_find(a, name);
+        assert_non_null(v);
+        rc = cb_check_variant(a, v, CB_CHECK_QUICK, err, len, checks);
+    }
+    return rc;
+}
+
+static void test_checks_catch_variants(void **unused)
+{
+    (void)unused;
+    char err[256];
+    unsigned long checks = 0, gen = 0;
+    const cb_alg *a = cb_alg_find("mldsa65");
+    assert_int_equal(cb_check_variant(a, cb_variant_generic(a), CB_CHECK_QUICK, err,
+                                      sizeof err, &gen), 0);
+    assert_int_equal(check_says("generic", err, sizeof err, NULL), 0);
+    assert_int_equal(check_says("dsacopy", err, sizeof err, &checks), 0);
+    assert_true(checks > gen); /* the cross-check against generic ran too */
+    assert_int_equal(check_says("dsabadsign", err, sizeof err, NULL), 1);
+    assert_non_null(strstr(err, "mldsa44/dsabadsign: signing gives another signature than"));
+    assert_int_equal(check_says("dsabadverify", err, sizeof err, NULL), 1);
+    assert_non_null(strstr(err, "accepts a signature with one bit changed"));
+}
+
 /* ---- AWS-LC, when it is here -------------------------------------------------------- */
 
 typedef struct awslc {
@@ -331,11 +397,14 @@ static void test_awslc_cross(void **unused)
 
 int main(void)
 {
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        assert_int_equal(cb_variant_register(&rows[i]), 0);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_awslc_answers),
         cmocka_unit_test(test_roundtrip_and_rejections),
         cmocka_unit_test(test_malformed_hints),
         cmocka_unit_test(test_decompose_exhaustive),
+        cmocka_unit_test(test_checks_catch_variants),
         cmocka_unit_test(test_awslc_cross),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
