@@ -150,6 +150,16 @@ static const cb_alg algs[] = {
      "ML-KEM-768"},
     {"mlkem1024", "ml-kem-1024 mlkem-1024", CB_KIND_KEM, CB_PRIM_MLKEM, CB_MODE_NONE, 1024, 0,
      32, "ML-KEM-1024"},
+
+    /* ML-DSA (FIPS 204), pure, empty context: keygen, sign and verify of the 36-byte
+     * message, each an operation, as OpenSSL 3.5's signature table times them.
+     * key_bits is the parameter set's number, the heading OpenSSL 3.5's name. */
+    {"mldsa44", "ml-dsa-44 mldsa-44", CB_KIND_SIG, CB_PRIM_MLDSA, CB_MODE_NONE, 44, 0, 0,
+     "ML-DSA-44"},
+    {"mldsa65", "ml-dsa-65 mldsa-65", CB_KIND_SIG, CB_PRIM_MLDSA, CB_MODE_NONE, 65, 0, 0,
+     "ML-DSA-65"},
+    {"mldsa87", "ml-dsa-87 mldsa-87", CB_KIND_SIG, CB_PRIM_MLDSA, CB_MODE_NONE, 87, 0, 0,
+     "ML-DSA-87"},
 };
 
 /* Names that stand for several algorithms, as `openssl speed aes` does.  "sha" is
@@ -295,6 +305,11 @@ size_t cb_alg_dirs(const cb_alg *a, cb_dir out[CB_MAX_DIRS])
         out[1] = CB_DIR_ENCAPS;
         out[2] = CB_DIR_DECAPS;
         return 3;
+    case CB_KIND_SIG:
+        out[0] = CB_DIR_KEYGEN;
+        out[1] = CB_DIR_SIGN;
+        out[2] = CB_DIR_VERIFY;
+        return 3;
     case CB_KIND_DIGEST:
     case CB_KIND_MAC:
     case CB_KIND_HMAC:
@@ -319,7 +334,7 @@ size_t cb_alg_dirs(const cb_alg *a, cb_dir out[CB_MAX_DIRS])
 
 int cb_alg_per_op(const cb_alg *a)
 {
-    return a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM;
+    return a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM || a->kind == CB_KIND_SIG;
 }
 
 size_t cb_alg_iv_bytes(const cb_alg *a)
@@ -333,7 +348,8 @@ size_t cb_alg_iv_bytes(const cb_alg *a)
 
 size_t cb_alg_key_bytes(const cb_alg *a)
 {
-    if (a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM)
+    if (a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM ||
+        a->kind == CB_KIND_SIG)
         return 0;
     return a->key_bits / 8;
 }

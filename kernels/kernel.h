@@ -72,6 +72,8 @@ typedef enum cb_prim {
                        (cb_p256_ops) */
     CB_PRIM_MLKEM,  /* ML-KEM's key generation, encapsulation and decapsulation
                        (FIPS 203): mlkem512, mlkem768, mlkem1024 (cb_mlkem_ops) */
+    CB_PRIM_MLDSA,  /* ML-DSA's key generation, signing and verification (FIPS 204):
+                       mldsa44, mldsa65, mldsa87 (cb_mldsa_ops) */
     CB_PRIM_WHOLE, /* not a primitive: the variant implements whole algorithms and its
                       ops is a cb_alg_impl (see "whole-algorithm variants" below) */
     CB_PRIM_COUNT
@@ -88,8 +90,11 @@ typedef enum cb_kind {
                        derivation of the shared secret */
     CB_KIND_HMAC,   /* hmac(DIGEST) over the digest's variants: one operation is the
                        whole MAC of one block under a key set up once */
-    CB_KIND_KEM     /* a key-encapsulation mechanism: one operation is one key
+    CB_KIND_KEM,    /* a key-encapsulation mechanism: one operation is one key
                        generation, one encapsulation or one decapsulation */
+    CB_KIND_SIG     /* a signature scheme timed with its key generation (ML-DSA): one
+                       operation is one key generation from a seed, one signature or
+                       one verification */
 } cb_kind;
 
 typedef enum cb_mode {
@@ -340,6 +345,25 @@ typedef struct cb_mlkem_ops {
     int (*encaps)(unsigned k, uint8_t *c, uint8_t K[32], const uint8_t *ek, const uint8_t m[32]);
     void (*decaps)(unsigned k, uint8_t K[32], const uint8_t *dk, const uint8_t *c);
 } cb_mlkem_ops;
+
+/*
+ * cb_mldsa_ops: ML-DSA (FIPS 204, final) for parameter set `set` (44, 65, 87), the
+ * internal algorithms of section 6, byte strings of the sizes of Table 2
+ * (kernels/generic/mldsa.h's CB_MLDSA_*_BYTES); M' = pre || msg, so pure ML-DSA with
+ * context ctx passes pre = 0 || len(ctx) || ctx.
+ *   keygen  ML-DSA.KeyGen_internal: pk and sk from the 32-byte seed xi
+ *   sign    ML-DSA.Sign_internal: the signature of M' under sk with the 32-byte rnd
+ *           (0^32: deterministic signing)
+ *   verify  ML-DSA.Verify_internal: 0 valid, 1 invalid
+ * Each returns -1 for a set it does not know.
+ */
+typedef struct cb_mldsa_ops {
+    int (*keygen)(unsigned set, uint8_t *pk, uint8_t *sk, const uint8_t xi[32]);
+    int (*sign)(unsigned set, uint8_t *sig, const uint8_t *sk, const uint8_t *pre,
+                size_t prelen, const uint8_t *msg, size_t len, const uint8_t rnd[32]);
+    int (*verify)(unsigned set, const uint8_t *pk, const uint8_t *pre, size_t prelen,
+                  const uint8_t *msg, size_t len, const uint8_t *sig);
+} cb_mldsa_ops;
 
 /* ---- whole-algorithm variants --------------------------------------------------- */
 

@@ -39,6 +39,7 @@
 
 struct cb_pkey;
 struct cb_kem;
+struct cb_sig;
 struct op_kind;
 
 /* cb_op_start's other failure: a whole variant opened no session (or offers no
@@ -62,6 +63,7 @@ typedef struct cb_op {
         cb_hmac hmac;
         struct cb_pkey *pkey;
         struct cb_kem *kem;
+        struct cb_sig *sig;
     } lay;                      /* a layered variant's keyed state */
     cb_alg_session s;           /* a whole variant's session (s.impl set) */
     int keyed;                  /* lay holds state to free */
@@ -144,5 +146,17 @@ int cb_op_takes_raw(const cb_variant *v);
 int cb_op_kem_keygen(cb_op *o, const uint8_t *seed, uint8_t *ek, uint8_t *dk);
 int cb_op_kem_encaps(cb_op *o, const uint8_t *m, uint8_t *c, uint8_t *ss);
 int cb_op_kem_decaps(cb_op *o, const uint8_t *c, uint8_t *ss);
+
+/*
+ * The operations of a signature scheme with key generation (CB_KIND_SIG; sizes:
+ * cb_sig_sizes_of, kernels/pkey/sig.h), on an op of any of its three directions:
+ * cb_op_sig_keygen makes the op's key pair from the 32-byte seed and writes pk and
+ * sk (either may be NULL); cb_op_sig_sign signs with the 32-byte rnd (NULL: hedged,
+ * fresh random bytes, which is what cb_op_sign does for this kind).  cb_op_sign,
+ * cb_op_verify and cb_op_sig_max serve this kind too.  -1 before a keygen.
+ */
+int cb_op_sig_keygen(cb_op *o, const uint8_t *seed, uint8_t *pk, uint8_t *sk);
+int cb_op_sig_sign(cb_op *o, const uint8_t *msg, size_t len, const uint8_t *rnd, uint8_t *sig,
+                   size_t *siglen);
 
 #endif

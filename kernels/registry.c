@@ -176,6 +176,10 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
         const cb_mlkem_ops *o = v->ops;
         return o->keygen && o->encaps && o->decaps;
     }
+    case CB_PRIM_MLDSA: {
+        const cb_mldsa_ops *o = v->ops;
+        return o->keygen && o->sign && o->verify;
+    }
     case CB_PRIM_CHACHA: {
         const cb_chacha_ops *o = v->ops;
         return o->blocks && (a->mode != CB_MODE_CHACHAPOLY ||

@@ -147,11 +147,11 @@ done
 
 # The standards' vectors of tests/data/kat/, each read as the algorithm named before it
 # (MDC-2 not with KAT_VARIANT: OpenSSL 3 builds, Debian's among them, have none), and
-# the ML-KEM answers of tests/data/mlkem-awslc.rsp (every parameter set; no library
-# variant has ML-KEM yet, so not with KAT_VARIANT either).
+# the ML-KEM and ML-DSA answers of tests/data/mlkem-awslc.rsp and mldsa-awslc.rsp
+# (every parameter set; no library variant has either yet, so not with KAT_VARIANT).
 data=$(dirname "$0")/../tests/data/kat
 datafiles="md4:md4-rfc1320.rsp whirlpool:whirlpool-iso10118-3.rsp"
-[ -n "${KAT_VARIANT:-}" ] || datafiles="$datafiles mdc2:mdc2-openssl.rsp mlkem768:../mlkem-awslc.rsp"
+[ -n "${KAT_VARIANT:-}" ] || datafiles="$datafiles mdc2:mdc2-openssl.rsp mlkem768:../mlkem-awslc.rsp mldsa65:../mldsa-awslc.rsp"
 for f in $datafiles; do
     files=$((files + 1))
     if ! kat -alg "${f%%:*}" "$data/${f#*:}" >"$tmp/out" 2>&1; then

@@ -31,6 +31,17 @@ uint8_t *tu_unhex(const char *hex, size_t *len)
     return p;
 }
 
+void tu_unhex_into(const char *hex, uint8_t *out, size_t want)
+{
+    size_t n = strcspn(hex, "\r\n");
+    assert_int_equal(n, 2 * want);
+    for (size_t i = 0; i < want; i++) {
+        unsigned v;
+        assert_int_equal(sscanf(hex + 2 * i, "%2x", &v), 1);
+        out[i] = (uint8_t)v;
+    }
+}
+
 /* tu_block_key: an aligned key schedule for the block-cipher helpers. */
 typedef struct tu_block_key {
     _Alignas(64) uint8_t ks[2048];

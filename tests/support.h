@@ -17,6 +17,10 @@
  * spare byte, so an empty field is still a valid pointer); the caller frees it. */
 uint8_t *tu_unhex(const char *hex, size_t *len);
 
+/* tu_unhex_into decodes one hex field of an rsp line (up to its line end) into out,
+ * which must take exactly want bytes: a field of another length fails the test. */
+void tu_unhex_into(const char *hex, uint8_t *out, size_t want);
+
 /* tu_runnable: v implements a in direction d and this CPU (after masks) can run it. */
 int tu_runnable(const cb_variant *v, const cb_alg *a, cb_dir d);
 

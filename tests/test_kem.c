@@ -3,7 +3,8 @@
  * three directions, the op layer (kernels/op.h) on a layered and on a whole variant,
  * the timed instance (kernels/inst.h), and the checks (kernels/check/kem_check.c):
  * generic passes them, and variants that are wrong in one place are caught, through
- * the same functions a future SIMD variant or a library would meet.
+ * the same functions a future SIMD variant or a library would meet; and the ML-DSA
+ * signature table's layout next to the KEM table's.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -354,6 +355,40 @@ static void test_kem_table_layout(void **unused)
     free(t);
 }
 
+/* OpenSSL 3.5's signature table (ML-DSA): after the KEM table, its own heading once,
+ * keygen, sign and verify in that order (cb_out_pkey_slot puts them there), +F10
+ * lines counting its rows from 0. */
+static void test_sig_table_layout(void **unused)
+{
+    (void)unused;
+    assert_int_equal(cb_out_pkey_slot("ML-DSA-65", "keygen"), 0);
+    assert_int_equal(cb_out_pkey_slot("ML-DSA-65", "sign"), 1);
+    assert_int_equal(cb_out_pkey_slot("ML-DSA-65", "verify"), 2);
+    assert_int_equal(cb_out_pkey_slot("EdDSA (Ed25519)", "sign"), 0);
+    assert_int_equal(cb_out_pkey_slot("EdDSA (Ed25519)", "verify"), 1);
+    assert_int_equal(cb_out_pkey_slot("ML-KEM-768", "encaps"), 1);
+    const cb_pkey_row rows[] = {
+        {"ML-DSA-65", 65, NULL, 2500, 800, NULL, NULL, 3200, NULL},
+        {"ML-KEM-768", 768, NULL, 10000, 8000, NULL, NULL, 5000, NULL},
+        {"ML-DSA-87", 87, "generic", 2000, -1, NULL, "faulted", 1600, NULL},
+    };
+    char *t = table_text(rows, 3, 0);
+    const char *want =
+        "                               keygen    encaps    decaps keygens/s  encaps/s  decaps/s\n"
+        "                 ML-KEM-768 0.000100s 0.000125s 0.000200s   10000.0    8000.0    5000.0\n"
+        "                               keygen     signs    verify keygens/s    sign/s  verify/s\n"
+        "                  ML-DSA-65 0.000400s 0.001250s 0.000313s    2500.0     800.0    3200.0\n"
+        "                  ML-DSA-87 0.000500s   faulted 0.000625s    2000.0   faulted    1600.0"
+        "  (generic)\n";
+    assert_string_equal(t, want);
+    free(t);
+    t = table_text(rows, 3, 1);
+    assert_string_equal(t, "+F9:0:10000.000000:8000.000000:5000.000000\n"
+                           "+F10:0:2500.000000:800.000000:3200.000000\n"
+                           "+F10:1:2000.000000:0.000000:1600.000000\n");
+    free(t);
+}
+
 int main(void)
 {
     assert_int_equal(cb_variant_register(&copy_row), 0);
@@ -368,6 +403,7 @@ int main(void)
         cmocka_unit_test(test_whole_variant),
         cmocka_unit_test(test_kat_file), /* after test_whole_variant registered its rows */
         cmocka_unit_test(test_kem_table_layout),
+        cmocka_unit_test(test_sig_table_layout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

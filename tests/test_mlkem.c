@@ -24,15 +24,7 @@
 #include <cmocka.h>
 
 #include "kernels/generic/mlkem.h"
-#if defined(__has_include)
-#if __has_include(<valgrind/memcheck.h>)
-#include <valgrind/memcheck.h>
-#endif
-#endif
-#ifndef VALGRIND_MAKE_MEM_UNDEFINED
-#define VALGRIND_MAKE_MEM_UNDEFINED(p, n) ((void)(p), (void)(n))
-#define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
-#endif
+#include "tests/ct_poison.h"
 #include "tests/support.h"
 
 /* A vector: the fields of one count. */
@@ -42,18 +34,6 @@ typedef struct vec {
     uint8_t ek[CB_MLKEM_MAX_EK], dk[CB_MLKEM_MAX_DK], c[CB_MLKEM_MAX_CT], cbad[CB_MLKEM_MAX_CT];
     unsigned have; /* bit per field read */
 } vec;
-
-/* unhex parses hex into out, which must take exactly want bytes. */
-static void unhex(const char *hex, uint8_t *out, size_t want)
-{
-    size_t n = strcspn(hex, "\r\n");
-    assert_int_equal(n, 2 * want);
-    for (size_t i = 0; i < want; i++) {
-        unsigned v;
-        assert_int_equal(sscanf(hex + 2 * i, "%2x", &v), 1);
-        out[i] = (uint8_t)v;
-    }
-}
 
 static void check_vec(const vec *v)
 {
@@ -123,7 +103,7 @@ static void test_awslc_answers(void **unused)
                      : fields[i].kind == 1 ? CB_MLKEM_EK_BYTES(k)
                      : fields[i].kind == 2 ? CB_MLKEM_DK_BYTES(k)
                                            : CB_MLKEM_CT_BYTES(k);
-        unhex(eq + 3, (uint8_t *)&v + fields[i].off, len);
+        tu_unhex_into(eq + 3, (uint8_t *)&v + fields[i].off, len);
         v.have |= 1u << i;
     }
     fclose(f);

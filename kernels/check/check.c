@@ -20,6 +20,7 @@
 #include "kernels/check/checker.h"
 #include "kernels/check/kem_check.h"
 #include "kernels/check/pkey_check.h"
+#include "kernels/check/sig_check.h"
 #include "kernels/check/vectors/vectors.h"
 
 #define MAX_LEN 1024
@@ -254,6 +255,7 @@ static int run_vector(cb_checker *c, const cb_vector *v)
             break;
         case CB_KIND_PKEY:
         case CB_KIND_KEM:
+        case CB_KIND_SIG:
             break;
         }
         if (msg.p != hexmsg.p)
@@ -283,6 +285,8 @@ size_t cb_vectors_for(const char *alg)
         for (const cb_vector *v = vector_tables[t]; v->alg; v++)
             n += strcmp(v->alg, alg) == 0;
     for (const cb_mlkem_vector *v = cb_vectors_mlkem; v->alg; v++)
+        n += strcmp(v->alg, alg) == 0;
+    for (const cb_mldsa_vector *v = cb_vectors_mldsa; v->alg; v++)
         n += strcmp(v->alg, alg) == 0;
     return n;
 }
@@ -596,6 +600,7 @@ static int cross_check(cb_checker *c, cb_check_depth depth)
             break;
         case CB_KIND_PKEY:
         case CB_KIND_KEM:
+        case CB_KIND_SIG:
             break;
         }
     }
@@ -608,8 +613,10 @@ int cb_check_variant(const cb_alg *a, const cb_variant *v, cb_check_depth depth,
 {
     cb_checker c = {a, v, cb_variant_generic(a), err, errlen, 0, UINT64_C(0x9e3779b97f4a7c15)};
     err[0] = '\0';
-    if (a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM) {
-        int rc = a->kind == CB_KIND_KEM ? cb_check_kem(&c, depth) : cb_check_pkey(&c);
+    if (a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM || a->kind == CB_KIND_SIG) {
+        int rc = a->kind == CB_KIND_KEM   ? cb_check_kem(&c, depth)
+                 : a->kind == CB_KIND_SIG ? cb_check_sig(&c, depth)
+                                          : cb_check_pkey(&c);
         if (checks)
             *checks = c.checks;
         return rc;

@@ -5,6 +5,11 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "base/common.h"
+#include "kernels/generic/sponge.h"
+#include "kernels/op.h"
 
 int cb_check_fail(cb_checker *c, const char *fmt, ...)
 {
@@ -30,4 +35,29 @@ void cb_check_fill(cb_checker *c, uint8_t *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         p[i] = next_byte(c);
+}
+
+int cb_check_hex_exact(uint8_t *out, size_t len, const char *hex)
+{
+    return cb_hex_decode(hex, out, len) == (long)len && strlen(hex) == 2 * len ? 0 : -1;
+}
+
+int cb_check_same_hash(const uint8_t *p, size_t len, const char *want)
+{
+    uint8_t h[32], w[32];
+    cb_sha3_256(h, p, len);
+    return cb_check_hex_exact(w, sizeof w, want) == 0 && memcmp(h, w, sizeof h) == 0;
+}
+
+int cb_check_keyed_op(cb_op *o, const cb_alg *a, const cb_variant *v, cb_dir d,
+                      const uint8_t *seed, uint8_t *pub, uint8_t *priv)
+{
+    if (cb_op_start(o, a, v, d, NULL, 0, NULL) != 0)
+        return -1;
+    int rc = a->kind == CB_KIND_KEM ? cb_op_kem_keygen(o, seed, pub, priv)
+                                    : cb_op_sig_keygen(o, seed, pub, priv);
+    if (rc == 0)
+        return 0;
+    cb_op_stop(o);
+    return -1;
 }

@@ -46,19 +46,6 @@ static void case_free(kem_case *r)
     r->ek = NULL;
 }
 
-/* keyed_op starts v's op for direction d and makes its key pair from seed, writing
- * ek and dk when given; -1 when either fails (o then needs no stop). */
-static int keyed_op(cb_op *o, const cb_alg *a, const cb_variant *v, cb_dir d,
-                    const uint8_t *seed, uint8_t *ek, uint8_t *dk)
-{
-    if (cb_op_start(o, a, v, d, NULL, 0, NULL) != 0)
-        return -1;
-    if (cb_op_kem_keygen(o, seed, ek, dk) == 0)
-        return 0;
-    cb_op_stop(o);
-    return -1;
-}
-
 /*
  * run_case runs v on seed (d || z) and m, each direction on an op of its own as the
  * timed loop does: keygen into r->ek and r->dk, encapsulation into r->ct and r->ss
@@ -70,13 +57,13 @@ static const char *run_case(const cb_alg *a, const cb_variant *v, const uint8_t 
                             kem_case *r)
 {
     cb_op o;
-    if (keyed_op(&o, a, v, CB_DIR_KEYGEN, seed, r->ek, r->dk) != 0)
+    if (cb_check_keyed_op(&o, a, v, CB_DIR_KEYGEN, seed, r->ek, r->dk) != 0)
         return "cannot generate a key pair";
     cb_op_stop(&o);
     r->has_encaps = cb_variant_offers(v, a, CB_DIR_ENCAPS);
     r->has_decaps = cb_variant_offers(v, a, CB_DIR_DECAPS);
     if (r->has_encaps) {
-        if (keyed_op(&o, a, v, CB_DIR_ENCAPS, seed, NULL, NULL) != 0)
+        if (cb_check_keyed_op(&o, a, v, CB_DIR_ENCAPS, seed, NULL, NULL) != 0)
             return "cannot generate a key pair to encapsulate with";
         int rc = cb_op_kem_encaps(&o, m, r->ct, r->ss);
         cb_op_stop(&o);
@@ -89,7 +76,7 @@ static const char *run_case(const cb_alg *a, const cb_variant *v, const uint8_t 
     }
     if (!r->has_decaps)
         return NULL;
-    if (keyed_op(&o, a, v, CB_DIR_DECAPS, seed, NULL, NULL) != 0)
+    if (cb_check_keyed_op(&o, a, v, CB_DIR_DECAPS, seed, NULL, NULL) != 0)
         return "cannot generate a key pair to decapsulate with";
     int rc = cb_op_kem_decaps(&o, r->ct, r->dec);
     r->ct[at] ^= bit;
@@ -99,26 +86,11 @@ static const char *run_case(const cb_alg *a, const cb_variant *v, const uint8_t 
     return rc ? "fails to decapsulate" : NULL;
 }
 
-/* hex_exact decodes hex into exactly len bytes; 0, or -1 when malformed or another
- * length. */
-static int hex_exact(uint8_t *out, size_t len, const char *hex)
-{
-    return cb_hex_decode(hex, out, len) == (long)len && strlen(hex) == 2 * len ? 0 : -1;
-}
-
-/* same_hash: SHA3-256 of p[0..len) equals the hex digest want. */
-static int same_hash(const uint8_t *p, size_t len, const char *want)
-{
-    uint8_t h[32], w[32];
-    cb_sha3_256(h, p, len);
-    return hex_exact(w, sizeof w, want) == 0 && memcmp(h, w, sizeof h) == 0;
-}
-
 /* same_hex: p[0..len) equals the hex string want. */
 static int same_hex(const uint8_t *p, size_t len, const char *want)
 {
     uint8_t w[64];
-    return len <= sizeof w && hex_exact(w, len, want) == 0 && memcmp(p, w, len) == 0;
+    return len <= sizeof w && cb_check_hex_exact(w, len, want) == 0 && memcmp(p, w, len) == 0;
 }
 
 /* known_answer runs one embedded vector on the variant (ciphertext from generic
@@ -127,8 +99,8 @@ static int known_answer(cb_checker *c, const cb_mlkem_vector *t, const cb_kem_si
 {
     uint8_t seed[CB_KEM_SEED_BYTES], m[CB_KEM_MSG_BYTES];
     kem_case g = {0}, r;
-    if (hex_exact(seed, 32, t->d) || hex_exact(seed + 32, 32, t->z) ||
-        hex_exact(m, sizeof m, t->m))
+    if (cb_check_hex_exact(seed, 32, t->d) || cb_check_hex_exact(seed + 32, 32, t->z) ||
+        cb_check_hex_exact(m, sizeof m, t->m))
         return cb_check_fail(c, "the embedded vector %s does not decode", t->source);
     case_init(&r, z);
     const uint8_t *ct_in = NULL;
@@ -144,9 +116,10 @@ static int known_answer(cb_checker *c, const cb_mlkem_vector *t, const cb_kem_si
     c->checks++;
     if (why)
         rc = cb_check_fail(c, "%s for %s", why, t->source);
-    else if (!same_hash(r.ek, z->ek, t->ek_sha3) || !same_hash(r.dk, z->dk, t->dk_sha3))
+    else if (!cb_check_same_hash(r.ek, z->ek, t->ek_sha3) ||
+             !cb_check_same_hash(r.dk, z->dk, t->dk_sha3))
         rc = cb_check_fail(c, "keygen gives another key pair than %s", t->source);
-    else if (r.has_encaps && (!same_hash(r.ct, z->ct, t->c_sha3) ||
+    else if (r.has_encaps && (!cb_check_same_hash(r.ct, z->ct, t->c_sha3) ||
                               !same_hex(r.ss, z->ss, t->k)))
         rc = cb_check_fail(c, "encapsulation gives another ciphertext or secret than %s",
                            t->source);

@@ -75,6 +75,8 @@ const cb_variant cb_family_generic[] = {
     /* post-quantum */
     {"generic", "generic", CB_PRIM_MLKEM, 0, 100, &cb_mlkem_generic_ops,
      "portable C (FIPS 203): 16-bit NTT with Montgomery and Barrett reduction, constant time"},
+    {"generic", "generic", CB_PRIM_MLDSA, 0, 100, &cb_mldsa_generic_ops,
+     "portable C (FIPS 204): 32-bit NTT with Montgomery reduction, constant-time arithmetic"},
 
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };

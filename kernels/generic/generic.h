@@ -120,4 +120,7 @@ extern const cb_chacha_ops cb_chacha_generic_r26_ops;
 /* cb_mlkem_generic_ops: ML-KEM of FIPS 203 in portable C (kernels/generic/mlkem.c). */
 extern const cb_mlkem_ops cb_mlkem_generic_ops;
 
+/* cb_mldsa_generic_ops: ML-DSA of FIPS 204 in portable C (kernels/generic/mldsa.c). */
+extern const cb_mldsa_ops cb_mldsa_generic_ops;
+
 #endif

@@ -100,12 +100,15 @@ static const struct pk_family {
     int r, f, indent;
 } pk_families[] = {
     {"rsa", 1, 2, 18}, {"dsa", 3, 3, 18}, {"ecdsa", 5, 4, 30}, {"ecdh", 7, 5, 30},
-    {"EdDSA", 8, 6, 30}, {"ML-KEM", 15, 9, 0},
+    {"EdDSA", 8, 6, 30}, {"ML-KEM", 15, 9, 0}, {"ML-DSA", 18, 10, 0},
 };
 
-/* CB_PK_KEM: the +F number of OpenSSL 3.5's KEM table, whose headings are the
- * algorithm's own names ("ML-KEM-768"). */
+/* CB_PK_KEM, CB_PK_SIG: the +F numbers of OpenSSL 3.5's KEM and signature tables,
+ * whose headings are the algorithms' own names ("ML-KEM-768", "ML-DSA-65"); both
+ * are three-operation tables (named). */
 #define CB_PK_KEM 9
+#define CB_PK_SIG 10
+#define NAMED(fam) ((fam)->f == CB_PK_KEM || (fam)->f == CB_PK_SIG)
 
 /* find_family returns the family of heading h (rsa for an unknown word). */
 static const struct pk_family *find_family(const char *h)
@@ -113,7 +116,7 @@ static const struct pk_family *find_family(const char *h)
     for (size_t i = 0; i < sizeof pk_families / sizeof pk_families[0]; i++) {
         size_t n = strlen(pk_families[i].word);
         if (strncmp(h, pk_families[i].word, n) == 0 &&
-            (h[n] == 0 || h[n] == ' ' || (pk_families[i].f == CB_PK_KEM && h[n] == '-')))
+            (h[n] == 0 || h[n] == ' ' || (NAMED(&pk_families[i]) && h[n] == '-')))
             return &pk_families[i];
     }
     return &pk_families[0];
@@ -149,14 +152,15 @@ void cb_out_pkey_progress(FILE *f, const char *heading, unsigned bits, const cha
     int verify = strcmp(direction, "verify") == 0;
     char curve[32];
     curve_of(heading, curve, sizeof curve);
-    if (fam->f == CB_PK_KEM) { /* OpenSSL 3.5's kskey_print_message and its result */
-        int r = fam->r + (strcmp(direction, "encaps") == 0) + 2 * (strcmp(direction, "decaps") == 0);
+    if (NAMED(fam)) { /* OpenSSL 3.5's kskey_print_message and its result */
+        int r = fam->r + cb_out_pkey_slot(heading, direction);
         if (mr)
             fprintf(f, "+DTP:%s:%s:%g\n+R%d:%llu:%s:%.2f\n", heading, direction, for_seconds, r,
                     count, heading, seconds);
         else
-            fprintf(f, "Doing %s %s ops for %gs: %llu %s KEM %s ops in %.2fs\n", heading,
-                    direction, for_seconds, count, heading, direction, seconds);
+            fprintf(f, "Doing %s %s ops for %gs: %llu %s %s %s ops in %.2fs\n", heading,
+                    direction, for_seconds, count, heading,
+                    fam->f == CB_PK_KEM ? "KEM" : "signature", direction, seconds);
         return;
     }
     if (mr) {
@@ -247,18 +251,30 @@ static void pkey_mr(FILE *f, const cb_pkey_row *r, const struct pk_family *fam,
         fprintf(f, "+F%d:%u:%u:%f:%f\n", fam->f, index, r->bits, s, v);
 }
 
-/* kem_row prints one row of OpenSSL 3.5's KEM table (its +F9 line with mr): the
- * name right-aligned in 27 columns, seconds per keygen, encaps and decaps, then
- * each per second. */
-static void kem_row(FILE *f, const cb_pkey_row *r, unsigned index, int mr)
+int cb_out_pkey_slot(const char *heading, const char *direction)
 {
-    const double rate[3] = {r->sign_rate, r->verify_rate, r->decaps_rate};
-    const char *const outcome[3] = {r->sign_outcome, r->verify_outcome, r->decaps_outcome};
+    const struct pk_family *fam = find_family(heading);
+    int sig = fam->f == CB_PK_SIG;
+    if (strcmp(direction, "decaps") == 0 || (sig && strcmp(direction, "verify") == 0))
+        return 2;
+    if (strcmp(direction, "encaps") == 0 || strcmp(direction, "verify") == 0 ||
+        (sig && strcmp(direction, "sign") == 0))
+        return 1;
+    return 0; /* sign, derive, keygen */
+}
+
+/* named_row prints one row of OpenSSL 3.5's KEM or signature table (its +F9 or +F10
+ * line with mr): the name right-aligned in 27 columns, seconds per operation, then
+ * each per second. */
+static void named_row(FILE *f, const cb_pkey_row *r, int fnum, unsigned index, int mr)
+{
+    const double rate[3] = {r->sign_rate, r->verify_rate, r->third_rate};
+    const char *const outcome[3] = {r->sign_outcome, r->verify_outcome, r->third_outcome};
     double v[3];
     for (int i = 0; i < 3; i++)
         v[i] = rate[i] < 0 ? 0 : rate[i];
     if (mr) {
-        fprintf(f, "+F9:%u:%f:%f:%f\n", index, v[0], v[1], v[2]);
+        fprintf(f, "+F%d:%u:%f:%f:%f\n", fnum, index, v[0], v[1], v[2]);
         return;
     }
     fprintf(f, "%27s", r->kind);
@@ -274,17 +290,18 @@ static void kem_row(FILE *f, const cb_pkey_row *r, unsigned index, int mr)
     fputc('\n', f);
 }
 
-/* kem_table prints the KEM rows, after every other table as OpenSSL 3.5 does. */
-static void kem_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
+/* named_table prints the rows of table fnum (KEM, then signatures, after every other
+ * table as OpenSSL 3.5 does) under heading. */
+static void named_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int fnum,
+                        const char *heading, int mr)
 {
-    unsigned kems = 0;
+    unsigned n = 0;
     for (size_t r = 0; r < nrows; r++) {
-        if (find_family(rows[r].kind)->f != CB_PK_KEM)
+        if (find_family(rows[r].kind)->f != fnum)
             continue;
-        if (kems == 0 && !mr)
-            fprintf(f, "%31s%s\n", " ",
-                    "keygen    encaps    decaps keygens/s  encaps/s  decaps/s");
-        kem_row(f, &rows[r], kems++, mr);
+        if (n == 0 && !mr)
+            fprintf(f, "%31s%s\n", " ", heading);
+        named_row(f, &rows[r], fnum, n++, mr);
     }
 }
 
@@ -293,7 +310,7 @@ void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
     const struct pk_family *last = NULL;
     for (size_t r = 0; r < nrows; r++) {
         const struct pk_family *fam = find_family(rows[r].kind);
-        if (fam->f == CB_PK_KEM)
+        if (NAMED(fam))
             continue;
         int curve_row = fam->indent == 30, agree = fam->f == 5;
         char curve[32];
@@ -322,5 +339,8 @@ void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
             fprintf(f, "  (%s)", rows[r].variant);
         fputc('\n', f);
     }
-    kem_table(f, rows, nrows, mr);
+    named_table(f, rows, nrows, CB_PK_KEM,
+                "keygen    encaps    decaps keygens/s  encaps/s  decaps/s", mr);
+    named_table(f, rows, nrows, CB_PK_SIG,
+                "keygen     signs    verify keygens/s    sign/s  verify/s", mr);
 }

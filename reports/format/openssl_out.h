@@ -22,17 +22,23 @@ typedef struct cb_speed_row {
 
 /* cb_pkey_row: a public-key row; ops per second, < 0 when not measured; an outcome
  * other than NULL is printed instead of that direction's figures (not with -mr).  A
- * KEM's row (heading "ML-KEM-768") has keygen, encaps and decaps in the three. */
+ * three-operation row has its operations in its table's order in the three: a KEM's
+ * (heading "ML-KEM-768") keygen, encaps and decaps, ML-DSA's ("ML-DSA-65") keygen,
+ * sign and verify (cb_out_pkey_slot). */
 typedef struct cb_pkey_row {
     const char *kind;    /* the algorithm's heading: "rsa", "dsa", "ecdh (X25519)" */
     unsigned bits;
     const char *variant; /* shown after the row when several variants ran, else NULL */
-    double sign_rate;    /* sign, or a key agreement's derive, or a KEM's keygen */
-    double verify_rate;  /* verify, or a KEM's encaps */
+    double sign_rate;    /* sign, or a key agreement's derive, or a keygen */
+    double verify_rate;  /* verify, or a KEM's encaps, or ML-DSA's sign */
     const char *sign_outcome, *verify_outcome;
-    double decaps_rate;  /* a KEM's decaps */
-    const char *decaps_outcome;
+    double third_rate;   /* a KEM's decaps, ML-DSA's verify */
+    const char *third_outcome;
 } cb_pkey_row;
+
+/* cb_out_pkey_slot: which of a row's three figures (0 sign_rate, 1 verify_rate, 2
+ * third_rate) direction fills in the row headed heading. */
+int cb_out_pkey_slot(const char *heading, const char *direction);
 
 /* cb_out_progress prints "Doing LABEL for Ss on N size blocks: C LABEL's in T s". */
 void cb_out_progress(FILE *f, const char *label, double for_seconds, size_t len,
@@ -53,8 +59,8 @@ void cb_out_cpb_table(FILE *f, const char *source, const size_t *sizes, size_t n
 
 /* cb_out_pkey_progress prints OpenSSL's public-key progress line (mr: its +R line) for
  * one direction ("sign", "verify", "derive"; a KEM's "keygen", "encaps", "decaps",
- * as OpenSSL 3.5's "Doing ML-KEM-768 keygen ops for 10s: ..." and +R15 to +R17) of
- * the row headed heading. */
+ * as OpenSSL 3.5's "Doing ML-KEM-768 keygen ops for 10s: ..." and +R15 to +R17;
+ * ML-DSA's "keygen", "sign", "verify" with +R18 to +R20) of the row headed heading. */
 void cb_out_pkey_progress(FILE *f, const char *heading, unsigned bits, const char *direction,
                           double for_seconds, unsigned long long count, double seconds,
                           int mr);
@@ -73,7 +79,9 @@ extern const size_t cb_openssl_curve_count;
 /* cb_out_pkey_table prints the public-key tables, a heading per family as OpenSSL 3.0
  * does (mr: "+F2:" rsa, "+F3:" dsa, "+F4:" ecdsa, "+F5:" ecdh, "+F6:" EdDSA), and
  * OpenSSL 3.5's KEM table ("keygen encaps decaps keygens/s encaps/s decaps/s"; mr:
- * "+F9:N:keygen:encaps:decaps", N counting the KEM rows printed from 0). */
+ * "+F9:N:keygen:encaps:decaps", N counting the KEM rows printed from 0) and its
+ * signature table ("keygen signs verify keygens/s sign/s verify/s"; mr:
+ * "+F10:N:keygen:sign:verify"). */
 void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr);
 
 #endif

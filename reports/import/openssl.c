@@ -571,7 +571,8 @@ static int mr_values(importer *im, char **f, int n)
  * mr_announce reads the lines that announce a measurement, whose +R line follows:
  * "+DT:name:seconds:size" (+DN:name:count:size without alarm),
  * "+DTP:bits:operation:algorithm:seconds" (+DNP:count:bits:operation:algorithm) and
- * OpenSSL 3.5's "+DTP:name:keygen|encaps|decaps:seconds" (+R15..+R17 follow).
+ * OpenSSL 3.5's "+DTP:name:keygen|encaps|decaps|sign|verify:seconds" (+R15..+R17
+ * follow for a KEM, +R18..+R20 for a signature).
  */
 static int mr_announce(importer *im, char **f, int n)
 {
@@ -587,10 +588,12 @@ static int mr_announce(importer *im, char **f, int n)
     }
     int dnp = !strcmp(f[0], "+DNP");
     if (!strcmp(f[0], "+DTP") && n == 4) {
-        /* OpenSSL 3.5's KEM lines, "+DTP:ML-KEM-768:keygen:10", kept under the name as
-         * its table rows are (an operation this reader does not know is skipped) */
+        /* OpenSSL 3.5's KEM and signature lines, "+DTP:ML-KEM-768:keygen:10",
+         * "+DTP:ML-DSA-65:sign:10", kept under the name as its table rows are (an
+         * operation this reader does not know is skipped) */
         p->pk = op_word(f[2]);
-        if (p->pk == PK_KEYGEN || p->pk == PK_ENCAPS || p->pk == PK_DECAPS)
+        if (p->pk == PK_KEYGEN || p->pk == PK_ENCAPS || p->pk == PK_DECAPS ||
+            p->pk == PK_SIGN || p->pk == PK_VERIFY)
             cb_imp_lower_copy(p->name, sizeof p->name, f[1]);
         else
             p->pk = PK_NONE;

@@ -90,7 +90,8 @@ static void text_case_end(void *ctx, const cb_case_summary *c)
 }
 
 /* pkey_rows gathers the public-key entries: sign and verify of one algorithm and
- * variant share a row, as a KEM's keygen, encaps and decaps do. */
+ * variant share a row, as a KEM's keygen, encaps and decaps and ML-DSA's keygen,
+ * sign and verify do. */
 static size_t pkey_rows(const text_sink *k, cb_pkey_row *prow)
 {
     const cb_sink_run *run = k->run;
@@ -111,13 +112,16 @@ static size_t pkey_rows(const text_sink *k, cb_pkey_row *prow)
         }
         size_t cell = i * run->nsizes;
         const char *outcome = k->mr ? NULL : k->outcome[cell];
-        if (strcmp(e->direction, "decaps") == 0) {
-            prow[j].decaps_rate = k->rate[cell];
-            prow[j].decaps_outcome = outcome;
-        } else if (strcmp(e->direction, "verify") == 0 || strcmp(e->direction, "encaps") == 0) {
+        switch (cb_out_pkey_slot(e->heading, e->direction)) {
+        case 2:
+            prow[j].third_rate = k->rate[cell];
+            prow[j].third_outcome = outcome;
+            break;
+        case 1:
             prow[j].verify_rate = k->rate[cell];
             prow[j].verify_outcome = outcome;
-        } else { /* sign, derive, or a KEM's keygen */
+            break;
+        default:
             prow[j].sign_rate = k->rate[cell];
             prow[j].sign_outcome = outcome;
         }

@@ -408,6 +408,28 @@ static int check_mlkem(const cb_variant *v)
     return 0;
 }
 
+/* check_mldsa runs an ML-DSA variant at each parameter set: keygen into the arena
+ * (pk at OUT, sk at KS), then a signature (at TABLE) of 36 input bytes and its
+ * verification. */
+static int check_mldsa(const cb_variant *v)
+{
+    const cb_mldsa_ops *o = v->ops;
+    static const unsigned sets[] = {44, 65, 87};
+    for (size_t i = 0; i < 3; i++) {
+        unsigned set = sets[i];
+        CHECK(v, "mldsa keygen", o->keygen(set, AT(OUT), AT(KS), input), o->keygen, 4, U(set),
+              U(AT(OUT)), U(AT(KS)), U(input));
+        CHECK(v, "mldsa sign",
+              o->sign(set, AT(TABLE), AT(KS), input + 128, 2, input + 64, 36, input + 32),
+              o->sign, 8, U(set), U(AT(TABLE)), U(AT(KS)), U(input + 128), U(2), U(input + 64),
+              U(36), U(input + 32));
+        CHECK(v, "mldsa verify", o->verify(set, AT(OUT), input + 128, 2, input + 64, 36, AT(TABLE)),
+              o->verify, 7, U(set), U(AT(OUT)), U(input + 128), U(2), U(input + 64), U(36),
+              U(AT(TABLE)));
+    }
+    return 0;
+}
+
 int cb_abi_check_variants(char *msg, size_t len)
 {
     static const struct {
@@ -417,7 +439,7 @@ int cb_abi_check_variants(char *msg, size_t len)
         {CB_PRIM_AES, check_aes},      {CB_PRIM_GHASH, check_ghash},
         {CB_PRIM_GCM, check_gcm},      {CB_PRIM_MONT, check_mont},
         {CB_PRIM_CHACHA, check_chacha}, {CB_PRIM_P256, check_p256},
-        {CB_PRIM_MLKEM, check_mlkem},
+        {CB_PRIM_MLKEM, check_mlkem},  {CB_PRIM_MLDSA, check_mldsa},
 #define DIGEST_ROW(NAME, name, check, summary, arg) {CB_PRIM_##NAME, check_##check},
         CB_DIGESTS(DIGEST_ROW, CB_DIGEST_NO_A, ~)
 #undef DIGEST_ROW

@@ -360,6 +360,20 @@ pk_forms mlkem768 decaps 768 "^Doing ML-KEM-768 decaps ops for 0.05s: [0-9]+ ML-
     '^ {31}keygen    encaps    decaps keygens/s  encaps/s  decaps/s$' \
     '^ {17}ML-KEM-768 [0-9]+\.[0-9]{6}s [0-9]+\.[0-9]{6}s [0-9]+\.[0-9]{6}s +[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]$' \
     '^\+DTP:ML-KEM-768:keygen:0.05$ ^\+R15:[0-9]+:ML-KEM-768:[0-9.]+$ ^\+DTP:ML-KEM-768:encaps:0.05$ ^\+R16:[0-9]+:ML-KEM-768:[0-9.]+$ ^\+R17:[0-9]+:ML-KEM-768:[0-9.]+$ ^\+F9:0:[0-9.]+:[0-9.]+:[0-9.]+$'
+# ML-DSA: OpenSSL 3.5's signature table, "Doing ML-DSA-44 verify ops" lines,
+# +DTP/+R18..+R20 and +F10 with -mr, and import of both back as mldsa44
+pk_forms mldsa44 verify 44 "^Doing ML-DSA-44 verify ops for 0.05s: [0-9]+ ML-DSA-44 signature verify ops in [0-9.]+s$" \
+    '^ {31}keygen     signs    verify keygens/s    sign/s  verify/s$' \
+    '^ {18}ML-DSA-44 [0-9]+\.[0-9]{6}s [0-9]+\.[0-9]{6}s [0-9]+\.[0-9]{6}s +[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]$' \
+    '^\+DTP:ML-DSA-44:keygen:0.05$ ^\+R18:[0-9]+:ML-DSA-44:[0-9.]+$ ^\+DTP:ML-DSA-44:sign:0.05$ ^\+R19:[0-9]+:ML-DSA-44:[0-9.]+$ ^\+R20:[0-9]+:ML-DSA-44:[0-9.]+$ ^\+F10:0:[0-9.]+:[0-9.]+:[0-9.]+$'
+cb speed ML-DSA-65 -seconds 0.05 -csv "$T/sig.csv" >/dev/null 2>&1 && ok || bad "speed ML-DSA-65 -csv failed"
+for dir in keygen sign verify; do
+    grep -q ",mldsa65,generic,$dir,65,0," "$T/sig.csv" && ok || bad "speed mldsa65's CSV has no $dir row: $(cut -c1-80 "$T/sig.csv")"
+done
+cb list >"$T/list.out" 2>&1
+for a in mldsa44 mldsa65 mldsa87; do
+    grep -A1 "^$a\$" "$T/list.out" | grep -q "generic .*keygen+sign+verify" && ok || bad "list has no $a row with generic's three directions"
+done
 # every KEM direction is a CSV row of its own; the FIPS 203 names choose the rows;
 # list shows each row with generic offering all three directions
 cb speed -evp ML-KEM-512 -seconds 0.05 -csv "$T/kem.csv" >/dev/null 2>&1 && ok || bad "speed -evp ML-KEM-512 -csv failed"
@@ -377,6 +391,13 @@ grep -q 'mlkem-awslc.rsp  generic  passed 6  failed 0  skipped 0' "$T/out" && ok
 sed '0,/^k_rejected = /s/^k_rejected = ./k_rejected = f/' "$DATA/mlkem-awslc.rsp" >"$T/mlkem-awslc.rsp"
 expect 1 "" -- kat "$T/mlkem-awslc.rsp"
 grep -q 'generic: \[ML-KEM-512\] count = 0: k_rejected differs' "$T/out" && ok || bad "kat of a changed k_rejected: $(cat "$T/out")"
+# and its ML-DSA answers (keygen, signing with the record's rnd, verification); a
+# changed signature is caught as one failure, by name
+expect 0 "" -- kat "$DATA/mldsa-awslc.rsp"
+grep -q 'mldsa-awslc.rsp  generic  passed 6  failed 0  skipped 0' "$T/out" && ok || bad "kat mldsa-awslc.rsp: $(cat "$T/out")"
+sed '0,/^sig = /s/^sig = ./sig = f/' "$DATA/mldsa-awslc.rsp" >"$T/mldsa-awslc.rsp"
+expect 1 "" -- kat "$T/mldsa-awslc.rsp"
+grep -q 'generic: \[ML-DSA-44\] count = 0: sig differs' "$T/out" && ok || bad "kat of a changed sig: $(cat "$T/out")"
 # A real openssl 3.0 log's ecdsa rows name our ecdsap256, so it compares with a
 # cryptobench run in every style
 cb speed ecdsap256 -seconds 0.05 -csv "$T/ecdsa-run.csv" >/dev/null 2>&1 && ok || bad "speed ecdsap256 -csv failed"

@@ -789,6 +789,8 @@ int kat_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
         return decode_aead(f, rec, c);
     case CB_KAT_KEM:
         return kat_kem_decode(f, rec, c);
+    case CB_KAT_MLDSA:
+        return kat_mldsa_decode(f, rec, c);
     case CB_KAT_GCM_ENCRYPT:
     case CB_KAT_GCM_DECRYPT:
         break;

@@ -87,6 +87,9 @@ static const kat_kind kinds[] = {
      * deterministic API): each [ML-KEM-n] section names its records' parameter set */
     {"^mlkem-awslc\\.rsp$", "mlkem768", CB_KAT_KEM, 0,
      "ML-KEM, keygen, encaps and decaps records, every parameter set"},
+    /* and its ML-DSA answers (tests/data/mldsa-awslc.rsp), sectioned the same way */
+    {"^mldsa-awslc\\.rsp$", "mldsa65", CB_KAT_MLDSA, 0,
+     "ML-DSA, keygen, sign and verify records, every parameter set"},
 };
 
 #define NKINDS (sizeof kinds / sizeof kinds[0])
@@ -114,6 +117,7 @@ static const struct {
     {CB_KAT_PKEY, CB_KIND_PKEY, CB_MODE_NONE, 1},
     {CB_KAT_NTT, CB_KIND_CIPHER, CB_MODE_ECB, 0},
     {CB_KAT_KEM, CB_KIND_KEM, CB_MODE_NONE, 1},
+    {CB_KAT_MLDSA, CB_KIND_SIG, CB_MODE_NONE, 1},
 };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])
@@ -264,7 +268,7 @@ int cb_kat_identify(const char *path, const char *alg_name, cb_kat_id *id, char 
     cb_kat_format renamed;
     if (renamed_format(id->alg, &renamed) < 0) {
         snprintf(err, errlen, "-alg %s: kat checks digests, HMAC, ciphers, GCM, CCM, "
-                 "ChaCha20-Poly1305, signatures and ML-KEM, not %s.", alg_name ? alg_name : name,
+                 "ChaCha20-Poly1305, signatures, ML-KEM and ML-DSA, not %s.", alg_name ? alg_name : name,
                  id->alg->name);
         return -1;
     }

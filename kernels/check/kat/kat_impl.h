@@ -15,7 +15,7 @@
 #include "kernels/modes/digest.h"
 
 /* KAT_KEM_FIELDS: an ML-KEM record's fields (kat_kem.c): d, z, ek, dk, m, c, k,
- * c_modified, k_rejected. */
+ * c_modified, k_rejected; an ML-DSA record's six (kat_mldsa.c) share them. */
 #define KAT_KEM_FIELDS 9
 
 /* KAT_CCM_LENS: the lengths a CCM file states outside its Count records. */
@@ -68,7 +68,7 @@ typedef struct kat_case {
     const char *expect_name; /* "CIPHERTEXT", "MD", ... for messages */
     const char *opened_name; /* both_ways: the plaintext's name, for the opening */
     cb_kat_sig *sig;         /* CB_KAT_PKEY: the decoded signature record */
-    uint8_t *kem[KAT_KEM_FIELDS]; /* CB_KAT_KEM: the fields of kat_kem_fields, NULL */
+    uint8_t *kem[KAT_KEM_FIELDS]; /* CB_KAT_KEM, CB_KAT_MLDSA: the record's fields, NULL */
     size_t kem_len[KAT_KEM_FIELDS]; /* when the record has none */
 } kat_case;
 
@@ -77,6 +77,15 @@ typedef struct kat_case {
  * (why says why). */
 int kat_kem_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c);
 int kat_kem_run(const kat_case *c, const cb_variant *v, char *why, size_t len);
+
+/* kat_mldsa_decode and kat_mldsa_run: the same for an ML-DSA record (kat_mldsa.c). */
+int kat_mldsa_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c);
+int kat_mldsa_run(const kat_case *c, const cb_variant *v, char *why, size_t len);
+
+/* kat_differs writes "NAME differs from the record's from byte N on" into why when
+ * got is not want (n bytes); 0 when they are equal. */
+int kat_differs(const uint8_t *got, const uint8_t *want, size_t n, const char *name, char *why,
+                size_t len);
 
 /* kat_format_kind: the kind of algorithm a format's records test. */
 cb_kind kat_format_kind(cb_kat_format format);

@@ -65,9 +65,8 @@ int kat_kem_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
     return 1;
 }
 
-/* differs writes "NAME differs from byte N" into why when got is not want. */
-static int differs(const uint8_t *got, const uint8_t *want, size_t n, const char *name,
-                   char *why, size_t len)
+int kat_differs(const uint8_t *got, const uint8_t *want, size_t n, const char *name, char *why,
+                size_t len)
 {
     size_t i = 0;
     while (i < n && got[i] == want[i])
@@ -113,7 +112,7 @@ static int decaps_step(cb_op *o, const kat_case *c, size_t sslen, char *why, siz
             snprintf(why, len, "decapsulation failed");
             return 1;
         }
-        if (differs(ss, c->kem[steps[i].want], sslen, steps[i].name, why, len))
+        if (kat_differs(ss, c->kem[steps[i].want], sslen, steps[i].name, why, len))
             return 1;
     }
     return 0;
@@ -138,8 +137,8 @@ int kat_kem_run(const kat_case *c, const cb_variant *v, char *why, size_t len)
     } else if (keyed(&o, c, v, CB_DIR_KEYGEN, ek, dk, why, len) != 0) {
         rc = 1;
     } else {
-        rc = differs(ek, c->kem[F_EK], z.ek, "ek", why, len) ||
-             differs(dk, c->kem[F_DK], z.dk, "dk", why, len);
+        rc = kat_differs(ek, c->kem[F_EK], z.ek, "ek", why, len) ||
+             kat_differs(dk, c->kem[F_DK], z.dk, "dk", why, len);
         cb_op_stop(&o);
     }
     if (rc == 0 && c->kem[F_M] && cb_variant_offers(v, c->alg, CB_DIR_ENCAPS)) {
@@ -150,8 +149,8 @@ int kat_kem_run(const kat_case *c, const cb_variant *v, char *why, size_t len)
                 snprintf(why, len, "encapsulation failed");
                 rc = 1;
             } else {
-                rc = differs(ct, c->kem[F_C], z.ct, "c", why, len) ||
-                     differs(k, c->kem[F_K], z.ss, "k", why, len);
+                rc = kat_differs(ct, c->kem[F_C], z.ct, "c", why, len) ||
+                     kat_differs(k, c->kem[F_K], z.ss, "k", why, len);
             }
             cb_op_stop(&o);
         }

@@ -26,7 +26,8 @@ static const char *refusal(const kat_op *op, const cb_alg *a)
 {
     const kat_case *c = op->c;
     int whole = cb_variant_impl(op->var) != NULL;
-    if (a->kind == CB_KIND_KEM) /* the KEM records open their own ops (kat_kem.c) */
+    if (a->kind == CB_KIND_KEM || a->kind == CB_KIND_SIG) /* these records open their own
+                                                             ops (kat_kem.c, kat_mldsa.c) */
         return cb_variant_offers_any(op->var, a) ? NULL : not_offered;
     if (a->kind == CB_KIND_PKEY) /* the signature records open their own ops */
         return !whole || (cb_kat_pkey_raw(c->sig) && cb_variant_offers_any(op->var, a) &&
@@ -54,7 +55,7 @@ const char *kat_op_start(kat_op *op, const cb_alg *a, const cb_variant *v, const
     if (a->kind == CB_KIND_HMAC && cb_variant_impl(v) && !cb_variant_offers(v, a, c->dir))
         a = cb_hmac_digest(a);
     const char *why = refusal(op, a);
-    if (why || a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM)
+    if (why || a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM || a->kind == CB_KIND_SIG)
         return why;
     /* cipher_init takes a NULL IV only for ECB and a stream cipher: a CBC file read
      * block by block (CB_KAT_BLOCKWISE) gives none and starts from zeros */

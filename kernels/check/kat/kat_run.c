@@ -257,8 +257,10 @@ static void run_job(void *arg)
     case CB_KIND_HMAC:
         run_hmac(j, &op);
         break;
-    case CB_KIND_KEM: {
-        int rc = kat_kem_run(j->c, j->v, j->why, sizeof j->why);
+    case CB_KIND_KEM:
+    case CB_KIND_SIG: {
+        int rc = case_alg(j)->kind == CB_KIND_KEM ? kat_kem_run(j->c, j->v, j->why, sizeof j->why)
+                                                  : kat_mldsa_run(j->c, j->v, j->why, sizeof j->why);
         j->outcome = rc == 0 ? KAT_PASS : rc == 1 ? KAT_FAIL : KAT_SKIP;
         break;
     }

@@ -77,6 +77,18 @@ typedef struct cb_mlkem_vector {
 extern const cb_mlkem_vector cb_vectors_mlkem[];
 extern const size_t cb_vectors_mlkem_count;
 
+/* cb_mldsa_vector: one ML-DSA known answer (hex): keygen from the seed xi, pure
+ * ML-DSA signing (empty context) of the 36-byte speed message with rnd, and the
+ * SHA3-256 of pk, sk and the signature. */
+typedef struct cb_mldsa_vector {
+    const char *alg, *source;
+    const char *xi, *rnd;
+    const char *pk_sha3, *sk_sha3, *sig_sha3;
+} cb_mldsa_vector;
+
+extern const cb_mldsa_vector cb_vectors_mldsa[];
+extern const size_t cb_vectors_mldsa_count;
+
 /* cb_vectors_for counts the vectors of every table that name algorithm alg. */
 size_t cb_vectors_for(const char *alg);
 
