@@ -187,7 +187,7 @@ check-kat: $(BIN)
 deb:
 	+@T=$$(mktemp -d) && trap 'rm -rf "$$T"' EXIT && mkdir "$$T/cryptobench" && \
 	  tar -c --exclude=./build --exclude=./cryptobench --exclude=./.git . | tar -x -C "$$T/cryptobench" && \
-	  (cd "$$T/cryptobench" && dpkg-buildpackage -us -uc -b) && \
+	  (cd "$$T/cryptobench" && dpkg-buildpackage -us -uc -b -j$$(nproc)) && \
 	  rm -rf build/deb && mkdir -p build/deb && mv "$$T"/*.deb "$$T"/*.changes "$$T"/*.buildinfo build/deb/
 
 check-deb:
