@@ -64,6 +64,9 @@ run_job() {
     runner="$*"
     failed=0
     export CB_EXPECT_EMULATOR=qemu-user
+    # unit tests that repeat architecture-neutral work the native run does in full
+    # take a sample of it here (tests/support.h, tu_quick)
+    export CB_TEST_DEPTH=quick
     unset CRYPTOBENCH_CAPS OPENSSL_armcap OPENSSL_ppccap OPENSSL_ia32cap
     echo "== $config on $model: $runner (widest model: $widest)"
     if wants unit; then

@@ -395,3 +395,9 @@ const char *tu_data_path(const char *name)
     snprintf(p, sizeof p, "%s/%s", dir ? dir : "tests/data", name);
     return p;
 }
+
+int tu_quick(void)
+{
+    const char *d = getenv("CB_TEST_DEPTH");
+    return d && strcmp(d, "quick") == 0;
+}

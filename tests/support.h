@@ -100,4 +100,9 @@ void tu_block_properties(const cb_block_ops *ops, size_t min, size_t max, size_t
  * static buffer the next call overwrites. */
 const char *tu_data_path(const char *name);
 
+/* tu_quick reports whether CB_TEST_DEPTH=quick asks for the quick depth: check-cross
+ * sets it for its emulated jobs, where a long test repeating architecture-neutral
+ * work the native run does in full takes a sample of it instead. */
+int tu_quick(void);
+
 #endif

@@ -383,11 +383,14 @@ static void check_file(const char *path, const cb_kat_id *id, unsigned long tot[
     tot[2] += p.var->skipped;
 }
 
-/* test_kat_like_generic: every file kat knows, through the double as through generic. */
+/* test_kat_like_generic: every file kat knows, through the double as through generic.
+ * At quick depth (check-cross's emulated jobs: the double is generic C underneath,
+ * and the native run takes every file) every eighth file of each kind is run. */
 static void test_kat_like_generic(void **state)
 {
     (void)state;
-    unsigned long files = 0, tot[3] = {0, 0, 0};
+    unsigned long files = 0, run = 0, tot[3] = {0, 0, 0};
+    const unsigned long stride = tu_quick() ? 8 : 1;
     for (size_t i = 0; i < sizeof kat_globs / sizeof kat_globs[0]; i++) {
         char pattern[256];
         glob_t g;
@@ -399,13 +402,15 @@ static void test_kat_like_generic(void **state)
             char err[600];
             if (cb_kat_identify(g.gl_pathv[k], NULL, &id, err, sizeof err) != 0)
                 continue;
-            check_file(g.gl_pathv[k], &id, tot);
-            files++;
+            if (files++ % stride == 0) {
+                check_file(g.gl_pathv[k], &id, tot);
+                run++;
+            }
         }
         globfree(&g);
     }
-    print_message("kat through the double: %lu files, passed %lu  failed %lu  skipped %lu\n",
-                  files, tot[0], tot[1], tot[2]);
+    print_message("kat through the double: %lu of %lu files, passed %lu  failed %lu  "
+                  "skipped %lu\n", run, files, tot[0], tot[1], tot[2]);
     assert_true(files >= 160); /* the 163 scripts/run-kat.sh runs, and a few more */
 }
 
