@@ -28,3 +28,8 @@ LIB_FAULT := cortex-a53 OPENSSL_armcap=0xff sha512
 # caps -sweep with -force-caps on models without SHA-512 instructions (check-cross):
 # algorithm, capability, models; the "+sha512 (forced)" row must raise SIGILL.
 SWEEP_FORCED := sha512 sha512 cortex-a57 neoverse-n1
+# The command-line tests check the same C on every target; an emulated run adds
+# what the native x86-64 run cannot see: 32-bit long (linux-armv4's jobs) and big
+# endian (linux-ppc64's).  A 64-bit little-endian target repeats the native run,
+# so here: the unit tests and kat (check-cross's 30-minute budget).
+CROSS_CHECKS := unit kat

@@ -19,3 +19,6 @@ QEMU := qemu-ppc64le
 QEMU_CPUS := power8 power9 power10
 QEMU_MASKS := CRYPTOBENCH_CAPS=-vcrypto OPENSSL_ppccap=0x2 OPENSSL_ppccap=0
 QEMU_RUN := $(QEMU) -cpu power9
+# As linux-aarch64: a 64-bit little-endian target repeats the native command-line
+# run (linux-ppc64's jobs run it big-endian on the same kernels): unit tests and kat.
+CROSS_CHECKS := unit kat

@@ -132,6 +132,20 @@ for f in "$vec"/ciphers/ChaCha20/rfc7539.txt "$vec"/ciphers/ChaCha20Poly1305/ope
     set -- "$@" "$f"
 done
 
+# At quick depth (CB_TEST_DEPTH=quick: check-cross's emulated jobs) a library's run
+# takes every third file of the list, which keeps files of every family but a few:
+# the library is Debian's own build, and what the run checks is cryptobench's
+# adapter to it on that architecture, the same for every file of a kind.
+if [ -n "${KAT_VARIANT:-}" ] && [ "${CB_TEST_DEPTH:-}" = quick ]; then
+    i=0
+    for f in "$@"; do
+        [ $((i % 3)) -eq 0 ] && set -- "$@" "$f"
+        i=$((i + 1))
+    done
+    shift "$i"
+    echo "run-kat.sh: quick depth: $# of $i files for variant $KAT_VARIANT"
+fi
+
 files=0
 bad=""
 for f in "$@"; do
