@@ -162,7 +162,7 @@ done
 # The standards' vectors of tests/data/kat/, each read as the algorithm named before it
 # (MDC-2 not with KAT_VARIANT: OpenSSL 3 builds, Debian's among them, have none), and
 # the ML-KEM and ML-DSA answers of tests/data/mlkem-awslc.rsp and mldsa-awslc.rsp
-# (every parameter set; no library variant has either yet, so not with KAT_VARIANT).
+# (every parameter set; not with KAT_VARIANT).
 data=$(dirname "$0")/../tests/data/kat
 datafiles="md4:md4-rfc1320.rsp whirlpool:whirlpool-iso10118-3.rsp"
 [ -n "${KAT_VARIANT:-}" ] || datafiles="$datafiles mdc2:mdc2-openssl.rsp mlkem768:../mlkem-awslc.rsp mldsa65:../mldsa-awslc.rsp"
@@ -185,9 +185,9 @@ awk '!done && /^CIPHERTEXT = / {
 one_failure "a corrupted CBCMMT128.rsp" "$tmp/CBCMMT128.rsp"
 # ... and a wrong digest: the first MD of each -alg file (in the CAVP layout, read by
 # the renamed-file path) and of ripevectors.txt (read by its name); in the ML-KEM file
-# the first shared secret k.
+# the first shared secret k, in the ML-DSA file the first signature.
 corrupt_md() {
-    awk '!done && /^(MD|k) = / { n = index($0, "= ") + 2; c = substr($0, n, 1)
+    awk '!done && /^(MD|k|sig) = / { n = index($0, "= ") + 2; c = substr($0, n, 1)
                                  $0 = substr($0, 1, n - 1) (c == "0" ? "1" : "0") substr($0, n + 1)
                                  done = 1 }
          { print }' "$1" >"$2"
