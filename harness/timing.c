@@ -294,13 +294,12 @@ typedef struct inst_call {
     char err[256];
 } inst_call;
 
-static void call_new(void *arg)
+/* call_key keys k->x, which cb_inst_alloc made outside the guard: a fault in the key
+ * set-up leaves it reachable, for cb_inst_abandon. */
+static void call_key(void *arg)
 {
     inst_call *k = arg;
-    const cb_run_opts *o = k->c->o;
-    k->x = cb_inst_new(k->e->alg, k->e->var, k->e->dir,
-                       (o->aead ? CB_INST_AAD : 0) | (o->rekey ? CB_INST_REKEY : 0), k->err,
-                       sizeof k->err);
+    k->rc = cb_inst_key(k->x, k->err, sizeof k->err);
 }
 
 static void call_prepare(void *arg)
@@ -403,9 +402,20 @@ static int time_group(cb_run_ctx *c, group *g, size_t maxlen)
         g->in[made] = (uint8_t *)cb_aligned_alloc(64, maxlen + 128) + mis;
         g->out[made] = c->o->inplace ? g->in[made]
                                      : (uint8_t *)cb_aligned_alloc(64, maxlen + 128) + mis;
+        const cb_run_opts *o = c->o;
         inst_call call = {.c = c, .e = &c->plan.e[i]};
-        int code = guarded(c, i, call_new, &call);
-        g->x[made] = code ? NULL : call.x;
+        call.x = cb_inst_alloc(call.e->alg, call.e->var, call.e->dir,
+                               (o->aead ? CB_INST_AAD : 0) | (o->rekey ? CB_INST_REKEY : 0),
+                               call.err, sizeof call.err);
+        int code = call.x ? guarded(c, i, call_key, &call) : 0;
+        if (code) {
+            cb_inst_abandon(call.x); /* the variant faulted keying it */
+            call.x = NULL;
+        } else if (call.x && call.rc != 0) {
+            guarded(c, i, call_free, &call);
+            call.x = NULL;
+        }
+        g->x[made] = call.x;
         g->dead[made] = code != 0;
         if (!code && !call.x) {
             cb_error("speed: %s.", call.err);
@@ -417,11 +427,15 @@ static int time_group(cb_run_ctx *c, group *g, size_t maxlen)
     for (size_t k = 0; k < nsizes && rc == 0 && !stop; k++)
         rc = time_size(c, g, k);
     for (size_t j = 0; j < made; j++) {
-        /* After a stop a library's instance is left to the process's end: releasing
-         * it could hang or fault again and delay the results. */
+        /* After a stop a library's instance is abandoned, not released: releasing it
+         * could hang or fault again and delay the results.  One whose variant faulted
+         * is abandoned too.  Either way cryptobench's memory comes back and the
+         * variant is not called. */
         if (g->x[j] && !g->dead[j] && !(stop && cb_run_timeout(c, &c->plan.e[g->i[j]]))) {
             inst_call call = {.c = c, .e = &c->plan.e[g->i[j]], .x = g->x[j]};
             guarded(c, g->i[j], call_free, &call);
+        } else if (g->x[j]) {
+            cb_inst_abandon(g->x[j]);
         }
         free(g->in[j] - mis);
         if (!c->o->inplace)

@@ -26,6 +26,8 @@ struct cb_inst {
     size_t aad_len;
     void (*run)(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n);
     cb_op op; /* the variant keyed for the case (kernels/op.h) */
+    cb_op signer; /* a whole variant's signing op while it signs for verification, kept
+                   * here so a fault leaves it to cb_inst_abandon */
     uint8_t *sig;
     size_t siglen;
     uint8_t *ek, *dk, *ct, *ss; /* a KEM's key pair, ciphertext and secret (one block) */
@@ -217,17 +219,17 @@ static int sig_new(cb_inst *x, cb_dir d)
  * (a whole variant's sessions are made per direction; a layered key signs itself). */
 static int sign_for_verify(cb_inst *x)
 {
-    cb_op s;
+    cb_op *s = &x->signer;
     if (!cb_op_whole(&x->op)) {
         x->siglen = cb_op_sig_max(&x->op);
         return cb_op_sign(&x->op, pkey_msg, sizeof pkey_msg, x->sig, &x->siglen);
     }
-    int rc = cb_op_start(&s, x->alg, x->var, CB_DIR_SIGN, NULL, 0, NULL);
+    int rc = cb_op_start(s, x->alg, x->var, CB_DIR_SIGN, NULL, 0, NULL);
     if (rc == 0) {
-        x->siglen = cb_op_sig_max(&s);
+        x->siglen = cb_op_sig_max(s);
         rc = x->siglen > cb_op_sig_max(&x->op) ||
-             cb_op_sign(&s, pkey_msg, sizeof pkey_msg, x->sig, &x->siglen);
-        cb_op_stop(&s);
+             cb_op_sign(s, pkey_msg, sizeof pkey_msg, x->sig, &x->siglen);
+        cb_op_stop(s);
     }
     return rc ? -1 : 0;
 }
@@ -292,8 +294,8 @@ static int keyed_new(cb_inst *x, const cb_alg *a, const cb_variant *v, cb_dir d)
     return 0;
 }
 
-cb_inst *cb_inst_new(const cb_alg *a, const cb_variant *v, cb_dir d, int aead, char *err,
-                     size_t errlen)
+cb_inst *cb_inst_alloc(const cb_alg *a, const cb_variant *v, cb_dir d, int aead,
+                       char *err, size_t errlen)
 {
     if (!cb_variant_offers(v, a, d)) {
         snprintf(err, errlen, "variant %s does not implement %s %s", v->name, a->name,
@@ -309,10 +311,23 @@ cb_inst *cb_inst_new(const cb_alg *a, const cb_variant *v, cb_dir d, int aead, c
         x->aad[i] = (uint8_t)(0xa0 + i);
     x->aad_len = aead & CB_INST_AAD ? sizeof x->aad : 0;
     x->rekey = (aead & CB_INST_REKEY) && a->kind == CB_KIND_AEAD;
-    int rc = keyed_new(x, a, v, d);
-    if (rc != 0) {
-        snprintf(err, errlen, "variant %s could not be set up for %s %s", v->name, a->name,
-                 cb_dir_name(d));
+    return x;
+}
+
+int cb_inst_key(cb_inst *x, char *err, size_t errlen)
+{
+    if (keyed_new(x, x->alg, x->var, x->dir) == 0)
+        return 0;
+    snprintf(err, errlen, "variant %s could not be set up for %s %s", x->var->name,
+             x->alg->name, cb_dir_name(x->dir));
+    return -1;
+}
+
+cb_inst *cb_inst_new(const cb_alg *a, const cb_variant *v, cb_dir d, int aead, char *err,
+                     size_t errlen)
+{
+    cb_inst *x = cb_inst_alloc(a, v, d, aead, err, errlen);
+    if (x && cb_inst_key(x, err, errlen) != 0) {
         cb_inst_free(x);
         return NULL;
     }
@@ -368,6 +383,16 @@ void cb_inst_free(cb_inst *x)
         return;
     if (x->keyed)
         cb_op_stop(&x->op);
+    free(x->sig);
+    free(x);
+}
+
+void cb_inst_abandon(cb_inst *x)
+{
+    if (!x)
+        return;
+    cb_op_abandon(&x->op);
+    cb_op_abandon(&x->signer);
     free(x->sig);
     free(x);
 }

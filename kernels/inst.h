@@ -44,6 +44,19 @@ cb_inst *cb_inst_new(const cb_alg *a, const cb_variant *v, cb_dir d, int aead, c
                      size_t errlen);
 
 /*
+ * cb_inst_new in two steps, for a caller that runs the variant under the fault guard:
+ * cb_inst_alloc makes the instance and calls nothing of the variant (NULL and a
+ * sentence in err when v does not implement a's direction d); cb_inst_key keys it
+ * (0, or -1 and a sentence; the instance is then freed with cb_inst_free).  When the
+ * variant faults inside cb_inst_key, or at any later call, cb_inst_abandon releases
+ * the instance without calling the variant again.
+ */
+cb_inst *cb_inst_alloc(const cb_alg *a, const cb_variant *v, cb_dir d, int aead,
+                       char *err, size_t errlen);
+int cb_inst_key(cb_inst *x, char *err, size_t errlen);
+void cb_inst_abandon(cb_inst *x);
+
+/*
  * cb_inst_prepare readies the input of len bytes for this direction: for GCM
  * decryption it seals in[] in place and keeps the tag, for verification it signs, so
  * every timed operation has valid input.  Returns 0, or -1 with a sentence in err.

@@ -441,8 +441,15 @@ typedef struct cb_alg_session {
 
 struct cb_alg_impl {
     int (*offers)(const cb_alg_impl *impl, const struct cb_alg *a, cb_dir d);
-    void *(*ctx_new)(const cb_alg_session *s); /* NULL return: the session fails */
+    /* NULL return: the session fails.  ctx_new may store its state in s->ctx as soon
+     * as it is allocated, before the calls into a library that set it up: when one of
+     * those faults, ctx_abandon still reaches it. */
+    void *(*ctx_new)(cb_alg_session *s);
     void (*ctx_free)(void *ctx);
+    /* after the variant faulted: release the implementation's own memory of ctx
+     * without calling into the variant, whose state can no longer be trusted (NULL:
+     * it has none to release) */
+    void (*ctx_abandon)(void *ctx);
 
     int (*digest)(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out);
 

@@ -173,6 +173,15 @@ void cb_op_stop(cb_op *o)
     o->keyed = 0;
 }
 
+void cb_op_abandon(cb_op *o)
+{
+    if (o->s.impl) {
+        cb_alg_session_abandon(&o->s);
+        o->s.impl = NULL;
+    }
+    o->keyed = 0;
+}
+
 int cb_op_whole(const cb_op *o) { return o->s.impl != NULL; }
 
 int cb_op_restart(cb_op *o, const uint8_t *iv)

@@ -84,6 +84,11 @@ int cb_op_start(cb_op *o, const cb_alg *a, const cb_variant *v, cb_dir d, const 
  * again). */
 void cb_op_stop(cb_op *o);
 
+/* cb_op_abandon gives up an op whose variant faulted during or after cb_op_start:
+ * a whole-algorithm variant's session is abandoned (cb_alg_session_abandon), nothing
+ * of the variant runs.  o must have been zeroed or started. */
+void cb_op_abandon(cb_op *o);
+
 /* cb_op_whole says whether o runs on a whole variant's session. */
 int cb_op_whole(const cb_op *o);
 

@@ -114,6 +114,13 @@ void cb_alg_session_close(cb_alg_session *s)
     s->ctx = NULL;
 }
 
+void cb_alg_session_abandon(cb_alg_session *s)
+{
+    if (s->impl && s->impl->ctx_abandon && s->ctx)
+        s->impl->ctx_abandon(s->ctx);
+    s->ctx = NULL;
+}
+
 /* aes_offers: which AES ops a mode and direction need; the modes of
  * kernels/modes/aes_modes.h need only the ECB functions. */
 static int aes_offers(const cb_aes_ops *o, cb_mode m, cb_dir d)

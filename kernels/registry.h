@@ -99,6 +99,10 @@ int cb_alg_session_open(cb_alg_session *s, const cb_alg *a, const cb_variant *v,
  * again). */
 void cb_alg_session_close(cb_alg_session *s);
 
+/* cb_alg_session_abandon is cb_alg_session_close after the variant faulted: only the
+ * implementation's own memory is released (ctx_abandon), the variant is not called. */
+void cb_alg_session_abandon(cb_alg_session *s);
+
 /* cb_variant_offers: does variant v implement algorithm a in direction d? */
 int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d);
 

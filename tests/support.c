@@ -158,7 +158,7 @@ int tu_double_offers(const cb_alg_impl *m, const cb_alg *a, cb_dir d)
     return tu_double_serves(a);
 }
 
-static void *dbl_new(const cb_alg_session *s)
+static void *dbl_new(cb_alg_session *s)
 {
     dbl_ctx *c = calloc(1, sizeof *c);
     if (!c)

@@ -76,11 +76,12 @@ static cb_lib_alg *alg_slot(cb_lib *L, const cb_alg *a)
     return NULL;
 }
 
-static void *ctx_new(const cb_alg_session *s)
+static void *ctx_new(cb_alg_session *s)
 {
     cb_lib *L = cb_lib_of(s);
     cb_lib_alg *slot = alg_slot(L, s->alg);
     evp_ctx *x = cb_xcalloc(1, sizeof *x);
+    s->ctx = x; /* reachable by ctx_abandon should a call below fault */
     x->L = L;
     x->alg = s->alg;
     x->evp = slot ? slot->evp : NULL;
@@ -97,7 +98,7 @@ static void *ctx_new(const cb_alg_session *s)
         x->c = x->aead_api ? NULL : L->f.EVP_CIPHER_CTX_new();
         break;
     case CB_KIND_PKEY:
-        x->pkey = cb_lib_pkey_new(L, s->alg, s->dir);
+        x->pkey = cb_lib_pkey_new(L, s->alg, s->dir, &x->pkey);
         break;
     default:
         break;
@@ -105,9 +106,21 @@ static void *ctx_new(const cb_alg_session *s)
     int ok = s->alg->kind == CB_KIND_DIGEST || x->aead_api || x->c || x->pkey;
     if (!ok || (!x->evp && s->alg->kind != CB_KIND_PKEY)) {
         free(x);
+        s->ctx = NULL;
         return NULL;
     }
     return x;
+}
+
+/* ctx_abandon frees the wrapper of a session whose library faulted; the library's
+ * own objects stay where its heap has them (freeing them would call it again). */
+static void ctx_abandon(void *p)
+{
+    evp_ctx *x = p;
+    if (x->pkey)
+        cb_lib_pkey_abandon(x->pkey);
+    cb_wipe(x->key, sizeof x->key);
+    free(x);
 }
 
 static void ctx_free(void *p)
@@ -532,6 +545,7 @@ void cb_lib_evp_setup(cb_lib *L)
 {
     L->impl.offers = offers;
     L->impl.ctx_new = ctx_new;
+    L->impl.ctx_abandon = ctx_abandon;
     L->impl.ctx_free = ctx_free;
     L->impl.digest = digest;
     L->impl.mac_init = mac_init;

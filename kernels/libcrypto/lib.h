@@ -170,9 +170,12 @@ const char *cb_lib_pkey_why(cb_lib *L, const struct cb_alg *a, char *buf, size_t
 
 /* pkey.c's key of one public-key algorithm in L for direction d (NULL when L cannot
  * make it), freed with cb_lib_pkey_free; cb_lib_pkey_key (lib.c) finds a session's:
- * evp.c keeps it as the first member of every session context. */
-void *cb_lib_pkey_new(cb_lib *L, const struct cb_alg *a, cb_dir d);
+ * evp.c keeps it as the first member of every session context.  early (or NULL)
+ * holds the key from its allocation on, before the library makes its objects, so a
+ * fault there leaves it to cb_lib_pkey_abandon, which frees only pkey.c's memory. */
+void *cb_lib_pkey_new(cb_lib *L, const struct cb_alg *a, cb_dir d, void **early);
 void cb_lib_pkey_free(cb_lib *L, void *k);
+void cb_lib_pkey_abandon(void *k);
 void *cb_lib_pkey_key(const cb_alg_session *s);
 
 #endif

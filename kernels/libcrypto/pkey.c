@@ -253,13 +253,16 @@ static const obj *evp_md(cb_lib *L, const evp_row *r, int *missing)
 }
 
 /* evp_new: an evp_rows algorithm's embedded key in L for direction d. */
-static lib_pkey *evp_new(cb_lib *L, const cb_alg *a, const evp_row *r, cb_dir d)
+static lib_pkey *evp_new(cb_lib *L, const cb_alg *a, const evp_row *r, cb_dir d,
+                         void **early)
 {
     raw_key rk;
     int missing = 0;
     if (!evp_have(L, r) || r->embedded(a, &rk) != 0)
         return NULL;
     lib_pkey *k = cb_xcalloc(1, sizeof *k);
+    if (early)
+        *early = k;
     k->row = r;
     k->dir = d;
     k->sig_max = r->sig_len ? r->sig_len : a->out_bytes;
@@ -269,18 +272,22 @@ static lib_pkey *evp_new(cb_lib *L, const cb_alg *a, const evp_row *r, cb_dir d)
         evp_keys(L, k, rk.priv, sizeof rk.priv, rk.pub, sizeof rk.pub) != 0) {
         free(k);
         k = NULL;
+        if (early)
+            *early = NULL;
     }
     cb_wipe(&rk, sizeof rk);
     cb_lib_clear_errors(L);
     return k;
 }
 
-void *cb_lib_pkey_new(cb_lib *L, const cb_alg *a, cb_dir dir)
+void *cb_lib_pkey_new(cb_lib *L, const cb_alg *a, cb_dir dir, void **early)
 {
     const evp_row *row = evp_row_of(a);
     if (row)
-        return evp_new(L, a, row, dir);
+        return evp_new(L, a, row, dir, early);
     lib_pkey *k = cb_xcalloc(1, sizeof *k);
+    if (early)
+        *early = k;
     const obj *(*sha256)(void);
     *(void **)&sha256 = cb_lib_sym(L, "EVP_sha256");
     k->sha256 = sha256 ? sha256() : NULL;
@@ -295,9 +302,16 @@ void *cb_lib_pkey_new(cb_lib *L, const cb_alg *a, cb_dir dir)
     cb_lib_clear_errors(L);
     if (!k->key) {
         free(k);
+        if (early)
+            *early = NULL;
         return NULL;
     }
     return k;
+}
+
+void cb_lib_pkey_abandon(void *p)
+{
+    free(p); /* the library's key objects stay in its heap: freeing them calls it */
 }
 
 void cb_lib_pkey_free(cb_lib *L, void *p)
@@ -486,7 +500,7 @@ int cb_lib_pkey_try(cb_lib *L, const cb_alg *a)
         cb_lib_clear_errors(L);
         return ok && !missing;
     }
-    lib_pkey *k = cb_lib_pkey_new(L, a, CB_DIR_SIGN); /* bignum parsing only: no signature runs */
+    lib_pkey *k = cb_lib_pkey_new(L, a, CB_DIR_SIGN, NULL); /* bignum parsing only: no signature runs */
     if (!k)
         return 0;
     cb_lib_pkey_free(L, k);
