@@ -121,6 +121,16 @@ typedef struct cb_sample {
     unsigned pair_order;              /* its place in the round, 0 first */
     unsigned arm;                     /* which side: 0 the first of -variant A,B (A),
                                        * 1 the second; tells A,A's two apart */
+    /* Separate runs compared (schema 1.6): which repetition of `speed -runs N` took
+     * the sample, whether it was taken before the case settled (left out of every
+     * figure), and the canary batch of its round (docs/compare.md). */
+    unsigned run;                     /* 0-based */
+    int transient;
+    const char *canary;               /* "scalar", "aes", "simd"; "" (or NULL): none */
+    const char *canary_sum;           /* the canary code's checksum */
+    uint64_t canary_iterations;
+    double canary_seconds;            /* <= 0: no canary */
+    int case_unsettled;               /* the case's samples never lost their trend */
 } cb_sample;
 
 /* cb_sample_measured: is s a measurement (status ok or imported), not an outcome

@@ -62,4 +62,19 @@ typedef struct cb_interval {
 int cb_ratio_interval(cb_stats *st, const double *a, size_t n, const double *b, size_t m,
                       double level, cb_interval *out);
 
+/* cb_student_cdf: P(T <= t) for Student's t with df (> 0, not only whole) degrees of
+ * freedom; cb_student_quantile its inverse, for 0 < p < 1. */
+double cb_student_cdf(double t, double df);
+double cb_student_quantile(double p, double df);
+
+/*
+ * cb_runs_interval compares repetitions: a (n of them) and b (m) are positive
+ * per-repetition figures of two sides (each at least 2).  Welch's t on their logs
+ * gives the two-sided p-value, the ratio of their geometric means b / a (as a
+ * fraction, in *diff) and its interval at level, so that the spread between
+ * repetitions, not only within one, decides.  Returns the p-value.
+ */
+double cb_runs_interval(const double *a, size_t n, const double *b, size_t m, double level,
+                        double *diff, cb_interval *out);
+
 #endif

@@ -39,6 +39,12 @@ static void speed_usage(FILE *f)
         "  -iterations N      every sample exactly N operations, after one warm-up batch\n"
         "                     of N: for counting instructions under an emulator\n"
         "  -precision P       precision goal in percent without -seconds (default 1)\n"
+        "  -runs N            time every case N times (1..%d), the repetitions a sweep\n"
+        "                     apart, each with its share of the time: compare then\n"
+        "                     counts the drift between runs (CI baselines: -runs 3)\n"
+        "  -canary CLASS      the reference loop sampled beside every case, so compare\n"
+        "                     can judge case / canary across runs: auto (default: by\n"
+        "                     the variant's instructions), scalar, aes, simd, none\n"
         "  -bytes N[,N...]    block sizes (default 16,64,256,1024,8192,16384)\n"
         "  -decrypt           time decryption instead of encryption\n"
         "  -aead              13 bytes of AAD per GCM message, as TLS\n"
@@ -88,7 +94,7 @@ static void speed_usage(FILE *f)
         "  -compare-out FILE  write -compare's table or format to FILE, not stdout\n"
         "                     (whole, or not at all): -style html -compare-out r.html\n"
         "  -style NAME        the table for -compare (default %s), or a format:\n",
-        CB_BENCH_TIMEOUT_FACTOR, CB_BENCH_DEFAULT_OP_TIMEOUT, CB_CALIBRATE_TRIALS,
+        CB_RUNS_MAX, CB_BENCH_TIMEOUT_FACTOR, CB_BENCH_DEFAULT_OP_TIMEOUT, CB_CALIBRATE_TRIALS,
         cb_compare_style_at(0)->name);
     cb_compare_style_usage(f, CB_STYLE_TEXT, "      ");
     cb_compare_style_usage(f, CB_STYLE_FORMAT, "      ");
@@ -186,6 +192,22 @@ static int read_stamp(cb_run_opts *ro, const char *v)
     for (int i = 0; i < 3; i++)
         ro->stamp[i] = (unsigned)f[i];
     ro->stamped = 1;
+    return 0;
+}
+
+/* parse_canary reads -canary's class, refusing one this CPU cannot run. */
+static int parse_canary(const char *v, cb_canary_class *c)
+{
+    if (cb_canary_parse(v, c) != 0) {
+        cb_error("speed: -canary '%s' is not a canary; give auto (the default), scalar, "
+                 "aes, simd or none.", v);
+        return -1;
+    }
+    if (*c != CB_CANARY_AUTO && *c != CB_CANARY_NONE && !cb_canary_available(*c)) {
+        cb_error("speed: -canary %s needs instructions this CPU (or its mask) lacks; give "
+                 "auto, scalar or none.", v);
+        return -1;
+    }
     return 0;
 }
 
@@ -369,6 +391,13 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
             if (r < 0 || cb_parse_long("-samples", v, 1, CB_BENCH_MAX_FIXED_SAMPLES, &l))
                 return -1;
             ro->bench.samples = (unsigned)l;
+        } else if ((r = VALUE("runs")) != 0) {
+            if (r < 0 || cb_parse_long("-runs", v, 1, CB_RUNS_MAX, &l))
+                return -1;
+            ro->runs = (unsigned)l;
+        } else if ((r = VALUE("canary")) != 0) {
+            if (r < 0 || parse_canary(v, &ro->canary))
+                return -1;
         } else if ((r = VALUE("precision")) != 0) {
             if (r < 0 || cb_parse_double("-precision", v, 0.01, 50, &d))
                 return -1;

@@ -38,6 +38,8 @@ void cb_bench_default_cfg(cb_bench_cfg *cfg)
     cfg->min_samples = 6;
     cfg->gate_max_seconds = 10;
     cfg->op_timeout = CB_BENCH_DEFAULT_OP_TIMEOUT;
+    cfg->canary = CB_CANARY_NONE;
+    cfg->steady = 1;
 }
 
 /* A stop signal must end a run within a second whatever the batch length (a
@@ -171,18 +173,89 @@ static double calibrate(const cb_bench_cfg *cfg, batch *b, double target, int *f
     }
 }
 
+/* summarise: the median and interval of the samples that are not transient. */
 static void summarise(cb_bench_result *r)
 {
     double rates[CB_BENCH_MAX_SAMPLES];
+    size_t m = 0;
     for (unsigned i = 0; i < r->n; i++)
-        rates[i] = r->seconds[i] > 0 ? (double)r->iterations[i] / r->seconds[i] : 0;
-    cb_median_ci(rates, r->n, &r->ci_lo, &r->ci_hi);
-    r->median_rate = cb_median(rates, r->n); /* sorts rates: after the interval */
+        if (!r->transient[i])
+            rates[m++] = r->seconds[i] > 0 ? (double)r->iterations[i] / r->seconds[i] : 0;
+    cb_median_ci(rates, m, &r->ci_lo, &r->ci_hi);
+    r->median_rate = cb_median(rates, m); /* sorts rates: after the interval */
+}
+
+double cb_bench_sample_value(const cb_bench_result *r, unsigned j)
+{
+    double rate = r->seconds[j] > 0 ? (double)r->iterations[j] / r->seconds[j] : 0;
+    if (r->canary_seconds[j] > 0 && r->canary_iterations[j])
+        rate /= (double)r->canary_iterations[j] / r->canary_seconds[j];
+    return rate;
+}
+
+double cb_bench_trend(const double *v, size_t n)
+{
+    if (n < 3)
+        return 0;
+    double s = 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            s += (v[j] > v[i]) - (v[j] < v[i]);
+    double var = (double)n * (double)(n - 1) * (double)(2 * n + 5) / 18;
+    double c = s > 0 ? s - 1 : s < 0 ? s + 1 : 0; /* continuity */
+    return c / sqrt(var);
+}
+
+/* STEADY_Z: a trend this strong (two-sided p < 0.01) says the case has not settled;
+ * STEADY_MIN: the fewest samples the test is asked about. */
+#define STEADY_Z 2.576
+#define STEADY_MIN 8
+
+/* settle looks for a trend in r's samples from r->first_steady on; with one, the
+ * first third of them become transient and 1 is returned (sample on). */
+static int settle(cb_bench_result *r)
+{
+    double v[CB_BENCH_MAX_SAMPLES];
+    size_t m = 0;
+    for (unsigned j = r->first_steady; j < r->n; j++)
+        v[m++] = cb_bench_sample_value(r, j);
+    if (m < STEADY_MIN || fabs(cb_bench_trend(v, m)) < STEADY_Z)
+        return 0;
+    unsigned drop = (unsigned)(m + 2) / 3;
+    for (unsigned j = r->first_steady; j < r->first_steady + drop; j++)
+        r->transient[j] = 1;
+    r->first_steady += drop;
+    return 1;
+}
+
+void cb_bench_append(cb_bench_result *dst, const cb_bench_result *src, unsigned run)
+{
+    for (unsigned j = 0; j < src->n && dst->n < CB_BENCH_MAX_SAMPLES; j++) {
+        unsigned d = dst->n++;
+        dst->iterations[d] = src->iterations[j];
+        dst->seconds[d] = src->seconds[j];
+        dst->cycles[d] = src->cycles[j];
+        dst->order[d] = src->order[j];
+        dst->canary_iterations[d] = src->canary_iterations[j];
+        dst->canary_seconds[d] = src->canary_seconds[j];
+        dst->transient[d] = src->transient[j];
+        dst->run[d] = (unsigned char)(run > 255 ? 255 : run);
+    }
+    dst->noisy |= src->noisy;
+    dst->unsettled |= src->unsettled;
+    dst->interrupted |= src->interrupted;
+    if (src->canary)
+        dst->canary = src->canary;
+    if (src->fault && !dst->fault) {
+        dst->fault = src->fault;
+        dst->timeout = src->timeout;
+    }
+    summarise(dst);
 }
 
 static int precise_enough(const cb_bench_cfg *cfg, cb_bench_result *r)
 {
-    if (r->n < cfg->min_samples)
+    if (r->n - r->first_steady < cfg->min_samples)
         return 0;
     summarise(r);
     if (r->median_rate <= 0)
@@ -270,7 +343,19 @@ static int round_done(const cb_bench_cfg *cfg, cb_bench_result *rs, size_t k, in
     for (size_t j = 0; j < k; j++)
         if (rs[j].n < want && (fixed || !precise_enough(cfg, &rs[j])))
             done = 0;
-    if (!done && !fixed && spent >= cfg->max_case_seconds * (double)k) {
+    int capped = !done && !fixed && spent >= cfg->max_case_seconds * (double)k;
+    if (!fixed && cfg->steady && (done || capped)) {
+        /* Settled?  A trend sends the case on, its first samples left out, for at
+         * most one more cap; after that it is reported unsettled. */
+        int late = spent >= 2 * cfg->max_case_seconds * (double)k;
+        int again = 0;
+        for (size_t j = 0; j < k; j++)
+            if (!rs[j].unsettled && settle(&rs[j]))
+                again = 1, rs[j].unsettled = late;
+        if (again && !late)
+            return 0;
+    }
+    if (capped) {
         for (size_t j = 0; j < k; j++)
             rs[j].noisy = !precise_enough(cfg, &rs[j]);
         return 1;
@@ -295,9 +380,13 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
     seed = seed ? seed : 1;
     if (k > CB_BENCH_MAX_INTERLEAVE)
         k = CB_BENCH_MAX_INTERLEAVE;
+    int canary = cfg->canary != CB_CANARY_NONE && !gating && !cfg->iterations &&
+                 cb_canary_available(cfg->canary);
 
-    for (size_t j = 0; j < k; j++)
+    for (size_t j = 0; j < k; j++) {
         memset(&rs[j], 0, sizeof rs[j]);
+        rs[j].canary = canary ? cfg->canary : CB_CANARY_NONE;
+    }
     for (size_t j = 0; j < k; j++) {
         b[j] = (batch){xs[j], in[j], out[j], len, cfg->iterations ? cfg->iterations : 1, 1,
                        stop, 0, 0};
@@ -339,6 +428,14 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
             r->order[r->n] = (unsigned char)o;
             r->n++;
             spent += t;
+        }
+        if (canary) {
+            uint64_t it;
+            double t = cb_canary_batch(cfg->canary, cfg->clock, &it);
+            for (size_t j = 0; j < k; j++) {
+                rs[j].canary_iterations[rs[j].n - 1] = it;
+                rs[j].canary_seconds[rs[j].n - 1] = t;
+            }
         }
         done = round_done(cfg, rs, k, fixed, want, spent, started);
     }

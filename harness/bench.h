@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "harness/canary.h"
 #include "harness/cycles.h"
 #include "harness/timer.h"
 #include "kernels/inst.h"
@@ -57,6 +58,15 @@ typedef struct cb_bench_cfg {
      * CB_BENCH_TIMEOUT_FACTOR times the wall time its calibration predicts, and
      * never before op_timeout seconds (-op-timeout); 0 sets no time-out. */
     double op_timeout;
+    /* The canary (harness/canary.h): one batch of this class after every round of
+     * samples, in precision and fixed-time mode (none with -iterations or in a
+     * gated pair, whose rounds cancel drift already); CB_CANARY_NONE: none. */
+    cb_canary_class canary;
+    /* Steady state (precision mode): the samples must show no trend (Mann-Kendall,
+     * of case / canary when there is a canary); while they do, the first of them
+     * are marked transient and left out, and sampling goes on, for at most another
+     * max_case_seconds (then the case is marked unsettled).  0: off. */
+    int steady;
 } cb_bench_cfg;
 
 #define CB_BENCH_TIMEOUT_FACTOR 100
@@ -79,7 +89,26 @@ typedef struct cb_bench_result {
     double timeout;                            /* the time-out a hung batch outlasted */
     int interrupted;                           /* stop was set before the case finished */
     int gate;                                  /* gated pair: the cb_gate_decision */
+    /* The canary batch of each sample's round (canary_seconds 0: none) */
+    cb_canary_class canary;
+    uint64_t canary_iterations[CB_BENCH_MAX_SAMPLES];
+    double canary_seconds[CB_BENCH_MAX_SAMPLES];
+    unsigned char transient[CB_BENCH_MAX_SAMPLES]; /* left out: before steady state */
+    unsigned char run[CB_BENCH_MAX_SAMPLES];   /* the -runs repetition it is from */
+    int unsettled;                             /* a trend never went away */
+    unsigned first_steady;                     /* samples before it are transient */
 } cb_bench_result;
+
+/* cb_bench_sample_value: sample j's rate, divided by its canary's when it has one:
+ * what the precision goal and the steady-state test look at. */
+double cb_bench_sample_value(const cb_bench_result *r, unsigned j);
+
+/* cb_bench_trend: the Mann-Kendall z of v[0..n) in sample order (> 0: rising). */
+double cb_bench_trend(const double *v, size_t n);
+
+/* cb_bench_append adds src's samples to dst as repetition run of a -runs case (the
+ * fault, stop, noise and settling of either carried) and summarises dst again. */
+void cb_bench_append(cb_bench_result *dst, const cb_bench_result *src, unsigned run);
 
 /* cb_bench_default_cfg fills the defaults (precision mode, CPU clock). */
 void cb_bench_default_cfg(cb_bench_cfg *cfg);

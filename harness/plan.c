@@ -16,6 +16,8 @@ void cb_run_opts_default(cb_run_opts *o)
     memset(o, 0, sizeof *o);
     cb_bench_default_cfg(&o->bench);
     o->cpu = -1;
+    o->runs = 1;
+    o->canary = CB_CANARY_AUTO;
 }
 
 size_t cb_plan_sizes(const cb_run_opts *o, const cb_plan_entry *e)

@@ -21,6 +21,9 @@
 #define CB_PLAN_MAX_BYTES (64u << 20)
 
 /* cb_run_opts: what a run needs to know, filled by the command line. */
+/* CB_RUNS_MAX: the most repetitions -runs takes. */
+#define CB_RUNS_MAX 20
+
 typedef struct cb_run_opts {
     const cb_alg *algs[CB_PLAN_MAX_ALGS];
     size_t nalgs;
@@ -39,6 +42,13 @@ typedef struct cb_run_opts {
      * alternating two builds' runs); stamped 0 for none. */
     int stamped;
     unsigned stamp[3];      /* round, place in it, side */
+    /* -runs N: every case is timed N times, the repetitions spread over its
+     * algorithm's sweep (each size once per pass, N passes), so that compare sees
+     * the spread between runs as well as within one; 0 or 1: once. */
+    unsigned runs;
+    /* -canary CLASS: the canary sampled beside every case (harness/canary.h);
+     * CB_CANARY_AUTO (the default) picks each case's class, CB_CANARY_NONE none. */
+    cb_canary_class canary;
 } cb_run_opts;
 
 /* cb_run_opts_default: auto selection, default sampling, no pinning. */

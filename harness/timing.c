@@ -11,6 +11,7 @@
 
 #include "base/common.h"
 #include "base/stats.h"
+#include "harness/canary.h"
 #include "harness/guard.h"
 #include "harness/run_impl.h"
 #include "kernels/inst.h"
@@ -83,25 +84,27 @@ void cb_run_summarise(const cb_run_ctx *c, size_t i, size_t len, const cb_bench_
     s->noisy = r->noisy;
     s->count = 0;
     s->seconds = 0;
+    size_t m = 0; /* the samples after the case settled: its figures */
     for (unsigned j = 0; j < r->n; j++) {
         cb_sample one = {.iterations = r->iterations[j], .seconds = r->seconds[j]};
-        rates[j] = cb_sample_ops_per_sec(&one);
         s->count += r->iterations[j];
         s->seconds += r->seconds[j];
+        if (r->transient[j])
+            continue;
+        rates[m] = cb_sample_ops_per_sec(&one);
+        cpb[m++] = r->cycles[j] / ((double)r->iterations[j] * per_op(c, i, len));
     }
     s->ops_per_sec = s->ci_low = s->ci_high = -1;
-    s->cv = cb_cv(rates, r->n);
-    if (r->n) {
-        cb_median_ci(rates, r->n, &s->ci_low, &s->ci_high);
-        s->ops_per_sec = cb_median(rates, r->n); /* sorts: after the interval */
+    s->cv = 0;
+    if (m) {
+        s->cv = cb_cv(rates, m);
+        cb_median_ci(rates, m, &s->ci_low, &s->ci_high);
+        s->ops_per_sec = cb_median(rates, m); /* sorts: after the interval */
     }
     s->cycles_per_byte = -1;
     s->cycles_source = c->counter.source;
-    if (c->counter.source[0] && r->n && r->cycles[0] >= 0) {
-        for (unsigned j = 0; j < r->n; j++)
-            cpb[j] = r->cycles[j] / ((double)r->iterations[j] * per_op(c, i, len));
-        s->cycles_per_byte = cb_median(cpb, r->n);
-    }
+    if (c->counter.source[0] && m && r->cycles[0] >= 0)
+        s->cycles_per_byte = cb_median(cpb, m);
 }
 
 void cb_run_case_head(const cb_run_ctx *c, size_t i, size_t k, cb_case_summary *s)
@@ -224,7 +227,8 @@ void cb_run_emit_case(cb_run_ctx *c, size_t i, size_t k, int worker, cb_outcome 
                      s.aead, 0, 0, 0, -1, "", s.status, r->n ? s.ci_low : 0,
                      r->n ? s.ci_high : 0, s.cv, r->noisy,
                      c->o->multi > 0 ? (unsigned)c->o->multi : 1,
-                     worker < 0 ? 0 : (unsigned)worker, s.signal, note, s.lib, 0, 0, 0, 0};
+                     worker < 0 ? 0 : (unsigned)worker, s.signal, note, s.lib, 0, 0, 0, 0,
+                     0, 0, "", "", 0, 0, r->unsettled};
     /* A case not measured still leaves a row saying why; one stopped before its
      * first sample has nothing to say (a row of 0 operations would be a measured
      * sample without a rate). */
@@ -248,6 +252,13 @@ void cb_run_emit_case(cb_run_ctx *c, size_t i, size_t k, int worker, cb_outcome 
         smp.seconds = r->seconds[j];
         smp.cycles = r->cycles[j];
         smp.cycles_source = r->cycles[j] >= 0 ? c->counter.source : "";
+        smp.run = r->run[j];
+        smp.transient = r->transient[j];
+        smp.canary = r->canary_seconds[j] > 0 ? cb_canary_name(r->canary) : "";
+        smp.canary_sum = r->canary_seconds[j] > 0 ? cb_canary_sum() : "";
+        smp.canary_iterations = r->canary_iterations[j];
+        smp.canary_seconds = r->canary_seconds[j];
+        smp.case_unsettled = r->unsettled;
         emit_sample(c, &smp);
     }
     cb_run_case_end(c, &s);
@@ -331,9 +342,37 @@ static void case_start(cb_run_ctx *c, size_t i, size_t k)
             c->sinks[j].case_start(c->sinks[j].ctx, i, k);
 }
 
+/* A -runs case: its repetitions' samples so far (acc), until they are sent. */
+typedef struct runs_acc {
+    cb_bench_result *acc; /* [member * sizes + k] */
+    unsigned char *sent, *seen;
+    size_t nsizes;
+    unsigned pass, runs;
+} runs_acc;
+
+/* deliver sends member j's case at size k: at once in a run of one repetition,
+ * else added to its repetitions and sent after the last (or a fault). */
+static void deliver(cb_run_ctx *c, runs_acc *ra, size_t j, size_t i, size_t k,
+                    cb_outcome out, const cb_bench_result *r)
+{
+    if (ra->runs <= 1) {
+        c->on_case(c, i, k, out, r);
+        return;
+    }
+    size_t slot = j * ra->nsizes + k;
+    if (ra->sent[slot])
+        return;
+    cb_bench_append(&ra->acc[slot], r, ra->pass);
+    ra->seen[slot] = 1;
+    if (out != CB_OUT_OK || ra->pass + 1 == ra->runs || stop) {
+        ra->sent[slot] = 1;
+        c->on_case(c, i, k, out, &ra->acc[slot]);
+    }
+}
+
 /* time_size measures the members of g still timed at size index k; -1 when the run
  * must stop. */
-static int time_size(cb_run_ctx *c, group *g, size_t k)
+static int time_size(cb_run_ctx *c, group *g, size_t k, runs_acc *ra)
 {
     const cb_plan_entry *first = &c->plan.e[g->i[0]];
     size_t len = cb_plan_len(c->o, first, k), m[CB_BENCH_MAX_INTERLEAVE], n = 0;
@@ -343,9 +382,11 @@ static int time_size(cb_run_ctx *c, group *g, size_t k)
     for (size_t j = 0; j < g->k; j++) {
         size_t i = g->i[j];
         if (c->checked[i] != CB_OUT_OK) {
-            /* never set up: every size faulted; else not timed after a fault */
-            c->on_case(c, i, k, g->x[j] ? CB_OUT_SKIPPED : CB_OUT_FAULTED,
-                       &(cb_bench_result){0});
+            /* never set up: every size faulted; else not timed after a fault (said
+             * once, in the first repetition or when it faulted) */
+            if (ra->pass == 0 && !(ra->runs > 1 && ra->sent[j * ra->nsizes + k]))
+                c->on_case(c, i, k, g->x[j] ? CB_OUT_SKIPPED : CB_OUT_FAULTED,
+                           &(cb_bench_result){0});
             continue;
         }
         for (size_t b = 0; b < len; b++)
@@ -356,7 +397,7 @@ static int time_size(cb_run_ctx *c, group *g, size_t k)
             g->dead[j] = 1;
             if (code == CB_GUARD_STOPPED)
                 return 0;
-            c->on_case(c, i, k, CB_OUT_FAULTED, &(cb_bench_result){.fault = code});
+            deliver(c, ra, j, i, k, CB_OUT_FAULTED, &(cb_bench_result){.fault = code});
             continue;
         }
         if (call.rc != 0) {
@@ -373,6 +414,14 @@ static int time_size(cb_run_ctx *c, group *g, size_t k)
     cb_bench_cfg cfg = c->bench;
     if (!cb_run_timeout(c, first))
         cfg.op_timeout = 0; /* built-in code: no time-out */
+    cfg.canary = c->o->canary == CB_CANARY_AUTO ? cb_canary_class_of(first->alg, first->var)
+                                                : c->o->canary;
+    if (ra->runs > 1) {
+        /* each repetition its share of a case's time: two thirds of the cap of one
+         * (about as many samples as min_samples, at the default -runs 3) */
+        cfg.seconds /= ra->runs;
+        cfg.max_case_seconds *= 2.0 / ra->runs;
+    }
     int rc = cb_bench_interleaved(&cfg, x, in, out, n, len, r, &stop);
     for (size_t j = 0; j < n; j++) {
         size_t i = g->i[m[j]];
@@ -386,7 +435,7 @@ static int time_size(cb_run_ctx *c, group *g, size_t k)
                      e->var->name, e->alg->name, (unsigned long long)cb_inst_failures(x[j]));
             c->status = c->status == CB_EXIT_OK ? CB_EXIT_FAIL : c->status;
         }
-        c->on_case(c, i, k, faulted ? CB_OUT_FAULTED : CB_OUT_OK, &r[j]);
+        deliver(c, ra, m[j], i, k, faulted ? CB_OUT_FAULTED : CB_OUT_OK, &r[j]);
     }
     free(r);
     return 0;
@@ -424,8 +473,25 @@ static int time_group(cb_run_ctx *c, group *g, size_t maxlen)
         made++;
     }
     size_t nsizes = cb_plan_sizes(c->o, &c->plan.e[g->i[0]]);
-    for (size_t k = 0; k < nsizes && rc == 0 && !stop; k++)
-        rc = time_size(c, g, k);
+    runs_acc ra = {NULL, NULL, NULL, nsizes, 0, c->o->runs > 1 ? c->o->runs : 1};
+    if (ra.runs > 1) {
+        ra.acc = cb_xcalloc(made * nsizes, sizeof *ra.acc);
+        ra.sent = cb_xcalloc(made * nsizes, 1);
+        ra.seen = cb_xcalloc(made * nsizes, 1);
+    }
+    /* -runs N: N passes over the sizes, so a case's repetitions are a sweep apart */
+    for (ra.pass = 0; ra.pass < ra.runs && rc == 0 && !stop; ra.pass++)
+        for (size_t k = 0; k < nsizes && rc == 0 && !stop; k++)
+            rc = time_size(c, g, k, &ra);
+    /* after a stop: what the repetitions so far measured */
+    for (size_t slot = 0; ra.runs > 1 && slot < made * nsizes; slot++)
+        if (ra.seen[slot] && !ra.sent[slot])
+            c->on_case(c, g->i[slot / nsizes], slot % nsizes, CB_OUT_OK, &ra.acc[slot]);
+    if (ra.runs > 1) {
+        free(ra.acc);
+        free(ra.sent);
+        free(ra.seen);
+    }
     for (size_t j = 0; j < made; j++) {
         /* After a stop a library's instance is abandoned, not released: releasing it
          * could hang or fault again and delay the results.  One whose variant faulted

@@ -21,6 +21,7 @@
 #include "kernels/modes/digest.h"
 #include "kernels/inst.h"
 #include "kernels/registry.h"
+#include "tests/bench_slow.h"
 
 #define ROUNDS 7
 #define LEN 16
@@ -105,31 +106,7 @@ static void measure(const char *alg_name, const cb_variant *v)
     free(out);
 }
 
-/* ---- the gate's false alarms and its sensitivity ---------------------------------
-
-A slowed kernel: the generic SHA-256 compression plus, on average, one extra
-compression for every SLOW_PER (kept exact by carrying the remainder), so exactly
-1 / SLOW_PER more work: 1%. */
-#define SLOW_PER 100
-static size_t slow_carry;
-static uint32_t slow_scratch[8];
-/* slow_generic: generic's compression, looked up once before the trials (a lookup per
- * call would cost far more than the 1% measured). */
-static const cb_digest_ops *slow_generic;
-
-static void slow_blocks(void *state, const uint8_t *in, size_t nblocks)
-{
-    const cb_digest_ops *g = slow_generic;
-    g->blocks(state, in, nblocks);
-    slow_carry += nblocks;
-    size_t extra = slow_carry / SLOW_PER;
-    slow_carry %= SLOW_PER;
-    for (size_t i = 0; i < extra; i++)
-        g->blocks(slow_scratch, in, 1);
-}
-static const cb_digest_ops slow_ops = {slow_blocks, NULL};
-static const cb_variant slow_variant = {"slow1", "bench", CB_PRIM_SHA256, 0, 0, &slow_ops,
-                                        "generic plus 1% more compression work"};
+/* ---- the gate's false alarms and its sensitivity --------------------------------- */
 
 #define GATE_TRIALS 20
 #define GATE_LEN 1024
@@ -214,9 +191,7 @@ int main(void)
     printf("\nthe gate on sha256 at %d bytes: generic against itself (aa) and against "
            "generic slowed by exactly 1%% (slow1), %d trials each\n", GATE_LEN, GATE_TRIALS);
     gate_trials("aa", cb_variant_generic(cb_alg_find("sha256")), 0.5);
-    slow_generic = cb_variant_generic(cb_alg_find("sha256"))->ops;
-    cb_variant_register(&slow_variant);
-    gate_trials("slow1", &slow_variant, 0.5);
+    gate_trials("slow1", bench_slow_register("slow1", 100), 0.5);
     printf("\ndefault sweep (6 sizes, precision-driven): aes-256-gcm %.2fs, sha256 %.2fs\n",
            default_sweep_seconds("aes-256-gcm"), default_sweep_seconds("sha256"));
     return 0;

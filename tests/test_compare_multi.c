@@ -191,7 +191,8 @@ static void test_in_run_compare_sums_workers(void **state)
     for (unsigned i = 0; i < 16; i++) {
         unsigned w = i / 8, v = i % 2, j = (i % 8) / 2;
         s[i] = (cb_sample){"sha256", v ? "shani" : "generic", "digest", 0, 1024, 0, 0, j,
-                           v ? 1250 : 1000, 1.0, -1, "", "ok", 0, 0, 0, 0, 2, w, "", "", {0}, 0, 0, 0, 0};
+                           v ? 1250 : 1000, 1.0, -1, "", "ok", 0, 0, 0, 0, 2, w, "", "", {0}, 0, 0, 0, 0,
+                           0, 0, "", "", 0, 0, 0};
     }
     char *buf = NULL;
     size_t len = 0;

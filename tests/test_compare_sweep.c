@@ -187,9 +187,9 @@ static void test_styles_name_the_mask(void **state)
                                        "byte blocks): 2000000 operations in 1 seconds -> "
                                        "2500000 operations in 1 seconds: +25.00%~\n"), NULL);
 #undef MASKS
-    in_style(&p, "csv", WANT(",variant_cause,mask\r\n",
+    in_style(&p, "csv", WANT(",variant_cause,raw_difference_pct,judged,mask\r\n",
                              "\r\nsha256,digest,0,64,0,0,generic,generic,3,3,2000000,2500000,",
-                             ",rate,,,,-sha\r\n"), NULL);
+                             ",rate,,,,25,samples,-sha\r\n"), NULL);
     in_style(&p, "json", WANT("\n  \"masks\": [\"detected\", \"-sha\", \"-ssse3\"],\n",
                               "\"variant_before\": \"generic\", \"variant_after\": \"generic\", "
                               "\"mask\": \"-sha\", \"key_bits\": 0, \"block_bytes\": 64,",
@@ -247,7 +247,7 @@ static void test_sweep_against_plain_run(void **state)
         in_style(&p, "matrix", WANT("\nsha256 "), "[");
         in_style(&p, "mail", WANT("\nsha256 "), "masks:");
         in_style(&p, "json", WANT("\"causes\""), "\"mask");
-        in_style(&p, "csv", WANT(",variant_cause\r\n"), ",mask");
+        in_style(&p, "csv", WANT(",variant_cause,raw_difference_pct,judged\r\n"), ",mask");
         done(&p);
     }
 }

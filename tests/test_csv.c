@@ -53,7 +53,7 @@ static cb_sample sample(const char *alg, size_t block, unsigned idx, uint64_t it
                         double secs)
 {
     cb_sample s = {alg, "generic", "encrypt", 128, block, 0, 0, idx, iters, secs, -1, "",
-                   "ok", 0, 0, 0, 0, 1, 0, "", "", {0}, 0, 0, 0, 0};
+                   "ok", 0, 0, 0, 0, 1, 0, "", "", {0}, 0, 0, 0, 0, 0, 0, "", "", 0, 0, 0};
     return s;
 }
 
@@ -129,10 +129,12 @@ static void test_round_trip(void **state)
     assert_non_null(strstr(text, "schema,tool_version,"));
     assert_non_null(strstr(text, ",status,case_ci95_low_ops,case_ci95_high_ops,case_cv_pct,"
                                  "case_noisy,workers,worker,signal,note,library,"
-                                 "library_version,library_info,library_env,pair,pair_order,arm\r\n"));
-    assert_non_null(strstr(text, "\r\n1.5,0.1.0,"));
-    assert_non_null(strstr(text, ",ok,,,,,1,0,,,,,,,,,\r\n"));       /* unknown: empty */
-    assert_non_null(strstr(text, ",ok,1900000,2500000,1.25,1,2,1,,,,,,,,,\r\n"));
+                                 "library_version,library_info,library_env,pair,pair_order,arm,"
+                                 "run,transient,canary,canary_sum,canary_iterations,"
+                                 "canary_seconds,case_unsettled\r\n"));
+    assert_non_null(strstr(text, "\r\n1.6,0.1.0,"));
+    assert_non_null(strstr(text, ",ok,,,,,1,0,,,,,,,,,,0,0,,,,,0\r\n"));       /* unknown: empty */
+    assert_non_null(strstr(text, ",ok,1900000,2500000,1.25,1,2,1,,,,,,,,,,0,0,,,,,0\r\n"));
 
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
@@ -436,7 +438,7 @@ static void test_unmeasured_rows(void **state)
     assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
     char *text = read_all(path);
     assert_non_null(strstr(text, ",faulted,,,,,1,0,SIGILL,\"this CPU lacks sha, says "
-                                 "\"\"cpuid\"\"\",,,,,,,\r\n"));
+                                 "\"\"cpuid\"\"\",,,,,,,,0,0,,,,,0\r\n"));
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
     assert_int_equal(cb_csv_set_count(set), 2);
@@ -490,7 +492,7 @@ static void test_provenance_round_trip(void **state)
                                  "OpenSSL 3.0.19 27 Jan 2026,\"cflags=gcc -O3 -DOPENSSLDIR="
                                  "\"\"\\\"\"/usr/lib/ssl\\\"\"\"\", -fPIC; platform=linux-x86_64"
                                  "\nbuilt_on=Tue Jan 27 2026\",OPENSSL_ia32cap=0x0; "
-                                 "OPENSSL_armcap=0,,,\r\n"));
+                                 "OPENSSL_armcap=0,,,,0,0,,,,,0\r\n"));
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
     assert_int_equal(cb_csv_set_count(set), 2);
@@ -522,7 +524,7 @@ static void test_pair_round_trip(void **state)
     assert_int_equal(cb_csv_write(w, &run_a, &u), 0);
     assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
     char *text = read_all(path);
-    assert_non_null(strstr(text, ",4711,1,1\r\n"));
+    assert_non_null(strstr(text, ",4711,1,1,0,0,,,,,0\r\n"));
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
     const cb_csv_row *r0 = cb_csv_set_row(set, 0), *r1 = cb_csv_set_row(set, 1);
@@ -533,8 +535,10 @@ static void test_pair_round_trip(void **state)
     assert_false(r1->s.paired);
     cb_csv_set_free(set);
     /* the same row with its arm cut off */
-    char *cut = strstr(text, ",4711,1,1\r\n");
-    strcpy(cut, ",4711,1,\r\n");
+    char *cut = strstr(text, ",4711,1,1,0,0,,,,,0\r\n");
+    memcpy(cut, ",4711,1, ", 9); /* the arm blanked: a space is not a number */
+    cut[8] = ',';
+    memmove(cut + 8, cut + 9, strlen(cut + 9) + 1);
     set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_buffer(set, "cut.csv", text, strlen(text), err, sizeof err),
                      -1);
@@ -729,7 +733,7 @@ static void test_imported_row_round_trip(void **state)
     assert_int_equal(cb_csv_write_row(w, &r), 0);
     assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
     assert_non_null(strstr(read_all(path),
-                           ",,,1411716280,11029033.4375,,,imported,,,,,1,0,,,,,,,,,\r\n"));
+                           ",,,1411716280,11029033.4375,,,imported,,,,,1,0,,,,,,,,,,0,0,,,,,0\r\n"));
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
     assert_int_equal(cb_csv_set_row(set, 0)->has_counts, 0);

@@ -218,6 +218,131 @@ static void case_medians(builder *b, cb_cmp_case *k, const vrange *before,
     k->diff_pct = k->ops_after / k->ops_before * 100 - 100;
 }
 
+/* ---- separate runs: the canary and the repetitions -------------------------------- */
+
+const char *cb_case_judged(const cb_cmp_case *k)
+{
+    if (k->paired)
+        return "pairs";
+    if (k->between_runs)
+        return k->normalised ? "runs/canary" : "runs";
+    if (!k->has_stats)
+        return "none";
+    return k->normalised ? "samples/canary" : "samples";
+}
+
+static double canary_rate(const cb_csv_row *r)
+{
+    return (double)r->s.canary_iterations / r->s.canary_seconds;
+}
+
+static int has_canary(const cb_csv_row *r)
+{
+    return r->s.canary_seconds > 0 && r->s.canary && r->s.canary[0];
+}
+
+/* canary_alike: may case / canary be compared between rb and ra?  Every row of both
+ * must carry a canary of one class and one checksum; when both carry canaries that
+ * differ, the first refusal is said in c->canary_why. */
+static int canary_alike(cb_comparison *c, const cb_csv_row *const *rb, size_t nb,
+                        const cb_csv_row *const *ra, size_t na)
+{
+    const cb_csv_row *first = rb[0];
+    int all = 1, some = 0;
+    for (size_t side = 0; side < 2; side++) {
+        const cb_csv_row *const *r = side ? ra : rb;
+        size_t n = side ? na : nb;
+        for (size_t i = 0; i < n; i++) {
+            int has = has_canary(r[i]) && r[i]->s.workers <= 1; /* -multi: summed rows */
+            some += has;
+            all &= has;
+        }
+    }
+    if (!all)
+        return 0;
+    for (size_t i = 0; i < na; i++) {
+        const cb_sample *x = &first->s, *y = &ra[i]->s;
+        if (strcmp(x->canary, y->canary) == 0 && strcmp(x->canary_sum, y->canary_sum) == 0)
+            continue;
+        if (c->canary_refused++ == 0)
+            snprintf(c->canary_why, sizeof c->canary_why, "%s canary %s (code %s) before, %s "
+                     "(code %s) after", x->alg, x->canary, x->canary_sum, y->canary,
+                     y->canary_sum);
+        return 0;
+    }
+    for (size_t i = 0; i < nb; i++)
+        if (strcmp(first->s.canary, rb[i]->s.canary) || strcmp(first->s.canary_sum,
+                                                                rb[i]->s.canary_sum))
+            return 0; /* one file mixing canaries: not normalised, nothing to refuse */
+    (void)some;
+    return 1;
+}
+
+/* sample_values: each row's speed, divided by its canary's when norm. */
+static void sample_values(const cb_csv_row *const *r, size_t n, int norm, double *out)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = r[i]->ops_per_sec / (norm ? canary_rate(r[i]) : 1);
+}
+
+/* run_medians: the median of v over each repetition of rows r (run numbers in any
+ * order); returns how many repetitions, their medians in out. */
+static size_t run_medians(const cb_csv_row *const *r, const double *v, size_t n, double *out,
+                          double *scratch)
+{
+    size_t runs = 0;
+    for (unsigned run = 0; run <= 255; run++) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++)
+            if (r[i]->s.run == run)
+                scratch[m++] = v[i];
+        if (m)
+            out[runs++] = cb_median(scratch, m);
+    }
+    return runs;
+}
+
+/* judge_separate judges an unpaired rate case on the canary and the repetitions
+ * where the files allow: case / canary when both carry the same canary, and Welch's
+ * t over the repetitions' medians when both hold 2 or more (`speed -runs N`);
+ * otherwise Mann-Whitney on the samples, as ever.  diff_pct follows what is judged. */
+static void judge_separate(builder *b, cb_cmp_case *k)
+{
+    size_t nb = k->n_before, na = k->n_after;
+    int norm = canary_alike(b->c, b->rb, nb, b->ra, na);
+    sample_values(b->rb, nb, norm, b->vb);
+    sample_values(b->ra, na, norm, b->va);
+    double *mb = cb_xmalloc((nb + na + 2) * sizeof *mb), *ma = mb + nb + 1;
+    double *scratch = cb_xmalloc((nb > na ? nb : na) * sizeof *scratch + 1);
+    size_t rb = run_medians(b->rb, b->vb, nb, mb, scratch);
+    size_t ra = run_medians(b->ra, b->va, na, ma, scratch);
+    k->runs_before = (unsigned)rb;
+    k->runs_after = (unsigned)ra;
+    k->normalised = norm;
+    if (rb >= 2 && ra >= 2) {
+        double diff;
+        k->between_runs = 1;
+        k->has_stats = 1;
+        k->p = cb_runs_interval(mb, rb, ma, ra, 1 - b->o->alpha, &diff, &k->ci);
+        k->diff_pct = diff * 100;
+        k->significant = k->p < b->o->alpha;
+    } else {
+        if (norm) {
+            memcpy(scratch, b->vb, nb * sizeof *scratch);
+            double before = cb_median(scratch, nb);
+            memcpy(scratch, b->va, na * sizeof *scratch);
+            k->diff_pct = cb_median(scratch, na) / before * 100 - 100;
+        }
+        if (k->has_stats) {
+            k->p = cb_mann_whitney(b->st, b->vb, nb, b->va, na);
+            cb_ratio_interval(b->st, b->vb, nb, b->va, na, 1 - b->o->alpha, &k->ci);
+            k->significant = k->p < b->o->alpha;
+        }
+    }
+    free(mb);
+    free(scratch);
+}
+
 static void add_case(builder *b, const vrange *before, const vrange *after)
 {
     cb_comparison *c = b->c;
@@ -249,19 +374,30 @@ static void add_case(builder *b, const vrange *before, const vrange *after)
         b->ra[i - after->a0] = b->e[i].r;
     b->whys[c->n - 1] = cb_causes_note(b->causes, b->rb, k->n_before, b->ra, k->n_after);
     case_medians(b, k, before, after);
+    k->raw_diff_pct = k->diff_pct;
     k->p = NAN;
     k->ci.lo = k->ci.hi = k->ci.level = NAN;
     k->has_stats = k->n_before >= 2 && k->n_after >= 2;
-    if (k->has_stats) {
-        k->p = cb_mann_whitney(b->st, b->vb, k->n_before, b->va, k->n_after);
-        cb_ratio_interval(b->st, b->vb, k->n_before, b->va, k->n_after, 1 - b->o->alpha,
-                          &k->ci);
-        k->significant = k->p < b->o->alpha;
+    if (k->cycles) {
+        if (k->has_stats) {
+            k->p = cb_mann_whitney(b->st, b->vb, k->n_before, b->va, k->n_after);
+            cb_ratio_interval(b->st, b->vb, k->n_before, b->va, k->n_after, 1 - b->o->alpha,
+                              &k->ci);
+            k->significant = k->p < b->o->alpha;
+        }
     } else {
-        c->single_sample++;
+        judge_separate(b, k);
     }
+    if (!k->has_stats)
+        c->single_sample++;
     k->verdict = classify(k, b->o->gate ? b->o->threshold_pct : 0);
-    cb_compare_paired(k, b->rb, k->n_before, b->ra, k->n_after, b->o);
+    if (cb_compare_paired(k, b->rb, k->n_before, b->ra, k->n_after, b->o) && k->paired) {
+        /* interleaved pairs cancel drift themselves: judged on the raw pairs */
+        k->diff_pct = k->raw_diff_pct;
+        k->normalised = k->between_runs = 0;
+    }
+    c->normalised += k->normalised != 0;
+    c->between_runs += k->between_runs != 0;
     k->gated = gated(b->o, k->alg);
     if (before->variant != after->variant) {
         b->pairs_differ = 1;
@@ -699,6 +835,8 @@ static size_t collect(entry *e, const cb_csv_row *const *rows, size_t n, int aft
             (*faulted)++;
             continue;
         }
+        if (rows[i]->s.transient)
+            continue; /* taken before its case settled: speed left it out too */
         e[k].r = rows[i];
         e[k].after = after;
         e[k].mask = 0;

@@ -69,6 +69,13 @@ typedef struct cb_cmp_case {
     size_t pairs;                   /* rounds judged, when paired */
     int decision;                   /* paired under a gate: the looks' cb_gate_decision
                                      * (undecided: time ran out first) */
+    double raw_diff_pct;            /* the difference of the raw medians: diff_pct
+                                     * unless normalised or judged between runs */
+    int normalised;                 /* judged on case / canary: both sides carry the
+                                     * same canary (docs/compare.md) */
+    unsigned runs_before, runs_after; /* speed -runs repetitions on each side */
+    int between_runs;               /* p, ci and diff_pct from the repetitions' spread
+                                     * (cb_runs_interval): both sides have 2 or more */
     const char *variant_cause;      /* what made the code that ran differ, when the
                                      * variants differ or a library (or an imported
                                      * log's openssl) chose its own code on both sides:
@@ -85,7 +92,16 @@ typedef struct cb_compare_opts {
     int gate;                /* -fail-if-slower was given */
     const char *const *gate_algs; /* -gate-on names (any case); NULL: every case */
     size_t n_gate_algs;
+    const char *calibration; /* the text of the gate's calibration record
+                              * (reports/compare/calibrate.h), or NULL: with it a
+                              * gate of separate files below the host's figure is
+                              * warned about */
 } cb_compare_opts;
+
+/* cb_case_judged says what k's verdict rests on: "pairs" (interleaved), "runs" or
+ * "runs/canary" (the repetitions' spread, of case / canary), "samples" or
+ * "samples/canary" (Mann-Whitney on the samples), "none" (one sample a side). */
+const char *cb_case_judged(const cb_cmp_case *k);
 
 /* cb_compare_default_opts: alpha 0.05, no gate. */
 cb_compare_opts cb_compare_default_opts(void);
@@ -115,6 +131,11 @@ typedef struct cb_comparison {
                               * (an openssl speed log without -aead) and the other as
                               * whole messages: they measure different operations */
     char other_operation_algs[160]; /* their algorithms, for the note */
+    size_t normalised;       /* cases judged on case / canary */
+    size_t between_runs;     /* cases judged on the spread between repetitions */
+    size_t canary_refused;   /* cases both sides sampled a canary for, but not the
+                              * same one (another class or checksum): judged raw */
+    char canary_why[200];    /* the first refusal, said once */
     size_t gate_failures;    /* gated regressions */
     size_t gate_undecided;   /* gated paired cases the looks left undecided */
     double geomean_pct;      /* geometric mean of the speed ratios over all cases, as % */

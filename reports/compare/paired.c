@@ -98,8 +98,8 @@ void cb_compare_design_note(const cb_comparison *c, FILE *warn)
     size_t unpaired = 0, fewest = SIZE_MAX;
     for (size_t i = 0; i < c->n; i++) {
         const cb_cmp_case *k = &c->cases[i];
-        if (k->paired || !k->gated)
-            continue;
+        if (k->paired || k->between_runs || !k->gated)
+            continue; /* the drift is in a runs-judged case's interval */
         unpaired++;
         fewest = k->n_before < fewest ? k->n_before : fewest;
         fewest = k->n_after < fewest ? k->n_after : fewest;
@@ -112,7 +112,8 @@ void cb_compare_design_note(const cb_comparison *c, FILE *warn)
     fprintf(warn, "cryptobench: warning: %zu gated case%s compare%s samples not taken as "
             "interleaved pairs (separate runs%s), so drift between the runs, several "
             "percent on a shared machine, is not cancelled and -fail-if-slower %g%% %s; "
-            "compare in one run (speed -variant A,B -compare -fail-if-slower P%%) or with "
+            "time both sides with speed -runs 3 (the drift between repetitions then counts), "
+            "or compare in one run (speed -variant A,B -compare -fail-if-slower P%%) or with "
             "scripts/compare-builds.sh, which pair their samples.\n", unpaired,
             unpaired == 1 ? "" : "s", unpaired == 1 ? "s" : "",
             few ? ", some with fewer than 10 samples a side" : "", c->opts.threshold_pct,

@@ -69,6 +69,13 @@ enum column {
     COL_PAIR, /* schema 1.5 on: optional when reading; the interleaved design */
     COL_PAIR_ORDER,
     COL_ARM,
+    COL_RUN, /* schema 1.6 on: optional when reading; separate runs compared */
+    COL_TRANSIENT,
+    COL_CANARY,
+    COL_CANARY_SUM,
+    COL_CANARY_ITERATIONS,
+    COL_CANARY_SECONDS,
+    COL_CASE_UNSETTLED,
     COL_COUNT
 };
 
@@ -86,9 +93,11 @@ static const char *const column_names[COL_COUNT] = {
     "workers",       "worker",         "signal",        "note",
     CB_PROVENANCE_KEYS,
     "pair",          "pair_order",     "arm",
+    "run",           "transient",      "canary",        "canary_sum",   "canary_iterations",
+    "canary_seconds", "case_unsettled",
 };
 
-/* Columns a file of an older minor version may lack (added in schemas 1.1 to 1.5). */
+/* Columns a file of an older minor version may lack (added in schemas 1.1 to 1.6). */
 #define FIRST_OPTIONAL_COLUMN COL_CASE_CI_LOW
 
 /* run_field gives the address of cb_run_info's i-th string (tool_version first). */
@@ -227,6 +236,18 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
     v[COL_PAIR] = s->paired ? pair : "";
     v[COL_PAIR_ORDER] = s->paired ? order : "";
     v[COL_ARM] = s->paired ? arm : "";
+    char run_no[24], can_it[24], can_s[32];
+    int canary = s->canary_seconds > 0 && s->canary && s->canary[0];
+    snprintf(run_no, sizeof run_no, "%u", s->run);
+    snprintf(can_it, sizeof can_it, "%llu", (unsigned long long)s->canary_iterations);
+    snprintf(can_s, sizeof can_s, "%.9g", s->canary_seconds);
+    v[COL_RUN] = run_no;
+    v[COL_TRANSIENT] = s->transient ? "1" : "0";
+    v[COL_CANARY] = canary ? s->canary : "";
+    v[COL_CANARY_SUM] = canary && s->canary_sum ? s->canary_sum : "";
+    v[COL_CANARY_ITERATIONS] = canary ? can_it : "";
+    v[COL_CANARY_SECONDS] = canary ? can_s : "";
+    v[COL_CASE_UNSETTLED] = s->case_unsettled ? "1" : "0";
     for (int c = 0; c < COL_COUNT; c++)
         cb_csv_put_field(w->f, v[c], c == COL_COUNT - 1);
     /* Flushed per row so that a commit after an interruption holds every finished
@@ -926,6 +947,55 @@ static int parse_pair_columns(parser *ps, const field *const *col, cb_sample *s)
     return 0;
 }
 
+/* parse_run_columns reads the optional columns of schema 1.6 (absent or empty: the
+ * first repetition, steady, no canary); a canary's four columns go together. */
+static int parse_run_columns(parser *ps, const field *const *col, cb_sample *s)
+{
+    uint64_t v;
+    const field *f;
+    s->canary = s->canary_sum = "";
+    if ((f = col[COL_RUN]) && f->len) {
+        if (parse_uint(ps, f, "run", 255, &v) != 0)
+            return -1;
+        s->run = (unsigned)v;
+    }
+    const struct {
+        int c;
+        const char *name;
+        int *out;
+    } flags[] = {{COL_TRANSIENT, "transient", &s->transient},
+                 {COL_CASE_UNSETTLED, "case_unsettled", &s->case_unsettled}};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        if ((f = col[flags[i].c]) && f->len) {
+            if (parse_uint(ps, f, flags[i].name, 1, &v) != 0)
+                return -1;
+            *flags[i].out = (int)v;
+        }
+    const field *can[4] = {col[COL_CANARY], col[COL_CANARY_SUM], col[COL_CANARY_ITERATIONS],
+                           col[COL_CANARY_SECONDS]};
+    int given = 0, ignored = 0;
+    for (int i = 0; i < 4; i++)
+        given += can[i] && can[i]->len;
+    if (given == 0)
+        return 0;
+    if (given < 4)
+        return fail(ps, ps->rec_line, "columns canary, canary_sum, canary_iterations and "
+                    "canary_seconds go together: a sample with a canary has all four, any "
+                    "other none.");
+    if (!field_is(can[0], "scalar") && !field_is(can[0], "aes") && !field_is(can[0], "simd"))
+        return fail(ps, ps->rec_line, "column canary must be one of scalar, aes, simd (or "
+                    "empty).");
+    if (parse_uint(ps, can[2], "canary_iterations", UINT64_MAX, &s->canary_iterations) ||
+        parse_real(ps, can[3], "canary_seconds", &s->canary_seconds))
+        return -1;
+    if (s->canary_seconds <= 0 || s->canary_iterations == 0)
+        return fail(ps, ps->rec_line, "a canary batch needs iterations and seconds above "
+                    "0.");
+    s->canary = intern_column(ps, COL_CANARY, can[0], &ignored);
+    s->canary_sum = intern_column(ps, COL_CANARY_SUM, can[1], &ignored);
+    return 0;
+}
+
 /* parse_numbers fills the numeric columns of r from the record's fields. */
 static int parse_numbers(parser *ps, const field *col[], cb_csv_row *r)
 {
@@ -1069,7 +1139,8 @@ static int read_row(parser *ps)
         r.s.signal = intern_column(ps, COL_SIGNAL, col[COL_SIGNAL], &ignored);
     if (col[COL_NOTE])
         r.s.note = intern_column(ps, COL_NOTE, col[COL_NOTE], &ignored);
-    if (read_provenance(ps, col, &r.s.lib) != 0 || parse_pair_columns(ps, col, &r.s) != 0)
+    if (read_provenance(ps, col, &r.s.lib) != 0 || parse_pair_columns(ps, col, &r.s) != 0 ||
+        parse_run_columns(ps, col, &r.s) != 0)
         return -1;
     r.file = ps->name;
     r.line = ps->rec_line;

@@ -10,7 +10,28 @@
 #include <string.h>
 
 #include "base/common.h"
+#include "reports/compare/calibrate.h"
 #include "reports/compare/many.h"
+
+/* calibration_note warns when a gate of separate files asks for less than the
+ * calibration recorded for the before side's host, CPU and design. */
+static void calibration_note(const cb_compare_opts *o, const cb_sides *sd,
+                             const cb_comparison *c)
+{
+    const char *design = cb_calibration_design(c);
+    cb_gate_calibration cal;
+    if (!o->gate || !o->calibration || !design || !sd->nb)
+        return;
+    const cb_run_info *run = sd->before[0]->run;
+    if (cb_calibration_find(o->calibration, run->hostname, run->cpu_model, design, &cal) != 0 ||
+        o->threshold_pct >= cal.threshold_pct)
+        return;
+    fprintf(stderr, "cryptobench: warning: -fail-if-slower %g%% is below %.1f%%, the smallest "
+            "threshold that kept false alarms between separate A/A files of %s at or below "
+            "5%% (compare -calibrate-gate of %s: %zu pairs of %zu files, judged %s); expect "
+            "false alarms.\n", o->threshold_pct, cal.threshold_pct, cal.host, cal.date,
+            cal.pairs, cal.files, cal.design);
+}
 
 int cb_compare_run(const cb_csv_set *set, const cb_sides_request *rq,
                    const cb_compare_opts *o, const cb_compare_style *style, FILE *out)
@@ -20,6 +41,7 @@ int cb_compare_run(const cb_csv_set *set, const cb_sides_request *rq,
     int rc = CB_EXIT_USAGE;
     if (cb_compare_judge(set, rq, o, &sd, &c) != 0)
         goto out;
+    calibration_note(o, &sd, &c);
     cb_compare_style_write(&c, style, out, stderr);
     fflush(out);
     rc = c.gate_failures ? CB_EXIT_FAIL : c.gate_undecided ? CB_EXIT_UNDECIDED : CB_EXIT_OK;

@@ -21,7 +21,7 @@ static const char *const columns[] = {
     "ops_per_sec_before", "ops_per_sec_after", "bytes_per_sec_before",
     "bytes_per_sec_after", "difference_pct", "p_value", "ci_low_pct", "ci_high_pct",
     "ci_level", "significant", "verdict", "gated", "measure", "cycles_per_op_before",
-    "cycles_per_op_after", "variant_cause",
+    "cycles_per_op_after", "variant_cause", "raw_difference_pct", "judged",
 };
 
 #define NCOLS (sizeof columns / sizeof columns[0])
@@ -50,6 +50,7 @@ static void case_row(const cb_comparison *c, const cb_cmp_case *k, int mask, FIL
         cb_verdict_name(k->verdict), k->gated && c->opts.gate ? "1" : "0",
         k->cycles ? "cycles" : "rate", num(k->cycles_before, b[23], 48),
         num(k->cycles_after, b[24], 48), k->variant_cause ? k->variant_cause : "",
+        num(k->raw_diff_pct, b[26], 48), cb_case_judged(k),
     };
     snprintf(b[2], 48, "%u", k->key_bits);
     snprintf(b[3], 48, "%zu", k->block_bytes);

@@ -47,7 +47,7 @@ static void json_case(FILE *out, const cb_comparison *c, const cb_cmp_case *k)
         {"difference_pct", k->diff_pct}, {"p_value", k->p},
         {"ci_low_pct", k->ci.lo * 100}, {"ci_high_pct", k->ci.hi * 100},
         {"ci_level", k->ci.level}, {"cycles_per_op_before", k->cycles_before},
-        {"cycles_per_op_after", k->cycles_after},
+        {"cycles_per_op_after", k->cycles_after}, {"raw_difference_pct", k->raw_diff_pct},
     };
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
         key(out, nums[i].name, 0);
@@ -55,6 +55,8 @@ static void json_case(FILE *out, const cb_comparison *c, const cb_cmp_case *k)
     }
     key(out, "significant", 0);
     fputs(k->has_stats ? (k->significant ? "true" : "false") : "null", out);
+    key(out, "judged", 0);
+    cb_json_str(out, cb_case_judged(k));
     key(out, "verdict", 0);
     cb_json_str(out, cb_verdict_name(k->verdict));
     key(out, "gated", 0);

@@ -124,6 +124,40 @@ void cb_render_masks(const cb_comparison *c, FILE *out)
     fprintf(out, " (two sweeps: each mask compared with the same mask)");
 }
 
+void cb_render_separate(const cb_comparison *c, FILE *out, const char *prefix)
+{
+    if (c->normalised) {
+        fprintf(out, "%snote: %zu of %zu cases are judged on case / canary: both files "
+                "sampled the same canary beside them, so a machine slower or busier in one "
+                "run cancels out; the raw differences of the medians were:", prefix,
+                c->normalised, c->n);
+        size_t shown = 0;
+        for (size_t i = 0; i < c->n; i++) {
+            const cb_cmp_case *k = &c->cases[i];
+            char pct[32], size[32];
+            if (!k->normalised)
+                continue;
+            if (shown++ == 24) {
+                fprintf(out, " ...");
+                break;
+            }
+            snprintf(size, sizeof size, "%zu", k->block_bytes);
+            fprintf(out, "%s %s %s %s", shown > 1 ? "," : "", k->alg,
+                    cb_is_pkey(k) ? k->direction : size,
+                    cb_fmt_pct(k->raw_diff_pct, pct, sizeof pct));
+        }
+        fprintf(out, ".\n");
+    }
+    if (c->between_runs)
+        fprintf(out, "%snote: %zu of %zu cases are judged on the spread between the files' "
+                "repetitions (speed -runs), so run-to-run drift is in their intervals.\n",
+                prefix, c->between_runs, c->n);
+    if (c->canary_refused)
+        fprintf(out, "%snote: %zu case%s sampled different canaries on the two sides (%s): "
+                "their canaries are not comparable, so they are judged on raw rates.\n",
+                prefix, c->canary_refused, c->canary_refused == 1 ? "" : "s", c->canary_why);
+}
+
 void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix)
 {
     char buf[512];
@@ -132,13 +166,19 @@ void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix)
         not_sig += c->cases[i].has_stats && !c->cases[i].significant;
         paired += c->cases[i].paired;
     }
-    if (not_sig && paired < c->n)
+    if (not_sig && c->between_runs == c->n)
+        fprintf(out, "%s~ marks a difference that is not significant (Welch's t over the "
+                "runs' medians, p >= %g).\n", prefix, c->alpha);
+    else if (not_sig && paired < c->n)
         fprintf(out, "%s~ marks a difference that is not significant (Mann-Whitney U, "
-                "p >= %g%s).\n", prefix, c->alpha,
-                paired ? "; interleaved pairs: their interval holds 0" : "");
+                "p >= %g%s%s).\n", prefix, c->alpha,
+                paired ? "; interleaved pairs: their interval holds 0" : "",
+                c->between_runs ? "; cases of -runs files: Welch's t over the runs' medians"
+                                : "");
     else if (not_sig)
         fprintf(out, "%s~ marks a difference that is not significant (the interval of the "
                 "interleaved pairs holds 0).\n", prefix);
+    cb_render_separate(c, out, prefix);
     size_t cycles = 0;
     for (size_t i = 0; i < c->n; i++)
         cycles += c->cases[i].cycles;

@@ -55,6 +55,10 @@ void cb_render_header(const cb_comparison *c, FILE *out, const char *prefix);
  * compare did with them. */
 void cb_render_masks(const cb_comparison *c, FILE *out);
 
+/* cb_render_separate writes the notes on how separate files were judged: case /
+ * canary (with the raw differences), the runs' spread, a canary refused. */
+void cb_render_separate(const cb_comparison *c, FILE *out, const char *prefix);
+
 /* cb_render_footer prints the notes (what ~ means, which rows are cycle counts, cases
  * without a verdict), the geometric mean and the summary. */
 void cb_render_footer(const cb_comparison *c, FILE *out, const char *prefix);

@@ -272,7 +272,7 @@ expect 2 "-compare needs -variant with exactly two" -- speed md5 -compare
 expect 0 "" -- speed md5 -bytes 64 -variant generic,generic -compare -fail-if-slower 5% -max-seconds 3 -csv "$T/aa.csv"
 grep -q 'gate -fail-if-slower 5%: passed' "$T/out" && ok || bad "A/A -fail-if-slower 5% did not pass: $(cat "$T/out")"
 head -n 1 "$T/aa.csv" | grep -q ',pair,pair_order,arm' && ok || bad "the CSV has no pair columns"
-awk -F, 'NR > 1 && $NF + 0 == 1 { n++ } END { exit !(n > 0) }' "$T/aa.csv" && ok || bad "the A/A CSV has no arm 1 rows"
+awk -F, 'NR > 1 && $(NF - 7) + 0 == 1 { n++ } END { exit !(n > 0) }' "$T/aa.csv" && ok || bad "the A/A CSV has no arm 1 rows"
 expect 0 "" -- compare "$T/aa.csv" -variant generic,generic -fail-if-slower 5%
 grep -q 'passed' "$T/out" && ok || bad "compare of the A/A CSV did not pass: $(cat "$T/out")"
 expect 0 "" -- compare "$T/aa.csv" -fail-if-slower 5%
@@ -294,7 +294,7 @@ expect 2 "-calibrate-gate times one variant against itself" -- speed md5 -calibr
 expect 0 "" -- speed md5 -bytes 64 -calibrate-gate -max-seconds 0.05
 grep -Eq '^calibrate-gate: md5 digest 64 bytes, [a-z0-9-]+ against itself: 20 A/A trials of 0.05 s .* is [0-9]+\.[0-9][0-9]%; [0-9]+\.[0-9][0-9]% kept them to none\.$' "$T/out" && ok || bad "-calibrate-gate printed no threshold: $(cat "$T/out")"
 expect 0 "" -- speed md5 -bytes 64 -seconds 0.02 -samples 1 -pair 7,1,0 -csv "$T/pair.csv"
-tail -n 1 "$T/pair.csv" | grep -q ',7,1,0.$' && ok || bad "-pair 7,1,0 did not stamp the sample: $(tail -n 1 "$T/pair.csv")"
+tail -n 1 "$T/pair.csv" | grep -q ',7,1,0,0,0,[a-z]*,[0-9a-f]*,[0-9]*,[0-9.e-]*,0.$' && ok || bad "-pair 7,1,0 did not stamp the sample: $(tail -n 1 "$T/pair.csv")"
 expect 2 "-pair '7,2,0' is not ROUND,ORDER,ARM" -- speed md5 -seconds 0.02 -samples 1 -pair 7,2,0
 expect 2 "-pair records one sample per case" -- speed md5 -pair 7,1,0
 # two separate runs gated at 0.5%: compare says what their design cannot support
@@ -446,7 +446,7 @@ grep -Eq '^  \* generic +generic +prio 100 +available' "$T/out" && ok || bad "li
 cb speed -multi 2 -seconds 0.1 -bytes 16,64 -csv "$T/multi.csv" -json "$T/multi.json" md5 \
     >"$T/out" 2>"$T/err" && ok || bad "speed -multi 2 -csv failed: $(cat "$T/err")"
 head -n 1 "$T/multi.csv" | grep -q ',workers,worker,' && ok || bad "-multi CSV header lacks workers,worker: $(head -n 1 "$T/multi.csv")"
-tags=$(tail -n +2 "$T/multi.csv" | tr -d '\r' | awk -F, '{ print $(NF - 10) "," $(NF - 9) }' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
+tags=$(tail -n +2 "$T/multi.csv" | tr -d '\r' | awk -F, '{ print $(NF - 17) "," $(NF - 16) }' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
 [ "$tags" = " 10 2,0; 10 2,1;" ] && ok || bad "-multi 2 CSV rows by workers,worker are '$tags', expected 10 of 2,0 and 10 of 2,1 (2 sizes x 5 samples each)"
 grep -q '^md5#1 ' "$T/out" && ok || bad "-multi 2 printed no per-worker row: $(cat "$T/out")"
 cb compare "$T/multi.csv" "$T/multi.csv" -style mail >"$T/cmp" 2>"$T/err" && ok || bad "compare of a -multi CSV with itself failed: $(cat "$T/err")"
@@ -457,7 +457,7 @@ cmp64=$(awk '$1 == "md5" && $2 == 64 { gsub(",", "", $3); print $3 }' "$T/cmp")
 awk -v t="$table" -v c="$cmp64" 'BEGIN { exit !(t > 0 && c * 64 / 1000 > t * 0.999 && c * 64 / 1000 < t * 1.001) }' && ok || bad "compare's -multi rate $cmp64 ops/s x 64 is not the table's sum ${table}k"
 # A 1.1 file (no workers columns) and the 1.0 import still read; a -multi run and a
 # normal one are not matched.
-tr -d '\r' <"$T/multi.csv" | sed 's/\(,[^,]*\)\{11\}$//; s/^1\.5,/1.1,/' >"$T/old11.csv"
+tr -d '\r' <"$T/multi.csv" | sed 's/\(,[^,]*\)\{18\}$//; s/^1\.6,/1.1,/' >"$T/old11.csv"
 cb compare "$T/old11.csv" "$T/old11.csv" >/dev/null 2>"$T/err" && ok || bad "a schema 1.1 file does not read: $(cat "$T/err")"
 data=$(dirname "$0")/../data
 cb compare "$data/oe2013-before.csv" "$data/oe2013-before.csv" >/dev/null 2>"$T/err" && ok || bad "a schema 1.0 file does not read: $(cat "$T/err")"
@@ -485,7 +485,7 @@ if [ -n "$other" ]; then
         -csv "$T/mc.csv" >"$T/out" 2>"$T/err" && ok || bad "speed -multi 2 -compare failed: $(cat "$T/err")"
     grep -Eq '^aes-128-ctr +[+-][0-9.]+%~?$' "$T/out" && ok || bad "-multi -compare printed no comparison row: $(cat "$T/out")"
     grep -Eq '[0-9]+ regressions?, [0-9]+ improvements?, [0-9]+ unchanged' "$T/out" && ok || bad "-multi -compare printed no summary: $(cat "$T/out")"
-    n=$(grep -c ",$other,.*,2,1,,,,,,,,,.\$" "$T/mc.csv")
+    n=$(grep -c ",$other,.*,2,1,,,,,,,,,,[0-9]*,0,[a-z]*,[0-9a-f]*,[0-9]*,[0-9.e-]*,0.\$" "$T/mc.csv")
     [ "$n" -eq 5 ] && ok || bad "-multi -compare CSV has $n samples of $other from worker 1, expected 5"
 else
     echo "cli: only generic implements aes-128-ctr here; -multi -compare UNAVAILABLE"
@@ -505,7 +505,7 @@ kill -INT $pid
 wait $pid
 rc=$?
 [ "$rc" -eq 130 ] && ok || bad "interrupted speed -multi exited $rc, expected 130: $(cat "$T/mint.err")"
-grep -q ',2,1,,,,,,,,,.$' "$T/mint.csv" 2>/dev/null && grep -q ',2,0,,,,,,,,,.$' "$T/mint.csv" && ok || bad "interrupted -multi run saved no samples of both workers"
+grep -q ',2,1,,,,,,,,,,[01],.*.$' "$T/mint.csv" 2>/dev/null && grep -q ',2,0,,,,,,,,,,[01],.*.$' "$T/mint.csv" && ok || bad "interrupted -multi run saved no samples of both workers"
 cb compare "$T/mint.csv" "$T/mint.csv" >/dev/null 2>"$T/err" && ok || bad "the CSV of an interrupted -multi run does not read back: $(cat "$T/err")"
 ls -a "$T" | grep -q '^\.mint' && bad "interrupted -multi run left a temporary file: $(ls -a "$T")" || ok
 
@@ -840,7 +840,7 @@ if qemu_x86 && cb list | grep -q ' shani '; then
     grep -q 'variant shani of sha256 raised SIGILL: this CPU lacks sha' "$T/fault.err" && ok || bad "no fault message: $(cat "$T/fault.err")"
     grep -Eq '^sha256 +faulted +faulted $' "$T/fault.out" && ok || bad "the table does not show sha256 as faulted: $(cat "$T/fault.out")"
     grep -Eq '^md5 +[0-9.]+k? +[0-9.]+k?$' "$T/fault.out" && ok || bad "the table lost md5: $(cat "$T/fault.out")"
-    n=$(grep -c ',sha256,shani,digest,.*,faulted,.*,SIGILL,this CPU lacks sha,,,,,,,.$' "$T/fault.csv")
+    n=$(grep -c ',sha256,shani,digest,.*,faulted,.*,SIGILL,this CPU lacks sha,,,,,,,,0,0,,,,,0.$' "$T/fault.csv")
     [ "$n" -eq 2 ] && ok || bad "the CSV has $n faulted sha256 rows, expected 2 (one per size): $(cat "$T/fault.csv")"
     [ "$(grep -c ',md5,generic,.*,ok,' "$T/fault.csv")" -eq 4 ] && ok || bad "the CSV lost md5's samples"
     cb compare "$T/fault.csv" "$T/fault.csv" -style mail >"$T/out" 2>"$T/err" && ok || bad "compare of a CSV with faulted rows failed: $(cat "$T/err")"
@@ -873,7 +873,7 @@ fi
 # still needs a rate.  (Fields counted from the end: the run columns hold quoted
 # commas; the last four, a built-in variant's library columns, are empty.)
 tr -d '\r' <"$T/run.csv" | head -n 2 >"$T/failed.csv"
-tail -n 1 "$T/failed.csv" | awk -F, -v OFS=, '{ for (i = 21; i >= 18; i--) $(NF - i) = 0; $(NF - 15) = "failed"; $(NF - 7) = "failed its check" } 1' >>"$T/failed.csv"
+tail -n 1 "$T/failed.csv" | awk -F, -v OFS=, '{ for (i = 28; i >= 25; i--) $(NF - i) = 0; $(NF - 22) = "failed"; $(NF - 14) = "failed its check" } 1' >>"$T/failed.csv"
 cb compare "$T/failed.csv" "$T/failed.csv" >/dev/null 2>"$T/err" && ok || bad "a CSV with a failed row does not read: $(cat "$T/err")"
 tail -n 1 "$T/failed.csv" | sed 's/,failed,/,ok,/' >>"$T/failed.csv"
 expect 2 "ops_per_sec is 0 in a row with status ok" -- compare "$T/failed.csv" "$T/failed.csv"
