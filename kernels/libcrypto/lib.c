@@ -1,8 +1,9 @@
 /*
- * kernels/libcrypto/lib.c - what load.c, evp.c and pkey.c share about one loaded
- * library, below all three: the library of a session, its symbols, its error queue,
- * a session's key.  load.c (the door) calls evp.c and pkey.c, evp.c calls pkey.c,
- * and each calls this file alone otherwise, so no two of them call each other.
+ * kernels/libcrypto/lib.c - what load.c, evp.c, pkey.c and pq.c share about one
+ * loaded library, below all four: the library of a session, its symbols, its error
+ * queue, a session's key.  load.c (the door) calls evp.c, pkey.c and pq.c, evp.c
+ * calls pkey.c and pq.c, pkey.c calls pq.c (ML-DSA's signatures), and each calls
+ * this file alone otherwise: no call goes back up that order.
  */
 #include "kernels/libcrypto/lib.h"
 
