@@ -263,29 +263,21 @@ static void test_timed(void **state)
     }
 }
 
-/* test_lacking_library: OpenSSL 3.0 (the system's libcrypto.so.3 on Debian 12) has
+/* lacking: library path (NULL: the loader's libcrypto.so.3), loaded as name, has
  * neither AWS-LC's KEM nor its PQDSA functions: the rows are not offered, with the
- * reason, and nothing is called. */
-static void test_lacking_library(void **state)
+ * reason, and no instance of them is made. */
+static void lacking(const char *name, const char *path)
 {
-    (void)state;
-    void *h = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        printf("%s: skipped, the loader finds no libcrypto.so.3\n", __func__);
-        skip();
-    }
-    dlclose(h);
-    cb_lib_request r = {.name = "sys"};
+    cb_lib_request r = {.name = name, .path = path};
     char err[1024] = "";
     if (cb_lib_load(&r, err, sizeof err) != 0)
-        fail_msg("loading the system libcrypto: %s", err);
-    const cb_variant *v = cb_lib_loaded("sys");
+        fail_msg("loading %s: %s", path ? path : "the system libcrypto", err);
+    const cb_variant *v = cb_lib_loaded(name);
     assert_non_null(v);
     for (size_t i = 0; i < sizeof pq_algs / sizeof pq_algs[0]; i++) {
         const cb_alg *a = alg(pq_algs[i]);
-        if (cb_variant_offers_any(v, a)) { /* a libcrypto that has AWS-LC's names */
-            printf("%s: the system libcrypto offers %s; not a lacking library\n", __func__,
-                   a->name);
+        if (cb_variant_offers_any(v, a)) { /* a libcrypto with AWS-LC's names */
+            printf("lacking: %s offers %s; not a lacking library\n", name, a->name);
             continue;
         }
         char why[512] = "";
@@ -294,6 +286,33 @@ static void test_lacking_library(void **state)
                                                            : "lacks AWS-LC's PQDSA"));
         char lerr[256] = "";
         assert_null(cb_inst_new(a, v, CB_DIR_KEYGEN, 0, lerr, sizeof lerr));
+    }
+}
+
+/* test_lacking_libraries: Debian's OpenSSL 3.0 (libcrypto.so.3) and its BoringSSL
+ * (android-libboringssl), each where it is installed. */
+static void test_lacking_libraries(void **state)
+{
+    (void)state;
+    static const char boring[] = "/usr/lib/x86_64-linux-gnu/android/libcrypto.so.0";
+    int any = 0;
+#ifdef CB_NO_DLOPEN
+    printf("%s: skipped, this build cannot load libraries\n", __func__);
+    skip();
+#endif
+    void *h = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
+    if (h) {
+        dlclose(h);
+        lacking("sys", NULL);
+        any = 1;
+    }
+    if (access(boring, R_OK) == 0) {
+        lacking("boring", boring);
+        any = 1;
+    }
+    if (!any) {
+        printf("%s: skipped, neither libcrypto.so.3 nor %s is installed\n", __func__, boring);
+        skip();
     }
 }
 
@@ -307,7 +326,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_offered_and_checked), cmocka_unit_test(test_kem_bytes),
         cmocka_unit_test(test_sig_both_ways),       cmocka_unit_test(test_timed),
-        cmocka_unit_test(test_lacking_library),
+        cmocka_unit_test(test_lacking_libraries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
