@@ -33,6 +33,22 @@ void cb_lib_clear_errors(cb_lib *L)
         L->f.ERR_clear_error();
 }
 
+void cb_lib_free_ctx(cb_lib *L, obj **ctx, int md)
+{
+    if (*ctx && md)
+        L->f.EVP_MD_CTX_free(*ctx);
+    else if (*ctx)
+        L->f.EVP_PKEY_CTX_free(*ctx);
+    *ctx = NULL;
+}
+
+void cb_lib_free_pkey(cb_lib *L, obj **pkey)
+{
+    if (*pkey)
+        L->f.EVP_PKEY_free(*pkey);
+    *pkey = NULL;
+}
+
 static void (*exit_hook)(int status, void *name);
 
 void cb_lib_set_exit_hook(void (*hook)(int status, void *name))

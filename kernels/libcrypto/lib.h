@@ -169,6 +169,11 @@ void *cb_lib_sym(cb_lib *L, const char *name);
 /* cb_lib_clear_errors empties the library's error queue after a refused call. */
 void cb_lib_clear_errors(cb_lib *L);
 
+/* cb_lib_free_ctx frees *ctx, an EVP_MD_CTX (md) or an EVP_PKEY_CTX, and
+ * cb_lib_free_pkey *pkey, an EVP_PKEY; each sets the pointer to NULL (NULL is fine). */
+void cb_lib_free_ctx(cb_lib *L, obj **ctx, int md);
+void cb_lib_free_pkey(cb_lib *L, obj **pkey);
+
 /* cb_lib_catch_exit registers, in L's own libc (its namespace has one), the handler
  * that passes an exit() of the library to the hook cb_lib_set_exit_hook gave. */
 void cb_lib_catch_exit(cb_lib *L);

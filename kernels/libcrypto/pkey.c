@@ -199,15 +199,9 @@ static obj *dsa_key(cb_lib *L, const cb_dsa_keyhex *k, size_t *nb)
 /* evp_release frees k's EVP_PKEYs and operation context. */
 static void evp_release(cb_lib *L, lib_pkey *k)
 {
-    if (k->op && k->row->sig_len)
-        L->f.EVP_MD_CTX_free(k->op);
-    else if (k->op)
-        L->f.EVP_PKEY_CTX_free(k->op);
-    if (k->pkey)
-        L->f.EVP_PKEY_free(k->pkey);
-    if (k->peer)
-        L->f.EVP_PKEY_free(k->peer);
-    k->op = k->pkey = k->peer = NULL;
+    cb_lib_free_ctx(L, &k->op, k->row->sig_len != 0);
+    cb_lib_free_pkey(L, &k->pkey);
+    cb_lib_free_pkey(L, &k->peer);
 }
 
 /*

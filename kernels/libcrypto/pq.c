@@ -118,15 +118,9 @@ const char *cb_lib_pq_why(cb_lib *L, const cb_alg *a, char *buf, size_t len)
 /* release frees k's key and its contexts. */
 static void release(cb_lib *L, lib_pq *k)
 {
-    if (k->op && k->kem)
-        L->f.EVP_PKEY_CTX_free(k->op);
-    else if (k->op)
-        L->f.EVP_MD_CTX_free(k->op);
-    if (k->gen)
-        L->f.EVP_PKEY_CTX_free(k->gen);
-    if (k->pkey)
-        L->f.EVP_PKEY_free(k->pkey);
-    k->op = k->gen = k->pkey = NULL;
+    cb_lib_free_ctx(L, &k->op, !k->kem);
+    cb_lib_free_ctx(L, &k->gen, 0);
+    cb_lib_free_pkey(L, &k->pkey);
 }
 
 void *cb_lib_pq_new(cb_lib *L, const cb_alg *a, cb_dir d, void **early)
@@ -200,10 +194,7 @@ static int kem_keygen(cb_alg_session *s, const uint8_t *seed, uint8_t *ek, uint8
     cb_lib *L = cb_lib_of(s);
     lib_pq *k = cb_lib_pkey_key(s);
     size_t n = CB_KEM_SEED_BYTES;
-    if (k->op) { /* a context of the old key; the key itself is overwritten */
-        L->f.EVP_PKEY_CTX_free(k->op);
-        k->op = NULL;
-    }
+    cb_lib_free_ctx(L, &k->op, 0); /* the old key's; the key itself is overwritten */
     if (L->f.EVP_PKEY_keygen_deterministic(k->gen, &k->pkey, seed, &n) != 1 || !k->pkey)
         return failed(L);
     if (k->dir != CB_DIR_KEYGEN && !(k->op = L->f.EVP_PKEY_CTX_new(k->pkey, NULL)))
@@ -238,8 +229,7 @@ static int sig_keygen(cb_alg_session *s, const uint8_t *seed, uint8_t *pk, uint8
 {
     cb_lib *L = cb_lib_of(s);
     lib_pq *k = cb_lib_pkey_key(s);
-    if (k->pkey)
-        L->f.EVP_PKEY_free(k->pkey);
+    cb_lib_free_pkey(L, &k->pkey);
     k->pkey = L->f.EVP_PKEY_pqdsa_new_raw_private_key(k->nid, seed, CB_SIG_SEED_BYTES);
     if (!k->pkey)
         return failed(L);
