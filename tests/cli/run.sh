@@ -1059,6 +1059,13 @@ if [ -n "$awslc" ] && [ -f "$awslc" ] && [ -z "$RUN" ]; then
     cb speed mlkem768 mldsa65 -iterations 20 -samples 2 -lib aws="$awslc" -variant generic,aws >"$T/lib.out" 2>"$T/err" &&
         grep -q 'ML-KEM-768 .*(aws)' "$T/lib.out" && grep -q 'ML-DSA-65 .*(aws)' "$T/lib.out" && ok ||
         bad "speed mlkem768 mldsa65 -variant generic,aws: $(cat "$T/lib.out" "$T/err")"
+    # the known-answer files: keys, ciphertexts and secrets byte for byte, the records'
+    # signatures verified (the library signs hedged only); a changed signature fails
+    cb kat -lib aws="$awslc" -variant aws "$DATA/mlkem-awslc.rsp" "$DATA/mldsa-awslc.rsp" >"$T/lib.out" 2>"$T/err" &&
+        grep -q 'mlkem-awslc.rsp  aws  passed 6  failed 0  skipped 0' "$T/lib.out" &&
+        grep -q 'mldsa-awslc.rsp  aws  passed 6  failed 0  skipped 0' "$T/lib.out" && ok ||
+        bad "kat -variant aws: $(cat "$T/lib.out" "$T/err")"
+    expect 1 "" -- kat -lib aws="$awslc" -variant aws "$T/mldsa-awslc.rsp"
 else
     echo "cli: no AWS-LC peer for this binary's architecture (${awslc:-none}); the -lib aws ML-KEM and ML-DSA checks skipped"
 fi
