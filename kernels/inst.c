@@ -216,7 +216,8 @@ static int sig_new(cb_inst *x, cb_dir d)
 }
 
 /* sign_for_verify signs the verified message with a signing op of the same variant
- * (a whole variant's sessions are made per direction; a layered key signs itself). */
+ * (a whole variant's sessions are made per direction, a signature scheme's signer
+ * keyed from the same seed; a layered key signs itself). */
 static int sign_for_verify(cb_inst *x)
 {
     cb_op *s = &x->signer;
@@ -226,8 +227,10 @@ static int sign_for_verify(cb_inst *x)
     }
     int rc = cb_op_start(s, x->alg, x->var, CB_DIR_SIGN, NULL, 0, NULL);
     if (rc == 0) {
+        /* a signature scheme's signer takes the verifying op's pair (sig_new) */
+        rc = x->alg->kind == CB_KIND_SIG && cb_op_sig_keygen(s, bench_key, NULL, NULL);
         x->siglen = cb_op_sig_max(s);
-        rc = x->siglen > cb_op_sig_max(&x->op) ||
+        rc = rc || x->siglen > cb_op_sig_max(&x->op) ||
              cb_op_sign(s, pkey_msg, sizeof pkey_msg, x->sig, &x->siglen);
         cb_op_stop(s);
     }

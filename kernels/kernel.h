@@ -494,6 +494,13 @@ struct cb_alg_impl {
     int (*kem_keygen)(cb_alg_session *s, const uint8_t *seed, uint8_t *ek, uint8_t *dk);
     int (*kem_encaps)(cb_alg_session *s, const uint8_t *m, uint8_t *c, uint8_t *ss);
     int (*kem_decaps)(cb_alg_session *s, const uint8_t *c, uint8_t *ss);
+
+    /* CB_KIND_SIG (kernels/op.h, cb_op_sig_*): sig_keygen makes the session's key
+     * pair from the 32-byte seed and writes pk and sk (either may be NULL; sizes:
+     * cb_sig_sizes, kernels/pkey/sig.h); sign (hedged: the implementation draws the
+     * randomness), verify and sig_max above then use that pair.  A whole variant
+     * cannot be given the signing randomness (cb_op_sig_takes_rnd). */
+    int (*sig_keygen)(cb_alg_session *s, const uint8_t *seed, uint8_t *pk, uint8_t *sk);
 };
 
 /* CB_PRIORITY_AUTO_MIN: variants below this priority are never auto's pick. */
@@ -556,6 +563,10 @@ static inline int cb_alg_impl_has(const cb_alg_impl *m, const cb_alg *a, cb_dir 
     case CB_KIND_KEM: /* every direction starts from a key pair of its own */
         return m->kem_keygen && (d == CB_DIR_KEYGEN || (d == CB_DIR_ENCAPS && m->kem_encaps) ||
                                  (d == CB_DIR_DECAPS && m->kem_decaps));
+    case CB_KIND_SIG:
+        return m->sig_keygen && m->sig_max &&
+               (d == CB_DIR_KEYGEN || (d == CB_DIR_SIGN && m->sign) ||
+                (d == CB_DIR_VERIFY && m->verify));
     default: /* ghash is built from GCM's own variants */
         return 0;
     }

@@ -319,12 +319,12 @@ int cb_op_kem_decaps(cb_op *o, const uint8_t *c, uint8_t *ss)
     return cb_kem_decaps(o->lay.kem, c, ss);
 }
 
-/* A whole variant offers no CB_KIND_SIG algorithm yet (registry.c's whole_offers), so
- * these two only ever reach the layer. */
+/* A whole variant makes its signature key pair in its session (sig_keygen) and signs
+ * only hedged, drawing its own randomness. */
 int cb_op_sig_keygen(cb_op *o, const uint8_t *seed, uint8_t *pk, uint8_t *sk)
 {
     if (o->s.impl)
-        return -1;
+        return o->s.impl->sig_keygen(&o->s, seed, pk, sk) ? -1 : 0;
     return cb_sig_keygen(o->lay.sig, seed, pk, sk);
 }
 
@@ -332,6 +332,8 @@ int cb_op_sig_sign(cb_op *o, const uint8_t *msg, size_t len, const uint8_t *rnd,
                    size_t *siglen)
 {
     if (o->s.impl)
-        return -1;
+        return rnd ? -1 : cb_op_sign(o, msg, len, sig, siglen);
     return cb_sig_sign(o->lay.sig, msg, len, rnd, sig, siglen);
 }
+
+int cb_op_sig_takes_rnd(const cb_variant *v) { return cb_variant_impl(v) == NULL; }

@@ -158,10 +158,17 @@ int cb_op_kem_decaps(cb_op *o, const uint8_t *c, uint8_t *ss);
  * cb_op_sig_keygen makes the op's key pair from the 32-byte seed and writes pk and
  * sk (either may be NULL); cb_op_sig_sign signs with the 32-byte rnd (NULL: hedged,
  * fresh random bytes, which is what cb_op_sign does for this kind).  cb_op_sign,
- * cb_op_verify and cb_op_sig_max serve this kind too.  -1 before a keygen.
+ * cb_op_verify and cb_op_sig_max serve this kind too.  -1 before a keygen, and
+ * for a rnd given to a variant that cannot take one (cb_op_sig_takes_rnd).
  */
 int cb_op_sig_keygen(cb_op *o, const uint8_t *seed, uint8_t *pk, uint8_t *sk);
 int cb_op_sig_sign(cb_op *o, const uint8_t *msg, size_t len, const uint8_t *rnd, uint8_t *sig,
                    size_t *siglen);
+
+/* cb_op_sig_takes_rnd: can variant v sign with a rnd the caller gives (cb_op_sig_sign
+ * with rnd)?  The built-in variants can; a whole variant (a loaded library) signs
+ * hedged only, so the checks compare its keys byte for byte and its signatures by
+ * verifying them both ways (kernels/check/sig_check.h). */
+int cb_op_sig_takes_rnd(const cb_variant *v);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "base/caps.h"
 #include "kernels/check/vectors/vectors.h"
+#include "kernels/inst.h"
 #include "kernels/modes/aead.h"
 #include "reports/styles/styles.h"
 #include "kernels/modes/cipher.h"
@@ -400,4 +401,17 @@ int tu_quick(void)
 {
     const char *d = getenv("CB_TEST_DEPTH");
     return d && strcmp(d, "quick") == 0;
+}
+
+void tu_timed_without_failures(const cb_alg *a, const cb_variant *v, cb_dir d, uint64_t n)
+{
+    char err[512] = "";
+    uint8_t buf[64] = {0}, out[64];
+    cb_inst *x = cb_inst_new(a, v, d, 0, err, sizeof err);
+    if (!x)
+        fail_msg("%s %s on %s: %s", a->name, cb_dir_name(d), v->name, err);
+    assert_int_equal(cb_inst_prepare(x, buf, sizeof buf, err, sizeof err), 0);
+    cb_inst_run(x, buf, out, sizeof buf, n);
+    assert_int_equal(cb_inst_failures(x), 0);
+    cb_inst_free(x);
 }

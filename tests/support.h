@@ -100,6 +100,11 @@ void tu_block_properties(const cb_block_ops *ops, size_t min, size_t max, size_t
  * static buffer the next call overwrites. */
 const char *tu_data_path(const char *name);
 
+/* tu_timed_without_failures times n operations of variant v of a in direction d (a
+ * public-key, KEM or signature row: no input) and fails the test when making the
+ * instance fails or any operation does (a signature not made, a secret not derived). */
+void tu_timed_without_failures(const cb_alg *a, const cb_variant *v, cb_dir d, uint64_t n);
+
 /* tu_quick reports whether CB_TEST_DEPTH=quick asks for the quick depth: check-cross
  * sets it for its emulated jobs, where a long test repeating architecture-neutral
  * work the native run does in full takes a sample of it instead. */

@@ -31,6 +31,7 @@
 #include "kernels/libcrypto/libcrypto.h"
 #include "kernels/registry.h"
 #include "reports/format/json.h"
+#include "tests/support.h"
 
 #define BORINGSSL "/usr/lib/" CB_TEST_TRIPLE "/android/libcrypto.so.0"
 #if defined(__x86_64__)
@@ -128,21 +129,6 @@ static double time_ops(cb_inst *x, const uint8_t *buf, uint8_t *out, size_t len,
     return best;
 }
 
-/* timed_without_failures times a few public-key operations of v in direction d and
- * requires every one to succeed (each signature signed, each shared secret derived). */
-static void timed_without_failures(const char *alg, const cb_variant *v, cb_dir d)
-{
-    char err[512];
-    uint8_t buf[64], out[64];
-    cb_inst *x = cb_inst_new(cb_alg_find(alg), v, d, 0, err, sizeof err);
-    if (!x)
-        fail_msg("%s %s on %s: %s", alg, cb_dir_name(d), v->name, err);
-    assert_int_equal(cb_inst_prepare(x, buf, sizeof buf, err, sizeof err), 0);
-    cb_inst_run(x, buf, out, sizeof buf, 20);
-    assert_int_equal(cb_inst_failures(x), 0);
-    cb_inst_free(x);
-}
-
 /* test_pkey_timed: the timed loops of key agreement and Ed25519 reuse one session, so
  * they must keep succeeding on it, in OpenSSL and in BoringSSL. */
 static void test_pkey_timed(void **state)
@@ -158,9 +144,9 @@ static void test_pkey_timed(void **state)
         boring = load("boring", BORINGSSL, NULL);
     const cb_variant *libs[] = {sys, boring};
     for (size_t i = 0; i < 2; i++) {
-        timed_without_failures("ecdhx25519", libs[i], CB_DIR_DERIVE);
-        timed_without_failures("ed25519", libs[i], CB_DIR_SIGN);
-        timed_without_failures("ed25519", libs[i], CB_DIR_VERIFY);
+        tu_timed_without_failures(cb_alg_find("ecdhx25519"), libs[i], CB_DIR_DERIVE, 20);
+        tu_timed_without_failures(cb_alg_find("ed25519"), libs[i], CB_DIR_SIGN, 20);
+        tu_timed_without_failures(cb_alg_find("ed25519"), libs[i], CB_DIR_VERIFY, 20);
     }
 }
 

@@ -9,7 +9,10 @@
  *      and the same signature with one bit flipped, or over the message with one bit
  *      flipped, is rejected;
  *   3. for every variant but generic, the same keys and deterministic signatures as
- *      generic's from the same seeds, byte for byte.
+ *      generic's from the same seeds, byte for byte.  A variant that signs hedged
+ *      only (a loaded library, cb_op_sig_takes_rnd) has its keys compared so, and in
+ *      1 and 3 its signature is verified by generic and generic's (the vector's in
+ *      1) by it, each also rejected with a bit flipped or the message changed.
  */
 #ifndef CB_SIG_CHECK_H
 #define CB_SIG_CHECK_H

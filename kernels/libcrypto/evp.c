@@ -76,6 +76,18 @@ static cb_lib_alg *alg_slot(cb_lib *L, const cb_alg *a)
     return NULL;
 }
 
+/* is_key_kind: a's sessions hold a key (pkey.c's or pq.c's) rather than an EVP_MD or
+ * EVP_CIPHER; is_pq: pq.c's. */
+static int is_pq(const cb_alg *a)
+{
+    return a->kind == CB_KIND_KEM || a->kind == CB_KIND_SIG;
+}
+
+static int is_key_kind(const cb_alg *a)
+{
+    return a->kind == CB_KIND_PKEY || is_pq(a);
+}
+
 static void *ctx_new(cb_alg_session *s)
 {
     cb_lib *L = cb_lib_of(s);
@@ -100,11 +112,15 @@ static void *ctx_new(cb_alg_session *s)
     case CB_KIND_PKEY:
         x->pkey = cb_lib_pkey_new(L, s->alg, s->dir, &x->pkey);
         break;
+    case CB_KIND_KEM:
+    case CB_KIND_SIG:
+        x->pkey = cb_lib_pq_new(L, s->alg, s->dir, &x->pkey);
+        break;
     default:
         break;
     }
     int ok = s->alg->kind == CB_KIND_DIGEST || x->aead_api || x->c || x->pkey;
-    if (!ok || (!x->evp && s->alg->kind != CB_KIND_PKEY)) {
+    if (!ok || (!x->evp && !is_key_kind(s->alg))) {
         free(x);
         s->ctx = NULL;
         return NULL;
@@ -117,7 +133,9 @@ static void *ctx_new(cb_alg_session *s)
 static void ctx_abandon(void *p)
 {
     evp_ctx *x = p;
-    if (x->pkey)
+    if (x->pkey && is_pq(x->alg))
+        cb_lib_pq_abandon(x->pkey);
+    else if (x->pkey)
         cb_lib_pkey_abandon(x->pkey);
     cb_wipe(x->key, sizeof x->key);
     free(x);
@@ -132,7 +150,9 @@ static void ctx_free(void *p)
         x->L->f.EVP_AEAD_CTX_free(x->c);
     else if (x->c)
         x->L->f.EVP_CIPHER_CTX_free(x->c);
-    if (x->pkey)
+    if (x->pkey && is_pq(x->alg))
+        cb_lib_pq_free(x->L, x->pkey);
+    else if (x->pkey)
         cb_lib_pkey_free(x->L, x->pkey);
     cb_wipe(x->key, sizeof x->key);
     free(x);
@@ -483,8 +503,10 @@ static const obj *aead_api(cb_lib *L, const cb_alg *a, int *is_aead_api)
 
 static int offers(const cb_alg_impl *impl, const cb_alg *a, cb_dir d)
 {
-    (void)d; /* what a library offers, it offers both ways */
     cb_lib *L = (cb_lib *)impl->data;
+    if (is_pq(a)) /* names only, as for signatures; a KEM's encaps may be missing */
+        return cb_lib_pq_offers(L, a, d);
+    /* otherwise what a library offers, it offers both ways */
     cb_lib_alg *slot = alg_slot(L, a);
     if (!slot)
         return 0;
@@ -526,6 +548,8 @@ static const char *why_not(const cb_alg_impl *impl, const cb_alg *a, char *buf, 
         return NULL; /* GHASH is measured inside GCM, never through a library */
     if (a->kind == CB_KIND_PKEY)
         return cb_lib_pkey_why(L, a, buf, len);
+    if (is_pq(a))
+        return cb_lib_pq_why(L, a, buf, len);
     if (a->kind == CB_KIND_HMAC && !(L->f.HMAC_CTX_new && L->f.HMAC_Init_ex &&
                                      L->f.HMAC_Update && L->f.HMAC_Final && L->f.HMAC_CTX_free)) {
         snprintf(buf, len, "has no HMAC_CTX_new, HMAC_Init_ex, HMAC_Update, HMAC_Final");

@@ -1,8 +1,9 @@
 /*
- * kernels/libcrypto/lib.c - what load.c, evp.c and pkey.c share about one loaded
- * library, below all three: the library of a session, its symbols, its error queue,
- * a session's key.  load.c (the door) calls evp.c and pkey.c, evp.c calls pkey.c,
- * and each calls this file alone otherwise, so no two of them call each other.
+ * kernels/libcrypto/lib.c - what load.c, evp.c, pkey.c and pq.c share about one
+ * loaded library, below all four: the library of a session, its symbols, its error
+ * queue, a session's key.  load.c (the door) calls evp.c, pkey.c and pq.c, evp.c
+ * calls pkey.c and pq.c, pkey.c calls pq.c (ML-DSA's signatures), and each calls
+ * this file alone otherwise: no call goes back up that order.
  */
 #include "kernels/libcrypto/lib.h"
 
@@ -30,6 +31,22 @@ void cb_lib_clear_errors(cb_lib *L)
 {
     if (L->f.ERR_clear_error)
         L->f.ERR_clear_error();
+}
+
+void cb_lib_free_ctx(cb_lib *L, obj **ctx, int md)
+{
+    if (*ctx && md)
+        L->f.EVP_MD_CTX_free(*ctx);
+    else if (*ctx)
+        L->f.EVP_PKEY_CTX_free(*ctx);
+    *ctx = NULL;
+}
+
+void cb_lib_free_pkey(cb_lib *L, obj **pkey)
+{
+    if (*pkey)
+        L->f.EVP_PKEY_free(*pkey);
+    *pkey = NULL;
 }
 
 static void (*exit_hook)(int status, void *name);

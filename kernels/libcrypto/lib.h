@@ -1,7 +1,8 @@
 /*
  * kernels/libcrypto/lib.h - inside the libcrypto variants: the entry points resolved
  * from one loaded library, shared by load.c (loading, identity), evp.c (digests,
- * HMAC, ciphers, AEADs) and pkey.c (signatures and key agreement).
+ * HMAC, ciphers, AEADs), pkey.c (signatures and key agreement) and pq.c (ML-KEM and
+ * ML-DSA).
  *
  * No OpenSSL header is used: the few functions called are declared here, from their
  * documented prototypes, with the library's objects as opaque pointers.  Every one
@@ -107,7 +108,21 @@ typedef void obj; /* EVP_MD, EVP_MD_CTX, EVP_CIPHER, RSA, BIGNUM, ... */
     X(0, int, EVP_DigestVerifyInit, (obj * ctx, obj **pctx, const obj *md, obj *engine,  \
                                      obj *pkey))                                         \
     X(0, int, EVP_DigestVerify, (obj * ctx, const unsigned char *sig, size_t siglen,     \
-                                 const unsigned char *tbs, size_t tbslen))
+                                 const unsigned char *tbs, size_t tbslen))               \
+    X(0, obj *, EVP_PKEY_CTX_new_id, (int id, obj *engine))                              \
+    X(0, int, EVP_PKEY_CTX_kem_set_params, (obj * ctx, int nid))                         \
+    X(0, int, EVP_PKEY_keygen_init, (obj * ctx))                                         \
+    X(0, int, EVP_PKEY_keygen_deterministic, (obj * ctx, obj **pkey,                     \
+                                              const uint8_t *seed, size_t *seed_len))    \
+    X(0, int, EVP_PKEY_encapsulate_deterministic,                                        \
+      (obj * ctx, uint8_t *ct, size_t *ct_len, uint8_t *ss, size_t *ss_len,              \
+       const uint8_t *seed, size_t *seed_len))                                           \
+    X(0, int, EVP_PKEY_decapsulate, (obj * ctx, uint8_t *ss, size_t *ss_len,             \
+                                     const uint8_t *ct, size_t ct_len))                  \
+    X(0, obj *, EVP_PKEY_pqdsa_new_raw_private_key, (int nid, const uint8_t *in,         \
+                                                     size_t len))                        \
+    X(0, int, EVP_PKEY_get_raw_public_key, (const obj *pkey, uint8_t *out, size_t *len)) \
+    X(0, int, EVP_PKEY_get_raw_private_key, (const obj *pkey, uint8_t *out, size_t *len))
 
 #define CB_LIB_FIELD(req, ret, name, params) ret(*name) params;
 
@@ -154,6 +169,11 @@ void *cb_lib_sym(cb_lib *L, const char *name);
 /* cb_lib_clear_errors empties the library's error queue after a refused call. */
 void cb_lib_clear_errors(cb_lib *L);
 
+/* cb_lib_free_ctx frees *ctx, an EVP_MD_CTX (md) or an EVP_PKEY_CTX, and
+ * cb_lib_free_pkey *pkey, an EVP_PKEY; each sets the pointer to NULL (NULL is fine). */
+void cb_lib_free_ctx(cb_lib *L, obj **ctx, int md);
+void cb_lib_free_pkey(cb_lib *L, obj **pkey);
+
 /* cb_lib_catch_exit registers, in L's own libc (its namespace has one), the handler
  * that passes an exit() of the library to the hook cb_lib_set_exit_hook gave. */
 void cb_lib_catch_exit(cb_lib *L);
@@ -177,5 +197,23 @@ void *cb_lib_pkey_new(cb_lib *L, const struct cb_alg *a, cb_dir d, void **early)
 void cb_lib_pkey_free(cb_lib *L, void *k);
 void cb_lib_pkey_abandon(void *k);
 void *cb_lib_pkey_key(const cb_alg_session *s);
+
+/* pq.c: ML-KEM (CB_KIND_KEM) and ML-DSA (CB_KIND_SIG) through AWS-LC's EVP_PKEY KEM and
+ * PQDSA functions.  cb_lib_pq_offers says whether L serves a in direction d (only the
+ * names are looked up), cb_lib_pq_why why not; cb_lib_pq_new, _free and _abandon are
+ * cb_lib_pkey_new's counterparts for these kinds; cb_lib_pq_sig_max, _sign and
+ * _verify serve pkey.c's members for CB_KIND_SIG; cb_lib_pq_setup fills in the
+ * keygen, encaps and decaps members of L->impl. */
+int cb_lib_pq_offers(cb_lib *L, const struct cb_alg *a, cb_dir d);
+const char *cb_lib_pq_why(cb_lib *L, const struct cb_alg *a, char *buf, size_t len);
+void *cb_lib_pq_new(cb_lib *L, const struct cb_alg *a, cb_dir d, void **early);
+void cb_lib_pq_free(cb_lib *L, void *k);
+void cb_lib_pq_abandon(void *k);
+size_t cb_lib_pq_sig_max(cb_alg_session *s);
+int cb_lib_pq_sign(cb_alg_session *s, const uint8_t *msg, size_t len, uint8_t *sig,
+                   size_t *siglen);
+int cb_lib_pq_verify(cb_alg_session *s, const uint8_t *msg, size_t len, const uint8_t *sig,
+                     size_t siglen);
+void cb_lib_pq_setup(cb_lib *L);
 
 #endif

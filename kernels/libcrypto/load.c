@@ -380,6 +380,7 @@ int cb_lib_load(const cb_lib_request *r, char *err, size_t errlen)
     L->impl.notes = L->notes;
     cb_lib_evp_setup(L);
     cb_lib_pkey_setup(L);
+    cb_lib_pq_setup(L);
     /* the summary is what list prints: the library's own words made safe for a
      * terminal (no escape sequence of a version string reaches it) */
     char summary[512], shown[2][CB_PRINTABLE_LEN * 2];

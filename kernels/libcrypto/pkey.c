@@ -199,15 +199,9 @@ static obj *dsa_key(cb_lib *L, const cb_dsa_keyhex *k, size_t *nb)
 /* evp_release frees k's EVP_PKEYs and operation context. */
 static void evp_release(cb_lib *L, lib_pkey *k)
 {
-    if (k->op && k->row->sig_len)
-        L->f.EVP_MD_CTX_free(k->op);
-    else if (k->op)
-        L->f.EVP_PKEY_CTX_free(k->op);
-    if (k->pkey)
-        L->f.EVP_PKEY_free(k->pkey);
-    if (k->peer)
-        L->f.EVP_PKEY_free(k->peer);
-    k->op = k->pkey = k->peer = NULL;
+    cb_lib_free_ctx(L, &k->op, k->row->sig_len != 0);
+    cb_lib_free_pkey(L, &k->pkey);
+    cb_lib_free_pkey(L, &k->peer);
 }
 
 /*
@@ -326,8 +320,11 @@ void cb_lib_pkey_free(cb_lib *L, void *p)
     free(k);
 }
 
+/* sign, verify and sig_max serve ML-DSA (CB_KIND_SIG) too, through pq.c. */
 static size_t sig_max(cb_alg_session *s)
 {
+    if (s->alg->kind == CB_KIND_SIG)
+        return cb_lib_pq_sig_max(s);
     return ((lib_pkey *)cb_lib_pkey_key(s))->sig_max;
 }
 
@@ -444,6 +441,8 @@ static int evp_verify(cb_lib *L, lib_pkey *k, const uint8_t *msg, size_t len,
 static int sign(cb_alg_session *s, const uint8_t *msg, size_t len, uint8_t *sig,
                 size_t *siglen)
 {
+    if (s->alg->kind == CB_KIND_SIG)
+        return cb_lib_pq_sign(s, msg, len, sig, siglen);
     lib_pkey *k = cb_lib_pkey_key(s);
     if (k->row)
         return k->row->sig_len ? evp_sign(cb_lib_of(s), k, msg, len, sig, siglen) : -1;
@@ -453,6 +452,8 @@ static int sign(cb_alg_session *s, const uint8_t *msg, size_t len, uint8_t *sig,
 static int verify(cb_alg_session *s, const uint8_t *msg, size_t len, const uint8_t *sig,
                   size_t siglen)
 {
+    if (s->alg->kind == CB_KIND_SIG)
+        return cb_lib_pq_verify(s, msg, len, sig, siglen);
     lib_pkey *k = cb_lib_pkey_key(s);
     if (k->row)
         return k->row->sig_len ? evp_verify(cb_lib_of(s), k, msg, len, sig, siglen) : -1;

@@ -1044,6 +1044,36 @@ else
 fi
 fi
 
+# AWS-LC's ML-KEM and ML-DSA through its EVP_PKEY KEM and PQDSA functions
+# (kernels/libcrypto/pq.c): the peer of the architecture BIN is built for (the ELF
+# header's e_machine, not the host's), when it is here, natively like the other
+# library checks; a libcrypto without those functions says what it lacks.
+case $(od -An -tx1 -j18 -N2 "$BIN" | tr -d ' \n') in
+3e00) awslc=../shared/peers/aws-lc/x86_64/libcrypto.so ;;
+b700) awslc=../shared/peers/aws-lc/aarch64/libcrypto.so ;;
+*) awslc= ;;
+esac
+if [ -n "$awslc" ] && [ -f "$awslc" ] && [ -z "$RUN" ]; then
+    cb selftest -quick -lib aws="$awslc" -variant aws mlkem512 mlkem768 mlkem1024 mldsa44 mldsa65 mldsa87 >"$T/lib.out" 2>"$T/err" &&
+        [ "$(grep -c '^PASS .* aws ' "$T/lib.out")" -eq 6 ] && ok || bad "selftest -variant aws, ML-KEM and ML-DSA: $(cat "$T/lib.out" "$T/err")"
+    cb speed mlkem768 mldsa65 -iterations 20 -samples 2 -lib aws="$awslc" -variant generic,aws >"$T/lib.out" 2>"$T/err" &&
+        grep -q 'ML-KEM-768 .*(aws)' "$T/lib.out" && grep -q 'ML-DSA-65 .*(aws)' "$T/lib.out" && ok ||
+        bad "speed mlkem768 mldsa65 -variant generic,aws: $(cat "$T/lib.out" "$T/err")"
+    # the known-answer files: keys, ciphertexts and secrets byte for byte, the records'
+    # signatures verified (the library signs hedged only); a changed signature fails
+    cb kat -lib aws="$awslc" -variant aws "$DATA/mlkem-awslc.rsp" "$DATA/mldsa-awslc.rsp" >"$T/lib.out" 2>"$T/err" &&
+        grep -q 'mlkem-awslc.rsp  aws  passed 6  failed 0  skipped 0' "$T/lib.out" &&
+        grep -q 'mldsa-awslc.rsp  aws  passed 6  failed 0  skipped 0' "$T/lib.out" && ok ||
+        bad "kat -variant aws: $(cat "$T/lib.out" "$T/err")"
+    expect 1 "" -- kat -lib aws="$awslc" -variant aws "$T/mldsa-awslc.rsp"
+else
+    echo "cli: no AWS-LC peer for this binary's architecture (${awslc:-none}); the -lib aws ML-KEM and ML-DSA checks skipped"
+fi
+if cb list 2>/dev/null | grep -A3 '^mlkem768$' | grep -Eq '^ +openssl +library .*not offered'; then
+    expect 2 "variant 'openssl' lacks AWS-LC's EVP_PKEY KEM functions mlkem768 is run with" -- speed mlkem768 -variant openssl
+    expect 2 "variant 'openssl' lacks AWS-LC's PQDSA functions mldsa65 is run with" -- speed mldsa65 -variant openssl
+fi
+
 # --- caps -sweep ---------------------------------------------------------------------
 expect 2 "name the algorithms to sweep with -evp ALG" -- caps -sweep
 expect 2 "unknown algorithm 'nosuch'" -- caps -sweep -evp nosuch
