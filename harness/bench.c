@@ -206,20 +206,54 @@ double cb_bench_trend(const double *v, size_t n)
     return c / sqrt(var);
 }
 
-/* STEADY_Z: a trend this strong (two-sided p < 0.01) says the case has not settled;
- * STEADY_MIN: the fewest samples the test is asked about. */
+/* STEADY_Z: a trend this strong (two-sided p < 0.01) says the case has not
+ * settled; STEADY_OUT: a first sample this many robust standard deviations (and at
+ * least STEADY_FLOOR of the level) from the later samples' median is not yet at
+ * their level; STEADY_MIN: the fewest samples the tests are asked about. */
 #define STEADY_Z 2.576
+#define STEADY_OUT 4.0
+#define STEADY_FLOOR 0.005
 #define STEADY_MIN 8
 
-/* settle looks for a trend in r's samples from r->first_steady on; with one, the
- * first third of them become transient and 1 is returned (sample on). */
+/* leading counts the samples at the start of v[0..m) that lie off the level of its
+ * second half (median +- STEADY_OUT robust deviations): a step, such as a cold
+ * start, which a trend test sees poorly when a long plateau follows. */
+static size_t leading(const double *v, size_t m)
+{
+    double tail[CB_BENCH_MAX_SAMPLES], dev[CB_BENCH_MAX_SAMPLES];
+    size_t h = m / 2, t = m - h;
+    memcpy(tail, v + h, t * sizeof *tail);
+    double med = cb_median(tail, t);
+    for (size_t i = 0; i < t; i++)
+        dev[i] = fabs(v[h + i] - med);
+    double tol = STEADY_OUT * 1.4826 * cb_median(dev, t);
+    tol = tol > STEADY_FLOOR * med ? tol : STEADY_FLOOR * med;
+    size_t k = 0;
+    while (k < h && fabs(v[k] - med) > tol)
+        k++;
+    return k;
+}
+
+/* settle looks for a transient in r's samples from r->first_steady on: leading
+ * samples off the later level, which become transient, or a monotone trend
+ * (Mann-Kendall), which makes the first third of them transient.  Returns 1 when
+ * it marked some (sample on), else 0. */
 static int settle(cb_bench_result *r)
 {
     double v[CB_BENCH_MAX_SAMPLES];
     size_t m = 0;
     for (unsigned j = r->first_steady; j < r->n; j++)
         v[m++] = cb_bench_sample_value(r, j);
-    if (m < STEADY_MIN || fabs(cb_bench_trend(v, m)) < STEADY_Z)
+    if (m < STEADY_MIN)
+        return 0;
+    size_t step = leading(v, m);
+    if (step) {
+        for (size_t j = 0; j < step; j++)
+            r->transient[r->first_steady + j] = 1;
+        r->first_steady += (unsigned)step;
+        return 1;
+    }
+    if (fabs(cb_bench_trend(v, m)) < STEADY_Z)
         return 0;
     unsigned drop = (unsigned)(m + 2) / 3;
     for (unsigned j = r->first_steady; j < r->first_steady + drop; j++)

@@ -136,6 +136,9 @@ typedef struct cb_comparison {
     size_t canary_refused;   /* cases both sides sampled a canary for, but not the
                               * same one (another class or checksum): judged raw */
     char canary_why[200];    /* the first refusal, said once */
+    size_t canary_noisier;   /* cases whose case / canary spread more than their raw
+                              * rates (the canary shares no bottleneck with the
+                              * kernel): judged raw */
     size_t gate_failures;    /* gated regressions */
     size_t gate_undecided;   /* gated paired cases the looks left undecided */
     double geomean_pct;      /* geometric mean of the speed ratios over all cases, as % */

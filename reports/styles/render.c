@@ -148,6 +148,11 @@ void cb_render_separate(const cb_comparison *c, FILE *out, const char *prefix)
         }
         fprintf(out, ".\n");
     }
+    if (c->canary_noisier)
+        fprintf(out, "%snote: %zu of %zu cases are judged on raw rates although both files "
+                "carry the same canary: their case / canary spread more than the rates "
+                "themselves (a kernel that does not share the canary's bottleneck).\n",
+                prefix, c->canary_noisier, c->n);
     if (c->between_runs)
         fprintf(out, "%snote: %zu of %zu cases are judged on the spread between the files' "
                 "repetitions (speed -runs), so run-to-run drift is in their intervals.\n",

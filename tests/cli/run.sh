@@ -303,6 +303,50 @@ cb speed md5 -bytes 64 -seconds 0.1 -samples 12 -csv "$T/u2.csv" >/dev/null 2>&1
 cb compare "$T/u1.csv" "$T/u2.csv" -fail-if-slower 0.5% >/dev/null 2>"$T/err"
 grep -q 'not taken as interleaved pairs (separate runs)' "$T/err" && ok || bad "compare of two runs at 0.5% gave no design warning: $(cat "$T/err")"
 
+# separate runs that survive a drifting machine: -runs, the canary, -calibrate-gate
+expect 2 "-runs 0 is out of range" -- speed md5 -runs 0
+expect 2 "-runs 21 is out of range" -- speed md5 -runs 21
+expect 2 "-canary 'vector' is not a canary; give auto" -- speed md5 -canary vector
+cb speed md5 -bytes 64,256 -seconds 0.04 -samples 2 -runs 2 -csv "$T/r1.csv" >/dev/null 2>&1 &&
+    ok || bad "speed -runs 2 failed"
+# run (0, 1), transient, canary (md5's: scalar), its checksum, count and seconds
+tr -d '\r' <"$T/r1.csv" | awk -F, 'NR > 1 { runs[$(NF - 6)]++; if ($(NF - 4) != "scalar" || $(NF - 3) !~ /^[0-9a-f]{16}$/ || $(NF - 1) <= 0) bad++ }
+    END { exit !(runs[0] == 4 && runs[1] == 4 && !bad) }' && ok ||
+    bad "speed -runs 2 wrote no run 0 and 1 rows with a scalar canary: $(tail -n 2 "$T/r1.csv")"
+cb speed md5 -bytes 64,256 -seconds 0.04 -samples 2 -runs 2 -csv "$T/r2.csv" >/dev/null 2>&1
+cb speed md5 -bytes 64,256 -seconds 0.04 -samples 2 -runs 2 -csv "$T/r3.csv" >/dev/null 2>&1
+cb speed md5 -bytes 64,256 -seconds 0.04 -samples 2 -runs 2 -canary none -csv "$T/r0.csv" >/dev/null 2>&1
+tr -d '\r' <"$T/r0.csv" | awk -F, 'NR > 1 && $(NF - 4) != "" { n++ } END { exit n > 0 }' && ok ||
+    bad "-canary none still wrote a canary"
+cb compare "$T/r1.csv" "$T/r2.csv" -format csv >"$T/out" 2>/dev/null
+grep -q ',runs/canary$' "$T/out" || grep -q ',runs$' "$T/out" && ok ||
+    bad "compare of two -runs files did not judge on the runs: $(cat "$T/out")"
+cb compare "$T/r1.csv" "$T/r2.csv" >"$T/out" 2>&1
+grep -Eq 'judged on the spread between the files. repetitions' "$T/out" && ok ||
+    bad "compare of -runs files does not say they were judged on the runs: $(cat "$T/out")"
+mkdir -p "$T/cal"
+export CRYPTOBENCH_CALIBRATION="$T/cal/record"
+expect 2 "needs at least 2 A/A files" -- compare -calibrate-gate "$T/r1.csv"
+expect 2 "give it no -fail-if-slower" -- compare -calibrate-gate "$T/r1.csv" "$T/r2.csv" -fail-if-slower 5
+cb compare -calibrate-gate "$T/r1.csv" "$T/r2.csv" "$T/r3.csv" >"$T/out" 2>"$T/err" && ok ||
+    bad "compare -calibrate-gate failed: $(cat "$T/err")"
+grep -Eq '^calibrate-gate: 6 A/A pairs of 3 files of .*: the smallest -fail-if-slower that kept false alarms at or below 5% is [0-9.]+%' "$T/out" &&
+    ok || bad "compare -calibrate-gate printed no recommendation: $(cat "$T/out")"
+cal=$(sed -n 's/.* is \([0-9.]*\)% (.*/\1/p' "$T/out")
+[ -s "$T/cal/record" ] && grep -q "threshold=$cal" "$T/cal/record" && ok ||
+    bad "-calibrate-gate recorded nothing in \$CRYPTOBENCH_CALIBRATION: $(cat "$T/cal/record" 2>&1)"
+cb compare -calibrate-gate "$T/r2.csv" "$T/r1.csv" "$T/r3.csv" >/dev/null 2>&1
+[ "$(grep -c . "$T/cal/record")" -eq 1 ] && ok || bad "a second calibration of the same host added a line"
+# a gate below the recorded figure is warned about, naming it (none when above)
+echo "$cal" | awk '{ exit !($1 > 0) }' && {
+    cb compare "$T/r1.csv" "$T/r2.csv" -fail-if-slower 0.01% >/dev/null 2>"$T/err"
+    grep -q "is below $cal%, the smallest threshold that kept false alarms" "$T/err" && ok ||
+        bad "compare below the calibrated $cal% gave no warning: $(cat "$T/err")"
+}
+cb compare "$T/r1.csv" "$T/r2.csv" -fail-if-slower 99% >/dev/null 2>"$T/err"
+! grep -q "the smallest threshold that kept false alarms" "$T/err" && ok || bad "compare above the calibrated figure warned"
+unset CRYPTOBENCH_CALIBRATION
+
 # --- selftest and list -----------------------------------------------------------------
 cb selftest -quick >"$T/out" 2>&1 && ok || bad "selftest -quick failed: $(grep -v PASS "$T/out" | head)"
 grep -Eq '^selftest: [0-9]+ passed, 0 failed' "$T/out" && ok || bad "selftest summary missing"
