@@ -236,6 +236,11 @@ static int gate_checks(speed_opts *o, int max_seconds_given)
                  "-seconds and -iterations.");
         return -1;
     }
+    if (ro->runs > 1 && (o->gate.gate || o->calibrate_gate || ro->stamped)) {
+        cb_error("speed: -runs repeats cases for compare of separate files; the gate, "
+                 "-calibrate-gate and -pair pair their own batches: drop -runs.");
+        return -1;
+    }
     if ((o->gate.gate || o->calibrate_gate) && ro->multi > 0) {
         cb_error("speed: the gate pairs batches in one process; drop -multi.");
         return -1;

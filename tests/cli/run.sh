@@ -307,6 +307,7 @@ grep -q 'not taken as interleaved pairs (separate runs)' "$T/err" && ok || bad "
 expect 2 "-runs 0 is out of range" -- speed md5 -runs 0
 expect 2 "-runs 21 is out of range" -- speed md5 -runs 21
 expect 2 "-canary 'vector' is not a canary; give auto" -- speed md5 -canary vector
+expect 2 "pair their own batches: drop -runs" -- speed md5 -variant generic,generic -compare -fail-if-slower 1% -runs 2
 cb speed md5 -bytes 64,256 -seconds 0.04 -samples 2 -runs 2 -csv "$T/r1.csv" >/dev/null 2>&1 &&
     ok || bad "speed -runs 2 failed"
 # run (0, 1), transient, canary (md5's: scalar), its checksum, count and seconds
