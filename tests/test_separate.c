@@ -389,6 +389,13 @@ static void test_calibrate(void **state)
     assert_int_equal(back.pairs, 20);
     assert_int_equal(cb_calibration_find(record, "ci", "Example CPU", "samples", &back), -1);
     assert_int_equal(cb_calibration_find(record, "other", "Example CPU", "runs", &back), -1);
+    /* files that agree exactly recommend 0, printed as 0.0 (never -0.0) */
+    const char *same[3] = {files[0], files[0], files[0]};
+    assert_int_equal(cb_compare_calibrate(same, 3, &o, &cal, err, sizeof err), 0);
+    assert_true(cal.threshold_pct == 0 && !signbit(cal.threshold_pct));
+    assert_true(cal.none_pct == 0 && !signbit(cal.none_pct));
+    cb_calibration_line(&cal, line, sizeof line);
+    assert_non_null(strstr(line, "\tthreshold=0.0\tnone=0.0\t"));
     /* one file is not enough */
     assert_int_equal(cb_compare_calibrate(files, 1, &o, &cal, err, sizeof err), -1);
     assert_non_null(strstr(err, "at least 2"));

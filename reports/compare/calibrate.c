@@ -95,6 +95,12 @@ out:
     return rc;
 }
 
+/* round_up rounds a threshold up to 0.1% (0 stays 0, never -0). */
+static double round_up(double pct)
+{
+    return pct > 0 ? ceil(pct * 10 - 1e-9) / 10 : 0.0;
+}
+
 int cb_compare_calibrate(const char *const *files, size_t n, const cb_compare_opts *o,
                          cb_gate_calibration *cal, char *err, size_t errlen)
 {
@@ -123,8 +129,8 @@ int cb_compare_calibrate(const char *const *files, size_t n, const cb_compare_op
     /* a pair flags P when its value exceeds P: the (allowed+1)-th largest value
      * leaves `allowed` pairs above it */
     double t = allowed < m ? v[allowed] : 0;
-    cal->threshold_pct = ceil(t * 10 - 1e-9) / 10;
-    cal->none_pct = ceil(v[0] * 10 - 1e-9) / 10;
+    cal->threshold_pct = round_up(t);
+    cal->none_pct = round_up(v[0]);
     for (size_t i = 0; i < m; i++)
         cal->flagged_at_threshold += v[i] > cal->threshold_pct;
     cal->pairs = m;
