@@ -577,6 +577,26 @@ else
     echo "cli: no pgrep; the -multi parent-death check is UNAVAILABLE"
 fi
 
+# `bssl speed` output (AWS-LC's real logs in ../shared/logs, when there): text and
+# -json import with no error, and the imported ML-KEM-768 rows compare with our run's
+bssl_logs=../shared/logs
+if [ -f "$bssl_logs/bssl-x86_64.txt" ] && [ -f "$bssl_logs/bssl-x86_64.json" ]; then
+    cb import "$bssl_logs/bssl-x86_64.txt" -o "$T/bssl.csv" 2>"$T/err" &&
+        [ "$(grep -c ',imported,' "$T/bssl.csv")" -eq 50 ] &&
+        grep -q ',mlkem768,bssl,encaps,768,0,' "$T/bssl.csv" &&
+        grep -q ',bssl speed (BoringSSL or AWS-LC),' "$T/bssl.csv" && ok ||
+        bad "import of bssl-x86_64.txt: $(cat "$T/err")"
+    cb import "$bssl_logs/bssl-x86_64.json" -o "$T/bssl-json.csv" 2>"$T/err" &&
+        [ "$(grep -c ',imported,' "$T/bssl-json.csv")" -eq 73 ] &&
+        grep -q ',mldsa65,bssl,sign,65,0,' "$T/bssl-json.csv" && ok ||
+        bad "import of bssl-x86_64.json: $(cat "$T/err")"
+    cb speed mlkem768 -iterations 20 -samples 2 -csv "$T/kem-ours.csv" >/dev/null 2>&1
+    cb compare "$T/bssl.csv" "$T/kem-ours.csv" >"$T/out" 2>"$T/err"
+    grep -q "variant bssl -> generic" "$T/out" && grep -q "^mlkem768 " "$T/out" && ok ||
+        bad "compare of imported bssl rows with our mlkem768 run: $(cat "$T/out" "$T/err")"
+else
+    echo "skipped: the bssl import checks ($bssl_logs/bssl-x86_64.txt, .json are not here)"
+fi
 # --- import and compare whole published reports -----------------------------------------
 DATA=$(dirname "$0")/../data
 # an openssl log without -aead timed streaming updates: compared with whole messages,
