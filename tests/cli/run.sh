@@ -577,6 +577,13 @@ else
     echo "cli: no pgrep; the -multi parent-death check is UNAVAILABLE"
 fi
 
+# bssl speed lines written here in its format: a "Did" line that does not read, and a
+# -json array cut short, are refused naming the line (exit 2) and write nothing
+printf 'Did 5 SHA-256 (16 bytes) operations in 100us (50000.0 ops/sec): 0.8 MB/s\nDid 12 SHA-256 operations in 100us (x ops/sec)\n' >"$T/bssl-bad.txt"
+expect 2 "bssl-bad.txt:2: a \`bssl speed\` line that does not read" -- import "$T/bssl-bad.txt" -o "$T/bssl-bad.csv"
+printf '[\n{"description": "SHA-256", "numCalls": 5, "microseconds": 100, "bytesPerCall": 16},\n{"description": "SHA-2' >"$T/bssl-cut.json"
+expect 2 "bssl-cut.json:3: not \`bssl speed -json\` output at byte" -- import "$T/bssl-cut.json" -o "$T/bssl-cut.csv"
+[ ! -e "$T/bssl-bad.csv" ] && [ ! -e "$T/bssl-cut.csv" ] && ok || bad "a refused bssl import wrote its CSV"
 # `bssl speed` output (AWS-LC's real logs in ../shared/logs, when there): text and
 # -json import with no error, and the imported ML-KEM-768 rows compare with our run's
 bssl_logs=../shared/logs
