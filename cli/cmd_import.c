@@ -27,7 +27,7 @@ static void import_usage(FILE *f)
         "in a warning: they compare only with other imports.  Compare the result with\n"
         "`cryptobench compare`.\n\n"
         "  -o FILE          the CSV to write (written whole, or not at all)\n"
-        "  -variant NAME    variant to record (default: openssl, or the tcrypt driver)\n"
+        "  -variant NAME    variant to record (default: openssl, the tcrypt driver, or bssl)\n"
         "  -build LABEL     build label to record (default: the log's file name)\n"
         "  -host NAME       host name to record\n"
         "  -arch ARCH       host architecture to record\n"

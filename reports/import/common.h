@@ -42,8 +42,9 @@ typedef struct measure {
     unsigned long line;
     unsigned key_bits;    /* tcrypt samples: resolved when the line is read ... */
     int known;            /* ... whether cryptobench has the algorithm, */
-    char driver[NAME_LEN];/* the driver (our variant) */
-    char dir[16];         /* and encrypt, decrypt or digest */
+    char driver[NAME_LEN];/* tcrypt, bssl: the variant (the driver, -variant, "bssl") */
+    char dir[16];         /* and encrypt, decrypt or digest (bssl: any direction) */
+    int aead;             /* bssl: the operation carried AAD (the CSV's aead bit 0) */
     unsigned child;       /* `openssl speed -multi`: 1 + the child that reported it
                            * ("Got: ... from N"); 0 for a line of the parent's */
 } measure;
@@ -62,6 +63,7 @@ typedef struct importer {
     unsigned long line;
     mlist progress, values;
     mlist tcrypt;          /* tcrypt samples: name is our algorithm, rate in bytes/s */
+    mlist bssl;            /* `bssl speed` results, named and counted when read */
     /* table state */
     size_t sizes[MAX_SIZES], nsizes;
     int in_table;
@@ -85,6 +87,7 @@ typedef struct importer {
     size_t multi_disagree; /* -multi: table values the children's sum does not give */
     int wall;
     int tcrypt_seen, openssl_seen;
+    int bssl_seen, bssl_json;  /* a `bssl speed` result was read; the log was -json */
     /* what the warnings report */
     size_t unnamed_mr, curveless, tc_unread;
     char foreign[1024];    /* names kept that cryptobench cannot run */
@@ -132,5 +135,9 @@ int cb_imp_parse_seconds(const char *s, double *out);
  * canonical spelling over name; NULL (name unchanged) when it has none or a
  * public-key one. */
 const cb_alg *cb_imp_symmetric_alg(char *name, size_t len);
+
+/* cb_imp_times_direction reports whether cryptobench times a's direction called dir
+ * (rsa* signs and verifies, but an imported rsa encrypt row is OpenSSL's alone). */
+int cb_imp_times_direction(const cb_alg *a, const char *dir);
 
 #endif

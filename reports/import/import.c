@@ -1,8 +1,9 @@
 /*
- * reports/import/import.c - `openssl speed` output (tables, progress lines, -mr lines) and
- * Linux tcrypt logs into CSV rows.  See import.h for the forms recognised; the
- * readers of each format are the rows of reports/import/readers.h (a file each:
- * reports/import/openssl.c, reports/import/tcrypt.c), their shared helpers
+ * reports/import/import.c - `openssl speed` output (tables, progress lines, -mr lines),
+ * Linux tcrypt logs and `bssl speed` output into CSV rows.  See import.h for the forms
+ * recognised; the readers of each format are the rows of reports/import/readers.h (a
+ * file each: reports/import/openssl.c, reports/import/tcrypt.c, reports/import/bssl.c,
+ * whose -json reader takes the whole text before the line loop), their shared helpers
  * reports/import/common.c; this file runs the loop, resolves names and emits the rows.
  *
  * The log is read in two passes' worth of state: progress lines give exact counts
@@ -124,18 +125,6 @@ static const cb_alg *openssl_symmetric(const char *name)
     return cb_imp_symmetric_alg(buf, sizeof buf);
 }
 
-/* times_direction reports whether cryptobench times a's direction called dir (rsa*
- * signs and verifies, but an imported rsa encrypt row is OpenSSL's alone). */
-static int times_direction(const cb_alg *a, const char *dir)
-{
-    cb_dir dirs[CB_MAX_DIRS];
-    size_t n = cb_alg_dirs(a, dirs);
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(cb_dir_name(dirs[i]), dir) == 0)
-            return 1;
-    return 0;
-}
-
 /* resolve_openssl names the case of an `openssl speed` measure. */
 static void resolve_openssl(const importer *im, const measure *m, resolved *r)
 {
@@ -146,7 +135,7 @@ static void resolve_openssl(const importer *im, const measure *m, resolved *r)
         snprintf(r->alg, sizeof r->alg, "%s", ours ? a->name : m->name);
         r->dir = cb_imp_pk_dirs[m->pk];
         r->key_bits = m->size ? (unsigned)m->size : ours ? a->key_bits : 0;
-        r->known = ours && times_direction(a, r->dir);
+        r->known = ours && cb_imp_times_direction(a, r->dir);
         return;
     }
     const cb_alg *a = openssl_symmetric(m->name);
@@ -365,19 +354,21 @@ static void emit_openssl(importer *im, emitter *e)
     }
 }
 
-/* emit_tcrypt emits the tcrypt measures, named when their lines were read. */
-static void emit_tcrypt(importer *im, emitter *e)
+/* emit_named emits measures named when their lines were read (tcrypt's, bssl's), each
+ * with the variant its reader gave it. */
+static void emit_named(emitter *e, const mlist *l)
 {
-    for (size_t i = 0; i < im->tcrypt.n; i++) {
-        const measure *m = &im->tcrypt.v[i];
+    for (size_t i = 0; i < l->n; i++) {
+        const measure *m = &l->v[i];
         resolved c;
         memset(&c, 0, sizeof c);
         snprintf(c.alg, sizeof c.alg, "%s", m->name);
         c.dir = m->dir;
         c.key_bits = m->key_bits;
         c.block = m->size;
+        c.aead = m->aead;
         c.known = m->known;
-        emit(e, &c, im->o->variant ? im->o->variant : m->driver, m, m);
+        emit(e, &c, m->driver, m, m);
     }
 }
 
@@ -488,7 +479,11 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
     char tool[128];
     const char *base = strrchr(im->name, '/');
     base = base ? base + 1 : im->name;
-    if (im->tcrypt_seen && !im->openssl_seen)
+    int own_clock = !im->openssl_seen && (im->tcrypt_seen || im->bssl_seen);
+    if (im->bssl_seen && !im->openssl_seen && !im->tcrypt_seen)
+        snprintf(tool, sizeof tool, "bssl speed (BoringSSL or AWS-LC)%s",
+                 im->bssl_json ? " -json" : "");
+    else if (im->tcrypt_seen && !im->openssl_seen)
         snprintf(tool, sizeof tool, "linux tcrypt");
     else if (strncmp(im->version, "cryptobench ", 12) == 0) /* our own text table */
         snprintf(tool, sizeof tool, "%s", im->version);
@@ -499,7 +494,7 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
         tool, o->build ? o->build : base, "imported", im->compiler, im->options,
         o->host_arch ? o->host_arch : "", o->hostname ? o->hostname : "",
         o->cpu_model ? o->cpu_model : im->cpu_model, im->caps_detected, im->caps_effective, im->caps_mask,
-        im->mask_source, "unknown", im->wall || (im->tcrypt_seen && !im->openssl_seen) ? "wall" : "cpu", "",
+        im->mask_source, "unknown", im->wall || own_clock ? "wall" : "cpu", "",
     };
     return cb_csv_intern_run(set, &r);
 }
@@ -596,6 +591,7 @@ static void free_lists(importer *im)
     free(im->progress.v);
     free(im->values.v);
     free(im->tcrypt.v);
+    free(im->bssl.v);
     free(im->per_child.v);
 }
 
@@ -610,7 +606,11 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
     size_t first = cb_csv_set_count(set);
     long rc = 0;
     char *line = cb_xmalloc(CB_IMP_LINE_MAX);
-    for (size_t pos = 0; pos < len && rc == 0;) {
+    /* `bssl speed -json` is one JSON array, not lines: read whole when it is one */
+    int json = cb_imp_bssl_json(im, text, len);
+    if (json < 0)
+        rc = -1;
+    for (size_t pos = 0; pos < len && rc == 0 && !json;) {
         const char *nl = memchr(text + pos, '\n', len - pos);
         size_t end = nl ? (size_t)(nl - text) : len, l = end - pos;
         if (l && text[end - 1] == '\r')
@@ -633,12 +633,13 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
         emitter e = {im, set, run_info(im, set), cb_csv_intern(set, name, strlen(name)),
                      first, 0};
         emit_openssl(im, &e);
-        emit_tcrypt(im, &e);
+        emit_named(&e, &im->tcrypt);
+        emit_named(&e, &im->bssl);
         rc = e.added;
         if (rc == 0) {
             im->line = 1;
             cb_imp_fail(im, "nothing recognisable: no `openssl speed` table, progress or -mr "
-                 "line, and no tcrypt line with a result.");
+                 "line, no tcrypt line with a result and no `bssl speed` result.");
             rc = -1;
         } else if (warn) {
             warn_about(im, warn);

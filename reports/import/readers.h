@@ -19,7 +19,8 @@
 #define CB_IMPORT_READERS(X)                                                             \
     X(openssl_multi, cb_imp_openssl_child, NULL)                                         \
     X(openssl, cb_imp_openssl_text, cb_imp_openssl_table)                                \
-    X(tcrypt, cb_imp_tcrypt_line, NULL)
+    X(tcrypt, cb_imp_tcrypt_line, NULL)                                                  \
+    X(bssl, cb_imp_bssl_line, NULL)
 
 /* openssl.c: cb_imp_openssl_child reads what `openssl speed -multi` prints for its
  * children ("Forked child N", "Got: LINE from N", LINE read as the child's);
@@ -34,5 +35,13 @@ int cb_imp_openssl_table(importer *im, char **tok, int n);
 /* tcrypt.c: cb_imp_tcrypt_line reads tcrypt's "testing speed of" headings and
  * "test N (...)" results. */
 int cb_imp_tcrypt_line(importer *im, const char *s);
+
+/* bssl.c: cb_imp_bssl_line reads `bssl speed`'s "Did N DESCRIPTION operations in
+ * Nus (R ops/sec)" lines (BoringSSL, AWS-LC); cb_imp_bssl_json its -json output, the
+ * whole text: 0 when the text is not a JSON array of objects, 1 when it was read, -1
+ * (after cb_imp_fail) when it is one but malformed.  import.c offers the text to
+ * cb_imp_bssl_json before the line loop. */
+int cb_imp_bssl_line(importer *im, const char *s);
+int cb_imp_bssl_json(importer *im, const char *text, size_t len);
 
 #endif

@@ -207,7 +207,7 @@ static int tcrypt_test(importer *im, const char *line)
     }
     m->size = (size_t)block;
     m->line = im->line;
-    snprintf(m->driver, sizeof m->driver, "%s", im->tc_driver);
+    snprintf(m->driver, sizeof m->driver, "%s", im->o->variant ? im->o->variant : im->tc_driver);
     snprintf(m->dir, sizeof m->dir, "%s", digest ? "digest" : im->tc_dir);
     return 1;
 }

@@ -578,6 +578,33 @@ else
     echo "cli: no pgrep; the -multi parent-death check is UNAVAILABLE"
 fi
 
+# bssl speed lines written here in its format: a "Did" line that does not read, and a
+# -json array cut short, are refused naming the line (exit 2) and write nothing
+printf 'Did 5 SHA-256 (16 bytes) operations in 100us (50000.0 ops/sec): 0.8 MB/s\nDid 12 SHA-256 operations in 100us (x ops/sec)\n' >"$T/bssl-bad.txt"
+expect 2 "bssl-bad.txt:2: a \`bssl speed\` line that does not read" -- import "$T/bssl-bad.txt" -o "$T/bssl-bad.csv"
+printf '[\n{"description": "SHA-256", "numCalls": 5, "microseconds": 100, "bytesPerCall": 16},\n{"description": "SHA-2' >"$T/bssl-cut.json"
+expect 2 "bssl-cut.json:3: not \`bssl speed -json\` output at byte" -- import "$T/bssl-cut.json" -o "$T/bssl-cut.csv"
+[ ! -e "$T/bssl-bad.csv" ] && [ ! -e "$T/bssl-cut.csv" ] && ok || bad "a refused bssl import wrote its CSV"
+# `bssl speed` output (AWS-LC's real logs in ../shared/logs, when there): text and
+# -json import with no error, and the imported ML-KEM-768 rows compare with our run's
+bssl_logs=../shared/logs
+if [ -f "$bssl_logs/bssl-x86_64.txt" ] && [ -f "$bssl_logs/bssl-x86_64.json" ]; then
+    cb import "$bssl_logs/bssl-x86_64.txt" -o "$T/bssl.csv" 2>"$T/err" &&
+        [ "$(grep -c ',imported,' "$T/bssl.csv")" -eq 50 ] &&
+        grep -q ',mlkem768,bssl,encaps,768,0,' "$T/bssl.csv" &&
+        grep -q ',bssl speed (BoringSSL or AWS-LC),' "$T/bssl.csv" && ok ||
+        bad "import of bssl-x86_64.txt: $(cat "$T/err")"
+    cb import "$bssl_logs/bssl-x86_64.json" -o "$T/bssl-json.csv" 2>"$T/err" &&
+        [ "$(grep -c ',imported,' "$T/bssl-json.csv")" -eq 73 ] &&
+        grep -q ',mldsa65,bssl,sign,65,0,' "$T/bssl-json.csv" && ok ||
+        bad "import of bssl-x86_64.json: $(cat "$T/err")"
+    cb speed mlkem768 -iterations 20 -samples 2 -csv "$T/kem-ours.csv" >/dev/null 2>&1
+    cb compare "$T/bssl.csv" "$T/kem-ours.csv" >"$T/out" 2>"$T/err"
+    grep -q "variant bssl -> generic" "$T/out" && grep -q "^mlkem768 " "$T/out" && ok ||
+        bad "compare of imported bssl rows with our mlkem768 run: $(cat "$T/out" "$T/err")"
+else
+    echo "skipped: the bssl import checks ($bssl_logs/bssl-x86_64.txt, .json are not here)"
+fi
 # --- import and compare whole published reports -----------------------------------------
 DATA=$(dirname "$0")/../data
 # an openssl log without -aead timed streaming updates: compared with whole messages,
