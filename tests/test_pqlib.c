@@ -37,7 +37,7 @@
 #elif defined(__aarch64__)
 #define PEER "../shared/peers/aws-lc/aarch64/libcrypto.so"
 #else
-#define PEER NULL /* no AWS-LC build for this architecture */
+#define PEER "" /* no AWS-LC build for this architecture */
 #endif
 
 static const char *const pq_algs[] = {"mlkem512", "mlkem768", "mlkem1024",
@@ -54,7 +54,7 @@ static const cb_variant *aws(const char *test)
         tried = 1;
         char err[1024] = "";
         cb_lib_request r = {.name = "aws", .path = PEER};
-        if (!PEER)
+        if (!PEER[0])
             printf("test_pqlib: skipped, there is no AWS-LC build for the architecture "
                    "this test is built for\n");
         else if (access(PEER, R_OK) != 0)
@@ -306,10 +306,12 @@ static void test_lacking_libraries(void **state)
         lacking("sys", NULL);
         any = 1;
     }
+#if defined(__x86_64__) /* the path is x86-64's multiarch folder */
     if (access(boring, R_OK) == 0) {
         lacking("boring", boring);
         any = 1;
     }
+#endif
     if (!any) {
         printf("%s: skipped, neither libcrypto.so.3 nor %s is installed\n", __func__, boring);
         skip();
