@@ -109,6 +109,10 @@ void cb_imp_copy_name(char *dst, const char *src, size_t len);
 /* cb_imp_lower_copy copies src into dst (of size len) in lower case. */
 void cb_imp_lower_copy(char *dst, size_t len, const char *src);
 
+/* cb_imp_normalise writes text lower case, each run of anything but letters, digits,
+ * '.' and '_' one '-', none at either end ("ECDSA P-256" is ecdsa-p-256). */
+void cb_imp_normalise(char *out, size_t len, const char *text);
+
 /* cb_imp_tokenize splits s in place at blanks into at most MAX_TOKENS words. */
 int cb_imp_tokenize(char *s, char **tok);
 
