@@ -64,6 +64,7 @@ typedef struct importer {
     mlist progress, values;
     mlist tcrypt;          /* tcrypt samples: name is our algorithm, rate in bytes/s */
     mlist bssl;            /* `bssl speed` results, named and counted when read */
+    mlist gbench;          /* Google Benchmark runs, named and counted when read */
     /* table state */
     size_t sizes[MAX_SIZES], nsizes;
     int in_table;
@@ -88,6 +89,11 @@ typedef struct importer {
     int wall;
     int tcrypt_seen, openssl_seen;
     int bssl_seen, bssl_json;  /* a `bssl speed` result was read; the log was -json */
+    int gbench_seen;       /* the text was Google Benchmark JSON */
+    char gb_version[48];   /* its context's "library_version", "" when none */
+    char hostname[128];    /* the host the log names (Google Benchmark's host_name) */
+    size_t gb_errored;     /* Google Benchmark runs left out: "error_occurred" */
+    size_t gb_aggregates;  /* runs imported from an aggregate (no iteration entries) */
     /* what the warnings report */
     size_t unnamed_mr, curveless, tc_unread;
     char foreign[1024];    /* names kept that cryptobench cannot run */

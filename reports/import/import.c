@@ -480,7 +480,10 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
     const char *base = strrchr(im->name, '/');
     base = base ? base + 1 : im->name;
     int own_clock = !im->openssl_seen && (im->tcrypt_seen || im->bssl_seen);
-    if (im->bssl_seen && !im->openssl_seen && !im->tcrypt_seen)
+    if (im->gbench_seen)
+        snprintf(tool, sizeof tool, "google-benchmark%s%s", im->gb_version[0] ? " " : "",
+                 im->gb_version);
+    else if (im->bssl_seen && !im->openssl_seen && !im->tcrypt_seen)
         snprintf(tool, sizeof tool, "bssl speed (BoringSSL or AWS-LC)%s",
                  im->bssl_json ? " -json" : "");
     else if (im->tcrypt_seen && !im->openssl_seen)
@@ -492,7 +495,7 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
     const cb_import_opts *o = im->o;
     cb_run_info r = {
         tool, o->build ? o->build : base, "imported", im->compiler, im->options,
-        o->host_arch ? o->host_arch : "", o->hostname ? o->hostname : "",
+        o->host_arch ? o->host_arch : "", o->hostname ? o->hostname : im->hostname,
         o->cpu_model ? o->cpu_model : im->cpu_model, im->caps_detected, im->caps_effective, im->caps_mask,
         im->mask_source, "unknown", im->wall || own_clock ? "wall" : "cpu", "",
     };
@@ -527,6 +530,15 @@ static void warn_about(const importer *im, FILE *warn)
         fprintf(warn, "cryptobench: warning: %s: %zu value%s of the summed table differ%s "
                 "from the sum of the children's results.\n", im->name, im->multi_disagree,
                 im->multi_disagree == 1 ? "" : "s", im->multi_disagree == 1 ? "s" : "");
+    if (im->gb_aggregates)
+        fprintf(warn, "cryptobench: warning: %s: the log has no iteration runs, only "
+                "aggregates: imported each run's median (its mean when it has none) as one "
+                "sample of one iteration (%zu case%s), so compare has no spread to test.\n",
+                im->name, im->gb_aggregates, im->gb_aggregates == 1 ? "" : "s");
+    if (im->gb_errored)
+        fprintf(warn, "cryptobench: warning: %s: left out %zu Google Benchmark run%s with "
+                "\"error_occurred\".\n", im->name, im->gb_errored,
+                im->gb_errored == 1 ? "" : "s");
     if (im->tc_unread)
         fprintf(warn, "cryptobench: warning: %s: left out %zu tcrypt test line%s whose "
                 "result reads neither as operations in seconds, opers/sec nor cycles.\n",
@@ -592,6 +604,7 @@ static void free_lists(importer *im)
     free(im->values.v);
     free(im->tcrypt.v);
     free(im->bssl.v);
+    free(im->gbench.v);
     free(im->per_child.v);
 }
 
@@ -607,7 +620,9 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
     long rc = 0;
     char *line = cb_xmalloc(CB_IMP_LINE_MAX);
     /* `bssl speed -json` is one JSON array, not lines: read whole when it is one */
-    int json = cb_imp_bssl_json(im, text, len);
+    int json = cb_imp_gbench_json(im, text, len);
+    if (json == 0)
+        json = cb_imp_bssl_json(im, text, len);
     if (json < 0)
         rc = -1;
     for (size_t pos = 0; pos < len && rc == 0 && !json;) {
@@ -635,6 +650,7 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
         emit_openssl(im, &e);
         emit_named(&e, &im->tcrypt);
         emit_named(&e, &im->bssl);
+        emit_named(&e, &im->gbench);
         rc = e.added;
         if (rc == 0) {
             im->line = 1;
