@@ -92,6 +92,7 @@ typedef struct importer {
     int gbench_seen;       /* the text was Google Benchmark JSON */
     char gb_version[48];   /* its context's "library_version", "" when none */
     char hostname[128];    /* the host the log names (Google Benchmark's host_name) */
+    char started[64];      /* when the log says the run started (its "date"), or "" */
     size_t gb_errored;     /* Google Benchmark runs left out: "error_occurred" */
     size_t gb_aggregates;  /* runs imported from an aggregate (no iteration entries) */
     /* what the warnings report */

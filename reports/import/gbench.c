@@ -100,6 +100,7 @@ static int read_context(cb_json *j)
     importer *im = j->im;
     double cpus = 0, mhz = 0;
     char caches[256] = "";
+    char model[256] = "";
     if (!cb_json_char(j, '{'))
         return cb_json_fail(j, "\"context\" is not an object");
     if (cb_json_char(j, '}'))
@@ -122,7 +123,11 @@ static int read_context(cb_json *j)
         } else if (c == '"') {
             if (cb_json_string(j, text, sizeof text, key))
                 return -1;
-            if (strcmp(key, "host_name") == 0)
+            if (strcmp(key, "date") == 0)
+                snprintf(im->started, sizeof im->started, "%.63s", text);
+            else if (strcmp(key, "cpu_model") == 0) /* cryptobench's own export */
+                snprintf(model, sizeof model, "%s", text);
+            else if (strcmp(key, "host_name") == 0)
                 snprintf(im->hostname, sizeof im->hostname, "%.127s", text);
             else if (strcmp(key, "library_version") == 0)
                 snprintf(im->gb_version, sizeof im->gb_version, "%.47s", text);
@@ -141,9 +146,10 @@ static int read_context(cb_json *j)
     } while (cb_json_char(j, ','));
     if (!cb_json_char(j, '}'))
         return cb_json_fail(j, "expected ',' or '}' in \"context\"");
-    if (cpus > 0)
+    snprintf(im->cpu_model, sizeof im->cpu_model, "%s", model);
+    if (cpus > 0 && !model[0])
         snprintf(im->cpu_model, sizeof im->cpu_model, "%.0f CPUs", cpus);
-    if (mhz > 0) {
+    if (mhz > 0 && !model[0]) {
         size_t used = strlen(im->cpu_model);
         snprintf(im->cpu_model + used, sizeof im->cpu_model - used, "%sat %.0f MHz",
                  used ? " " : "", mhz);
@@ -314,6 +320,67 @@ static int ours(measure *m, const char *base)
     return 0;
 }
 
+/* agrees: n bytes is what bytes_per_second gives over an iteration's CPU time, or
+ * its real time (UseRealTime), within 1%. */
+static int agrees(uint64_t n, double per_cpu, double per_real)
+{
+    return n && (fabs(per_cpu - (double)n) <= 0.01 * (double)n ||
+                 fabs(per_real - (double)n) <= 0.01 * (double)n);
+}
+
+/*
+ * own_name fills m when whole is a name cryptobench's googlebench export writes,
+ * ALG/VARIANT/DIRECTION[/kBITS]/BYTES[/aad][/rekey] with a direction of ours and
+ * bytes_per_second agreeing with BYTES: the case it was exported from (the key size
+ * is the algorithm's when the name gives none).
+ */
+static int own_name(importer *im, measure *m, const char *whole, double per_cpu,
+                    double per_real)
+{
+    char buf[GB_NAME], *part[8];
+    size_t n = 0;
+    snprintf(buf, sizeof buf, "%s", whole);
+    for (char *p = buf, *q; n < 8; p = q + 1) {
+        part[n++] = p;
+        q = strchr(p, '/');
+        if (!q)
+            break;
+        *q = 0;
+        if (n == 8)
+            return 0;
+    }
+    if (n < 4 || !part[0][0] || !part[1][0] || strlen(part[0]) >= NAME_LEN ||
+        strlen(part[1]) >= NAME_LEN)
+        return 0;
+    int dir = 0;
+    for (int d = 0; d < CB_DIR_COUNT; d++)
+        dir |= strcmp(part[2], cb_dir_name((cb_dir)d)) == 0;
+    size_t i = 3;
+    uint64_t bits = 0, bytes;
+    int have_bits = part[i][0] == 'k' && cb_imp_parse_count(part[i] + 1, &bits) == 0 &&
+                    bits <= 65536;
+    i += (size_t)have_bits;
+    if (!dir || i >= n || cb_imp_parse_count(part[i], &bytes) != 0 ||
+        !agrees(bytes, per_cpu, per_real))
+        return 0;
+    int aead = 0;
+    if (++i < n && strcmp(part[i], "aad") == 0)
+        aead |= 1, i++;
+    if (i < n && strcmp(part[i], "rekey") == 0)
+        aead |= 2, i++;
+    if (i != n)
+        return 0;
+    const cb_alg *a = cb_alg_find(part[0]);
+    snprintf(m->name, sizeof m->name, "%s", part[0]);
+    snprintf(m->dir, sizeof m->dir, "%s", part[2]);
+    snprintf(m->driver, sizeof m->driver, "%s", im->o->variant ? im->o->variant : part[1]);
+    m->key_bits = have_bits ? (unsigned)bits : a ? a->key_bits : 0;
+    m->aead = aead;
+    m->size = (size_t)bytes;
+    m->known = a && cb_imp_times_direction(a, m->dir);
+    return 1;
+}
+
 /* keep turns run r into one measure. */
 static int keep(importer *im, const run *r)
 {
@@ -337,13 +404,16 @@ static int keep(importer *im, const run *r)
     char base[GB_NAME];
     snprintf(base, sizeof base, "%s", whole);
     size_t block = 0;
-    if (r->have_bps && r->bps > 0) {
-        /* bytes_per_second is bytes over CPU time, or over real time with UseRealTime */
-        double per_cpu = r->bps * t, per_real = r->have_real ? r->bps * r->real * unit : 0;
+    /* bytes_per_second is bytes over CPU time, or over real time with UseRealTime */
+    double per_cpu = r->have_bps ? r->bps * t : 0;
+    double per_real = r->have_bps && r->have_real ? r->bps * r->real * unit : 0;
+    measure *m = cb_imp_push(&im->gbench);
+    if (r->have_bps && own_name(im, m, whole, per_cpu, per_real)) {
+        block = m->size;
+    } else if (r->have_bps && r->bps > 0) {
         uint64_t n;
         const char *arg = trailing_arg(base, &n);
-        if (arg && n && (fabs(per_cpu - (double)n) <= 0.01 * (double)n ||
-                         fabs(per_real - (double)n) <= 0.01 * (double)n)) {
+        if (arg && agrees(n, per_cpu, per_real)) {
             block = (size_t)n;
             base[arg - base] = 0;
         } else {
@@ -352,8 +422,9 @@ static int keep(importer *im, const run *r)
         if (block == 0)
             return run_fail(im, r, "processes less than a byte per iteration");
     }
-    measure *m = cb_imp_push(&im->gbench);
-    if (!(block && ours(m, base))) {
+    if (m->driver[0]) {
+        /* named by own_name */
+    } else if (!(block && ours(m, base))) {
         char name[NAME_LEN - 7]; /* room for "gbench-" */
         cb_imp_normalise(name, sizeof name, base);
         snprintf(m->name, sizeof m->name, cb_alg_find(name) ? "gbench-%s" : "%s", name);
@@ -361,7 +432,8 @@ static int keep(importer *im, const run *r)
         m->key_bits = 0;
         m->known = 0;
     }
-    snprintf(m->driver, sizeof m->driver, "%s", im->o->variant ? im->o->variant : "gbench");
+    if (!m->driver[0])
+        snprintf(m->driver, sizeof m->driver, "%s", im->o->variant ? im->o->variant : "gbench");
     m->size = block;
     m->count = count;
     m->secs = t * (double)count;
