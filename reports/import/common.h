@@ -44,7 +44,8 @@ typedef struct measure {
     int known;            /* ... whether cryptobench has the algorithm, */
     char driver[NAME_LEN];/* tcrypt, bssl: the variant (the driver, -variant, "bssl") */
     char dir[16];         /* and encrypt, decrypt or digest (bssl: any direction) */
-    int aead;             /* bssl: the operation carried AAD (the CSV's aead bit 0) */
+    int aead;             /* bssl: the operation carried AAD (the CSV's aead bits) */
+    unsigned misalign;    /* gbench: our own export's /misalignN */
     unsigned child;       /* `openssl speed -multi`: 1 + the child that reported it
                            * ("Got: ... from N"); 0 for a line of the parent's */
 } measure;

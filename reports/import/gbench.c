@@ -330,7 +330,7 @@ static int agrees(uint64_t n, double per_cpu, double per_real)
 
 /*
  * own_name fills m when whole is a name cryptobench's googlebench export writes,
- * ALG/VARIANT/DIRECTION[/kBITS]/BYTES[/aad][/rekey] with a direction of ours and
+ * ALG/VARIANT/DIRECTION[/kBITS]/BYTES[/misalignN][/aad][/rekey] with a direction of ours and
  * bytes_per_second agreeing with BYTES: the case it was exported from (the key size
  * is the algorithm's when the name gives none).
  */
@@ -364,7 +364,14 @@ static int own_name(importer *im, measure *m, const char *whole, double per_cpu,
         !agrees(bytes, per_cpu, per_real))
         return 0;
     int aead = 0;
-    if (++i < n && strcmp(part[i], "aad") == 0)
+    uint64_t misalign = 0;
+    if (++i < n && strncmp(part[i], "misalign", 8) == 0) {
+        if (cb_imp_parse_count(part[i] + 8, &misalign) != 0 || misalign == 0 ||
+            misalign > 4096)
+            return 0;
+        i++;
+    }
+    if (i < n && strcmp(part[i], "aad") == 0)
         aead |= 1, i++;
     if (i < n && strcmp(part[i], "rekey") == 0)
         aead |= 2, i++;
@@ -376,6 +383,7 @@ static int own_name(importer *im, measure *m, const char *whole, double per_cpu,
     snprintf(m->driver, sizeof m->driver, "%s", im->o->variant ? im->o->variant : part[1]);
     m->key_bits = have_bits ? (unsigned)bits : a ? a->key_bits : 0;
     m->aead = aead;
+    m->misalign = (unsigned)misalign;
     m->size = (size_t)bytes;
     m->known = a && cb_imp_times_direction(a, m->dir);
     return 1;

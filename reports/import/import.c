@@ -107,6 +107,7 @@ typedef struct resolved {
     unsigned key_bits;
     size_t block;      /* 0 for public key */
     int aead;
+    unsigned misalign;
     int known;         /* cryptobench times this algorithm and direction itself */
 } resolved;
 
@@ -199,7 +200,8 @@ static unsigned next_index(emitter *e, const cb_csv_row *r)
         const cb_sample *s = &cb_csv_set_row(e->set, i)->s;
         k += s->alg == r->s.alg && s->variant == r->s.variant &&
              s->direction == r->s.direction && s->block_bytes == r->s.block_bytes &&
-             s->key_bits == r->s.key_bits && s->worker == r->s.worker;
+             s->key_bits == r->s.key_bits && s->worker == r->s.worker &&
+             s->misalign == r->s.misalign && s->aead == r->s.aead;
     }
     return k;
 }
@@ -223,6 +225,7 @@ static void emit(emitter *e, const resolved *c, const char *variant, const measu
     r.s.key_bits = c->key_bits;
     r.s.block_bytes = c->block;
     r.s.aead = c->aead;
+    r.s.misalign = c->misalign;
     r.s.cycles = -1;
     r.s.cycles_source = intern(e, "");
     r.s.status = intern(e, "imported");
@@ -367,6 +370,7 @@ static void emit_named(emitter *e, const mlist *l)
         c.key_bits = m->key_bits;
         c.block = m->size;
         c.aead = m->aead;
+        c.misalign = m->misalign;
         c.known = m->known;
         emit(e, &c, m->driver, m, m);
     }
