@@ -343,6 +343,8 @@ static int json_object(cb_json *j)
             if (!whole)
                 return cb_json_fail(j, "a count that is not a whole number");
             have[f] = 1;
+        } else if (cb_json_peek(j) == '[' || cb_json_peek(j) == '{') {
+            return cb_json_fail(j, "a nested value (bssl writes none)");
         } else if (cb_json_skip(j)) {
             return -1;
         }
