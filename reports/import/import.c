@@ -1,6 +1,6 @@
 /*
  * reports/import/import.c - `openssl speed` output (tables, progress lines, -mr lines),
- * Linux tcrypt logs and `bssl speed` output into CSV rows.  See import.h for the forms
+ * Linux tcrypt logs, `bssl speed` output and Google Benchmark JSON into CSV rows.  See import.h for the forms
  * recognised; the readers of each format are the rows of reports/import/readers.h (a
  * file each: reports/import/openssl.c, reports/import/tcrypt.c, reports/import/bssl.c,
  * whose -json reader takes the whole text before the line loop), their shared helpers
@@ -659,7 +659,8 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
         if (rc == 0) {
             im->line = 1;
             cb_imp_fail(im, "nothing recognisable: no `openssl speed` table, progress or -mr "
-                 "line, no tcrypt line with a result and no `bssl speed` result.");
+                 "line, no tcrypt line with a result, no `bssl speed` result and no Google "
+                 "Benchmark JSON.");
             rc = -1;
         } else if (warn) {
             warn_about(im, warn);
