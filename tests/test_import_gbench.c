@@ -156,7 +156,7 @@ static void test_runs(void **state)
     assert_true(fabs(r->s.seconds - 4e-3) < 1e-12);
     assert_string_equal(r->run->tool_version, "google-benchmark");
     assert_string_equal(r->run->hostname, "gbhost");
-    assert_string_equal(r->run->started, "2026-12-01T10:00:00+00:00");
+    assert_string_equal(r->run->started, "2026-12-01T10:00:00Z");
     assert_string_equal(r->run->cpu_model, "4 CPUs at 3000 MHz; caches L1 Data 32 KiB");
     assert_non_null(strstr(r->run->cflags, "library_build_type release"));
     assert_non_null(strstr(r->run->cflags, "executable ./bench"));
@@ -203,6 +203,30 @@ static void test_aggregates(void **state)
     assert_non_null(strstr(warnings, "(2 cases)"));
     cb_csv_set_free(set);
     free(text);
+}
+
+/* The context's date in the CSV's UTC form, whatever its offset; a date with no zone
+ * (older versions) says no instant and stays in the flags. */
+static void test_dates(void **state)
+{
+    (void)state;
+    static const char *const dates[][2] = {
+        {"2026-12-01T01:30:00+02:00", "2026-11-30T23:30:00Z"},
+        {"2024-02-29T23:00:00-05:30", "2024-03-01T04:30:00Z"},
+        {"1999-12-31T23:59:59Z", "1999-12-31T23:59:59Z"},
+        {"2016-08-02 17:44:46", ""},
+    };
+    for (size_t i = 0; i < sizeof dates / sizeof dates[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "{\"context\": {\"date\": \"%s\"}, \"benchmarks\": "
+                 "[{\"name\": \"BM_x\", \"iterations\": 5, \"cpu_time\": 1}]}", dates[i][0]);
+        cb_csv_set *set = import_ok(text, NULL, 1, NULL, 0);
+        const cb_run_info *run = cb_csv_set_row(set, 0)->run;
+        assert_string_equal(run->started, dates[i][1]);
+        if (!dates[i][1][0])
+            assert_non_null(strstr(run->cflags, "date 2016-08-02 17:44:46"));
+        cb_csv_set_free(set);
+    }
 }
 
 /* Names: a cipher with its direction, a dash-less spelling, and what stays foreign. */
@@ -331,7 +355,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_runs),       cmocka_unit_test(test_aggregates),
-        cmocka_unit_test(test_names),      cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_dates),      cmocka_unit_test(test_names),
+        cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_not_gbench), cmocka_unit_test(test_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -47,6 +47,58 @@ static void append(char *dst, size_t len, const char *text)
         snprintf(dst + used, len - used, "%s%s", used ? "; " : "", text);
 }
 
+/* days_from_civil: days from 1970-01-01 to y-m-d of the proleptic Gregorian
+ * calendar. */
+static long days_from_civil(long y, long m, long d)
+{
+    y -= m <= 2;
+    long era = (y >= 0 ? y : y - 399) / 400;
+    long yoe = y - era * 400;
+    long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+/* utc_date writes Google Benchmark's "date", "2026-12-01T11:00:00+01:00" (or with
+ * Z), as the CSV's UTC form, 2026-12-01T10:00:00Z; 0 when it has another form (older
+ * versions print local time with no zone, which says no instant). */
+static int utc_date(const char *s, char *out, size_t len)
+{
+    int y, mo, d, h, mi, sec, oh = 0, om = 0, n = 0;
+    char sign = 'Z';
+    if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec, &n) != 6 ||
+        n != 19)
+        return 0;
+    const char *z = s + n;
+    if (strcmp(z, "Z") != 0) {
+        int k = 0;
+        if ((z[0] != '+' && z[0] != '-') ||
+            sscanf(z + 1, "%2d:%2d%n", &oh, &om, &k) != 2 || k != 5 || z[6])
+            return 0;
+        sign = z[0];
+    }
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60 || oh > 23 ||
+        om > 59)
+        return 0;
+    long long t = (long long)days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
+    t -= (sign == '-' ? -1 : 1) * (long long)(oh * 3600 + om * 60); /* 0 for Z */
+    long long days = t >= 0 ? t / 86400 : (t - 86399) / 86400, rem = t - days * 86400;
+    /* civil_from_days */
+    long long zd = days + 719468, era = (zd >= 0 ? zd : zd - 146096) / 146097;
+    long long doe = zd - era * 146097;
+    long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
+    long long dd = doy - (153 * mp + 2) / 5 + 1, mm = mp < 10 ? mp + 3 : mp - 9;
+    long long yy = yoe + era * 400 + (mm <= 2);
+    if (yy < 0 || yy > 9999)
+        return 0;
+    char buf[128];
+    snprintf(buf, sizeof buf, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ", yy, mm, dd,
+             rem / 3600, rem / 60 % 60, rem % 60);
+    snprintf(out, len, "%.20s", buf);
+    return 1;
+}
+
 /* read_caches describes the "caches" array, "L1 Data 32 KiB, L2 Unified 1024 KiB",
  * into out. */
 static int read_caches(cb_json *j, char *out, size_t len)
@@ -123,9 +175,10 @@ static int read_context(cb_json *j)
         } else if (c == '"') {
             if (cb_json_string(j, text, sizeof text, key))
                 return -1;
-            if (strcmp(key, "date") == 0)
-                snprintf(im->started, sizeof im->started, "%.63s", text);
-            else if (strcmp(key, "cpu_model") == 0) /* cryptobench's own export */
+            if (strcmp(key, "date") == 0 &&
+                utc_date(text, im->started, sizeof im->started)) {
+                /* the CSV's started; another form stays in the flags */
+            } else if (strcmp(key, "cpu_model") == 0) /* cryptobench's own export */
                 snprintf(model, sizeof model, "%s", text);
             else if (strcmp(key, "host_name") == 0)
                 snprintf(im->hostname, sizeof im->hostname, "%.127s", text);

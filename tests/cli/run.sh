@@ -638,7 +638,8 @@ EOF_CC
             [ "$(grep -c ',bm_copy,gbench,digest,0,64,' "$T/gb.csv")" -eq 3 ] &&
             [ "$(grep -c ',bm_copy,gbench,digest,0,1024,' "$T/gb.csv")" -eq 3 ] &&
             [ "$(grep -c ',imported,' "$T/gb.csv")" -eq 6 ] &&
-            grep -q '^[^,]*,google-benchmark,' "$T/gb.csv" && ok ||
+            grep -q '^[^,]*,google-benchmark,' "$T/gb.csv" &&
+            cb compare "$T/gb.csv" "$T/gb.csv" >"$T/out" 2>"$T/err" && grep -q '^bm_copy ' "$T/out" && ok ||
             bad "import of a real Google Benchmark run: $(cat "$T/err"; head -c 600 "$T/gb/out.json")"
     else
         bad "g++ could not build the Google Benchmark program: $(cat "$T/err")"
