@@ -21,6 +21,8 @@
       "github-action-benchmark customBiggerIsBetter JSON, MB/s")                         \
     X("gobench", cb_export_gobench, 0, 0,                                                 \
       "Go benchmark lines, one per sample, for benchstat")                               \
+    X("googlebench", cb_export_googlebench, 0, 0,                                         \
+      "Google Benchmark JSON, one iteration entry per sample, for its compare.py")       \
     X("lava", cb_export_lava, 0, 0, "lava-test-case lines with the median in MB/s")       \
     X("junit", cb_export_junit, cb_export_junit_failures, cb_export_junit_gate,           \
       "JUnit XML: one testcase per case; with two files, compare's gate")

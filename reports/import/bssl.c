@@ -17,6 +17,7 @@
 #include "base/common.h"
 #include "kernels/registry.h"
 #include "reports/import/common.h"
+#include "reports/import/json.h"
 #include "reports/import/readers.h"
 
 /* ---- descriptions to cases ----------------------------------------------------------- */
@@ -34,24 +35,6 @@ static const struct {
     {"verify", "verify", 0}, {"keygen", "keygen", 0},  {"key-gen", "keygen", 0},
     {"key generation", "keygen", 0}, {"encaps", "encaps", 0}, {"decaps", "decaps", 0},
 };
-
-/* normalise writes text lower case, each run of anything but letters, digits, '.' and
- * '_' one '-', none at either end: "ECDSA P-256" is ecdsa-p-256, "SHA-512/256"
- * sha-512-256, "RSA 2048 verify (fresh key)" rsa-2048-verify-fresh-key. */
-static void normalise(char *out, size_t len, const char *text)
-{
-    size_t o = 0;
-    for (const char *p = text; *p && o + 1 < len; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (isalnum(c) || c == '.' || c == '_')
-            out[o++] = (char)tolower(c);
-        else if (o && out[o - 1] != '-')
-            out[o++] = '-';
-    }
-    while (o && out[o - 1] == '-')
-        o--;
-    out[o] = 0;
-}
 
 /* strip_api drops bssl's interface prefix from a normalised name: "evp-" (EVP_CIPHER,
  * *evp set) and "aead-" (EVP_AEAD). */
@@ -138,7 +121,7 @@ static int known_case(measure *m, const char *desc, size_t bytes)
         return 0;
     char raw[NAME_LEN], name[NAME_LEN];
     cb_imp_copy_name(raw, desc, (size_t)(at - desc));
-    normalise(name, sizeof name, raw);
+    cb_imp_normalise(name, sizeof name, raw);
     int evp;
     const char *bare = strip_api(name, &evp);
     const cb_alg *a = bytes ? NULL : public_key_alg(bare);
@@ -164,7 +147,7 @@ static int known_case(measure *m, const char *desc, size_t bytes)
 static int digest_case(measure *m, const char *desc, size_t bytes)
 {
     char name[NAME_LEN];
-    normalise(name, sizeof name, desc);
+    cb_imp_normalise(name, sizeof name, desc);
     const cb_alg *a = bytes ? symmetric_alg(name, m->name, sizeof m->name) : NULL;
     if (!a || !(a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_MAC || a->kind == CB_KIND_HMAC))
         return 0;
@@ -195,7 +178,7 @@ static void foreign_case(measure *m, const char *desc, size_t bytes)
     size_t jl = strlen(joined), sl = strlen(" (same key)");
     if (jl > sl && strcmp(joined + jl - sl, " (same key)") == 0)
         joined[jl - sl] = 0; /* as known_case reads it: "RSA 8192 verify (same key)" */
-    normalise(name, sizeof name, joined);
+    cb_imp_normalise(name, sizeof name, joined);
     if (cb_alg_find(name))
         snprintf(m->name, sizeof m->name, "bssl-%s", name);
     else
@@ -323,157 +306,6 @@ int cb_imp_bssl_line(importer *im, const char *s)
 
 /* ---- -json --------------------------------------------------------------------------- */
 
-/* json: a cursor over the text being read. */
-typedef struct json {
-    importer *im;
-    const char *text, *p, *end;
-} json;
-
-/* json_line: the line of the text the cursor is on, counted from 1. */
-static unsigned long json_line(const json *j, const char *at)
-{
-    unsigned long line = 1;
-    for (const char *q = j->text; q < at; q++)
-        line += *q == '\n';
-    return line;
-}
-
-/* json_fail names where the text stops being `bssl speed -json` output. */
-static int json_fail(json *j, const char *what)
-{
-    j->im->line = json_line(j, j->p);
-    return cb_imp_fail(j->im, "not `bssl speed -json` output at byte %zu: %s.",
-                       (size_t)(j->p - j->text), what);
-}
-
-static void json_blank(json *j)
-{
-    while (j->p < j->end && (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r'))
-        j->p++;
-}
-
-/* json_char takes c (after blanks); 0 when the next character is another. */
-static int json_char(json *j, char c)
-{
-    json_blank(j);
-    if (j->p < j->end && *j->p == c) {
-        j->p++;
-        return 1;
-    }
-    return 0;
-}
-
-static int hex_digit(char c)
-{
-    return isdigit((unsigned char)c) ? c - '0'
-           : c >= 'a' && c <= 'f'    ? c - 'a' + 10
-           : c >= 'A' && c <= 'F'    ? c - 'A' + 10
-                                     : -1;
-}
-
-/* json_string reads a string into out (of len bytes): the escapes of RFC 8259, \u
- * ones for printable ASCII only (bssl's descriptions are ASCII). */
-static int json_string(json *j, char *out, size_t len)
-{
-    if (!json_char(j, '"'))
-        return json_fail(j, "expected a string");
-    size_t o = 0;
-    for (;;) {
-        if (j->p >= j->end)
-            return json_fail(j, "a string is not closed");
-        char c = *j->p++;
-        if (c == '"')
-            break;
-        if ((unsigned char)c < 0x20)
-            return json_fail(j, "a control character in a string");
-        if (c == '\\') {
-            static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
-            const char *e = j->p < j->end ? strchr(from, *j->p) : NULL;
-            if (e && *e) {
-                c = to[e - from];
-                j->p++;
-            } else if (j->p < j->end && *j->p == 'u' && j->end - j->p >= 5) {
-                int v = 0;
-                for (int i = 1; i <= 4; i++)
-                    v = hex_digit(j->p[i]) < 0 || v < 0 ? -1 : v * 16 + hex_digit(j->p[i]);
-                if (v < 0x20 || v > 0x7e)
-                    return json_fail(j, "a \\u escape that is not printable ASCII");
-                c = (char)v;
-                j->p += 5;
-            } else {
-                return json_fail(j, "a bad escape in a string");
-            }
-        }
-        if (o + 1 >= len)
-            return json_fail(j, "a string too long for a description");
-        out[o++] = c;
-    }
-    out[o] = 0;
-    return 0;
-}
-
-/* json_number reads a number; *count gets it when it is a whole number that fits
- * (is_count 1), else is_count is 0. */
-static int json_number(json *j, uint64_t *count, int *is_count)
-{
-    json_blank(j);
-    const char *s = j->p;
-    if (j->p < j->end && *j->p == '-')
-        j->p++;
-    size_t digits = 0;
-    while (j->p < j->end && isdigit((unsigned char)*j->p))
-        j->p++, digits++;
-    if (digits == 0 || (digits > 1 && j->p[-(long)digits] == '0'))
-        return json_fail(j, "expected a number");
-    *is_count = *s != '-' && digits <= 19;
-    if (j->p < j->end && *j->p == '.') {
-        j->p++;
-        *is_count = 0;
-        if (j->p >= j->end || !isdigit((unsigned char)*j->p))
-            return json_fail(j, "a number with no digit after its '.'");
-        while (j->p < j->end && isdigit((unsigned char)*j->p))
-            j->p++;
-    }
-    if (j->p < j->end && (*j->p == 'e' || *j->p == 'E')) {
-        j->p++;
-        *is_count = 0;
-        if (j->p < j->end && (*j->p == '+' || *j->p == '-'))
-            j->p++;
-        if (j->p >= j->end || !isdigit((unsigned char)*j->p))
-            return json_fail(j, "a number with no digit in its exponent");
-        while (j->p < j->end && isdigit((unsigned char)*j->p))
-            j->p++;
-    }
-    if (*is_count) {
-        char buf[24];
-        snprintf(buf, sizeof buf, "%.*s", (int)digits, s);
-        cb_imp_parse_count(buf, count);
-    }
-    return 0;
-}
-
-/* json_scalar skips a value no field of ours is: a string, number, true, false or
- * null (bssl writes nothing nested). */
-static int json_scalar(json *j)
-{
-    static const char *const words[] = {"true", "false", "null"};
-    json_blank(j);
-    if (j->p < j->end && *j->p == '"') {
-        char skip[CB_IMP_LINE_MAX];
-        return json_string(j, skip, sizeof skip);
-    }
-    for (size_t i = 0; i < 3; i++) {
-        size_t n = strlen(words[i]);
-        if ((size_t)(j->end - j->p) >= n && strncmp(j->p, words[i], n) == 0) {
-            j->p += n;
-            return 0;
-        }
-    }
-    uint64_t v;
-    int whole;
-    return json_number(j, &v, &whole);
-}
-
 /* The fields of one result: the numbers, in the order of their names. */
 enum { F_CALLS, F_US, F_US2, F_BYTES, F_PRIME, F_THREADS, F_THREADS2, F_COUNT };
 static const char *const field_names[F_COUNT] = {
@@ -481,43 +313,46 @@ static const char *const field_names[F_COUNT] = {
     "threads", "numThreads"};
 
 /* json_object reads one result and keeps it. */
-static int json_object(json *j)
+static int json_object(cb_json *j)
 {
     char desc[CB_IMP_LINE_MAX - 64] = "", key[64];
     uint64_t v[F_COUNT] = {0};
     int have[F_COUNT] = {0}, have_desc = 0;
     const char *start = j->p;
-    if (json_char(j, '}'))
-        return json_fail(j, "a result with no fields");
+    if (cb_json_char(j, '}'))
+        return cb_json_fail(j, "a result with no fields");
     do {
-        if (json_string(j, key, sizeof key))
+        if (cb_json_string(j, key, sizeof key, "a name"))
             return -1;
-        if (!json_char(j, ':'))
-            return json_fail(j, "expected ':' after a name");
+        if (!cb_json_char(j, ':'))
+            return cb_json_fail(j, "expected ':' after a name");
         size_t f = 0;
         while (f < F_COUNT && strcmp(key, field_names[f]) != 0)
             f++;
         if (strcmp(key, "description") == 0) {
-            if (have_desc || json_string(j, desc, sizeof desc))
-                return have_desc ? json_fail(j, "\"description\" given twice") : -1;
+            if (have_desc || cb_json_string(j, desc, sizeof desc, "a description"))
+                return have_desc ? cb_json_fail(j, "\"description\" given twice") : -1;
             have_desc = 1;
         } else if (f < F_COUNT) {
             int whole;
+            double value;
             if (have[f])
-                return json_fail(j, "a field given twice");
-            if (json_number(j, &v[f], &whole))
+                return cb_json_fail(j, "a field given twice");
+            if (cb_json_number(j, &value, &v[f], &whole))
                 return -1;
             if (!whole)
-                return json_fail(j, "a count that is not a whole number");
+                return cb_json_fail(j, "a count that is not a whole number");
             have[f] = 1;
-        } else if (json_scalar(j)) {
+        } else if (cb_json_peek(j) == '[' || cb_json_peek(j) == '{') {
+            return cb_json_fail(j, "a nested value (bssl writes none)");
+        } else if (cb_json_skip(j)) {
             return -1;
         }
-    } while (json_char(j, ','));
-    if (!json_char(j, '}'))
-        return json_fail(j, "expected ',' or '}' in a result");
+    } while (cb_json_char(j, ','));
+    if (!cb_json_char(j, '}'))
+        return cb_json_fail(j, "expected ',' or '}' in a result");
     if (!have_desc || !have[F_CALLS] || have[F_US] == have[F_US2])
-        return json_fail(j, "a result needs \"description\", \"numCalls\" and one of "
+        return cb_json_fail(j, "a result needs \"description\", \"numCalls\" and one of "
                             "\"microseconds\" or \"timeInMicroseconds\"");
     /* the text form prints these in the description: the JSON one gets them back, so
      * the two forms name a case alike */
@@ -528,33 +363,33 @@ static int json_object(json *j)
     if (have[F_THREADS] || have[F_THREADS2])
         snprintf(desc + l, sizeof desc - l, " (%llu threads)",
                  (unsigned long long)v[have[F_THREADS] ? F_THREADS : F_THREADS2]);
-    j->im->line = json_line(j, start); /* the row points at its object's line */
+    j->im->line = cb_json_line(j, start); /* the row points at its object's line */
     return add_result(j->im, desc, v[F_BYTES], v[F_CALLS], v[have[F_US] ? F_US : F_US2]) < 0
                ? -1 : 0;
 }
 
 int cb_imp_bssl_json(importer *im, const char *text, size_t len)
 {
-    json j = {im, text, text, text + len};
-    if (!json_char(&j, '['))
+    cb_json j = {im, "`bssl speed -json`", text, text, text + len};
+    if (!cb_json_char(&j, '['))
         return 0;
-    json_blank(&j);
+    cb_json_blank(&j);
     if (j.p >= j.end || (*j.p != '{' && *j.p != ']'))
         return 0; /* a dmesg timestamp, "[   12.345678] ...", is not JSON */
     im->bssl_json = 1;
-    if (!json_char(&j, ']')) {
+    if (!cb_json_char(&j, ']')) {
         do {
-            if (!json_char(&j, '{'))
-                return json_fail(&j, "expected '{'");
+            if (!cb_json_char(&j, '{'))
+                return cb_json_fail(&j, "expected '{'");
             if (json_object(&j))
                 return -1;
-        } while (json_char(&j, ','));
-        if (!json_char(&j, ']'))
-            return json_fail(&j, j.p >= j.end ? "the array is not closed"
+        } while (cb_json_char(&j, ','));
+        if (!cb_json_char(&j, ']'))
+            return cb_json_fail(&j, j.p >= j.end ? "the array is not closed"
                                               : "expected ',' or ']' after a result");
     }
-    json_blank(&j);
+    cb_json_blank(&j);
     if (j.p < j.end)
-        return json_fail(&j, "text after the array");
+        return cb_json_fail(&j, "text after the array");
     return 1;
 }

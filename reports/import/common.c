@@ -59,6 +59,24 @@ void cb_imp_lower_copy(char *dst, size_t len, const char *src)
     dst[i] = 0;
 }
 
+/* cb_imp_normalise writes text lower case, each run of anything but letters, digits, '.' and
+ * '_' one '-', none at either end: "ECDSA P-256" is ecdsa-p-256, "SHA-512/256"
+ * sha-512-256, "RSA 2048 verify (fresh key)" rsa-2048-verify-fresh-key. */
+void cb_imp_normalise(char *out, size_t len, const char *text)
+{
+    size_t o = 0;
+    for (const char *p = text; *p && o + 1 < len; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (isalnum(c) || c == '.' || c == '_')
+            out[o++] = (char)tolower(c);
+        else if (o && out[o - 1] != '-')
+            out[o++] = '-';
+    }
+    while (o && out[o - 1] == '-')
+        o--;
+    out[o] = 0;
+}
+
 /* ---- small parsers, shared with the format readers --------------------------------------------------------------- */
 
 int cb_imp_tokenize(char *s, char **tok)

@@ -44,7 +44,8 @@ typedef struct measure {
     int known;            /* ... whether cryptobench has the algorithm, */
     char driver[NAME_LEN];/* tcrypt, bssl: the variant (the driver, -variant, "bssl") */
     char dir[16];         /* and encrypt, decrypt or digest (bssl: any direction) */
-    int aead;             /* bssl: the operation carried AAD (the CSV's aead bit 0) */
+    int aead;             /* bssl: the operation carried AAD (the CSV's aead bits) */
+    unsigned misalign;    /* gbench: our own export's /misalignN */
     unsigned child;       /* `openssl speed -multi`: 1 + the child that reported it
                            * ("Got: ... from N"); 0 for a line of the parent's */
 } measure;
@@ -64,6 +65,7 @@ typedef struct importer {
     mlist progress, values;
     mlist tcrypt;          /* tcrypt samples: name is our algorithm, rate in bytes/s */
     mlist bssl;            /* `bssl speed` results, named and counted when read */
+    mlist gbench;          /* Google Benchmark runs, named and counted when read */
     /* table state */
     size_t sizes[MAX_SIZES], nsizes;
     int in_table;
@@ -88,6 +90,12 @@ typedef struct importer {
     int wall;
     int tcrypt_seen, openssl_seen;
     int bssl_seen, bssl_json;  /* a `bssl speed` result was read; the log was -json */
+    int gbench_seen;       /* the text was Google Benchmark JSON */
+    char gb_version[48];   /* its context's "library_version", "" when none */
+    char hostname[128];    /* the host the log names (Google Benchmark's host_name) */
+    char started[64];      /* when the log says the run started (its "date"), or "" */
+    size_t gb_errored;     /* Google Benchmark runs left out: "error_occurred" */
+    size_t gb_aggregates;  /* runs imported from an aggregate (no iteration entries) */
     /* what the warnings report */
     size_t unnamed_mr, curveless, tc_unread;
     char foreign[1024];    /* names kept that cryptobench cannot run */
@@ -108,6 +116,10 @@ void cb_imp_copy_name(char *dst, const char *src, size_t len);
 
 /* cb_imp_lower_copy copies src into dst (of size len) in lower case. */
 void cb_imp_lower_copy(char *dst, size_t len, const char *src);
+
+/* cb_imp_normalise writes text lower case, each run of anything but letters, digits,
+ * '.' and '_' one '-', none at either end ("ECDSA P-256" is ecdsa-p-256). */
+void cb_imp_normalise(char *out, size_t len, const char *text);
 
 /* cb_imp_tokenize splits s in place at blanks into at most MAX_TOKENS words. */
 int cb_imp_tokenize(char *s, char **tok);

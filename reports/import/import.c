@@ -1,6 +1,6 @@
 /*
  * reports/import/import.c - `openssl speed` output (tables, progress lines, -mr lines),
- * Linux tcrypt logs and `bssl speed` output into CSV rows.  See import.h for the forms
+ * Linux tcrypt logs, `bssl speed` output and Google Benchmark JSON into CSV rows.  See import.h for the forms
  * recognised; the readers of each format are the rows of reports/import/readers.h (a
  * file each: reports/import/openssl.c, reports/import/tcrypt.c, reports/import/bssl.c,
  * whose -json reader takes the whole text before the line loop), their shared helpers
@@ -107,6 +107,7 @@ typedef struct resolved {
     unsigned key_bits;
     size_t block;      /* 0 for public key */
     int aead;
+    unsigned misalign;
     int known;         /* cryptobench times this algorithm and direction itself */
 } resolved;
 
@@ -199,7 +200,8 @@ static unsigned next_index(emitter *e, const cb_csv_row *r)
         const cb_sample *s = &cb_csv_set_row(e->set, i)->s;
         k += s->alg == r->s.alg && s->variant == r->s.variant &&
              s->direction == r->s.direction && s->block_bytes == r->s.block_bytes &&
-             s->key_bits == r->s.key_bits && s->worker == r->s.worker;
+             s->key_bits == r->s.key_bits && s->worker == r->s.worker &&
+             s->misalign == r->s.misalign && s->aead == r->s.aead;
     }
     return k;
 }
@@ -223,6 +225,7 @@ static void emit(emitter *e, const resolved *c, const char *variant, const measu
     r.s.key_bits = c->key_bits;
     r.s.block_bytes = c->block;
     r.s.aead = c->aead;
+    r.s.misalign = c->misalign;
     r.s.cycles = -1;
     r.s.cycles_source = intern(e, "");
     r.s.status = intern(e, "imported");
@@ -367,6 +370,7 @@ static void emit_named(emitter *e, const mlist *l)
         c.key_bits = m->key_bits;
         c.block = m->size;
         c.aead = m->aead;
+        c.misalign = m->misalign;
         c.known = m->known;
         emit(e, &c, m->driver, m, m);
     }
@@ -480,7 +484,10 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
     const char *base = strrchr(im->name, '/');
     base = base ? base + 1 : im->name;
     int own_clock = !im->openssl_seen && (im->tcrypt_seen || im->bssl_seen);
-    if (im->bssl_seen && !im->openssl_seen && !im->tcrypt_seen)
+    if (im->gbench_seen)
+        snprintf(tool, sizeof tool, "google-benchmark%s%s", im->gb_version[0] ? " " : "",
+                 im->gb_version);
+    else if (im->bssl_seen && !im->openssl_seen && !im->tcrypt_seen)
         snprintf(tool, sizeof tool, "bssl speed (BoringSSL or AWS-LC)%s",
                  im->bssl_json ? " -json" : "");
     else if (im->tcrypt_seen && !im->openssl_seen)
@@ -492,9 +499,9 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
     const cb_import_opts *o = im->o;
     cb_run_info r = {
         tool, o->build ? o->build : base, "imported", im->compiler, im->options,
-        o->host_arch ? o->host_arch : "", o->hostname ? o->hostname : "",
+        o->host_arch ? o->host_arch : "", o->hostname ? o->hostname : im->hostname,
         o->cpu_model ? o->cpu_model : im->cpu_model, im->caps_detected, im->caps_effective, im->caps_mask,
-        im->mask_source, "unknown", im->wall || own_clock ? "wall" : "cpu", "",
+        im->mask_source, "unknown", im->wall || own_clock ? "wall" : "cpu", im->started,
     };
     return cb_csv_intern_run(set, &r);
 }
@@ -527,6 +534,15 @@ static void warn_about(const importer *im, FILE *warn)
         fprintf(warn, "cryptobench: warning: %s: %zu value%s of the summed table differ%s "
                 "from the sum of the children's results.\n", im->name, im->multi_disagree,
                 im->multi_disagree == 1 ? "" : "s", im->multi_disagree == 1 ? "s" : "");
+    if (im->gb_aggregates)
+        fprintf(warn, "cryptobench: warning: %s: the log has no iteration runs, only "
+                "aggregates: imported each run's median (its mean when it has none) as one "
+                "sample of one iteration (%zu case%s), so compare has no spread to test.\n",
+                im->name, im->gb_aggregates, im->gb_aggregates == 1 ? "" : "s");
+    if (im->gb_errored)
+        fprintf(warn, "cryptobench: warning: %s: left out %zu Google Benchmark run%s with "
+                "\"error_occurred\".\n", im->name, im->gb_errored,
+                im->gb_errored == 1 ? "" : "s");
     if (im->tc_unread)
         fprintf(warn, "cryptobench: warning: %s: left out %zu tcrypt test line%s whose "
                 "result reads neither as operations in seconds, opers/sec nor cycles.\n",
@@ -592,6 +608,7 @@ static void free_lists(importer *im)
     free(im->values.v);
     free(im->tcrypt.v);
     free(im->bssl.v);
+    free(im->gbench.v);
     free(im->per_child.v);
 }
 
@@ -607,7 +624,9 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
     long rc = 0;
     char *line = cb_xmalloc(CB_IMP_LINE_MAX);
     /* `bssl speed -json` is one JSON array, not lines: read whole when it is one */
-    int json = cb_imp_bssl_json(im, text, len);
+    int json = cb_imp_gbench_json(im, text, len);
+    if (json == 0)
+        json = cb_imp_bssl_json(im, text, len);
     if (json < 0)
         rc = -1;
     for (size_t pos = 0; pos < len && rc == 0 && !json;) {
@@ -635,11 +654,13 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
         emit_openssl(im, &e);
         emit_named(&e, &im->tcrypt);
         emit_named(&e, &im->bssl);
+        emit_named(&e, &im->gbench);
         rc = e.added;
         if (rc == 0) {
             im->line = 1;
             cb_imp_fail(im, "nothing recognisable: no `openssl speed` table, progress or -mr "
-                 "line, no tcrypt line with a result and no `bssl speed` result.");
+                 "line, no tcrypt line with a result, no `bssl speed` result and no Google "
+                 "Benchmark JSON.");
             rc = -1;
         } else if (warn) {
             warn_about(im, warn);

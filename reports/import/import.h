@@ -1,7 +1,7 @@
 /*
  * reports/import/import.h - turns logs people already have into our CSV rows, so an old
- * `openssl speed` run, a kernel tcrypt log or a `bssl speed` run can be compared with
- * a new run.
+ * `openssl speed` run, a kernel tcrypt log, a `bssl speed` run or a Google Benchmark
+ * program's JSON can be compared with a new run.
  *
  * Recognised, anywhere in the text and in any mix:
  *   - `openssl speed` tables: "type 16 bytes 64 bytes ..." (any number of size
@@ -28,7 +28,10 @@
  *   - BoringSSL's and AWS-LC's `bssl speed` lines, "Did 540000 EVP-AES-128-GCM encrypt
  *     (16 bytes) operations in 100117us (5393689.4 ops/sec): 86.3 MB/s" and the forms
  *     without a byte count, and its -json array of {"description", "numCalls",
- *     "microseconds", "bytesPerCall"} objects (reports/import/bssl.c).
+ *     "microseconds", "bytesPerCall"} objects (reports/import/bssl.c);
+ *   - Google Benchmark's JSON output, {"context": {...}, "benchmarks": [...]}: each
+ *     iteration run one sample, aggregates only when nothing else is there
+ *     (reports/import/gbench.c).
  * Every value becomes one sample with status "imported".  Names cryptobench has are
  * mapped to its spelling (aes-128 cbc is aes-128-cbc, cbc(aes) with a 128-bit key
  * too); the others are kept under a normalised name (docs/compare.md lists the
@@ -44,7 +47,7 @@
 
 /* cb_import_opts: what the log cannot say about itself. */
 typedef struct cb_import_opts {
-    const char *variant;   /* NULL: "openssl", the tcrypt driver name, or "bssl" */
+    const char *variant;   /* NULL: "openssl", the tcrypt driver name, "bssl", "gbench" */
     const char *build;     /* build_rev label; NULL: the log's file name */
     const char *hostname;  /* NULL: "" */
     const char *host_arch; /* NULL: "" */

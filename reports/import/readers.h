@@ -44,4 +44,9 @@ int cb_imp_tcrypt_line(importer *im, const char *s);
 int cb_imp_bssl_line(importer *im, const char *s);
 int cb_imp_bssl_json(importer *im, const char *text, size_t len);
 
+/* gbench.c: cb_imp_gbench_json reads Google Benchmark's JSON output (an object of
+ * "context" and "benchmarks"), the whole text, with cb_imp_bssl_json's returns; import.c
+ * offers the text to it first. */
+int cb_imp_gbench_json(importer *im, const char *text, size_t len);
+
 #endif

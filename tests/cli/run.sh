@@ -606,6 +606,47 @@ if [ -f "$bssl_logs/bssl-x86_64.txt" ] && [ -f "$bssl_logs/bssl-x86_64.json" ]; 
 else
     echo "skipped: the bssl import checks ($bssl_logs/bssl-x86_64.txt, .json are not here)"
 fi
+# Google Benchmark JSON written here in its format: a run with no cpu_time is refused
+# naming the file and line (exit 2), and nothing is written
+printf '{\n"context": {"host_name": "h"},\n"benchmarks": [\n{"name": "BM_x/64", "iterations": 10}\n]}\n' >"$T/gb-bad.json"
+expect 2 "gb-bad.json:4: the Google Benchmark run at byte 49 .'BM_x/64'. has no \"cpu_time\" above 0" -- import "$T/gb-bad.json" -o "$T/gb-bad.csv"
+[ ! -e "$T/gb-bad.csv" ] && ok || bad "a refused Google Benchmark import wrote its CSV"
+# A real Google Benchmark program, built here when g++ and libbenchmark-dev are: two
+# arguments, three repetitions each, imported as six samples (no aggregate), the
+# argument as the block size bytes_per_second confirms
+if command -v g++ >/dev/null 2>&1 && [ -f /usr/include/benchmark/benchmark.h ]; then
+    mkdir -p "$T/gb"
+    cat >"$T/gb/bench.cc" <<'EOF_CC'
+#include <benchmark/benchmark.h>
+#include <vector>
+static void BM_Copy(benchmark::State &state)
+{
+    std::vector<char> from(state.range(0), 'x'), to(state.range(0));
+    for (auto _ : state) {
+        std::copy(from.begin(), from.end(), to.begin());
+        benchmark::DoNotOptimize(to.data());
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * state.range(0));
+}
+BENCHMARK(BM_Copy)->Arg(64)->Arg(1024);
+BENCHMARK_MAIN();
+EOF_CC
+    if g++ -O2 -o "$T/gb/bench" "$T/gb/bench.cc" -lbenchmark -lpthread 2>"$T/err"; then
+        "$T/gb/bench" --benchmark_repetitions=3 --benchmark_min_time=0.01 \
+            --benchmark_out="$T/gb/out.json" --benchmark_out_format=json >/dev/null 2>&1
+        cb import "$T/gb/out.json" -o "$T/gb.csv" 2>"$T/err" &&
+            [ "$(grep -c ',bm_copy,gbench,digest,0,64,' "$T/gb.csv")" -eq 3 ] &&
+            [ "$(grep -c ',bm_copy,gbench,digest,0,1024,' "$T/gb.csv")" -eq 3 ] &&
+            [ "$(grep -c ',imported,' "$T/gb.csv")" -eq 6 ] &&
+            grep -q '^[^,]*,google-benchmark,' "$T/gb.csv" &&
+            cb compare "$T/gb.csv" "$T/gb.csv" >"$T/out" 2>"$T/err" && grep -q '^bm_copy ' "$T/out" && ok ||
+            bad "import of a real Google Benchmark run: $(cat "$T/err"; head -c 600 "$T/gb/out.json")"
+    else
+        bad "g++ could not build the Google Benchmark program: $(cat "$T/err")"
+    fi
+else
+    echo "skipped: the Google Benchmark import of a real run (no g++ or libbenchmark-dev)"
+fi
 # --- import and compare whole published reports -----------------------------------------
 DATA=$(dirname "$0")/../data
 # an openssl log without -aead timed streaming updates: compared with whole messages,
@@ -828,7 +869,7 @@ export_check=$(dirname "$0")/docs_export.sh
 sh "$export_check" "$BIN" "$RUN" >"$T/docs" 2>&1 && ok || bad "the docs disagree with the export table: $(cat "$T/docs")"
 mkdir -p "$T/xroot/docs"
 cp "$root/README.md" "$T/xroot/"
-sed -e 's/^### `lava`/### `lavish`/' -e 's/bmf, github, gobench, lava and junit/bmf, github, gobench and junit/' \
+sed -e 's/^### `lava`/### `lavish`/' -e 's/bmf, github, gobench, googlebench, lava and junit/bmf, github, gobench, googlebench and junit/' \
     "$root/docs/export.md" >"$T/xroot/docs/export.md"
 sed '/^\.B gobench$/d' "$root/docs/cryptobench.1" >"$T/xroot/docs/cryptobench.1"
 if sh "$export_check" "$BIN" "$RUN" "$T/xroot" >"$T/docs" 2>&1; then
@@ -1229,6 +1270,13 @@ cb export "$data/export-before.csv" "$data/export-after.csv" -format junit -fail
 cb export "$ex" -format gobench >"$T/ex.go" 2>/dev/null &&
     ! grep -Ev '^(goos|goarch|pkg|cpu): .|^Benchmark[A-Z][^[:space:]]*	[0-9]+	[0-9.]+ ns/op	[0-9.]+ MB/s$' "$T/ex.go" &&
     [ "$(grep -c '^Benchmark' "$T/ex.go")" -eq 6 ] && ok || bad "export -format gobench lines: $(cat "$T/ex.go")"
+# googlebench: JSON, one iteration entry per sample, and import reads the same cases back
+cb export "$ex" -format googlebench -o "$T/ex.gb.json" 2>/dev/null &&
+    python3 -c 'import json,sys; d = json.load(sys.stdin); sys.exit(len([b for b in d["benchmarks"] if b["run_type"] == "iteration"]) != 6)' <"$T/ex.gb.json" &&
+    cb import "$T/ex.gb.json" -o "$T/ex.gb.csv" 2>/dev/null &&
+    [ "$(grep -c ',sha256,shani,digest,0,64,0,0,' "$T/ex.gb.csv")" -eq 3 ] &&
+    grep -q ',chacha20,generic,encrypt,256,1024,3,0,0,100000,1,102400000,' "$T/ex.gb.csv" && ok ||
+    bad "export -format googlebench and its import: $(head -c 600 "$T/ex.gb.json"; cat "$T/ex.gb.csv")"
 cb export "$ex" -format lava >"$T/ex.lava" 2>/dev/null && grep -q '^lava-test-case aes-128-gcm_generic_encrypt_128_aad_rekey --result fail$' "$T/ex.lava" &&
     ! grep -E 'fail|skip' "$T/ex.lava" | grep -q measurement && ok || bad "export -format lava: $(cat "$T/ex.lava")"
 cb speed -evp md5 -bytes 64 -iterations 200 -samples 2 -csv "$T/exrun.csv" >/dev/null 2>&1 &&
@@ -1390,7 +1438,7 @@ cp tests/data/export-before.csv "$T/same/a.csv"
 cp tests/data/export-after.csv "$T/same/b.csv"
 ln -s a.csv "$T/same/sym.csv"
 ln "$T/same/a.csv" "$T/same/hard.csv"
-for f in bmf github gobench lava junit; do
+for f in bmf github gobench googlebench lava junit; do
     for o in a.csv sym.csv hard.csv; do
         expect 2 "export: -o $T/same/$o is a file being exported" -- export "$T/same/a.csv" -format $f -o "$T/same/$o"
     done
