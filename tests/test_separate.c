@@ -113,7 +113,7 @@ static void test_trend(void **state)
     assert_true(cb_bench_trend(up, 2) == 0); /* too few to say */
 }
 
-/* A digest double that does four times the work for its first 0.3 s of CPU: a case that
+/* A digest double that does four times the work for its first 0.6 s of CPU: a case that
  * starts cold.  Its first samples must be marked transient and left out. */
 static double warm_at;
 static volatile uint64_t sink;
@@ -143,10 +143,13 @@ static void test_transient_left_out(void **state)
     uint8_t in[64] = {0}, out[64];
     cb_bench_cfg cfg;
     cb_bench_default_cfg(&cfg);
-    /* a goal no 6 samples meet, so that sampling outlasts the cold start */
+    /* a goal no samples meet, so that sampling runs to the cap, and a cold start
+     * long enough that the first samples are wholly cold even where calibration is
+     * slow (an emulator), well inside the cap */
     cfg.precision = 0.0005;
+    cfg.max_case_seconds = 2;
     cb_bench_result *r = cb_xmalloc(sizeof *r);
-    warm_at = cb_clock_now(CB_CLOCK_CPU) + 0.3;
+    warm_at = cb_clock_now(CB_CLOCK_CPU) + 0.6;
     assert_int_equal(cb_bench_case(&cfg, x, in, out, sizeof in, r, &never), 0);
     assert_true(r->first_steady > 0);
     assert_true(r->transient[0]);
@@ -155,6 +158,7 @@ static void test_transient_left_out(void **state)
     assert_true(r->median_rate > 2 * first); /* the warm rate, not a mix */
     /* without the test the cold samples stay in */
     cfg.steady = 0;
+    cfg.max_case_seconds = 0.5;
     warm_at = cb_clock_now(CB_CLOCK_CPU) + 0.3;
     assert_int_equal(cb_bench_case(&cfg, x, in, out, sizeof in, r, &never), 0);
     assert_int_equal(r->first_steady, 0);
