@@ -15,6 +15,8 @@
 #include "kernels/check/vectors/vectors.h"
 #include "kernels/inst.h"
 #include "kernels/modes/aead.h"
+#include "reports/csv/csv.h"
+#include "reports/import/import.h"
 #include "reports/styles/styles.h"
 #include "kernels/modes/cipher.h"
 #include "kernels/modes/digest.h"
@@ -414,4 +416,19 @@ void tu_timed_without_failures(const cb_alg *a, const cb_variant *v, cb_dir d, u
     cb_inst_run(x, buf, out, sizeof buf, n);
     assert_int_equal(cb_inst_failures(x), 0);
     cb_inst_free(x);
+}
+
+void tu_import_refused(const char *name, const char *text, const char *where,
+                       const char *what)
+{
+    cb_import_opts o;
+    memset(&o, 0, sizeof o);
+    char err[512] = "";
+    cb_csv_set *set = cb_csv_set_new();
+    long n = cb_import_buffer(set, name, text, strlen(text), &o, NULL, err, sizeof err);
+    if (n != -1 || cb_csv_set_count(set) != 0)
+        fail_msg("imported %ld rows of a bad log (wanted an error with '%s')", n, what);
+    if (strncmp(err, where, strlen(where)) != 0 || !strstr(err, what))
+        fail_msg("error '%s' should start with '%s' and mention '%s'", err, where, what);
+    cb_csv_set_free(set);
 }

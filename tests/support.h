@@ -110,4 +110,10 @@ void tu_timed_without_failures(const cb_alg *a, const cb_variant *v, cb_dir d, u
  * work the native run does in full takes a sample of it instead. */
 int tu_quick(void);
 
+/* tu_import_refused imports text as the file name (import's defaults) and fails the
+ * test unless the import is refused with no row kept and an error that starts with
+ * where ("t.log:2: ") and mentions what. */
+void tu_import_refused(const char *name, const char *text, const char *where,
+                       const char *what);
+
 #endif

@@ -24,6 +24,7 @@
 #include "reports/csv/csv.h"
 #include "kernels/registry.h"
 #include "reports/import/import.h"
+#include "tests/support.h"
 
 static const char *data_path(const char *name)
 {
@@ -570,56 +571,44 @@ static long import_text(const char *text, const cb_import_opts *o, cb_csv_set *s
     return cb_import_buffer(set, "t.log", text, strlen(text), o, NULL, err, errlen);
 }
 
-static void expect_import_error(const char *text, const char *want, const char *needle)
-{
-    char err[512] = "";
-    cb_import_opts o = no_opts();
-    cb_csv_set *set = cb_csv_set_new();
-    assert_int_equal(import_text(text, &o, set, err, sizeof err), -1);
-    assert_int_equal(cb_csv_set_count(set), 0);
-    if (strncmp(err, want, strlen(want)) != 0 || !strstr(err, needle))
-        fail_msg("error '%s' should start with '%s' and mention '%s'", err, want, needle);
-    cb_csv_set_free(set);
-}
-
 static void test_bad_logs(void **state)
 {
     (void)state;
-    expect_import_error("hello\nworld\n", "t.log:1: ", "nothing recognisable");
-    expect_import_error("", "t.log:1: ", "nothing recognisable");
-    expect_import_error("\x7f" "ELF\x02\x01\x01\x00garbage\xff\xfe", "t.log:1: ",
+    tu_import_refused("t.log", "hello\nworld\n", "t.log:1: ", "nothing recognisable");
+    tu_import_refused("t.log", "", "t.log:1: ", "nothing recognisable");
+    tu_import_refused("t.log", "\x7f" "ELF\x02\x01\x01\x00garbage\xff\xfe", "t.log:1: ",
                         "nothing recognisable");
-    expect_import_error("testing speed of sha256 (sha256-ce)\ntest 0 (16 byte blocks, 16 "
+    tu_import_refused("t.log", "testing speed of sha256 (sha256-ce)\ntest 0 (16 byte blocks, 16 "
                         "bytes per update, 1 updates): 12 nsecs/op\n", "t.log:1: ",
                         "no tcrypt line with a result");
-    expect_import_error("x\n+F:0:md5:1.00:2.00\n", "t.log:2: ", "before any +H");
-    expect_import_error("+H:16:64\n+F:0:md5:1.00\n", "t.log:2: ", "1 values where +H gave 2");
-    expect_import_error("+H:16\n+F:0:md5:abc\n", "t.log:2: ", "'abc' in the +F line");
-    expect_import_error("+DT:md5:3:16\n+R:12x:md5:3.0\n", "t.log:2: ", "malformed +R");
+    tu_import_refused("t.log", "x\n+F:0:md5:1.00:2.00\n", "t.log:2: ", "before any +H");
+    tu_import_refused("t.log", "+H:16:64\n+F:0:md5:1.00\n", "t.log:2: ", "1 values where +H gave 2");
+    tu_import_refused("t.log", "+H:16\n+F:0:md5:abc\n", "t.log:2: ", "'abc' in the +F line");
+    tu_import_refused("t.log", "+DT:md5:3:16\n+R:12x:md5:3.0\n", "t.log:2: ", "malformed +R");
     /* a name of blanks and dashes names nothing */
-    expect_import_error("Doing  - for 1s on 16 size blocks: 5 x's in 1.00s\n", "t.log:1: ",
+    tu_import_refused("t.log", "Doing  - for 1s on 16 size blocks: 5 x's in 1.00s\n", "t.log:1: ",
                         "nothing recognisable");
-    expect_import_error("+F2:0:2048:x:y\n", "t.log:1: ", "malformed +F2");
-    expect_import_error("+F2:0:2048:1:2:3\n", "t.log:1: ", "+F2:index:bits:sign:verify");
-    expect_import_error("+F6:0:253:1.0:2.0\n", "t.log:1: ", "+F6:index:bits:curve:sign");
-    expect_import_error("+DTP:x:sign:ecdsa:10\n", "t.log:1: ", "'x' in the +DTP line");
-    expect_import_error("      op      op/s\n 256 bits ecdh (nistp256)   0.0001s  1,5\n",
+    tu_import_refused("t.log", "+F2:0:2048:x:y\n", "t.log:1: ", "malformed +F2");
+    tu_import_refused("t.log", "+F2:0:2048:1:2:3\n", "t.log:1: ", "+F2:index:bits:sign:verify");
+    tu_import_refused("t.log", "+F6:0:253:1.0:2.0\n", "t.log:1: ", "+F6:index:bits:curve:sign");
+    tu_import_refused("t.log", "+DTP:x:sign:ecdsa:10\n", "t.log:1: ", "'x' in the +DTP line");
+    tu_import_refused("t.log", "      op      op/s\n 256 bits ecdh (nistp256)   0.0001s  1,5\n",
                         "t.log:2: ", "'1,5' in the op/s column");
-    expect_import_error("  sign verify sign/s verify/s\nrsa 2048 bits 0.1s 0.2s 1O.0 5.0\n",
+    tu_import_refused("t.log", "  sign verify sign/s verify/s\nrsa 2048 bits 0.1s 0.2s 1O.0 5.0\n",
                         "t.log:2: ", "'1O.0' in the sign/s column");
     /* a row with fewer figures than the header has sizes is refused by its own line,
      * not the end of the table (the rows after it vanished); one with more does not
      * become an algorithm named after its numbers */
-    expect_import_error("type 16 bytes 64 bytes\nmd5 1.00k 2.00k\nsha1 3.00k\nsha256 1.00k 2.00k\n",
+    tu_import_refused("t.log", "type 16 bytes 64 bytes\nmd5 1.00k 2.00k\nsha1 3.00k\nsha256 1.00k 2.00k\n",
                         "t.log:3: ", "'sha1' has 1 figure where the table's header names 2");
-    expect_import_error("type 16 bytes 64 bytes\nmd5 46401.75k 135023.66k 1.00 2.00\n",
+    tu_import_refused("t.log", "type 16 bytes 64 bytes\nmd5 46401.75k 135023.66k 1.00 2.00\n",
                         "t.log:2: ", "'md5' has 4 figures where the table's header names 2");
     /* a tcrypt hash test of no bytes per update is no operation */
-    expect_import_error("testing speed of async sha256 (sha256-ce)\ntest 0 (16 byte blocks, 0 "
+    tu_import_refused("t.log", "testing speed of async sha256 (sha256-ce)\ntest 0 (16 byte blocks, 0 "
                         "bytes per update, 0 updates): 100 opers/sec, 1600 bytes/sec\n",
                         "t.log:2: ", "0 bytes per update and 0 updates");
-    expect_import_error("Got: +F:3:md5:1.00 from 0\n", "t.log:1: ", "before any +H");
-    expect_import_error("Got: +H:16 from x\n", "t.log:1: ", "without ' from CHILD'");
+    tu_import_refused("t.log", "Got: +F:3:md5:1.00 from 0\n", "t.log:1: ", "before any +H");
+    tu_import_refused("t.log", "Got: +H:16 from x\n", "t.log:1: ", "without ' from CHILD'");
 }
 
 /* `openssl speed -multi 2 md5`: the children's +R lines interleave and name no child;

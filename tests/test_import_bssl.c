@@ -20,6 +20,7 @@
 
 #include "reports/csv/csv.h"
 #include "reports/import/import.h"
+#include "tests/support.h"
 
 static long import_text(const char *text, const cb_import_opts *o, cb_csv_set *set,
                         char *err, size_t errlen)
@@ -209,19 +210,6 @@ static void test_json(void **state)
     cb_csv_set_free(set);
 }
 
-static void expect_error(const char *text, const char *want, const char *needle)
-{
-    char err[512] = "";
-    cb_import_opts o;
-    memset(&o, 0, sizeof o);
-    cb_csv_set *set = cb_csv_set_new();
-    assert_int_equal(import_text(text, &o, set, err, sizeof err), -1);
-    assert_int_equal(cb_csv_set_count(set), 0);
-    if (strncmp(err, want, strlen(want)) != 0 || !strstr(err, needle))
-        fail_msg("error '%s' should start with '%s' and mention '%s'", err, want, needle);
-    cb_csv_set_free(set);
-}
-
 static void test_refused(void **state)
 {
     (void)state;
@@ -237,25 +225,25 @@ static void test_refused(void **state)
     };
     for (size_t i = 0; i < sizeof bad_lines / sizeof bad_lines[0]; i++) {
         snprintf(text, sizeof text, "%s%s\n", ok, bad_lines[i]);
-        expect_error(text, "t.log:2: ", i == 5 ? "in no time" : bad_lines[i]);
+        tu_import_refused("t.log", text, "t.log:2: ", i == 5 ? "in no time" : bad_lines[i]);
     }
     /* a truncated -json output, and other shapes that are not bssl's */
-    expect_error("[\n{\"description\": \"SHA-256\", \"numCalls\": 10, \"microseconds\": 5},\n"
+    tu_import_refused("t.log", "[\n{\"description\": \"SHA-256\", \"numCalls\": 10, \"microseconds\": 5},\n"
                  "{\"description\": \"SHA-256\", \"numCa",
                  "t.log:3: ", "not `bssl speed -json` output at byte");
-    expect_error("[\n{\"description\": \"SHA-256\", \"numCalls\": 10, \"microseconds\": 5}\n",
+    tu_import_refused("t.log", "[\n{\"description\": \"SHA-256\", \"numCalls\": 10, \"microseconds\": 5}\n",
                  "t.log:3: ", "the array is not closed");
-    expect_error("[{\"description\": \"SHA-256\", \"numCalls\": 10}]", "t.log:1: ",
+    tu_import_refused("t.log", "[{\"description\": \"SHA-256\", \"numCalls\": 10}]", "t.log:1: ",
                  "\"microseconds\"");
-    expect_error("[{\"description\": \"SHA-256\", \"numCalls\": 1.5, \"microseconds\": 5}]",
+    tu_import_refused("t.log", "[{\"description\": \"SHA-256\", \"numCalls\": 1.5, \"microseconds\": 5}]",
                  "t.log:1: ", "not a whole number");
-    expect_error("[{\"description\": \"SHA-256\", \"numCalls\": 01, \"microseconds\": 5}]",
+    tu_import_refused("t.log", "[{\"description\": \"SHA-256\", \"numCalls\": 01, \"microseconds\": 5}]",
                  "t.log:1: ", "expected a number");
-    expect_error("[{\"description\": \"SHA-256\", \"numCalls\": 1, \"numCalls\": 1, "
+    tu_import_refused("t.log", "[{\"description\": \"SHA-256\", \"numCalls\": 1, \"numCalls\": 1, "
                  "\"microseconds\": 5}]", "t.log:1: ", "given twice");
-    expect_error("[{\"description\": \"SHA-256\", \"numCalls\": 1, \"microseconds\": 5}] x",
+    tu_import_refused("t.log", "[{\"description\": \"SHA-256\", \"numCalls\": 1, \"microseconds\": 5}] x",
                  "t.log:1: ", "text after the array");
-    expect_error("[{\"description\": [1], \"numCalls\": 1, \"microseconds\": 5}]",
+    tu_import_refused("t.log", "[{\"description\": [1], \"numCalls\": 1, \"microseconds\": 5}]",
                  "t.log:1: ", "expected a string");
 }
 

@@ -20,6 +20,7 @@
 #include "reports/csv/csv.h"
 #include "reports/export/export.h"
 #include "reports/import/import.h"
+#include "tests/support.h"
 
 static const char *data_path(const char *name)
 {
@@ -51,20 +52,6 @@ static cb_csv_set *import_ok(const char *text, const char *variant, long want,
     if (n != want)
         fail_msg("%ld rows, wanted %ld (%s)", n, want, err);
     return set;
-}
-
-static void expect_error(const char *text, const char *where, const char *what)
-{
-    cb_import_opts o;
-    memset(&o, 0, sizeof o);
-    char err[512] = "";
-    cb_csv_set *set = cb_csv_set_new();
-    long n = cb_import_buffer(set, "t.json", text, strlen(text), &o, NULL, err, sizeof err);
-    if (n != -1 || cb_csv_set_count(set) != 0)
-        fail_msg("imported %ld rows of a bad log (wanted an error with '%s')", n, what);
-    if (strncmp(err, where, strlen(where)) != 0 || !strstr(err, what))
-        fail_msg("error '%s', wanted '%s' ... '%s'", err, where, what);
-    cb_csv_set_free(set);
 }
 
 /* find returns the sample-th row of one case, failing the test when absent. */
@@ -263,36 +250,36 @@ static void test_malformed(void **state)
     (void)state;
     static const char ok[] = "{\"name\": \"BM_x\", \"iterations\": 5, \"cpu_time\": 1}";
     char text[1024];
-    expect_error("{\"context\": {\"date\": \"x\"},\n\"benchmarks\": [\n" /* cut short */
+    tu_import_refused("t.json", "{\"context\": {\"date\": \"x\"},\n\"benchmarks\": [\n" /* cut short */
                  "{\"name\": \"BM_x\", \"iterations\": 5, \"cpu_ti",
                  "t.json:3: ", "not Google Benchmark JSON output at byte 84");
-    expect_error("{\"context\": {}}", "t.json:1: ", "no \"benchmarks\" array");
-    expect_error("{\"benchmarks\": []}", "t.json:1: ", "no run to import (0 runs");
-    expect_error("{\"benchmarks\": [\n{\"name\": \"BM_x\", \"iterations\": 5}]}", "t.json:2: ",
+    tu_import_refused("t.json", "{\"context\": {}}", "t.json:1: ", "no \"benchmarks\" array");
+    tu_import_refused("t.json", "{\"benchmarks\": []}", "t.json:1: ", "no run to import (0 runs");
+    tu_import_refused("t.json", "{\"benchmarks\": [\n{\"name\": \"BM_x\", \"iterations\": 5}]}", "t.json:2: ",
                  "the Google Benchmark run at byte 17 ('BM_x') has no \"cpu_time\"");
-    expect_error("{\"benchmarks\": [{\"name\": \"BM_x\", \"iterations\": 0, \"cpu_time\": 1}]}",
+    tu_import_refused("t.json", "{\"benchmarks\": [{\"name\": \"BM_x\", \"iterations\": 0, \"cpu_time\": 1}]}",
                  "t.json:1: ", "no \"iterations\" above 0");
-    expect_error("{\"benchmarks\": [{\"name\": \"BM_x\", \"iterations\": 1.5, \"cpu_time\": 1}]}",
+    tu_import_refused("t.json", "{\"benchmarks\": [{\"name\": \"BM_x\", \"iterations\": 1.5, \"cpu_time\": 1}]}",
                  "t.json:1: ", "\"iterations\" is not a whole number");
-    expect_error("{\"benchmarks\": [{\"name\": \"BM_x\", \"iterations\": 5, \"cpu_time\": 1, "
+    tu_import_refused("t.json", "{\"benchmarks\": [{\"name\": \"BM_x\", \"iterations\": 5, \"cpu_time\": 1, "
                  "\"time_unit\": \"min\"}]}", "t.json:1: ", "not ns, us, ms or s");
-    expect_error("{\"benchmarks\": [{\"iterations\": 5, \"cpu_time\": 1}]}", "t.json:1: ",
+    tu_import_refused("t.json", "{\"benchmarks\": [{\"iterations\": 5, \"cpu_time\": 1}]}", "t.json:1: ",
                  "has no \"name\"");
     snprintf(text, sizeof text, "{\"benchmarks\": [%s]} trailing", ok);
-    expect_error(text, "t.json:1: ", "text after the object");
+    tu_import_refused("t.json", text, "t.json:1: ", "text after the object");
     snprintf(text, sizeof text, "{\"benchmarks\": [%s], \"benchmarks\": [%s]}", ok, ok);
-    expect_error(text, "t.json:1: ", "a name given twice");
+    tu_import_refused("t.json", text, "t.json:1: ", "a name given twice");
     snprintf(text, sizeof text, "{\"benchmarks\": [%s %s]}", ok, ok);
-    expect_error(text, "t.json:1: ", "expected ',' or ']' after a benchmark");
-    expect_error("{\"benchmarks\": [{\"name\": \"BM_x\", \"iterations\": 5, \"cpu_time\": 1, "
+    tu_import_refused("t.json", text, "t.json:1: ", "expected ',' or ']' after a benchmark");
+    tu_import_refused("t.json", "{\"benchmarks\": [{\"name\": \"BM_x\", \"iterations\": 5, \"cpu_time\": 1, "
                  "\"bytes_per_second\": 0.1}]}", "t.json:1: ", "less than a byte");
-    expect_error("{\"context\": {\"caches\": 3}, \"benchmarks\": []}", "t.json:1: ",
+    tu_import_refused("t.json", "{\"context\": {\"caches\": 3}, \"benchmarks\": []}", "t.json:1: ",
                  "\"caches\" is not an array");
     /* the cursor bssl's reader shares: nesting is bounded */
     char deep[200];
     snprintf(deep, sizeof deep, "{\"context\": {\"x\": %.*s", 40,
              "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[");
-    expect_error(deep, "t.json:1: ", "values nested too deep");
+    tu_import_refused("t.json", deep, "t.json:1: ", "values nested too deep");
 }
 
 /* Text that only looks like JSON is still read as the other logs. */
