@@ -8,6 +8,7 @@
 
 #include "base/common.h"
 #include "base/outfile.h"
+#include "base/workload.h"
 
 /* name_len returns how much of arg (after the dashes) is the option name. */
 static const char *strip_dashes(const char *arg)
@@ -77,4 +78,13 @@ int cb_args_output_apart(const char *cmd, const char *opt, const char *out,
             return -1;
         }
     return 0;
+}
+
+int cb_args_workload(const char *cmd, const char *v, cb_workload *w)
+{
+    char err[512];
+    if (cb_workload_load(w, v, err, sizeof err) == 0)
+        return 0;
+    cb_error("%s: %s", cmd, err);
+    return -1;
 }

@@ -46,4 +46,9 @@ int cb_args_output_apart(const char *cmd, const char *opt, const char *out,
 /* cb_args_help reports whether arg is -h, -help or --help. */
 int cb_args_help(const char *arg);
 
+/* cb_args_workload reads -workload's value v into w (base/workload.h): 0, or -1
+ * after one sentence naming the command ("speed: -workload ..."). */
+struct cb_workload;
+int cb_args_workload(const char *cmd, const char *v, struct cb_workload *w);
+
 #endif

@@ -17,6 +17,7 @@
 #include "kernels/registry.h"
 #include "reports/compare/calibrate.h"
 #include "reports/compare/compare.h"
+#include "base/workload.h"
 #include "reports/run/compare_run.h"
 #include "reports/compare/many.h"
 #include "reports/csv/csv.h"
@@ -58,6 +59,9 @@ static void compare_usage(FILE *f)
         "  -gate-on ALG[,ALG]   apply -fail-if-slower to these algorithms only (any name\n"
         "                       the files hold, imported ones such as rc4 included)\n"
         "  -alpha A             significance level, default 0.05\n"
+        "  -workload W          after the table, the before/after of workload W's\n"
+        "                       bytes-over-time throughput (%s, or a file\n"
+        "                       of \"SIZE COUNT\" lines), from each case's sizes\n"
         "  -calibrate-gate      the files are A/A runs of one build on this host (5 or\n"
         "                       more): compare every ordered pair, print the smallest\n"
         "                       -fail-if-slower that kept false alarms at or below 5%%\n"
@@ -67,7 +71,7 @@ static void compare_usage(FILE *f)
         "                       $XDG_CACHE_HOME or ~/.cache, /cryptobench/gate-calibration)\n\n"
         "Exit status: 0 no gated regression, 1 the gate failed, 2 bad usage or input,\n"
         "4 undecided: a paired case (speed -compare's CSV) whose sampling ended\n"
-        "before its interval cleared -P%% (docs/compare.md).\n");
+        "before its interval cleared -P%% (docs/compare.md).\n", cb_workload_names());
 }
 
 /* options: what the command line asked for. */
@@ -82,6 +86,7 @@ typedef struct options {
     cb_compare_opts o;
     int calibrate;                 /* -calibrate-gate */
     const char *calibration;       /* -calibration FILE, NULL: the default place */
+    cb_workload workload;          /* -workload W, when op->o.workload points here */
 } options;
 
 static int parse_options(int argc, char **argv, options *op)
@@ -132,6 +137,12 @@ static int parse_options(int argc, char **argv, options *op)
                 return -1;
             continue;
         }
+        if ((r = cb_args_value(&a, "workload", &v))) {
+            if (r < 0 || cb_args_workload("compare", v, &op->workload) != 0)
+                return -1;
+            op->o.workload = &op->workload;
+            continue;
+        }
         if ((r = cb_args_value(&a, "alpha", &v))) {
             if (r < 0 || cb_parse_double("-alpha", v, 1e-6, 0.5, &op->o.alpha) != 0)
                 return -1;
@@ -139,8 +150,8 @@ static int parse_options(int argc, char **argv, options *op)
         }
         if (argv[a.i][0] == '-' && argv[a.i][1] != 0) {
             cb_error("compare: unknown option '%s'; the options are -style, -format, -o, "
-                     "-list-styles, -variant, -fail-if-slower, -gate-on, -alpha, -calibrate-gate and "
-                     "-calibration.",
+                     "-list-styles, -variant, -fail-if-slower, -gate-on, -alpha, -workload, "
+                     "-calibrate-gate and -calibration.",
                      argv[a.i]);
             return -1;
         }
@@ -166,6 +177,11 @@ static int parse_options(int argc, char **argv, options *op)
         cb_error("compare: -calibrate-gate compares every pair of its A/A files itself and "
                  "prints one line; give it no -fail-if-slower, -variant, -style, -format or "
                  "-o.");
+        return -1;
+    }
+    if (op->o.workload && (op->nfiles > 2 || op->calibrate)) {
+        cb_error("compare: -workload weighs the before/after of two sides; give it with "
+                 "one or two files and without -calibrate-gate.");
         return -1;
     }
     if (op->nfiles > 2 && op->sides.by_variant) {

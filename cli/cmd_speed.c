@@ -11,8 +11,8 @@
 #include "harness/run.h"
 #include "reports/sinks/sinks.h"
 
-/* MAX_SINKS: progress, text, compare, CSV, JSON. */
-#define MAX_SINKS 5
+/* MAX_SINKS: progress, text, workload, compare, CSV, JSON. */
+#define MAX_SINKS 6
 
 /* abandon ends the n sinks made so far, leaving no file behind; returns -1. */
 static int abandon(cb_sink *sinks, int n)
@@ -30,6 +30,8 @@ static int wire_sinks(const speed_opts *o, cb_sink *sinks, int *gate_status)
     int n = 0;
     sinks[n++] = cb_sink_progress();
     sinks[n++] = cb_sink_text(o->mr);
+    if (o->has_workload)
+        sinks[n++] = cb_sink_workload(&o->workload);
     if (o->run.compare) {
         if (cb_sink_compare_to(&sinks[n], o->style, &o->judge, gate_status, o->compare_out) !=
             0)

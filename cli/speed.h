@@ -8,6 +8,7 @@
 
 #include "cli/gate_opts.h"
 #include "cli/libopts.h"
+#include "base/workload.h"
 #include "harness/plan.h"
 
 /* speed_opts: what the command line asked for, checked: the run's options, and
@@ -23,6 +24,8 @@ typedef struct speed_opts {
     cb_gate_opts gate;    /* -fail-if-slower, -gate-on (with -compare) */
     cb_compare_opts judge; /* the gate as compare applies it */
     int calibrate_gate;   /* -calibrate-gate: A/A trials, no table */
+    int has_workload;     /* -workload W: its sizes timed, its figure printed */
+    cb_workload workload;
 } speed_opts;
 
 /* CB_CALIBRATE_TRIALS: the A/A trials of -calibrate-gate.  With 20, "at most 5%"

@@ -50,6 +50,9 @@ static void speed_usage(FILE *f)
         "  -aead              13 bytes of AAD per GCM message, as TLS\n"
         "  -rekey             an AEAD's key set up anew for every message, as `openssl\n"
         "                     speed -aead` of OpenSSL 3.0.x times it\n"
+        "  -workload W        time the sizes of workload W (%s, or a file of\n"
+        "                     \"SIZE COUNT\" lines) and print its bytes-over-time\n"
+        "                     throughput per row after the tables; not with -bytes\n"
         "  -misalign N        offset buffers N bytes (0..64) from 64-byte alignment\n"
         "  -inplace           output over the input (default: separate buffers)\n"
         "  -variant LIST      auto (default), all, or variant names separated by commas\n"
@@ -94,7 +97,7 @@ static void speed_usage(FILE *f)
         "  -compare-out FILE  write -compare's table or format to FILE, not stdout\n"
         "                     (whole, or not at all): -style html -compare-out r.html\n"
         "  -style NAME        the table for -compare (default %s), or a format:\n",
-        CB_RUNS_MAX, CB_BENCH_TIMEOUT_FACTOR, CB_BENCH_DEFAULT_OP_TIMEOUT, CB_CALIBRATE_TRIALS,
+        CB_RUNS_MAX, cb_workload_names(), CB_BENCH_TIMEOUT_FACTOR, CB_BENCH_DEFAULT_OP_TIMEOUT, CB_CALIBRATE_TRIALS,
         cb_compare_style_at(0)->name);
     cb_compare_style_usage(f, CB_STYLE_TEXT, "      ");
     cb_compare_style_usage(f, CB_STYLE_FORMAT, "      ");
@@ -413,6 +416,10 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
             if (n < 0)
                 return -1;
             ro->nsizes = (size_t)n;
+        } else if ((r = VALUE("workload")) != 0) {
+            if (r < 0 || cb_args_workload("speed", v, &o->workload) != 0)
+                return -1;
+            o->has_workload = 1;
         } else if ((r = VALUE("misalign")) != 0) {
             if (r < 0 || cb_parse_long("-misalign", v, 0, 64, &l))
                 return -1;
@@ -563,6 +570,16 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
     }
     if (check_compare_out(o) != 0)
         return -1;
+    if (o->has_workload && (ro->nsizes || o->mr)) {
+        cb_error("speed: -workload times the workload's own sizes and prints its figure "
+                 "after the tables; drop %s.", ro->nsizes ? "-bytes" : "-mr");
+        return -1;
+    }
+    if (o->has_workload) {
+        o->judge.workload = &o->workload; /* -compare's table weighs it too */
+        memcpy(ro->sizes, o->workload.size, o->workload.n * sizeof o->workload.size[0]);
+        ro->nsizes = o->workload.n;
+    }
     if (ro->nsizes == 0) {
         memcpy(ro->sizes, default_sizes, sizeof default_sizes);
         ro->nsizes = sizeof default_sizes / sizeof default_sizes[0];

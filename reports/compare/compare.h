@@ -96,6 +96,8 @@ typedef struct cb_compare_opts {
                               * (reports/compare/calibrate.h), or NULL: with it a
                               * gate of separate files below the host's figure is
                               * warned about */
+    const struct cb_workload *workload; /* -workload W: its before/after after the
+                              * table (reports/compare/workload.h); NULL: none */
 } cb_compare_opts;
 
 /* cb_case_judged says what k's verdict rests on: "pairs" (interleaved), "runs" or

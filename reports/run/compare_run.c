@@ -43,6 +43,9 @@ int cb_compare_run(const cb_csv_set *set, const cb_sides_request *rq,
         goto out;
     calibration_note(o, &sd, &c);
     cb_compare_style_write(&c, style, out, stderr);
+    if (o->workload)
+        /* a format's readers expect nothing after it: the figures go with its summary */
+        cb_render_workload(&c, o->workload, style->kind == CB_STYLE_TEXT ? out : stderr);
     fflush(out);
     rc = c.gate_failures ? CB_EXIT_FAIL : c.gate_undecided ? CB_EXIT_UNDECIDED : CB_EXIT_OK;
 out:

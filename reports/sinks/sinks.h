@@ -6,12 +6,19 @@
 #define CB_SINKS_H
 
 #include "base/sink.h"
+#include "base/workload.h"
 #include "reports/compare/compare.h"
 
 /* cb_sink_text: `openssl speed`'s output: each case's progress line as it ends
  * (with mr, the +DT/+R lines on stdout), then the table, the cycles-per-byte table,
  * the public-key table and, for -multi, each worker's table. */
 cb_sink cb_sink_text(int mr);
+
+/* cb_sink_workload: `speed -workload W`'s figures on stdout at the end, after the
+ * tables: per algorithm, direction and variant, W's bytes over the time its calls
+ * take at the run's medians, with the interval the per-size intervals allow
+ * (reports/sinks/workload.c). */
+cb_sink cb_sink_workload(const cb_workload *w);
 
 /* cb_sink_progress: one status line on a terminal (case k of n, time so far, time
  * left); nothing when stderr is a file or a pipe. */

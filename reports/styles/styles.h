@@ -106,6 +106,11 @@ int cb_compare_format_check(const char *value, const cb_compare_style **out);
  * cb_compare_style_write writes c in style to out; a format also writes the summary
  * line to summary (when not NULL), as a text table carries it in its footer.
  */
+/* cb_render_workload writes `compare -workload W`'s figures (reports/compare/
+ * workload.h) after a table: one line per algorithm, direction and variants. */
+struct cb_workload;
+void cb_render_workload(const cb_comparison *c, const struct cb_workload *w, FILE *out);
+
 void cb_compare_style_write(const cb_comparison *c, const cb_compare_style *style,
                             FILE *out, FILE *summary);
 

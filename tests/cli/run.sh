@@ -349,6 +349,31 @@ cb compare "$T/r1.csv" "$T/r2.csv" -fail-if-slower 60% >/dev/null 2>"$T/err"
 ! grep -q "the smallest threshold that kept false alarms" "$T/err" && ok || bad "compare above the recorded figure warned"
 unset CRYPTOBENCH_CALIBRATION
 
+# workloads: speed -workload times its sizes and weighs them; compare weighs two files
+expect 2 "not a built-in workload \\(tls, ipsec, disk\\) and no file" -- speed md5 -workload nosuch
+expect 2 "drop -bytes" -- speed md5 -workload ipsec -bytes 16
+expect 2 "drop -mr" -- speed md5 -workload ipsec -mr
+printf '64 3\n1024 x\n' >"$T/bad.wl"
+expect 2 "bad.wl:2: count \"x\" is not a decimal number" -- speed md5 -workload "$T/bad.wl"
+expect 2 "-workload weighs the before/after of two sides" -- compare "$T/r1.csv" "$T/r2.csv" "$T/r3.csv" -workload tls
+cb speed md5 -workload ipsec -seconds 0.02 -samples 3 -csv "$T/wl.csv" >"$T/out" 2>/dev/null && ok ||
+    bad "speed -workload ipsec failed"
+grep -q '^type  *48 bytes  *576 bytes  *1504 bytes' "$T/out" && ok ||
+    bad "speed -workload ipsec did not time 48, 576 and 1504 bytes: $(cat "$T/out")"
+grep -Eq '^  md5 +digest +[a-z0-9-]+ +[0-9]+\.[0-9][0-9] MB/s \(95% interval [0-9.]+ \.\. [0-9.]+\)$' "$T/out" && ok ||
+    bad "speed -workload printed no weighted figure: $(tail -n 3 "$T/out")"
+printf '# one size\n256 1\n' >"$T/one.wl"
+cb compare "$T/r1.csv" "$T/r2.csv" -workload "$T/one.wl" >"$T/out" 2>&1 && ok || bad "compare -workload failed: $(cat "$T/out")"
+grep -Eq '^workload one.wl \(1 x 256 B\), bytes over time:$' "$T/out" &&
+    grep -Eq '^  md5 digest +[0-9.]+ -> +[0-9.]+ MB/s +[-+][0-9.]+%' "$T/out" && ok ||
+    bad "compare -workload printed no before/after figure: $(tail -n 3 "$T/out")"
+cb compare "$T/r1.csv" "$T/r2.csv" -workload ipsec >"$T/out" 2>&1
+grep -q 'md5 digest  no figure: 48 B lies outside the compared sizes' "$T/out" && ok ||
+    bad "compare -workload outside the compared sizes gave a figure: $(tail -n 2 "$T/out")"
+cb compare "$T/r1.csv" "$T/r2.csv" -workload tls -format json >"$T/out" 2>"$T/err"
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$T/out" 2>/dev/null && grep -q '^workload tls' "$T/err" && ok ||
+    bad "compare -workload -format json put the figures into the JSON"
+
 # --- selftest and list -----------------------------------------------------------------
 cb selftest -quick >"$T/out" 2>&1 && ok || bad "selftest -quick failed: $(grep -v PASS "$T/out" | head)"
 grep -Eq '^selftest: [0-9]+ passed, 0 failed' "$T/out" && ok || bad "selftest summary missing"
