@@ -4,6 +4,7 @@
  * for (reports/sinks/sinks.h), and the exit status.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "base/common.h"
 #include "cli/commands.h"
@@ -70,6 +71,62 @@ static void calibrate_gate(const speed_opts *o, cb_run_result *res)
                          res->status == CB_EXIT_OK && !res->stopped ? stdout : NULL);
 }
 
+/* worse is the exit status to keep of two runs': the first failure. */
+static int worse(int a, int b)
+{
+    return a != CB_EXIT_OK ? a : b;
+}
+
+/*
+ * scaling_runs is `-multi 1,2,4`: the plan run once per count, each run with its own
+ * progress line and tables (and -workload figure), the CSV and the scaling table
+ * spanning all of them.  A stop or a refusal ends the series there.
+ */
+static void scaling_runs(speed_opts *o, cb_run_result *res)
+{
+    cb_sink csv = {0}, scale = cb_sink_span(cb_sink_scaling());
+    int have_csv = 0, status = CB_EXIT_OK, sink_failed = 0;
+    if (o->csv_path) {
+        cb_sink inner;
+        if (cb_sink_csv(&inner, o->csv_path) != 0) {
+            cb_sink_span_finish(&scale, CB_SINK_ABANDONED);
+            memset(res, 0, sizeof *res);
+            res->status = CB_EXIT_USAGE;
+            return;
+        }
+        csv = cb_sink_span(inner);
+        have_csv = 1;
+    }
+    cb_sink_end how = CB_SINK_DONE;
+    for (size_t i = 0; i < o->nmulti; i++) {
+        o->run.multi = o->multi_counts[i];
+        printf("%s-multi %ld: %ld worker%s at once\n", i ? "\n" : "", o->run.multi,
+               o->run.multi, o->run.multi == 1 ? "" : "s");
+        fflush(stdout);
+        cb_sink sinks[MAX_SINKS];
+        size_t n = 0;
+        sinks[n++] = cb_sink_progress();
+        sinks[n++] = cb_sink_text(o->mr);
+        if (o->has_workload)
+            sinks[n++] = cb_sink_workload(&o->workload);
+        sinks[n++] = scale;
+        if (have_csv)
+            sinks[n++] = csv;
+        cb_run(&o->run, sinks, n, res);
+        status = worse(status, res->status);
+        sink_failed |= res->sink_failed;
+        if (res->stopped || res->status == CB_EXIT_USAGE) {
+            how = res->stopped ? CB_SINK_STOPPED : CB_SINK_ABANDONED;
+            break;
+        }
+    }
+    sink_failed |= cb_sink_span_finish(&scale, how) != 0;
+    if (have_csv)
+        sink_failed |= cb_sink_span_finish(&csv, how) != 0;
+    res->status = status;
+    res->sink_failed = sink_failed;
+}
+
 int cb_cmd_speed(int argc, char **argv)
 {
     speed_opts o;
@@ -91,6 +148,8 @@ int cb_cmd_speed(int argc, char **argv)
     int gate_status = CB_EXIT_OK;
     if (o.calibrate_gate) {
         calibrate_gate(&o, &res);
+    } else if (o.nmulti > 1) {
+        scaling_runs(&o, &res);
     } else {
         cb_sink sinks[MAX_SINKS];
         int n = wire_sinks(&o, sinks, &gate_status);

@@ -11,6 +11,9 @@
 #include "base/workload.h"
 #include "harness/plan.h"
 
+/* CB_MULTI_COUNTS: the worker counts of one -multi list. */
+#define CB_MULTI_COUNTS 8
+
 /* speed_opts: what the command line asked for, checked: the run's options, and
  * which outputs to wire to it. */
 typedef struct speed_opts {
@@ -25,6 +28,8 @@ typedef struct speed_opts {
     cb_compare_opts judge; /* the gate as compare applies it */
     int calibrate_gate;   /* -calibrate-gate: A/A trials, no table */
     int has_workload;     /* -workload W: its sizes timed, its figure printed */
+    long multi_counts[CB_MULTI_COUNTS]; /* -multi N[,N...], ascending */
+    size_t nmulti;        /* how many: 2 or more run the plan once per count */
     cb_workload workload;
 } speed_opts;
 

@@ -65,11 +65,15 @@ static void speed_usage(FILE *f)
         "                     (exit 3) and the other cases still run (default %g)\n"
         "  -elapsed           wall-clock time instead of CPU time\n"
         "  -cpu N             pin the process to CPU N\n"
-        "  -multi N           N workers pinned to distinct CPUs, started together; the\n"
+        "  -multi N[,N...]    N workers pinned to distinct CPUs, started together; the\n"
         "                     table shows their sum (OpenSSL's meaning), then each.\n"
         "                     With -csv every worker's samples (columns workers and\n"
         "                     worker), with -json each worker's figures, with -compare\n"
-        "                     each worker alternates the variants; not with -cpu\n"
+        "                     each worker alternates the variants; not with -cpu.\n"
+        "                     Several counts (-multi 1,2,4): a run per count, each\n"
+        "                     with its tables, then the scaling table (the machine's\n"
+        "                     throughput per count and its speed-up over the first);\n"
+        "                     -csv holds every run (not with -compare, -json, -runs)\n"
         "  -cycles[=MODE]     count cycles: perf events (n/a where not allowed);\n"
         "                     =required refuses to run without them; =tsc (x86-64\n"
         "                     reference cycles), =timebase (POWER timebase ticks)\n"
@@ -211,6 +215,33 @@ static int parse_canary(const char *v, cb_canary_class *c)
                  "auto, scalar or none.", v);
         return -1;
     }
+    return 0;
+}
+
+/* parse_multi reads -multi N or -multi N,N,... (ascending, each 1 to the CPUs this
+ * host has): one count runs as always, several a run per count (the scaling table). */
+static int parse_multi(speed_opts *o, const char *v)
+{
+    long ncpu = cb_host_cpus(), most = ncpu > 0 ? ncpu : 1;
+    size_t counts[CB_MULTI_COUNTS];
+    int n = cb_parse_size_list("-multi", v, 1, 1u << 20, counts, CB_MULTI_COUNTS);
+    if (n < 0)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        if ((long)counts[i] > most) {
+            cb_error("speed: -multi %zu asks for more workers than CPUs; workers are pinned "
+                     "to distinct CPUs, so give 1 to %ld.", counts[i], most);
+            return -1;
+        }
+        if (i > 0 && counts[i] <= counts[i - 1]) {
+            cb_error("speed: -multi %s: give the worker counts in ascending order, each once "
+                     "(e.g. 1,2,4).", v);
+            return -1;
+        }
+        o->multi_counts[i] = (long)counts[i];
+    }
+    o->nmulti = (size_t)n;
+    o->run.multi = o->multi_counts[0];
     return 0;
 }
 
@@ -430,14 +461,8 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
                                        &ro->cpu))
                 return -1;
         } else if ((r = VALUE("multi")) != 0) {
-            long ncpu = cb_host_cpus();
-            if (r < 0 || cb_parse_long("-multi", v, 1, 1L << 20, &ro->multi))
+            if (r < 0 || parse_multi(o, v) != 0)
                 return -1;
-            if (ro->multi > (ncpu > 0 ? ncpu : 1)) {
-                cb_error("speed: -multi %ld asks for more workers than CPUs; workers are pinned "
-                         "to distinct CPUs, so give 1 to %ld.", ro->multi, ncpu > 0 ? ncpu : 1);
-                return -1;
-            }
         } else if ((r = VALUE("variant")) != 0) {
             if (r < 0)
                 return -1;
@@ -570,6 +595,13 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
     }
     if (check_compare_out(o) != 0)
         return -1;
+    if (o->nmulti > 1 && (ro->compare || o->json_path || o->calibrate_gate || ro->runs > 1)) {
+        cb_error("speed: -multi with several counts runs the plan once per count and prints "
+                 "a scaling table; drop %s (or give one count).",
+                 ro->compare ? "-compare" : o->json_path ? "-json" :
+                 o->calibrate_gate ? "-calibrate-gate" : "-runs");
+        return -1;
+    }
     if (o->has_workload && (ro->nsizes || o->mr)) {
         cb_error("speed: -workload times the workload's own sizes and prints its figure "
                  "after the tables; drop %s.", ro->nsizes ? "-bytes" : "-mr");

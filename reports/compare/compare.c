@@ -57,7 +57,14 @@ static int cycles_only(const cb_csv_row *r)
     return r->s.cycles > 0 && !(r->ops_per_sec > 0);
 }
 
-/* cmp_case orders by everything that identifies a case except the variant. */
+/* sample_workers: how many workers ran at once when s was taken (1: a normal run). */
+static unsigned sample_workers(const cb_sample *s)
+{
+    return s->workers > 1 ? s->workers : 1;
+}
+
+/* cmp_case orders by everything that identifies a case except the variant; the
+ * workers at once too (speed -multi 1,2: each count is a case of its own). */
 static int cmp_case(const cb_sample *a, const cb_sample *b)
 {
     int c;
@@ -67,6 +74,7 @@ static int cmp_case(const cb_sample *a, const cb_sample *b)
     CMP_NUM(a->block_bytes, b->block_bytes);
     CMP_NUM(a->misalign, b->misalign);
     CMP_NUM(a->aead, b->aead);
+    CMP_NUM(sample_workers(a), sample_workers(b));
     return 0;
 }
 
@@ -388,6 +396,7 @@ static void add_case(builder *b, const vrange *before, const vrange *after)
     k->block_bytes = s->block_bytes;
     k->misalign = s->misalign;
     k->aead = s->aead;
+    k->workers = sample_workers(s);
     b->case_mask[c->n - 1] = b->e[before->b0].mask;
     k->mask = c->n_masks ? c->masks[b->e[before->b0].mask] : NULL;
     k->variant_before = before->variant;
@@ -685,34 +694,57 @@ static unsigned row_workers(const cb_csv_row *r)
     return r->s.workers > 1 ? r->s.workers : 1;
 }
 
-/* same_workers fails, with one sentence, when the rows were taken with different
- * numbers of workers at once (speed -multi): N copies' summed throughput is not a
- * faster or slower version of one copy's, so such rows are never matched. */
-static int same_workers(const cb_comparison *c, const cb_csv_row *const *before, size_t nb,
+/* worker_counts writes the distinct worker counts of rows into out (at most max);
+ * returns how many. */
+static size_t worker_counts(const cb_csv_row *const *rows, size_t n, unsigned *out, size_t max)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned w = row_workers(rows[i]);
+        size_t j = 0;
+        while (j < k && out[j] != w)
+            j++;
+        if (j == k && k < max)
+            out[k++] = w;
+    }
+    return k;
+}
+
+/* counts_text writes "1, 2 and 4" into buf. */
+static const char *counts_text(const unsigned *w, size_t n, char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < n && at < len; i++)
+        at += (size_t)snprintf(buf + at, len - at, "%s%u", i == 0 ? "" : i + 1 == n ? " and " : ", ",
+                               w[i]);
+    return buf;
+}
+
+/* same_workers fails, with one sentence, when the sides share no number of workers
+ * at once (speed -multi): N copies' summed throughput is not a faster or slower
+ * version of one copy's, so rows of different counts are different cases (cmp_case),
+ * and sides with no count in common have nothing to compare.  With counts in common
+ * (two `speed -multi 1,2` files) each count is compared with itself, and the
+ * comparison names the count in its rows (multi_counts). */
+static int same_workers(cb_comparison *c, const cb_csv_row *const *before, size_t nb,
                         const cb_csv_row *const *after, size_t na, char *err, size_t errlen)
 {
-    unsigned seen[2] = {0, 0};
-    for (int side = 0; side < 2; side++) {
-        const cb_csv_row *const *rows = side ? after : before;
-        const char *name = side ? c->after_name : c->before_name;
-        for (size_t i = 0, n = side ? na : nb; i < n; i++) {
-            unsigned w = row_workers(rows[i]);
-            if (seen[side] && w != seen[side]) {
-                snprintf(err, errlen, "%s mixes runs of %u and %u workers at once (speed "
-                         "-multi); compare runs taken with the same -multi.", name,
-                         seen[side], w);
-                return -1;
-            }
-            seen[side] = w;
-        }
-    }
-    if (seen[0] && seen[1] && seen[0] != seen[1]) {
-        snprintf(err, errlen, "%s ran %u worker%s at once and %s %u (speed -multi); compare "
-                 "runs taken with the same -multi.", c->before_name, seen[0],
-                 seen[0] == 1 ? "" : "s", c->after_name, seen[1]);
-        return -1;
-    }
-    return 0;
+    enum { MAXC = 64 };
+    unsigned wb[MAXC], wa[MAXC];
+    size_t kb = worker_counts(before, nb, wb, MAXC), ka = worker_counts(after, na, wa, MAXC);
+    int shared = 0;
+    for (size_t i = 0; i < kb; i++)
+        for (size_t j = 0; j < ka; j++)
+            shared |= wb[i] == wa[j];
+    c->multi_counts = kb > 1 || ka > 1;
+    if (shared || !kb || !ka)
+        return 0;
+    char tb[256], ta[256];
+    snprintf(err, errlen, "%s ran %s worker%s at once and %s %s (speed -multi); compare "
+             "runs that share a -multi count.", c->before_name, counts_text(wb, kb, tb, sizeof tb),
+             kb == 1 && wb[0] == 1 ? "" : "s", c->after_name, counts_text(wa, ka, ta, sizeof ta));
+    return -1;
 }
 
 /* cmp_round orders rows of -multi runs so that each round (one run, one case, one

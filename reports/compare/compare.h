@@ -46,6 +46,7 @@ typedef struct cb_cmp_case {
     size_t block_bytes;
     unsigned misalign;
     int aead;
+    unsigned workers;               /* workers at once (speed -multi N), 1 normally */
     const char *mask;               /* the mask both sides ran this case under, as
                                      * compare names it ("detected", "-aes",
                                      * "OPENSSL_armcap=0x4"), when two sweeps are
@@ -124,6 +125,8 @@ typedef struct cb_comparison {
                               * first, each case's mask one of them; none otherwise */
     size_t n_masks;
     int variant_axis;        /* each case pairs two different variants */
+    int multi_counts;        /* a side holds runs of several -multi counts: row labels
+                              * name each case's count */
     int variant_in_label;    /* row labels name the variants (they are not all alike) */
     double alpha;
     cb_compare_opts opts;

@@ -56,6 +56,8 @@ const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with
         n += (size_t)snprintf(buf + n, len - n, " misalign %u", k->misalign);
     if (k->aead && n < len)
         n += (size_t)snprintf(buf + n, len - n, " aead");
+    if (c->multi_counts && n < len)
+        n += (size_t)snprintf(buf + n, len - n, " x%u", k->workers);
     if (k->cycles && n < len)
         snprintf(buf + n, len - n, " (cycles)");
     return buf;

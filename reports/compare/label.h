@@ -23,7 +23,9 @@ const char *cb_pk_direction_name(size_t i);
 /*
  * cb_case_label names a case's row: the algorithm, "decrypt" when decrypting, the
  * variants when they are not the same for every row ("/ce-i4" or "/generic->ce-i4"),
- * the mask of two sweeps compared mask by mask (" [-aes]"), any misalignment or AAD, and " (cycles)" for a case compared in cycles.  with_dir 0 leaves the direction out (public-key
+ * the mask of two sweeps compared mask by mask (" [-aes]"), any misalignment or AAD, the
+ * workers at once (" x2") when a side holds several -multi counts, and " (cycles)" for
+ * a case compared in cycles.  with_dir 0 leaves the direction out (public-key
  * tables put it in the columns).
  */
 const char *cb_case_label(const cb_comparison *c, const cb_cmp_case *k, int with_dir,

@@ -24,7 +24,8 @@ static int same_group(const cb_cmp_case *a, const cb_cmp_case *b)
     return same_str(a->alg, b->alg) && same_str(a->direction, b->direction) &&
            same_str(a->variant_before, b->variant_before) &&
            same_str(a->variant_after, b->variant_after) && a->key_bits == b->key_bits &&
-           a->misalign == b->misalign && a->aead == b->aead && same_str(a->mask, b->mask);
+           a->misalign == b->misalign && a->aead == b->aead && a->workers == b->workers &&
+           same_str(a->mask, b->mask);
 }
 
 /* weighable: a rate case with a block size and a ratio. */

@@ -20,6 +20,18 @@ cb_sink cb_sink_text(int mr);
  * (reports/sinks/workload.c). */
 cb_sink cb_sink_workload(const cb_workload *w);
 
+/* cb_sink_span wraps inner so that it lives across several runs: their records pass
+ * through, a run that ends normally leaves inner open, one stopped or abandoned
+ * ends it; cb_sink_span_finish ends it (if still open) with how after the last run
+ * and frees the wrapper (reports/sinks/span.c). */
+cb_sink cb_sink_span(cb_sink inner);
+int cb_sink_span_finish(cb_sink *span, cb_sink_end how);
+
+/* cb_sink_scaling: `speed -multi 1,2,4`'s scaling table on stdout at its end, from
+ * one run per count (wrap it in cb_sink_span): the machine's throughput per row,
+ * size and count, and its speed-up over the first count (reports/sinks/scaling.c). */
+cb_sink cb_sink_scaling(void);
+
 /* cb_sink_progress: one status line on a terminal (case k of n, time so far, time
  * left); nothing when stderr is a file or a pipe. */
 cb_sink cb_sink_progress(void);

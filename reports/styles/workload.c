@@ -13,6 +13,21 @@
 #include "base/common.h"
 #include "reports/compare/workload.h"
 
+/* figure_name: "aes-128-gcm encrypt aead [-aes] x2 aesni-i8", what tells a figure
+ * apart (the variants' arrow follows it when they differ). */
+static const char *figure_name(const cb_comparison *c, const cb_cmp_case *k, char *buf,
+                               size_t len)
+{
+    char count[24] = "";
+    if (c->multi_counts)
+        snprintf(count, sizeof count, " x%u", k->workers);
+    snprintf(buf, len, "%s %s%s%s%s%s%s%s%s", k->alg, k->direction ? k->direction : "",
+             k->aead ? " aead" : "", k->mask ? " [" : "", k->mask ? k->mask : "",
+             k->mask ? "]" : "", count, c->variant_axis ? " " : "",
+             c->variant_axis ? k->variant_before : "");
+    return buf;
+}
+
 void cb_render_workload(const cb_comparison *c, const cb_workload *w, FILE *out)
 {
     size_t n;
@@ -21,21 +36,15 @@ void cb_render_workload(const cb_comparison *c, const cb_workload *w, FILE *out)
     size_t width = 8;
     for (size_t i = 0; i < n; i++) {
         const cb_cmp_case *k = f[i].k;
-        int len = snprintf(name, sizeof name, "%s %s%s%s%s%s%s", k->alg,
-                           k->direction ? k->direction : "", k->aead ? " aead" : "",
-                           k->mask ? " " : "", k->mask ? k->mask : "",
-                           c->variant_axis ? " " : "", c->variant_axis ? k->variant_before : "");
-        if (len > 0 && (size_t)len > width)
-            width = (size_t)len;
+        size_t len = strlen(figure_name(c, k, name, sizeof name));
+        if (len > width)
+            width = len;
     }
     fprintf(out, "\nworkload %s, bytes over time%s:\n", cb_workload_describe(w, what, sizeof what),
             n ? "" : ": no case with a block size to weigh");
     for (size_t i = 0; i < n; i++) {
         const cb_cmp_case *k = f[i].k;
-        snprintf(name, sizeof name, "%s %s%s%s%s%s%s", k->alg, k->direction ? k->direction : "",
-                 k->aead ? " aead" : "", k->mask ? " " : "", k->mask ? k->mask : "",
-                 c->variant_axis ? " " : "", c->variant_axis ? k->variant_before : "");
-        fprintf(out, "  %-*s", (int)width, name);
+        fprintf(out, "  %-*s", (int)width, figure_name(c, k, name, sizeof name));
         if (f[i].before < 0) {
             fprintf(out, "  no figure: %zu B lies outside the compared sizes\n", f[i].missing);
             continue;

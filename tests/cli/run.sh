@@ -566,6 +566,27 @@ fi
 expect 2 "-cpu 0 does not combine with -multi" -- speed md5 -multi 1 -cpu 0 -csv "$T/refused.csv"
 [ -e "$T/refused.csv" ] && bad "-multi -cpu left a CSV" || ok
 
+# -multi 1,2: a run per count, then the scaling table; one CSV holds both counts and
+# compares count by count (a -multi 2 file shares the count 2 with it)
+expect 2 "give the worker counts in ascending order, each once" -- speed md5 -multi 2,1
+expect 2 "drop -json \\(or give one count\\)" -- speed md5 -multi 1,2 -json "$T/scale.json"
+cb speed -multi 1,2 md5 rsa2048 -bytes 16,64 -seconds 0.05 -samples 3 -csv "$T/scale.csv" \
+    >"$T/out" 2>"$T/err" && ok || bad "speed -multi 1,2 failed: $(cat "$T/err")"
+grep -Eq '^type +1 worker +2 workers$' "$T/out" &&
+    grep -Eq '^md5 64 bytes +[0-9.]+k +[0-9.]+k x[0-9.]+$' "$T/out" &&
+    grep -Eq '^rsa2048 sign +[0-9.]+/s +[0-9.]+/s x[0-9.]+$' "$T/out" && ok ||
+    bad "speed -multi 1,2 printed no scaling table: $(tail -n 6 "$T/out")"
+[ "$(grep -c '^-multi [12]: [12] workers\{0,1\} at once$' "$T/out")" -eq 2 ] && ok ||
+    bad "speed -multi 1,2 did not head each count's tables"
+tags=$(tail -n +2 "$T/scale.csv" | tr -d '\r' | awk -F, '$1 != "" { print $(NF - 17) "," $(NF - 16) }' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
+[ "$tags" = " 12 1,0; 12 2,0; 12 2,1;" ] && ok ||
+    bad "-multi 1,2 CSV rows by workers,worker are '$tags', expected 12 of 1,0, 2,0 and 2,1 (md5 at 2 sizes and rsa2048 in 2 directions, 3 samples each)"
+cb compare "$T/scale.csv" "$T/scale.csv" >"$T/out" 2>"$T/err" &&
+    grep -Eq '^md5 x1 ' "$T/out" && grep -Eq '^md5 x2 ' "$T/out" && grep -Eq '^rsa2048 x2 ' "$T/out" && ok ||
+    bad "compare of a -multi 1,2 file did not compare count by count: $(cat "$T/out" "$T/err")"
+cb compare "$T/multi.csv" "$T/scale.csv" >"$T/out" 2>"$T/err" && grep -Eq '^md5 x2 ' "$T/out" && ! grep -Eq '^md5 x1 ' "$T/out" && ok ||
+    bad "compare of -multi 2 with -multi 1,2 did not match the shared count: $(cat "$T/out" "$T/err")"
+
 # Ctrl-C during -multi (to the parent alone, as kill does): exit 130, and the file
 # holds every finished sample of both workers and reads back.
 # shellcheck disable=SC2086
