@@ -50,6 +50,14 @@ void cb_imp_copy_name(char *dst, const char *src, size_t len)
     dst[len] = 0;
 }
 
+void cb_imp_add_option(importer *im, const char *name, const char *value)
+{
+    size_t used = strlen(im->options);
+    if (used + 1 < sizeof im->options)
+        snprintf(im->options + used, sizeof im->options - used, "%s%s %s", used ? "; " : "",
+                 name, value);
+}
+
 /* cb_imp_lower_copy copies src into dst (of size len) in lower case. */
 void cb_imp_lower_copy(char *dst, size_t len, const char *src)
 {

@@ -233,7 +233,7 @@ static void emit(emitter *e, const resolved *c, const char *variant, const measu
     r.line = m->line;
     r.s.workers = m->child ? e->im->children : 1;
     r.s.worker = m->child ? m->child - 1 : 0;
-    if (m->cycles > 0) {
+    if (m->cycles > 0 && !m->cyc_src[0]) {
         r.has_counts = 1;
         r.s.iterations = 1;
         r.s.cycles = m->cycles;
@@ -243,10 +243,14 @@ static void emit(emitter *e, const resolved *c, const char *variant, const measu
         r.s.iterations = counts->count;
         r.s.seconds = counts->secs;
         r.ops_per_sec = (double)counts->count / counts->secs;
+        if (m->cycles > 0 && m->cyc_src[0]) { /* liboqs: the mean of its cycle column */
+            r.s.cycles = m->cycles * (double)counts->count;
+            r.s.cycles_source = intern(e, m->cyc_src);
+        }
     } else {
         r.ops_per_sec = c->block ? m->rate / (double)c->block : m->rate;
     }
-    if (m->cycles <= 0 && !(r.ops_per_sec > 0))
+    if ((m->cycles <= 0 || m->cyc_src[0]) && !(r.ops_per_sec > 0))
         return; /* openssl prints 0.00 for what it could not run */
     r.bytes_per_sec = r.ops_per_sec * (double)r.s.block_bytes;
     r.s.sample_index = next_index(e, &r);
@@ -484,9 +488,17 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
     const char *base = strrchr(im->name, '/');
     base = base ? base + 1 : im->name;
     int own_clock = !im->openssl_seen && (im->tcrypt_seen || im->bssl_seen);
+    own_clock = own_clock || im->oqs_seen || im->cs_seen || im->kcapi_seen;
     if (im->gbench_seen)
         snprintf(tool, sizeof tool, "google-benchmark%s%s", im->gb_version[0] ? " " : "",
                  im->gb_version);
+    else if (im->oqs_seen)
+        snprintf(tool, sizeof tool, "liboqs speed_kem/speed_sig%s%s",
+                 im->oqs_version[0] ? " " : "", im->oqs_version);
+    else if (im->cs_seen)
+        snprintf(tool, sizeof tool, "cryptsetup benchmark");
+    else if (im->kcapi_seen)
+        snprintf(tool, sizeof tool, "libkcapi kcapi-speed");
     else if (im->bssl_seen && !im->openssl_seen && !im->tcrypt_seen)
         snprintf(tool, sizeof tool, "bssl speed (BoringSSL or AWS-LC)%s",
                  im->bssl_json ? " -json" : "");
@@ -609,6 +621,8 @@ static void free_lists(importer *im)
     free(im->tcrypt.v);
     free(im->bssl.v);
     free(im->gbench.v);
+    free(im->named.v);
+    free(im->kc_list);
     free(im->per_child.v);
 }
 
@@ -655,12 +669,14 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
         emit_named(&e, &im->tcrypt);
         emit_named(&e, &im->bssl);
         emit_named(&e, &im->gbench);
+        emit_named(&e, &im->named);
         rc = e.added;
         if (rc == 0) {
             im->line = 1;
             cb_imp_fail(im, "nothing recognisable: no `openssl speed` table, progress or -mr "
-                 "line, no tcrypt line with a result, no `bssl speed` result and no Google "
-                 "Benchmark JSON.");
+                 "line, no tcrypt line with a result, no `bssl speed` result, no Google "
+                 "Benchmark JSON, no liboqs speed_kem/speed_sig row, no `cryptsetup "
+                 "benchmark` row and no kcapi-speed result.");
             rc = -1;
         } else if (warn) {
             warn_about(im, warn);

@@ -20,7 +20,8 @@
     X(openssl_multi, cb_imp_openssl_child, NULL)                                         \
     X(openssl, cb_imp_openssl_text, cb_imp_openssl_table)                                \
     X(tcrypt, cb_imp_tcrypt_line, NULL)                                                  \
-    X(bssl, cb_imp_bssl_line, NULL)
+    X(bssl, cb_imp_bssl_line, NULL)                                                      \
+    X(oqs, cb_imp_oqs_line, NULL)
 
 /* openssl.c: cb_imp_openssl_child reads what `openssl speed -multi` prints for its
  * children ("Forked child N", "Got: LINE from N", LINE read as the child's);
@@ -43,6 +44,11 @@ int cb_imp_tcrypt_line(importer *im, const char *s);
  * cb_imp_bssl_json before the line loop. */
 int cb_imp_bssl_line(importer *im, const char *s);
 int cb_imp_bssl_json(importer *im, const char *text, size_t len);
+
+/* oqs.c: cb_imp_oqs_line reads liboqs's speed_kem and speed_sig output: the
+ * "Configuration info" banner, the table header, its algorithm headings and
+ * operation rows, and the lines around the table. */
+int cb_imp_oqs_line(importer *im, const char *s);
 
 /* gbench.c: cb_imp_gbench_json reads Google Benchmark's JSON output (an object of
  * "context" and "benchmarks"), the whole text, with cb_imp_bssl_json's returns; import.c
