@@ -19,18 +19,6 @@
 #include "reports/import/import.h"
 #include "tests/support.h"
 
-static cb_csv_set *import_file(const char *name, long want)
-{
-    cb_import_opts o;
-    memset(&o, 0, sizeof o);
-    char err[512] = "";
-    cb_csv_set *set = cb_csv_set_new();
-    long n = cb_import_file(set, tu_data_path(name), &o, NULL, err, sizeof err);
-    if (n != want)
-        fail_msg("%s: %ld rows, wanted %ld (%s)", name, n, want, err);
-    return set;
-}
-
 static const cb_csv_row *find(const cb_csv_set *set, const char *alg, const char *dir)
 {
     for (size_t i = 0; i < cb_csv_set_count(set); i++) {
@@ -92,7 +80,7 @@ static const want kem_rows[] = {
 static void test_kem_015(void **state)
 {
     (void)state;
-    cb_csv_set *set = import_file("liboqs-0.15-aarch64-speed_kem.log", 24);
+    cb_csv_set *set = tu_import_data("liboqs-0.15-aarch64-speed_kem.log", 24);
     check(set, kem_rows, sizeof kem_rows / sizeof kem_rows[0]);
     const cb_csv_row *r = find(set, "mlkem768", "decaps");
     assert_string_equal(r->run->tool_version, "liboqs speed_kem/speed_sig 0.15.0");
@@ -118,7 +106,7 @@ static const want sig_rows[] = {
 static void test_sig_012(void **state)
 {
     (void)state;
-    cb_csv_set *set = import_file("liboqs-0.12-x86_64-speed_sig.log", 15);
+    cb_csv_set *set = tu_import_data("liboqs-0.12-x86_64-speed_sig.log", 15);
     check(set, sig_rows, sizeof sig_rows / sizeof sig_rows[0]);
     const cb_csv_row *r = find(set, "mldsa44", "sign");
     assert_string_equal(r->run->tool_version, "liboqs speed_kem/speed_sig 0.12.0-rc1");

@@ -48,6 +48,7 @@ typedef struct measure {
     unsigned misalign;    /* gbench: our own export's /misalignN */
     unsigned child;       /* `openssl speed -multi`: 1 + the child that reported it
                            * ("Got: ... from N"); 0 for a line of the parent's */
+    char note[96];        /* cryptsetup's Argon2 costs, the row's note; "" for none */
     char cyc_src[16];     /* liboqs: a timed row that also counted cycles (cycles is
                            * then per operation, the row's cycles_source this) */
 } measure;
@@ -64,6 +65,8 @@ typedef struct importer {
     char *err;
     size_t errlen;
     unsigned long line;
+    const char *text;      /* the line being read (its timestamp stripped), for the
+                            * messages of a table recogniser */
     mlist progress, values;
     mlist tcrypt;          /* tcrypt samples: name is our algorithm, rate in bytes/s */
     mlist bssl;            /* `bssl speed` results, named and counted when read */

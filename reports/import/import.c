@@ -229,6 +229,8 @@ static void emit(emitter *e, const resolved *c, const char *variant, const measu
     r.s.cycles = -1;
     r.s.cycles_source = intern(e, "");
     r.s.status = intern(e, "imported");
+    if (m->note[0])
+        r.s.note = intern(e, m->note);
     r.file = e->name;
     r.line = m->line;
     r.s.workers = m->child ? e->im->children : 1;
@@ -598,6 +600,7 @@ static int one_line(importer *im, char *line)
 {
     const char *s = strip_prefix(line);
     int r;
+    im->text = s;
     for (size_t i = 0; i < sizeof readers / sizeof readers[0]; i++)
         if (readers[i].line && (r = readers[i].line(im, s)))
             return r < 0 ? -1 : 0;

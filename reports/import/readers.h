@@ -21,7 +21,8 @@
     X(openssl, cb_imp_openssl_text, cb_imp_openssl_table)                                \
     X(tcrypt, cb_imp_tcrypt_line, NULL)                                                  \
     X(bssl, cb_imp_bssl_line, NULL)                                                      \
-    X(oqs, cb_imp_oqs_line, NULL)
+    X(oqs, cb_imp_oqs_line, NULL)                                                        \
+    X(cryptsetup, cb_imp_cryptsetup_line, cb_imp_cryptsetup_table)
 
 /* openssl.c: cb_imp_openssl_child reads what `openssl speed -multi` prints for its
  * children ("Forked child N", "Got: LINE from N", LINE read as the child's);
@@ -49,6 +50,12 @@ int cb_imp_bssl_json(importer *im, const char *text, size_t len);
  * "Configuration info" banner, the table header, its algorithm headings and
  * operation rows, and the lines around the table. */
 int cb_imp_oqs_line(importer *im, const char *s);
+
+/* cryptsetup.c: cb_imp_cryptsetup_line reads `cryptsetup benchmark`'s messages,
+ * cb_imp_cryptsetup_table a tokenised line of its results: the PBKDF2 and Argon2
+ * lines, the cipher table's header and rows. */
+int cb_imp_cryptsetup_line(importer *im, const char *s);
+int cb_imp_cryptsetup_table(importer *im, char **tok, int n);
 
 /* gbench.c: cb_imp_gbench_json reads Google Benchmark's JSON output (an object of
  * "context" and "benchmarks"), the whole text, with cb_imp_bssl_json's returns; import.c
