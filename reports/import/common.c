@@ -58,6 +58,15 @@ void cb_imp_add_option(importer *im, const char *name, const char *value)
                  name, value);
 }
 
+void cb_imp_trim(char *out, size_t outlen, const char *s, size_t len)
+{
+    while (len && isspace((unsigned char)*s))
+        s++, len--;
+    while (len && isspace((unsigned char)s[len - 1]))
+        len--;
+    snprintf(out, outlen, "%.*s", (int)len, s);
+}
+
 /* cb_imp_lower_copy copies src into dst (of size len) in lower case. */
 void cb_imp_lower_copy(char *dst, size_t len, const char *src)
 {

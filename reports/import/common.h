@@ -132,6 +132,10 @@ measure *cb_imp_push(mlist *l);
 /* cb_imp_copy_name copies len bytes of src into a NAME_LEN buffer, cut to fit. */
 void cb_imp_copy_name(char *dst, const char *src, size_t len);
 
+/* cb_imp_trim copies len bytes of s into out (of size outlen) without the blanks at
+ * either end. */
+void cb_imp_trim(char *out, size_t outlen, const char *s, size_t len);
+
 /* cb_imp_lower_copy copies src into dst (of size len) in lower case. */
 void cb_imp_lower_copy(char *dst, size_t len, const char *src);
 

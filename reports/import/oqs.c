@@ -34,16 +34,6 @@ static const struct {
     {"LDFLAGS", 0},
 };
 
-/* trim copies len bytes of s without the blanks at either end. */
-static void trim(char *out, size_t outlen, const char *s, size_t len)
-{
-    while (len && isspace((unsigned char)*s))
-        s++, len--;
-    while (len && isspace((unsigned char)s[len - 1]))
-        len--;
-    snprintf(out, outlen, "%.*s", (int)len, s);
-}
-
 /* banner_line reads "OQS version:      0.15.0 (major: 0, ...)" inside the banner. */
 static int banner_line(importer *im, const char *s)
 {
@@ -52,7 +42,7 @@ static int banner_line(importer *im, const char *s)
         if (strncmp(s, banner_keys[i].key, n) != 0 || s[n] != ':')
             continue;
         char value[CB_IMP_LINE_MAX];
-        trim(value, sizeof value, s + n + 1, strlen(s + n + 1));
+        cb_imp_trim(value, sizeof value, s + n + 1, strlen(s + n + 1));
         if (banner_keys[i].compiler)
             snprintf(im->compiler, sizeof im->compiler, "%s", value);
         else
@@ -79,7 +69,7 @@ static int table_header(importer *im, const char *s)
     const char *p = strstr(s, header_start);
     char rest[64] = "";
     if (p)
-        trim(rest, sizeof rest, p + sizeof header_start - 1, strlen(p + sizeof header_start - 1));
+        cb_imp_trim(rest, sizeof rest, p + sizeof header_start - 1, strlen(p + sizeof header_start - 1));
     if (p && strncmp(rest, "CPU cycles: mean", 16) == 0)
         im->oqs_table = 1;
     else if (p && strncmp(rest, "High-prec time (ns): mean", 25) == 0)
@@ -140,7 +130,7 @@ static size_t split(const char *s, char cells[][64], size_t want)
         const char *bar = strchr(p, '|');
         size_t len = bar ? (size_t)(bar - p) : strlen(p);
         if (n < want)
-            trim(cells[n], sizeof cells[n], p, len);
+            cb_imp_trim(cells[n], sizeof cells[n], p, len);
         n++;
         if (!bar)
             return n;
