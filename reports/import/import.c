@@ -1,9 +1,10 @@
 /*
  * reports/import/import.c - `openssl speed` output (tables, progress lines, -mr lines),
- * Linux tcrypt logs, `bssl speed` output and Google Benchmark JSON into CSV rows.  See import.h for the forms
- * recognised; the readers of each format are the rows of reports/import/readers.h (a
- * file each: reports/import/openssl.c, reports/import/tcrypt.c, reports/import/bssl.c,
- * whose -json reader takes the whole text before the line loop), their shared helpers
+ * Linux tcrypt logs, `bssl speed` output, Google Benchmark JSON, liboqs, cryptsetup and
+ * kcapi-speed output into CSV rows.  See import.h for the forms recognised; the
+ * readers of each format are the rows of reports/import/readers.h (a file each:
+ * reports/import/openssl.c, tcrypt.c, bssl.c, whose -json reader takes the whole text
+ * before the line loop, oqs.c, cryptsetup.c, kcapi.c), their shared helpers
  * reports/import/common.c; this file runs the loop, resolves names and emits the rows.
  *
  * The log is read in two passes' worth of state: progress lines give exact counts

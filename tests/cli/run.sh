@@ -606,6 +606,43 @@ if [ -f "$bssl_logs/bssl-x86_64.txt" ] && [ -f "$bssl_logs/bssl-x86_64.json" ]; 
 else
     echo "skipped: the bssl import checks ($bssl_logs/bssl-x86_64.txt, .json are not here)"
 fi
+# liboqs, cryptsetup and kcapi-speed logs (tests/data, tests/data/README.md): each
+# imports whole, and its ML-KEM-768 or AES-128-CBC rows compare with our own run of the
+# same case; a malformed line of each is refused naming the line (exit 2), writing nothing
+cb import tests/data/liboqs-0.15-aarch64-speed_kem.log -o "$T/oqs.csv" 2>"$T/err" &&
+    [ "$(grep -c ',imported,' "$T/oqs.csv")" -eq 24 ] &&
+    grep -q ',mlkem768,liboqs,encaps,768,0,' "$T/oqs.csv" &&
+    grep -q ',kyber768,liboqs,encaps,0,0,' "$T/oqs.csv" && ok ||
+    bad "import of the liboqs speed_kem log: $(cat "$T/err")"
+cb speed mlkem768 -iterations 20 -samples 2 -csv "$T/oqs-ours.csv" >/dev/null 2>&1
+cb compare "$T/oqs.csv" "$T/oqs-ours.csv" >"$T/out" 2>"$T/err"
+grep -q "variant liboqs -> " "$T/out" && grep -q "^mlkem768 " "$T/out" && ok ||
+    bad "compare of imported liboqs rows with our mlkem768 run: $(cat "$T/out" "$T/err")"
+cb import tests/data/cryptsetup-cipher-table.log -o "$T/cs.csv" 2>"$T/err" &&
+    [ "$(grep -c ',imported,' "$T/cs.csv")" -eq 16 ] &&
+    grep -q ',aes-128-xts,cryptsetup,encrypt,256,65536,' "$T/cs.csv" &&
+    grep -q ',pbkdf2-sha1,cryptsetup,digest,256,0,' "$T/cs.csv" && ok ||
+    bad "import of the cryptsetup benchmark log: $(cat "$T/err")"
+cb speed aes-128-cbc -bytes 65536 -iterations 20 -samples 2 -csv "$T/cs-ours.csv" >/dev/null 2>&1
+cb compare "$T/cs.csv" "$T/cs-ours.csv" >"$T/out" 2>"$T/err"
+grep -q "variant cryptsetup -> " "$T/out" && grep -q "^aes-128-cbc " "$T/out" && ok ||
+    bad "compare of imported cryptsetup rows with our aes-128-cbc run: $(cat "$T/out" "$T/err")"
+cb import tests/data/kcapi-speed.log -o "$T/kc.csv" 2>"$T/err" &&
+    [ "$(grep -c ',imported,' "$T/kc.csv")" -eq 8 ] &&
+    grep -q ',aes-128-cbc,cbc-aes-aesni,encrypt,128,16,' "$T/kc.csv" && ok ||
+    bad "import of the kcapi-speed log: $(cat "$T/err")"
+cb speed aes-128-cbc -bytes 16 -iterations 2000 -samples 2 -csv "$T/kc-ours.csv" >/dev/null 2>&1
+cb compare "$T/kc.csv" "$T/kc-ours.csv" >"$T/out" 2>"$T/err"
+grep -q "variant cbc-aes-aesni -> " "$T/out" && grep -q "^aes-128-cbc " "$T/out" && ok ||
+    bad "compare of imported kcapi-speed rows with our aes-128-cbc run: $(cat "$T/out" "$T/err")"
+printf 'Operation | Iterations | Total time (s) | Time (us): mean | pop. stdev | CPU cycles: mean | pop. stdev\nML-KEM-768 | | | | | |\nkeygen | 10 | x | 1.0 | 0 | 5 | 1\n' >"$T/oqs-bad.log"
+expect 2 "oqs-bad.log:3: a liboqs row that does not read" -- import "$T/oqs-bad.log" -o "$T/oqs-bad.csv"
+printf '# Tests are approximate using memory only (no storage IO).\nPBKDF2-sha1 12 iterations per minute\n' >"$T/cs-bad.log"
+expect 2 "cs-bad.log:2: a .cryptsetup benchmark. PBKDF2 line that does not read" -- import "$T/cs-bad.log" -o "$T/cs-bad.csv"
+printf 'SHA-256(G)|d|  256 bytes|  1.2 MB/s|x ops/s\n' >"$T/kc-bad.log"
+expect 2 "kc-bad.log:1: a kcapi-speed result that does not read" -- import "$T/kc-bad.log" -o "$T/kc-bad.csv"
+[ ! -e "$T/oqs-bad.csv" ] && [ ! -e "$T/cs-bad.csv" ] && [ ! -e "$T/kc-bad.csv" ] && ok ||
+    bad "a refused liboqs, cryptsetup or kcapi-speed import wrote its CSV"
 # Google Benchmark JSON written here in its format: a run with no cpu_time is refused
 # naming the file and line (exit 2), and nothing is written
 printf '{\n"context": {"host_name": "h"},\n"benchmarks": [\n{"name": "BM_x/64", "iterations": 10}\n]}\n' >"$T/gb-bad.json"
