@@ -609,32 +609,27 @@ fi
 # liboqs, cryptsetup and kcapi-speed logs (tests/data, tests/data/README.md): each
 # imports whole, and its ML-KEM-768 or AES-128-CBC rows compare with our own run of the
 # same case; a malformed line of each is refused naming the line (exit 2), writing nothing
-cb import tests/data/liboqs-0.15-aarch64-speed_kem.log -o "$T/oqs.csv" 2>"$T/err" &&
-    [ "$(grep -c ',imported,' "$T/oqs.csv")" -eq 24 ] &&
-    grep -q ',mlkem768,liboqs,encaps,768,0,' "$T/oqs.csv" &&
-    grep -q ',kyber768,liboqs,encaps,0,0,' "$T/oqs.csv" && ok ||
-    bad "import of the liboqs speed_kem log: $(cat "$T/err")"
-cb speed mlkem768 -iterations 20 -samples 2 -csv "$T/oqs-ours.csv" >/dev/null 2>&1
-cb compare "$T/oqs.csv" "$T/oqs-ours.csv" >"$T/out" 2>"$T/err"
-grep -q "variant liboqs -> " "$T/out" && grep -q "^mlkem768 " "$T/out" && ok ||
-    bad "compare of imported liboqs rows with our mlkem768 run: $(cat "$T/out" "$T/err")"
-cb import tests/data/cryptsetup-cipher-table.log -o "$T/cs.csv" 2>"$T/err" &&
-    [ "$(grep -c ',imported,' "$T/cs.csv")" -eq 16 ] &&
-    grep -q ',aes-128-xts,cryptsetup,encrypt,256,65536,' "$T/cs.csv" &&
-    grep -q ',pbkdf2-sha1,cryptsetup,digest,256,0,' "$T/cs.csv" && ok ||
-    bad "import of the cryptsetup benchmark log: $(cat "$T/err")"
-cb speed aes-128-cbc -bytes 65536 -iterations 20 -samples 2 -csv "$T/cs-ours.csv" >/dev/null 2>&1
-cb compare "$T/cs.csv" "$T/cs-ours.csv" >"$T/out" 2>"$T/err"
-grep -q "variant cryptsetup -> " "$T/out" && grep -q "^aes-128-cbc " "$T/out" && ok ||
-    bad "compare of imported cryptsetup rows with our aes-128-cbc run: $(cat "$T/out" "$T/err")"
-cb import tests/data/kcapi-speed.log -o "$T/kc.csv" 2>"$T/err" &&
-    [ "$(grep -c ',imported,' "$T/kc.csv")" -eq 8 ] &&
-    grep -q ',aes-128-cbc,cbc-aes-aesni,encrypt,128,16,' "$T/kc.csv" && ok ||
-    bad "import of the kcapi-speed log: $(cat "$T/err")"
-cb speed aes-128-cbc -bytes 16 -iterations 2000 -samples 2 -csv "$T/kc-ours.csv" >/dev/null 2>&1
-cb compare "$T/kc.csv" "$T/kc-ours.csv" >"$T/out" 2>"$T/err"
-grep -q "variant cbc-aes-aesni -> " "$T/out" && grep -q "^aes-128-cbc " "$T/out" && ok ||
-    bad "compare of imported kcapi-speed rows with our aes-128-cbc run: $(cat "$T/out" "$T/err")"
+# import_vs_ours LOG ROWS ROW VARIANT ALG SPEED-ARGS...: LOG imports as ROWS rows, one
+# of them matching ROW, and compares with our own `speed ALG SPEED-ARGS` run as VARIANT
+import_vs_ours() {
+    log=$1 rows=$2 row=$3 variant=$4 alg=$5
+    shift 5
+    cb import "$log" -o "$T/imp.csv" 2>"$T/err" &&
+        [ "$(grep -c ',imported,' "$T/imp.csv")" -eq "$rows" ] &&
+        grep -q "$row" "$T/imp.csv" && ok || bad "import of $log: $(cat "$T/err")"
+    cb speed "$alg" "$@" -samples 2 -csv "$T/imp-ours.csv" >/dev/null 2>&1
+    cb compare "$T/imp.csv" "$T/imp-ours.csv" >"$T/out" 2>"$T/err"
+    grep -q "variant $variant -> " "$T/out" && grep -q "^$alg " "$T/out" && ok ||
+        bad "compare of $log's rows with our $alg run: $(cat "$T/out" "$T/err")"
+}
+import_vs_ours tests/data/liboqs-0.15-aarch64-speed_kem.log 24 ',mlkem768,liboqs,encaps,768,0,' \
+    liboqs mlkem768 -iterations 20
+grep -q ',kyber768,liboqs,encaps,0,0,' "$T/imp.csv" && ok || bad "liboqs's Kyber768 is not its own row"
+import_vs_ours tests/data/cryptsetup-cipher-table.log 16 ',aes-128-xts,cryptsetup,encrypt,256,65536,' \
+    cryptsetup aes-128-cbc -bytes 65536 -iterations 20
+grep -q ',pbkdf2-sha1,cryptsetup,digest,256,0,' "$T/imp.csv" && ok || bad "no cryptsetup PBKDF2 row"
+import_vs_ours tests/data/kcapi-speed.log 8 ',aes-128-cbc,cbc-aes-aesni,encrypt,128,16,' \
+    cbc-aes-aesni aes-128-cbc -bytes 16 -iterations 2000
 printf 'Operation | Iterations | Total time (s) | Time (us): mean | pop. stdev | CPU cycles: mean | pop. stdev\nML-KEM-768 | | | | | |\nkeygen | 10 | x | 1.0 | 0 | 5 | 1\n' >"$T/oqs-bad.log"
 expect 2 "oqs-bad.log:3: a liboqs row that does not read" -- import "$T/oqs-bad.log" -o "$T/oqs-bad.csv"
 printf '# Tests are approximate using memory only (no storage IO).\nPBKDF2-sha1 12 iterations per minute\n' >"$T/cs-bad.log"
