@@ -98,12 +98,14 @@ static const struct {
 /* name_row fills m's name and direction from the heading's algorithm and the
  * operation: ML-KEM-768 keygen is mlkem768 keygen; another algorithm, or an
  * operation of neither program (speed_kem -f's "fullcycletest"), keeps its own
- * normalised name (kyber768, ml-kem-768-fullcycletest, derive).  A name that would
+ * normalised name (kyber768, ml-kem-768-fullcycletest, derive), as does a row
+ * under no heading (its operation's name alone, derive).  A name that would
  * read as one of cryptobench's is prefixed "oqs-". */
 static void name_row(importer *im, measure *m, const char *op)
 {
     const char *dir = NULL;
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0] && !dir; i++)
+    /* without a heading (ds_benchmark.h timing other code) the operation is the name */
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0] && !dir && im->oqs_alg[0]; i++)
         if (strcmp(op, ops[i].word) == 0)
             dir = ops[i].dir;
     char joined[2 * NAME_LEN + 2], name[NAME_LEN - 4];
