@@ -114,6 +114,8 @@ typedef struct importer {
     int kcapi_seen;        /* a kcapi-speed result was read */
     struct kcapi_listed { char test[NAME_LEN], driver[NAME_LEN]; } *kc_list;
     size_t kc_nlist;       /* its `-l` lines: test name to driver */
+    size_t kc_old;         /* results in the older layout (a 10-character rate), whose
+                            * kcapi-speed divided by totaltime>>30 (docs/compare.md) */
     /* what the warnings report */
     size_t unnamed_mr, curveless, tc_unread;
     char foreign[1024];    /* names kept that cryptobench cannot run */

@@ -558,6 +558,12 @@ static void warn_about(const importer *im, FILE *warn)
         fprintf(warn, "cryptobench: warning: %s: left out %zu Google Benchmark run%s with "
                 "\"error_occurred\".\n", im->name, im->gb_errored,
                 im->gb_errored == 1 ? "" : "s");
+    if (im->kc_old)
+        fprintf(warn, "cryptobench: warning: %s: %zu kcapi-speed result%s in the older layout "
+                "(a 10-character rate), whose kcapi-speed divided the rounds by totaltime>>30 "
+                "of a clock counting seconds in the upper 32 bits: the rates may be a quarter "
+                "of the true ones; compare them only with logs of the same layout.\n",
+                im->name, im->kc_old, im->kc_old == 1 ? "" : "s");
     if (im->tc_unread)
         fprintf(warn, "cryptobench: warning: %s: left out %zu tcrypt test line%s whose "
                 "result reads neither as operations in seconds, opers/sec nor cycles.\n",

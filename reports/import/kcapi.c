@@ -175,6 +175,11 @@ static int result_line(importer *im, const char *s)
                            "bytes|R UNIT/s|N ops/s': '%.200s'.", s);
     if (ops == 0)
         return cb_imp_fail(im, "a kcapi-speed result of 0 ops/s: '%.200s'.", s);
+    /* the older cp_print_status printed the rate in 10 characters (then "/s"), and
+     * divided by totaltime>>30 where the current one divides by totaltime>>32 */
+    const char *third = strchr(strchr(strchr(s, '|') + 1, '|') + 1, '|') + 1;
+    if (strcspn(third, "|") == 12)
+        im->kc_old++;
     return add_result(im, c[0], c[1], chunk, (double)ops * (double)chunk);
 }
 

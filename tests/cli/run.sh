@@ -630,6 +630,9 @@ import_vs_ours tests/data/cryptsetup-cipher-table.log 16 ',aes-128-xts,cryptsetu
 grep -q ',pbkdf2-sha1,cryptsetup,digest,256,0,' "$T/imp.csv" && ok || bad "no cryptsetup PBKDF2 row"
 import_vs_ours tests/data/kcapi-speed.log 8 ',aes-128-cbc,cbc-aes-aesni,encrypt,128,16,' \
     cbc-aes-aesni aes-128-cbc -bytes 16 -iterations 2000
+cb import tests/data/kcapi-speed.log -o "$T/kc-old.csv" 2>"$T/err" &&
+    grep -q "2 kcapi-speed results in the older layout" "$T/err" && ok ||
+    bad "no warning for kcapi-speed's older layout: $(cat "$T/err")"
 printf 'Operation | Iterations | Total time (s) | Time (us): mean | pop. stdev | CPU cycles: mean | pop. stdev\nML-KEM-768 | | | | | |\nkeygen | 10 | x | 1.0 | 0 | 5 | 1\n' >"$T/oqs-bad.log"
 expect 2 "oqs-bad.log:3: a liboqs row that does not read" -- import "$T/oqs-bad.log" -o "$T/oqs-bad.csv"
 printf '# Tests are approximate using memory only (no storage IO).\nPBKDF2-sha1 12 iterations per minute\n' >"$T/cs-bad.log"
