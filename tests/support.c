@@ -432,3 +432,15 @@ void tu_import_refused(const char *name, const char *text, const char *where,
         fail_msg("error '%s' should start with '%s' and mention '%s'", err, where, what);
     cb_csv_set_free(set);
 }
+
+cb_csv_set *tu_import_data(const char *name, long want)
+{
+    cb_import_opts o;
+    memset(&o, 0, sizeof o);
+    char err[512] = "";
+    cb_csv_set *set = cb_csv_set_new();
+    long n = cb_import_file(set, tu_data_path(name), &o, NULL, err, sizeof err);
+    if (n != want)
+        fail_msg("%s: %ld rows, wanted %ld (%s)", name, n, want, err);
+    return set;
+}

@@ -116,4 +116,8 @@ int tu_quick(void);
 void tu_import_refused(const char *name, const char *text, const char *where,
                        const char *what);
 
+/* tu_import_data imports tests/data/NAME (tu_data_path) with no options, failing the
+ * test unless it gives want rows; the caller frees the set. */
+cb_csv_set *tu_import_data(const char *name, long want);
+
 #endif

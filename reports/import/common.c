@@ -50,6 +50,23 @@ void cb_imp_copy_name(char *dst, const char *src, size_t len)
     dst[len] = 0;
 }
 
+void cb_imp_add_option(importer *im, const char *name, const char *value)
+{
+    size_t used = strlen(im->options);
+    if (used + 1 < sizeof im->options)
+        snprintf(im->options + used, sizeof im->options - used, "%s%s %s", used ? "; " : "",
+                 name, value);
+}
+
+void cb_imp_trim(char *out, size_t outlen, const char *s, size_t len)
+{
+    while (len && isspace((unsigned char)*s))
+        s++, len--;
+    while (len && isspace((unsigned char)s[len - 1]))
+        len--;
+    snprintf(out, outlen, "%.*s", (int)len, s);
+}
+
 /* cb_imp_lower_copy copies src into dst (of size len) in lower case. */
 void cb_imp_lower_copy(char *dst, size_t len, const char *src)
 {

@@ -48,6 +48,9 @@ typedef struct measure {
     unsigned misalign;    /* gbench: our own export's /misalignN */
     unsigned child;       /* `openssl speed -multi`: 1 + the child that reported it
                            * ("Got: ... from N"); 0 for a line of the parent's */
+    char note[96];        /* cryptsetup's Argon2 costs, the row's note; "" for none */
+    char cyc_src[16];     /* liboqs: a timed row that also counted cycles (cycles is
+                           * then per operation, the row's cycles_source this) */
 } measure;
 
 typedef struct mlist {
@@ -62,10 +65,14 @@ typedef struct importer {
     char *err;
     size_t errlen;
     unsigned long line;
+    const char *text;      /* the line being read (its timestamp stripped), for the
+                            * messages of a table recogniser */
     mlist progress, values;
     mlist tcrypt;          /* tcrypt samples: name is our algorithm, rate in bytes/s */
     mlist bssl;            /* `bssl speed` results, named and counted when read */
     mlist gbench;          /* Google Benchmark runs, named and counted when read */
+    mlist named;           /* liboqs, cryptsetup and kcapi-speed results, named when
+                            * read (reports/import/oqs.c, cryptsetup.c, kcapi.c) */
     /* table state */
     size_t sizes[MAX_SIZES], nsizes;
     int in_table;
@@ -78,7 +85,7 @@ typedef struct importer {
     /* tcrypt state */
     char tc_alg[NAME_LEN], tc_driver[NAME_LEN], tc_dir[16];
     /* run description */
-    char version[96], compiler[CB_IMP_LINE_MAX], options[512], cpuinfo[512];
+    char version[96], compiler[CB_IMP_LINE_MAX], options[1536], cpuinfo[512];
     char caps_detected[256], caps_effective[256], caps_mask[192], mask_source[48];
     char cpu_model[256];    /* from cryptobench's own CPUINFO line; "" otherwise */
     char auto_picks[1024];  /* cryptobench's own "auto:" line: "md5 generic, ..." */
@@ -96,6 +103,19 @@ typedef struct importer {
     char started[64];      /* when the log says the run started (its "date"), or "" */
     size_t gb_errored;     /* Google Benchmark runs left out: "error_occurred" */
     size_t gb_aggregates;  /* runs imported from an aggregate (no iteration entries) */
+    /* liboqs speed_kem / speed_sig state */
+    int oqs_seen;          /* its configuration banner or table header was read */
+    int oqs_config;        /* inside the "Configuration info" banner */
+    int oqs_table;         /* 0 no table, 1 cycles column, 2 nanoseconds column */
+    char oqs_alg[NAME_LEN];/* the algorithm heading the rows, "" before one */
+    char oqs_version[48];  /* its "OQS version:", "" when none */
+    /* cryptsetup benchmark, kcapi-speed */
+    int cs_seen, cs_table; /* a cryptsetup line was read; its cipher header was */
+    int kcapi_seen;        /* a kcapi-speed result was read */
+    struct kcapi_listed { char test[NAME_LEN], driver[NAME_LEN]; } *kc_list;
+    size_t kc_nlist;       /* its `-l` lines: test name to driver */
+    size_t kc_old;         /* results in the older layout (a 10-character rate), whose
+                            * kcapi-speed divided by totaltime>>30 (docs/compare.md) */
     /* what the warnings report */
     size_t unnamed_mr, curveless, tc_unread;
     char foreign[1024];    /* names kept that cryptobench cannot run */
@@ -113,6 +133,10 @@ measure *cb_imp_push(mlist *l);
 
 /* cb_imp_copy_name copies len bytes of src into a NAME_LEN buffer, cut to fit. */
 void cb_imp_copy_name(char *dst, const char *src, size_t len);
+
+/* cb_imp_trim copies len bytes of s into out (of size outlen) without the blanks at
+ * either end. */
+void cb_imp_trim(char *out, size_t outlen, const char *s, size_t len);
 
 /* cb_imp_lower_copy copies src into dst (of size len) in lower case. */
 void cb_imp_lower_copy(char *dst, size_t len, const char *src);
@@ -147,6 +171,14 @@ int cb_imp_parse_seconds(const char *s, double *out);
  * canonical spelling over name; NULL (name unchanged) when it has none or a
  * public-key one. */
 const cb_alg *cb_imp_symmetric_alg(char *name, size_t len);
+
+/* cb_imp_kernel_name writes our name for a Linux crypto API name ("cbc(aes)") and key
+ * size into out (reports/import/tcrypt.c, shared with kcapi.c): cryptobench's
+ * algorithm when it has one, NULL otherwise (out then holds the API name). */
+const cb_alg *cb_imp_kernel_name(const char *api, unsigned key_bits, char *out, size_t len);
+
+/* cb_imp_add_option appends "NAME VALUE" to the run's flags text, "; " between. */
+void cb_imp_add_option(importer *im, const char *name, const char *value);
 
 /* cb_imp_times_direction reports whether cryptobench times a's direction called dir
  * (rsa* signs and verifies, but an imported rsa encrypt row is OpenSSL's alone). */

@@ -1,9 +1,10 @@
 /*
  * reports/import/import.c - `openssl speed` output (tables, progress lines, -mr lines),
- * Linux tcrypt logs, `bssl speed` output and Google Benchmark JSON into CSV rows.  See import.h for the forms
- * recognised; the readers of each format are the rows of reports/import/readers.h (a
- * file each: reports/import/openssl.c, reports/import/tcrypt.c, reports/import/bssl.c,
- * whose -json reader takes the whole text before the line loop), their shared helpers
+ * Linux tcrypt logs, `bssl speed` output, Google Benchmark JSON, liboqs, cryptsetup and
+ * kcapi-speed output into CSV rows.  See import.h for the forms recognised; the
+ * readers of each format are the rows of reports/import/readers.h (a file each:
+ * reports/import/openssl.c, tcrypt.c, bssl.c, whose -json reader takes the whole text
+ * before the line loop, oqs.c, cryptsetup.c, kcapi.c), their shared helpers
  * reports/import/common.c; this file runs the loop, resolves names and emits the rows.
  *
  * The log is read in two passes' worth of state: progress lines give exact counts
@@ -229,11 +230,13 @@ static void emit(emitter *e, const resolved *c, const char *variant, const measu
     r.s.cycles = -1;
     r.s.cycles_source = intern(e, "");
     r.s.status = intern(e, "imported");
+    if (m->note[0])
+        r.s.note = intern(e, m->note);
     r.file = e->name;
     r.line = m->line;
     r.s.workers = m->child ? e->im->children : 1;
     r.s.worker = m->child ? m->child - 1 : 0;
-    if (m->cycles > 0) {
+    if (m->cycles > 0 && !m->cyc_src[0]) {
         r.has_counts = 1;
         r.s.iterations = 1;
         r.s.cycles = m->cycles;
@@ -243,10 +246,14 @@ static void emit(emitter *e, const resolved *c, const char *variant, const measu
         r.s.iterations = counts->count;
         r.s.seconds = counts->secs;
         r.ops_per_sec = (double)counts->count / counts->secs;
+        if (m->cycles > 0 && m->cyc_src[0]) { /* liboqs: the mean of its cycle column */
+            r.s.cycles = m->cycles * (double)counts->count;
+            r.s.cycles_source = intern(e, m->cyc_src);
+        }
     } else {
         r.ops_per_sec = c->block ? m->rate / (double)c->block : m->rate;
     }
-    if (m->cycles <= 0 && !(r.ops_per_sec > 0))
+    if ((m->cycles <= 0 || m->cyc_src[0]) && !(r.ops_per_sec > 0))
         return; /* openssl prints 0.00 for what it could not run */
     r.bytes_per_sec = r.ops_per_sec * (double)r.s.block_bytes;
     r.s.sample_index = next_index(e, &r);
@@ -484,9 +491,17 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
     const char *base = strrchr(im->name, '/');
     base = base ? base + 1 : im->name;
     int own_clock = !im->openssl_seen && (im->tcrypt_seen || im->bssl_seen);
+    own_clock = own_clock || im->oqs_seen || im->cs_seen || im->kcapi_seen;
     if (im->gbench_seen)
         snprintf(tool, sizeof tool, "google-benchmark%s%s", im->gb_version[0] ? " " : "",
                  im->gb_version);
+    else if (im->oqs_seen)
+        snprintf(tool, sizeof tool, "liboqs speed_kem/speed_sig%s%s",
+                 im->oqs_version[0] ? " " : "", im->oqs_version);
+    else if (im->cs_seen)
+        snprintf(tool, sizeof tool, "cryptsetup benchmark");
+    else if (im->kcapi_seen)
+        snprintf(tool, sizeof tool, "libkcapi kcapi-speed");
     else if (im->bssl_seen && !im->openssl_seen && !im->tcrypt_seen)
         snprintf(tool, sizeof tool, "bssl speed (BoringSSL or AWS-LC)%s",
                  im->bssl_json ? " -json" : "");
@@ -543,6 +558,12 @@ static void warn_about(const importer *im, FILE *warn)
         fprintf(warn, "cryptobench: warning: %s: left out %zu Google Benchmark run%s with "
                 "\"error_occurred\".\n", im->name, im->gb_errored,
                 im->gb_errored == 1 ? "" : "s");
+    if (im->kc_old)
+        fprintf(warn, "cryptobench: warning: %s: %zu kcapi-speed result%s in the older layout "
+                "(a 10-character rate), whose kcapi-speed divided the rounds by totaltime>>30 "
+                "of a clock counting seconds in the upper 32 bits: the rates may be a quarter "
+                "of the true ones; compare them only with logs of the same layout.\n",
+                im->name, im->kc_old, im->kc_old == 1 ? "" : "s");
     if (im->tc_unread)
         fprintf(warn, "cryptobench: warning: %s: left out %zu tcrypt test line%s whose "
                 "result reads neither as operations in seconds, opers/sec nor cycles.\n",
@@ -586,6 +607,7 @@ static int one_line(importer *im, char *line)
 {
     const char *s = strip_prefix(line);
     int r;
+    im->text = s;
     for (size_t i = 0; i < sizeof readers / sizeof readers[0]; i++)
         if (readers[i].line && (r = readers[i].line(im, s)))
             return r < 0 ? -1 : 0;
@@ -609,6 +631,8 @@ static void free_lists(importer *im)
     free(im->tcrypt.v);
     free(im->bssl.v);
     free(im->gbench.v);
+    free(im->named.v);
+    free(im->kc_list);
     free(im->per_child.v);
 }
 
@@ -655,12 +679,14 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
         emit_named(&e, &im->tcrypt);
         emit_named(&e, &im->bssl);
         emit_named(&e, &im->gbench);
+        emit_named(&e, &im->named);
         rc = e.added;
         if (rc == 0) {
             im->line = 1;
             cb_imp_fail(im, "nothing recognisable: no `openssl speed` table, progress or -mr "
-                 "line, no tcrypt line with a result, no `bssl speed` result and no Google "
-                 "Benchmark JSON.");
+                 "line, no tcrypt line with a result, no `bssl speed` result, no Google "
+                 "Benchmark JSON, no liboqs speed_kem/speed_sig row, no `cryptsetup "
+                 "benchmark` row and no kcapi-speed result.");
             rc = -1;
         } else if (warn) {
             warn_about(im, warn);

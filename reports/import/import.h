@@ -1,7 +1,8 @@
 /*
  * reports/import/import.h - turns logs people already have into our CSV rows, so an old
- * `openssl speed` run, a kernel tcrypt log, a `bssl speed` run or a Google Benchmark
- * program's JSON can be compared with a new run.
+ * `openssl speed` run, a kernel tcrypt log, a `bssl speed` run, a Google Benchmark
+ * program's JSON, a liboqs, cryptsetup or kcapi-speed benchmark can be compared with
+ * a new run.
  *
  * Recognised, anywhere in the text and in any mix:
  *   - `openssl speed` tables: "type 16 bytes 64 bytes ..." (any number of size
@@ -31,7 +32,14 @@
  *     "microseconds", "bytesPerCall"} objects (reports/import/bssl.c);
  *   - Google Benchmark's JSON output, {"context": {...}, "benchmarks": [...]}: each
  *     iteration run one sample, aggregates only when nothing else is there
- *     (reports/import/gbench.c).
+ *     (reports/import/gbench.c);
+ *   - liboqs's speed_kem and speed_sig output: its "Configuration info" banner and
+ *     its '|' table, "ML-KEM-768 | | ..." headings over "keygen | 44017 | 3.000 | ..."
+ *     rows (reports/import/oqs.c);
+ *   - `cryptsetup benchmark`: "PBKDF2-sha256 5412005 iterations per second for
+ *     256-bit key", the Argon2 lines and the cipher table (reports/import/cryptsetup.c);
+ *   - libkcapi's kcapi-speed: "AES(AESNI) CBC(ASM) 128|e|  16 bytes|58.10 MB/s|3807703
+ *     ops/s", its -r form and its -l listing (reports/import/kcapi.c).
  * Every value becomes one sample with status "imported".  Names cryptobench has are
  * mapped to its spelling (aes-128 cbc is aes-128-cbc, cbc(aes) with a 128-bit key
  * too); the others are kept under a normalised name (docs/compare.md lists the

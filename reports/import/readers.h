@@ -20,7 +20,10 @@
     X(openssl_multi, cb_imp_openssl_child, NULL)                                         \
     X(openssl, cb_imp_openssl_text, cb_imp_openssl_table)                                \
     X(tcrypt, cb_imp_tcrypt_line, NULL)                                                  \
-    X(bssl, cb_imp_bssl_line, NULL)
+    X(bssl, cb_imp_bssl_line, NULL)                                                      \
+    X(oqs, cb_imp_oqs_line, NULL)                                                        \
+    X(cryptsetup, cb_imp_cryptsetup_line, cb_imp_cryptsetup_table)                       \
+    X(kcapi, cb_imp_kcapi_line, NULL)
 
 /* openssl.c: cb_imp_openssl_child reads what `openssl speed -multi` prints for its
  * children ("Forked child N", "Got: LINE from N", LINE read as the child's);
@@ -43,6 +46,21 @@ int cb_imp_tcrypt_line(importer *im, const char *s);
  * cb_imp_bssl_json before the line loop. */
 int cb_imp_bssl_line(importer *im, const char *s);
 int cb_imp_bssl_json(importer *im, const char *text, size_t len);
+
+/* oqs.c: cb_imp_oqs_line reads liboqs's speed_kem and speed_sig output: the
+ * "Configuration info" banner, the table header, its algorithm headings and
+ * operation rows, and the lines around the table. */
+int cb_imp_oqs_line(importer *im, const char *s);
+
+/* cryptsetup.c: cb_imp_cryptsetup_line reads `cryptsetup benchmark`'s messages,
+ * cb_imp_cryptsetup_table a tokenised line of its results: the PBKDF2 and Argon2
+ * lines, the cipher table's header and rows. */
+int cb_imp_cryptsetup_line(importer *im, const char *s);
+int cb_imp_cryptsetup_table(importer *im, char **tok, int n);
+
+/* kcapi.c: cb_imp_kcapi_line reads libkcapi's kcapi-speed result lines (text and
+ * -r), its "untested" lines and its -l listing of each test's driver. */
+int cb_imp_kcapi_line(importer *im, const char *s);
 
 /* gbench.c: cb_imp_gbench_json reads Google Benchmark's JSON output (an object of
  * "context" and "benchmarks"), the whole text, with cb_imp_bssl_json's returns; import.c

@@ -33,14 +33,15 @@ static int block_mode(const char *mode)
 }
 
 /*
- * tcrypt_name writes our name for a crypto API name and key size into out: a block
+ * cb_imp_kernel_name writes our name for a crypto API name and key size into out: a block
  * mode over one cipher becomes OpenSSL's spelling, cbc(aes) with a 128-bit key
  * aes-128-cbc, cbc(des3_ede) des-ede3-cbc, cbc(camellia) camellia-128-cbc, and
  * xts(aes) with a 256-bit key (two AES keys) aes-128-xts; hashes and other shapes
  * (hmac(sha256), rfc4106(gcm(aes))) keep the API name.  Returns cryptobench's
- * algorithm when it has one.
+ * algorithm when it has one.  kcapi-speed's reader (reports/import/kcapi.c) names the
+ * kernel's algorithms with it too.
  */
-static const cb_alg *tcrypt_name(const char *api, unsigned key_bits, char *out, size_t len)
+const cb_alg *cb_imp_kernel_name(const char *api, unsigned key_bits, char *out, size_t len)
 {
     char mode[16], cipher[24];
     const char *open = strchr(api, '('), *close = open ? strchr(open, ')') : NULL;
@@ -183,7 +184,7 @@ static int tcrypt_test(importer *im, const char *line)
     }
     measure *m = cb_imp_push(&im->tcrypt);
     *m = got;
-    const cb_alg *a = tcrypt_name(im->tc_alg, (unsigned)key, m->name, sizeof m->name);
+    const cb_alg *a = cb_imp_kernel_name(im->tc_alg, (unsigned)key, m->name, sizeof m->name);
     int digest = !strcmp(im->tc_dir, "digest") ||
                  (a && (a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_MAC ||
                         a->kind == CB_KIND_HMAC));

@@ -652,6 +652,41 @@ if [ -f "$bssl_logs/bssl-x86_64.txt" ] && [ -f "$bssl_logs/bssl-x86_64.json" ]; 
 else
     echo "skipped: the bssl import checks ($bssl_logs/bssl-x86_64.txt, .json are not here)"
 fi
+# liboqs, cryptsetup and kcapi-speed logs (tests/data, tests/data/README.md): each
+# imports whole, and its ML-KEM-768 or AES-128-CBC rows compare with our own run of the
+# same case; a malformed line of each is refused naming the line (exit 2), writing nothing
+# import_vs_ours LOG ROWS ROW VARIANT ALG SPEED-ARGS...: LOG imports as ROWS rows, one
+# of them matching ROW, and compares with our own `speed ALG SPEED-ARGS` run as VARIANT
+import_vs_ours() {
+    log=$1 rows=$2 row=$3 variant=$4 alg=$5
+    shift 5
+    cb import "$log" -o "$T/imp.csv" 2>"$T/err" &&
+        [ "$(grep -c ',imported,' "$T/imp.csv")" -eq "$rows" ] &&
+        grep -q "$row" "$T/imp.csv" && ok || bad "import of $log: $(cat "$T/err")"
+    cb speed "$alg" "$@" -samples 2 -csv "$T/imp-ours.csv" >/dev/null 2>&1
+    cb compare "$T/imp.csv" "$T/imp-ours.csv" >"$T/out" 2>"$T/err"
+    grep -q "variant $variant -> " "$T/out" && grep -q "^$alg " "$T/out" && ok ||
+        bad "compare of $log's rows with our $alg run: $(cat "$T/out" "$T/err")"
+}
+import_vs_ours tests/data/liboqs-0.15-aarch64-speed_kem.log 24 ',mlkem768,liboqs,encaps,768,0,' \
+    liboqs mlkem768 -iterations 20
+grep -q ',kyber768,liboqs,encaps,0,0,' "$T/imp.csv" && ok || bad "liboqs's Kyber768 is not its own row"
+import_vs_ours tests/data/cryptsetup-cipher-table.log 16 ',aes-128-xts,cryptsetup,encrypt,256,65536,' \
+    cryptsetup aes-128-cbc -bytes 65536 -iterations 20
+grep -q ',pbkdf2-sha1,cryptsetup,digest,256,0,' "$T/imp.csv" && ok || bad "no cryptsetup PBKDF2 row"
+import_vs_ours tests/data/kcapi-speed.log 8 ',aes-128-cbc,cbc-aes-aesni,encrypt,128,16,' \
+    cbc-aes-aesni aes-128-cbc -bytes 16 -iterations 2000
+cb import tests/data/kcapi-speed.log -o "$T/kc-old.csv" 2>"$T/err" &&
+    grep -q "2 kcapi-speed results in the older layout" "$T/err" && ok ||
+    bad "no warning for kcapi-speed's older layout: $(cat "$T/err")"
+printf 'Operation | Iterations | Total time (s) | Time (us): mean | pop. stdev | CPU cycles: mean | pop. stdev\nML-KEM-768 | | | | | |\nkeygen | 10 | x | 1.0 | 0 | 5 | 1\n' >"$T/oqs-bad.log"
+expect 2 "oqs-bad.log:3: a liboqs row that does not read" -- import "$T/oqs-bad.log" -o "$T/oqs-bad.csv"
+printf '# Tests are approximate using memory only (no storage IO).\nPBKDF2-sha1 12 iterations per minute\n' >"$T/cs-bad.log"
+expect 2 "cs-bad.log:2: a .cryptsetup benchmark. PBKDF2 line that does not read" -- import "$T/cs-bad.log" -o "$T/cs-bad.csv"
+printf 'SHA-256(G)|d|  256 bytes|  1.2 MB/s|x ops/s\n' >"$T/kc-bad.log"
+expect 2 "kc-bad.log:1: a kcapi-speed result that does not read" -- import "$T/kc-bad.log" -o "$T/kc-bad.csv"
+[ ! -e "$T/oqs-bad.csv" ] && [ ! -e "$T/cs-bad.csv" ] && [ ! -e "$T/kc-bad.csv" ] && ok ||
+    bad "a refused liboqs, cryptsetup or kcapi-speed import wrote its CSV"
 # Google Benchmark JSON written here in its format: a run with no cpu_time is refused
 # naming the file and line (exit 2), and nothing is written
 printf '{\n"context": {"host_name": "h"},\n"benchmarks": [\n{"name": "BM_x/64", "iterations": 10}\n]}\n' >"$T/gb-bad.json"
