@@ -266,8 +266,11 @@ static measure *find_progress(importer *im, const measure *m)
         measure *p = &im->progress.v[i];
         if (p->used || p->size != m->size || p->pk != m->pk)
             continue;
-        if (m->pk == PK_NONE ? strcasecmp(p->name, m->name) == 0
-                             : m->family[0] && strcmp(p->family, m->family) == 0)
+        /* KEM and signature rows (OpenSSL 3.4 on) are named, not sized */
+        int named = !strcmp(m->family, "kem") || !strcmp(m->family, "sig");
+        if (m->pk == PK_NONE || named ? strcasecmp(p->name, m->name) == 0 &&
+                                            strcmp(p->family, m->family) == 0
+                                      : m->family[0] && strcmp(p->family, m->family) == 0)
             return p;
     }
     return NULL;
