@@ -133,6 +133,12 @@ static void resolve_openssl(const importer *im, const measure *m, resolved *r)
     if (m->pk != PK_NONE) {
         const cb_alg *a = cb_alg_find(m->name);
         int ours = a && cb_alg_per_op(a);
+        /* a row of OpenSSL 3.4's KEM or signature table is ours only when ours is a KEM
+         * or a signature scheme: X25519 there is a KEM, not ecdhx25519's key agreement,
+         * and keeps its own name */
+        if (ours && (!strcmp(m->family, "kem") || !strcmp(m->family, "sig")) &&
+            a->kind != CB_KIND_KEM && a->kind != CB_KIND_SIG && strcmp(a->name, m->name) != 0)
+            ours = 0;
         snprintf(r->alg, sizeof r->alg, "%s", ours ? a->name : m->name);
         r->dir = cb_imp_pk_dirs[m->pk];
         r->key_bits = m->size ? (unsigned)m->size : ours ? a->key_bits : 0;
