@@ -98,8 +98,10 @@ typedef struct importer {
     int gbench_seen;       /* the text was Google Benchmark JSON */
     int kunit_seen;        /* a KUnit suite or benchmark line was read */
     char ku_suite[NAME_LEN], ku_case[NAME_LEN]; /* the suite and benchmark being read */
+    char ku_nested[NAME_LEN]; /* a parameterised case's own "# Subtest:" inside it */
     size_t ku_case_first;  /* the case's first measure in kunit */
-    size_t ku_failed, ku_unread; /* KUnit values left out: a failed case's; unread lines */
+    size_t ku_failed, ku_unread, ku_zero; /* KUnit values left out: a failed case's, lines
+                           * of another form, values of 0 MB/s */
     char gb_version[48];   /* its context's "library_version", "" when none */
     char hostname[128];    /* the host the log names (Google Benchmark's host_name) */
     char started[64];      /* when the log says the run started (its "date"), or "" */

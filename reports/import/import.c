@@ -492,7 +492,7 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
     char tool[128];
     const char *base = strrchr(im->name, '/');
     base = base ? base + 1 : im->name;
-    int own_clock = !im->openssl_seen && (im->tcrypt_seen || im->bssl_seen);
+    int own_clock = !im->openssl_seen && (im->tcrypt_seen || im->bssl_seen || im->kunit.n);
     if (im->gbench_seen)
         snprintf(tool, sizeof tool, "google-benchmark%s%s", im->gb_version[0] ? " " : "",
                  im->gb_version);
@@ -501,6 +501,8 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
                  im->bssl_json ? " -json" : "");
     else if (im->tcrypt_seen && !im->openssl_seen)
         snprintf(tool, sizeof tool, "linux tcrypt");
+    else if (im->kunit.n && !im->openssl_seen && !im->bssl_seen)
+        snprintf(tool, sizeof tool, "linux kunit");
     else if (strncmp(im->version, "cryptobench ", 12) == 0) /* our own text table */
         snprintf(tool, sizeof tool, "%s", im->version);
     else
@@ -552,6 +554,17 @@ static void warn_about(const importer *im, FILE *warn)
         fprintf(warn, "cryptobench: warning: %s: left out %zu Google Benchmark run%s with "
                 "\"error_occurred\".\n", im->name, im->gb_errored,
                 im->gb_errored == 1 ? "" : "s");
+    if (im->ku_failed)
+        fprintf(warn, "cryptobench: warning: %s: left out %zu KUnit value%s of benchmarks that "
+                "ended \"not ok\".\n", im->name, im->ku_failed, im->ku_failed == 1 ? "" : "s");
+    if (im->ku_zero)
+        fprintf(warn, "cryptobench: warning: %s: left out %zu KUnit value%s of 0 MB/s (slower "
+                "than the line's whole MB/s can show).\n", im->name, im->ku_zero,
+                im->ku_zero == 1 ? "" : "s");
+    if (im->ku_unread)
+        fprintf(warn, "cryptobench: warning: %s: left out %zu KUnit benchmark line%s whose "
+                "rate is not \"len=N: R MB/s\".\n", im->name, im->ku_unread,
+                im->ku_unread == 1 ? "" : "s");
     if (im->tc_unread)
         fprintf(warn, "cryptobench: warning: %s: left out %zu tcrypt test line%s whose "
                 "result reads neither as operations in seconds, opers/sec nor cycles.\n",
@@ -618,6 +631,7 @@ static void free_lists(importer *im)
     free(im->tcrypt.v);
     free(im->bssl.v);
     free(im->gbench.v);
+    free(im->kunit.v);
     free(im->per_child.v);
 }
 
@@ -664,12 +678,13 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
         emit_named(&e, &im->tcrypt);
         emit_named(&e, &im->bssl);
         emit_named(&e, &im->gbench);
+        emit_named(&e, &im->kunit);
         rc = e.added;
         if (rc == 0) {
             im->line = 1;
             cb_imp_fail(im, "nothing recognisable: no `openssl speed` table, progress or -mr "
-                 "line, no tcrypt line with a result, no `bssl speed` result and no Google "
-                 "Benchmark JSON.");
+                 "line, no tcrypt line with a result, no `bssl speed` result, no Google "
+                 "Benchmark JSON and no KUnit benchmark value.");
             rc = -1;
         } else if (warn) {
             warn_about(im, warn);
