@@ -517,6 +517,16 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
     return cb_csv_intern_run(set, &r);
 }
 
+/* left_out warns of n things (noun, plural with an 's') left out, and why; nothing
+ * when n is 0. */
+static void left_out(FILE *warn, const char *name, size_t n, const char *noun,
+                     const char *why)
+{
+    if (n)
+        fprintf(warn, "cryptobench: warning: %s: left out %zu %s%s %s.\n", name, n, noun,
+                n == 1 ? "" : "s", why);
+}
+
 /* warn_about says what was kept that cryptobench cannot run, and what was left out. */
 static void warn_about(const importer *im, FILE *warn)
 {
@@ -554,17 +564,11 @@ static void warn_about(const importer *im, FILE *warn)
         fprintf(warn, "cryptobench: warning: %s: left out %zu Google Benchmark run%s with "
                 "\"error_occurred\".\n", im->name, im->gb_errored,
                 im->gb_errored == 1 ? "" : "s");
-    if (im->ku_failed)
-        fprintf(warn, "cryptobench: warning: %s: left out %zu KUnit value%s of benchmarks that "
-                "ended \"not ok\".\n", im->name, im->ku_failed, im->ku_failed == 1 ? "" : "s");
-    if (im->ku_zero)
-        fprintf(warn, "cryptobench: warning: %s: left out %zu KUnit value%s of 0 MB/s (slower "
-                "than the line's whole MB/s can show).\n", im->name, im->ku_zero,
-                im->ku_zero == 1 ? "" : "s");
-    if (im->ku_unread)
-        fprintf(warn, "cryptobench: warning: %s: left out %zu KUnit benchmark line%s whose "
-                "rate is not \"len=N: R MB/s\".\n", im->name, im->ku_unread,
-                im->ku_unread == 1 ? "" : "s");
+    left_out(warn, im->name, im->ku_failed, "KUnit value", "of benchmarks that ended \"not ok\"");
+    left_out(warn, im->name, im->ku_zero, "KUnit value",
+             "of 0 MB/s (slower than the line's whole MB/s can show)");
+    left_out(warn, im->name, im->ku_unread, "KUnit benchmark line",
+             "whose rate is not \"len=N: R MB/s\"");
     if (im->tc_unread)
         fprintf(warn, "cryptobench: warning: %s: left out %zu tcrypt test line%s whose "
                 "result reads neither as operations in seconds, opers/sec nor cycles.\n",
