@@ -1,6 +1,6 @@
 /*
  * reports/import/import.c - `openssl speed` output (tables, progress lines, -mr lines),
- * Linux tcrypt logs, `bssl speed` output and Google Benchmark JSON into CSV rows.  See import.h for the forms
+ * Linux tcrypt and KUnit logs, `bssl speed` output and Google Benchmark JSON into CSV rows.  See import.h for the forms
  * recognised; the readers of each format are the rows of reports/import/readers.h (a
  * file each: reports/import/openssl.c, reports/import/tcrypt.c, reports/import/bssl.c,
  * whose -json reader takes the whole text before the line loop), their shared helpers

@@ -1,9 +1,10 @@
 /*
  * reports/import/openssl.c - `openssl speed` output of OpenSSL 1.0 to 3.5: the rate
  * table under its "type 16 bytes ..." header, the public-key tables (sign/verify,
- * encrypt/decrypt, op, keygens/encaps/decaps columns), the "Doing ..." progress
- * lines with their exact counts and times, the -mr lines (+DT, +R, +H, +F, +F2..+F8)
- * and what openssl says about its build.  Measures go into the importer; names are
+ * encrypt/decrypt, op, and 3.4's KEM and signature tables), the "Doing ..." progress
+ * lines with their exact counts and times (3.4's "Doing ML-KEM-768 keygen ops ..."
+ * too), the -mr lines (+DT, +R, +H, +F, +F2..+F8, and 3.4's +DTP:NAME:OP, +R15..+R20,
+ * +F9, +F10) and what openssl says about its build.  Measures go into the importer; names are
  * resolved later (reports/import/import.c).
  */
 #include <ctype.h>

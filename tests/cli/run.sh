@@ -606,6 +606,36 @@ if [ -f "$bssl_logs/bssl-x86_64.txt" ] && [ -f "$bssl_logs/bssl-x86_64.json" ]; 
 else
     echo "skipped: the bssl import checks ($bssl_logs/bssl-x86_64.txt, .json are not here)"
 fi
+# OpenSSL 3.5's KEM and signature tables (tests/data/openssl35-pqc.log, in 3.5's
+# formats): their ML-KEM and ML-DSA rows are ours and compare with our own run
+cb import "$DATA/openssl35-pqc.log" -o "$T/ossl35.csv" 2>"$T/err" &&
+    [ "$(grep -c ',imported,' "$T/ossl35.csv")" -eq 34 ] &&
+    grep -q ',mlkem768,openssl,keygen,768,0,' "$T/ossl35.csv" &&
+    grep -q ',x25519mlkem768,openssl,encaps,0,0,' "$T/ossl35.csv" && ok ||
+    bad "import of openssl35-pqc.log: $(cat "$T/err")"
+cb speed mlkem768 mldsa44 -iterations 20 -samples 2 -csv "$T/pqc-ours.csv" >/dev/null 2>&1
+cb compare "$T/ossl35.csv" "$T/pqc-ours.csv" >"$T/out" 2>"$T/err"
+grep -q "variant openssl -> generic" "$T/out" && grep -q "^mlkem768 " "$T/out" &&
+    grep -q "^mldsa44 " "$T/out" && ok ||
+    bad "compare of imported OpenSSL 3.5 rows with our mlkem768/mldsa44 run: $(cat "$T/out" "$T/err")"
+# The kernel's KUnit benchmarks (tests/data/kunit-crypto.log): sha256's rows compare
+# with our sha256 on the same sizes; a failed benchmark's values are left out, said so
+cb import "$DATA/kunit-crypto.log" -o "$T/kunit.csv" 2>"$T/err" &&
+    [ "$(grep -c ',imported,' "$T/kunit.csv")" -eq 33 ] &&
+    grep -q ',linux kunit,' "$T/kunit.csv" &&
+    grep -q 'left out 2 KUnit values of benchmarks that ended "not ok"' "$T/err" && ok ||
+    bad "import of kunit-crypto.log: $(cat "$T/err")"
+cb speed sha256 -bytes 16,4096 -iterations 20 -samples 2 -csv "$T/sha-ours.csv" >/dev/null 2>&1
+cb compare "$T/kunit.csv" "$T/sha-ours.csv" >"$T/out" 2>"$T/err"
+grep -q "variant kunit -> " "$T/out" && grep -q "^sha256 " "$T/out" && ok ||
+    bad "compare of imported KUnit rows with our sha256 run: $(cat "$T/out" "$T/err")"
+printf 'KTAP version 1\n    # Subtest: sha256\n    # benchmark_hash: len=16: fast MB/s\n' >"$T/kunit-bad.log"
+expect 2 "kunit-bad.log:3: the KUnit benchmark line" -- import "$T/kunit-bad.log" -o "$T/kunit-bad.csv"
+[ ! -e "$T/kunit-bad.csv" ] && ok || bad "a refused KUnit import wrote its CSV"
+# tcrypt of Linux 6.x: "sync" headings, multibuffer rows as the driver's -mb variant
+cb import "$DATA/tcrypt-linux6.log" -o "$T/tc6.csv" 2>"$T/err" &&
+    grep -q ',aes-128-cbc,cbc-aes-aesni-mb,encrypt,128,16,' "$T/tc6.csv" &&
+    ! grep -q ',sync ' "$T/tc6.csv" && ok || bad "import of tcrypt-linux6.log: $(cat "$T/err")"
 # Google Benchmark JSON written here in its format: a run with no cpu_time is refused
 # naming the file and line (exit 2), and nothing is written
 printf '{\n"context": {"host_name": "h"},\n"benchmarks": [\n{"name": "BM_x/64", "iterations": 10}\n]}\n' >"$T/gb-bad.json"
