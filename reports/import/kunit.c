@@ -64,11 +64,9 @@ static int value_line(importer *im, const char *s)
     const char *colon = strstr(s, ": "), *last = NULL;
     for (const char *p = colon; p; p = strstr(p + 1, ": "))
         last = p;
-    char line[512];
-    snprintf(line, sizeof line, "%s", s);
     if (!colon || last == colon || strchr(s, ' ') < colon)
-        return cb_imp_fail(im, "a KUnit benchmark line '%s' is not \"CASE: len=N: R MB/s\".",
-                           line);
+        return cb_imp_fail(im, "a KUnit benchmark line '%.200s' is not \"CASE: len=N: R "
+                           "MB/s\".", s);
     char pairs[256], rate[64], extra[256] = "", part[NAME_LEN];
     snprintf(pairs, sizeof pairs, "%.*s", (int)(last - colon - 2), colon + 2);
     snprintf(rate, sizeof rate, "%.*s", (int)(l - 5 - (size_t)(last + 2 - s)), last + 2);
@@ -91,8 +89,8 @@ static int value_line(importer *im, const char *s)
         }
     }
     if (!have_size || size == 0 || cb_imp_parse_count(rate, &mb) != 0)
-        return cb_imp_fail(im, "the KUnit benchmark line '%s' gives no message length "
-                           "(len=N) or no whole number of MB/s.", line);
+        return cb_imp_fail(im, "the KUnit benchmark line '%.200s' gives no message length "
+                           "(len=N) or no whole number of MB/s.", s);
     if (mb == 0) { /* slower than the line's resolution: nothing to compare */
         im->ku_zero++;
         return 1;
