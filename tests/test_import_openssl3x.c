@@ -47,17 +47,25 @@ static cb_csv_set *import(const char *file, const char *text, long want)
     return set;
 }
 
-/* row returns sample k of a case, failing the test when there is none. */
-static const cb_csv_row *row(const cb_csv_set *set, const char *alg, const char *dir,
-                             unsigned k)
+/* row_at returns sample k of a case on block bytes, failing the test when there is
+ * none; row that of a public-key case (block 0). */
+static const cb_csv_row *row_at(const cb_csv_set *set, const char *alg, const char *dir,
+                                unsigned k, size_t block)
 {
     for (size_t i = 0; i < cb_csv_set_count(set); i++) {
         const cb_csv_row *r = cb_csv_set_row(set, i);
-        if (!strcmp(r->s.alg, alg) && !strcmp(r->s.direction, dir) && r->s.sample_index == k)
+        if (!strcmp(r->s.alg, alg) && !strcmp(r->s.direction, dir) && r->s.sample_index == k &&
+            r->s.block_bytes == block)
             return r;
     }
-    fail_msg("no sample %u of %s %s", k, alg, dir);
+    fail_msg("no sample %u of %s %s on %zu bytes", k, alg, dir, block);
     return NULL;
+}
+
+static const cb_csv_row *row(const cb_csv_set *set, const char *alg, const char *dir,
+                             unsigned k)
+{
+    return row_at(set, alg, dir, k, 0);
 }
 
 /* want: one sample, its key size, and its count and seconds (count 0: the rate only). */
@@ -89,7 +97,8 @@ static void same_rows(const cb_csv_set *a, const cb_csv_set *b)
     assert_int_equal(cb_csv_set_count(a), cb_csv_set_count(b));
     for (size_t i = 0; i < cb_csv_set_count(a); i++) {
         const cb_csv_row *x = cb_csv_set_row(a, i);
-        const cb_csv_row *y = row(b, x->s.alg, x->s.direction, x->s.sample_index);
+        const cb_csv_row *y = row_at(b, x->s.alg, x->s.direction, x->s.sample_index,
+                                     x->s.block_bytes);
         if (x->s.iterations != y->s.iterations || x->s.seconds != y->s.seconds ||
             x->s.key_bits != y->s.key_bits || strcmp(x->s.variant, y->s.variant) != 0)
             fail_msg("%s %s #%u differs: %llu in %g s against %llu in %g s", x->s.alg,
@@ -98,12 +107,12 @@ static void same_rows(const cb_csv_set *a, const cb_csv_set *b)
     }
 }
 
-/* The 3.5 text log and its -mr twin: every row of both tables and of the RSA table,
- * with the progress lines' counts. */
+/* The 3.5 text log and its -mr twin: every row of the rate table, the RSA table and
+ * both KEM and signature tables, with the progress lines' counts. */
 static void test_openssl35_logs(void **state)
 {
     (void)state;
-    cb_csv_set *text = import("openssl35-pqc.log", NULL, 34);
+    cb_csv_set *text = import("openssl35-pqc.log", NULL, 40);
     static const want w[] = {
         /* "Doing ML-KEM-768 keygen ops for 10s: 266000 ML-KEM-768 KEM keygen ops in 9.99s" */
         {"mlkem768", "keygen", 0, 768, 266000, 9.99, 0},
@@ -127,9 +136,16 @@ static void test_openssl35_logs(void **state)
         {"rsa2048", "verify", 1, 2048, 3486014, 10.00, 0},
     };
     check(text, w, sizeof w / sizeof w[0]);
-    cb_csv_set *mr = import("openssl35-pqc-mr.log", NULL, 34);
+    cb_csv_set *mr = import("openssl35-pqc-mr.log", NULL, 40);
     check(mr, w, sizeof w / sizeof w[0]);
     same_rows(text, mr);
+    /* "Doing aes-128-cbc ops for 3s on 256 size blocks: 10200000 aes-128-cbc ops in
+     * 2.99s" and "+R:10200000:aes-128-cbc:2.990000" (3.0's symmetric forms, unchanged) */
+    static const size_t sizes[] = {16, 64, 256, 1024, 8192, 16384};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        row_at(text, "aes-128-cbc", "encrypt", 0, sizes[i]);
+    const cb_csv_row *r = row_at(mr, "aes-128-cbc", "encrypt", 0, 256);
+    assert_true(r->s.iterations == 10200000 && r->s.seconds == 2.99 && r->s.key_bits == 128);
     assert_string_equal(row(text, "mlkem768", "keygen", 0)->run->tool_version, "openssl 3.5.0");
     cb_csv_set_free(text);
     cb_csv_set_free(mr);
