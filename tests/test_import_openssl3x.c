@@ -180,6 +180,33 @@ static void test_named_mr_lines(void **state)
                       "expected +F10:index:keygen:sign:verify");
 }
 
+/* `openssl speed -multi 2` of a KEM: each child's "Got: +F9:... from N" is named by
+ * the +DTP lines (the children announce the same algorithms in one order) and
+ * counted per child, so both children's lines are ML-KEM-768's; they are workers 0
+ * and 1 of 2, and the parent's summed table agrees with their sum. */
+static void test_multi_kem(void **state)
+{
+    (void)state;
+    cb_csv_set *set = import(NULL,
+        "Forked child 0\nForked child 1\n"
+        "+DTP:ML-KEM-768:keygen:10\n+DTP:ML-KEM-768:keygen:10\n"
+        "+R15:266000:ML-KEM-768:10.00\n+R15:260000:ML-KEM-768:10.00\n"
+        "Got: +F9:8:26600.000000:31000.000000:25000.000000 from 0\n"
+        "Got: +F9:8:26000.000000:30000.000000:24000.000000 from 1\n"
+        "version: 3.5.0\n"
+        "                               keygen    encaps    decaps keygens/s  encaps/s  decaps/s\n"
+        "                 ML-KEM-768 0.000019s 0.000016s 0.000020s   52600.0   61000.0   49000.0\n",
+        6);
+    for (size_t i = 0; i < cb_csv_set_count(set); i++) {
+        const cb_csv_row *r = cb_csv_set_row(set, i);
+        assert_string_equal(r->s.alg, "mlkem768");
+        assert_int_equal(r->s.workers, 2);
+        assert_int_equal(r->s.worker, i / 3);
+    }
+    assert_true(cb_csv_set_row(set, 4)->ops_per_sec == 30000);
+    cb_csv_set_free(set);
+}
+
 /* Real output: OpenSSL 3.4.0 with oqsprovider (its X25519 KEM, mlkem512, mldsa44),
  * and 3.5.6 with the QAT engine (-elapsed; a verify line garbled by the terminal). */
 static void test_real_logs(void **state)
@@ -320,6 +347,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_openssl35_logs),
         cmocka_unit_test(test_named_mr_lines),
+        cmocka_unit_test(test_multi_kem),
         cmocka_unit_test(test_real_logs),
         cmocka_unit_test(test_own_output),
     };
