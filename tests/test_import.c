@@ -237,6 +237,49 @@ static void test_legacy_names_and_forms(void **state)
     cb_csv_set_free(set);
 }
 
+/* Linux 6.x's tcrypt (tcrypt-linux6.log): "sync" and "async" skcipher headings are
+ * the driver's rows; a multibuffer heading's rows its "-mb" variant (num_mb requests in
+ * flight, each counted), in time and cycle mode; AEAD headings without a prefix; the
+ * hash line's padded "test%3u (%5u byte blocks,...)". */
+static void test_tcrypt_linux6(void **state)
+{
+    (void)state;
+    cb_import_opts o = no_opts();
+    cb_csv_set *set = import_file("tcrypt-linux6.log", &o, 11);
+    static const struct {
+        size_t row;
+        const char *alg, *variant, *dir;
+        size_t block;
+        uint64_t iterations;
+        double cycles;
+    } want[] = {
+        {0, "aes-128-cbc", "cbc-aes-aesni", "encrypt", 16, 7033469, -1},  /* sync */
+        {2, "aes-128-cbc", "cbc-aes-aesni", "encrypt", 16, 6500000, -1},  /* async */
+        {3, "aes-128-cbc", "cbc-aes-aesni-mb", "encrypt", 16, 18000000, -1},
+        {4, "aes-128-gcm", "generic-gcm-aesni-mb", "encrypt", 16, 9000000, -1},
+        {5, "aes-128-gcm", "generic-gcm-aesni-mb", "encrypt", 1024, 1, 2954},
+        {6, "aes-128-gcm", "generic-gcm-aesni", "decrypt", 16, 4000000, -1},
+        {7, "rfc4106(gcm(aes))", "rfc4106-gcm-aesni", "encrypt", 16, 3500000, -1},
+        {8, "sha256", "sha256-avx2", "digest", 16, 0, -1},
+        {9, "sha256-16B-updates", "sha256-avx2", "digest", 64, 0, -1},
+        {10, "sha256", "sha256-avx2", "digest", 8192, 0, -1},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const cb_csv_row *r = cb_csv_set_row(set, want[i].row);
+        assert_string_equal(r->s.alg, want[i].alg);
+        assert_string_equal(r->s.variant, want[i].variant);
+        assert_string_equal(r->s.direction, want[i].dir);
+        assert_int_equal(r->s.block_bytes, want[i].block);
+        assert_int_equal(r->s.iterations, want[i].iterations);
+        assert_true(r->s.cycles == want[i].cycles);
+    }
+    /* the sync and async rows of one driver are two samples of one case */
+    assert_int_equal(cb_csv_set_row(set, 2)->s.sample_index, 1);
+    assert_true(close_to(cb_csv_set_row(set, 10)->ops_per_sec, 60000));
+    assert_int_equal(cb_csv_set_row(set, 7)->s.key_bits, 160);
+    cb_csv_set_free(set);
+}
+
 static void test_tcrypt(void **state)
 {
     (void)state;
@@ -836,6 +879,7 @@ int main(void)
         cmocka_unit_test(test_openssl3_chacha),
         cmocka_unit_test(test_legacy_names_and_forms),
         cmocka_unit_test(test_tcrypt),
+        cmocka_unit_test(test_tcrypt_linux6),
         cmocka_unit_test(test_tcrypt_cycles),
         cmocka_unit_test(test_cycles_only_rows),
         cmocka_unit_test(test_unknown_names),

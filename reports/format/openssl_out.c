@@ -154,12 +154,16 @@ void cb_out_pkey_progress(FILE *f, const char *heading, unsigned bits, const cha
     curve_of(heading, curve, sizeof curve);
     if (NAMED(fam)) { /* OpenSSL 3.5's kskey_print_message and its result */
         int r = fam->r + cb_out_pkey_slot(heading, direction);
+        /* the announcement calls a signature's signing "signs" (+DTP:ML-DSA-44:signs:10,
+         * "Doing ML-DSA-44 signs ops"), its result "sign" */
+        const char *announced =
+            fam->f == CB_PK_SIG && strcmp(direction, "sign") == 0 ? "signs" : direction;
         if (mr)
-            fprintf(f, "+DTP:%s:%s:%g\n+R%d:%llu:%s:%.2f\n", heading, direction, for_seconds, r,
-                    count, heading, seconds);
+            fprintf(f, "+DTP:%s:%s:%g\n+R%d:%llu:%s:%.2f\n", heading, announced, for_seconds,
+                    r, count, heading, seconds);
         else
             fprintf(f, "Doing %s %s ops for %gs: %llu %s %s %s ops in %.2fs\n", heading,
-                    direction, for_seconds, count, heading,
+                    announced, for_seconds, count, heading,
                     fam->f == CB_PK_KEM ? "KEM" : "signature", direction, seconds);
         return;
     }

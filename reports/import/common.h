@@ -16,6 +16,9 @@
 #define MAX_TOKENS 48
 #define MAX_SIZES 32
 #define NAME_LEN 64
+/* CB_IMP_CHILDREN: the -multi children (and the parent, 0) whose +F9 and +F10 lines are
+ * counted apart; a child past it is counted with the parent's. */
+#define CB_IMP_CHILDREN 65
 /* CB_IMP_LINE_MAX bounds one line of a log: a compiler line of a distribution build
  * runs to several hundred characters, and is kept whole. */
 #define CB_IMP_LINE_MAX 8192
@@ -73,6 +76,7 @@ typedef struct importer {
     mlist gbench;          /* Google Benchmark runs, named and counted when read */
     mlist named;           /* liboqs, cryptsetup and kcapi-speed results, named when
                             * read (reports/import/oqs.c, cryptsetup.c, kcapi.c) */
+    mlist kunit;           /* KUnit benchmark lines, named when read (reports/import/kunit.c) */
     /* table state */
     size_t sizes[MAX_SIZES], nsizes;
     int in_table;
@@ -82,6 +86,7 @@ typedef struct importer {
     int in_pk_table;
     size_t mr_sizes[MAX_SIZES], nmr_sizes;
     measure mr_pending;    /* from +DT or +DTP, waiting for its +R line */
+    size_t f9_seen[CB_IMP_CHILDREN], f10_seen[CB_IMP_CHILDREN]; /* +F9/+F10 lines read */
     /* tcrypt state */
     char tc_alg[NAME_LEN], tc_driver[NAME_LEN], tc_dir[16];
     /* run description */
@@ -98,6 +103,12 @@ typedef struct importer {
     int tcrypt_seen, openssl_seen;
     int bssl_seen, bssl_json;  /* a `bssl speed` result was read; the log was -json */
     int gbench_seen;       /* the text was Google Benchmark JSON */
+    int kunit_seen;        /* a KUnit suite or benchmark line was read */
+    char ku_suite[NAME_LEN], ku_case[NAME_LEN]; /* the suite and benchmark being read */
+    char ku_nested[NAME_LEN]; /* a parameterised case's own "# Subtest:" inside it */
+    size_t ku_case_first;  /* the case's first measure in kunit */
+    size_t ku_failed, ku_unread, ku_zero; /* KUnit values left out: a failed case's, lines
+                           * of another form, values of 0 MB/s */
     char gb_version[48];   /* its context's "library_version", "" when none */
     char hostname[128];    /* the host the log names (Google Benchmark's host_name) */
     char started[64];      /* when the log says the run started (its "date"), or "" */

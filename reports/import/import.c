@@ -1,10 +1,11 @@
 /*
  * reports/import/import.c - `openssl speed` output (tables, progress lines, -mr lines),
- * Linux tcrypt logs, `bssl speed` output, Google Benchmark JSON, liboqs, cryptsetup and
- * kcapi-speed output into CSV rows.  See import.h for the forms recognised; the
- * readers of each format are the rows of reports/import/readers.h (a file each:
- * reports/import/openssl.c, tcrypt.c, bssl.c, whose -json reader takes the whole text
- * before the line loop, oqs.c, cryptsetup.c, kcapi.c), their shared helpers
+ * Linux tcrypt and KUnit logs, `bssl speed` output, Google Benchmark JSON, liboqs,
+ * cryptsetup and kcapi-speed output into CSV rows.  See import.h for the forms
+ * recognised; the readers of each format are the rows of reports/import/readers.h
+ * (a file each: reports/import/openssl.c, tcrypt.c, kunit.c, bssl.c, whose -json
+ * reader takes the whole text before the line loop, oqs.c, cryptsetup.c, kcapi.c),
+ * their shared helpers
  * reports/import/common.c; this file runs the loop, resolves names and emits the rows.
  *
  * The log is read in two passes' worth of state: progress lines give exact counts
@@ -134,6 +135,12 @@ static void resolve_openssl(const importer *im, const measure *m, resolved *r)
     if (m->pk != PK_NONE) {
         const cb_alg *a = cb_alg_find(m->name);
         int ours = a && cb_alg_per_op(a);
+        /* a row of OpenSSL 3.4's KEM or signature table is ours only when ours is a KEM
+         * or a signature scheme: X25519 there is a KEM, not ecdhx25519's key agreement,
+         * and keeps its own name */
+        if (ours && (!strcmp(m->family, "kem") || !strcmp(m->family, "sig")) &&
+            a->kind != CB_KIND_KEM && a->kind != CB_KIND_SIG && strcmp(a->name, m->name) != 0)
+            ours = 0;
         snprintf(r->alg, sizeof r->alg, "%s", ours ? a->name : m->name);
         r->dir = cb_imp_pk_dirs[m->pk];
         r->key_bits = m->size ? (unsigned)m->size : ours ? a->key_bits : 0;
@@ -273,8 +280,11 @@ static measure *find_progress(importer *im, const measure *m)
         measure *p = &im->progress.v[i];
         if (p->used || p->size != m->size || p->pk != m->pk)
             continue;
-        if (m->pk == PK_NONE ? strcasecmp(p->name, m->name) == 0
-                             : m->family[0] && strcmp(p->family, m->family) == 0)
+        /* KEM and signature rows (OpenSSL 3.4 on) are named, not sized */
+        int named = !strcmp(m->family, "kem") || !strcmp(m->family, "sig");
+        if (m->pk == PK_NONE || named ? strcasecmp(p->name, m->name) == 0 &&
+                                            strcmp(p->family, m->family) == 0
+                                      : m->family[0] && strcmp(p->family, m->family) == 0)
             return p;
     }
     return NULL;
@@ -490,7 +500,7 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
     char tool[128];
     const char *base = strrchr(im->name, '/');
     base = base ? base + 1 : im->name;
-    int own_clock = !im->openssl_seen && (im->tcrypt_seen || im->bssl_seen);
+    int own_clock = !im->openssl_seen && (im->tcrypt_seen || im->bssl_seen || im->kunit.n);
     own_clock = own_clock || im->oqs_seen || im->cs_seen || im->kcapi_seen;
     if (im->gbench_seen)
         snprintf(tool, sizeof tool, "google-benchmark%s%s", im->gb_version[0] ? " " : "",
@@ -507,6 +517,8 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
                  im->bssl_json ? " -json" : "");
     else if (im->tcrypt_seen && !im->openssl_seen)
         snprintf(tool, sizeof tool, "linux tcrypt");
+    else if (im->kunit.n && !im->openssl_seen && !im->bssl_seen)
+        snprintf(tool, sizeof tool, "linux kunit");
     else if (strncmp(im->version, "cryptobench ", 12) == 0) /* our own text table */
         snprintf(tool, sizeof tool, "%s", im->version);
     else
@@ -519,6 +531,16 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
         im->mask_source, "unknown", im->wall || own_clock ? "wall" : "cpu", im->started,
     };
     return cb_csv_intern_run(set, &r);
+}
+
+/* left_out warns of n things (noun, plural with an 's') left out, and why; nothing
+ * when n is 0. */
+static void left_out(FILE *warn, const char *name, size_t n, const char *noun,
+                     const char *why)
+{
+    if (n)
+        fprintf(warn, "cryptobench: warning: %s: left out %zu %s%s %s.\n", name, n, noun,
+                n == 1 ? "" : "s", why);
 }
 
 /* warn_about says what was kept that cryptobench cannot run, and what was left out. */
@@ -564,6 +586,11 @@ static void warn_about(const importer *im, FILE *warn)
                 "of a clock counting seconds in the upper 32 bits: the rates may be a quarter "
                 "of the true ones; compare them only with logs of the same layout.\n",
                 im->name, im->kc_old, im->kc_old == 1 ? "" : "s");
+    left_out(warn, im->name, im->ku_failed, "KUnit value", "of benchmarks that ended \"not ok\"");
+    left_out(warn, im->name, im->ku_zero, "KUnit value",
+             "of 0 MB/s (slower than the line's whole MB/s can show)");
+    left_out(warn, im->name, im->ku_unread, "KUnit benchmark line",
+             "whose rate is not \"len=N: R MB/s\"");
     if (im->tc_unread)
         fprintf(warn, "cryptobench: warning: %s: left out %zu tcrypt test line%s whose "
                 "result reads neither as operations in seconds, opers/sec nor cycles.\n",
@@ -633,6 +660,7 @@ static void free_lists(importer *im)
     free(im->gbench.v);
     free(im->named.v);
     free(im->kc_list);
+    free(im->kunit.v);
     free(im->per_child.v);
 }
 
@@ -680,13 +708,14 @@ long cb_import_buffer(cb_csv_set *set, const char *name, const char *text, size_
         emit_named(&e, &im->bssl);
         emit_named(&e, &im->gbench);
         emit_named(&e, &im->named);
+        emit_named(&e, &im->kunit);
         rc = e.added;
         if (rc == 0) {
             im->line = 1;
             cb_imp_fail(im, "nothing recognisable: no `openssl speed` table, progress or -mr "
                  "line, no tcrypt line with a result, no `bssl speed` result, no Google "
-                 "Benchmark JSON, no liboqs speed_kem/speed_sig row, no `cryptsetup "
-                 "benchmark` row and no kcapi-speed result.");
+                 "Benchmark JSON, no KUnit benchmark value, no liboqs speed_kem/speed_sig "
+                 "row, no `cryptsetup benchmark` row and no kcapi-speed result.");
             rc = -1;
         } else if (warn) {
             warn_about(im, warn);

@@ -1,8 +1,8 @@
 /*
  * reports/import/import.h - turns logs people already have into our CSV rows, so an old
- * `openssl speed` run, a kernel tcrypt log, a `bssl speed` run, a Google Benchmark
- * program's JSON, a liboqs, cryptsetup or kcapi-speed benchmark can be compared with
- * a new run.
+ * `openssl speed` run, a kernel tcrypt or KUnit log, a `bssl speed` run, a Google
+ * Benchmark program's JSON, a liboqs, cryptsetup or kcapi-speed benchmark can be
+ * compared with a new run.
  *
  * Recognised, anywhere in the text and in any mix:
  *   - `openssl speed` tables: "type 16 bytes 64 bytes ..." (any number of size
@@ -19,9 +19,12 @@
  *     "Doing md5 20000000 times on ..." form of builds without alarm), and the
  *     public-key ones ("Doing 2048 bit private rsa's ...", "Doing 256 bits sign
  *     ecdsa ops ..."), which give exact operation counts and times;
- *   - `-mr` lines: +DT/+R, +DTP/+R1..+R9, +H, +F, +F2 (2 or 4 values), +F3 to +F8;
+ *   - `-mr` lines: +DT/+R, +DTP/+R1..+R14, +H, +F, +F2 (2 or 4 values), +F3 to +F8,
+ *     and OpenSSL 3.4's KEM and signature lines, +DTP:NAME:OP:SECS, +R15..+R20, +F9
+ *     and +F10 (named by the order of their +DTP lines);
  *   - Linux tcrypt lines, with or without the dmesg timestamp: "testing speed of
- *     async cbc(aes) (cbc-aes-ce) decryption" then "test 4 (128 bit key, 8192 byte
+ *     [a]sync cbc(aes) (cbc-aes-ce) decryption" (multibuffer: the driver's "-mb"
+ *     variant) then "test 4 (128 bit key, 8192 byte
  *     blocks): 95545 operations in 1 seconds (782704640 bytes)", the hash form
  *     "... 16 bytes per update, 1 updates): 123 opers/sec, 1968 bytes/sec", and both
  *     cycle-mode forms "...: 1 operation in 232 cycles (16 bytes)" and "...: 1234
@@ -30,6 +33,8 @@
  *     (16 bytes) operations in 100117us (5393689.4 ops/sec): 86.3 MB/s" and the forms
  *     without a byte count, and its -json array of {"description", "numCalls",
  *     "microseconds", "bytesPerCall"} objects (reports/import/bssl.c);
+ *   - the kernel's KUnit lib/crypto benchmarks in KTAP: "# benchmark_hash: len=16:
+ *     421 MB/s" inside a "# Subtest: sha256" suite (reports/import/kunit.c);
  *   - Google Benchmark's JSON output, {"context": {...}, "benchmarks": [...]}: each
  *     iteration run one sample, aggregates only when nothing else is there
  *     (reports/import/gbench.c);
@@ -55,7 +60,8 @@
 
 /* cb_import_opts: what the log cannot say about itself. */
 typedef struct cb_import_opts {
-    const char *variant;   /* NULL: "openssl", the tcrypt driver name, "bssl", "gbench" */
+    const char *variant;   /* NULL: "openssl", the tcrypt driver name, "kunit", "bssl",
+                            * "gbench" */
     const char *build;     /* build_rev label; NULL: the log's file name */
     const char *hostname;  /* NULL: "" */
     const char *host_arch; /* NULL: "" */

@@ -1,9 +1,10 @@
 /*
  * reports/import/openssl.c - `openssl speed` output of OpenSSL 1.0 to 3.5: the rate
  * table under its "type 16 bytes ..." header, the public-key tables (sign/verify,
- * encrypt/decrypt, op, keygens/encaps/decaps columns), the "Doing ..." progress
- * lines with their exact counts and times, the -mr lines (+DT, +R, +H, +F, +F2..+F8)
- * and what openssl says about its build.  Measures go into the importer; names are
+ * encrypt/decrypt, op, and 3.4's KEM and signature tables), the "Doing ..." progress
+ * lines with their exact counts and times (3.4's "Doing ML-KEM-768 keygen ops ..."
+ * too), the -mr lines (+DT, +R, +H, +F, +F2..+F8, and 3.4's +DTP:NAME:OP, +R15..+R20,
+ * +F9, +F10) and what openssl says about its build.  Measures go into the importer; names are
  * resolved later (reports/import/import.c).
  */
 #include <ctype.h>
@@ -60,8 +61,21 @@ static int op_word(const char *w)
         {"private", PK_SIGN},     {"sign", PK_SIGN},       {"public", PK_VERIFY},
         {"verify", PK_VERIFY},    {"encrypt", PK_ENCRYPT}, {"decrypt", PK_DECRYPT},
         {"keygen", PK_KEYGEN},    {"encaps", PK_ENCAPS},   {"decaps", PK_DECAPS},
+        {"signs", PK_SIGN}, /* 3.4 on: a signature algorithm's "signs ops" */
     };
     return find_word(words, sizeof words / sizeof words[0], w, PK_NONE);
+}
+
+/* pk_op_word folds the next word of a public-key line into the operation so far: the
+ * operation's own word wins over the key's ("private rsa decrypt" is a decryption,
+ * OpenSSL 3.2 on; "private rsa's" alone a signature, as 3.0 and older print it). */
+static int pk_op_word(int op, const char *w)
+{
+    int here = op_word(w);
+    if (here == PK_NONE)
+        return op;
+    int keyword = !strcasecmp(w, "private") || !strcasecmp(w, "public");
+    return op == PK_NONE || !keyword ? here : op;
 }
 
 /* is_family_of reports whether family is one of the space-separated names. */
@@ -138,8 +152,7 @@ static int doing_pkey(importer *im, char *s)
             w[l - 2] = 0;
         if (!family[0] && pk_family(w, family, curve))
             continue;
-        if (op == PK_NONE)
-            op = op_word(w);
+        op = pk_op_word(op, w);
     }
     if (op == PK_NONE && is_family_of(family, "ecdh ffdh"))
         op = PK_DERIVE;
@@ -152,6 +165,51 @@ static int doing_pkey(importer *im, char *s)
     snprintf(m->family, sizeof m->family, "%s", family);
     pk_name(m->name, sizeof m->name, family, bits, curve);
     m->size = (size_t)bits;
+    m->pk = op;
+    m->count = count;
+    m->secs = secs;
+    m->line = im->line;
+    return 1;
+}
+
+/* named_family is the family the importer gives the rows of OpenSSL 3.4's KEM and
+ * signature tables, named by one word ("ML-KEM-768", "rsa2048") and not by a key
+ * size: "kem" or "sig". */
+static const char *named_family(int kem)
+{
+    return kem ? "kem" : "sig";
+}
+
+/*
+ * doing_named reads the progress line of a KEM or signature algorithm (OpenSSL 3.4
+ * on): "Doing ML-KEM-768 keygen ops for 10s: 6045 ML-KEM-768 KEM keygen ops in
+ * 10.00s", "Doing ML-DSA-44 signs ops for 10s: 960 ML-DSA-44 signature sign ops in
+ * 10.00s".  The word after the count's name says which table the line belongs to.
+ * Returns 0 for a line of another form.
+ */
+static int doing_named(importer *im, const char *s)
+{
+    const char *colon = strstr(s, ": ");
+    if (!colon)
+        return 0;
+    char head[256], rest[256];
+    snprintf(head, sizeof head, "%.*s", (int)(colon - s), s);
+    snprintf(rest, sizeof rest, "%s", colon + 2);
+    char *tok[MAX_TOKENS], *res[MAX_TOKENS];
+    int n = cb_imp_tokenize(head, tok), k = cb_imp_tokenize(rest, res);
+    /* NAME OP ops for Ns : COUNT NAME KEM|signature OP ops in Ts */
+    if (n != 5 || strcmp(tok[2], "ops") != 0 || strcmp(tok[3], "for") != 0 || k != 7 ||
+        strcmp(res[1], tok[0]) != 0 || strcmp(res[4], "ops") != 0 ||
+        (strcmp(res[2], "KEM") != 0 && strcmp(res[2], "signature") != 0))
+        return 0;
+    int op = op_word(res[3]);
+    uint64_t count;
+    double secs;
+    if (op == PK_NONE || result_part(colon + 2, &count, &secs) != 0)
+        return 0;
+    measure *m = cb_imp_push(&im->progress);
+    cb_imp_lower_copy(m->name, sizeof m->name, tok[0]);
+    snprintf(m->family, sizeof m->family, "%s", named_family(strcmp(res[2], "KEM") == 0));
     m->pk = op;
     m->count = count;
     m->secs = secs;
@@ -175,8 +233,10 @@ static int doing_line(importer *im, const char *line)
     if (isdigit((unsigned char)s[0]) && (strstr(s, " bits ") || strstr(s, " bit ")))
         return doing_pkey(im, s);
     char *blocks = strstr(s, " size blocks: ");
-    if (!blocks)
-        return 1;
+    if (!blocks) {
+        doing_named(im, s);
+        return 1; /* any other "Doing" line is openssl's chatter */
+    }
     *blocks = 0;
     char *on = strrchr(s, ' ');
     if (!on || on - s < 3 || strncmp(on - 3, " on", 3) != 0)
@@ -400,6 +460,12 @@ static int pk_row(importer *im, char **tok, int n)
     memset(&id, 0, sizeof id);
     if (!im->in_pk_table || n <= k || !pk_row_name(tok, n - k, &id))
         return 0;
+    if (!id.family[0]) { /* a row of the KEM or the signature table */
+        int kem = 0;
+        for (int c = 0; c < k; c++)
+            kem |= im->pk_cols[c] == PK_ENCAPS;
+        snprintf(id.family, sizeof id.family, "%s", named_family(kem));
+    }
     for (int c = 0; c < k; c++) {
         const char *t = tok[n - k + c];
         if (im->pk_cols[c] < 0 && t[strlen(t) - 1] != 's')
@@ -601,12 +667,19 @@ static int mr_announce(importer *im, char **f, int n)
     }
     if ((!strcmp(f[0], "+DTP") && n == 5) || (dnp && n == 5)) {
         char **g = f + dnp; /* bits, operation, algorithm */
-        char curve[32] = "";
+        char curve[32] = "", alg[64];
         if (cb_imp_parse_count(g[1], &v) != 0)
             return cb_imp_fail(im, "'%s' in the %s line is not a key size.", g[1], f[0]);
-        if (!pk_family(g[3], p->family, curve))
+        /* OpenSSL 3.2 on names RSA's operation after the family: "private:rsa sign" */
+        snprintf(alg, sizeof alg, "%s", g[3]);
+        char *op_after = strchr(alg, ' ');
+        if (op_after)
+            *op_after++ = 0;
+        if (!pk_family(alg, p->family, curve))
             return 1; /* an algorithm no table of ours holds */
         p->pk = op_word(g[2]);
+        if (op_after)
+            p->pk = pk_op_word(p->pk, op_after);
         if (p->pk == PK_NONE && is_family_of(p->family, "ecdh ffdh"))
             p->pk = PK_DERIVE;
         pk_name(p->name, sizeof p->name, p->family, v, curve);
@@ -634,7 +707,79 @@ static int mr_result(importer *im, char **f, int n)
     m->count = count;
     m->secs = secs;
     m->line = im->line;
+    if (m->pk != PK_NONE && !m->family[0]) {
+        /* OpenSSL 3.4's +R15..+R17 follow a KEM, +R18..+R20 a signature */
+        uint64_t r = 0;
+        if (cb_imp_parse_count(f[0] + 2, &r) != 0 || r < 15 || r > 20) {
+            m->pk = PK_NONE; /* not a result of the operation +DTP announced */
+            m->name[0] = 0;
+        } else {
+            snprintf(m->family, sizeof m->family, "%s", named_family(r <= 17));
+        }
+    }
     memset(p, 0, sizeof *p);
+    return 1;
+}
+
+/*
+ * nth_named finds the name of the k-th KEM (kem) or signature algorithm the log's
+ * +DTP and +R lines announced, in their order: OpenSSL measures them and prints their
+ * +F9 and +F10 lines in one order.  NULL when the log announced fewer.
+ */
+static const char *nth_named(const importer *im, int kem, size_t k)
+{
+    const char *family = named_family(kem), *last = NULL;
+    size_t seen = 0;
+    for (size_t i = 0; i < im->progress.n; i++) {
+        const measure *p = &im->progress.v[i];
+        if (strcmp(p->family, family) != 0 || (last && strcmp(last, p->name) == 0))
+            continue;
+        last = p->name;
+        if (seen++ == k)
+            return p->name;
+    }
+    return NULL;
+}
+
+/*
+ * mr_named_values reads OpenSSL 3.4's "+F9:index:keygen:encaps:decaps" and
+ * "+F10:index:keygen:sign:verify", rates per second.  The index counts every KEM or
+ * signature algorithm openssl knows, not the ones it ran, so the line names none: the
+ * k-th +F9 line is the k-th KEM the progress lines announced.  Without them (a log
+ * of the results only) the line is left out and counted for a warning.
+ */
+static int mr_named_values(importer *im, char **f, int n)
+{
+    int kem = strcmp(f[0], "+F9") == 0;
+    uint64_t index;
+    double v[3];
+    int ok = n == 5 && cb_imp_parse_count(f[1], &index) == 0;
+    for (int i = 0; ok && i < 3; i++)
+        ok = cb_imp_parse_decimal(f[2 + i], strlen(f[2 + i]), &v[i]) == 0;
+    if (!ok)
+        return cb_imp_fail(im, "a malformed %s line; expected %s:index:keygen:%s.", f[0], f[0],
+                           kem ? "encaps:decaps" : "sign:verify");
+    unsigned child = im->got_child < CB_IMP_CHILDREN ? im->got_child : 0;
+    size_t *seen = kem ? &im->f9_seen[child] : &im->f10_seen[child];
+    const char *name = nth_named(im, kem, (*seen)++);
+    if (!name) {
+        im->unnamed_mr++;
+        return 1;
+    }
+    static const int kem_ops[3] = {PK_KEYGEN, PK_ENCAPS, PK_DECAPS},
+                     sig_ops[3] = {PK_KEYGEN, PK_SIGN, PK_VERIFY};
+    char kept[NAME_LEN];
+    snprintf(kept, sizeof kept, "%s", name); /* mr_value may move the progress list */
+    for (int i = 0; i < 3; i++) {
+        if (!(v[i] > 0))
+            continue; /* an operation OpenSSL did not run */
+        measure *m = mr_value(im);
+        snprintf(m->name, sizeof m->name, "%s", kept);
+        snprintf(m->family, sizeof m->family, "%s", named_family(kem));
+        m->pk = kem ? kem_ops[i] : sig_ops[i];
+        m->rate = v[i];
+        m->line = im->line;
+    }
     return 1;
 }
 
@@ -658,7 +803,7 @@ static int mr_line(importer *im, const char *line)
         if (!strcmp(f[0], mr_forms[i].tag))
             return mr_pk_values(im, &mr_forms[i], f, n);
     if (!strcmp(f[0], "+F9") || !strcmp(f[0], "+F10"))
-        im->unnamed_mr++; /* KEM and signature results carry only an index */
+        return mr_named_values(im, f, n);
     return 1;
 }
 

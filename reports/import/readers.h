@@ -23,7 +23,8 @@
     X(bssl, cb_imp_bssl_line, NULL)                                                      \
     X(oqs, cb_imp_oqs_line, NULL)                                                        \
     X(cryptsetup, cb_imp_cryptsetup_line, cb_imp_cryptsetup_table)                       \
-    X(kcapi, cb_imp_kcapi_line, NULL)
+    X(kcapi, cb_imp_kcapi_line, NULL)                                                    \
+    X(kunit, cb_imp_kunit_line, NULL)
 
 /* openssl.c: cb_imp_openssl_child reads what `openssl speed -multi` prints for its
  * children ("Forked child N", "Got: LINE from N", LINE read as the child's);
@@ -66,5 +67,11 @@ int cb_imp_kcapi_line(importer *im, const char *s);
  * "context" and "benchmarks"), the whole text, with cb_imp_bssl_json's returns; import.c
  * offers the text to it first. */
 int cb_imp_gbench_json(importer *im, const char *text, size_t len);
+
+/* kunit.c: cb_imp_kunit_line reads the KTAP lines of the kernel's KUnit lib/crypto
+ * benchmarks (Linux 6.15 on): "# Subtest: sha256" opens a suite, "# benchmark_hash:
+ * len=16: 180 MB/s" is a value, "ok 12 benchmark_hash" / "not ok ..." ends a case;
+ * the other lines of a suite are its chatter. */
+int cb_imp_kunit_line(importer *im, const char *s);
 
 #endif

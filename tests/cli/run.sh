@@ -436,7 +436,7 @@ pk_forms mlkem768 decaps 768 "^Doing ML-KEM-768 decaps ops for 0.05s: [0-9]+ ML-
 pk_forms mldsa44 verify 44 "^Doing ML-DSA-44 verify ops for 0.05s: [0-9]+ ML-DSA-44 signature verify ops in [0-9.]+s$" \
     '^ {31}keygen     signs    verify keygens/s    sign/s  verify/s$' \
     '^ {18}ML-DSA-44 [0-9]+\.[0-9]{6}s [0-9]+\.[0-9]{6}s [0-9]+\.[0-9]{6}s +[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]$' \
-    '^\+DTP:ML-DSA-44:keygen:0.05$ ^\+R18:[0-9]+:ML-DSA-44:[0-9.]+$ ^\+DTP:ML-DSA-44:sign:0.05$ ^\+R19:[0-9]+:ML-DSA-44:[0-9.]+$ ^\+R20:[0-9]+:ML-DSA-44:[0-9.]+$ ^\+F10:0:[0-9.]+:[0-9.]+:[0-9.]+$'
+    '^\+DTP:ML-DSA-44:keygen:0.05$ ^\+R18:[0-9]+:ML-DSA-44:[0-9.]+$ ^\+DTP:ML-DSA-44:signs:0.05$ ^\+R19:[0-9]+:ML-DSA-44:[0-9.]+$ ^\+R20:[0-9]+:ML-DSA-44:[0-9.]+$ ^\+F10:0:[0-9.]+:[0-9.]+:[0-9.]+$'
 cb speed ML-DSA-65 -seconds 0.05 -csv "$T/sig.csv" >/dev/null 2>&1 && ok || bad "speed ML-DSA-65 -csv failed"
 for dir in keygen sign verify; do
     grep -q ",mldsa65,generic,$dir,65,0," "$T/sig.csv" && ok || bad "speed mldsa65's CSV has no $dir row: $(cut -c1-80 "$T/sig.csv")"
@@ -687,6 +687,36 @@ printf 'SHA-256(G)|d|  256 bytes|  1.2 MB/s|x ops/s\n' >"$T/kc-bad.log"
 expect 2 "kc-bad.log:1: a kcapi-speed result that does not read" -- import "$T/kc-bad.log" -o "$T/kc-bad.csv"
 [ ! -e "$T/oqs-bad.csv" ] && [ ! -e "$T/cs-bad.csv" ] && [ ! -e "$T/kc-bad.csv" ] && ok ||
     bad "a refused liboqs, cryptsetup or kcapi-speed import wrote its CSV"
+# OpenSSL 3.5's KEM and signature tables (tests/data/openssl35-pqc.log, in 3.5's
+# formats): their ML-KEM and ML-DSA rows are ours and compare with our own run
+cb import "$DATA/openssl35-pqc.log" -o "$T/ossl35.csv" 2>"$T/err" &&
+    [ "$(grep -c ',imported,' "$T/ossl35.csv")" -eq 40 ] &&
+    grep -q ',mlkem768,openssl,keygen,768,0,' "$T/ossl35.csv" &&
+    grep -q ',x25519mlkem768,openssl,encaps,0,0,' "$T/ossl35.csv" && ok ||
+    bad "import of openssl35-pqc.log: $(cat "$T/err")"
+cb speed mlkem768 mldsa44 -iterations 20 -samples 2 -csv "$T/pqc-ours.csv" >/dev/null 2>&1
+cb compare "$T/ossl35.csv" "$T/pqc-ours.csv" >"$T/out" 2>"$T/err"
+grep -q "variant openssl -> generic" "$T/out" && grep -q "^mlkem768 " "$T/out" &&
+    grep -q "^mldsa44 " "$T/out" && ok ||
+    bad "compare of imported OpenSSL 3.5 rows with our mlkem768/mldsa44 run: $(cat "$T/out" "$T/err")"
+# The kernel's KUnit benchmarks (tests/data/kunit-crypto.log): sha256's rows compare
+# with our sha256 on the same sizes; a failed benchmark's values are left out, said so
+cb import "$DATA/kunit-crypto.log" -o "$T/kunit.csv" 2>"$T/err" &&
+    [ "$(grep -c ',imported,' "$T/kunit.csv")" -eq 33 ] &&
+    grep -q ',linux kunit,' "$T/kunit.csv" &&
+    grep -q 'left out 2 KUnit values of benchmarks that ended "not ok"' "$T/err" && ok ||
+    bad "import of kunit-crypto.log: $(cat "$T/err")"
+cb speed sha256 -bytes 16,4096 -iterations 20 -samples 2 -csv "$T/sha-ours.csv" >/dev/null 2>&1
+cb compare "$T/kunit.csv" "$T/sha-ours.csv" >"$T/out" 2>"$T/err"
+grep -q "variant kunit -> " "$T/out" && grep -q "^sha256 " "$T/out" && ok ||
+    bad "compare of imported KUnit rows with our sha256 run: $(cat "$T/out" "$T/err")"
+printf 'KTAP version 1\n    # Subtest: sha256\n    # benchmark_hash: len=16: fast MB/s\n' >"$T/kunit-bad.log"
+expect 2 "kunit-bad.log:3: the KUnit benchmark line" -- import "$T/kunit-bad.log" -o "$T/kunit-bad.csv"
+[ ! -e "$T/kunit-bad.csv" ] && ok || bad "a refused KUnit import wrote its CSV"
+# tcrypt of Linux 6.x: "sync" headings, multibuffer rows as the driver's -mb variant
+cb import "$DATA/tcrypt-linux6.log" -o "$T/tc6.csv" 2>"$T/err" &&
+    grep -q ',aes-128-cbc,cbc-aes-aesni-mb,encrypt,128,16,' "$T/tc6.csv" &&
+    ! grep -q ',sync ' "$T/tc6.csv" && ok || bad "import of tcrypt-linux6.log: $(cat "$T/err")"
 # Google Benchmark JSON written here in its format: a run with no cpu_time is refused
 # naming the file and line (exit 2), and nothing is written
 printf '{\n"context": {"host_name": "h"},\n"benchmarks": [\n{"name": "BM_x/64", "iterations": 10}\n]}\n' >"$T/gb-bad.json"
