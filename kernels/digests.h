@@ -102,7 +102,13 @@
     A("sha3-224", "", SHA3, 144, 28, SPONGE, CB_DIGEST_IV_NONE, 1, arg)                  \
     A("sha3-256", "", SHA3, 136, 32, SPONGE, CB_DIGEST_IV_NONE, 1, arg)                  \
     A("sha3-384", "", SHA3, 104, 48, SPONGE, CB_DIGEST_IV_NONE, 1, arg)                  \
-    A("sha3-512", "", SHA3, 72, 64, SPONGE, CB_DIGEST_IV_NONE, 1, arg)
+    A("sha3-512", "", SHA3, 72, 64, SPONGE, CB_DIGEST_IV_NONE, 1, arg)                  \
+    /* SM3 pads as SHA-256 does; its IV is GB/T 32905-2016 section 4.1's */             \
+    P(SM3, sm3, digest, "portable C (GB/T 32905-2016)", arg)                             \
+    A("sm3", "", SM3, 64, 32, SHA32,                                                     \
+      CB_DIGEST_IV32(0x7380166f, 0x4914b2b9, 0x172442d7, 0xda8a0600, 0xa96f30bc,        \
+                     0x163138aa, 0xe38dee4d, 0xb0fb0e4e),                                \
+      0, arg)
 
 /* CB_DIGEST_NO_P and CB_DIGEST_NO_A: an expansion's P or A that writes nothing. */
 #define CB_DIGEST_NO_P(NAME, name, check, summary, arg)

@@ -16,6 +16,7 @@
  * reference code (the 2003 version).  MDC-2: the value OpenSSL's own test checks for
  * its default padding and the examples of the MDC-2 encyclopedia article (one with a
  * zero-filled last block), which agree with it.
+ * SM3: the two examples of GB/T 32905-2016 appendix A (also in draft-sca-cfrg-sm3).
  * The first three were also checked against Debian's OpenSSL (legacy provider).
  */
 #include "kernels/check/vectors/vectors.h"
@@ -104,6 +105,14 @@ const cb_vector cb_vectors_digest[] = {
      .source = "RIPEMD-160 page (Bosselaers), RIPEMD-160 (one million 'a')",
      .msg_ascii = "a", .repeat = 1000000,
      .expect = "52783243c1697bdbe16d37f97f68f08325dc1528"},
+    {.alg = "sm3",
+     .source = "GB/T 32905-2016 appendix A.1, example 1 ('abc')",
+     .msg_ascii = "abc",
+     .expect = "66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0"},
+    {.alg = "sm3",
+     .source = "GB/T 32905-2016 appendix A.2, example 2 ('abcd' 16 times: two blocks)",
+     .msg_ascii = "abcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcd",
+     .expect = "debe9ff92275b8a138604889c18e5a4d6fdb70e5387e5765293dcba39c0c5732"},
     {.alg = "whirlpool",
      .source = "ISO/IEC 10118-3:2004 annex, Whirlpool ('')",
      .msg_ascii = "",
