@@ -162,6 +162,28 @@ static void test_text_lines(void **state)
     cb_csv_set_free(set);
 }
 
+/* AWS-LC's -threads runs (bssl speed -threads 1,2, AWS-LC 5.5.0 on this project's CI
+ * host): the threaded benchmark names its count in its description, so each count is
+ * a row of its own and two logs compare count by count. */
+static void test_threads_lines(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "Did 24000 CRYPTO_refcount_inc 1000 iterations with 1 threads operations in "
+        "1006129us (23853.8 ops/sec)\n"
+        "Did 15000 CRYPTO_refcount_inc 1000 iterations with 2 threads operations in "
+        "1012171us (14819.6 ops/sec)\n";
+    cb_csv_set *set = import_ok(log, NULL, 2);
+    const cb_csv_row *one =
+        find(set, "crypto_refcount_inc-1000-iterations-with-1-threads", "bssl", "derive", 0);
+    const cb_csv_row *two =
+        find(set, "crypto_refcount_inc-1000-iterations-with-2-threads", "bssl", "derive", 0);
+    assert_int_equal(one->s.iterations, 24000);
+    assert_int_equal(two->s.iterations, 15000);
+    assert_true(two->s.seconds > 1.012 && two->s.seconds < 1.0122);
+    cb_csv_set_free(set);
+}
+
 /* -variant names the variant; the EVP_CIPHER rows are that name with "-evp". */
 static void test_variant_option(void **state)
 {
@@ -315,6 +337,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_text_lines),
+        cmocka_unit_test(test_threads_lines),
         cmocka_unit_test(test_variant_option),
         cmocka_unit_test(test_json),
         cmocka_unit_test(test_refused),
