@@ -52,14 +52,17 @@ void cb_out_table(FILE *f, const size_t *sizes, size_t nsizes, const cb_speed_ro
              * numbers OpenSSL's parsers expect */
             if (!what && rows[r].rate[i] < 0)
                 what = "not run";
+            /* a noisy figure gives one column of its width to the mark, so the
+             * columns stay aligned: "  1411716.28k*" */
+            int mark = !mr && rows[r].noisy && rows[r].noisy[i];
             if (what && !mr)
                 fprintf(f, " %11s ", what);
             else if (mr)
                 fprintf(f, ":%.2f", v);
             else if (v > 10000)
-                fprintf(f, " %11.2fk", v / 1e3);
+                fprintf(f, mark ? " %10.2fk*" : " %11.2fk", v / 1e3);
             else
-                fprintf(f, " %11.2f ", v);
+                fprintf(f, mark ? " %10.2f *" : " %11.2f ", v);
         }
         fputc('\n', f);
     }

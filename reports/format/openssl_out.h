@@ -18,6 +18,8 @@ typedef struct cb_speed_row {
     const char *label;   /* "aes-256-gcm" or "aes-128-cbc/ce-i4" */
     const double *rate;
     const char *const *outcome;
+    const unsigned char *noisy; /* per size, 1: the case missed its precision goal,
+                                 * its figure marked with a '*' (not with -mr); or NULL */
 } cb_speed_row;
 
 /* cb_pkey_row: a public-key row; ops per second, < 0 when not measured; an outcome

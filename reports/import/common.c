@@ -144,10 +144,13 @@ int cb_imp_parse_decimal(const char *s, size_t len, double *out)
     return isfinite(*out) ? 0 : -1;
 }
 
-/* cb_imp_parse_table_value reads "1411716.28k" (x1000) or "9999.99" (bytes per second). */
+/* cb_imp_parse_table_value reads "1411716.28k" (x1000) or "9999.99" (bytes per second),
+ * either with cryptobench's noisy mark after it ("1411716.28k*"). */
 int cb_imp_parse_table_value(const char *s, double *out)
 {
     size_t len = strlen(s);
+    if (len > 1 && s[len - 1] == '*')
+        len--;
     int k = len > 0 && s[len - 1] == 'k';
     if (cb_imp_parse_decimal(s, len - (size_t)k, out) != 0)
         return -1;

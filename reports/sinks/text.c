@@ -21,6 +21,10 @@ typedef struct text_sink {
     double *worker_rate;      /* -multi: [(worker * nentries + entry) * nsizes + size] */
     const char **worker_outcome; /* likewise */
     cb_provenance *lib;       /* [entry]: where its variant came from, from its cases */
+    unsigned char *noisy;     /* [entry * nsizes + size]: missed the precision goal */
+    size_t measured, noisy_n; /* cases measured, and how many of them missed it */
+    double widest;            /* the widest interval of those, % of its median */
+    char noisy_pkey[160];     /* the public-key ones (their table has no mark) */
 } text_sink;
 
 static void text_begin(void *ctx, const cb_sink_run *run)
@@ -34,6 +38,7 @@ static void text_begin(void *ctx, const cb_sink_run *run)
     k->worker_rate = cb_xmalloc((workers * cells + 1) * sizeof *k->worker_rate);
     k->worker_outcome = cb_xcalloc(workers * cells + 1, sizeof *k->worker_outcome);
     k->lib = cb_xcalloc(run->nentries + 1, sizeof *k->lib);
+    k->noisy = cb_xcalloc(cells + 1, 1);
     for (size_t i = 0; i < cells; i++)
         k->rate[i] = k->cpb[i] = -1;
     for (size_t i = 0; i < workers * cells; i++)
@@ -55,11 +60,40 @@ static void progress(const text_sink *k, const cb_sink_entry *e, const cb_case_s
         cb_out_mr_case(stdout, e->label, asked, c->block_bytes, c->count, c->seconds);
     else
         cb_out_progress(stderr, e->label, asked, c->block_bytes, c->count, c->seconds);
-    if (c->noisy)
-        cb_warn("speed: %s at %zu bytes did not reach +-%g%% precision in %gs (interval "
-                "%.1f%% wide); treat it as noisy.", e->label, c->block_bytes,
-                run->precision * 100, run->max_case_seconds,
-                100 * (c->ci_high - c->ci_low) / c->ops_per_sec);
+}
+
+/* note_noisy counts a measured case and, when it missed its precision goal, marks
+ * its cell: one summary line at the end says how many (noisy_line), not one line
+ * a case. */
+static void note_noisy(text_sink *k, const cb_sink_entry *e, const cb_case_summary *c,
+                       size_t cell)
+{
+    k->measured++;
+    if (!c->noisy)
+        return;
+    k->noisy[cell] = 1;
+    k->noisy_n++;
+    double width = 100 * (c->ci_high - c->ci_low) / c->ops_per_sec;
+    if (width > k->widest)
+        k->widest = width;
+    size_t at = strlen(k->noisy_pkey);
+    if (e->pkey && at + 4 < sizeof k->noisy_pkey)
+        snprintf(k->noisy_pkey + at, sizeof k->noisy_pkey - at, "%s%s %s", at ? ", " : "",
+                 e->label, e->direction);
+}
+
+/* noisy_line is the one line on stderr for the cases that missed the precision goal. */
+static void noisy_line(const text_sink *k)
+{
+    const cb_sink_run *run = k->run;
+    if (!k->noisy_n || run->precision <= 0)
+        return;
+    cb_warn("speed: %zu of %zu cases did not reach +-%g%% precision within their %g s "
+            "(intervals up to %.1f%% of the median wide); they are marked * in the table%s%s%s, "
+            "and the CSV's case_noisy column names them: treat them as noisy.",
+            k->noisy_n, k->measured, run->precision * 100, run->max_case_seconds, k->widest,
+            k->noisy_pkey[0] ? " (public-key: " : "", k->noisy_pkey,
+            k->noisy_pkey[0] ? ")" : "");
 }
 
 static void text_case_end(void *ctx, const cb_case_summary *c)
@@ -85,6 +119,7 @@ static void text_case_end(void *ctx, const cb_case_summary *c)
         return;
     k->rate[cell] = c->ops_per_sec * per_op;
     k->cpb[cell] = c->cycles_per_byte;
+    note_noisy(k, e, c, cell);
     if (k->run->workers == 0)
         progress(k, e, c);
 }
@@ -142,7 +177,8 @@ static void print_workers(const text_sink *k)
         for (size_t w = 0; w < n; w++) {
             snprintf(labels[nr], sizeof labels[nr], "%s#%zu", run->entries[i].label, w);
             size_t at = (w * run->nentries + i) * run->nsizes;
-            rows[nr] = (cb_speed_row){labels[nr], k->worker_rate + at, k->worker_outcome + at};
+            rows[nr] = (cb_speed_row){labels[nr], k->worker_rate + at, k->worker_outcome + at,
+                                      NULL};
             nr++;
         }
     }
@@ -235,8 +271,10 @@ static void print_tables(const text_sink *k)
         if (run->entries[i].pkey)
             continue;
         size_t cell = i * run->nsizes;
-        rows[nr] = (cb_speed_row){run->entries[i].label, k->rate + cell, k->outcome + cell};
-        crow[nr++] = (cb_speed_row){run->entries[i].label, k->cpb + cell, k->outcome + cell};
+        rows[nr] = (cb_speed_row){run->entries[i].label, k->rate + cell, k->outcome + cell,
+                                  k->noisy + cell};
+        crow[nr++] = (cb_speed_row){run->entries[i].label, k->cpb + cell, k->outcome + cell,
+                                    NULL};
     }
     if (!k->mr) { /* -mr's lines are parsed: nothing but OpenSSL's */
         print_header(run);
@@ -261,8 +299,11 @@ static void print_tables(const text_sink *k)
 static int text_end(void *ctx, cb_sink_end how)
 {
     text_sink *k = ctx;
-    if (how != CB_SINK_ABANDONED)
+    if (how != CB_SINK_ABANDONED) {
         print_tables(k);
+        noisy_line(k);
+    }
+    free(k->noisy);
     free(k->rate);
     free(k->cpb);
     free(k->outcome);

@@ -349,6 +349,16 @@ cb compare "$T/r1.csv" "$T/r2.csv" -fail-if-slower 60% >/dev/null 2>"$T/err"
 ! grep -q "the smallest threshold that kept false alarms" "$T/err" && ok || bad "compare above the recorded figure warned"
 unset CRYPTOBENCH_CALIBRATION
 
+# cases that miss the precision goal: one summary line, a mark in the table, and the
+# table still imports (its figures read with the mark)
+cb speed md5 -bytes 16,64 -precision 0.01 >"$T/out" 2>"$T/err" && ok || bad "speed -precision 0.01 failed"
+[ "$(grep -c 'did not reach' "$T/err")" -eq 1 ] &&
+    grep -q '2 of 2 cases did not reach +-0.01% precision' "$T/err" && ok ||
+    bad "noisy cases were not said in one summary line: $(cat "$T/err")"
+grep -Eq '^md5 +[0-9.]+k\* +[0-9.]+k\*$' "$T/out" && ok || bad "noisy cells are not marked: $(tail -n 2 "$T/out")"
+cb import "$T/out" -o "$T/noisy.csv" >/dev/null 2>&1 && [ "$(grep -c ',imported,' "$T/noisy.csv")" -eq 2 ] && ok ||
+    bad "a table with marked figures does not import"
+
 # workloads: speed -workload times its sizes and weighs them; compare weighs two files
 expect 2 "not a built-in workload \\(tls, ipsec, disk\\) and no file" -- speed md5 -workload nosuch
 expect 2 "drop -bytes" -- speed md5 -workload ipsec -bytes 16
