@@ -41,7 +41,8 @@
     X(RC2, rc2, arg)                                                                     \
     X(IDEA, idea, arg)                                                                   \
     X(CAMELLIA, camellia, arg)                                                           \
-    X(SEED, seed, arg)
+    X(SEED, seed, arg)                                                                   \
+    X(SM4, sm4, arg)
 #define CB_PRIM_ENUM_ROW(name, lower, arg) CB_PRIM_##name,
 
 /*

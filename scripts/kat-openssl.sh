@@ -32,7 +32,7 @@ records() {
         printf '[%s]\n\n' "$dir"
         count=0
         lens="16 32 48 64 160 1024 4096"
-        case $alg in rc4 | chacha20) lens="1 13 16 100 1000 1024 4096" ;; esac # streams
+        case $alg in rc4 | chacha20 | *-ctr) lens="1 13 16 100 1000 1024 4096" ;; esac # streams
         for len in $lens; do
             openssl rand -out "$T/key" "$klen"
             openssl rand -out "$T/msg" "$len"

@@ -237,7 +237,7 @@ set --
 for a in rc4 rc2-cbc rc2-ecb bf-cbc bf-ecb cast5-cbc cast5-ecb \
          camellia-128-cbc camellia-192-cbc camellia-256-cbc \
          camellia-128-ecb camellia-192-ecb camellia-256-ecb \
-         seed-cbc seed-ecb chacha20 \
+         seed-cbc seed-ecb sm4-cbc sm4-ecb sm4-ctr chacha20 \
          aes-128-ige aes-192-ige aes-256-ige; do
     set -- "$@" "$a"
 done

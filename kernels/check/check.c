@@ -275,6 +275,7 @@ static const cb_vector *const vector_tables[] = {cb_vectors_digest, cb_vectors_a
                                                  cb_vectors_des, cb_vectors_hmac,
                                                  cb_vectors_camellia,
                                                  cb_vectors_seed,
+                                                 cb_vectors_sm4,
                                                  cb_vectors_chacha,
 };
 

@@ -42,6 +42,8 @@ const cb_variant cb_family_generic[] = {
      "portable C, merged S-box and P tables (RFC 3713)"},
     {"generic", "generic", CB_PRIM_SEED, 0, 100, &cb_seed_generic_ops,
      "portable C, SS tables (RFC 4269)"},
+    {"generic", "generic", CB_PRIM_SM4, 0, 100, &cb_sm4_generic_ops,
+     "portable C, four T-tables (GB/T 32907-2016)"},
 
     /* public key */
     {"generic", "generic", CB_PRIM_MONT, 0, 100, &cb_mont_generic_ops,

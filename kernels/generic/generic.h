@@ -61,6 +61,8 @@ extern const cb_stream_ops cb_rc4_generic_ops;
 extern const cb_block_ops cb_camellia_generic_ops;
 /* cb_seed_generic_ops: SEED with the RFC's SS tables built at compile time (seed.c). */
 extern const cb_block_ops cb_seed_generic_ops;
+/* cb_sm4_generic_ops: SM4 with T-tables built at compile time from its S-box (sm4.c). */
+extern const cb_block_ops cb_sm4_generic_ops;
 
 /* public key */
 

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels/generic/block128.h"
 #include "kernels/generic/endian.h"
 #include "kernels/generic/generic.h"
 #include "kernels/generic/seed_sbox.h"
@@ -106,45 +107,7 @@ static ALWAYS_INLINE void seed_crypt(const seed_ks *ks, uint32_t w[4])
     w[3] = l1;
 }
 
-/* seed_generic_ecb encrypts or decrypts nblocks blocks independently. */
-static void seed_generic_ecb(const void *vks, const uint8_t *in, uint8_t *out,
-                             size_t nblocks)
-{
-    for (; nblocks; nblocks--, in += 16, out += 16) {
-        uint32_t w[4];
-        cb_load_block16(w, in);
-        seed_crypt(vks, w);
-        cb_store_block16(out, w);
-    }
-}
-
-/* seed_generic_cbc runs CBC (SP 800-38A 6.2) in the schedule's direction with the
- * chaining value in registers; each ciphertext block is read before the plaintext
- * is written, so in == out works. */
-static void seed_generic_cbc(const void *vks, uint8_t *iv, const uint8_t *in,
-                             uint8_t *out, size_t nblocks)
-{
-    const seed_ks *ks = vks;
-    uint32_t c[4], w[4];
-    cb_load_block16(c, iv);
-    for (; nblocks; nblocks--, in += 16, out += 16) {
-        cb_load_block16(w, in);
-        if (ks->decrypt) {
-            uint32_t next[4] = {w[0], w[1], w[2], w[3]};
-            seed_crypt(ks, w);
-            for (int i = 0; i < 4; i++) {
-                cb_store_be32(out + 4 * i, w[i] ^ c[i]);
-                c[i] = next[i];
-            }
-        } else {
-            for (int i = 0; i < 4; i++)
-                c[i] ^= w[i];
-            seed_crypt(ks, c);
-            cb_store_block16(out, c);
-        }
-    }
-    cb_store_block16(iv, c);
-}
+CB_BLOCK128_MODES(seed_generic, seed_ks, seed_crypt)
 
 const cb_block_ops cb_seed_generic_ops = {
     .key_size = sizeof(seed_ks),

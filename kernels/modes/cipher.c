@@ -1,6 +1,6 @@
 /*
  * kernels/modes/cipher.c - ECB, CBC and CTR over a variant's ops, for AES and the
- * cb_block_ops ciphers (DES, ...), AES's OFB, CFB, CFB8, IGE and XTS through
+ * cb_block_ops ciphers (DES, ..., SM4's CTR over its ecb), AES's OFB, CFB, CFB8, IGE and XTS through
  * kernels/modes/aes_modes.c, and the stream of the cb_stream_ops ciphers (RC4).
  *
  * The kernels only see whole blocks; this layer checks lengths, keeps the chaining
@@ -28,8 +28,8 @@ static size_t ks_size(const cb_variant *v)
                                   : ((const cb_block_ops *)v->ops)->key_size;
 }
 
-/* mode_supported: AES offers what cb_variant_offers says; the block ciphers run ECB
- * and CBC only, the stream ciphers their stream. */
+/* mode_supported: AES offers what cb_variant_offers says; the block ciphers run ECB,
+ * CBC and CTR (over their ecb), the stream ciphers their stream. */
 static int mode_supported(const cb_alg *a, const cb_variant *v, cb_dir dir)
 {
     if (!cb_variant_offers(v, a, dir))
@@ -39,7 +39,7 @@ static int mode_supported(const cb_alg *a, const cb_variant *v, cb_dir dir)
     if (cb_prim_is_stream(v->prim) || v->prim == CB_PRIM_CHACHA)
         return a->mode == CB_MODE_STREAM;
     return cb_prim_is_block(v->prim) &&
-           (a->mode == CB_MODE_CBC || a->mode == CB_MODE_ECB);
+           (a->mode == CB_MODE_CBC || a->mode == CB_MODE_ECB || a->mode == CB_MODE_CTR);
 }
 
 /* inverse_cipher: does decryption in mode m run the block cipher backwards?  CTR,
@@ -137,6 +137,37 @@ static void chain_ecb(const cb_block_ops *o, const void *ks, int decrypt, size_t
     cb_wipe(x, sizeof x);
 }
 
+/*
+ * block_ctr is CTR (SP 800-38A 6.5) over a block cipher's ecb: the counter is the whole
+ * block, incremented as one big-endian number (appendix B.1's standard incrementing
+ * function over all of it, as OpenSSL's CTR does), eight counter blocks enciphered per
+ * ecb call.  A partial last block uses one keystream block and moves the counter on,
+ * as the AES CTR does (cb_aes_ctr).
+ */
+static void block_ctr(const cb_block_ops *o, const void *ks, size_t bs, uint8_t *ctr,
+                      const uint8_t *in, uint8_t *out, size_t len)
+{
+    enum { BATCH = 8 };
+    uint8_t blocks[BATCH * 16], stream[BATCH * 16];
+    while (len) {
+        size_t n = (len + bs - 1) / bs;
+        n = n < BATCH ? n : BATCH;
+        for (size_t b = 0; b < n; b++) {
+            memcpy(blocks + b * bs, ctr, bs);
+            for (size_t i = bs; i-- > 0 && ++ctr[i] == 0;)
+                ;
+        }
+        o->ecb(ks, blocks, stream, n);
+        size_t take = n * bs < len ? n * bs : len;
+        for (size_t i = 0; i < take; i++)
+            out[i] = (uint8_t)(in[i] ^ stream[i]);
+        in += take;
+        out += take;
+        len -= take;
+    }
+    cb_wipe(stream, sizeof stream);
+}
+
 /* aes_blocks and block_blocks run the whole-block modes of one cipher. */
 static void aes_blocks(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t n)
 {
@@ -214,6 +245,10 @@ int cb_cipher_update(cb_cipher *c, const uint8_t *in, uint8_t *out, size_t len)
     if (m == CB_MODE_STREAM) { /* both directions XOR the keystream in */
         const cb_stream_ops *o = c->var->ops;
         o->stream(c->ks, in, out, len);
+        return 0;
+    }
+    if (m == CB_MODE_CTR && cb_prim_is_block(c->var->prim)) {
+        block_ctr(c->var->ops, c->ks, c->alg->block_bytes, c->iv, in, out, len);
         return 0;
     }
     if (m == CB_MODE_CTR) {

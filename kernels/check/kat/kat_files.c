@@ -69,6 +69,8 @@ static const kat_kind kinds[] = {
      "Camellia CBC, every key size"},
     {"^rfc-4269\\.txt$", "seed-ecb", CB_KAT_CIPHER, 0, "SEED, RFC 4269 Appendix B"},
     {"^rfc-4196\\.txt$", "seed-cbc", CB_KAT_CIPHER, 0, "SEED CBC, RFC 4196"},
+    {"^draft-ribose-cfrg-sm4-10-(ecb|cbc|ctr)\\.txt$", "sm4-\\1", CB_KAT_CIPHER, 0,
+     "SM4 (GB/T 32907-2016), draft-ribose-cfrg-sm4-10 appendix A"},
     {"^Sig(Gen|Ver)15_186-[23]\\.rsp$", "rsa2048", CB_KAT_PKEY, 0,
      "RSA PKCS#1 v1.5, SHA-256 records"},
     /* the ECDSA and DSA files share their names: the folder tells them apart, so the

@@ -44,6 +44,7 @@ extern const cb_vector cb_vectors_idea[];
 extern const cb_vector cb_vectors_rc4[];
 extern const cb_vector cb_vectors_camellia[];
 extern const cb_vector cb_vectors_seed[];
+extern const cb_vector cb_vectors_sm4[];
 extern const cb_vector cb_vectors_chacha[]; /* chacha20, chacha20-poly1305 */
 /* Poly1305 alone ("poly1305": key, msg, expect), run on each chacha20-poly1305
  * variant's Poly1305 by check.c; not in cb_vectors_for's count. */
@@ -61,6 +62,7 @@ extern const size_t cb_vectors_idea_count;
 extern const size_t cb_vectors_rc4_count;
 extern const size_t cb_vectors_camellia_count;
 extern const size_t cb_vectors_seed_count;
+extern const size_t cb_vectors_sm4_count;
 extern const size_t cb_vectors_chacha_count;
 extern const size_t cb_vectors_poly1305_count;
 
