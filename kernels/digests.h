@@ -108,6 +108,19 @@
     A("sm3", "", SM3, 64, 32, SHA32,                                                     \
       CB_DIGEST_IV32(0x7380166f, 0x4914b2b9, 0x172442d7, 0xda8a0600, 0xa96f30bc,        \
                      0x163138aa, 0xe38dee4d, 0xb0fb0e4e),                                \
+      0, arg)                                                                            \
+    /* BLAKE2 (RFC 7693): the IV with the parameter block of an unkeyed digest of the  \
+     * full length folded into its first word (h0 ^ 0x01010000 ^ nn, section 2.5) */   \
+    P(BLAKE2B, blake2b, digest, "portable C (RFC 7693), rounds unrolled", arg)           \
+    A("blake2b512", "blake2b blake2b-512", BLAKE2B, 128, 64, B2B,                        \
+      CB_DIGEST_IV64(0x6a09e667f2bdc948, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b,        \
+                     0xa54ff53a5f1d36f1, 0x510e527fade682d1, 0x9b05688c2b3e6c1f,        \
+                     0x1f83d9abfb41bd6b, 0x5be0cd19137e2179),                            \
+      0, arg)                                                                            \
+    P(BLAKE2S, blake2s, digest, "portable C (RFC 7693), rounds unrolled", arg)           \
+    A("blake2s256", "blake2s blake2s-256", BLAKE2S, 64, 32, B2S,                         \
+      CB_DIGEST_IV32(0x6b08e647, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f,        \
+                     0x9b05688c, 0x1f83d9ab, 0x5be0cd19),                                \
       0, arg)
 
 /* CB_DIGEST_NO_P and CB_DIGEST_NO_A: an expansion's P or A that writes nothing. */

@@ -177,6 +177,22 @@ typedef struct cb_keccak_state {
 } cb_keccak_state;
 
 /*
+ * cb_blake2_state: BLAKE2's state at the start of cb_digest_state (RFC 7693 section
+ * 3.3): the chaining value h (8 words of 64 bits for BLAKE2b, of 32 for BLAKE2s), the
+ * byte counter t, and what the mode tells the kernel of the block it hands over: last
+ * set for the final block, whose last_bytes (0 to the block) are the message's (the
+ * rest zeros); every other block counts whole.
+ */
+typedef struct cb_blake2_state {
+    union {
+        uint64_t w64[8];
+        uint32_t w32[8];
+    } h;
+    uint64_t t[2];
+    uint64_t last, last_bytes;
+} cb_blake2_state;
+
+/*
  * cb_aes_ops: AES with a key schedule of key_size bytes (aligned to 64 by the
  * caller).  Modes a variant does not offer are NULL.  cbc_* update iv; ctr32 treats
  * ctr as a big-endian block whose last 32 bits are incremented per block (wrapping

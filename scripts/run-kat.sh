@@ -54,7 +54,8 @@ one_failure() {
 set --
 for f in "$vec"/hashes/SHA1/SHA1ShortMsg.rsp "$vec"/hashes/SHA1/SHA1LongMsg.rsp \
          "$vec"/hashes/SHA1/SHA1Monte.rsp "$vec"/hashes/MD5/rfc-1321.txt \
-         "$vec"/hashes/ripemd160/ripevectors.txt "$vec"/hashes/SM3/oscca.txt; do
+         "$vec"/hashes/ripemd160/ripevectors.txt "$vec"/hashes/SM3/oscca.txt \
+         "$vec"/hashes/blake2/blake2b.txt "$vec"/hashes/blake2/blake2s.txt; do
     set -- "$@" "$f"
 done
 for n in 224 256 384 512 512_224 512_256; do

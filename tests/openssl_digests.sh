@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/openssl_digests.sh BIN "QEMU_RUN" - the digests Debian's OpenSSL has only in
-# its legacy provider (MD4, RIPEMD-160, Whirlpool), and SM3, against `openssl dgst` on inputs
+# its legacy provider (MD4, RIPEMD-160, Whirlpool), SM3 and BLAKE2, against `openssl dgst` on inputs
 # of many lengths: every length 0..160 (each block boundary of the 64-byte digests
 # twice, and the padding's every case), and 255..257, 511, 512, 1000, 4096 and 10007
 # bytes.  The answers are written as a CAVP digest file (Len/Msg/MD) and run through
@@ -30,7 +30,7 @@ head -c 10007 /dev/zero |
 lengths=$(seq 0 160; echo 255 256 257 511 512 1000 4096 10007)
 status=0
 # cryptobench's name, then openssl dgst's
-for pair in md4:md4 rmd160:ripemd160 whirlpool:whirlpool sm3:sm3; do
+for pair in md4:md4 rmd160:ripemd160 whirlpool:whirlpool sm3:sm3 blake2b512:blake2b512 blake2s256:blake2s256; do
     alg=${pair%%:*}
     f="$tmp/$alg.rsp"
     echo "# $alg against openssl dgst -${pair#*:}" >"$f"

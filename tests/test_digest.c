@@ -369,6 +369,42 @@ static void test_null_empty(void **unused)
     assert_true(each_digest_variant(check_null_empty) >= digest_algs());
 }
 
+/* check_pieces: the digest of a message fed in two pieces at every split (and with
+ * the context copied at the split, then finished) is the one-shot digest, for every
+ * length around one and two blocks: the block buffer's every state, BLAKE2's held-back
+ * last block included. */
+static void check_pieces(const cb_alg *a, const cb_variant *v)
+{
+    uint8_t msg[300], one[64], two[64], copied[64];
+    for (size_t i = 0; i < sizeof msg; i++)
+        msg[i] = (uint8_t)(i * 29 + 7);
+    size_t block = a->block_bytes;
+    size_t lens[] = {0, 1, block - 1, block, block + 1, 2 * block - 1, 2 * block, 2 * block + 3};
+    for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+        size_t len = lens[li] < sizeof msg ? lens[li] : sizeof msg;
+        cb_digest(a, v, msg, len, one);
+        for (size_t cut = 0; cut <= len; cut++) {
+            cb_digest_ctx c, d;
+            assert_int_equal(cb_digest_init(&c, a, v), 0);
+            cb_digest_update(&c, msg, cut);
+            cb_digest_copy(&d, &c);
+            cb_digest_update(&c, msg + cut, len - cut);
+            cb_digest_final(&c, two);
+            cb_digest_update(&d, msg + cut, len - cut);
+            cb_digest_final(&d, copied);
+            if (memcmp(one, two, a->out_bytes) || memcmp(one, copied, a->out_bytes))
+                fail_msg("%s/%s: %zu bytes cut at %zu differ from the one-shot digest",
+                         a->name, v->name, len, cut);
+        }
+    }
+}
+
+static void test_pieces(void **unused)
+{
+    (void)unused;
+    assert_true(each_digest_variant(check_pieces) >= digest_algs());
+}
+
 /* ---- the context wipe -------------------------------------------------------------- */
 
 /* What the probe variants saw, for test_wipe_called and test_sponge_calls. */
@@ -518,7 +554,7 @@ int main(void)
         cmocka_unit_test(test_cavp_sha256), cmocka_unit_test(test_cavp_sha384),
         cmocka_unit_test(test_cavp_sha512), cmocka_unit_test(test_cavp_sha512_t),
         cmocka_unit_test(test_cavp_sha3),   cmocka_unit_test(test_misaligned),
-        cmocka_unit_test(test_null_empty),  cmocka_unit_test(test_wipe_called),
+        cmocka_unit_test(test_null_empty),  cmocka_unit_test(test_pieces),  cmocka_unit_test(test_wipe_called),
         cmocka_unit_test(test_sponge_calls),
     };
     return cmocka_run_group_tests(tests, register_probe, NULL);

@@ -19,6 +19,8 @@ CB_DIGESTS(CB_GENERIC_DIGEST_DECL, CB_DIGEST_NO_A, ~)
  * (kernels/power/family.c): the blocks functions of their ops. */
 void cb_md4_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
 void cb_sm3_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
+void cb_blake2b_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
+void cb_blake2s_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
 void cb_rmd160_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
 void cb_whirlpool_generic_blocks(void *state, const uint8_t *in, size_t nblocks);
 void cb_mdc2_generic_blocks(void *state, const uint8_t *in, size_t nblocks);

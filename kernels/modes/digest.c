@@ -5,7 +5,9 @@
  * stores) so a variant, C or assembly, supplies only cb_digest_ops.blocks.  One
  * table row per algorithm says which of six shapes it has; SHA-3 differs from the
  * Merkle-Damgard digests only in its state (cb_keccak_state, rate included), its
- * padding and its output byte order, and MDC-2 in having no padding but zeros.
+ * padding and its output byte order, MDC-2 in having no padding but zeros, and
+ * BLAKE2 in counting bytes and flagging the last block (held back until the end,
+ * even when whole) instead of padding.
  */
 #include <stddef.h>
 #include <string.h>
@@ -20,9 +22,13 @@ typedef enum digest_shape {
     SHAPE_SHA64, /* 64-bit words big-endian, 128-bit length (FIPS 180-4 5.1.2) */
     SHAPE_WHIRL, /* 64-bit rows big-endian, 256-bit length (ISO/IEC 10118-3 10.2) */
     SHAPE_SPONGE, /* Keccak lanes little-endian, SHA-3 padding, no length (FIPS 202) */
-    SHAPE_ZERO   /* a state of bytes; a partial last block filled with zeros, whole
+    SHAPE_ZERO,  /* a state of bytes; a partial last block filled with zeros, whole
                     blocks not padded, no length: MDC-2 as OpenSSL computes it by
                     default (ISO/IEC 10118-2's padding method 1) */
+    SHAPE_B2B,   /* BLAKE2b (RFC 7693): 64-bit words little-endian, a byte counter and
+                    a final flag instead of padding (cb_blake2_state), the last block,
+                    even a whole one, kept back for the final compression */
+    SHAPE_B2S    /* BLAKE2s likewise with 32-bit words */
 } digest_shape;
 
 /* digest_params: what distinguishes one digest algorithm from its kernel. */
@@ -51,9 +57,17 @@ static const digest_params params[] = {CB_DIGESTS(CB_DIGEST_NO_P, PARAMS_ROW, ~)
  * digest. */
 typedef cb_digest_state digest_ctx;
 
+/* is_blake2: the shapes that keep their last block back. */
+static int is_blake2(const digest_params *p)
+{
+    return p->shape == SHAPE_B2B || p->shape == SHAPE_B2S;
+}
+
 /* state_bytes is where the block buffer starts in the context. */
 static size_t state_bytes(const digest_params *p)
 {
+    if (is_blake2(p))
+        return sizeof(cb_blake2_state);
     return p->shape == SHAPE_SPONGE ? sizeof(cb_keccak_state) : MD_STATE_BYTES;
 }
 
@@ -169,6 +183,28 @@ static void zero_pad(const digest_params *p, const cb_digest_ops *ops, digest_ct
     ops->blocks(ctx, buf, 1);
 }
 
+/*
+ * blake2_last compresses the message's last block (at tail, which may be the
+ * context's own buffer): the 1 to block bytes after the last compressed block (none
+ * for the empty message) filled with zeros, the counter raised by those bytes only
+ * and the final flag set (RFC 7693 section 3.3).
+ */
+static void blake2_last(const digest_params *p, const cb_digest_ops *ops, digest_ctx *ctx,
+                        const uint8_t *tail, uint64_t len)
+{
+    cb_blake2_state *b = (cb_blake2_state *)ctx;
+    uint8_t *buf = ctx->bytes + sizeof(cb_blake2_state);
+    size_t rem = (size_t)(len % p->block);
+    if (rem == 0 && len > 0)
+        rem = p->block;
+    if (rem && tail != buf)
+        memcpy(buf, tail, rem);
+    memset(buf + rem, 0, p->block - rem);
+    b->last = 1;
+    b->last_bytes = rem;
+    ops->blocks(ctx, buf, 1);
+}
+
 /* put_words64 writes the first n bytes of words, each word in the order store gives
  * it: whole words directly, the part of the last one through a scratch word. */
 static void put_words64(const uint64_t *words, unsigned n, uint8_t *out,
@@ -213,12 +249,24 @@ static void put_output(const digest_params *p, const digest_ctx *ctx, uint8_t *o
     case SHAPE_SPONGE:
         put_words64(ctx->keccak.lanes, p->out_bytes, out, store64_le);
         break;
+    case SHAPE_B2B:
+        put_words64(((const cb_blake2_state *)ctx)->h.w64, p->out_bytes, out, store64_le);
+        break;
+    case SHAPE_B2S:
+        for (unsigned i = 0; i < p->out_bytes / 4; i++)
+            store32_le(out + 4 * i, ((const cb_blake2_state *)ctx)->h.w32[i]);
+        break;
     }
 }
 
 /* init_state sets the initial chaining value, or the sponge's zero lanes and rate. */
 static void init_state(const digest_params *p, digest_ctx *ctx)
 {
+    if (is_blake2(p)) {
+        memset(ctx->bytes, 0, sizeof(cb_blake2_state));
+        memcpy(ctx->bytes, p->iv, p->iv_bytes);
+        return;
+    }
     if (p->shape != SHAPE_SPONGE) {
         memcpy(ctx->bytes, p->iv, p->iv_bytes);
         return;
@@ -234,6 +282,8 @@ static void finish(const digest_params *p, const cb_digest_ops *ops, digest_ctx 
 {
     if (p->shape == SHAPE_SPONGE)
         sponge_pad(p, ops, ctx, tail, len);
+    else if (is_blake2(p))
+        blake2_last(p, ops, ctx, tail, len);
     else if (p->shape == SHAPE_ZERO)
         zero_pad(p, ops, ctx, tail, len);
     else
@@ -251,6 +301,8 @@ void cb_digest(const cb_alg *a, const cb_variant *v, const uint8_t *in, size_t l
     size_t whole = len / p->block;
     digest_ctx ctx;
 
+    if (is_blake2(p) && whole && len % p->block == 0)
+        whole--; /* the last block is the final compression's */
     init_state(p, &ctx);
     /* Whole blocks go to the kernel straight from the caller's buffer.  (in may be
      * NULL when len is 0, so it is neither offset nor copied from then.) */
@@ -275,6 +327,29 @@ int cb_digest_init(cb_digest_ctx *c, const cb_alg *a, const cb_variant *v)
     return 0;
 }
 
+/* blake2_update is cb_digest_update for BLAKE2: the buffer holds 1 to block bytes once
+ * anything was hashed, and is compressed only when more data follows it. */
+static void blake2_update(cb_digest_ctx *c, const uint8_t *in, size_t len)
+{
+    const digest_params *p = c->params;
+    uint8_t *buf = c->s.bytes + state_bytes(p);
+    size_t used = c->total ? (size_t)((c->total - 1) % p->block) + 1 : 0;
+    c->total += len;
+    if (used) {
+        size_t take = p->block - used < len ? p->block - used : len;
+        memcpy(buf + used, in, take);
+        in += take;
+        len -= take;
+        if (len == 0)
+            return;
+        c->ops->blocks(&c->s, buf, 1);
+    }
+    size_t whole = (len - 1) / p->block;
+    if (whole)
+        c->ops->blocks(&c->s, in, whole);
+    memcpy(buf, in + whole * p->block, len - whole * p->block);
+}
+
 void cb_digest_update(cb_digest_ctx *c, const uint8_t *in, size_t len)
 {
     const digest_params *p = c->params;
@@ -282,6 +357,10 @@ void cb_digest_update(cb_digest_ctx *c, const uint8_t *in, size_t len)
     size_t used = (size_t)(c->total % p->block);
     if (len == 0)
         return;
+    if (is_blake2(p)) {
+        blake2_update(c, in, len);
+        return;
+    }
     c->total += len;
     if (used) {
         size_t take = p->block - used < len ? p->block - used : len;
@@ -311,5 +390,6 @@ void cb_digest_copy(cb_digest_ctx *dst, const cb_digest_ctx *src)
     dst->ops = src->ops;
     dst->params = p;
     dst->total = src->total;
-    memcpy(dst->s.bytes, src->s.bytes, state_bytes(p) + (size_t)(src->total % p->block));
+    memcpy(dst->s.bytes, src->s.bytes, state_bytes(p) + (is_blake2(p) ? p->block :
+                                                      (size_t)(src->total % p->block)));
 }

@@ -34,6 +34,7 @@ typedef union cb_digest_state {
     uint32_t w32[16];
     uint64_t w64[8];
     cb_keccak_state keccak;
+    cb_blake2_state blake2;
     uint8_t bytes[sizeof(cb_keccak_state) + CB_DIGEST_BLOCK_MAX];
 } cb_digest_state;
 

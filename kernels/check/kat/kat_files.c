@@ -36,6 +36,7 @@ static const kat_kind kinds[] = {
      "SHA-3"},
     {"^rfc-1321\\.txt$", "md5", CB_KAT_DIGEST, 1, "MD5"},
     {"^SM3/oscca\\.txt$", "sm3", CB_KAT_DIGEST, 1, "SM3"},
+    {"^blake2(b|s)\\.txt$", "blake2\\1", CB_KAT_DIGEST, 1, "BLAKE2b-512, BLAKE2s-256"},
     {"^ripevectors\\.txt$", "rmd160", CB_KAT_DIGEST, 1, "RIPEMD-160"},
     {"^rfc-2202-(md5|sha1)\\.txt$", "hmac(\\1)", CB_KAT_HMAC, 1, "HMAC"},
     {"^rfc-4231-(sha224|sha256|sha384|sha512)\\.txt$", "hmac(\\1)", CB_KAT_HMAC, 1, "HMAC"},

@@ -17,6 +17,7 @@
  * its default padding and the examples of the MDC-2 encyclopedia article (one with a
  * zero-filled last block), which agree with it.
  * SM3: the two examples of GB/T 32905-2016 appendix A (also in draft-sca-cfrg-sm3).
+ * BLAKE2b-512 and BLAKE2s-256: RFC 7693's appendix examples and the empty message.
  * The first three were also checked against Debian's OpenSSL (legacy provider).
  */
 #include "kernels/check/vectors/vectors.h"
@@ -113,6 +114,24 @@ const cb_vector cb_vectors_digest[] = {
      .source = "GB/T 32905-2016 appendix A.2, example 2 ('abcd' 16 times: two blocks)",
      .msg_ascii = "abcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcd",
      .expect = "debe9ff92275b8a138604889c18e5a4d6fdb70e5387e5765293dcba39c0c5732"},
+    {.alg = "blake2b512",
+     .source = "RFC 7693 appendix A, BLAKE2b-512 ('abc')",
+     .msg_ascii = "abc",
+     .expect = "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d1"
+               "7d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923"},
+    {.alg = "blake2b512",
+     .source = "BLAKE2b-512 of the empty message (python3-cryptography-vectors blake2b.txt)",
+     .msg_ascii = "",
+     .expect = "786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419"
+               "d25e1031afee585313896444934eb04b903a685b1448b755d56f701afe9be2ce"},
+    {.alg = "blake2s256",
+     .source = "RFC 7693 appendix B, BLAKE2s-256 ('abc')",
+     .msg_ascii = "abc",
+     .expect = "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982"},
+    {.alg = "blake2s256",
+     .source = "BLAKE2s-256 of the empty message (python3-cryptography-vectors blake2s.txt)",
+     .msg_ascii = "",
+     .expect = "69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9"},
     {.alg = "whirlpool",
      .source = "ISO/IEC 10118-3:2004 annex, Whirlpool ('')",
      .msg_ascii = "",
