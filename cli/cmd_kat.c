@@ -124,6 +124,19 @@ static void print_result(const cb_kat_result *res, FILE *out)
         if (t->failed > CB_KAT_SHOWN)
             fprintf(out, "  ... and %lu more failures\n", t->failed - CB_KAT_SHOWN);
     }
+    for (size_t i = 0; i < res->nskips; i++)
+        fprintf(out, "%s  not run: %lu tests in %lu groups: %s\n", res->path,
+                res->skips[i].cases, res->skips[i].groups, res->skips[i].why);
+}
+
+/* pair_of: is b an expectedResults.json given right after a prompt.json a?  Then the
+ * two are one ACVP vector set, from whichever folders. */
+static int pair_of(const char *a, const char *b)
+{
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    size_t da = sa ? (size_t)(sa - a) + 1 : 0, db = sb ? (size_t)(sb - b) + 1 : 0;
+    return strcmp(a + da, "prompt.json") == 0 &&
+           strcmp(b + db, "expectedResults.json") == 0;
 }
 
 /* checked counts the records of a file some variant passed or failed. */
@@ -144,7 +157,10 @@ static int run_files(const kat_args *k, FILE *out)
     int status = CB_EXIT_OK;
     for (int i = 0; i < k->nfiles; i++) {
         cb_kat_result res;
-        cb_kat_status st = cb_kat_run_file(k->files[i], &o, &res);
+        int pair = i + 1 < k->nfiles && pair_of(k->files[i], k->files[i + 1]);
+        cb_kat_status st = pair ? cb_kat_run_pair(k->files[i], k->files[i + 1], &o, &res)
+                                : cb_kat_run_file(k->files[i], &o, &res);
+        i += pair;
         if (st == CB_KAT_REFUSED) {
             cb_error("kat: %s", res.err);
             status = CB_EXIT_USAGE;

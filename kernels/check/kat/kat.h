@@ -115,6 +115,16 @@ typedef struct cb_kat_tally {
     cb_kat_failure shown[CB_KAT_SHOWN]; /* the first failures */
 } cb_kat_tally;
 
+/* CB_KAT_SKIP_KINDS: reasons for tests not run kept per file. */
+#define CB_KAT_SKIP_KINDS 8
+
+/* cb_kat_skip: tests of a file that no variant was given, and why (an ACVP group
+ * kind the reader cannot run: HashML-DSA, an external mu, ...). */
+typedef struct cb_kat_skip {
+    char why[200];
+    unsigned long groups, cases;
+} cb_kat_skip;
+
 /* cb_kat_result: one file. */
 typedef struct cb_kat_result {
     const char *path;
@@ -128,6 +138,8 @@ typedef struct cb_kat_result {
     int fault_signal;            /* FAULTED: the signal, the variant, the record */
     const cb_variant *fault_var;
     int fault_line;
+    cb_kat_skip skips[CB_KAT_SKIP_KINDS]; /* tests not run, by reason */
+    size_t nskips;
 } cb_kat_result;
 
 /*
@@ -137,6 +149,13 @@ typedef struct cb_kat_result {
  * cb_kat_result_free whatever the status.
  */
 cb_kat_status cb_kat_run_file(const char *path, const cb_kat_opts *o, cb_kat_result *res);
+
+/*
+ * cb_kat_run_pair runs an ACVP prompt.json with its expectedResults.json given
+ * (cb_kat_run_file finds the one beside the other itself).
+ */
+cb_kat_status cb_kat_run_pair(const char *prompt, const char *results, const cb_kat_opts *o,
+                              cb_kat_result *res);
 
 /* cb_kat_result_free frees what a result holds. */
 void cb_kat_result_free(cb_kat_result *res);
