@@ -8,12 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "base/caps.h"
 #include "kernels/check/vectors/vectors.h"
 #include "kernels/inst.h"
+#include "kernels/libcrypto/libcrypto.h"
 #include "kernels/modes/aead.h"
 #include "reports/csv/csv.h"
 #include "reports/import/import.h"
@@ -431,4 +433,28 @@ void tu_import_refused(const char *name, const char *text, const char *where,
     if (strncmp(err, where, strlen(where)) != 0 || !strstr(err, what))
         fail_msg("error '%s' should start with '%s' and mention '%s'", err, where, what);
     cb_csv_set_free(set);
+}
+
+const cb_variant *tu_aws_lc(const char *program, const char *test)
+{
+    static int tried;
+    static const cb_variant *v;
+    if (!tried) {
+        tried = 1;
+        char err[1024] = "";
+        cb_lib_request r = {.name = "aws", .path = TU_AWS_LC};
+        if (!TU_AWS_LC[0])
+            printf("%s: skipped, there is no AWS-LC build for the architecture this test "
+                   "is built for\n", program);
+        else if (access(TU_AWS_LC, R_OK) != 0)
+            printf("%s: skipped, %s is not here (AWS-LC 5.5.0 is only in the project's "
+                   "shared/peers)\n", program, TU_AWS_LC);
+        else if (cb_lib_load(&r, err, sizeof err) != 0)
+            fail_msg("loading %s: %s", TU_AWS_LC, err);
+        else
+            v = cb_lib_loaded("aws");
+    }
+    if (!v)
+        printf("%s: skipped (no AWS-LC)\n", test);
+    return v;
 }

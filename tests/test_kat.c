@@ -652,10 +652,212 @@ static void test_kind_names(void **state)
     assert_true(tdes && xts && chachapoly);
 }
 
+/* ---- ACVP JSON (kernels/check/kat/acvp.c) ------------------------------------------- */
+
+#define ACVP "tests/data/acvp/"
+
+/* acvp_files: the committed NIST excerpts, the tests each holds that the built-in
+ * variants run, and those of them a library variant can run (keyGen only: it takes
+ * no raw keys). */
+static const struct {
+    const char *path;
+    unsigned long tests, on_library;
+} acvp_files[] = {
+    {ACVP "mlkem-keygen/prompt.json", 1, 1},
+    {ACVP "mlkem-keygen/expectedResults.json", 1, 1},
+    {ACVP "mlkem-encapdecap/internalProjection.json", 3, 0},
+    {ACVP "mldsa-sigver/internalProjection.json", 1, 0},
+};
+
+/* slurp reads a whole file into a new NUL-terminated buffer. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    char *text = malloc((size_t)n + 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
+    text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+/* edited_copy writes path's text with its first `from` replaced by `to` as name in a
+ * fresh folder and returns where (remove_file removes it). */
+static const char *edited_copy(const char *path, const char *name, const char *from,
+                               const char *to)
+{
+    char *text = slurp(path);
+    char *at = strstr(text, from);
+    if (!at)
+        fail_msg("%s has no '%s'", path, from);
+    size_t head = (size_t)(at - text), fl = strlen(from), tl = strlen(to);
+    char *out = malloc(strlen(text) - fl + tl + 1);
+    assert_non_null(out);
+    memcpy(out, text, head);
+    memcpy(out + head, to, tl);
+    strcpy(out + head + tl, at + fl);
+    const char *copy = write_file(name, out);
+    free(out);
+    free(text);
+    return copy;
+}
+
+/* The real excerpts pass on every built-in variant, and on AWS-LC (when it is here)
+ * the keyGen tests pass and the tests with their own keys are skipped. */
+static void test_acvp_excerpts(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof acvp_files / sizeof acvp_files[0]; i++) {
+        if (kat(NULL, acvp_files[i].path) != CB_KAT_PASSED)
+            fail_msg("%s: %s", acvp_files[i].path, res.err);
+        assert_int_equal(res.cases, acvp_files[i].tests);
+        assert_int_equal(res.nskips, 0);
+        for (size_t t = 0; t < res.ntallies; t++)
+            if (!res.tallies[t].unavailable[0] && !cb_variant_impl(res.tallies[t].var))
+                expect_tally(res.tallies[t].var->name, acvp_files[i].tests, 0, 0);
+    }
+    if (!tu_aws_lc("test_kat", "test_acvp_excerpts"))
+        return;
+    for (size_t i = 0; i < sizeof acvp_files / sizeof acvp_files[0]; i++) {
+        assert_int_equal(kat("generic,aws", acvp_files[i].path), CB_KAT_PASSED);
+        unsigned long n = acvp_files[i].tests, lib = acvp_files[i].on_library;
+        expect_tally("aws", lib, 0, n - lib);
+    }
+}
+
+/* One changed byte of an expected answer fails that test, named by its tcId; the
+ * decapsulation of a modified ciphertext (implicit rejection) is one of them. */
+static void test_acvp_changed_answer(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *from, *to, *label;
+    } edits[] = {
+        {"mlkem-encapdecap/internalProjection.json", "\"k\": \"3F300A47",
+         "\"k\": \"3F300A48", "tcId 76 (tgId 4, ML-KEM-512 decapsulation)"},
+        {"mlkem-encapdecap/internalProjection.json", "\"c\": \"9A521765",
+         "\"c\": \"9A521766", "tcId 1 (tgId 1, ML-KEM-512 encapsulation)"},
+        {"mlkem-keygen/expectedResults.json", "\"ek\": \"B1B5", "\"ek\": \"B1B6",
+         "tcId 1 (tgId 1, ML-KEM-512)"},
+        {"mldsa-sigver/internalProjection.json", "\"testPassed\": false",
+         "\"testPassed\": true", "tcId 1 (tgId 1, ML-DSA-44)"},
+    };
+    for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
+        char src[128];
+        snprintf(src, sizeof src, ACVP "%s", edits[i].file);
+        const char *name = strrchr(edits[i].file, '/') + 1;
+        const char *copy = edited_copy(src, name, edits[i].from, edits[i].to);
+        if (strcmp(name, "expectedResults.json") == 0) {
+            /* the prompt beside it, unchanged */
+            char prompt[256];
+            snprintf(prompt, sizeof prompt, "%.*sprompt.json",
+                     (int)(strrchr(copy, '/') + 1 - copy), copy);
+            char *text = slurp(ACVP "mlkem-keygen/prompt.json");
+            FILE *f = fopen(prompt, "w");
+            assert_non_null(f);
+            fputs(text, f);
+            fclose(f);
+            free(text);
+            assert_int_equal(kat("generic", copy), CB_KAT_FAILED);
+            unlink(prompt);
+        } else {
+            assert_int_equal(kat("generic", copy), CB_KAT_FAILED);
+        }
+        expect_tally("generic", res.cases - 1, 1, 0);
+        assert_string_equal(tally_of("generic")->shown[0].label, edits[i].label);
+        remove_file(copy);
+    }
+}
+
+/* A draft-era file (another revision) is refused with one sentence naming it. */
+static void test_acvp_draft_refused(void **state)
+{
+    (void)state;
+    const char *copy = edited_copy(ACVP "mlkem-encapdecap/internalProjection.json",
+                                   "internalProjection.json", "\"FIPS203\"",
+                                   "\"initial public draft\"");
+    expect_refused(kat(NULL, copy), "revision \"initial public draft\", and kat reads only "
+                   "the final standard's (revision FIPS203)");
+    remove_file(copy);
+}
+
+/* Malformed JSON is refused naming its line and byte; so are a missing answer and an
+ * expectedResults.json without its prompt. */
+static void test_acvp_malformed_refused(void **state)
+{
+    (void)state;
+    char *text = slurp(ACVP "mldsa-sigver/internalProjection.json");
+    text[400] = '\0';
+    expect_file_refused("internalProjection.json", text,
+                        "internalProjection.json:12: not ACVP test-vector JSON at byte 400: "
+                        "a string is not closed.");
+    free(text);
+    expect_file_refused("internalProjection.json", "{\"vsId\": 1,}",
+                        "internalProjection.json:1: not ACVP test-vector JSON at byte 11: "
+                        "expected a string.");
+    const char *copy = edited_copy(ACVP "mlkem-encapdecap/internalProjection.json",
+                                   "internalProjection.json", "\"m\": ", "\"x\": ");
+    expect_refused(kat(NULL, copy), "test 1 has no \"m\"");
+    remove_file(copy);
+    expect_file_refused("expectedResults.json", "{}", "prompt.json: this is the other half "
+                        "of the ACVP vector set of");
+}
+
+/* Groups the reader cannot run are counted as not run, with the reason, never passed. */
+static void test_acvp_groups_not_run(void **state)
+{
+    (void)state;
+    const char *copy = edited_copy(ACVP "mldsa-sigver/internalProjection.json",
+                                   "internalProjection.json", "\"parameterSet\": \"ML-DSA-44\",",
+                                   "\"parameterSet\": \"ML-DSA-44\", \"preHash\": \"preHash\",");
+    assert_int_equal(kat(NULL, copy), CB_KAT_PASSED);
+    assert_int_equal(res.cases, 0);
+    assert_int_equal(res.nskips, 1);
+    assert_int_equal(res.skips[0].cases, 1);
+    assert_int_equal(res.skips[0].groups, 1);
+    assert_non_null(strstr(res.skips[0].why, "HashML-DSA"));
+    expect_tally("generic", 0, 0, 0);
+    remove_file(copy);
+    copy = edited_copy(ACVP "mlkem-encapdecap/internalProjection.json",
+                       "internalProjection.json", "\"decapsulation\"",
+                       "\"decapsulationKeyCheck\"");
+    assert_int_equal(kat("generic", copy), CB_KAT_PASSED);
+    expect_tally("generic", 1, 0, 0);
+    assert_int_equal(res.nskips, 1);
+    assert_int_equal(res.skips[0].cases, 2);
+    assert_non_null(strstr(res.skips[0].why, "decapsulationKeyCheck"));
+    remove_file(copy);
+}
+
+/* The prompt and its results given by both paths, from different folders. */
+static void test_acvp_pair_given(void **state)
+{
+    (void)state;
+    const char *copy = edited_copy(ACVP "mlkem-keygen/expectedResults.json",
+                                   "expectedResults.json", "\"vsId\"", "\"vsId\"");
+    cb_kat_opts o = {NULL, NULL, cb_caps_effective(), NULL};
+    cb_kat_result_free(&res);
+    assert_int_equal(cb_kat_run_pair(ACVP "mlkem-keygen/prompt.json", copy, &o, &res),
+                     CB_KAT_PASSED);
+    expect_tally("generic", 1, 0, 0);
+    remove_file(copy);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wrong_answers_fail),
+        cmocka_unit_test(test_acvp_excerpts),
+        cmocka_unit_test(test_acvp_changed_answer),
+        cmocka_unit_test(test_acvp_draft_refused),
+        cmocka_unit_test(test_acvp_malformed_refused),
+        cmocka_unit_test(test_acvp_groups_not_run),
+        cmocka_unit_test(test_acvp_pair_given),
         cmocka_unit_test(test_selection),
         cmocka_unit_test(test_missing_direction_skipped),
         cmocka_unit_test(test_unavailable_variant),

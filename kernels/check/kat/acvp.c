@@ -283,7 +283,8 @@ static int hex_field(acvp_run *a, const acvp_test *v, const char *key, size_t wa
 {
     const node *n = field(v, key);
     if (!n)
-        return cb_rsp_error(&a->prompt->r, (int)v->t->line, "test %llu has no \"%s\".",
+        return cb_rsp_error(&a->prompt->r, (int)v->t->line, "test %llu has no \"%s\" (a "
+                            "prompt's answers are in its expectedResults.json).",
                             (unsigned long long)get(v->t, "tcId")->count, key);
     if (n->type != 's' || n->len % 2)
         return cb_rsp_error(&a->prompt->r, (int)n->line, "\"%s\" is not a string of hex "
@@ -554,17 +555,26 @@ static int run_groups(acvp_run *a)
     return 0;
 }
 
+/* next_nonblank: the next character of f that is not JSON white space, or EOF. */
+static int next_nonblank(FILE *f)
+{
+    int c;
+    do
+        c = getc(f);
+    while (c == ' ' || c == '\t' || c == '\n' || c == '\r');
+    return c;
+}
+
 int kat_acvp_sniff(const char *path)
 {
+    /* '{', or the protocol's array "[{": a .rsp's "[ENCRYPT]" header is neither */
     FILE *f = fopen(path, "rb");
-    int c = EOF;
-    if (f) {
-        do
-            c = getc(f);
-        while (c == ' ' || c == '\t' || c == '\n' || c == '\r');
+    int c = f ? next_nonblank(f) : EOF;
+    if (c == '[')
+        c = next_nonblank(f);
+    if (f)
         fclose(f);
-    }
-    return c == '{' || c == '[';
+    return c == '{';
 }
 
 /* same_set: do the two halves of a pair describe the same vector set? */
@@ -579,6 +589,19 @@ static int same_set(const acvp_doc *p, const acvp_doc *r)
     return 1;
 }
 
+/* read_half reads one half of a vector set; a partner found beside the file given
+ * (found) that cannot be opened is refused saying where it was looked for. */
+static int read_half(acvp_doc *d, const char *path, int found, const char *given)
+{
+    if (doc_read(d, path) == 0)
+        return 0;
+    if (found && !d->r.text[0])
+        cb_rsp_error(&d->r, 0, "this is the other half of the ACVP vector set of %s: a "
+                     "prompt.json and its expectedResults.json go in the same folder, and "
+                     "this one cannot be read.", given);
+    return -1;
+}
+
 /* open_pair reads the prompt (and the results) into a; -1 with res->err set. */
 static int open_pair(acvp_run *a, const char *path, const char *results)
 {
@@ -586,20 +609,25 @@ static int open_pair(acvp_run *a, const char *path, const char *results)
     char *other = results ? NULL : partner_path(path, &is_results);
     const char *prompt_path = is_results ? other : path;
     const char *results_path = results ? results : is_results ? path : other;
-    int rc = doc_read(a->prompt, prompt_path);
-    if (rc == 0 && results_path)
-        rc = doc_read(a->results, results_path);
-    else
+    acvp_doc *bad = a->prompt;
+    int rc = read_half(a->prompt, prompt_path, is_results, path);
+    if (rc == 0 && results_path) {
+        bad = a->results;
+        rc = read_half(a->results, results_path, other && !is_results, path);
+    } else if (rc == 0) {
         a->results = NULL;
-    if (rc == 0)
+    }
+    if (rc == 0) {
+        bad = a->prompt;
         rc = identify(a->prompt, &a->mode);
-    if (rc == 0 && a->results && !same_set(a->prompt, a->results))
+    }
+    if (rc == 0 && a->results && !same_set(a->prompt, a->results)) {
+        bad = a->results;
         rc = cb_rsp_error(&a->results->r, 0, "these results are not of the vector set of "
                           "%s (their algorithm, mode or revision differ).", prompt_path);
-    if (rc != 0) {
-        const cb_rsp *bad = a->prompt->r.err[0] ? &a->prompt->r : &a->results->r;
-        snprintf(a->res->err, sizeof a->res->err, "%s", bad->err);
     }
+    if (rc != 0)
+        snprintf(a->res->err, sizeof a->res->err, "%s", bad->r.err);
     free(other);
     return rc;
 }

@@ -102,7 +102,8 @@ int kat_kem_run(const kat_case *c, const cb_variant *v, char *why, size_t len);
 int kat_mldsa_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c);
 int kat_mldsa_run(const kat_case *c, const cb_variant *v, char *why, size_t len);
 
-/* kat_acvp_sniff: does the file at path start like JSON ('{' or '[')? */
+/* kat_acvp_sniff: does the file at path start like an ACVP file ('{', or '[' and
+ * '{')? */
 int kat_acvp_sniff(const char *path);
 
 /* kat_acvp_run runs an ACVP file (acvp.c) into res: path alone (with its partner
