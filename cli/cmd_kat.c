@@ -35,7 +35,16 @@ static void kat_usage(FILE *f)
         cb_kat_kind_names(i, names, sizeof names, &what);
         fprintf(f, "  %s: %s\n", what, names);
     }
+    fprintf(f, "and NIST ACVP JSON, known by its algorithm, mode and revision, a prompt.json\n"
+               "with the expectedResults.json beside it (or given after it) or one\n"
+               "internalProjection.json:\n");
+    for (size_t i = 0; i < cb_kat_acvp_count(); i++) {
+        char kind[96];
+        fprintf(f, "  ACVP %s\n", cb_kat_acvp_kind(i, kind, sizeof kind));
+    }
     fprintf(f,
+            "ACVP groups kat cannot run (HashML-DSA, an external mu, the\n"
+            "decapsulation-key check) are reported as not run, with the reason.\n"
             "The ChaCha20-Poly1305 records are sealed, then opened, and count once.\n"
             "The signature records run on the Montgomery variants.  Records a variant\n"
             "cannot run (a direction it lacks, bit-sized messages, and on a library's\n"

@@ -205,6 +205,18 @@ static const struct {
 
 #define NMODES (sizeof modes / sizeof modes[0])
 
+size_t cb_kat_acvp_count(void)
+{
+    return NMODES;
+}
+
+const char *cb_kat_acvp_kind(size_t i, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s %s (revision %s)", i < NMODES ? modes[i].algorithm : "",
+             i < NMODES ? modes[i].mode : "", i < NMODES ? modes[i].revision : "");
+    return buf;
+}
+
 /* identify finds the vector set's mode; -1 with err set for one kat does not run. */
 static int identify(acvp_doc *d, size_t *mode)
 {

@@ -81,6 +81,12 @@ int cb_kat_identify(const char *path, const char *alg_name, cb_kat_id *id, char 
 size_t cb_kat_kind_count(void);
 const char *cb_kat_kind_names(size_t i, char *buf, size_t len, const char **what);
 
+/* cb_kat_acvp_count and cb_kat_acvp_kind: the ACVP vector sets kat reads, known by
+ * their content (kernels/check/kat/acvp.c), one at a time for help texts:
+ * "ML-KEM keyGen (revision FIPS203)". */
+size_t cb_kat_acvp_count(void);
+const char *cb_kat_acvp_kind(size_t i, char *buf, size_t len);
+
 /* cb_kat_guard runs fn(arg) and returns 0, or the signal that stopped it. */
 typedef int (*cb_kat_guard)(void (*fn)(void *arg), void *arg);
 
