@@ -2,7 +2,10 @@
  * kernels/check/kat/kat.h - the known-answer engine: NIST CAVP and RFC test files run
  * through the variants of the algorithm they test.
  *
- * The engine is in five parts:
+ * The engine is in these parts:
+ *   kat_entry.c   cb_kat_run_file: an ACVP JSON file (by its content) to acvp.c,
+ *                 any other to kat_run.c
+ *   acvp.c        NIST ACVP JSON vector sets made cases (acvp_case.c runs them)
  *   kat_files.c   which kinds of file exist (one table) and how a file is identified
  *   kat_decode.c  a record turned into a case, checked for form before any variant
  *   kat_run.c     a case run on one variant, and a whole file over the selection

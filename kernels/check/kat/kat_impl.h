@@ -102,18 +102,18 @@ int kat_kem_run(const kat_case *c, const cb_variant *v, char *why, size_t len);
 int kat_mldsa_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c);
 int kat_mldsa_run(const kat_case *c, const cb_variant *v, char *why, size_t len);
 
-/* kat_acvp_sniff: does the file at path start like an ACVP file ('{', or '[' and
- * '{')? */
-int kat_acvp_sniff(const char *path);
-
 /* kat_acvp_run runs an ACVP file (acvp.c) into res: path alone (with its partner
  * found beside it when it is a prompt.json or expectedResults.json), or path and
  * results, a prompt and its expectedResults. */
 void kat_acvp_run(const char *path, const char *results, const cb_kat_opts *o,
                   cb_kat_result *res);
 
-/* kat_acvp_run_case runs an ACVP case on v: 0 passed, 1 failed, 2 skipped. */
+/* kat_acvp_run_case runs an ACVP case on v (acvp_case.c): 0 passed, 1 failed, 2
+ * skipped. */
 int kat_acvp_run_case(const kat_case *c, const cb_variant *v, char *why, size_t len);
+
+/* kat_rsp_run runs a .rsp-style file, known by its name, into res (kat_run.c). */
+void kat_rsp_run(const char *path, const cb_kat_opts *o, cb_kat_result *res);
 
 /* kat_select_variants makes res's tallies for res->id.alg (-1 with res->err when
  * the selection has none); kat_tally runs case c on each and returns the signal of a

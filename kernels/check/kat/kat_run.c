@@ -422,36 +422,15 @@ static void read_records(kat_file *f, const cb_kat_opts *o, cb_kat_result *res)
     }
 }
 
-/* failed_status turns a run's status into FAILED when a variant failed a case. */
-static void failed_status(cb_kat_result *res)
-{
-    for (size_t i = 0; res->status == CB_KAT_PASSED && i < res->ntallies; i++)
-        if (res->tallies[i].failed)
-            res->status = CB_KAT_FAILED;
-}
-
-cb_kat_status cb_kat_run_pair(const char *prompt, const char *results, const cb_kat_opts *o,
-                              cb_kat_result *res)
-{
-    memset(res, 0, sizeof *res);
-    res->path = prompt;
-    kat_acvp_run(prompt, results, o, res);
-    failed_status(res);
-    return res->status;
-}
-
-cb_kat_status cb_kat_run_file(const char *path, const cb_kat_opts *o, cb_kat_result *res)
+void kat_rsp_run(const char *path, const cb_kat_opts *o, cb_kat_result *res)
 {
     kat_file f;
-    if (kat_acvp_sniff(path)) /* ACVP's JSON: acvp.c */
-        return cb_kat_run_pair(path, NULL, o, res);
-    memset(res, 0, sizeof *res);
     memset(&f, 0, sizeof f);
     res->path = f.path = path;
     res->status = CB_KAT_REFUSED;
     if (cb_rsp_open(&f.rsp, path) < 0) {
         snprintf(res->err, sizeof res->err, "%s", f.rsp.err);
-        return res->status;
+        return;
     }
     if (cb_kat_identify(path, o->alg, &res->id, res->err, sizeof res->err) == 0 &&
         kat_select_variants(o, res) == 0) {
@@ -466,9 +445,7 @@ cb_kat_status cb_kat_run_file(const char *path, const cb_kat_opts *o, cb_kat_res
         read_records(&f, o, res);
         kat_file_end(&f);
     }
-    failed_status(res);
     cb_rsp_close(&f.rsp);
-    return res->status;
 }
 
 void cb_kat_result_free(cb_kat_result *res)
