@@ -856,17 +856,19 @@ static char *rsp_field(const char *text, const char **at, const char *name)
 /*
  * AWS-LC's ML-DSA answers (tests/data/mldsa-awslc.rsp, pure ML-DSA with an empty
  * context) written in ACVP's layout, for the readers of keyGen, sigGen (external
- * interface: M' = 0 || len(ctx) || ctx || M built from "context") and sigVer with a
- * passing and a failing test, whose NIST copies did not reproduce (tests/data/acvp/
- * README.md): answers that are not our generic's own.
+ * interface: M' = 0 || len(ctx) || ctx || M built from "context"; internal: the
+ * message 00 00 || M is M' itself) and sigVer with a passing and a failing test,
+ * whose NIST copies did not reproduce (tests/data/acvp/README.md): answers that are
+ * not our generic's own.
  */
 static void test_acvp_mldsa_layouts(void **state)
 {
     (void)state;
     static const char *const sets[] = {"ML-DSA-44", "ML-DSA-65", "ML-DSA-87"};
     char *rsp = slurp("tests/data/mldsa-awslc.rsp");
-    static const char *const modes[] = {"keyGen", "sigGen", "sigVer"};
-    for (size_t m = 0; m < 3; m++) {
+    static const char *const modes[] = {"keyGen", "sigGen", "sigVer", "sigGen"};
+    for (size_t m = 0; m < 4; m++) {
+        int internal = m == 3; /* sigGen again, through the internal interface */
         size_t cap = strlen(rsp) * 2 + 4096, o = 0;
         char *json = malloc(cap);
         assert_non_null(json);
@@ -879,8 +881,9 @@ static void test_acvp_mldsa_layouts(void **state)
             assert_non_null(at);
             o += (size_t)snprintf(json + o, cap - o, "%s{\"tgId\": %zu, \"parameterSet\": "
                                   "\"%s\", \"deterministic\": false, \"signatureInterface\": "
-                                  "\"external\", \"preHash\": \"pure\", \"tests\": [",
-                                  s ? ", " : "", s + 1, sets[s]);
+                                  "\"%s\", \"preHash\": \"pure\", \"tests\": [",
+                                  s ? ", " : "", s + 1, sets[s],
+                                  internal ? "internal" : "external");
             for (int r = 0; r < 2; r++) {
                 char *xi = rsp_field(rsp, &at, "xi"), *pk = rsp_field(rsp, &at, "pk"),
                      *sk = rsp_field(rsp, &at, "sk"), *msg = rsp_field(rsp, &at, "msg"),
@@ -891,11 +894,12 @@ static void test_acvp_mldsa_layouts(void **state)
                     o += (size_t)snprintf(json + o, cap - o, "%s{\"tcId\": %zu, \"seed\": "
                                           "\"%s\", \"pk\": \"%s\", \"sk\": \"%s\"}",
                                           r ? ", " : "", tc, xi, pk, sk);
-                else if (m == 1)
+                else if (m == 1 || internal)
                     o += (size_t)snprintf(json + o, cap - o, "%s{\"tcId\": %zu, \"sk\": "
-                                          "\"%s\", \"message\": \"%s\", \"context\": \"\", "
+                                          "\"%s\", \"message\": \"%s%s\", \"context\": \"\", "
                                           "\"rnd\": \"%s\", \"signature\": \"%s\"}",
-                                          r ? ", " : "", tc, sk, msg, rnd, sig);
+                                          r ? ", " : "", tc, sk, internal ? "0000" : "", msg,
+                                          rnd, sig);
                 else
                     for (int bad = 0; bad < 2; bad++) {
                         if (bad)
@@ -919,6 +923,56 @@ static void test_acvp_mldsa_layouts(void **state)
         free(json);
     }
     free(rsp);
+}
+
+/* encapsulationKeyCheck runs as our encapsulation's modulus check (FIPS 203 7.2): the
+ * excerpt's tcId 1 ek passes, the same ek with its first coefficient set to 4095
+ * (>= q) and one a byte short are refused, and a testPassed that says otherwise
+ * fails. */
+static void test_acvp_ek_check(void **state)
+{
+    (void)state;
+    char *text = slurp(ACVP "mlkem-encapdecap/internalProjection.json");
+    const char *at = strstr(text, "\"ek\": \"");
+    assert_non_null(at);
+    at += 7;
+    size_t n = strcspn(at, "\"");
+    char *ek = malloc(n + 1);
+    assert_non_null(ek);
+    memcpy(ek, at, n);
+    ek[n] = '\0';
+    /* coefficient 0 is byte 0 and the low nibble of byte 1 (12 bits little-endian):
+     * FF and F make it 4095 */
+    char *big = malloc(n + 1), *shorter = malloc(n + 1);
+    assert_true(big && shorter);
+    strcpy(big, ek);
+    big[0] = big[1] = big[3] = 'F';
+    strcpy(shorter, ek);
+    shorter[n - 2] = '\0';
+    const char *const eks[] = {ek, big, shorter, big};
+    static const char *const verdicts[] = {"true", "false", "false", "true"};
+    size_t cap = 4 * n + 1024, o = 0;
+    char *json = malloc(cap);
+    assert_non_null(json);
+    o += (size_t)snprintf(json + o, cap - o, "{\"vsId\": 1, \"algorithm\": \"ML-KEM\", "
+                          "\"mode\": \"encapDecap\", \"revision\": \"FIPS203\", "
+                          "\"testGroups\": [{\"tgId\": 1, \"parameterSet\": \"ML-KEM-512\", "
+                          "\"function\": \"encapsulationKeyCheck\", \"tests\": [");
+    for (int t = 0; t < 4; t++)
+        o += (size_t)snprintf(json + o, cap - o, "%s{\"tcId\": %d, \"ek\": \"%s\", "
+                              "\"testPassed\": %s}", t ? ", " : "", t + 1, eks[t], verdicts[t]);
+    snprintf(json + o, cap - o, "]}]}\n");
+    const char *path = write_file("internalProjection.json", json);
+    assert_int_equal(kat("generic", path), CB_KAT_FAILED);
+    expect_tally("generic", 3, 1, 0);
+    assert_string_equal(tally_of("generic")->shown[0].label,
+                        "tcId 4 (tgId 1, ML-KEM-512 encapsulationKeyCheck)");
+    remove_file(path);
+    free(json);
+    free(big);
+    free(shorter);
+    free(ek);
+    free(text);
 }
 
 /* The prompt and its results given by both paths, from different folders. */
@@ -945,6 +999,7 @@ int main(void)
         cmocka_unit_test(test_acvp_malformed_refused),
         cmocka_unit_test(test_acvp_groups_not_run),
         cmocka_unit_test(test_acvp_pair_given),
+        cmocka_unit_test(test_acvp_ek_check),
         cmocka_unit_test(test_acvp_mldsa_layouts),
         cmocka_unit_test(test_selection),
         cmocka_unit_test(test_missing_direction_skipped),
