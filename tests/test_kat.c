@@ -663,8 +663,8 @@ static const struct {
     const char *path;
     unsigned long tests, on_library;
 } acvp_files[] = {
-    {ACVP "mlkem-keygen/prompt.json", 1, 1},
-    {ACVP "mlkem-keygen/expectedResults.json", 1, 1},
+    {ACVP "mlkem-keygen/prompt.json", 2, 2},
+    {ACVP "mlkem-keygen/expectedResults.json", 2, 2},
     {ACVP "mlkem-encapdecap/internalProjection.json", 4, 0},
     {ACVP "mldsa-sigver/internalProjection.json", 1, 0},
 };
@@ -985,7 +985,7 @@ static void test_acvp_pair_given(void **state)
     cb_kat_result_free(&res);
     assert_int_equal(cb_kat_run_pair(ACVP "mlkem-keygen/prompt.json", copy, &o, &res),
                      CB_KAT_PASSED);
-    expect_tally("generic", 1, 0, 0);
+    expect_tally("generic", 2, 0, 0);
     remove_file(copy);
 }
 
