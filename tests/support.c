@@ -420,21 +420,6 @@ void tu_timed_without_failures(const cb_alg *a, const cb_variant *v, cb_dir d, u
     cb_inst_free(x);
 }
 
-void tu_import_refused(const char *name, const char *text, const char *where,
-                       const char *what)
-{
-    cb_import_opts o;
-    memset(&o, 0, sizeof o);
-    char err[512] = "";
-    cb_csv_set *set = cb_csv_set_new();
-    long n = cb_import_buffer(set, name, text, strlen(text), &o, NULL, err, sizeof err);
-    if (n != -1 || cb_csv_set_count(set) != 0)
-        fail_msg("imported %ld rows of a bad log (wanted an error with '%s')", n, what);
-    if (strncmp(err, where, strlen(where)) != 0 || !strstr(err, what))
-        fail_msg("error '%s' should start with '%s' and mention '%s'", err, where, what);
-    cb_csv_set_free(set);
-}
-
 const cb_variant *tu_aws_lc(const char *program, const char *test)
 {
     static int tried;
@@ -457,4 +442,19 @@ const cb_variant *tu_aws_lc(const char *program, const char *test)
     if (!v)
         printf("%s: skipped (no AWS-LC)\n", test);
     return v;
+}
+
+void tu_import_refused(const char *name, const char *text, const char *where,
+                       const char *what)
+{
+    cb_import_opts o;
+    memset(&o, 0, sizeof o);
+    char err[512] = "";
+    cb_csv_set *set = cb_csv_set_new();
+    long n = cb_import_buffer(set, name, text, strlen(text), &o, NULL, err, sizeof err);
+    if (n != -1 || cb_csv_set_count(set) != 0)
+        fail_msg("imported %ld rows of a bad log (wanted an error with '%s')", n, what);
+    if (strncmp(err, where, strlen(where)) != 0 || !strstr(err, what))
+        fail_msg("error '%s' should start with '%s' and mention '%s'", err, where, what);
+    cb_csv_set_free(set);
 }

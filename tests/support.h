@@ -110,12 +110,6 @@ void tu_timed_without_failures(const cb_alg *a, const cb_variant *v, cb_dir d, u
  * work the native run does in full takes a sample of it instead. */
 int tu_quick(void);
 
-/* tu_import_refused imports text as the file name (import's defaults) and fails the
- * test unless the import is refused with no row kept and an error that starts with
- * where ("t.log:2: ") and mentions what. */
-void tu_import_refused(const char *name, const char *text, const char *where,
-                       const char *what);
-
 /* TU_AWS_LC: the AWS-LC 5.5.0 build in the project's shared/peers for this
  * architecture (tests run from the worktree), "" when there is none. */
 #if defined(__x86_64__)
@@ -130,5 +124,11 @@ void tu_import_refused(const char *name, const char *text, const char *where,
  * with a line saying why program and test skip, when it is not there (a load that
  * fails is a test failure). */
 const cb_variant *tu_aws_lc(const char *program, const char *test);
+
+/* tu_import_refused imports text as the file name (import's defaults) and fails the
+ * test unless the import is refused with no row kept and an error that starts with
+ * where ("t.log:2: ") and mentions what. */
+void tu_import_refused(const char *name, const char *text, const char *where,
+                       const char *what);
 
 #endif
