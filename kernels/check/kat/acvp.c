@@ -624,12 +624,16 @@ void kat_acvp_run(const char *path, const char *results, const cb_kat_opts *o,
                   cb_kat_result *res)
 {
     acvp_doc prompt, answers;
+    memset(&prompt, 0, sizeof prompt);
     memset(&answers, 0, sizeof answers);
     acvp_run a = {NULL, o, res, &prompt, &answers, 0};
     kat_file f;
     memset(&f, 0, sizeof f);
     res->status = CB_KAT_REFUSED;
-    if (open_pair(&a, path, results) == 0) {
+    if (o->alg) {
+        snprintf(res->err, sizeof res->err, "-alg %s: %s is an ACVP file, which names its "
+                 "algorithm and parameter sets itself; leave -alg out.", o->alg, path);
+    } else if (open_pair(&a, path, results) == 0) {
         res->id.alg = cb_alg_find(modes[a.mode].alg);
         res->id.format = strcmp(modes[a.mode].algorithm, "ML-KEM") == 0 ? CB_KAT_KEM
                                                                          : CB_KAT_MLDSA;
