@@ -35,7 +35,16 @@ static void kat_usage(FILE *f)
         cb_kat_kind_names(i, names, sizeof names, &what);
         fprintf(f, "  %s: %s\n", what, names);
     }
+    fprintf(f, "and NIST ACVP JSON, known by its algorithm, mode and revision, a prompt.json\n"
+               "with the expectedResults.json beside it (or given after it) or one\n"
+               "internalProjection.json:\n");
+    for (size_t i = 0; i < cb_kat_acvp_count(); i++) {
+        char kind[96];
+        fprintf(f, "  ACVP %s\n", cb_kat_acvp_kind(i, kind, sizeof kind));
+    }
     fprintf(f,
+            "ACVP groups kat cannot run (HashML-DSA, an external mu, the\n"
+            "decapsulation-key check) are reported as not run, with the reason.\n"
             "The ChaCha20-Poly1305 records are sealed, then opened, and count once.\n"
             "The signature records run on the Montgomery variants.  Records a variant\n"
             "cannot run (a direction it lacks, bit-sized messages, and on a library's\n"
@@ -124,6 +133,19 @@ static void print_result(const cb_kat_result *res, FILE *out)
         if (t->failed > CB_KAT_SHOWN)
             fprintf(out, "  ... and %lu more failures\n", t->failed - CB_KAT_SHOWN);
     }
+    for (size_t i = 0; i < res->nskips; i++)
+        fprintf(out, "%s  not run: %lu tests in %lu groups: %s\n", res->path,
+                res->skips[i].cases, res->skips[i].groups, res->skips[i].why);
+}
+
+/* pair_of: is b an expectedResults.json given right after a prompt.json a?  Then the
+ * two are one ACVP vector set, from whichever folders. */
+static int pair_of(const char *a, const char *b)
+{
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    size_t da = sa ? (size_t)(sa - a) + 1 : 0, db = sb ? (size_t)(sb - b) + 1 : 0;
+    return strcmp(a + da, "prompt.json") == 0 &&
+           strcmp(b + db, "expectedResults.json") == 0;
 }
 
 /* checked counts the records of a file some variant passed or failed. */
@@ -144,7 +166,10 @@ static int run_files(const kat_args *k, FILE *out)
     int status = CB_EXIT_OK;
     for (int i = 0; i < k->nfiles; i++) {
         cb_kat_result res;
-        cb_kat_status st = cb_kat_run_file(k->files[i], &o, &res);
+        int pair = i + 1 < k->nfiles && pair_of(k->files[i], k->files[i + 1]);
+        cb_kat_status st = pair ? cb_kat_run_pair(k->files[i], k->files[i + 1], &o, &res)
+                                : cb_kat_run_file(k->files[i], &o, &res);
+        i += pair;
         if (st == CB_KAT_REFUSED) {
             cb_error("kat: %s", res.err);
             status = CB_EXIT_USAGE;

@@ -337,3 +337,27 @@ int cb_op_sig_sign(cb_op *o, const uint8_t *msg, size_t len, const uint8_t *rnd,
 }
 
 int cb_op_sig_takes_rnd(const cb_variant *v) { return cb_variant_impl(v) == NULL; }
+
+int cb_op_kem_set_keys(cb_op *o, const uint8_t *ek, const uint8_t *dk)
+{
+    return o->s.impl ? -1 : cb_kem_set_keys(o->lay.kem, ek, dk);
+}
+
+int cb_op_sig_set_keys(cb_op *o, const uint8_t *pk, const uint8_t *sk)
+{
+    return o->s.impl ? -1 : cb_sig_set_keys(o->lay.sig, pk, sk);
+}
+
+int cb_op_sig_sign_pre(cb_op *o, const uint8_t *pre, size_t prelen, const uint8_t *msg,
+                       size_t len, const uint8_t *rnd, uint8_t *sig, size_t *siglen)
+{
+    return o->s.impl ? -1 : cb_sig_sign_pre(o->lay.sig, pre, prelen, msg, len, rnd, sig, siglen);
+}
+
+int cb_op_sig_verify_pre(cb_op *o, const uint8_t *pre, size_t prelen, const uint8_t *msg,
+                         size_t len, const uint8_t *sig, size_t siglen)
+{
+    return o->s.impl ? -1 : cb_sig_verify_pre(o->lay.sig, pre, prelen, msg, len, sig, siglen);
+}
+
+int cb_op_takes_pq_keys(const cb_variant *v) { return cb_variant_impl(v) == NULL; }

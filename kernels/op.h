@@ -165,6 +165,24 @@ int cb_op_sig_keygen(cb_op *o, const uint8_t *seed, uint8_t *pk, uint8_t *sk);
 int cb_op_sig_sign(cb_op *o, const uint8_t *msg, size_t len, const uint8_t *rnd, uint8_t *sig,
                    size_t *siglen);
 
+/*
+ * Keys brought by known answers (ACVP's tests give ek, dk, pk or sk without their
+ * seed): cb_op_kem_set_keys and cb_op_sig_set_keys give the op those halves as they
+ * are (either may be NULL); cb_op_sig_sign_pre and cb_op_sig_verify_pre sign and
+ * verify M' = pre || msg (kernels/pkey/sig.h).  A whole variant's cb_alg_impl takes
+ * neither raw ML-KEM or ML-DSA keys nor M': these return -1 on one (check first with
+ * cb_op_takes_pq_keys).
+ */
+int cb_op_kem_set_keys(cb_op *o, const uint8_t *ek, const uint8_t *dk);
+int cb_op_sig_set_keys(cb_op *o, const uint8_t *pk, const uint8_t *sk);
+int cb_op_sig_sign_pre(cb_op *o, const uint8_t *pre, size_t prelen, const uint8_t *msg,
+                       size_t len, const uint8_t *rnd, uint8_t *sig, size_t *siglen);
+int cb_op_sig_verify_pre(cb_op *o, const uint8_t *pre, size_t prelen, const uint8_t *msg,
+                         size_t len, const uint8_t *sig, size_t siglen);
+
+/* cb_op_takes_pq_keys: does variant v take the calls above (the built-in ones)? */
+int cb_op_takes_pq_keys(const cb_variant *v);
+
 /* cb_op_sig_takes_rnd: can variant v sign with a rnd the caller gives (cb_op_sig_sign
  * with rnd)?  The built-in variants can; a whole variant (a loaded library) signs
  * hedged only, so the checks compare its keys byte for byte and its signatures by

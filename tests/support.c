@@ -8,12 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "base/caps.h"
 #include "kernels/check/vectors/vectors.h"
 #include "kernels/inst.h"
+#include "kernels/libcrypto/libcrypto.h"
 #include "kernels/modes/aead.h"
 #include "reports/csv/csv.h"
 #include "reports/import/import.h"
@@ -416,6 +418,30 @@ void tu_timed_without_failures(const cb_alg *a, const cb_variant *v, cb_dir d, u
     cb_inst_run(x, buf, out, sizeof buf, n);
     assert_int_equal(cb_inst_failures(x), 0);
     cb_inst_free(x);
+}
+
+const cb_variant *tu_aws_lc(const char *program, const char *test)
+{
+    static int tried;
+    static const cb_variant *v;
+    if (!tried) {
+        tried = 1;
+        char err[1024] = "";
+        cb_lib_request r = {.name = "aws", .path = TU_AWS_LC};
+        if (!TU_AWS_LC[0])
+            printf("%s: skipped, there is no AWS-LC build for the architecture this test "
+                   "is built for\n", program);
+        else if (access(TU_AWS_LC, R_OK) != 0)
+            printf("%s: skipped, %s is not here (AWS-LC 5.5.0 is only in the project's "
+                   "shared/peers)\n", program, TU_AWS_LC);
+        else if (cb_lib_load(&r, err, sizeof err) != 0)
+            fail_msg("loading %s: %s", TU_AWS_LC, err);
+        else
+            v = cb_lib_loaded("aws");
+    }
+    if (!v)
+        printf("%s: skipped (no AWS-LC)\n", test);
+    return v;
 }
 
 void tu_import_refused(const char *name, const char *text, const char *where,

@@ -110,6 +110,21 @@ void tu_timed_without_failures(const cb_alg *a, const cb_variant *v, cb_dir d, u
  * work the native run does in full takes a sample of it instead. */
 int tu_quick(void);
 
+/* TU_AWS_LC: the AWS-LC 5.5.0 build in the project's shared/peers for this
+ * architecture (tests run from the worktree), "" when there is none. */
+#if defined(__x86_64__)
+#define TU_AWS_LC "../shared/peers/aws-lc/x86_64/libcrypto.so"
+#elif defined(__aarch64__)
+#define TU_AWS_LC "../shared/peers/aws-lc/aarch64/libcrypto.so"
+#else
+#define TU_AWS_LC ""
+#endif
+
+/* tu_aws_lc loads TU_AWS_LC once as the library variant "aws" and returns it; NULL,
+ * with a line saying why program and test skip, when it is not there (a load that
+ * fails is a test failure). */
+const cb_variant *tu_aws_lc(const char *program, const char *test);
+
 /* tu_import_refused imports text as the file name (import's defaults) and fails the
  * test unless the import is refused with no row kept and an error that starts with
  * where ("t.log:2: ") and mentions what. */

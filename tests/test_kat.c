@@ -652,10 +652,355 @@ static void test_kind_names(void **state)
     assert_true(tdes && xts && chachapoly);
 }
 
+/* ---- ACVP JSON (kernels/check/kat/acvp.c) ------------------------------------------- */
+
+#define ACVP "tests/data/acvp/"
+
+/* acvp_files: the committed NIST excerpts, the tests each holds that the built-in
+ * variants run, and those of them a library variant can run (keyGen only: it takes
+ * no raw keys). */
+static const struct {
+    const char *path;
+    unsigned long tests, on_library;
+} acvp_files[] = {
+    {ACVP "mlkem-keygen/prompt.json", 2, 2},
+    {ACVP "mlkem-keygen/expectedResults.json", 2, 2},
+    {ACVP "mlkem-encapdecap/internalProjection.json", 4, 0},
+    {ACVP "mldsa-sigver/internalProjection.json", 1, 0},
+};
+
+/* slurp reads a whole file into a new NUL-terminated buffer. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    char *text = malloc((size_t)n + 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
+    text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+/* edited_copy writes path's text with its first `from` replaced by `to` as name in a
+ * fresh folder and returns where (remove_file removes it). */
+static const char *edited_copy(const char *path, const char *name, const char *from,
+                               const char *to)
+{
+    char *text = slurp(path);
+    char *at = strstr(text, from);
+    if (!at)
+        fail_msg("%s has no '%s'", path, from);
+    size_t head = (size_t)(at - text), fl = strlen(from), tl = strlen(to);
+    char *out = malloc(strlen(text) - fl + tl + 1);
+    assert_non_null(out);
+    memcpy(out, text, head);
+    memcpy(out + head, to, tl);
+    strcpy(out + head + tl, at + fl);
+    const char *copy = write_file(name, out);
+    free(out);
+    free(text);
+    return copy;
+}
+
+/* The real excerpts pass on every built-in variant, and on AWS-LC (when it is here)
+ * the keyGen tests pass and the tests with their own keys are skipped. */
+static void test_acvp_excerpts(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof acvp_files / sizeof acvp_files[0]; i++) {
+        if (kat(NULL, acvp_files[i].path) != CB_KAT_PASSED)
+            fail_msg("%s: %s", acvp_files[i].path, res.err);
+        assert_int_equal(res.cases, acvp_files[i].tests);
+        assert_int_equal(res.nskips, 0);
+        for (size_t t = 0; t < res.ntallies; t++)
+            if (!res.tallies[t].unavailable[0] && !cb_variant_impl(res.tallies[t].var))
+                expect_tally(res.tallies[t].var->name, acvp_files[i].tests, 0, 0);
+    }
+    if (!tu_aws_lc("test_kat", "test_acvp_excerpts"))
+        return;
+    for (size_t i = 0; i < sizeof acvp_files / sizeof acvp_files[0]; i++) {
+        assert_int_equal(kat("generic,aws", acvp_files[i].path), CB_KAT_PASSED);
+        unsigned long n = acvp_files[i].tests, lib = acvp_files[i].on_library;
+        expect_tally("aws", lib, 0, n - lib);
+    }
+}
+
+/* One changed byte of an expected answer fails that test, named by its tcId; the
+ * decapsulation of a modified ciphertext (implicit rejection) is one of them. */
+static void test_acvp_changed_answer(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *from, *to, *label;
+    } edits[] = {
+        {"mlkem-encapdecap/internalProjection.json", "\"k\": \"3F300A47",
+         "\"k\": \"3F300A48", "tcId 76 (tgId 4, ML-KEM-512 decapsulation)"},
+        {"mlkem-encapdecap/internalProjection.json", "\"c\": \"9A521765",
+         "\"c\": \"9A521766", "tcId 1 (tgId 1, ML-KEM-512 encapsulation)"},
+        {"mlkem-keygen/expectedResults.json", "\"ek\": \"B1B5", "\"ek\": \"B1B6",
+         "tcId 1 (tgId 1, ML-KEM-512)"},
+        {"mldsa-sigver/internalProjection.json", "\"testPassed\": false",
+         "\"testPassed\": true", "tcId 1 (tgId 1, ML-DSA-44)"},
+    };
+    for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
+        char src[128];
+        snprintf(src, sizeof src, ACVP "%s", edits[i].file);
+        const char *name = strrchr(edits[i].file, '/') + 1;
+        const char *copy = edited_copy(src, name, edits[i].from, edits[i].to);
+        if (strcmp(name, "expectedResults.json") == 0) {
+            /* the prompt beside it, unchanged */
+            char prompt[256];
+            snprintf(prompt, sizeof prompt, "%.*sprompt.json",
+                     (int)(strrchr(copy, '/') + 1 - copy), copy);
+            char *text = slurp(ACVP "mlkem-keygen/prompt.json");
+            FILE *f = fopen(prompt, "w");
+            assert_non_null(f);
+            fputs(text, f);
+            fclose(f);
+            free(text);
+            assert_int_equal(kat("generic", copy), CB_KAT_FAILED);
+            unlink(prompt);
+        } else {
+            assert_int_equal(kat("generic", copy), CB_KAT_FAILED);
+        }
+        expect_tally("generic", res.cases - 1, 1, 0);
+        assert_string_equal(tally_of("generic")->shown[0].label, edits[i].label);
+        remove_file(copy);
+    }
+}
+
+/* A draft-era file (another revision) is refused with one sentence naming it. */
+static void test_acvp_draft_refused(void **state)
+{
+    (void)state;
+    const char *copy = edited_copy(ACVP "mlkem-encapdecap/internalProjection.json",
+                                   "internalProjection.json", "\"FIPS203\"",
+                                   "\"initial public draft\"");
+    expect_refused(kat(NULL, copy), "revision \"initial public draft\", and kat reads only "
+                   "the final standard's (revision FIPS203)");
+    remove_file(copy);
+}
+
+/* Malformed JSON is refused naming its line and byte; so are a missing answer and an
+ * expectedResults.json without its prompt. */
+static void test_acvp_malformed_refused(void **state)
+{
+    (void)state;
+    char *text = slurp(ACVP "mldsa-sigver/internalProjection.json");
+    text[400] = '\0';
+    expect_file_refused("internalProjection.json", text,
+                        "internalProjection.json:12: not ACVP test-vector JSON at byte 400: "
+                        "a string is not closed.");
+    free(text);
+    expect_file_refused("internalProjection.json", "{\"vsId\": 1,}",
+                        "internalProjection.json:1: not ACVP test-vector JSON at byte 11: "
+                        "expected a string.");
+    const char *copy = edited_copy(ACVP "mlkem-encapdecap/internalProjection.json",
+                                   "internalProjection.json", "\"m\": ", "\"x\": ");
+    expect_refused(kat(NULL, copy), "test 1 has no \"m\"");
+    remove_file(copy);
+    expect_file_refused("expectedResults.json", "{}", "prompt.json: this is the other half "
+                        "of the ACVP vector set of");
+}
+
+/* Groups the reader cannot run are counted as not run, with the reason, never passed. */
+static void test_acvp_groups_not_run(void **state)
+{
+    (void)state;
+    const char *copy = edited_copy(ACVP "mldsa-sigver/internalProjection.json",
+                                   "internalProjection.json", "\"parameterSet\": \"ML-DSA-44\",",
+                                   "\"parameterSet\": \"ML-DSA-44\", \"preHash\": \"preHash\",");
+    assert_int_equal(kat(NULL, copy), CB_KAT_PASSED);
+    assert_int_equal(res.cases, 0);
+    assert_int_equal(res.nskips, 1);
+    assert_int_equal(res.skips[0].cases, 1);
+    assert_int_equal(res.skips[0].groups, 1);
+    assert_non_null(strstr(res.skips[0].why, "HashML-DSA"));
+    expect_tally("generic", 0, 0, 0);
+    remove_file(copy);
+    copy = edited_copy(ACVP "mlkem-encapdecap/internalProjection.json",
+                       "internalProjection.json", "\"decapsulation\"",
+                       "\"decapsulationKeyCheck\"");
+    assert_int_equal(kat("generic", copy), CB_KAT_PASSED);
+    expect_tally("generic", 2, 0, 0); /* the two encapsulation groups */
+    assert_int_equal(res.nskips, 1);
+    assert_int_equal(res.skips[0].cases, 2);
+    assert_non_null(strstr(res.skips[0].why, "decapsulationKeyCheck"));
+    remove_file(copy);
+}
+
+/* rsp_field: the value of the first "name = " line at or after *at in text, copied
+ * into a new string; *at moves past it.  NULL when there is none. */
+static char *rsp_field(const char *text, const char **at, const char *name)
+{
+    char key[16];
+    snprintf(key, sizeof key, "\n%s = ", name);
+    const char *p = strstr(*at ? *at : text, key);
+    if (!p)
+        return NULL;
+    p += strlen(key);
+    size_t n = strcspn(p, "\n");
+    char *v = malloc(n + 1);
+    assert_non_null(v);
+    memcpy(v, p, n);
+    v[n] = '\0';
+    *at = p + n;
+    return v;
+}
+
+/*
+ * AWS-LC's ML-DSA answers (tests/data/mldsa-awslc.rsp, pure ML-DSA with an empty
+ * context) written in ACVP's layout, for the readers of keyGen, sigGen (external
+ * interface: M' = 0 || len(ctx) || ctx || M built from "context"; internal: the
+ * message 00 00 || M is M' itself) and sigVer with a passing and a failing test,
+ * whose NIST copies did not reproduce (tests/data/acvp/README.md): answers that are
+ * not our generic's own.
+ */
+static void test_acvp_mldsa_layouts(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {"ML-DSA-44", "ML-DSA-65", "ML-DSA-87"};
+    char *rsp = slurp("tests/data/mldsa-awslc.rsp");
+    static const char *const modes[] = {"keyGen", "sigGen", "sigVer", "sigGen"};
+    for (size_t m = 0; m < 4; m++) {
+        int internal = m == 3; /* sigGen again, through the internal interface */
+        size_t cap = strlen(rsp) * 2 + 4096, o = 0;
+        char *json = malloc(cap);
+        assert_non_null(json);
+        o += (size_t)snprintf(json + o, cap - o, "[{\"acvVersion\": \"1.0\"}, {\"vsId\": 1, "
+                              "\"algorithm\": \"ML-DSA\", \"mode\": \"%s\", \"revision\": "
+                              "\"FIPS204\", \"testGroups\": [", modes[m]);
+        const char *at = NULL;
+        for (size_t s = 0; s < 3; s++) {
+            at = strstr(rsp, sets[s]);
+            assert_non_null(at);
+            o += (size_t)snprintf(json + o, cap - o, "%s{\"tgId\": %zu, \"parameterSet\": "
+                                  "\"%s\", \"deterministic\": false, \"signatureInterface\": "
+                                  "\"%s\", \"preHash\": \"pure\", \"tests\": [",
+                                  s ? ", " : "", s + 1, sets[s],
+                                  internal ? "internal" : "external");
+            for (int r = 0; r < 2; r++) {
+                char *xi = rsp_field(rsp, &at, "xi"), *pk = rsp_field(rsp, &at, "pk"),
+                     *sk = rsp_field(rsp, &at, "sk"), *msg = rsp_field(rsp, &at, "msg"),
+                     *rnd = rsp_field(rsp, &at, "rnd"), *sig = rsp_field(rsp, &at, "sig");
+                assert_true(xi && pk && sk && msg && rnd && sig);
+                size_t tc = s * 3 + (size_t)r * (m == 2 ? 2 : 1) + 1;
+                if (m == 0)
+                    o += (size_t)snprintf(json + o, cap - o, "%s{\"tcId\": %zu, \"seed\": "
+                                          "\"%s\", \"pk\": \"%s\", \"sk\": \"%s\"}",
+                                          r ? ", " : "", tc, xi, pk, sk);
+                else if (m == 1 || internal)
+                    o += (size_t)snprintf(json + o, cap - o, "%s{\"tcId\": %zu, \"sk\": "
+                                          "\"%s\", \"message\": \"%s%s\", \"context\": \"\", "
+                                          "\"rnd\": \"%s\", \"signature\": \"%s\"}",
+                                          r ? ", " : "", tc, sk, internal ? "0000" : "", msg,
+                                          rnd, sig);
+                else
+                    for (int bad = 0; bad < 2; bad++) {
+                        if (bad)
+                            sig[0] = sig[0] == '0' ? '1' : '0';
+                        o += (size_t)snprintf(json + o, cap - o, "%s{\"tcId\": %zu, "
+                                              "\"testPassed\": %s, \"pk\": \"%s\", "
+                                              "\"message\": \"%s\", \"context\": \"\", "
+                                              "\"signature\": \"%s\"}", r || bad ? ", " : "",
+                                              tc + (size_t)bad, bad ? "false" : "true", pk,
+                                              msg, sig);
+                    }
+                free(xi), free(pk), free(sk), free(msg), free(rnd), free(sig);
+            }
+            o += (size_t)snprintf(json + o, cap - o, "]}");
+        }
+        snprintf(json + o, cap - o, "]}]\n");
+        const char *path = write_file("internalProjection.json", json);
+        assert_int_equal(kat("generic", path), CB_KAT_PASSED);
+        expect_tally("generic", m == 2 ? 12 : 6, 0, 0);
+        remove_file(path);
+        free(json);
+    }
+    free(rsp);
+}
+
+/* encapsulationKeyCheck runs as our encapsulation's modulus check (FIPS 203 7.2): the
+ * excerpt's tcId 1 ek passes, the same ek with its first coefficient set to 4095
+ * (>= q) and one a byte short are refused, and a testPassed that says otherwise
+ * fails. */
+static void test_acvp_ek_check(void **state)
+{
+    (void)state;
+    char *text = slurp(ACVP "mlkem-encapdecap/internalProjection.json");
+    const char *at = strstr(text, "\"ek\": \"");
+    assert_non_null(at);
+    at += 7;
+    size_t n = strcspn(at, "\"");
+    char *ek = malloc(n + 1);
+    assert_non_null(ek);
+    memcpy(ek, at, n);
+    ek[n] = '\0';
+    /* coefficient 0 is byte 0 and the low nibble of byte 1 (12 bits little-endian):
+     * FF and F make it 4095 */
+    char *big = malloc(n + 1), *shorter = malloc(n + 1);
+    assert_true(big && shorter);
+    strcpy(big, ek);
+    big[0] = big[1] = big[3] = 'F';
+    strcpy(shorter, ek);
+    shorter[n - 2] = '\0';
+    const char *const eks[] = {ek, big, shorter, big};
+    static const char *const verdicts[] = {"true", "false", "false", "true"};
+    size_t cap = 4 * n + 1024, o = 0;
+    char *json = malloc(cap);
+    assert_non_null(json);
+    o += (size_t)snprintf(json + o, cap - o, "{\"vsId\": 1, \"algorithm\": \"ML-KEM\", "
+                          "\"mode\": \"encapDecap\", \"revision\": \"FIPS203\", "
+                          "\"testGroups\": [{\"tgId\": 1, \"parameterSet\": \"ML-KEM-512\", "
+                          "\"function\": \"encapsulationKeyCheck\", \"tests\": [");
+    for (int t = 0; t < 4; t++)
+        o += (size_t)snprintf(json + o, cap - o, "%s{\"tcId\": %d, \"ek\": \"%s\", "
+                              "\"testPassed\": %s}", t ? ", " : "", t + 1, eks[t], verdicts[t]);
+    snprintf(json + o, cap - o, "]}]}\n");
+    const char *path = write_file("internalProjection.json", json);
+    assert_int_equal(kat("generic", path), CB_KAT_FAILED);
+    expect_tally("generic", 3, 1, 0);
+    assert_string_equal(tally_of("generic")->shown[0].label,
+                        "tcId 4 (tgId 1, ML-KEM-512 encapsulationKeyCheck)");
+    remove_file(path);
+    free(json);
+    free(big);
+    free(shorter);
+    free(ek);
+    free(text);
+}
+
+/* The prompt and its results given by both paths, from different folders. */
+static void test_acvp_pair_given(void **state)
+{
+    (void)state;
+    const char *copy = edited_copy(ACVP "mlkem-keygen/expectedResults.json",
+                                   "expectedResults.json", "\"vsId\"", "\"vsId\"");
+    cb_kat_opts o = {NULL, NULL, cb_caps_effective(), NULL};
+    cb_kat_result_free(&res);
+    assert_int_equal(cb_kat_run_pair(ACVP "mlkem-keygen/prompt.json", copy, &o, &res),
+                     CB_KAT_PASSED);
+    expect_tally("generic", 2, 0, 0);
+    remove_file(copy);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wrong_answers_fail),
+        cmocka_unit_test(test_acvp_excerpts),
+        cmocka_unit_test(test_acvp_changed_answer),
+        cmocka_unit_test(test_acvp_draft_refused),
+        cmocka_unit_test(test_acvp_malformed_refused),
+        cmocka_unit_test(test_acvp_groups_not_run),
+        cmocka_unit_test(test_acvp_pair_given),
+        cmocka_unit_test(test_acvp_ek_check),
+        cmocka_unit_test(test_acvp_mldsa_layouts),
         cmocka_unit_test(test_selection),
         cmocka_unit_test(test_missing_direction_skipped),
         cmocka_unit_test(test_unavailable_variant),

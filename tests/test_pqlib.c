@@ -32,42 +32,15 @@
 #include "kernels/registry.h"
 #include "tests/support.h"
 
-#if defined(__x86_64__)
-#define PEER "../shared/peers/aws-lc/x86_64/libcrypto.so"
-#elif defined(__aarch64__)
-#define PEER "../shared/peers/aws-lc/aarch64/libcrypto.so"
-#else
-#define PEER "" /* no AWS-LC build for this architecture */
-#endif
-
 static const char *const pq_algs[] = {"mlkem512", "mlkem768", "mlkem1024",
                                       "mldsa44",  "mldsa65",  "mldsa87"};
 
 static const uint8_t msg[] = "a message signed by one side and verified by the other";
 
-/* aws: the AWS-LC variant, loaded once; NULL (and why printed, once) when it cannot be. */
+/* aws: the AWS-LC variant (tests/support.h), or NULL with the reason printed. */
 static const cb_variant *aws(const char *test)
 {
-    static int tried;
-    static const cb_variant *v;
-    if (!tried) {
-        tried = 1;
-        char err[1024] = "";
-        cb_lib_request r = {.name = "aws", .path = PEER};
-        if (!PEER[0])
-            printf("test_pqlib: skipped, there is no AWS-LC build for the architecture "
-                   "this test is built for\n");
-        else if (access(PEER, R_OK) != 0)
-            printf("test_pqlib: skipped, %s is not here (AWS-LC 5.5.0 is only in the "
-                   "project's shared/peers)\n", PEER);
-        else if (cb_lib_load(&r, err, sizeof err) != 0)
-            fail_msg("loading %s: %s", PEER, err);
-        else
-            v = cb_lib_loaded("aws");
-    }
-    if (!v)
-        printf("%s: skipped (no AWS-LC)\n", test);
-    return v;
+    return tu_aws_lc("test_pqlib", test);
 }
 
 static const cb_alg *alg(const char *name)

@@ -60,6 +60,16 @@ int cb_kem_keygen(cb_kem *k, const uint8_t seed[CB_KEM_SEED_BYTES], uint8_t *ek,
     return 0;
 }
 
+int cb_kem_set_keys(cb_kem *k, const uint8_t *ek, const uint8_t *dk)
+{
+    if (ek)
+        memcpy(k->ek, ek, CB_MLKEM_EK_BYTES(k->rank));
+    if (dk)
+        memcpy(k->dk, dk, CB_MLKEM_DK_BYTES(k->rank));
+    k->keyed = 1;
+    return 0;
+}
+
 int cb_kem_encaps(cb_kem *k, const uint8_t m[CB_KEM_MSG_BYTES], uint8_t *c, uint8_t *ss)
 {
     if (!k->keyed)

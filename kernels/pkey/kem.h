@@ -39,6 +39,11 @@ cb_kem *cb_kem_new(const cb_alg *a, const cb_variant *v);
  * out (either may be NULL).  Returns 0. */
 int cb_kem_keygen(cb_kem *k, const uint8_t seed[CB_KEM_SEED_BYTES], uint8_t *ek, uint8_t *dk);
 
+/* cb_kem_set_keys keeps ek and dk as given (either may be NULL, leaving that half
+ * as it was), for known answers that bring their own keys (ACVP's encapsulation and
+ * decapsulation tests); nothing is checked here.  Returns 0. */
+int cb_kem_set_keys(cb_kem *k, const uint8_t *ek, const uint8_t *dk);
+
 /* cb_kem_encaps writes the ciphertext c and the shared secret ss of message m under
  * the kept ek.  Returns 0, or -1 without a key or for an ek that fails FIPS 203
  * 7.2's modulus check. */

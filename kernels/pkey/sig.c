@@ -81,8 +81,24 @@ static int fresh_rnd(uint8_t rnd[CB_SIG_RND_BYTES])
     return 0;
 }
 
+int cb_sig_set_keys(cb_sig *k, const uint8_t *pk, const uint8_t *sk)
+{
+    if (pk)
+        memcpy(k->pk, pk, CB_MLDSA_PK_BYTES(k->set));
+    if (sk)
+        memcpy(k->sk, sk, CB_MLDSA_SK_BYTES(k->set));
+    k->keyed = 1;
+    return 0;
+}
+
 int cb_sig_sign(cb_sig *k, const uint8_t *msg, size_t len, const uint8_t *rnd, uint8_t *sig,
                 size_t *siglen)
+{
+    return cb_sig_sign_pre(k, pure_prefix, sizeof pure_prefix, msg, len, rnd, sig, siglen);
+}
+
+int cb_sig_sign_pre(cb_sig *k, const uint8_t *pre, size_t prelen, const uint8_t *msg,
+                    size_t len, const uint8_t *rnd, uint8_t *sig, size_t *siglen)
 {
     uint8_t fresh[CB_SIG_RND_BYTES];
     size_t n = CB_MLDSA_SIG_BYTES(k->set);
@@ -93,7 +109,7 @@ int cb_sig_sign(cb_sig *k, const uint8_t *msg, size_t len, const uint8_t *rnd, u
             return -1;
         rnd = fresh;
     }
-    int rc = k->ops->sign(k->set, sig, k->sk, pure_prefix, sizeof pure_prefix, msg, len, rnd);
+    int rc = k->ops->sign(k->set, sig, k->sk, pre, prelen, msg, len, rnd);
     cb_wipe(fresh, sizeof fresh);
     if (rc != 0)
         return -1;
@@ -104,11 +120,17 @@ int cb_sig_sign(cb_sig *k, const uint8_t *msg, size_t len, const uint8_t *rnd, u
 int cb_sig_verify(cb_sig *k, const uint8_t *msg, size_t len, const uint8_t *sig,
                   size_t siglen)
 {
+    return cb_sig_verify_pre(k, pure_prefix, sizeof pure_prefix, msg, len, sig, siglen);
+}
+
+int cb_sig_verify_pre(cb_sig *k, const uint8_t *pre, size_t prelen, const uint8_t *msg,
+                      size_t len, const uint8_t *sig, size_t siglen)
+{
     if (!k->keyed)
         return -1;
     if (siglen != CB_MLDSA_SIG_BYTES(k->set))
         return 1;
-    int rc = k->ops->verify(k->set, k->pk, pure_prefix, sizeof pure_prefix, msg, len, sig);
+    int rc = k->ops->verify(k->set, k->pk, pre, prelen, msg, len, sig);
     return rc < 0 ? -1 : rc;
 }
 

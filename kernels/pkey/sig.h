@@ -55,6 +55,18 @@ int cb_sig_verify(cb_sig *k, const uint8_t *msg, size_t len, const uint8_t *sig,
 /* cb_sig_max: the signature length of k's algorithm. */
 size_t cb_sig_max(const cb_sig *k);
 
+/* cb_sig_set_keys keeps pk and sk as given (either may be NULL), for known answers
+ * that bring their own keys (ACVP's sigGen and sigVer tests).  Returns 0. */
+int cb_sig_set_keys(cb_sig *k, const uint8_t *pk, const uint8_t *sk);
+
+/* cb_sig_sign_pre and cb_sig_verify_pre are cb_sig_sign and cb_sig_verify of M' =
+ * pre || msg as given: pre = 0 || len(ctx) || ctx is pure ML-DSA with context ctx
+ * (FIPS 204 Algorithm 2), an empty pre the internal interface on M' = msg. */
+int cb_sig_sign_pre(cb_sig *k, const uint8_t *pre, size_t prelen, const uint8_t *msg,
+                    size_t len, const uint8_t *rnd, uint8_t *sig, size_t *siglen);
+int cb_sig_verify_pre(cb_sig *k, const uint8_t *pre, size_t prelen, const uint8_t *msg,
+                      size_t len, const uint8_t *sig, size_t siglen);
+
 /* cb_sig_free wipes and frees k (NULL is fine). */
 void cb_sig_free(cb_sig *k);
 

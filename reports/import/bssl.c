@@ -17,7 +17,7 @@
 #include "base/common.h"
 #include "kernels/registry.h"
 #include "reports/import/common.h"
-#include "reports/import/json.h"
+#include "base/json_read.h"
 #include "reports/import/readers.h"
 
 /* ---- descriptions to cases ----------------------------------------------------------- */
@@ -363,14 +363,16 @@ static int json_object(cb_json *j)
     if (have[F_THREADS] || have[F_THREADS2])
         snprintf(desc + l, sizeof desc - l, " (%llu threads)",
                  (unsigned long long)v[have[F_THREADS] ? F_THREADS : F_THREADS2]);
-    j->im->line = cb_json_line(j, start); /* the row points at its object's line */
-    return add_result(j->im, desc, v[F_BYTES], v[F_CALLS], v[have[F_US] ? F_US : F_US2]) < 0
+    importer *im = j->ctx;
+    im->line = cb_json_line(j, start); /* the row points at its object's line */
+    return add_result(im, desc, v[F_BYTES], v[F_CALLS], v[have[F_US] ? F_US : F_US2]) < 0
                ? -1 : 0;
 }
 
 int cb_imp_bssl_json(importer *im, const char *text, size_t len)
 {
-    cb_json j = {im, "`bssl speed -json`", text, text, text + len};
+    cb_json j;
+    cb_imp_json_start(&j, im, "`bssl speed -json` output", text, len);
     if (!cb_json_char(&j, '['))
         return 0;
     cb_json_blank(&j);

@@ -4,6 +4,8 @@
  */
 #include "reports/import/common.h"
 
+#include "base/json_read.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -112,6 +114,25 @@ int cb_imp_all_digits(const char *s)
         if (!isdigit((unsigned char)*s))
             return 0;
     return 1;
+}
+
+/* json_failed hands a refusal of base/json_read.c to the importer. */
+static void json_failed(void *ctx, unsigned long line, const char *msg)
+{
+    importer *im = ctx;
+    im->line = line;
+    cb_imp_fail(im, "%s", msg);
+}
+
+void cb_imp_json_start(cb_json *j, importer *im, const char *what, const char *text,
+                       size_t len)
+{
+    memset(j, 0, sizeof *j);
+    j->what = what;
+    j->text = j->p = text;
+    j->end = text + len;
+    j->fail = json_failed;
+    j->ctx = im;
 }
 
 /* cb_imp_parse_count reads a whole number that is the whole of s. */

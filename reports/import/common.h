@@ -162,6 +162,13 @@ int cb_imp_tokenize(char *s, char **tok);
 /* cb_imp_all_digits: s is one or more decimal digits and nothing else. */
 int cb_imp_all_digits(const char *s);
 
+/* cb_imp_json_start sets *j up over text for a JSON reader of the importer: what
+ * names the format ("`bssl speed -json` output"), and a refusal becomes the
+ * importer's error at the cursor's line. */
+struct cb_json;
+void cb_imp_json_start(struct cb_json *j, importer *im, const char *what, const char *text,
+                       size_t len);
+
 /* cb_imp_parse_count reads a whole number that is the whole of s. */
 int cb_imp_parse_count(const char *s, uint64_t *out);
 

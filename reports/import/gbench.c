@@ -17,7 +17,7 @@
 #include "base/common.h"
 #include "kernels/registry.h"
 #include "reports/import/common.h"
-#include "reports/import/json.h"
+#include "base/json_read.h"
 #include "reports/import/readers.h"
 
 #define GB_NAME 256
@@ -149,7 +149,7 @@ static int read_caches(cb_json *j, char *out, size_t len)
  * date, build type, frequency scaling) to the options. */
 static int read_context(cb_json *j)
 {
-    importer *im = j->im;
+    importer *im = j->ctx;
     double cpus = 0, mhz = 0;
     char caches[256] = "";
     char model[256] = "";
@@ -587,7 +587,8 @@ static int opens_as_gbench(cb_json *j)
 
 int cb_imp_gbench_json(importer *im, const char *text, size_t len)
 {
-    cb_json j = {im, "Google Benchmark JSON", text, text, text + len};
+    cb_json j;
+    cb_imp_json_start(&j, im, "Google Benchmark JSON output", text, len);
     if (!opens_as_gbench(&j))
         return 0;
     im->gbench_seen = 1;

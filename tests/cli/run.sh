@@ -479,6 +479,30 @@ grep -q 'mldsa-awslc.rsp  generic  passed 6  failed 0  skipped 0' "$T/out" && ok
 sed '0,/^sig = /s/^sig = ./sig = f/' "$DATA/mldsa-awslc.rsp" >"$T/mldsa-awslc.rsp"
 expect 1 "" -- kat "$T/mldsa-awslc.rsp"
 grep -q 'generic: \[ML-DSA-44\] count = 0: sig differs' "$T/out" && ok || bad "kat of a changed sig: $(cat "$T/out")"
+# NIST's ACVP JSON (tests/data/acvp/): a prompt.json finds its expectedResults.json
+# beside it, or takes it as the next argument; a changed answer fails naming its tcId;
+# malformed JSON is refused naming line and byte, a draft revision in one sentence,
+# both with status 2; a group kat cannot run is reported as not run, with the reason
+A=$DATA/acvp
+expect 0 "" -- kat "$A/mlkem-keygen/prompt.json" "$A/mlkem-encapdecap/internalProjection.json"
+grep -q 'prompt.json  generic  passed 2  failed 0  skipped 0' "$T/out" && ok || bad "kat ACVP keyGen pair: $(cat "$T/out")"
+grep -q 'internalProjection.json  generic  passed 4  failed 0  skipped 0' "$T/out" && ok || bad "kat ACVP encapDecap: $(cat "$T/out")"
+mkdir -p "$T/acvp"
+cp "$A/mlkem-keygen/prompt.json" "$T/acvp/prompt.json"
+expect 0 "" -- kat "$T/acvp/prompt.json" "$A/mlkem-keygen/expectedResults.json"
+grep -q 'generic  passed 2  failed 0' "$T/out" && ok || bad "kat of an ACVP pair given by both paths: $(cat "$T/out")"
+expect 2 "-alg mlkem768: .*prompt.json is an ACVP file, which names its algorithm" -- kat -alg mlkem768 "$A/mlkem-keygen/prompt.json"
+expect 2 "expectedResults.json: this is the other half of the ACVP vector set of .*prompt.json" -- kat "$T/acvp/prompt.json"
+sed '0,/"k": "3F300A47/s//"k": "3F300A48/' "$A/mlkem-encapdecap/internalProjection.json" >"$T/acvp/internalProjection.json"
+expect 1 "" -- kat "$T/acvp/internalProjection.json"
+grep -q 'generic: tcId 76 (tgId 4, ML-KEM-512 decapsulation): k differs' "$T/out" && ok || bad "kat of a changed ACVP answer: $(cat "$T/out")"
+head -c 500 "$A/mldsa-sigver/internalProjection.json" >"$T/acvp/internalProjection.json"
+expect 2 "internalProjection.json:12: not ACVP test-vector JSON at byte 500: a string is not closed\.$" -- kat "$T/acvp/internalProjection.json"
+sed 's/"FIPS203"/"initial public draft"/' "$A/mlkem-encapdecap/internalProjection.json" >"$T/acvp/internalProjection.json"
+expect 2 "revision \"initial public draft\", and kat reads only the final standard's \(revision FIPS203\)" -- kat "$T/acvp/internalProjection.json"
+sed 's/"function": "decapsulation"/"function": "decapsulationKeyCheck"/' "$A/mlkem-encapdecap/internalProjection.json" >"$T/acvp/internalProjection.json"
+expect 0 "" -- kat "$T/acvp/internalProjection.json"
+grep -q 'not run: 2 tests in 1 groups: ML-KEM decapsulationKeyCheck' "$T/out" && ok || bad "kat of an ACVP group not run: $(cat "$T/out")"
 # A real openssl 3.0 log's ecdsa rows name our ecdsap256, so it compares with a
 # cryptobench run in every style
 cb speed ecdsap256 -seconds 0.05 -csv "$T/ecdsa-run.csv" >/dev/null 2>&1 && ok || bad "speed ecdsap256 -csv failed"

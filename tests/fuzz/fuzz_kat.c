@@ -11,7 +11,9 @@
  * in the subfolder a name includes for the kinds known by their folder too
  * (ChaCha20Poly1305/openssl.txt).
  * The corpus (corpus/kat/) keeps each seed's first byte on the name it was made for;
- * a kind added at the end of the table leaves them where they are.
+ * a kind added at the end of the table leaves them where they are.  ACVP's JSON files
+ * (acvp-*.json seeds, from tests/data/acvp/) are known by their content under any
+ * name, so their first byte matters not.
  *
  * On every input: a refused file says why in one line that names the file (or the
  * -alg that does not fit it); every variant that ran counted every case exactly once;
@@ -135,8 +137,8 @@ static void check_refusal(const cb_kat_result *res, const char *path)
 static void check_tallies(const cb_kat_result *res, cb_kat_status st)
 {
     int any_failed = 0;
-    if (res->cases == 0)
-        abort(); /* a file without cases is refused */
+    if (res->cases == 0 && res->nskips == 0)
+        abort(); /* a file without cases is refused, unless it said why none ran */
     for (size_t i = 0; i < res->ntallies; i++) {
         const cb_kat_tally *t = &res->tallies[i];
         unsigned long counted = t->passed + t->failed + t->skipped;

@@ -2,7 +2,10 @@
  * kernels/check/kat/kat.h - the known-answer engine: NIST CAVP and RFC test files run
  * through the variants of the algorithm they test.
  *
- * The engine is in five parts:
+ * The engine is in these parts:
+ *   kat_entry.c   cb_kat_run_file: an ACVP JSON file (by its content) to acvp.c,
+ *                 any other to kat_run.c
+ *   acvp.c        NIST ACVP JSON vector sets made cases (acvp_case.c runs them)
  *   kat_files.c   which kinds of file exist (one table) and how a file is identified
  *   kat_decode.c  a record turned into a case, checked for form before any variant
  *   kat_run.c     a case run on one variant, and a whole file over the selection
@@ -81,6 +84,12 @@ int cb_kat_identify(const char *path, const char *alg_name, cb_kat_id *id, char 
 size_t cb_kat_kind_count(void);
 const char *cb_kat_kind_names(size_t i, char *buf, size_t len, const char **what);
 
+/* cb_kat_acvp_count and cb_kat_acvp_kind: the ACVP vector sets kat reads, known by
+ * their content (kernels/check/kat/acvp.c), one at a time for help texts:
+ * "ML-KEM keyGen (revision FIPS203)". */
+size_t cb_kat_acvp_count(void);
+const char *cb_kat_acvp_kind(size_t i, char *buf, size_t len);
+
 /* cb_kat_guard runs fn(arg) and returns 0, or the signal that stopped it. */
 typedef int (*cb_kat_guard)(void (*fn)(void *arg), void *arg);
 
@@ -115,6 +124,16 @@ typedef struct cb_kat_tally {
     cb_kat_failure shown[CB_KAT_SHOWN]; /* the first failures */
 } cb_kat_tally;
 
+/* CB_KAT_SKIP_KINDS: reasons for tests not run kept per file. */
+#define CB_KAT_SKIP_KINDS 8
+
+/* cb_kat_skip: tests of a file that no variant was given, and why (an ACVP group
+ * kind the reader cannot run: HashML-DSA, an external mu, ...). */
+typedef struct cb_kat_skip {
+    char why[200];
+    unsigned long groups, cases;
+} cb_kat_skip;
+
 /* cb_kat_result: one file. */
 typedef struct cb_kat_result {
     const char *path;
@@ -128,6 +147,8 @@ typedef struct cb_kat_result {
     int fault_signal;            /* FAULTED: the signal, the variant, the record */
     const cb_variant *fault_var;
     int fault_line;
+    cb_kat_skip skips[CB_KAT_SKIP_KINDS]; /* tests not run, by reason */
+    size_t nskips;
 } cb_kat_result;
 
 /*
@@ -137,6 +158,13 @@ typedef struct cb_kat_result {
  * cb_kat_result_free whatever the status.
  */
 cb_kat_status cb_kat_run_file(const char *path, const cb_kat_opts *o, cb_kat_result *res);
+
+/*
+ * cb_kat_run_pair runs an ACVP prompt.json with its expectedResults.json given
+ * (cb_kat_run_file finds the one beside the other itself).
+ */
+cb_kat_status cb_kat_run_pair(const char *prompt, const char *results, const cb_kat_opts *o,
+                              cb_kat_result *res);
 
 /* cb_kat_result_free frees what a result holds. */
 void cb_kat_result_free(cb_kat_result *res);

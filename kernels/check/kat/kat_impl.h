@@ -18,6 +18,24 @@
  * c_modified, k_rejected; an ML-DSA record's six (kat_mldsa.c) share them. */
 #define KAT_KEM_FIELDS 9
 
+/* The slots of kat_case.kem: an ML-KEM record's and an ML-DSA record's fields. */
+enum { KAT_KEM_D, KAT_KEM_Z, KAT_KEM_EK, KAT_KEM_DK, KAT_KEM_M, KAT_KEM_C, KAT_KEM_K,
+       KAT_KEM_CMOD, KAT_KEM_KREJ };
+enum { KAT_DSA_XI, KAT_DSA_PK, KAT_DSA_SK, KAT_DSA_MSG, KAT_DSA_RND, KAT_DSA_SIG,
+       KAT_DSA_FIELDS };
+
+/* kat_acvp_fn: what an ACVP test asks (acvp.c); KAT_ACVP_NONE for .rsp records. */
+typedef enum kat_acvp_fn {
+    KAT_ACVP_NONE,
+    KAT_ACVP_KEM_KEYGEN, /* d, z -> ek, dk (kat_kem_run) */
+    KAT_ACVP_ENCAPS,     /* ek, m -> c, k */
+    KAT_ACVP_DECAPS,     /* dk, c -> k, implicit rejection included */
+    KAT_ACVP_EK_CHECK,   /* ek -> accepted or not (FIPS 203 7.2), reject = must refuse */
+    KAT_ACVP_DSA_KEYGEN, /* seed -> pk, sk (kat_mldsa_run) */
+    KAT_ACVP_SIGGEN,     /* sk, M' = aad || msg, rnd -> signature */
+    KAT_ACVP_SIGVER      /* pk, M' = aad || msg, signature -> valid or not */
+} kat_acvp_fn;
+
 /* KAT_CCM_LENS: the lengths a CCM file states outside its Count records. */
 #define KAT_CCM_LENS 4
 
@@ -70,6 +88,8 @@ typedef struct kat_case {
     cb_kat_sig *sig;         /* CB_KAT_PKEY: the decoded signature record */
     uint8_t *kem[KAT_KEM_FIELDS]; /* CB_KAT_KEM, CB_KAT_MLDSA: the record's fields, NULL */
     size_t kem_len[KAT_KEM_FIELDS]; /* when the record has none */
+    kat_acvp_fn acvp;        /* an ACVP test (acvp.c): what it asks; aad is then
+                                ML-DSA's M' prefix and msg its message */
 } kat_case;
 
 /* kat_kem_decode reads an ML-KEM record (1, or -1 malformed); kat_kem_run checks it
@@ -81,6 +101,25 @@ int kat_kem_run(const kat_case *c, const cb_variant *v, char *why, size_t len);
 /* kat_mldsa_decode and kat_mldsa_run: the same for an ML-DSA record (kat_mldsa.c). */
 int kat_mldsa_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c);
 int kat_mldsa_run(const kat_case *c, const cb_variant *v, char *why, size_t len);
+
+/* kat_acvp_run runs an ACVP file (acvp.c) into res: path alone (with its partner
+ * found beside it when it is a prompt.json or expectedResults.json), or path and
+ * results, a prompt and its expectedResults. */
+void kat_acvp_run(const char *path, const char *results, const cb_kat_opts *o,
+                  cb_kat_result *res);
+
+/* kat_acvp_run_case runs an ACVP case on v (acvp_case.c): 0 passed, 1 failed, 2
+ * skipped. */
+int kat_acvp_run_case(const kat_case *c, const cb_variant *v, char *why, size_t len);
+
+/* kat_rsp_run runs a .rsp-style file, known by its name, into res (kat_run.c). */
+void kat_rsp_run(const char *path, const cb_kat_opts *o, cb_kat_result *res);
+
+/* kat_select_variants makes res's tallies for res->id.alg (-1 with res->err when
+ * the selection has none); kat_tally runs case c on each and returns the signal of a
+ * fault, else 0 (kat_run.c). */
+int kat_select_variants(const cb_kat_opts *o, cb_kat_result *res);
+int kat_tally(const kat_file *f, const kat_case *c, const cb_kat_opts *o, cb_kat_result *res);
 
 /* kat_differs writes "NAME differs from the record's from byte N on" into why when
  * got is not want (n bytes); 0 when they are equal. */

@@ -16,7 +16,6 @@
 #include "kernels/pkey/kem.h"
 #include "kernels/registry.h"
 
-enum { F_D, F_Z, F_EK, F_DK, F_M, F_C, F_K, F_CMOD, F_KREJ };
 
 static const char *const names[KAT_KEM_FIELDS] = {"d", "z", "ek", "dk", "m",
                                                   "c", "k", "c_modified", "k_rejected"};
@@ -56,10 +55,10 @@ int kat_kem_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
                                 names[i], c->kem_len[i], a->heading, want[i]);
     }
     /* what each step needs: keygen d, z, ek, dk; encaps m, c, k; rejection both */
-    if (!c->kem[F_D] || !c->kem[F_Z] || !c->kem[F_EK] || !c->kem[F_DK])
+    if (!c->kem[KAT_KEM_D] || !c->kem[KAT_KEM_Z] || !c->kem[KAT_KEM_EK] || !c->kem[KAT_KEM_DK])
         return cb_rsp_error(&f->rsp, rec->line, "an ML-KEM record needs d, z, ek and dk.");
-    if (!c->kem[F_M] != !c->kem[F_C] || !c->kem[F_C] != !c->kem[F_K] ||
-        !c->kem[F_CMOD] != !c->kem[F_KREJ])
+    if (!c->kem[KAT_KEM_M] != !c->kem[KAT_KEM_C] || !c->kem[KAT_KEM_C] != !c->kem[KAT_KEM_K] ||
+        !c->kem[KAT_KEM_CMOD] != !c->kem[KAT_KEM_KREJ])
         return cb_rsp_error(&f->rsp, rec->line, "an ML-KEM record gives m, c and k together, "
                             "and c_modified with k_rejected.");
     return 1;
@@ -84,8 +83,8 @@ static int keyed(cb_op *o, const kat_case *c, const cb_variant *v, cb_dir d, uin
                  uint8_t *dk, char *why, size_t len)
 {
     uint8_t seed[CB_KEM_SEED_BYTES];
-    memcpy(seed, c->kem[F_D], 32);
-    memcpy(seed + 32, c->kem[F_Z], 32);
+    memcpy(seed, c->kem[KAT_KEM_D], 32);
+    memcpy(seed + 32, c->kem[KAT_KEM_Z], 32);
     if (cb_op_start(o, c->alg, v, d, NULL, 0, NULL) != 0) {
         snprintf(why, len, "the variant opened no %s session", cb_dir_name(d));
         return -1;
@@ -104,7 +103,7 @@ static int decaps_step(cb_op *o, const kat_case *c, size_t sslen, char *why, siz
     const struct {
         int in, want;
         const char *name;
-    } steps[] = {{F_C, F_K, "the decapsulated k"}, {F_CMOD, F_KREJ, "k_rejected"}};
+    } steps[] = {{KAT_KEM_C, KAT_KEM_K, "the decapsulated k"}, {KAT_KEM_CMOD, KAT_KEM_KREJ, "k_rejected"}};
     for (size_t i = 0; i < 2; i++) {
         if (!c->kem[steps[i].in])
             continue;
@@ -137,20 +136,20 @@ int kat_kem_run(const kat_case *c, const cb_variant *v, char *why, size_t len)
     } else if (keyed(&o, c, v, CB_DIR_KEYGEN, ek, dk, why, len) != 0) {
         rc = 1;
     } else {
-        rc = kat_differs(ek, c->kem[F_EK], z.ek, "ek", why, len) ||
-             kat_differs(dk, c->kem[F_DK], z.dk, "dk", why, len);
+        rc = kat_differs(ek, c->kem[KAT_KEM_EK], z.ek, "ek", why, len) ||
+             kat_differs(dk, c->kem[KAT_KEM_DK], z.dk, "dk", why, len);
         cb_op_stop(&o);
     }
-    if (rc == 0 && c->kem[F_M] && cb_variant_offers(v, c->alg, CB_DIR_ENCAPS)) {
+    if (rc == 0 && c->kem[KAT_KEM_M] && cb_variant_offers(v, c->alg, CB_DIR_ENCAPS)) {
         if (keyed(&o, c, v, CB_DIR_ENCAPS, NULL, NULL, why, len) != 0)
             rc = 1;
         else {
-            if (cb_op_kem_encaps(&o, c->kem[F_M], ct, k) != 0) {
+            if (cb_op_kem_encaps(&o, c->kem[KAT_KEM_M], ct, k) != 0) {
                 snprintf(why, len, "encapsulation failed");
                 rc = 1;
             } else {
-                rc = kat_differs(ct, c->kem[F_C], z.ct, "c", why, len) ||
-                     kat_differs(k, c->kem[F_K], z.ss, "k", why, len);
+                rc = kat_differs(ct, c->kem[KAT_KEM_C], z.ct, "c", why, len) ||
+                     kat_differs(k, c->kem[KAT_KEM_K], z.ss, "k", why, len);
             }
             cb_op_stop(&o);
         }

@@ -1,7 +1,7 @@
 /*
- * reports/import/json.c - the strict JSON cursor of reports/import/json.h.
+ * base/json_read.c - the strict JSON cursor of base/json_read.h.
  */
-#include "reports/import/json.h"
+#include "base/json_read.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -19,9 +19,12 @@ unsigned long cb_json_line(const cb_json *j, const char *at)
 
 int cb_json_fail(cb_json *j, const char *why)
 {
-    j->im->line = cb_json_line(j, j->p);
-    return cb_imp_fail(j->im, "not %s output at byte %zu: %s.", j->what,
-                       (size_t)(j->p - j->text), why);
+    j->err_line = cb_json_line(j, j->p);
+    snprintf(j->err, sizeof j->err, "not %s at byte %zu: %s.", j->what,
+             (size_t)(j->p - j->text), why);
+    if (j->fail)
+        j->fail(j->ctx, j->err_line, j->err);
+    return -1;
 }
 
 void cb_json_blank(cb_json *j)
@@ -54,7 +57,9 @@ static int hex_digit(char c)
                                      : -1;
 }
 
-int cb_json_string(cb_json *j, char *out, size_t len, const char *field)
+/* read_string reads the string at the cursor into out (len bytes, NUL included);
+ * field names out in the refusal of a string too long for it. */
+static int read_string(cb_json *j, char *out, size_t len, const char *field)
 {
     if (!cb_json_char(j, '"'))
         return cb_json_fail(j, "expected a string");
@@ -93,6 +98,28 @@ int cb_json_string(cb_json *j, char *out, size_t len, const char *field)
         out[o++] = c;
     }
     out[o] = 0;
+    return 0;
+}
+
+int cb_json_string(cb_json *j, char *out, size_t len, const char *field)
+{
+    return read_string(j, out, len, field);
+}
+
+int cb_json_string_alloc(cb_json *j, char **out, size_t *len)
+{
+    /* an escape only shortens the text, so the bytes up to the end bound it */
+    cb_json_blank(j);
+    size_t room = (size_t)(j->end - j->p) + 1;
+    char *buf = malloc(room);
+    if (!buf)
+        return cb_json_fail(j, "out of memory for a string");
+    if (read_string(j, buf, room, "a value") != 0) {
+        free(buf);
+        return -1;
+    }
+    *out = buf;
+    *len = strlen(buf);
     return 0;
 }
 
@@ -136,8 +163,10 @@ int cb_json_number(cb_json *j, double *value, uint64_t *count, int *is_count)
     if (!isfinite(*value))
         return cb_json_fail(j, "a number out of range");
     if (*is_count) {
-        snprintf(buf, sizeof buf, "%.*s", (int)digits, s);
-        cb_imp_parse_count(buf, count);
+        uint64_t whole = 0;
+        for (const char *d = s; d < s + digits; d++)
+            whole = whole * 10 + (uint64_t)(*d - '0'); /* 19 digits fit in 64 bits */
+        *count = whole;
     }
     return 0;
 }
@@ -166,8 +195,12 @@ static int skip_at(cb_json *j, int depth)
     if (depth > 32)
         return cb_json_fail(j, "values nested too deep");
     if (c == '"') {
-        char skip[CB_IMP_LINE_MAX];
-        return cb_json_string(j, skip, sizeof skip, "a value");
+        char *skip;
+        size_t n;
+        if (cb_json_string_alloc(j, &skip, &n) != 0)
+            return -1;
+        free(skip);
+        return 0;
     }
     if (c == '[' || c == '{') {
         char close = c == '[' ? ']' : '}';
