@@ -9,6 +9,7 @@
 #include "cli/gate_opts.h"
 #include "cli/libopts.h"
 #include "harness/plan.h"
+#include "kernels/tune.h"
 
 /* speed_opts: what the command line asked for, checked: the run's options, and
  * which outputs to wire to it. */
@@ -23,6 +24,8 @@ typedef struct speed_opts {
     cb_gate_opts gate;    /* -fail-if-slower, -gate-on (with -compare) */
     cb_compare_opts judge; /* the gate as compare applies it */
     int calibrate_gate;   /* -calibrate-gate: A/A trials, no table */
+    const char *tune_path; /* -tune FILE (else CRYPTOBENCH_TUNE): auto follows it */
+    cb_tune tune;
 } speed_opts;
 
 /* CB_CALIBRATE_TRIALS: the A/A trials of -calibrate-gate.  With 20, "at most 5%"
