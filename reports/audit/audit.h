@@ -94,8 +94,9 @@ void cb_audit_judge(cb_audit *a, cb_caps caps);
  * it has none (not judged, or others tied or undecided). */
 int cb_audit_winner(const cb_audit_cell *c);
 
-/* cb_audit_pick: the variant to use at a cell: its winner, else auto's pick when it
- * is among the fastest or tied with it, else the fastest by median; -1 unjudged. */
+/* cb_audit_pick: the variant to use at a cell: its significant winner, else auto's
+ * pick unless it is significantly slower than the fastest, else the fastest by
+ * median; -1 unjudged. */
 int cb_audit_pick(const cb_audit_row *r, const cb_audit_cell *c);
 
 /* cb_audit_gate: how many misdispatched sizes have the fastest faster than auto by

@@ -125,11 +125,8 @@ static void chart(const cb_audit *a, size_t ri, FILE *out)
 static void table(const cb_audit_row *r, FILE *out)
 {
     fputs("<table>\n<tr><th>bytes</th><th>rounds</th>", out);
-    for (size_t j = 0; j < r->k; j++) {
-        fputs("<th>", out);
-        cb_xml_text(out, r->name[j], 0);
-        fputs("</th>", out);
-    }
+    for (size_t j = 0; j < r->k; j++)
+        cb_xml_element(out, "th", r->name[j]);
     fputs("</tr>\n", out);
     for (size_t k = 0; k < r->nsizes; k++) {
         const cb_audit_cell *c = &r->cell[k];
@@ -204,9 +201,10 @@ void cb_audit_html(const cb_audit *a, FILE *out)
                  "significantly slower.</p>\n", a->n, a->ncross, a->nmiss);
     for (size_t i = 0; i < a->n; i++) {
         const cb_audit_row *r = &a->rows[i];
-        fputs("<h2>", out);
-        cb_xml_text(out, r->alg->name, 0);
-        fprintf(out, " %s</h2>\n<p>auto picks ", cb_dir_name(r->dir));
+        char head[160];
+        snprintf(head, sizeof head, "%s %s", r->alg->name, cb_dir_name(r->dir));
+        cb_xml_element(out, "h2", head);
+        fputs("\n<p>auto picks ", out);
         cb_xml_text(out, r->auto_var ? r->auto_var->name : "nothing", 0);
         fprintf(out, "; %s per variant</p>\n", cb_alg_per_op(r->alg) ? "operations/s" : "MB/s");
         if (!cb_alg_per_op(r->alg) && r->nsizes > 1)

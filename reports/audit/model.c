@@ -169,8 +169,8 @@ int cb_audit_pick(const cb_audit_row *r, const cb_audit_cell *c)
         return -1;
     if (c->f.unique)
         return (int)c->f.best;
-    if (r->auto_j >= 0 && (c->f.verdict[r->auto_j] == CB_FASTEST_TIED ||
-                           c->f.verdict[r->auto_j] == CB_FASTEST_IS_BEST))
+    /* no change for noise: auto stays unless it is significantly slower */
+    if (r->auto_j >= 0 && c->f.verdict[r->auto_j] != CB_FASTEST_SLOWER)
         return r->auto_j;
     return (int)c->f.best;
 }
