@@ -68,6 +68,17 @@ const cb_variant *cb_tune_lookup(const cb_tune *t, const cb_alg *a, cb_dir d, si
 
 /* ---- reading ------------------------------------------------------------------------ */
 
+/* shown copies at most 80 bytes of s into buf[81] as a message may quote them: a
+ * byte outside printable ASCII becomes '?', so no raw input reaches a terminal. */
+static const char *shown(const char *s, char *buf)
+{
+    size_t i = 0;
+    for (; s[i] && i < 80; i++)
+        buf[i] = (unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f ? '?' : s[i];
+    buf[i] = '\0';
+    return buf;
+}
+
 typedef struct reader {
     cb_tune *t;
     unsigned line;
@@ -97,6 +108,13 @@ static int header_field(reader *rd, const char *s)
                      "characters", rd->line, (int)(kl - 2), keys[i], sizes[i] - 1);
             return -1;
         }
+        for (const char *c = s + kl; *c; c++)
+            if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f) {
+                snprintf(rd->err, rd->errlen, "line %u: '%.*s' holds a byte that is no "
+                         "printable ASCII, which no machine's identity has", rd->line,
+                         (int)(kl - 2), keys[i]);
+                return -1;
+            }
         snprintf(fields[i], sizes[i], "%s", s + kl);
         return 1;
     }
@@ -133,8 +151,9 @@ static int range_line(reader *rd, const char *s)
     else if (!(r.var = cb_variant_find(r.alg, f[4])) ||
              !cb_variant_offers(r.var, r.alg, (cb_dir)d))
         why = "names a variant the algorithm does not have in that direction";
+    char q[81];
     if (why) {
-        snprintf(rd->err, rd->errlen, "line %u: '%.80s' %s", rd->line, s, why);
+        snprintf(rd->err, rd->errlen, "line %u: '%s' %s", rd->line, shown(s, q), why);
         return -1;
     }
     r.dir = (cb_dir)d;
@@ -142,7 +161,7 @@ static int range_line(reader *rd, const char *s)
         const cb_tune_range *o = &rd->t->r[i];
         if (o->alg == r.alg && o->dir == r.dir && r.from <= o->to && o->from <= r.to) {
             snprintf(buf, sizeof buf, "overlaps line %u's range", o->line);
-            snprintf(rd->err, rd->errlen, "line %u: '%.80s' %s", rd->line, s, buf);
+            snprintf(rd->err, rd->errlen, "line %u: '%s' %s", rd->line, shown(s, q), buf);
             return -1;
         }
     }
@@ -159,8 +178,9 @@ static int one_line(reader *rd, char *s)
     if (rd->line == 1) {
         if (strcmp(s, CB_TUNE_MAGIC) == 0)
             return 0;
-        snprintf(rd->err, rd->errlen, "line 1: '%.60s' is not '%s', so this is no tuning "
-                 "file of this version", s, CB_TUNE_MAGIC);
+        char q[81];
+        snprintf(rd->err, rd->errlen, "line 1: '%s' is not '%s', so this is no tuning "
+                 "file of this version", shown(s, q), CB_TUNE_MAGIC);
         return -1;
     }
     if (l == 0 || s[0] == '#')
