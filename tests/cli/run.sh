@@ -1539,6 +1539,12 @@ elif [ "$(uname -m)" = x86_64 ]; then
         [ $? -eq 2 ] && grep -q "made for another capability set" "$T/err" && ok || bad "a tuning file was followed under a mask"
         sed 's/^sha256 digest 64 /sha256 digest x /' "$T/h.tune" >"$T/bad.tune"
         expect 2 "tuning file $T/bad.tune is malformed: line 6: 'sha256 digest x " -- speed sha256 -tune "$T/bad.tune"
+        # a library is one more candidate, named as -lib names it
+        if [ -f "$sys" ]; then
+            expect 0 "" -- audit sha256 -lib "ossl=$sys" -bytes 4096 -seconds 0.3
+            grep -Eq '^ +bytes +rounds +generic +shani +ossl +fastest$' "$T/out" && ok ||
+                bad "audit -lib: the library is no candidate: $(head -c 400 "$T/out")"
+        fi
     fi
 fi
 
