@@ -49,10 +49,12 @@ static void look(const double *const *r, size_t k, size_t m, double alpha, doubl
         cb_paired_hl(d, m, each, e);
         /* too few rounds for this look's level decide nothing (as the gate) */
         int sure = e->level >= 1 - each - 1e-12;
-        if (sure && e->hi < 0)
-            out->verdict[j] = CB_FASTEST_SLOWER;
-        else if (sure && e->lo > log(1 - tie) && e->hi < log(1 + tie))
+        /* a difference shown to lie within the band is a tie however significant:
+         * no dispatch decision should chase it */
+        if (sure && e->lo > log(1 - tie) && e->hi < log(1 + tie))
             out->verdict[j] = CB_FASTEST_TIED;
+        else if (sure && e->hi < 0)
+            out->verdict[j] = CB_FASTEST_SLOWER;
         else
             out->verdict[j] = CB_FASTEST_UNDECIDED;
         out->resolved &= out->verdict[j] != CB_FASTEST_UNDECIDED;

@@ -9,8 +9,9 @@
  * 32, 48, ... rounds with the gate's share of the error at each look.  The error of
  * a look is split evenly over its k - 1 comparisons (Bonferroni), so all of them
  * hold at once.  The fastest is the candidate of the highest median rate; each other
- * is then significantly slower (its interval wholly below 0), tied (its interval
- * wholly inside +-tie) or undecided.  A look at which none is undecided ends the
+ * is then tied (its interval wholly inside +-tie, however significant the
+ * difference), significantly slower (else its interval wholly below 0) or
+ * undecided.  A look at which none is undecided ends the
  * sequence: the harness stops sampling there, and a reader replaying the rounds
  * stops at the same look.
  */

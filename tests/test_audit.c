@@ -198,6 +198,67 @@ static void test_fail_if_misdispatch(void **state)
     assert_int_equal(audit_cmd("2048", NULL), emulated ? CB_EXIT_USAGE : CB_EXIT_OK);
 }
 
+/* ---- the decisions on known numbers -------------------------------------------------- */
+
+/* rates for three candidates over n rounds: a base rate with a deterministic wobble
+ * shared by the round (drift, which pairing cancels) and a small one of its own. */
+static void rates_for(double *r, size_t n, const double factor[3], double own)
+{
+    for (size_t i = 0; i < n; i++) {
+        double drift = 1 + 0.2 * (double)((i * 7919) % 13) / 13;
+        for (size_t j = 0; j < 3; j++) {
+            double mine = 1 + own * ((double)((i * 31 + j * 17) % 11) / 11 - 0.5);
+            r[j * n + i] = 1e6 * factor[j] * drift * mine;
+        }
+    }
+}
+
+static void test_fastest_verdicts(void **state)
+{
+    (void)state;
+    double r[3 * 64];
+    cb_fastest f;
+    /* candidate 1 fastest, 0 a third as fast, 2 within 0.5%: slower and tied, at the
+     * first look */
+    rates_for(r, 64, (const double[3]){1.0, 3.0, 2.985}, 0.002);
+    assert_int_equal(cb_fastest_judge(r, 3, 64, CB_FASTEST_TIE, &f), 0);
+    assert_int_equal(f.best, 1);
+    assert_int_equal(f.verdict[0], CB_FASTEST_SLOWER);
+    assert_int_equal(f.verdict[2], CB_FASTEST_TIED);
+    assert_true(f.resolved && !f.unique);
+    assert_int_equal(f.n, 16);
+    double est, lo, hi;
+    cb_fastest_faster_pct(&f, 0, &est, &lo, &hi);
+    assert_true(lo <= est && est <= hi && lo > 190 && hi < 210);
+    /* 3% apart with 40% noise of their own: neither slower nor tied after 64 rounds */
+    rates_for(r, 64, (const double[3]){1.0, 1.03, 0.5}, 0.4);
+    assert_int_equal(cb_fastest_judge(r, 3, 64, CB_FASTEST_TIE, &f), 0);
+    assert_false(f.resolved);
+    assert_int_equal(f.n, 64);
+    assert_int_equal(f.verdict[2], CB_FASTEST_SLOWER);
+    /* rounds with a missing rate are left out; none usable is an error */
+    memset(r, 0, sizeof r);
+    assert_int_equal(cb_fastest_judge(r, 3, 64, CB_FASTEST_TIE, &f), -1);
+}
+
+/* The default sweep keeps its promise: multiples of 16, 16 B to 16 KiB, each at
+ * most 1.25 times the one before, so a crossover is placed to within 25% (16 B
+ * steps below 80 B). */
+static void test_default_sizes(void **state)
+{
+    (void)state;
+    size_t s[CB_PLAN_MAX_SIZES];
+    size_t n = cb_audit_sizes(s, CB_PLAN_MAX_SIZES);
+    assert_int_equal(n, 31);
+    assert_int_equal(s[0], 16);
+    assert_int_equal(s[n - 1], 16384);
+    for (size_t i = 1; i < n; i++) {
+        assert_int_equal(s[i] % 16, 0);
+        assert_true(s[i] > s[i - 1]);
+        assert_true(s[i] <= s[i - 1] + 16 || (double)s[i] <= 1.25 * (double)s[i - 1]);
+    }
+}
+
 /* ---- the tuning file --------------------------------------------------------------- */
 
 static void write_tune(void)
@@ -354,6 +415,8 @@ int main(void)
         cmocka_unit_test(test_fastest_and_crossover),
         cmocka_unit_test(test_misdispatch_flagged),
         cmocka_unit_test(test_fail_if_misdispatch),
+        cmocka_unit_test(test_fastest_verdicts),
+        cmocka_unit_test(test_default_sizes),
         cmocka_unit_test(test_tune_round_trip),
         cmocka_unit_test(test_tune_refused_elsewhere),
         cmocka_unit_test(test_tune_malformed),
