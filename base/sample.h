@@ -27,6 +27,9 @@ typedef struct cb_run_info {
     const char *emulator;       /* "none", "qemu-user", "unknown" */
     const char *timing;         /* "cpu" (user+system time) or "wall" */
     const char *started;        /* ISO 8601 UTC */
+    /* The tuning file auto followed (schema 1.7): "NAME fnv1a64:SUM", its name as
+     * given and the checksum of its bytes (kernels/tune.h); "" (or NULL) for none. */
+    const char *tune;
 } cb_run_info;
 
 /*

@@ -5,11 +5,14 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 
 #include "base/common.h"
 #include "cli/commands.h"
 #include "cli/speed.h"
+#include "cli/tune_opts.h"
 #include "harness/run.h"
+#include "kernels/select.h"
 #include "reports/sinks/sinks.h"
 
 /* MAX_SINKS: progress, text, workload, compare, CSV, JSON. */
@@ -141,6 +144,11 @@ int cb_cmd_speed(int argc, char **argv)
         cb_gate_opts_free(&o.gate);
         return CB_EXIT_USAGE;
     }
+    const char *tune = o.tune_path ? o.tune_path : getenv(CB_TUNE_ENV);
+    if (tune && *tune && cb_tune_load(&o.tune, tune, "speed") != 0) {
+        cb_gate_opts_free(&o.gate);
+        return CB_EXIT_USAGE;
+    }
     /* From the moment a temporary CSV may exist, a stop signal only raises the flag,
      * so the file is always finished or removed. */
     cb_run_stop_install();
@@ -156,12 +164,16 @@ int cb_cmd_speed(int argc, char **argv)
         if (n < 0) {
             cb_run_stop_restore();
             cb_gate_opts_free(&o.gate);
+            cb_select_tune(NULL);
+            cb_tune_free(&o.tune);
             return CB_EXIT_USAGE;
         }
         cb_run(&o.run, sinks, (size_t)n, &res);
     }
     cb_run_stop_restore();
     cb_gate_opts_free(&o.gate);
+    cb_select_tune(NULL);
+    cb_tune_free(&o.tune);
     int status = res.status;
     if (status == CB_EXIT_OK)
         status = gate_status;

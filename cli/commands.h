@@ -17,5 +17,6 @@ int cb_cmd_compare(int argc, char **argv);
 int cb_cmd_import(int argc, char **argv);
 int cb_cmd_export(int argc, char **argv);
 int cb_cmd_plot(int argc, char **argv);
+int cb_cmd_audit(int argc, char **argv);
 
 #endif

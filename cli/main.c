@@ -22,6 +22,7 @@ static const command commands[] = {
     {"caps", cb_cmd_caps, "CPU capabilities, the mask in force, emulation, auto picks"},
     {"selftest", cb_cmd_selftest, "check every variant against known answers and generic"},
     {"kat", cb_cmd_kat, "run NIST CAVP known-answer files through every variant"},
+    {"audit", cb_cmd_audit, "the fastest variant per size here: crossovers, wrong picks, a tune file"},
     {"compare", cb_cmd_compare, "before/after tables from two result files, with a gate"},
     {"import", cb_cmd_import, "openssl speed and tcrypt logs into cryptobench CSV"},
     {"export", cb_cmd_export, "result files as BMF, github-action-benchmark, Go, LAVA, JUnit"},

@@ -10,6 +10,7 @@
 #include "cli/libopts.h"
 #include "base/workload.h"
 #include "harness/plan.h"
+#include "kernels/tune.h"
 
 /* CB_MULTI_COUNTS: the worker counts of one -multi list. */
 #define CB_MULTI_COUNTS 8
@@ -31,6 +32,8 @@ typedef struct speed_opts {
     long multi_counts[CB_MULTI_COUNTS]; /* -multi N[,N...], ascending */
     size_t nmulti;        /* how many: 2 or more run the plan once per count */
     cb_workload workload;
+    const char *tune_path; /* -tune FILE (else CRYPTOBENCH_TUNE): auto follows it */
+    cb_tune tune;
 } speed_opts;
 
 /* CB_CALIBRATE_TRIALS: the A/A trials of -calibrate-gate.  With 20, "at most 5%"

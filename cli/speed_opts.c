@@ -56,6 +56,8 @@ static void speed_usage(FILE *f)
         "  -misalign N        offset buffers N bytes (0..64) from 64-byte alignment\n"
         "  -inplace           output over the input (default: separate buffers)\n"
         "  -variant LIST      auto (default), all, or variant names separated by commas\n"
+        "  -tune FILE         auto follows the tuning file `audit -o FILE` wrote on this\n"
+        "                     machine and build (default: $CRYPTOBENCH_TUNE, if set)\n"
         "  -force-caps        allow CRYPTOBENCH_CAPS / OPENSSL_*cap to add capabilities\n"
         "                     the CPU lacks; kernels then run under a fault guard\n"
         CB_LIBOPTS_USAGE
@@ -175,6 +177,18 @@ static int writable_dir_of(const char *opt, const char *path)
                  strerror(errno));
         return -1;
     }
+    return 0;
+}
+
+/* file_name takes option opt's value v, a file name, into *out; an empty one is
+ * refused. */
+static int file_name(const char *opt, const char *v, const char **out)
+{
+    if (!*v) {
+        cb_error("speed: %s needs a file name.", opt);
+        return -1;
+    }
+    *out = v;
     return 0;
 }
 
@@ -471,18 +485,16 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
                 return -1;
             }
             variants = v;
+        } else if ((r = VALUE("tune")) != 0) {
+            if (r < 0 || file_name("-tune", v, &o->tune_path) != 0)
+                return -1;
         } else if ((r = VALUE("json")) != 0) {
             if (r < 0 || writable_dir_of("-json", v) != 0)
                 return -1;
             o->json_path = v;
         } else if ((r = VALUE("csv")) != 0) {
-            if (r < 0)
+            if (r < 0 || file_name("-csv", v, &o->csv_path) != 0)
                 return -1;
-            if (!*v) {
-                cb_error("speed: -csv needs a file name.");
-                return -1;
-            }
-            o->csv_path = v;
         } else if ((r = VALUE("compare-out")) != 0) {
             if (r < 0)
                 return -1;

@@ -9,6 +9,7 @@
 
 #include "harness/guard.h"
 #include "base/common.h"
+#include "base/fastest.h"
 #include "base/paired.h"
 #include "base/stats.h"
 
@@ -360,11 +361,53 @@ static int gate_look(const cb_bench_cfg *cfg, const cb_bench_result *rs)
     return (int)g.decision;
 }
 
+/* recalibrate corrects an audited case's batch count from its warm-up batch, which
+ * lasted t: calibration can stop early on a cold first call (a page fault, a
+ * cache miss per op), leaving batches a small fraction of the target whose fixed
+ * cost (the clock, the guard) weighs on the faster variant more than on the
+ * slower.  Up to three more warm-up batches, until one lasts at least half the
+ * target; returns the last one's duration or TIMED_FAULT / TIMED_STOPPED. */
+static double recalibrate(const cb_bench_cfg *cfg, batch *b, double target, double t,
+                          int *fault)
+{
+    for (int i = 0; i < 3 && t >= 0 && t < target / 2; i++) {
+        double n = (double)b->n * (t > 0 ? target / t : 16);
+        b->n = n < 1 ? 1 : n > (double)(UINT64_C(1) << 40) ? (UINT64_C(1) << 40) : (uint64_t)n;
+        t = timed(cfg, b, fault);
+        if (t >= 0)
+            set_chunk(b, b->n, t);
+    }
+    return t;
+}
+
+/* fastest_done ends an audited case (cfg->fastest_tie) at the first look that
+ * resolves which instances are fastest, or at the cap. */
+static int fastest_done(const cb_bench_cfg *cfg, const cb_bench_result *rs, size_t k,
+                        double spent)
+{
+    size_t n = rs[0].n;
+    if (spent >= cfg->max_case_seconds || n >= CB_BENCH_MAX_SAMPLES)
+        return 1;
+    if (!cb_gate_due(n))
+        return 0;
+    double *rates = cb_xmalloc(k * n * sizeof *rates);
+    for (size_t j = 0; j < k; j++)
+        for (size_t i = 0; i < n; i++)
+            rates[j * n + i] = rs[j].seconds[i] > 0
+                                   ? (double)rs[j].iterations[i] / rs[j].seconds[i] : 0;
+    cb_fastest f;
+    int done = cb_fastest_judge(rates, k, n, cfg->fastest_tie, &f) == 0 && f.resolved;
+    free(rates);
+    return done;
+}
+
 /* round_done says whether the samples of a round just taken end the case. */
 static int round_done(const cb_bench_cfg *cfg, cb_bench_result *rs, size_t k, int fixed,
                       unsigned want, double spent, double started)
 {
     int gating = k == 2 && cfg->gate_pct != 0;
+    if (!gating && !fixed && k >= 2 && cfg->fastest_tie > 0)
+        return fastest_done(cfg, rs, k, spent);
     if (gating) {
         int out_of_time = cb_clock_now(CB_CLOCK_WALL) - started >= cfg->gate_max_seconds ||
                           rs[0].n >= CB_BENCH_MAX_SAMPLES;
@@ -408,7 +451,8 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
     if (want > CB_BENCH_MAX_SAMPLES)
         want = CB_BENCH_MAX_SAMPLES;
     double target = gating ? GATE_BATCH_SECONDS
-                           : fixed ? cfg->seconds / want : PRECISION_BATCH_SECONDS;
+                    : fixed ? cfg->seconds / want
+                    : cfg->batch_seconds > 0 ? cfg->batch_seconds : PRECISION_BATCH_SECONDS;
     double started = cb_clock_now(CB_CLOCK_WALL);
     uint64_t seed = cfg->seed ? cfg->seed : (uint64_t)(started * 1e9) ^ (uint64_t)(size_t)rs;
     seed = seed ? seed : 1;
@@ -430,6 +474,8 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
                                               : calibrate(cfg, &b[j], target, &rs[j].fault);
         if (t >= 0)
             t = timed(cfg, &b[j], &rs[j].fault);
+        if (t >= 0 && cfg->fastest_tie > 0)
+            t = recalibrate(cfg, &b[j], target, t, &rs[j].fault);
         if (t == TIMED_FAULT) {
             rs[j].timeout = last_limit;
             return -1;

@@ -67,6 +67,14 @@ typedef struct cb_bench_cfg {
      * are marked transient and left out, and sampling goes on, for at most another
      * max_case_seconds (then the case is marked unsettled).  0: off. */
     int steady;
+    /* audit (harness/audit.h): batch_seconds > 0 is the precision mode's batch target
+     * instead of 50 ms; fastest_tie > 0 ends an interleaved case of several
+     * instances as soon as base/fastest.h resolves which are fastest (every other
+     * significantly slower or tied within +-fastest_tie), else when max_case_seconds
+     * of samples (of all instances together) are spent; the precision goal is not
+     * looked at. */
+    double batch_seconds;
+    double fastest_tie;
 } cb_bench_cfg;
 
 #define CB_BENCH_TIMEOUT_FACTOR 100

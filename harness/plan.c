@@ -47,11 +47,12 @@ static void add_entry(cb_plan *p, const cb_alg *a, const cb_variant *v, cb_dir d
         snprintf(e->label, sizeof e->label, "%s", a->name);
 }
 
-/* plan_dirs: ciphers and AEADs are timed in the one direction -decrypt chooses. */
+/* plan_dirs: ciphers and AEADs are timed in the one direction -decrypt chooses
+ * (both in an audit). */
 static size_t plan_dirs(const cb_run_opts *o, const cb_alg *a, cb_dir dirs[CB_MAX_DIRS])
 {
     size_t n = cb_alg_dirs(a, dirs);
-    if (a->kind == CB_KIND_CIPHER || a->kind == CB_KIND_AEAD) {
+    if ((a->kind == CB_KIND_CIPHER || a->kind == CB_KIND_AEAD) && !o->every_dir) {
         dirs[0] = o->decrypt ? CB_DIR_DECRYPT : CB_DIR_ENCRYPT;
         return 1;
     }
@@ -145,6 +146,8 @@ static int plan_alg(cb_plan *p, const cb_run_opts *o, const cb_alg *a, cb_caps c
                          a->name, k->why);
                 return -1;
             }
+            if (k->why[0] && o->runnable_only)
+                continue;
             if (k->why[0])
                 cb_warn("speed: skipping %s/%s: it %s.", a->name, k->var->name, k->why);
             else
@@ -175,6 +178,33 @@ static int check_sizes(const cb_plan *p, const cb_run_opts *o)
     return 0;
 }
 
+const cb_variant *cb_plan_var(const cb_plan_entry *e, size_t k)
+{
+    return k < CB_PLAN_MAX_SIZES && e->tuned[k] ? e->tuned[k] : e->var;
+}
+
+int cb_plan_tuned(const cb_plan_entry *e)
+{
+    for (size_t k = 0; k < CB_PLAN_MAX_SIZES; k++)
+        if (e->tuned[k])
+            return 1;
+    return 0;
+}
+
+/* follow_tune gives the auto entries the tuning file's pick at each size. */
+static void follow_tune(cb_plan *p, const cb_run_opts *o, cb_caps caps)
+{
+    if (o->variants.mode != CB_SELECT_AUTO || !cb_select_tuned())
+        return;
+    for (size_t i = 0; i < p->n; i++) {
+        cb_plan_entry *e = &p->e[i];
+        for (size_t k = 0; k < cb_plan_sizes(o, e); k++) {
+            const cb_variant *v = cb_select_auto_at(e->alg, e->dir, caps, cb_plan_len(o, e, k));
+            e->tuned[k] = v != e->var ? v : NULL;
+        }
+    }
+}
+
 int cb_plan_build(cb_plan *p, const cb_run_opts *o)
 {
     cb_caps caps = cb_caps_effective();
@@ -188,6 +218,7 @@ int cb_plan_build(cb_plan *p, const cb_run_opts *o)
                  "algorithms.");
         return -1;
     }
+    follow_tune(p, o, caps);
     return check_sizes(p, o);
 }
 

@@ -49,6 +49,14 @@ typedef struct cb_run_opts {
     /* -canary CLASS: the canary sampled beside every case (harness/canary.h);
      * CB_CANARY_AUTO (the default) picks each case's class, CB_CANARY_NONE none. */
     cb_canary_class canary;
+    /* audit (harness/audit.h): every direction of a cipher or AEAD, not only the one
+     * -decrypt chooses; and with -variant all, the variants the capabilities in force
+     * cannot run left out without a word (they are no candidates). */
+    int every_dir;
+    int runnable_only;
+    /* audit: > 0, the time cap of one algorithm in one direction, which its sizes
+     * share evenly (each case's max_case_seconds, for the whole case) */
+    double audit_seconds;
 } cb_run_opts;
 
 /* cb_run_opts_default: auto selection, default sampling, no pinning. */
@@ -61,6 +69,9 @@ typedef struct cb_plan_entry {
     cb_dir dir;
     int labelled;           /* variants were named: the label says which */
     char label[96];         /* "aes-128-cbc" or "aes-128-cbc/ce-i4" */
+    /* auto under a tuning file (kernels/select.h): the variant auto takes at each
+     * size index where the file picks another than var; NULL where it is var */
+    const cb_variant *tuned[CB_PLAN_MAX_SIZES];
 } cb_plan_entry;
 
 typedef struct cb_plan {
@@ -83,6 +94,13 @@ size_t cb_plan_sizes(const cb_run_opts *o, const cb_plan_entry *e);
 
 /* cb_plan_len is entry e's block size at size index k (0 for pkey). */
 size_t cb_plan_len(const cb_run_opts *o, const cb_plan_entry *e, size_t k);
+
+/* cb_plan_var is the variant entry e runs at size index k: var, or the tuning
+ * file's pick there. */
+const cb_variant *cb_plan_var(const cb_plan_entry *e, size_t k);
+
+/* cb_plan_tuned: does a tuning file change e's variant at any size? */
+int cb_plan_tuned(const cb_plan_entry *e);
 
 void cb_plan_free(cb_plan *p);
 

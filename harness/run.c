@@ -81,14 +81,41 @@ static void run_check(void *arg)
     k->rc = cb_check_variant(k->alg, k->var, CB_CHECK_QUICK, k->err, sizeof k->err, NULL);
 }
 
-/* verify checks each distinct (algorithm, variant) once, under the guard; one that
- * fails or faults is not timed. */
+/* check_one checks variant v of entry i under the guard, recording a fault or a
+ * failure against the entry; 1 when the run was stopped meanwhile. */
+static int check_one(cb_run_ctx *c, size_t i, const cb_variant *v)
+{
+    const cb_plan_entry *e = &c->plan.e[i];
+    check_call k = {e->alg, v, 0, ""};
+    double limit = cb_run_timeout(c, e);
+    int sig = cb_guard_run_for(run_check, &k, limit);
+    if (sig == CB_GUARD_STOPPED)
+        return 1;
+    if (sig) {
+        cb_run_report_fault(e, sig, limit);
+        c->checked[i] = CB_OUT_FAULTED;
+        c->sig[i] = sig;
+        c->status = CB_EXIT_FAULT;
+    } else if (k.rc) {
+        cb_error("speed: not timing variant %s of %s: it failed its check: %s.", v->name,
+                 e->alg->name, k.err);
+        c->checked[i] = CB_OUT_FAILED;
+        snprintf(c->note[i], sizeof c->note[i], "failed its check: %s", k.err);
+        if (c->status == CB_EXIT_OK)
+            c->status = CB_EXIT_FAIL;
+    }
+    return 0;
+}
+
+/* verify checks each distinct (algorithm, variant) once, under the guard, and the
+ * variants a tuning file gives an entry; one that fails or faults is not timed. */
 static void verify(cb_run_ctx *c)
 {
     for (size_t i = 0; i < c->plan.n; i++) {
         const cb_plan_entry *e = &c->plan.e[i];
         size_t j = 0;
-        while (j < i && !(c->plan.e[j].alg == e->alg && c->plan.e[j].var == e->var))
+        while (j < i && !(c->plan.e[j].alg == e->alg && c->plan.e[j].var == e->var &&
+                          !cb_plan_tuned(&c->plan.e[j]) && !cb_plan_tuned(e)))
             j++;
         if (j < i) {
             c->checked[i] = c->checked[j];
@@ -96,23 +123,14 @@ static void verify(cb_run_ctx *c)
             memcpy(c->note[i], c->note[j], sizeof c->note[i]);
             continue;
         }
-        check_call k = {e->alg, e->var, 0, ""};
-        double limit = cb_run_timeout(c, e);
-        int sig = cb_guard_run_for(run_check, &k, limit);
-        if (sig == CB_GUARD_STOPPED)
-            break; /* the run ends before timing */
-        if (sig) {
-            cb_run_report_fault(e, sig, limit);
-            c->checked[i] = CB_OUT_FAULTED;
-            c->sig[i] = sig;
-            c->status = CB_EXIT_FAULT;
-        } else if (k.rc) {
-            cb_error("speed: not timing variant %s of %s: it failed its check: %s.",
-                     e->var->name, e->alg->name, k.err);
-            c->checked[i] = CB_OUT_FAILED;
-            snprintf(c->note[i], sizeof c->note[i], "failed its check: %s", k.err);
-            if (c->status == CB_EXIT_OK)
-                c->status = CB_EXIT_FAIL;
+        if (check_one(c, i, e->var))
+            return; /* the run ends before timing */
+        for (size_t k = 0; k < CB_PLAN_MAX_SIZES && c->checked[i] == CB_OUT_OK; k++) {
+            size_t m = 0;
+            while (m < k && cb_plan_var(e, m) != cb_plan_var(e, k))
+                m++;
+            if (m == k && e->tuned[k] && check_one(c, i, e->tuned[k]))
+                return;
         }
     }
 }

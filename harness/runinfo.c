@@ -11,12 +11,14 @@
 #include "base/common.h"
 #include "harness/emu.h"
 #include "harness/host.h"
+#include "kernels/select.h"
 
 static char hostname[256];
 static char cpu_model[256];
 static char caps_detected[512];
 static char caps_effective[512];
 static char started[32];
+static char tune[300];
 
 void cb_runinfo_collect(cb_run_info *r, cb_clock clock)
 {
@@ -43,4 +45,9 @@ void cb_runinfo_collect(cb_run_info *r, cb_clock clock)
     r->emulator = cb_emulator();
     r->timing = cb_clock_name(clock);
     r->started = started;
+    const cb_tune *t = cb_select_tuned();
+    tune[0] = '\0';
+    if (t)
+        snprintf(tune, sizeof tune, "%s fnv1a64:%s", t->name, t->sum);
+    r->tune = tune;
 }

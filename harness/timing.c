@@ -115,7 +115,7 @@ void cb_run_case_head(const cb_run_ctx *c, size_t i, size_t k, cb_case_summary *
     s->size_index = k;
     s->worker = CB_SUMMARY_CASE;
     s->alg = e->alg->name;
-    s->variant = e->var->name;
+    s->variant = cb_plan_var(e, k)->name;
     s->direction = cb_dir_name(e->dir);
     s->key_bits = e->alg->key_bits;
     s->block_bytes = cb_plan_len(c->o, e, k);
@@ -275,6 +275,7 @@ typedef struct group {
     cb_inst *x[CB_BENCH_MAX_INTERLEAVE]; /* NULL: its set-up faulted */
     uint8_t *in[CB_BENCH_MAX_INTERLEAVE], *out[CB_BENCH_MAX_INTERLEAVE];
     int dead[CB_BENCH_MAX_INTERLEAVE];
+    const cb_variant *v[CB_BENCH_MAX_INTERLEAVE]; /* each instance's variant */
     size_t k;
 } group;
 
@@ -370,6 +371,47 @@ static void deliver(cb_run_ctx *c, runs_acc *ra, size_t j, size_t i, size_t k,
     }
 }
 
+/* set_up makes member j's instance of variant v and keys it (g->x[j] NULL when its
+ * key set-up faulted, which is recorded); -1 when it cannot be made at all. */
+static int set_up(cb_run_ctx *c, group *g, size_t j, const cb_variant *v)
+{
+    const cb_run_opts *o = c->o;
+    size_t i = g->i[j];
+    inst_call call = {.c = c, .e = &c->plan.e[i]};
+    call.x = cb_inst_alloc(call.e->alg, v, call.e->dir,
+                           (o->aead ? CB_INST_AAD : 0) | (o->rekey ? CB_INST_REKEY : 0),
+                           call.err, sizeof call.err);
+    int code = call.x ? guarded(c, i, call_key, &call) : 0;
+    if (code) {
+        cb_inst_abandon(call.x); /* the variant faulted keying it */
+        call.x = NULL;
+    } else if (call.x && call.rc != 0) {
+        guarded(c, i, call_free, &call);
+        call.x = NULL;
+    }
+    g->x[j] = call.x;
+    g->v[j] = v;
+    g->dead[j] = code != 0;
+    if (!code && !call.x) {
+        cb_error("speed: %s.", call.err);
+        return -1;
+    }
+    return 0;
+}
+
+/* follow makes member j's instance the variant its entry runs at size index k (a
+ * tuning file can change it from size to size); -1 when it cannot be made. */
+static int follow(cb_run_ctx *c, group *g, size_t j, size_t k)
+{
+    const cb_variant *want = cb_plan_var(&c->plan.e[g->i[j]], k);
+    if (!g->x[j] || g->dead[j] || g->v[j] == want)
+        return 0;
+    inst_call call = {.c = c, .e = &c->plan.e[g->i[j]], .x = g->x[j]};
+    guarded(c, g->i[j], call_free, &call);
+    g->x[j] = NULL;
+    return set_up(c, g, j, want);
+}
+
 /* time_size measures the members of g still timed at size index k; -1 when the run
  * must stop. */
 static int time_size(cb_run_ctx *c, group *g, size_t k, runs_acc *ra)
@@ -387,6 +429,12 @@ static int time_size(cb_run_ctx *c, group *g, size_t k, runs_acc *ra)
             if (ra->pass == 0 && !(ra->runs > 1 && ra->sent[j * ra->nsizes + k]))
                 c->on_case(c, i, k, g->x[j] ? CB_OUT_SKIPPED : CB_OUT_FAULTED,
                            &(cb_bench_result){0});
+            continue;
+        }
+        if (follow(c, g, j, k) != 0)
+            return -1;
+        if (!g->x[j]) { /* the tuned variant's key set-up faulted */
+            deliver(c, ra, j, i, k, CB_OUT_FAULTED, &(cb_bench_result){.fault = c->sig[i]});
             continue;
         }
         for (size_t b = 0; b < len; b++)
@@ -416,6 +464,8 @@ static int time_size(cb_run_ctx *c, group *g, size_t k, runs_acc *ra)
         cfg.op_timeout = 0; /* built-in code: no time-out */
     cfg.canary = c->o->canary == CB_CANARY_AUTO ? cb_canary_class_of(first->alg, first->var)
                                                 : c->o->canary;
+    if (c->o->audit_seconds > 0)
+        cfg.max_case_seconds = c->o->audit_seconds / (double)cb_plan_sizes(c->o, first);
     if (ra->runs > 1) {
         /* each repetition its share of a case's time: two thirds of the cap of one
          * (about as many samples as min_samples, at the default -runs 3) */
@@ -451,25 +501,7 @@ static int time_group(cb_run_ctx *c, group *g, size_t maxlen)
         g->in[made] = (uint8_t *)cb_aligned_alloc(64, maxlen + 128) + mis;
         g->out[made] = c->o->inplace ? g->in[made]
                                      : (uint8_t *)cb_aligned_alloc(64, maxlen + 128) + mis;
-        const cb_run_opts *o = c->o;
-        inst_call call = {.c = c, .e = &c->plan.e[i]};
-        call.x = cb_inst_alloc(call.e->alg, call.e->var, call.e->dir,
-                               (o->aead ? CB_INST_AAD : 0) | (o->rekey ? CB_INST_REKEY : 0),
-                               call.err, sizeof call.err);
-        int code = call.x ? guarded(c, i, call_key, &call) : 0;
-        if (code) {
-            cb_inst_abandon(call.x); /* the variant faulted keying it */
-            call.x = NULL;
-        } else if (call.x && call.rc != 0) {
-            guarded(c, i, call_free, &call);
-            call.x = NULL;
-        }
-        g->x[made] = call.x;
-        g->dead[made] = code != 0;
-        if (!code && !call.x) {
-            cb_error("speed: %s.", call.err);
-            rc = -1;
-        }
+        rc = set_up(c, g, made, cb_plan_var(&c->plan.e[i], 0));
         made++;
     }
     size_t nsizes = cb_plan_sizes(c->o, &c->plan.e[g->i[0]]);
@@ -532,7 +564,7 @@ int cb_run_time_all(cb_run_ctx *c)
             report_unchecked(c, i);
             continue;
         }
-        group g = {{0}, {0}, {0}, {0}, {0}, 0};
+        group g = {{0}, {0}, {0}, {0}, {0}, {0}, 0};
         for (size_t j = i; j < c->plan.n && g.k < CB_BENCH_MAX_INTERLEAVE; j++) {
             const cb_plan_entry *e = &c->plan.e[j];
             if (done[j] || c->checked[j] != CB_OUT_OK || e->alg != c->plan.e[i].alg ||

@@ -335,6 +335,16 @@ size_t cb_alg_dirs(const cb_alg *a, cb_dir out[CB_MAX_DIRS])
     return 2;
 }
 
+int cb_alg_dir_named(const cb_alg *a, const char *name)
+{
+    cb_dir dirs[CB_MAX_DIRS];
+    size_t n = cb_alg_dirs(a, dirs);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(cb_dir_name(dirs[i]), name) == 0)
+            return (int)dirs[i];
+    return -1;
+}
+
 int cb_alg_per_op(const cb_alg *a)
 {
     return a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM || a->kind == CB_KIND_SIG;

@@ -50,6 +50,10 @@ const char *cb_alg_names(char *buf, size_t len);
  * returns the count. */
 size_t cb_alg_dirs(const cb_alg *a, cb_dir out[CB_MAX_DIRS]);
 
+/* cb_alg_dir_named: the direction of a called name ("decrypt"), or -1 when a has no
+ * direction of that name. */
+int cb_alg_dir_named(const cb_alg *a, const char *name);
+
 /* cb_alg_per_op says whether a is timed in operations, not bytes: the public-key
  * rows and the KEMs, which take no block sizes and print OpenSSL's ops/s tables. */
 int cb_alg_per_op(const cb_alg *a);

@@ -8,6 +8,27 @@
 
 #include "kernels/registry.h"
 
+/* tuned: the tuning file auto follows, or NULL (cb_select_tune). */
+static const cb_tune *tuned;
+
+void cb_select_tune(const cb_tune *t)
+{
+    tuned = t;
+}
+
+const cb_tune *cb_select_tuned(void)
+{
+    return tuned;
+}
+
+const cb_variant *cb_select_auto_at(const cb_alg *a, cb_dir d, cb_caps caps, size_t len)
+{
+    const cb_variant *v = cb_tune_lookup(tuned, a, d, len);
+    if (v && !(v->caps & ~caps))
+        return v;
+    return cb_variant_auto(a, d, caps);
+}
+
 /* in_registry: does any variant of this build carry name? */
 static int in_registry(const char *name)
 {

@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "kernels/kernel.h"
+#include "kernels/tune.h"
 
 #define CB_SELECT_MAX 16       /* names in one list */
 #define CB_SELECT_NAME 64      /* bytes of one name, with its NUL */
@@ -74,6 +75,18 @@ const char *cb_selection_missing(const cb_selection *sel, const cb_alg *a, cb_di
 
 /* cb_selection_offered: does a have at least one variant sel can pick? */
 int cb_selection_offered(const cb_selection *sel, const cb_alg *a);
+
+/*
+ * A tuning file (kernels/tune.h) makes auto follow it: cb_select_tune installs t
+ * (NULL: none; t must outlive its use), checked by the caller against this machine.
+ * cb_select_tuned returns what is installed.  cb_select_auto_at is auto's pick for a
+ * in d at block size len (0 for a public-key algorithm): the file's variant where one
+ * of its ranges covers len and the variant can run under caps, else auto's usual
+ * pick (cb_select's).  The planner asks it for every size of an auto entry.
+ */
+void cb_select_tune(const cb_tune *t);
+const cb_tune *cb_select_tuned(void);
+const cb_variant *cb_select_auto_at(const cb_alg *a, cb_dir d, cb_caps caps, size_t len);
 
 /* cb_variant_all_names lists every distinct variant name of this build,
  * comma-separated, for error messages. */

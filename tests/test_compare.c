@@ -146,7 +146,7 @@ static void test_ratio_interval(void **state)
 
 static const cb_run_info run_a = {"0.1.0", "rev-a", "linux-x86_64", "gcc", "-O2", "x86_64",
                                   "host1", "cpu1", "aesni", "aesni", "none", "none", "none",
-                                  "cpu", "2024-01-01T00:00:00Z"};
+                                  "cpu", "2024-01-01T00:00:00Z", ""};
 
 /* add samples of a variant loaded from lib (NULL: a built-in one) to a set: rates
  * spread by +-spread around ops (deterministic). */

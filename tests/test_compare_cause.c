@@ -36,13 +36,13 @@ static const char *fixture(const char *name)
  * (the BCM2711 leaves them out). */
 static const cb_run_info pi = {"0.1.0", "3f2a9c1e4b7d", "linux-aarch64", "gcc 12.2.0", "-O2",
                                "aarch64", "rpi4", "ARM Cortex-A72", "neon", "neon", "none",
-                               "none", "none", "cpu", "2021-03-01T10:00:00Z"};
+                               "none", "none", "cpu", "2021-03-01T10:00:00Z", ""};
 
 /* A board with the Crypto Extensions, for masks that remove them. */
 static const cb_run_info ce = {"0.1.0", "3f2a9c1e4b7d", "linux-aarch64", "gcc 12.2.0", "-O2",
                                "aarch64", "n1", "Neoverse-N1", "neon,aes,pmull,sha1,sha2",
                                "neon,aes,pmull,sha1,sha2", "none", "none", "none", "cpu",
-                               "2021-03-01T10:00:00Z"};
+                               "2021-03-01T10:00:00Z", ""};
 
 /* The block sizes each put adds a case at. */
 static const size_t sizes[] = {16, 256, 1024, 8192};

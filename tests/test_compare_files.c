@@ -42,7 +42,7 @@ static void write_board(size_t b)
     snprintf(paths[b], sizeof paths[b], "%s/%s.csv", dir, hosts[b]);
     cb_run_info run = {"0.1.0", "rev", "linux-aarch64", "gcc", "-O2", "aarch64", hosts[b],
                        "cpu", "neon", "neon", "none", "none", "none", "cpu",
-                       "2021-03-01T10:00:00Z"};
+                       "2021-03-01T10:00:00Z", ""};
     cb_csv_writer *w = cb_csv_open(paths[b], err, sizeof err);
     assert_non_null(w);
     for (int alg = 0; alg < 2; alg++)

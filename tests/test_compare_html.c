@@ -23,7 +23,7 @@
 
 static const cb_run_info run_before = {"0.1.0", "rev-a", "linux-x86_64", "gcc 12", "-O2",
                                        "x86_64", "host1", "Test CPU", "aesni", "aesni",
-                                       "none", "none", "none", "cpu", "2024-01-01T00:00:00Z"};
+                                       "none", "none", "none", "cpu", "2024-01-01T00:00:00Z", ""};
 
 /* add adds n samples of alg/variant at 64 bytes, spread evenly by +-1% around ops. */
 static void add(cb_csv_set *set, const cb_run_info *run, const char *alg, const char *variant,

@@ -27,7 +27,7 @@ typedef struct side {
 
 static const cb_run_info run_template = {
     "0.1.0", "rev", "linux-x86_64", "gcc", "-O2", "x86_64", "host", "cpu", "none", "none",
-    "none", "none", "none", "cpu", "2024-01-01T00:00:00Z",
+    "none", "none", "none", "cpu", "2024-01-01T00:00:00Z", "",
 };
 
 /* add_samples appends worker w's samples of a run of `workers` workers: n samples of

@@ -46,7 +46,7 @@ static const cb_run_info run_a = {
     "0.1.0", "abc123", "linux-x86_64", "gcc (Debian 12.2.0) 12.2.0",
     "-O2 -DNAME=\"x\"", "x86_64", "hostA", "Intel(R) Xeon(R), \"v2\" @ 2.4GHz",
     "aesni,pclmul", "aesni", "-pclmul", "CRYPTOBENCH_CAPS", "none", "cpu",
-    "2024-01-02T03:04:05Z",
+    "2024-01-02T03:04:05Z", "",
 };
 
 static cb_sample sample(const char *alg, size_t block, unsigned idx, uint64_t iters,
@@ -131,10 +131,10 @@ static void test_round_trip(void **state)
                                  "case_noisy,workers,worker,signal,note,library,"
                                  "library_version,library_info,library_env,pair,pair_order,arm,"
                                  "run,transient,canary,canary_sum,canary_iterations,"
-                                 "canary_seconds,case_unsettled\r\n"));
-    assert_non_null(strstr(text, "\r\n1.6,0.1.0,"));
-    assert_non_null(strstr(text, ",ok,,,,,1,0,,,,,,,,,,0,0,,,,,0\r\n"));       /* unknown: empty */
-    assert_non_null(strstr(text, ",ok,1900000,2500000,1.25,1,2,1,,,,,,,,,,0,0,,,,,0\r\n"));
+                                 "canary_seconds,case_unsettled,tune\r\n"));
+    assert_non_null(strstr(text, "\r\n1.7,0.1.0,"));
+    assert_non_null(strstr(text, ",ok,,,,,1,0,,,,,,,,,,0,0,,,,,0,\r\n"));       /* unknown: empty */
+    assert_non_null(strstr(text, ",ok,1900000,2500000,1.25,1,2,1,,,,,,,,,,0,0,,,,,0,\r\n"));
 
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
@@ -349,7 +349,7 @@ static void test_newer_minor_extra_column(void **state)
     (void)state;
     char err[256];
     char text[2048];
-    snprintf(text, sizeof text, "schema,future,%s1.7,zzz,%s", HEADER + 7, GOOD + 4);
+    snprintf(text, sizeof text, "schema,future,%s1.8,zzz,%s", HEADER + 7, GOOD + 4);
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_buffer(set, "t.csv", text, strlen(text), err, sizeof err),
                      0);
@@ -438,7 +438,7 @@ static void test_unmeasured_rows(void **state)
     assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
     char *text = read_all(path);
     assert_non_null(strstr(text, ",faulted,,,,,1,0,SIGILL,\"this CPU lacks sha, says "
-                                 "\"\"cpuid\"\"\",,,,,,,,0,0,,,,,0\r\n"));
+                                 "\"\"cpuid\"\"\",,,,,,,,0,0,,,,,0,\r\n"));
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
     assert_int_equal(cb_csv_set_count(set), 2);
@@ -492,7 +492,7 @@ static void test_provenance_round_trip(void **state)
                                  "OpenSSL 3.0.19 27 Jan 2026,\"cflags=gcc -O3 -DOPENSSLDIR="
                                  "\"\"\\\"\"/usr/lib/ssl\\\"\"\"\", -fPIC; platform=linux-x86_64"
                                  "\nbuilt_on=Tue Jan 27 2026\",OPENSSL_ia32cap=0x0; "
-                                 "OPENSSL_armcap=0,,,,0,0,,,,,0\r\n"));
+                                 "OPENSSL_armcap=0,,,,0,0,,,,,0,\r\n"));
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
     assert_int_equal(cb_csv_set_count(set), 2);
@@ -524,7 +524,7 @@ static void test_pair_round_trip(void **state)
     assert_int_equal(cb_csv_write(w, &run_a, &u), 0);
     assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
     char *text = read_all(path);
-    assert_non_null(strstr(text, ",4711,1,1,0,0,,,,,0\r\n"));
+    assert_non_null(strstr(text, ",4711,1,1,0,0,,,,,0,\r\n"));
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
     const cb_csv_row *r0 = cb_csv_set_row(set, 0), *r1 = cb_csv_set_row(set, 1);
@@ -535,7 +535,7 @@ static void test_pair_round_trip(void **state)
     assert_false(r1->s.paired);
     cb_csv_set_free(set);
     /* the same row with its arm cut off */
-    char *cut = strstr(text, ",4711,1,1,0,0,,,,,0\r\n");
+    char *cut = strstr(text, ",4711,1,1,0,0,,,,,0,\r\n");
     memcpy(cut, ",4711,1, ", 9); /* the arm blanked: a space is not a number */
     cut[8] = ',';
     memmove(cut + 8, cut + 9, strlen(cut + 9) + 1);
@@ -733,7 +733,7 @@ static void test_imported_row_round_trip(void **state)
     assert_int_equal(cb_csv_write_row(w, &r), 0);
     assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
     assert_non_null(strstr(read_all(path),
-                           ",,,1411716280,11029033.4375,,,imported,,,,,1,0,,,,,,,,,,0,0,,,,,0\r\n"));
+                           ",,,1411716280,11029033.4375,,,imported,,,,,1,0,,,,,,,,,,0,0,,,,,0,\r\n"));
     cb_csv_set *set = cb_csv_set_new();
     assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
     assert_int_equal(cb_csv_set_row(set, 0)->has_counts, 0);
@@ -742,10 +742,36 @@ static void test_imported_row_round_trip(void **state)
     unlink(path);
 }
 
+/* Schema 1.7: the tuning file auto followed is part of the run's description, and
+ * two runs that differ only in it stay two runs. */
+static void test_tune_round_trip(void **state)
+{
+    (void)state;
+    char err[256];
+    const char *path = path_in_dir("tune.csv");
+    cb_csv_writer *w = cb_csv_open(path, err, sizeof err);
+    assert_non_null(w);
+    cb_run_info tuned = run_a;
+    tuned.tune = "host, \"a\".tune fnv1a64:0123456789abcdef";
+    cb_sample s = sample("md5", 64, 0, 1000, 1.0);
+    assert_int_equal(cb_csv_write(w, &tuned, &s), 0);
+    assert_int_equal(cb_csv_write(w, &run_a, &s), 0);
+    assert_int_equal(cb_csv_commit(w, err, sizeof err), 0);
+    cb_csv_set *set = cb_csv_set_new();
+    assert_int_equal(cb_csv_read_file(set, path, err, sizeof err), 0);
+    const cb_csv_row *r0 = cb_csv_set_row(set, 0), *r1 = cb_csv_set_row(set, 1);
+    assert_string_equal(r0->run->tune, tuned.tune);
+    assert_string_equal(r1->run->tune, "");
+    assert_ptr_not_equal(r0->run, r1->run);
+    cb_csv_set_free(set);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_tune_round_trip),
         cmocka_unit_test(test_rows_flushed_before_commit),
         cmocka_unit_test(test_abort_keeps_old_file),
         cmocka_unit_test(test_open_failure),

@@ -76,6 +76,7 @@ enum column {
     COL_CANARY_ITERATIONS,
     COL_CANARY_SECONDS,
     COL_CASE_UNSETTLED,
+    COL_TUNE, /* schema 1.7 on: optional when reading; the tuning file auto followed */
     COL_COUNT
 };
 
@@ -94,10 +95,10 @@ static const char *const column_names[COL_COUNT] = {
     CB_PROVENANCE_KEYS,
     "pair",          "pair_order",     "arm",
     "run",           "transient",      "canary",        "canary_sum",   "canary_iterations",
-    "canary_seconds", "case_unsettled",
+    "canary_seconds", "case_unsettled", "tune",
 };
 
-/* Columns a file of an older minor version may lack (added in schemas 1.1 to 1.6). */
+/* Columns a file of an older minor version may lack (added in schemas 1.1 to 1.7). */
 #define FIRST_OPTIONAL_COLUMN COL_CASE_CI_LOW
 
 /* run_field gives the address of cb_run_info's i-th string (tool_version first). */
@@ -248,6 +249,7 @@ int cb_csv_write_row(cb_csv_writer *w, const cb_csv_row *r)
     v[COL_CANARY_ITERATIONS] = canary ? can_it : "";
     v[COL_CANARY_SECONDS] = canary ? can_s : "";
     v[COL_CASE_UNSETTLED] = s->case_unsettled ? "1" : "0";
+    v[COL_TUNE] = run.tune ? run.tune : "";
     for (int c = 0; c < COL_COUNT; c++)
         cb_csv_put_field(w->f, v[c], c == COL_COUNT - 1);
     /* Flushed per row so that a commit after an interruption holds every finished
@@ -409,6 +411,7 @@ const cb_run_info *cb_csv_intern_run(cb_csv_set *set, const cb_run_info *run)
         const char *s = *run_field((cb_run_info *)run, i);
         *run_field(&key, i) = cb_csv_intern(set, s ? s : "", s ? strlen(s) : 0);
     }
+    key.tune = cb_csv_intern(set, run->tune ? run->tune : "", run->tune ? strlen(run->tune) : 0);
     if (2 * (set->nruns + 1) > set->runcap)
         runs_grow(set);
     size_t j = run_hash(&key) & (set->runcap - 1);
@@ -1125,6 +1128,8 @@ static int read_row(parser *ps)
     for (size_t i = 0; i < RUN_COLUMNS; i++)
         *run_field(&run, i) = intern_column(ps, COL_TOOL_VERSION + (int)i,
                                             col[COL_TOOL_VERSION + i], &changed);
+    static const field none = {"", 0};
+    run.tune = intern_column(ps, COL_TUNE, col[COL_TUNE] ? col[COL_TUNE] : &none, &changed);
     if (changed)
         ps->last_run = cb_csv_intern_run(ps->set, &run);
     r.run = ps->last_run;

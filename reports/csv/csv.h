@@ -21,8 +21,8 @@
 #include "base/sample.h"
 
 #define CB_CSV_SCHEMA_MAJOR 1
-#define CB_CSV_SCHEMA_MINOR 6
-#define CB_CSV_SCHEMA "1.6"
+#define CB_CSV_SCHEMA_MINOR 7
+#define CB_CSV_SCHEMA "1.7"
 
 /* CB_CSV_MAX_MISALIGN bounds the misalign column: speed -misalign takes 0 to 64. */
 #define CB_CSV_MAX_MISALIGN 64

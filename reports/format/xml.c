@@ -33,3 +33,10 @@ void cb_xml_text(FILE *f, const char *s, size_t max)
         p += n;
     }
 }
+
+void cb_xml_element(FILE *f, const char *tag, const char *s)
+{
+    fprintf(f, "<%s>", tag);
+    cb_xml_text(f, s, 0);
+    fprintf(f, "</%s>", tag);
+}

@@ -18,4 +18,8 @@
  */
 void cb_xml_text(FILE *f, const char *s, size_t max);
 
+/* cb_xml_element writes <tag>s</tag>, s through cb_xml_text (tag is the writer's
+ * own, written as it is). */
+void cb_xml_element(FILE *f, const char *tag, const char *s);
+
 #endif

@@ -202,10 +202,5 @@ const cb_alg *cb_imp_symmetric_alg(char *name, size_t len)
 
 int cb_imp_times_direction(const cb_alg *a, const char *dir)
 {
-    cb_dir dirs[CB_MAX_DIRS];
-    size_t n = cb_alg_dirs(a, dirs);
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(cb_dir_name(dirs[i]), dir) == 0)
-            return 1;
-    return 0;
+    return cb_alg_dir_named(a, dir) >= 0;
 }

@@ -528,7 +528,7 @@ static const cb_run_info *run_info(importer *im, cb_csv_set *set)
         tool, o->build ? o->build : base, "imported", im->compiler, im->options,
         o->host_arch ? o->host_arch : "", o->hostname ? o->hostname : im->hostname,
         o->cpu_model ? o->cpu_model : im->cpu_model, im->caps_detected, im->caps_effective, im->caps_mask,
-        im->mask_source, "unknown", im->wall || own_clock ? "wall" : "cpu", im->started,
+        im->mask_source, "unknown", im->wall || own_clock ? "wall" : "cpu", im->started, "",
     };
     return cb_csv_intern_run(set, &r);
 }

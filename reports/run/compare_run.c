@@ -76,7 +76,7 @@ int cb_compare_run_gated(const cb_run_info *info, const cb_sample *s, size_t n,
     snprintf(rq.variant[1], sizeof rq.variant[1], "%s", variant_b);
     cb_csv_set *set = cb_csv_set_new();
     static const cb_run_info none_run = {"", "", "", "", "", "", "", "", "", "", "", "",
-                                         "none", "", ""};
+                                         "none", "", "", ""};
     const cb_run_info *run = cb_csv_intern_run(set, info ? info : &none_run);
     for (size_t i = 0; i < n; i++) {
         cb_csv_row r;

@@ -32,7 +32,7 @@ static void write_run(FILE *f, const cb_run_info *r)
         {"caps_detected", r->caps_detected}, {"caps_effective", r->caps_effective},
         {"caps_mask", r->caps_mask},       {"mask_source", r->mask_source},
         {"emulator", r->emulator},         {"timing", r->timing},
-        {"started", r->started},
+        {"started", r->started},           {"tune", r->tune ? r->tune : ""},
     };
     fputs("  \"run\": {", f);
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {

@@ -257,6 +257,9 @@ static void print_header(const cb_sink_run *run)
     if (strcmp(r->mask_source, "none") != 0)
         printf(" (%s); detected: %s", r->mask_source, r->caps_detected);
     putchar('\n');
+    /* on a line of its own, so that readers of the CPUINFO line read it unchanged */
+    if (r->tune && r->tune[0])
+        printf("tune: %s\n", r->tune);
     print_auto(run);
 }
 

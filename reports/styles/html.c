@@ -202,11 +202,8 @@ static void conditions(const cb_compare_many *m, FILE *out)
         fputs("<th>before</th><th>after</th>", out);
     } else {
         fputs("<th>base</th>", out);
-        for (size_t j = 0; j < m->ncols; j++) {
-            fputs("<th>", out);
-            cb_xml_text(out, m->labels[j], 0);
-            fputs("</th>", out);
-        }
+        for (size_t j = 0; j < m->ncols; j++)
+            cb_xml_element(out, "th", m->labels[j]);
     }
     fputs("</tr></thead>\n<tbody>\n", out);
     for (size_t i = 0; i < n; i++) {

@@ -272,7 +272,7 @@ expect 2 "-compare needs -variant with exactly two" -- speed md5 -compare
 expect 0 "" -- speed md5 -bytes 64 -variant generic,generic -compare -fail-if-slower 5% -max-seconds 3 -csv "$T/aa.csv"
 grep -q 'gate -fail-if-slower 5%: passed' "$T/out" && ok || bad "A/A -fail-if-slower 5% did not pass: $(cat "$T/out")"
 head -n 1 "$T/aa.csv" | grep -q ',pair,pair_order,arm' && ok || bad "the CSV has no pair columns"
-awk -F, 'NR > 1 && $(NF - 7) + 0 == 1 { n++ } END { exit !(n > 0) }' "$T/aa.csv" && ok || bad "the A/A CSV has no arm 1 rows"
+awk -F, 'NR > 1 && $(NF - 8) + 0 == 1 { n++ } END { exit !(n > 0) }' "$T/aa.csv" && ok || bad "the A/A CSV has no arm 1 rows"
 expect 0 "" -- compare "$T/aa.csv" -variant generic,generic -fail-if-slower 5%
 grep -q 'passed' "$T/out" && ok || bad "compare of the A/A CSV did not pass: $(cat "$T/out")"
 expect 0 "" -- compare "$T/aa.csv" -fail-if-slower 5%
@@ -294,7 +294,7 @@ expect 2 "-calibrate-gate times one variant against itself" -- speed md5 -calibr
 expect 0 "" -- speed md5 -bytes 64 -calibrate-gate -max-seconds 0.05
 grep -Eq '^calibrate-gate: md5 digest 64 bytes, [a-z0-9-]+ against itself: 20 A/A trials of 0.05 s .* is [0-9]+\.[0-9][0-9]%; [0-9]+\.[0-9][0-9]% kept them to none\.$' "$T/out" && ok || bad "-calibrate-gate printed no threshold: $(cat "$T/out")"
 expect 0 "" -- speed md5 -bytes 64 -seconds 0.02 -samples 1 -pair 7,1,0 -csv "$T/pair.csv"
-tail -n 1 "$T/pair.csv" | grep -q ',7,1,0,0,0,[a-z]*,[0-9a-f]*,[0-9]*,[0-9.e-]*,0.$' && ok || bad "-pair 7,1,0 did not stamp the sample: $(tail -n 1 "$T/pair.csv")"
+tail -n 1 "$T/pair.csv" | grep -q ',7,1,0,0,0,[a-z]*,[0-9a-f]*,[0-9]*,[0-9.e-]*,0,.$' && ok || bad "-pair 7,1,0 did not stamp the sample: $(tail -n 1 "$T/pair.csv")"
 expect 2 "-pair '7,2,0' is not ROUND,ORDER,ARM" -- speed md5 -seconds 0.02 -samples 1 -pair 7,2,0
 expect 2 "-pair records one sample per case" -- speed md5 -pair 7,1,0
 # two separate runs gated at 0.5%: compare says what their design cannot support
@@ -311,13 +311,13 @@ expect 2 "pair their own batches: drop -runs" -- speed md5 -variant generic,gene
 cb speed md5 -bytes 64,256 -seconds 0.04 -samples 2 -runs 2 -csv "$T/r1.csv" >/dev/null 2>&1 &&
     ok || bad "speed -runs 2 failed"
 # run (0, 1), transient, canary (md5's: scalar), its checksum, count and seconds
-tr -d '\r' <"$T/r1.csv" | awk -F, 'NR > 1 { runs[$(NF - 6)]++; if ($(NF - 4) != "scalar" || length($(NF - 3)) != 16 || $(NF - 3) !~ /^[0-9a-f]+$/ || $(NF - 1) <= 0) bad++ }
+tr -d '\r' <"$T/r1.csv" | awk -F, 'NR > 1 { runs[$(NF - 7)]++; if ($(NF - 5) != "scalar" || length($(NF - 4)) != 16 || $(NF - 4) !~ /^[0-9a-f]+$/ || $(NF - 2) <= 0) bad++ }
     END { exit !(runs[0] == 4 && runs[1] == 4 && !bad) }' && ok ||
     bad "speed -runs 2 wrote no run 0 and 1 rows with a scalar canary: $(tail -n 2 "$T/r1.csv")"
 cb speed md5 -bytes 64,256 -seconds 0.04 -samples 2 -runs 2 -csv "$T/r2.csv" >/dev/null 2>&1
 cb speed md5 -bytes 64,256 -seconds 0.04 -samples 2 -runs 2 -csv "$T/r3.csv" >/dev/null 2>&1
 cb speed md5 -bytes 64,256 -seconds 0.04 -samples 2 -runs 2 -canary none -csv "$T/r0.csv" >/dev/null 2>&1
-tr -d '\r' <"$T/r0.csv" | awk -F, 'NR > 1 && $(NF - 4) != "" { n++ } END { exit n > 0 }' && ok ||
+tr -d '\r' <"$T/r0.csv" | awk -F, 'NR > 1 && $(NF - 5) != "" { n++ } END { exit n > 0 }' && ok ||
     bad "-canary none still wrote a canary"
 cb compare "$T/r1.csv" "$T/r2.csv" -format csv 2>/dev/null | tr -d '\r' >"$T/out"
 grep -Eq ',runs(/canary)?$' "$T/out" && ok ||
@@ -551,7 +551,7 @@ grep -Eq '^  \* generic +generic +prio 100 +available' "$T/out" && ok || bad "li
 cb speed -multi 2 -seconds 0.1 -bytes 16,64 -csv "$T/multi.csv" -json "$T/multi.json" md5 \
     >"$T/out" 2>"$T/err" && ok || bad "speed -multi 2 -csv failed: $(cat "$T/err")"
 head -n 1 "$T/multi.csv" | grep -q ',workers,worker,' && ok || bad "-multi CSV header lacks workers,worker: $(head -n 1 "$T/multi.csv")"
-tags=$(tail -n +2 "$T/multi.csv" | tr -d '\r' | awk -F, '{ print $(NF - 17) "," $(NF - 16) }' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
+tags=$(tail -n +2 "$T/multi.csv" | tr -d '\r' | awk -F, '{ print $(NF - 18) "," $(NF - 17) }' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
 [ "$tags" = " 10 2,0; 10 2,1;" ] && ok || bad "-multi 2 CSV rows by workers,worker are '$tags', expected 10 of 2,0 and 10 of 2,1 (2 sizes x 5 samples each)"
 grep -q '^md5#1 ' "$T/out" && ok || bad "-multi 2 printed no per-worker row: $(cat "$T/out")"
 cb compare "$T/multi.csv" "$T/multi.csv" -style mail >"$T/cmp" 2>"$T/err" && ok || bad "compare of a -multi CSV with itself failed: $(cat "$T/err")"
@@ -562,7 +562,7 @@ cmp64=$(awk '$1 == "md5" && $2 == 64 { gsub(",", "", $3); print $3 }' "$T/cmp")
 awk -v t="$table" -v c="$cmp64" 'BEGIN { exit !(t > 0 && c * 64 / 1000 > t * 0.999 && c * 64 / 1000 < t * 1.001) }' && ok || bad "compare's -multi rate $cmp64 ops/s x 64 is not the table's sum ${table}k"
 # A 1.1 file (no workers columns) and the 1.0 import still read; a -multi run and a
 # normal one are not matched.
-tr -d '\r' <"$T/multi.csv" | sed 's/\(,[^,]*\)\{18\}$//; s/^1\.6,/1.1,/' >"$T/old11.csv"
+tr -d '\r' <"$T/multi.csv" | sed 's/\(,[^,]*\)\{19\}$//; s/^1\.7,/1.1,/' >"$T/old11.csv"
 cb compare "$T/old11.csv" "$T/old11.csv" >/dev/null 2>"$T/err" && ok || bad "a schema 1.1 file does not read: $(cat "$T/err")"
 data=$(dirname "$0")/../data
 cb compare "$data/oe2013-before.csv" "$data/oe2013-before.csv" >/dev/null 2>"$T/err" && ok || bad "a schema 1.0 file does not read: $(cat "$T/err")"
@@ -590,7 +590,7 @@ if [ -n "$other" ]; then
         -csv "$T/mc.csv" >"$T/out" 2>"$T/err" && ok || bad "speed -multi 2 -compare failed: $(cat "$T/err")"
     grep -Eq '^aes-128-ctr +[+-][0-9.]+%~?$' "$T/out" && ok || bad "-multi -compare printed no comparison row: $(cat "$T/out")"
     grep -Eq '[0-9]+ regressions?, [0-9]+ improvements?, [0-9]+ unchanged' "$T/out" && ok || bad "-multi -compare printed no summary: $(cat "$T/out")"
-    n=$(grep -c ",$other,.*,2,1,,,,,,,,,,[0-9]*,0,[a-z]*,[0-9a-f]*,[0-9]*,[0-9.e-]*,0.\$" "$T/mc.csv")
+    n=$(grep -c ",$other,.*,2,1,,,,,,,,,,[0-9]*,0,[a-z]*,[0-9a-f]*,[0-9]*,[0-9.e-]*,0,.\$" "$T/mc.csv")
     [ "$n" -eq 5 ] && ok || bad "-multi -compare CSV has $n samples of $other from worker 1, expected 5"
 else
     echo "cli: only generic implements aes-128-ctr here; -multi -compare UNAVAILABLE"
@@ -612,7 +612,7 @@ grep -Eq '^type +1 worker +2 workers$' "$T/out" &&
     bad "speed -multi 1,2 printed no scaling table: $(tail -n 6 "$T/out")"
 [ "$(grep -c '^-multi [12]: [12] workers\{0,1\} at once$' "$T/out")" -eq 2 ] && ok ||
     bad "speed -multi 1,2 did not head each count's tables"
-tags=$(tail -n +2 "$T/scale.csv" | tr -d '\r' | awk -F, '$1 != "" { print $(NF - 17) "," $(NF - 16) }' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
+tags=$(tail -n +2 "$T/scale.csv" | tr -d '\r' | awk -F, '$1 != "" { print $(NF - 18) "," $(NF - 17) }' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
 [ "$tags" = " 12 1,0; 12 2,0; 12 2,1;" ] && ok ||
     bad "-multi 1,2 CSV rows by workers,worker are '$tags', expected 12 of 1,0, 2,0 and 2,1 (md5 at 2 sizes and rsa2048 in 2 directions, 3 samples each)"
 cb compare "$T/scale.csv" "$T/scale.csv" >"$T/out" 2>"$T/err" &&
@@ -1099,7 +1099,7 @@ if qemu_x86 && cb list | grep -q ' shani '; then
     grep -q 'variant shani of sha256 raised SIGILL: this CPU lacks sha' "$T/fault.err" && ok || bad "no fault message: $(cat "$T/fault.err")"
     grep -Eq '^sha256 +faulted +faulted $' "$T/fault.out" && ok || bad "the table does not show sha256 as faulted: $(cat "$T/fault.out")"
     grep -Eq '^md5 +[0-9.]+k? +[0-9.]+k?$' "$T/fault.out" && ok || bad "the table lost md5: $(cat "$T/fault.out")"
-    n=$(grep -c ',sha256,shani,digest,.*,faulted,.*,SIGILL,this CPU lacks sha,,,,,,,,0,0,,,,,0.$' "$T/fault.csv")
+    n=$(grep -c ',sha256,shani,digest,.*,faulted,.*,SIGILL,this CPU lacks sha,,,,,,,,0,0,,,,,0,.$' "$T/fault.csv")
     [ "$n" -eq 2 ] && ok || bad "the CSV has $n faulted sha256 rows, expected 2 (one per size): $(cat "$T/fault.csv")"
     [ "$(grep -c ',md5,generic,.*,ok,' "$T/fault.csv")" -eq 4 ] && ok || bad "the CSV lost md5's samples"
     cb compare "$T/fault.csv" "$T/fault.csv" -style mail >"$T/out" 2>"$T/err" && ok || bad "compare of a CSV with faulted rows failed: $(cat "$T/err")"
@@ -1132,7 +1132,7 @@ fi
 # still needs a rate.  (Fields counted from the end: the run columns hold quoted
 # commas; the last four, a built-in variant's library columns, are empty.)
 tr -d '\r' <"$T/run.csv" | head -n 2 >"$T/failed.csv"
-tail -n 1 "$T/failed.csv" | awk -F, -v OFS=, '{ for (i = 28; i >= 25; i--) $(NF - i) = 0; $(NF - 22) = "failed"; $(NF - 14) = "failed its check" } 1' >>"$T/failed.csv"
+tail -n 1 "$T/failed.csv" | awk -F, -v OFS=, '{ for (i = 29; i >= 26; i--) $(NF - i) = 0; $(NF - 23) = "failed"; $(NF - 15) = "failed its check" } 1' >>"$T/failed.csv"
 cb compare "$T/failed.csv" "$T/failed.csv" >/dev/null 2>"$T/err" && ok || bad "a CSV with a failed row does not read: $(cat "$T/err")"
 tail -n 1 "$T/failed.csv" | sed 's/,failed,/,ok,/' >>"$T/failed.csv"
 expect 2 "ops_per_sec is 0 in a row with status ok" -- compare "$T/failed.csv" "$T/failed.csv"
@@ -1643,6 +1643,55 @@ expect 2 "-fail-if-slower 0 is out of range; give a percentage above 0" -- expor
 # a kat file whose every record is skipped checked nothing: exit 1
 printf '[L = 32]\n\nLen = 1\nMsg = 00\nMD = %064d\n\nLen = 3\nMsg = 00\nMD = %064d\n' 0 0 >"$T/SHA256ShortMsg.rsp"
 expect 1 "kat: .*SHA256ShortMsg.rsp: no record was checked" -- kat -variant generic "$T/SHA256ShortMsg.rsp"
+
+# --- audit: usage, the emulator refusal, a quick audit, its tuning file -----------------
+expect 2 "unknown option '-frob'; 'cryptobench audit -help'" -- audit md5 -frob
+expect 2 "-style 'svg' is not a style of audit; give text, markdown or html" -- audit sha256 -style svg
+expect 2 "-fail-if-misdispatch 0% is out of range" -- audit sha256 -fail-if-misdispatch 0%
+expect 2 "unknown algorithm 'nosuch'" -- audit nosuch
+expect 2 "option -o has an empty value" -- audit sha256 -o ""
+expect 2 "speed: cannot read tuning file $T/none.tune" -- speed md5 -tune "$T/none.tune"
+if [ -n "$RUN" ]; then
+    expect 2 "audit: running under qemu-user, whose timings say nothing" -- audit sha256
+elif [ "$(uname -m)" = x86_64 ]; then
+    # sha256 has generic and shani on every x86-64 host with the SHA extensions
+    # (the emulator check needs none)
+    if command -v qemu-x86_64 >/dev/null 2>&1; then
+        qemu-x86_64 "$BIN" audit sha256 >"$T/out" 2>"$T/err"
+        [ $? -eq 2 ] && grep -q "running under qemu-user" "$T/err" && ok ||
+            bad "audit under qemu-x86_64 was not refused: $(head -c 300 "$T/err")"
+    fi
+    expect 2 "aes-128-cbc has fewer than two candidates here" -- audit aes-128-cbc -variant generic
+    if "$BIN" list | grep -A3 '^sha256$' | grep -q 'shani .*available'; then
+        expect 0 "" -- audit sha256 -bytes 64,4096 -seconds 0.4 -o "$T/h.tune" -csv "$T/audit.csv" -style markdown
+        grep -q '^| 4096 |' "$T/out" && ok || bad "audit -style markdown printed no 4096-byte row"
+        expect 0 "" -- audit sha256 -bytes 64,1024,4096 -seconds 0.3 -style html
+        grep -q '^<polyline fill="none" stroke=' "$T/out" && grep -q '</html>' "$T/out" && ok ||
+            bad "audit -style html drew no chart"
+        # shani is several times generic's speed at every size: one range
+        head -1 "$T/h.tune" | grep -qx 'cryptobench-tune 1' && grep -qx 'sha256 digest 64 4096 shani' "$T/h.tune" &&
+            ok || bad "audit -o wrote no sha256 range: $(cat "$T/h.tune")"
+        expect 0 "" -- compare "$T/audit.csv" -variant generic,shani
+        expect 0 "" -- plot "$T/audit.csv" -o "$T/audit.svg"
+        expect 0 "" -- speed sha256 -bytes 64 -seconds 0.05 -tune "$T/h.tune" -csv "$T/tuned.csv"
+        grep -q "^tune: $T/h.tune fnv1a64:[0-9a-f]\{16\}\$" "$T/out" && ok || bad "speed -tune: the header names no tuning file"
+        tr -d '\r' <"$T/tuned.csv" | grep -q ",$T/h.tune fnv1a64:[0-9a-f]\{16\}\$" && ok || bad "speed -tune: the CSV's tune column is empty"
+        CRYPTOBENCH_TUNE="$T/h.tune" "$BIN" speed sha256 -bytes 64 -seconds 0.05 >"$T/out" 2>&1 &&
+            grep -q "^tune: $T/h.tune" "$T/out" && ok || bad "CRYPTOBENCH_TUNE was not followed: $(head -c 300 "$T/out")"
+        sed 's/^caps: .*/caps: ssse3/' "$T/h.tune" >"$T/other.tune"
+        expect 2 "tuning file $T/other.tune was made for another capability set" -- speed sha256 -tune "$T/other.tune"
+        CRYPTOBENCH_CAPS=-sha "$BIN" speed sha256 -bytes 64 -seconds 0.05 -tune "$T/h.tune" >/dev/null 2>"$T/err"
+        [ $? -eq 2 ] && grep -q "made for another capability set" "$T/err" && ok || bad "a tuning file was followed under a mask"
+        sed 's/^sha256 digest 64 /sha256 digest x /' "$T/h.tune" >"$T/bad.tune"
+        expect 2 "tuning file $T/bad.tune is malformed: line 6: 'sha256 digest x " -- speed sha256 -tune "$T/bad.tune"
+        # a library is one more candidate, named as -lib names it
+        if [ -f "$sys" ]; then
+            expect 0 "" -- audit sha256 -lib "ossl=$sys" -bytes 4096 -seconds 0.3
+            grep -Eq '^ +bytes +rounds +generic +shani +ossl +fastest$' "$T/out" && ok ||
+                bad "audit -lib: the library is no candidate: $(head -c 400 "$T/out")"
+        fi
+    fi
+fi
 
 if [ -z "$RUN" ]; then
     tests/plot_browser.sh "$BIN" >"$T/out" 2>&1 && ok || bad "$(cat "$T/out")"
