@@ -19,6 +19,7 @@
 #include "harness/run.h"
 #include "kernels/registry.h"
 #include "kernels/select.h"
+#include "base/workload.h"
 #include "reports/audit/audit.h"
 #include "reports/sinks/sinks.h"
 
@@ -28,6 +29,8 @@ typedef struct audit_opts {
     double gate_pct;       /* -fail-if-misdispatch P%; < 0 none */
     const char *style, *tune_out, *csv_path, *variants;
     int force;
+    int has_workload;      /* -workload W: each candidate's weighted figure too */
+    cb_workload workload;
     cb_libopts libs;
 } audit_opts;
 
@@ -57,13 +60,17 @@ static void audit_usage(FILE *f)
         "  -o FILE            write a tuning file auto follows (speed -tune FILE, or\n"
         "                     " CB_TUNE_ENV "=FILE)\n"
         "  -csv FILE          every sample, in the results CSV (compare and plot read it)\n"
+        "  -workload W        also each candidate's bytes-over-time throughput under W\n"
+        "                     (%s, or a file of \"SIZE COUNT\" lines), interpolated\n"
+        "                     between the audited sizes, and the fastest under W\n"
         "  -elapsed           wall-clock time instead of CPU time\n"
         "  -force             run even under an emulator, whose timings mean nothing\n"
         "\n"
         "Exit status: 0 ok, 1 a variant failed its check or -fail-if-misdispatch found\n"
         "auto too slow, 2 bad usage (or an emulator without -force), 3 a kernel faulted.\n"
         "docs/audit.md describes the decisions and the tuning file.\n",
-        CB_AUDIT_FIRST, CB_AUDIT_LAST, CB_AUDIT_QUANTUM, CB_AUDIT_STEP, CB_AUDIT_SECONDS);
+        CB_AUDIT_FIRST, CB_AUDIT_LAST, CB_AUDIT_QUANTUM, CB_AUDIT_STEP, CB_AUDIT_SECONDS,
+        cb_workload_names());
 }
 
 static int add_alg(audit_opts *o, const char *name)
@@ -121,6 +128,12 @@ static int take_option(audit_opts *o, cb_args *a)
     if ((r = VALUE("variant")) != 0) {
         o->variants = v;
         return r;
+    }
+    if ((r = VALUE("workload")) != 0) {
+        if (r < 0 || cb_args_workload("audit", v, &o->workload) != 0)
+            return -1;
+        o->has_workload = 1;
+        return 1;
     }
 #undef VALUE
     if (cb_args_flag(a, "force")) {
@@ -244,6 +257,9 @@ static int finish(const audit_opts *o, cb_audit *au, const cb_run_result *res)
 {
     cb_audit_judge(au, cb_caps_effective());
     cb_audit_print(au, o->style, stdout);
+    if (o->has_workload)
+        /* the html page is one document: its figures go beside it, on stderr */
+        cb_audit_workload(au, &o->workload, strcmp(o->style, "html") == 0 ? stderr : stdout);
     int status = res->status;
     if (res->sink_failed && status == CB_EXIT_OK)
         status = CB_EXIT_USAGE;

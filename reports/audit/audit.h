@@ -115,6 +115,12 @@ void cb_audit_tune(const cb_audit *a, cb_tune *t);
  * cb_audit_style_ok: is style one of the three?
  */
 void cb_audit_print(const cb_audit *a, const char *style, FILE *out);
+
+/* cb_audit_workload writes `audit -workload W`'s figures (reports/audit/workload.c):
+ * per algorithm and direction, each candidate's throughput under W with its interval,
+ * auto's marked, and the fastest under W. */
+struct cb_workload;
+void cb_audit_workload(const cb_audit *a, const struct cb_workload *w, FILE *out);
 int cb_audit_style_ok(const char *style);
 
 /* cb_audit_html renders the judgement as one HTML page (reports/audit/html.c): per

@@ -1665,6 +1665,17 @@ elif [ "$(uname -m)" = x86_64 ]; then
     if "$BIN" list | grep -A3 '^sha256$' | grep -q 'shani .*available'; then
         expect 0 "" -- audit sha256 -bytes 64,4096 -seconds 0.4 -o "$T/h.tune" -csv "$T/audit.csv" -style markdown
         grep -q '^| 4096 |' "$T/out" && ok || bad "audit -style markdown printed no 4096-byte row"
+        # -workload: each candidate's weighted figure; 1024 B lies between the audited
+        # sizes, 8192 B outside them
+        printf '1024 3\n' >"$T/a.wl"
+        expect 0 "" -- audit sha256 -bytes 64,4096 -seconds 0.3 -workload "$T/a.wl"
+        grep -Eq '^    shani +[0-9.]+ MB/s \(interval [0-9.]+ \.\. [0-9.]+\)  auto$' "$T/out" &&
+            grep -q '^    fastest under a.wl: shani$' "$T/out" && ok ||
+            bad "audit -workload gave no figure per candidate: $(tail -n 5 "$T/out")"
+        printf '8192 1\n' >"$T/b.wl"
+        expect 0 "" -- audit sha256 -bytes 64,4096 -seconds 0.2 -workload "$T/b.wl"
+        grep -q 'no figure: 8192 B lies outside the audited sizes' "$T/out" && ok ||
+            bad "audit -workload outside the audited sizes gave a figure"
         expect 0 "" -- audit sha256 -bytes 64,1024,4096 -seconds 0.3 -style html
         grep -q '^<polyline fill="none" stroke=' "$T/out" && grep -q '</html>' "$T/out" && ok ||
             bad "audit -style html drew no chart"
