@@ -280,6 +280,14 @@ size_t cb_caps_openssl_bits(const cb_caps_arch *arch, const char **names, unsign
     return n;
 }
 
+cb_caps cb_caps_openssl_bit_cap(const cb_caps_arch *arch, unsigned word, unsigned bit)
+{
+    for (size_t i = 0; i < arch->nbits; i++)
+        if (arch->bits[i].word == word && arch->bits[i].bit == bit)
+            return arch->bits[i].cap;
+    return 0;
+}
+
 /* ---- messages ---- */
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)

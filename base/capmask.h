@@ -59,6 +59,10 @@ const char *cb_caps_openssl_equiv(const cb_caps_arch *arch, cb_caps detected,
 size_t cb_caps_openssl_bits(const cb_caps_arch *arch, const char **names, unsigned *words,
                             unsigned *bits, size_t max);
 
+/* cb_caps_openssl_bit_cap: the capability of cryptobench's that bit `bit` of word
+ * `word` of the OpenSSL variable stands for, or 0 when it stands for none. */
+cb_caps cb_caps_openssl_bit_cap(const cb_caps_arch *arch, unsigned word, unsigned bit);
+
 /*
  * cb_caps_apply_mask applies one variable's mask to *caps.  var is
  * "CRYPTOBENCH_CAPS" or the architecture's OpenSSL variable and value its text;

@@ -5,9 +5,13 @@
  * harness/run.h times it), the judgement and its table (reports/audit/audit.h), the
  * tuning file (cli/tune_opts.h) and the exit status.
  */
+#include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/capmask.h"
 #include "base/common.h"
 #include "base/outfile.h"
 #include "cli/args.h"
@@ -30,6 +34,11 @@ typedef struct audit_opts {
     const char *style, *tune_out, *csv_path, *variants;
     int force;
     int has_workload;      /* -workload W: each candidate's weighted figure too */
+    int lib_masks;         /* -lib-masks: the library against its own masks */
+    char mask_names[CB_LIB_MAX][64];      /* the masked instances' names */
+    char *mask_env[2 * CB_LIB_MAX];       /* their "NAME:VAR=VALUE" strings */
+    size_t nmask_env;
+    char *mask_variants;   /* the candidates: the library and its masked instances */
     cb_workload workload;
     cb_libopts libs;
 } audit_opts;
@@ -53,6 +62,9 @@ static void audit_usage(FILE *f)
         "                     its sizes (default %g)\n"
         "  -variant LIST      the candidates (default: every variant that can run here)\n"
         CB_LIBOPTS_USAGE
+        "  -lib-masks         with one -lib NAME=PATH: audit the library's own dispatch,\n"
+        "                     its default (auto) against instances with its capability\n"
+        "                     bits off and each relevant detected bit cleared\n"
         "  -fail-if-misdispatch P%%  exit 1 when at some size the fastest variant is\n"
         "                     more than P%% faster than auto's pick, with significance\n"
         "  -style S           text (default), markdown, or html (a page: a chart of\n"
@@ -136,6 +148,10 @@ static int take_option(audit_opts *o, cb_args *a)
         return 1;
     }
 #undef VALUE
+    if (cb_args_flag(a, "lib-masks")) {
+        o->lib_masks = 1;
+        return 1;
+    }
     if (cb_args_flag(a, "force")) {
         o->force = 1;
         return 1;
@@ -186,6 +202,133 @@ static int choose_algs(audit_opts *o)
     return 0;
 }
 
+/* relevant_caps: the capabilities any built-in variant of the audited algorithms
+ * needs; the masks of -lib-masks take away only the library's bits for these. */
+static cb_caps relevant_caps(const audit_opts *o)
+{
+    cb_caps need = 0;
+    for (size_t i = 0; i < o->run.nalgs; i++) {
+        cb_dir dirs[CB_MAX_DIRS];
+        size_t nd = cb_alg_dirs(o->run.algs[i], dirs);
+        for (size_t v = 0; v < cb_variant_count(); v++) {
+            const cb_variant *var = cb_variant_at(v);
+            for (size_t d = 0; d < nd && var->prim != CB_PRIM_WHOLE; d++)
+                if (cb_variant_offers(var, o->run.algs[i], dirs[d]))
+                    need |= var->caps;
+        }
+    }
+    return need;
+}
+
+/* add_instance makes the library of -lib a second instance name with env "VAR=VALUE"
+ * and the user's -lib-env for it. */
+static void add_instance(audit_opts *o, const char *name, const char *env)
+{
+    cb_libopts *lo = &o->libs;
+    const cb_lib_request *base = &lo->req[0];
+    char *label = o->mask_names[lo->n - 1];
+    snprintf(label, sizeof o->mask_names[0], "%s", name);
+    size_t nenv = lo->nenv;
+    for (size_t i = 0; i < nenv && lo->nenv < sizeof lo->env / sizeof lo->env[0]; i++) {
+        size_t len = strlen(base->name);
+        if (strncmp(lo->env[i], base->name, len) == 0 && lo->env[i][len] == ':' &&
+            o->nmask_env < sizeof o->mask_env / sizeof o->mask_env[0]) {
+            char *e = cb_xasprintf("%s:%s", label, lo->env[i] + len + 1);
+            o->mask_env[o->nmask_env++] = e;
+            lo->env[lo->nenv++] = e;
+        }
+    }
+    if (lo->nenv < sizeof lo->env / sizeof lo->env[0] &&
+        o->nmask_env < sizeof o->mask_env / sizeof o->mask_env[0]) {
+        char *e = cb_xasprintf("%s:%s", label, env);
+        o->mask_env[o->nmask_env++] = e;
+        lo->env[lo->nenv++] = e;
+    }
+    cb_lib_request *q = &lo->req[lo->n++];
+    memset(q, 0, sizeof *q);
+    q->name = label;
+    q->path = base->path;
+}
+
+/*
+ * lib_masks sets up -lib-masks: the one -lib library as the candidates' "auto" (its
+ * default dispatch), beside an instance with every bit of its capability variable
+ * off and one with each of its detected bits cleared that stands for a capability
+ * some built-in variant of these algorithms uses (the bits it could dispatch on), as
+ * many as one interleaved judgement takes.  0, or -1 after one sentence.
+ */
+static int lib_masks(audit_opts *o)
+{
+    cb_libopts *lo = &o->libs;
+    const cb_caps_arch *arch = cb_caps_arch_this();
+    const char *var = cb_caps_openssl_var(arch);
+    if (lo->n != 1 || o->variants || o->tune_out || o->run.nalgs == 0) {
+        cb_error("audit: -lib-masks audits one library's own dispatch: give the algorithms, "
+                 "one -lib NAME=PATH, and no -variant or -o.");
+        return -1;
+    }
+    if (!var) {
+        cb_error("audit: -lib-masks needs OpenSSL's capability variable, which this "
+                 "architecture (%s) has not.", cb_caps_arch_label(arch));
+        return -1;
+    }
+    const char *lib = lo->req[0].name;
+    size_t vlen = strlen(var);
+    for (size_t i = 0; i < lo->nenv; i++) {
+        const char *c = strchr(lo->env[i], ':');
+        if (c && strncmp(c + 1, var, vlen) == 0 && c[1 + vlen] == '=') {
+            cb_error("audit: -lib-masks sets %s for every instance itself; leave it out of "
+                     "-lib-env.", var);
+            return -1;
+        }
+    }
+    int x86 = strcmp(var, "OPENSSL_ia32cap") == 0;
+    cb_caps need = relevant_caps(o), det = cb_caps_detected();
+    char det_text[64] = "0", env[128], name[64];
+    unsigned long long d = 0;
+    if (!x86 && cb_caps_openssl_equiv(arch, det, det, det_text, sizeof det_text))
+        d = strtoull(det_text, NULL, 0);
+    size_t room = CB_FASTEST_MAX - 1;
+    if (CB_LIB_MAX - 1 < room)
+        room = CB_LIB_MAX - 1;
+    snprintf(env, sizeof env, "%s=%s", var, x86 ? "0x0:0x0" : "0x0");
+    snprintf(name, sizeof name, "%s-none", lib);
+    add_instance(o, name, env);
+    const char *names[40];
+    unsigned words[40], bits[40];
+    size_t n = cb_caps_openssl_bits(arch, names, words, bits, 40), left = 0;
+    for (size_t i = 0; i < n; i++) {
+        cb_caps cap = cb_caps_openssl_bit_cap(arch, words[i], bits[i]);
+        uint64_t bit = UINT64_C(1) << bits[i];
+        if (!(cap & need) || !(cap & det) || (!x86 && !(d & bit)))
+            continue;
+        if (lo->n - 1 >= room) {
+            left++;
+            continue;
+        }
+        if (x86)
+            snprintf(env, sizeof env, "%s=~0x%llx:~0x%llx", var,
+                     words[i] == 0 ? (unsigned long long)bit : 0ULL,
+                     words[i] == 1 ? (unsigned long long)bit : 0ULL);
+        else
+            snprintf(env, sizeof env, "%s=0x%llx", var, d & ~(unsigned long long)bit);
+        snprintf(name, sizeof name, "%s-no-%s", lib, names[i]);
+        for (char *p = name; *p; p++)
+            *p = (char)tolower((unsigned char)*p);
+        add_instance(o, name, env);
+    }
+    if (left)
+        cb_warn("audit: -lib-masks: %zu more bit%s of %s would be cleared than one "
+                "interleaved judgement takes; give fewer algorithms to audit them.", left,
+                left == 1 ? "" : "s", var);
+    cb_buf b = {NULL, 0, 0};
+    for (size_t i = 0; i < lo->n; i++)
+        cb_buf_printf(&b, "%s%s", i ? "," : "", lo->req[i].name);
+    o->mask_variants = b.s;
+    o->variants = o->mask_variants;
+    return 0;
+}
+
 static int parse(audit_opts *o, int argc, char **argv)
 {
     cb_args a = {argc, argv, 1, "audit"};
@@ -224,6 +367,8 @@ static int parse(audit_opts *o, int argc, char **argv)
         cb_error("audit: -o and -csv name one file, '%s'; give each its own.", o->csv_path);
         return -1;
     }
+    if (o->lib_masks && lib_masks(o) != 0)
+        return -1;
     if (cb_libopts_load(&o->libs, "audit", o->variants, 0) != 0)
         return -1;
     char err[512];
@@ -311,6 +456,8 @@ int cb_cmd_audit(int argc, char **argv)
     cb_audit_setup(&o.run, o.seconds);
     estimate(&o);
     cb_audit *au = cb_audit_new();
+    if (o.lib_masks)
+        au->auto_name = o.libs.req[0].name; /* the library's default stands for auto */
     cb_sink sinks[3] = {cb_sink_progress(), cb_audit_sink(au)};
     size_t n = 2;
     if (o.csv_path) {
@@ -328,5 +475,8 @@ int cb_cmd_audit(int argc, char **argv)
     cb_run_stop_restore();
     int status = res.status == CB_EXIT_USAGE ? CB_EXIT_USAGE : finish(&o, au, &res);
     cb_audit_free(au);
+    for (size_t i = 0; i < o.nmask_env; i++)
+        free(o.mask_env[i]);
+    free(o.mask_variants);
     return status;
 }

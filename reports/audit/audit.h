@@ -70,6 +70,8 @@ typedef struct cb_audit {
     cb_audit_miss *miss;
     size_t nmiss;
     const cb_run_info *info;    /* the run's, from the stream's begin (or NULL) */
+    const char *auto_name;      /* audit -lib-masks: the candidate that stands for auto
+                                 * (the library's default instance); NULL: auto's pick */
 } cb_audit;
 
 cb_audit *cb_audit_new(void);

@@ -197,8 +197,10 @@ static void judge_row(cb_audit *a, size_t ri, cb_caps caps)
     r->auto_var = cb_select_auto_at(r->alg, r->dir, caps, r->nsizes ? r->cell[0].bytes : 0);
     r->auto_j = -1;
     for (size_t j = 0; j < r->k; j++)
-        if (r->var[j] == r->auto_var)
+        if (a->auto_name ? strcmp(r->name[j], a->auto_name) == 0 : r->var[j] == r->auto_var)
             r->auto_j = (int)j;
+    if (a->auto_name && r->auto_j >= 0)
+        r->auto_var = r->var[r->auto_j];
     int prev = -1;
     size_t prev_bytes = 0;
     for (size_t k = 0; k < r->nsizes; k++) {

@@ -1662,6 +1662,7 @@ elif [ "$(uname -m)" = x86_64 ]; then
             bad "audit under qemu-x86_64 was not refused: $(head -c 300 "$T/err")"
     fi
     expect 2 "aes-128-cbc has fewer than two candidates here" -- audit aes-128-cbc -variant generic
+    expect 2 "-lib-masks audits one library's own dispatch: give the algorithms, one -lib" -- audit sha256 -lib-masks
     if "$BIN" list | grep -A3 '^sha256$' | grep -q 'shani .*available'; then
         expect 0 "" -- audit sha256 -bytes 64,4096 -seconds 0.4 -o "$T/h.tune" -csv "$T/audit.csv" -style markdown
         grep -q '^| 4096 |' "$T/out" && ok || bad "audit -style markdown printed no 4096-byte row"
@@ -1700,6 +1701,14 @@ elif [ "$(uname -m)" = x86_64 ]; then
             expect 0 "" -- audit sha256 -lib "ossl=$sys" -bytes 4096 -seconds 0.3
             grep -Eq '^ +bytes +rounds +generic +shani +ossl +fastest$' "$T/out" && ok ||
                 bad "audit -lib: the library is no candidate: $(head -c 400 "$T/out")"
+            # -lib-masks: the library's default (auto) against itself with its bits off
+            # and with each bit sha256's variants use here cleared, SHA's among them
+            expect 0 "" -- audit sha256 -lib "ossl=$sys" -lib-masks -bytes 4096 -seconds 0.3
+            grep -q 'auto picks ossl;' "$T/out" &&
+                grep -Eq '^ +bytes +rounds +ossl +ossl-none( +ossl-no-[a-z0-9]+)* +ossl-no-sha( +ossl-no-[a-z0-9]+)* +fastest$' "$T/out" && ok ||
+                bad "audit -lib-masks did not set the library against its masks: $(head -c 600 "$T/out")"
+            expect 2 "-lib-masks audits one library's own dispatch" -- audit sha256 -lib "ossl=$sys" -lib-masks -variant ossl
+            expect 2 "sets OPENSSL_ia32cap for every instance itself" -- audit sha256 -lib "ossl=$sys" -lib-masks -lib-env ossl:OPENSSL_ia32cap=0
         fi
     fi
 fi
