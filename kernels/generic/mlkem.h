@@ -35,4 +35,51 @@ int cb_mlkem_encaps(unsigned k, uint8_t *c, uint8_t K[32], const uint8_t *ek,
  * J(z || c) when c does not re-encrypt to itself (implicit rejection). */
 void cb_mlkem_decaps(unsigned k, uint8_t K[32], const uint8_t *dk, const uint8_t *c);
 
+/*
+ * The polynomial layer behind those three, as a table a SIMD variant replaces
+ * (kernels/x86_64/mlkem_avx2.c); the algorithms above it (K-PKE, the FO transform,
+ * implicit rejection) exist once, in kernels/generic/mlkem.c.  A polynomial is 256
+ * int16_t coefficients in FIPS 203's order, in and out of every entry; the
+ * Montgomery domains are those of mlkem.c's top comment.
+ *   ntt         Algorithm 9 in place: |input| < q, output Barrett-reduced
+ *   inv_ntt     Algorithm 10 in place, times R = 2^16; |input| < q, output |x| < q
+ *   inner       r = sum over j < k of a[j] * b[j] in T_q (Algorithm 11), times R^-1,
+ *               Barrett-reduced (inputs: one factor reduced, the other below 2^12)
+ *   gen_matrix  a[i k + j] = SampleNTT(rho || j || i), the matrix A_hat; with
+ *               transpose, SampleNTT(rho || i || j) (public data)
+ *   sample_cbd  p[i] = SamplePolyCBD_eta(PRF_eta(sigma, nonce + i)) for i < n,
+ *               eta 2 or 3, n <= 2 k + 1 (secret data: constant time)
+ */
+typedef struct cb_mlkem_poly {
+    int16_t c[256];
+} cb_mlkem_poly;
+
+typedef struct cb_mlkem_backend {
+    void (*ntt)(cb_mlkem_poly *p);
+    void (*inv_ntt)(cb_mlkem_poly *p);
+    void (*inner)(cb_mlkem_poly *r, const cb_mlkem_poly *a, const cb_mlkem_poly *b,
+                  unsigned k);
+    void (*gen_matrix)(cb_mlkem_poly *a, const uint8_t rho[32], unsigned k, int transpose);
+    void (*sample_cbd)(cb_mlkem_poly *p, const uint8_t sigma[32], uint8_t nonce, unsigned n,
+                       unsigned eta);
+} cb_mlkem_backend;
+
+/* The portable backend, which cb_mlkem_keygen/encaps/decaps use. */
+extern const cb_mlkem_backend cb_mlkem_generic_backend;
+
+/* The three algorithms over backend B (same contracts as above). */
+void cb_mlkem_keygen_with(const cb_mlkem_backend *B, unsigned k, uint8_t *ek, uint8_t *dk,
+                          const uint8_t d[32], const uint8_t z[32]);
+int cb_mlkem_encaps_with(const cb_mlkem_backend *B, unsigned k, uint8_t *c, uint8_t K[32],
+                         const uint8_t *ek, const uint8_t m[32]);
+void cb_mlkem_decaps_with(const cb_mlkem_backend *B, unsigned k, uint8_t K[32],
+                          const uint8_t *dk, const uint8_t *c);
+
+/* Scalar pieces a backend may reuse on the output of its own (wider) Keccak:
+ * cb_mlkem_rej_uniform appends to out[n..256) the 12-bit candidates below q from
+ * buf[0..len) (whole 3-byte groups) and returns the new count; cb_mlkem_cbd is
+ * SamplePolyCBD_eta of the 64 eta bytes at buf. */
+unsigned cb_mlkem_rej_uniform(int16_t *out, unsigned n, const uint8_t *buf, size_t len);
+void cb_mlkem_cbd(cb_mlkem_poly *p, const uint8_t *buf, unsigned eta);
+
 #endif
