@@ -634,6 +634,10 @@ static void test_auto_picks_by_caps(void **state)
     assert_string_equal(auto_name("chacha20-poly1305", enc, vaes2), "avx2");
     assert_string_equal(auto_name("chacha20-poly1305", dec, all), "avx512vl");
     assert_string_equal(auto_name("chacha20", enc, CB_CAP_AVX512F | CB_CAP_AVX512VL), "generic");
+    /* ML-KEM: AVX2 alone is enough; without it, generic */
+    assert_string_equal(auto_name("mlkem768", CB_DIR_KEYGEN, CB_CAP_AVX2), "avx2");
+    assert_string_equal(auto_name("mlkem512", CB_DIR_DECAPS, all), "avx2");
+    assert_string_equal(auto_name("mlkem1024", CB_DIR_ENCAPS, all & ~CB_CAP_AVX2), "generic");
 }
 
 /* setenv_caps applies one mask (NULL: none) as the command line would. */

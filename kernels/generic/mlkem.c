@@ -5,7 +5,7 @@
  * Montgomery reduction with R = 2^16 (mont_reduce: a * R^-1 mod q in (-q, q)), sums
  * are brought back by Barrett reduction to the centred range (-q/2, q/2].  The
  * domains are tracked so that no separate conversion pass is needed:
- *   - zetas[] holds zeta^BitRev7(i) * R mod q, so fqmul(zeta, x) = zeta * x and the
+ *   - cb_mlkem_zetas[] holds zeta^BitRev7(i) * R mod q, so fqmul(zeta, x) = zeta * x and the
  *     NTT (Algorithm 9) maps the normal domain to the normal domain;
  *   - a base-case product (Algorithms 11 and 12) through fqmul leaves a * b * R^-1;
  *   - the inverse NTT (Algorithm 10) ends with fqmul by R^2 / 128 mod q = 1441,
@@ -30,8 +30,8 @@
 
 typedef cb_mlkem_poly poly;
 
-/* zetas[i] = 17^BitRev7(i) * 2^16 mod q, centred (FIPS 203 Appendix A, scaled). */
-static const int16_t zetas[128] = {
+/* cb_mlkem_zetas[i] = 17^BitRev7(i) * 2^16 mod q, centred (FIPS 203 Appendix A, scaled). */
+const int16_t cb_mlkem_zetas[128] = {
     -1044, -758,  -359,  -1517, 1493,  1422,  287,   202,  -171,  622,   1577,  182,   962,
     -1202, -1474, 1468,  573,   -1325, 264,   383,   -829, 1458,  -1602, -130,  -681,  1017,
     732,   608,   -1542, 411,   -205,  -1571, 1223,  652,  -552,  1015,  -1293, 1491,  -282,
@@ -87,7 +87,7 @@ static void generic_ntt(poly *p)
     unsigned i = 1;
     for (unsigned len = 128; len >= 2; len >>= 1)
         for (unsigned start = 0; start < N; start += 2 * len) {
-            int16_t zeta = zetas[i++];
+            int16_t zeta = cb_mlkem_zetas[i++];
             for (unsigned j = start; j < start + len; j++) {
                 int16_t t = fqmul(zeta, f[j + len]);
                 f[j + len] = (int16_t)(f[j] - t);
@@ -104,7 +104,7 @@ static void generic_inv_ntt(poly *p)
     unsigned i = 127;
     for (unsigned len = 2; len <= 128; len <<= 1)
         for (unsigned start = 0; start < N; start += 2 * len) {
-            int16_t zeta = zetas[i--];
+            int16_t zeta = cb_mlkem_zetas[i--];
             for (unsigned j = start; j < start + len; j++) {
                 int16_t t = f[j];
                 f[j] = barrett((int16_t)(t + f[j + len]));
@@ -117,14 +117,14 @@ static void generic_inv_ntt(poly *p)
 
 /* basemul_acc adds a * b in T_q (Algorithm 11) to acc, as unreduced 32-bit sums:
  * each pair of coefficients is a product modulo X^2 - gamma, gamma = zeta^(2
- * BitRev7(i) + 1); the gammas of pairs 2i and 2i + 1 are zetas[64 + i] and its
+ * BitRev7(i) + 1); the gammas of pairs 2i and 2i + 1 are cb_mlkem_zetas[64 + i] and its
  * negation.  Terms are below 2^12 * 2^11 (one factor is reduced or below 2^12, the
  * other centred), so up to 4 products' sums stay below q * 2^15, as mont_reduce
  * needs; acc_finish then reduces each sum once. */
 static void basemul_acc(int32_t *acc, const poly *a, const poly *b)
 {
     for (unsigned i = 0; i < 64; i++) {
-        int16_t z = zetas[64 + i];
+        int16_t z = cb_mlkem_zetas[64 + i];
         for (unsigned h = 0; h < 2; h++) {
             const int16_t *x = a->c + 4 * i + 2 * h, *y = b->c + 4 * i + 2 * h;
             int32_t *o = acc + 4 * i + 2 * h;

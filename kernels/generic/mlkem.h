@@ -75,6 +75,10 @@ int cb_mlkem_encaps_with(const cb_mlkem_backend *B, unsigned k, uint8_t *c, uint
 void cb_mlkem_decaps_with(const cb_mlkem_backend *B, unsigned k, uint8_t K[32],
                           const uint8_t *dk, const uint8_t *c);
 
+/* cb_mlkem_zetas[i] = 17^BitRev7(i) * 2^16 mod q, centred: the NTT's twiddles in
+ * Montgomery form (FIPS 203 Appendix A, scaled by R). */
+extern const int16_t cb_mlkem_zetas[128];
+
 /* Scalar pieces a backend may reuse on the output of its own (wider) Keccak:
  * cb_mlkem_rej_uniform appends to out[n..256) the 12-bit candidates below q from
  * buf[0..len) (whole 3-byte groups) and returns the new count; cb_mlkem_cbd is

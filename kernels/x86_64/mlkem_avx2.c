@@ -1,0 +1,457 @@
+/*
+ * kernels/x86_64/mlkem_avx2.c - ML-KEM's polynomial layer on AVX2 (variant avx2).
+ *
+ * Only the backend of kernels/generic/mlkem.h is here; K-PKE, the FO transform and
+ * implicit rejection are the generic code's, run over this table.
+ *   - Keccak-f[1600] four states at a time, one 64-bit lane of each state per ymm
+ *     lane, so the matrix expansion squeezes four SHAKE128 streams at once and the
+ *     CBD sampling four SHAKE256 PRF outputs (AVX2 has no 64-bit rotate: two shifts
+ *     and an OR, or one byte shuffle for the rotations by 8 and 56).
+ *   - NTT and inverse NTT on 16 coefficients a register: the same Montgomery and
+ *     Barrett arithmetic as the generic code, lane for lane (vpmullw/vpmulhw,
+ *     vpmulhrsw), so every intermediate value equals the generic one.  The layers
+ *     of distance 128 to 16 pair whole registers; those of distance 8, 4 and 2 first
+ *     regroup two registers (128-bit halves, then 64-bit, then 32-bit pieces) so the
+ *     butterfly's partners sit in the same lane of two registers, and regroup back
+ *     afterwards: coefficients stay in FIPS 203's order between calls.
+ *   - The base-case products with vpmaddwd: a0 b0 + gamma (a1 b1 R^-1) and
+ *     a0 b1 + a1 b0 as 32-bit sums over the k terms of an inner product, reduced
+ *     once per coefficient, as the generic code does.
+ * The rejection sampling of SampleNTT reads only public data (the seed rho of A);
+ * CBD sampling and everything after it is branch-free, with no secret index.
+ */
+#pragma GCC target("avx2")
+
+#include <immintrin.h>
+#include <string.h>
+
+#include "kernels/generic/mlkem.h"
+#include "kernels/generic/sponge.h"
+#include "kernels/x86_64/x86_64.h"
+
+#define Q 3329
+#define QINV (-3327) /* q^-1 mod 2^16, signed */
+
+/* ---- Keccak-f[1600] x4 --------------------------------------------------------------- */
+
+static const uint64_t keccak_rc[24] = {
+    0x0000000000000001u, 0x0000000000008082u, 0x800000000000808Au, 0x8000000080008000u,
+    0x000000000000808Bu, 0x0000000080000001u, 0x8000000080008081u, 0x8000000000008009u,
+    0x000000000000008Au, 0x0000000000000088u, 0x0000000080008009u, 0x000000008000000Au,
+    0x000000008000808Bu, 0x800000000000008Bu, 0x8000000000008089u, 0x8000000000008003u,
+    0x8000000000008002u, 0x8000000000000080u, 0x000000000000800Au, 0x800000008000000Au,
+    0x8000000080008081u, 0x8000000000008080u, 0x0000000080000001u, 0x8000000080008008u,
+};
+
+#define ROL(x, n) _mm256_or_si256(_mm256_slli_epi64(x, n), _mm256_srli_epi64(x, 64 - (n)))
+
+static inline __m256i rol8(__m256i x)
+{
+    const __m256i m = _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7,
+                                       0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14);
+    return _mm256_shuffle_epi8(x, m);
+}
+
+static inline __m256i rol56(__m256i x)
+{
+    const __m256i m = _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1,
+                                       2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8);
+    return _mm256_shuffle_epi8(x, m);
+}
+
+/* CHI5 sets lanes o..o+4 of A to chi of the row b0..b4. */
+#define CHI5(o, b0, b1, b2, b3, b4)                                                      \
+    do {                                                                                 \
+        A[o] = _mm256_xor_si256(b0, _mm256_andnot_si256(b1, b2));                        \
+        A[o + 1] = _mm256_xor_si256(b1, _mm256_andnot_si256(b2, b3));                    \
+        A[o + 2] = _mm256_xor_si256(b2, _mm256_andnot_si256(b3, b4));                    \
+        A[o + 3] = _mm256_xor_si256(b3, _mm256_andnot_si256(b4, b0));                    \
+        A[o + 4] = _mm256_xor_si256(b4, _mm256_andnot_si256(b0, b1));                    \
+    } while (0)
+
+/* keccakx4 is Keccak-p[1600, 24] on four states: A[x + 5y] holds lane (x, y) of
+ * state j in its 64-bit element j.  Each output row y of rho and pi is gathered
+ * from the lanes (x + 3y, x) mod 5 of theta's output, then chi and iota. */
+static void keccakx4(__m256i A[25])
+{
+    for (int r = 0; r < 24; r++) {
+        __m256i C[5], D[5];
+        for (int x = 0; x < 5; x++)
+            C[x] = _mm256_xor_si256(
+                _mm256_xor_si256(_mm256_xor_si256(A[x], A[x + 5]),
+                                 _mm256_xor_si256(A[x + 10], A[x + 15])),
+                A[x + 20]);
+        for (int x = 0; x < 5; x++)
+            D[x] = _mm256_xor_si256(C[(x + 4) % 5], ROL(C[(x + 1) % 5], 1));
+        __m256i b0, b1, b2, b3, b4;
+        __m256i E[25]; /* theta's output */
+        for (int i = 0; i < 25; i++)
+            E[i] = _mm256_xor_si256(A[i], D[i % 5]);
+        /* row 0: lanes 0, 6, 12, 18, 24 rotated by 0, 44, 43, 21, 14 */
+        b0 = E[0], b1 = ROL(E[6], 44), b2 = ROL(E[12], 43), b3 = ROL(E[18], 21);
+        b4 = ROL(E[24], 14);
+        CHI5(0, b0, b1, b2, b3, b4);
+        A[0] = _mm256_xor_si256(A[0], _mm256_set1_epi64x((long long)keccak_rc[r]));
+        /* row 1: lanes 3, 9, 10, 16, 22 by 28, 20, 3, 45, 61 */
+        b0 = ROL(E[3], 28), b1 = ROL(E[9], 20), b2 = ROL(E[10], 3), b3 = ROL(E[16], 45);
+        b4 = ROL(E[22], 61);
+        CHI5(5, b0, b1, b2, b3, b4);
+        /* row 2: lanes 1, 7, 13, 19, 20 by 1, 6, 25, 8, 18 */
+        b0 = ROL(E[1], 1), b1 = ROL(E[7], 6), b2 = ROL(E[13], 25), b3 = rol8(E[19]);
+        b4 = ROL(E[20], 18);
+        CHI5(10, b0, b1, b2, b3, b4);
+        /* row 3: lanes 4, 5, 11, 17, 23 by 27, 36, 10, 15, 56 */
+        b0 = ROL(E[4], 27), b1 = ROL(E[5], 36), b2 = ROL(E[11], 10), b3 = ROL(E[17], 15);
+        b4 = rol56(E[23]);
+        CHI5(15, b0, b1, b2, b3, b4);
+        /* row 4: lanes 2, 8, 14, 15, 21 by 62, 55, 39, 41, 2 */
+        b0 = ROL(E[2], 62), b1 = ROL(E[8], 55), b2 = ROL(E[14], 39), b3 = ROL(E[15], 41);
+        b4 = ROL(E[21], 2);
+        CHI5(20, b0, b1, b2, b3, b4);
+    }
+}
+
+/* load_le64 reads 8 little-endian bytes. */
+static inline uint64_t load_le64(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8); /* x86-64 is little-endian */
+    return v;
+}
+
+/* shakex4_absorb starts four SHAKE sponges of rate `rate` on the 32-byte seed
+ * followed by the `extra` bytes tail[j][0..extra) (1 or 2), all in one block. */
+static void shakex4_absorb(__m256i A[25], const uint8_t seed[32], const uint8_t tail[4][2],
+                           unsigned extra, unsigned rate)
+{
+    for (int i = 0; i < 4; i++)
+        A[i] = _mm256_set1_epi64x((long long)load_le64(seed + 8 * i));
+    uint64_t t[4];
+    for (int j = 0; j < 4; j++) {
+        t[j] = tail[j][0];
+        if (extra == 2)
+            t[j] |= (uint64_t)tail[j][1] << 8;
+        t[j] |= (uint64_t)0x1f << (8 * extra); /* SHAKE's suffix and the first pad bit */
+    }
+    A[4] = _mm256_setr_epi64x((long long)t[0], (long long)t[1], (long long)t[2],
+                              (long long)t[3]);
+    for (int i = 5; i < 25; i++)
+        A[i] = _mm256_setzero_si256();
+    A[rate / 8 - 1] = _mm256_set1_epi64x((long long)0x8000000000000000u); /* last pad bit */
+}
+
+/* shakex4_squeeze permutes and writes the next `rate` bytes of each stream to
+ * out[j] + off. */
+static void shakex4_squeeze(__m256i A[25], uint8_t *out[4], size_t off, unsigned rate)
+{
+    keccakx4(A);
+    for (unsigned i = 0; i < rate / 8; i += 4) {
+        /* transpose four lanes of four states so each state's 32 bytes are one store */
+        __m256i a = A[i], b = A[i + 1], c = i + 2 < rate / 8 ? A[i + 2] : a;
+        __m256i d = i + 3 < rate / 8 ? A[i + 3] : a;
+        __m256i ab0 = _mm256_unpacklo_epi64(a, b), ab1 = _mm256_unpackhi_epi64(a, b);
+        __m256i cd0 = _mm256_unpacklo_epi64(c, d), cd1 = _mm256_unpackhi_epi64(c, d);
+        __m256i s[4] = {
+            _mm256_permute2x128_si256(ab0, cd0, 0x20), _mm256_permute2x128_si256(ab1, cd1, 0x20),
+            _mm256_permute2x128_si256(ab0, cd0, 0x31), _mm256_permute2x128_si256(ab1, cd1, 0x31)};
+        size_t n = (rate / 8 - i >= 4 ? 4 : rate / 8 - i) * 8;
+        for (int j = 0; j < 4; j++) {
+            if (n == 32)
+                _mm256_storeu_si256((__m256i *)(out[j] + off + 8 * i), s[j]);
+            else
+                memcpy(out[j] + off + 8 * i, &s[j], n);
+        }
+    }
+}
+
+/* ---- the matrix A_hat and the noise ---------------------------------------------------- */
+
+#define XOF_BLOCKS 3 /* 504 bytes, 336 candidates: 256 below q nearly always */
+
+/* avx2_gen_matrix samples the k * k entries four at a time; the last group of 9
+ * (k = 3) repeats an entry it then discards. */
+static void avx2_gen_matrix(cb_mlkem_poly *a, const uint8_t rho[32], unsigned k, int transpose)
+{
+    static const unsigned buflen = XOF_BLOCKS * CB_SHAKE128_RATE;
+    uint8_t buf[4][XOF_BLOCKS * CB_SHAKE128_RATE];
+    int16_t spare[256];
+    unsigned total = k * k;
+    for (unsigned g = 0; g < total; g += 4) {
+        uint8_t tail[4][2], *out[4] = {buf[0], buf[1], buf[2], buf[3]};
+        int16_t *dst[4];
+        unsigned n[4] = {0, 0, 0, 0};
+        for (unsigned j = 0; j < 4; j++) {
+            unsigned e = g + j < total ? g + j : g, i = e / k, c = e % k;
+            tail[j][0] = (uint8_t)(transpose ? i : c);
+            tail[j][1] = (uint8_t)(transpose ? c : i);
+            dst[j] = g + j < total ? a[g + j].c : spare;
+        }
+        __m256i A[25];
+        shakex4_absorb(A, rho, (const uint8_t(*)[2])tail, 2, CB_SHAKE128_RATE);
+        for (unsigned b = 0; b < XOF_BLOCKS; b++)
+            shakex4_squeeze(A, out, b * CB_SHAKE128_RATE, CB_SHAKE128_RATE);
+        for (unsigned j = 0; j < 4; j++)
+            n[j] = cb_mlkem_rej_uniform(dst[j], 0, buf[j], buflen);
+        /* rare: another block for all four until each has 256 (public data) */
+        while (n[0] < 256 || n[1] < 256 || n[2] < 256 || n[3] < 256) {
+            shakex4_squeeze(A, out, 0, CB_SHAKE128_RATE);
+            for (unsigned j = 0; j < 4; j++)
+                n[j] = cb_mlkem_rej_uniform(dst[j], n[j], buf[j], CB_SHAKE128_RATE);
+        }
+    }
+}
+
+/* avx2_sample_cbd runs the PRF four nonces at a time (unused lanes repeat the last
+ * nonce and are discarded), then SamplePolyCBD_eta. */
+static void avx2_sample_cbd(cb_mlkem_poly *p, const uint8_t sigma[32], uint8_t nonce,
+                            unsigned n, unsigned eta)
+{
+    uint8_t buf[4][2 * CB_SHAKE256_RATE];
+    for (unsigned g = 0; g < n; g += 4) {
+        uint8_t tail[4][2] = {{0}}, *out[4] = {buf[0], buf[1], buf[2], buf[3]};
+        for (unsigned j = 0; j < 4; j++)
+            tail[j][0] = (uint8_t)(nonce + (g + j < n ? g + j : g));
+        __m256i A[25];
+        shakex4_absorb(A, sigma, (const uint8_t(*)[2])tail, 1, CB_SHAKE256_RATE);
+        /* 64 eta bytes: one block for eta 2, two for eta 3 */
+        for (unsigned b = 0; b * CB_SHAKE256_RATE < 64 * eta; b++)
+            shakex4_squeeze(A, out, b * CB_SHAKE256_RATE, CB_SHAKE256_RATE);
+        for (unsigned j = 0; j < 4 && g + j < n; j++)
+            cb_mlkem_cbd(&p[g + j], buf[j], eta);
+        cb_wipe(A, sizeof A);
+    }
+    cb_wipe(buf, sizeof buf);
+}
+
+/* ---- arithmetic on 16 coefficients ----------------------------------------------------- */
+
+/* fqmul_c is fqmul(a, b) lane by lane for a b with bq = b * q^-1 mod 2^16 known. */
+static inline __m256i fqmul_c(__m256i a, __m256i b, __m256i bq)
+{
+    __m256i hi = _mm256_mulhi_epi16(a, b);
+    __m256i t = _mm256_mullo_epi16(a, bq);
+    return _mm256_sub_epi16(hi, _mm256_mulhi_epi16(t, _mm256_set1_epi16(Q)));
+}
+
+/* fqmul_v is fqmul(a, b) with both factors variable. */
+static inline __m256i fqmul_v(__m256i a, __m256i b)
+{
+    __m256i t = _mm256_mullo_epi16(_mm256_mullo_epi16(a, b), _mm256_set1_epi16(QINV));
+    return _mm256_sub_epi16(_mm256_mulhi_epi16(a, b), _mm256_mulhi_epi16(t, _mm256_set1_epi16(Q)));
+}
+
+/* barrett16 is the generic barrett: t = (20159 a + 2^25) >> 26, computed as
+ * ((20159 a) >> 16 + 2^9) >> 10 (the same value), then a - t q. */
+static inline __m256i barrett16(__m256i a)
+{
+    __m256i t = _mm256_mulhi_epi16(a, _mm256_set1_epi16(20159));
+    t = _mm256_mulhrs_epi16(t, _mm256_set1_epi16(32));
+    return _mm256_sub_epi16(a, _mm256_mullo_epi16(t, _mm256_set1_epi16(Q)));
+}
+
+static inline __m256i qinv_of(__m256i z) { return _mm256_mullo_epi16(z, _mm256_set1_epi16(QINV)); }
+
+/* ct_bfly is the forward butterfly: t = zeta b; (a, b) = (a + t, a - t). */
+static inline void ct_bfly(__m256i *a, __m256i *b, __m256i z, __m256i zq)
+{
+    __m256i t = fqmul_c(*b, z, zq);
+    *b = _mm256_sub_epi16(*a, t);
+    *a = _mm256_add_epi16(*a, t);
+}
+
+/* gs_bfly is the inverse butterfly: (a, b) = (barrett(a + b), zeta (b - a)). */
+static inline void gs_bfly(__m256i *a, __m256i *b, __m256i z, __m256i zq)
+{
+    __m256i t = *a;
+    *a = barrett16(_mm256_add_epi16(t, *b));
+    *b = fqmul_c(_mm256_sub_epi16(*b, t), z, zq);
+}
+
+/* The regroupings of a 32-coefficient block, each its own inverse:
+ * halves128: (c0..15, c16..31) <-> (c0..7 c16..23, c8..15 c24..31);
+ * halves64: then <-> (c0..3 c8..11 c16..19 c24..27, c4..7 c12..15 ...);
+ * halves32: then <-> (c0 c1 c4 c5 c8 c9 ..., c2 c3 c6 c7 ...). */
+static inline void halves128(__m256i *x, __m256i *y)
+{
+    __m256i a = *x;
+    *x = _mm256_permute2x128_si256(a, *y, 0x20);
+    *y = _mm256_permute2x128_si256(a, *y, 0x31);
+}
+
+static inline void halves64(__m256i *x, __m256i *y)
+{
+    __m256i a = *x;
+    *x = _mm256_unpacklo_epi64(a, *y);
+    *y = _mm256_unpackhi_epi64(a, *y);
+}
+
+static inline void halves32(__m256i *x, __m256i *y)
+{
+    __m256i a = *x;
+    *x = _mm256_blend_epi32(a, _mm256_slli_epi64(*y, 32), 0xaa);
+    *y = _mm256_blend_epi32(_mm256_srli_epi64(a, 32), *y, 0xaa);
+}
+
+/* The twiddle registers of one block's inner layers, lane l holding zetas[i] of
+ * the group lane l is in: two groups a register (distance 8), four (4), eight (2).
+ * rev: the inverse NTT's order, zetas descending.  All indices are public. */
+static inline __m256i zeta2(unsigned i0, int rev)
+{
+    const int16_t *z = cb_mlkem_zetas;
+    return _mm256_setr_m128i(_mm_set1_epi16(z[i0]), _mm_set1_epi16(z[rev ? i0 - 1 : i0 + 1]));
+}
+
+static inline __m256i zeta4(unsigned i0, int rev)
+{
+    __m128i z = _mm_loadl_epi64((const __m128i *)(cb_mlkem_zetas + (rev ? i0 - 3 : i0)));
+    if (rev)
+        z = _mm_shufflelo_epi16(z, 0x1b);
+    __m256i w = _mm256_cvtepu16_epi64(z);
+    const __m256i m = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 8, 9, 8, 9, 8, 9, 8, 9, 0, 1, 0,
+                                       1, 0, 1, 0, 1, 8, 9, 8, 9, 8, 9, 8, 9);
+    return _mm256_shuffle_epi8(w, m);
+}
+
+static inline __m256i zeta8(unsigned i0, int rev)
+{
+    __m128i z = _mm_loadu_si128((const __m128i *)(cb_mlkem_zetas + (rev ? i0 - 7 : i0)));
+    if (rev)
+        z = _mm_shuffle_epi8(z, _mm_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3,
+                                              0, 1));
+    __m256i w = _mm256_cvtepu16_epi32(z);
+    return _mm256_or_si256(w, _mm256_slli_epi32(w, 16));
+}
+
+static inline __m256i bcast(int16_t z) { return _mm256_set1_epi16(z); }
+
+/* ---- NTT and inverse NTT ---------------------------------------------------------------- */
+
+static void avx2_ntt(cb_mlkem_poly *p)
+{
+    __m256i v[16];
+    for (int i = 0; i < 16; i++)
+        v[i] = _mm256_loadu_si256((const __m256i *)(p->c + 16 * i));
+    /* distances 128, 64, 32, 16: zetas[1], [2..3], [4..7], [8..15] */
+    for (unsigned len = 8, zi = 1; len >= 1; len >>= 1)
+        for (unsigned start = 0; start < 16; start += 2 * len, zi++) {
+            __m256i z = bcast(cb_mlkem_zetas[zi]), zq = qinv_of(z);
+            for (unsigned j = start; j < start + len; j++)
+                ct_bfly(&v[j], &v[j + len], z, zq);
+        }
+    /* distances 8, 4, 2 inside each block of 32: zetas[16..31], [32..63], [64..127] */
+    for (unsigned b = 0; b < 8; b++) {
+        __m256i x = v[2 * b], y = v[2 * b + 1], z;
+        halves128(&x, &y);
+        z = zeta2(16 + 2 * b, 0);
+        ct_bfly(&x, &y, z, qinv_of(z));
+        halves64(&x, &y);
+        z = zeta4(32 + 4 * b, 0);
+        ct_bfly(&x, &y, z, qinv_of(z));
+        halves32(&x, &y);
+        z = zeta8(64 + 8 * b, 0);
+        ct_bfly(&x, &y, z, qinv_of(z));
+        x = barrett16(x), y = barrett16(y);
+        halves32(&x, &y);
+        halves64(&x, &y);
+        halves128(&x, &y);
+        _mm256_storeu_si256((__m256i *)(p->c + 32 * b), x);
+        _mm256_storeu_si256((__m256i *)(p->c + 32 * b + 16), y);
+    }
+}
+
+static void avx2_inv_ntt(cb_mlkem_poly *p)
+{
+    __m256i v[16];
+    /* distances 2, 4, 8: zetas[127..64], [63..32], [31..16] */
+    for (unsigned b = 0; b < 8; b++) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(p->c + 32 * b));
+        __m256i y = _mm256_loadu_si256((const __m256i *)(p->c + 32 * b + 16)), z;
+        halves128(&x, &y);
+        halves64(&x, &y);
+        halves32(&x, &y);
+        z = zeta8(127 - 8 * b, 1);
+        gs_bfly(&x, &y, z, qinv_of(z));
+        halves32(&x, &y);
+        z = zeta4(63 - 4 * b, 1);
+        gs_bfly(&x, &y, z, qinv_of(z));
+        halves64(&x, &y);
+        z = zeta2(31 - 2 * b, 1);
+        gs_bfly(&x, &y, z, qinv_of(z));
+        halves128(&x, &y);
+        v[2 * b] = x, v[2 * b + 1] = y;
+    }
+    /* distances 16, 32, 64, 128: zetas[15..8], [7..4], [3..2], [1] */
+    for (unsigned len = 1, zi = 15; len <= 8; len <<= 1)
+        for (unsigned start = 0; start < 16; start += 2 * len, zi--) {
+            __m256i z = bcast(cb_mlkem_zetas[zi]), zq = qinv_of(z);
+            for (unsigned j = start; j < start + len; j++)
+                gs_bfly(&v[j], &v[j + len], z, zq);
+        }
+    __m256i f = bcast(1441), fq = qinv_of(f);
+    for (int i = 0; i < 16; i++)
+        _mm256_storeu_si256((__m256i *)(p->c + 16 * i), fqmul_c(v[i], f, fq));
+}
+
+/* ---- base-case products ------------------------------------------------------------------ */
+
+/* mont32 is mont_reduce on eight 32-bit sums: (a - t q) >> 16, t = (int16)(a q^-1). */
+static inline __m256i mont32(__m256i a)
+{
+    __m256i t = _mm256_mullo_epi32(a, _mm256_set1_epi32(QINV));
+    t = _mm256_srai_epi32(_mm256_slli_epi32(t, 16), 16);
+    return _mm256_srai_epi32(_mm256_sub_epi32(a, _mm256_mullo_epi32(t, _mm256_set1_epi32(Q))), 16);
+}
+
+/* avx2_inner is the generic inner product register by register: for the eight
+ * coefficient pairs (x0, x1), (y0, y1) of a register, vpmaddwd of (x0, x1 y1 R^-1)
+ * with (y0, gamma) and of (x0, x1) with (y1, y0) gives both 32-bit sums. */
+static void avx2_inner(cb_mlkem_poly *r, const cb_mlkem_poly *a, const cb_mlkem_poly *b,
+                       unsigned k)
+{
+    const __m256i swap = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
+                                          2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+    /* gamma in the odd lanes: pairs 2i and 2i + 1 take zetas[64 + i] and its negation */
+    const __m256i spread = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 8, 9, 8, 9, 8, 9, 8, 9, 0, 1,
+                                            0, 1, 0, 1, 0, 1, 8, 9, 8, 9, 8, 9, 8, 9);
+    const __m256i sign = _mm256_setr_epi16(1, 1, 1, -1, 1, 1, 1, -1, 1, 1, 1, -1, 1, 1, 1, -1);
+    for (unsigned v = 0; v < 16; v++) {
+        __m128i z4 = _mm_loadl_epi64((const __m128i *)(cb_mlkem_zetas + 64 + 4 * v));
+        __m256i g = _mm256_sign_epi16(_mm256_shuffle_epi8(_mm256_cvtepu16_epi64(z4), spread), sign);
+        __m256i s0 = _mm256_setzero_si256(), s1 = _mm256_setzero_si256();
+        for (unsigned j = 0; j < k; j++) {
+            __m256i x = _mm256_loadu_si256((const __m256i *)(a[j].c + 16 * v));
+            __m256i y = _mm256_loadu_si256((const __m256i *)(b[j].c + 16 * v));
+            __m256i w = fqmul_v(x, y);
+            __m256i xw = _mm256_blend_epi16(x, w, 0xaa), yg = _mm256_blend_epi16(y, g, 0xaa);
+            s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(xw, yg));
+            s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(x, _mm256_shuffle_epi8(y, swap)));
+        }
+        __m256i o = _mm256_blend_epi16(mont32(s0), _mm256_slli_epi32(mont32(s1), 16), 0xaa);
+        _mm256_storeu_si256((__m256i *)(r->c + 16 * v), barrett16(o));
+    }
+}
+
+/* ---- the variant ------------------------------------------------------------------------- */
+
+static const cb_mlkem_backend avx2_backend = {
+    avx2_ntt, avx2_inv_ntt, avx2_inner, avx2_gen_matrix, avx2_sample_cbd,
+};
+
+static void avx2_keygen(unsigned k, uint8_t *ek, uint8_t *dk, const uint8_t d[32],
+                        const uint8_t z[32])
+{
+    cb_mlkem_keygen_with(&avx2_backend, k, ek, dk, d, z);
+}
+
+static int avx2_encaps(unsigned k, uint8_t *c, uint8_t K[32], const uint8_t *ek,
+                       const uint8_t m[32])
+{
+    return cb_mlkem_encaps_with(&avx2_backend, k, c, K, ek, m);
+}
+
+static void avx2_decaps(unsigned k, uint8_t K[32], const uint8_t *dk, const uint8_t *c)
+{
+    cb_mlkem_decaps_with(&avx2_backend, k, K, dk, c);
+}
+
+const cb_mlkem_ops cb_mlkem_avx2_ops = {avx2_keygen, avx2_encaps, avx2_decaps};
