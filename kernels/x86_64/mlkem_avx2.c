@@ -17,8 +17,11 @@
  *   - The base-case products with vpmaddwd: a0 b0 + gamma (a1 b1 R^-1) and
  *     a0 b1 + a1 b0 as 32-bit sums over the k terms of an inner product, reduced
  *     once per coefficient, as the generic code does.
- * The rejection sampling of SampleNTT reads only public data (the seed rho of A);
- * CBD sampling and everything after it is branch-free, with no secret index.
+ *   - SampleNTT's rejection 16 candidates a step: compare with q, then a pshufb
+ *     control from a 256-entry table indexed by 8 of the comparison bits packs the
+ *     survivors; the index is public (A_hat is).  CBD with eta 2 (ML-KEM-768 and
+ *     -1024's noise) on 32 bytes a register; eta 3 uses the generic loop.
+ * Everything on secrets (CBD, NTTs, products) is branch-free with no secret index.
  */
 #pragma GCC target("avx2")
 
@@ -35,12 +38,14 @@
 /* ---- Keccak-f[1600] x4 --------------------------------------------------------------- */
 
 static const uint64_t keccak_rc[24] = {
-    0x0000000000000001u, 0x0000000000008082u, 0x800000000000808Au, 0x8000000080008000u,
-    0x000000000000808Bu, 0x0000000080000001u, 0x8000000080008081u, 0x8000000000008009u,
-    0x000000000000008Au, 0x0000000000000088u, 0x0000000080008009u, 0x000000008000000Au,
-    0x000000008000808Bu, 0x800000000000008Bu, 0x8000000000008089u, 0x8000000000008003u,
-    0x8000000000008002u, 0x8000000000000080u, 0x000000000000800Au, 0x800000008000000Au,
-    0x8000000080008081u, 0x8000000000008080u, 0x0000000080000001u, 0x8000000080008008u,
+    0x0000000000000001u, 0x0000000000008082u, 0x800000000000808Au,
+    0x8000000080008000u, 0x000000000000808Bu, 0x0000000080000001u,
+    0x8000000080008081u, 0x8000000000008009u, 0x000000000000008Au,
+    0x0000000000000088u, 0x0000000080008009u, 0x000000008000000Au,
+    0x000000008000808Bu, 0x800000000000008Bu, 0x8000000000008089u,
+    0x8000000000008003u, 0x8000000000008002u, 0x8000000000000080u,
+    0x000000000000800Au, 0x800000008000000Au, 0x8000000080008081u,
+    0x8000000000008080u, 0x0000000080000001u, 0x8000000080008008u,
 };
 
 #define ROL(x, n) _mm256_or_si256(_mm256_slli_epi64(x, n), _mm256_srli_epi64(x, 64 - (n)))
@@ -69,24 +74,39 @@ static inline __m256i rol56(__m256i x)
         A[o + 4] = _mm256_xor_si256(b4, _mm256_andnot_si256(b0, b1));                    \
     } while (0)
 
+#define XOR5(A, x)                                                                       \
+    _mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256(A[x], A[x + 5]),                  \
+                                      _mm256_xor_si256(A[x + 10], A[x + 15])),           \
+                     A[x + 20])
+
+/* THETA_ROW adds D to the five lanes from o. */
+#define THETA_ROW(o)                                                                     \
+    do {                                                                                 \
+        E[o] = _mm256_xor_si256(A[o], D0);                                               \
+        E[o + 1] = _mm256_xor_si256(A[o + 1], D1);                                       \
+        E[o + 2] = _mm256_xor_si256(A[o + 2], D2);                                       \
+        E[o + 3] = _mm256_xor_si256(A[o + 3], D3);                                       \
+        E[o + 4] = _mm256_xor_si256(A[o + 4], D4);                                       \
+    } while (0)
+
 /* keccakx4 is Keccak-p[1600, 24] on four states: A[x + 5y] holds lane (x, y) of
  * state j in its 64-bit element j.  Each output row y of rho and pi is gathered
  * from the lanes (x + 3y, x) mod 5 of theta's output, then chi and iota. */
 static void keccakx4(__m256i A[25])
 {
     for (int r = 0; r < 24; r++) {
-        __m256i C[5], D[5];
-        for (int x = 0; x < 5; x++)
-            C[x] = _mm256_xor_si256(
-                _mm256_xor_si256(_mm256_xor_si256(A[x], A[x + 5]),
-                                 _mm256_xor_si256(A[x + 10], A[x + 15])),
-                A[x + 20]);
-        for (int x = 0; x < 5; x++)
-            D[x] = _mm256_xor_si256(C[(x + 4) % 5], ROL(C[(x + 1) % 5], 1));
-        __m256i b0, b1, b2, b3, b4;
-        __m256i E[25]; /* theta's output */
-        for (int i = 0; i < 25; i++)
-            E[i] = _mm256_xor_si256(A[i], D[i % 5]);
+        /* theta, written out: the loops' "mod 5" left gcc a division per lane */
+        __m256i C0 = XOR5(A, 0), C1 = XOR5(A, 1), C2 = XOR5(A, 2), C3 = XOR5(A, 3);
+        __m256i C4 = XOR5(A, 4);
+        __m256i D0 = _mm256_xor_si256(C4, ROL(C1, 1)), D1 = _mm256_xor_si256(C0, ROL(C2, 1));
+        __m256i D2 = _mm256_xor_si256(C1, ROL(C3, 1)), D3 = _mm256_xor_si256(C2, ROL(C4, 1));
+        __m256i D4 = _mm256_xor_si256(C3, ROL(C0, 1));
+        __m256i b0, b1, b2, b3, b4, E[25]; /* E: theta's output */
+        THETA_ROW(0);
+        THETA_ROW(5);
+        THETA_ROW(10);
+        THETA_ROW(15);
+        THETA_ROW(20);
         /* row 0: lanes 0, 6, 12, 18, 24 rotated by 0, 44, 43, 21, 14 */
         b0 = E[0], b1 = ROL(E[6], 44), b2 = ROL(E[12], 43), b3 = ROL(E[18], 21);
         b4 = ROL(E[24], 14);
@@ -164,6 +184,142 @@ static void shakex4_squeeze(__m256i A[25], uint8_t *out[4], size_t off, unsigned
     }
 }
 
+/* ---- rejection sampling and CBD on vectors ------------------------------------------- */
+
+/* compact_idx[m] lists the positions of m's set bits, lowest first, one per byte
+ * (zero bytes after them): the 16-bit lanes to keep of 8 candidates whose "below q"
+ * bits are m.  m comes from the XOF output for A, which is public. */
+static const uint64_t compact_idx[256] = {
+    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000001u, 0x0000000000000100u,
+    0x0000000000000002u, 0x0000000000000200u, 0x0000000000000201u, 0x0000000000020100u,
+    0x0000000000000003u, 0x0000000000000300u, 0x0000000000000301u, 0x0000000000030100u,
+    0x0000000000000302u, 0x0000000000030200u, 0x0000000000030201u, 0x0000000003020100u,
+    0x0000000000000004u, 0x0000000000000400u, 0x0000000000000401u, 0x0000000000040100u,
+    0x0000000000000402u, 0x0000000000040200u, 0x0000000000040201u, 0x0000000004020100u,
+    0x0000000000000403u, 0x0000000000040300u, 0x0000000000040301u, 0x0000000004030100u,
+    0x0000000000040302u, 0x0000000004030200u, 0x0000000004030201u, 0x0000000403020100u,
+    0x0000000000000005u, 0x0000000000000500u, 0x0000000000000501u, 0x0000000000050100u,
+    0x0000000000000502u, 0x0000000000050200u, 0x0000000000050201u, 0x0000000005020100u,
+    0x0000000000000503u, 0x0000000000050300u, 0x0000000000050301u, 0x0000000005030100u,
+    0x0000000000050302u, 0x0000000005030200u, 0x0000000005030201u, 0x0000000503020100u,
+    0x0000000000000504u, 0x0000000000050400u, 0x0000000000050401u, 0x0000000005040100u,
+    0x0000000000050402u, 0x0000000005040200u, 0x0000000005040201u, 0x0000000504020100u,
+    0x0000000000050403u, 0x0000000005040300u, 0x0000000005040301u, 0x0000000504030100u,
+    0x0000000005040302u, 0x0000000504030200u, 0x0000000504030201u, 0x0000050403020100u,
+    0x0000000000000006u, 0x0000000000000600u, 0x0000000000000601u, 0x0000000000060100u,
+    0x0000000000000602u, 0x0000000000060200u, 0x0000000000060201u, 0x0000000006020100u,
+    0x0000000000000603u, 0x0000000000060300u, 0x0000000000060301u, 0x0000000006030100u,
+    0x0000000000060302u, 0x0000000006030200u, 0x0000000006030201u, 0x0000000603020100u,
+    0x0000000000000604u, 0x0000000000060400u, 0x0000000000060401u, 0x0000000006040100u,
+    0x0000000000060402u, 0x0000000006040200u, 0x0000000006040201u, 0x0000000604020100u,
+    0x0000000000060403u, 0x0000000006040300u, 0x0000000006040301u, 0x0000000604030100u,
+    0x0000000006040302u, 0x0000000604030200u, 0x0000000604030201u, 0x0000060403020100u,
+    0x0000000000000605u, 0x0000000000060500u, 0x0000000000060501u, 0x0000000006050100u,
+    0x0000000000060502u, 0x0000000006050200u, 0x0000000006050201u, 0x0000000605020100u,
+    0x0000000000060503u, 0x0000000006050300u, 0x0000000006050301u, 0x0000000605030100u,
+    0x0000000006050302u, 0x0000000605030200u, 0x0000000605030201u, 0x0000060503020100u,
+    0x0000000000060504u, 0x0000000006050400u, 0x0000000006050401u, 0x0000000605040100u,
+    0x0000000006050402u, 0x0000000605040200u, 0x0000000605040201u, 0x0000060504020100u,
+    0x0000000006050403u, 0x0000000605040300u, 0x0000000605040301u, 0x0000060504030100u,
+    0x0000000605040302u, 0x0000060504030200u, 0x0000060504030201u, 0x0006050403020100u,
+    0x0000000000000007u, 0x0000000000000700u, 0x0000000000000701u, 0x0000000000070100u,
+    0x0000000000000702u, 0x0000000000070200u, 0x0000000000070201u, 0x0000000007020100u,
+    0x0000000000000703u, 0x0000000000070300u, 0x0000000000070301u, 0x0000000007030100u,
+    0x0000000000070302u, 0x0000000007030200u, 0x0000000007030201u, 0x0000000703020100u,
+    0x0000000000000704u, 0x0000000000070400u, 0x0000000000070401u, 0x0000000007040100u,
+    0x0000000000070402u, 0x0000000007040200u, 0x0000000007040201u, 0x0000000704020100u,
+    0x0000000000070403u, 0x0000000007040300u, 0x0000000007040301u, 0x0000000704030100u,
+    0x0000000007040302u, 0x0000000704030200u, 0x0000000704030201u, 0x0000070403020100u,
+    0x0000000000000705u, 0x0000000000070500u, 0x0000000000070501u, 0x0000000007050100u,
+    0x0000000000070502u, 0x0000000007050200u, 0x0000000007050201u, 0x0000000705020100u,
+    0x0000000000070503u, 0x0000000007050300u, 0x0000000007050301u, 0x0000000705030100u,
+    0x0000000007050302u, 0x0000000705030200u, 0x0000000705030201u, 0x0000070503020100u,
+    0x0000000000070504u, 0x0000000007050400u, 0x0000000007050401u, 0x0000000705040100u,
+    0x0000000007050402u, 0x0000000705040200u, 0x0000000705040201u, 0x0000070504020100u,
+    0x0000000007050403u, 0x0000000705040300u, 0x0000000705040301u, 0x0000070504030100u,
+    0x0000000705040302u, 0x0000070504030200u, 0x0000070504030201u, 0x0007050403020100u,
+    0x0000000000000706u, 0x0000000000070600u, 0x0000000000070601u, 0x0000000007060100u,
+    0x0000000000070602u, 0x0000000007060200u, 0x0000000007060201u, 0x0000000706020100u,
+    0x0000000000070603u, 0x0000000007060300u, 0x0000000007060301u, 0x0000000706030100u,
+    0x0000000007060302u, 0x0000000706030200u, 0x0000000706030201u, 0x0000070603020100u,
+    0x0000000000070604u, 0x0000000007060400u, 0x0000000007060401u, 0x0000000706040100u,
+    0x0000000007060402u, 0x0000000706040200u, 0x0000000706040201u, 0x0000070604020100u,
+    0x0000000007060403u, 0x0000000706040300u, 0x0000000706040301u, 0x0000070604030100u,
+    0x0000000706040302u, 0x0000070604030200u, 0x0000070604030201u, 0x0007060403020100u,
+    0x0000000000070605u, 0x0000000007060500u, 0x0000000007060501u, 0x0000000706050100u,
+    0x0000000007060502u, 0x0000000706050200u, 0x0000000706050201u, 0x0000070605020100u,
+    0x0000000007060503u, 0x0000000706050300u, 0x0000000706050301u, 0x0000070605030100u,
+    0x0000000706050302u, 0x0000070605030200u, 0x0000070605030201u, 0x0007060503020100u,
+    0x0000000007060504u, 0x0000000706050400u, 0x0000000706050401u, 0x0000070605040100u,
+    0x0000000706050402u, 0x0000070605040200u, 0x0000070605040201u, 0x0007060504020100u,
+    0x0000000706050403u, 0x0000070605040300u, 0x0000070605040301u, 0x0007060504030100u,
+    0x0000070605040302u, 0x0007060504030200u, 0x0007060504030201u, 0x0706050403020100u,
+};
+
+/* popcount8 counts the bits of m < 256 (no POPCNT: the row needs AVX2 alone). */
+static inline unsigned popcount8(unsigned m)
+{
+    m = m - ((m >> 1) & 0x55);
+    m = (m & 0x33) + ((m >> 2) & 0x33);
+    return (m + (m >> 4)) & 0x0f;
+}
+
+/* keep8 stores the lanes of x that m selects at out and returns how many. */
+static inline unsigned keep8(int16_t *out, __m128i x, unsigned m)
+{
+    /* word index w becomes the byte pair (2w, 2w + 1) of a pshufb control */
+    __m128i w = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)&compact_idx[m]));
+    __m128i ctl = _mm_add_epi16(_mm_mullo_epi16(w, _mm_set1_epi16(0x0202)),
+                                _mm_set1_epi16(0x0100));
+    _mm_storeu_si128((__m128i *)out, _mm_shuffle_epi8(x, ctl));
+    return popcount8(m);
+}
+
+/* rej_avx2 is cb_mlkem_rej_uniform 16 candidates (24 bytes) a step; buf must have
+ * 8 readable bytes past len.  The steps stop 16 short of 256 so no store passes the
+ * end; the scalar loop takes the rest. */
+static unsigned rej_avx2(int16_t *out, unsigned n, const uint8_t *buf, size_t len)
+{
+    const __m256i ctl = _mm256_setr_epi8(0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11, 4, 5,
+                                         5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15);
+    const __m256i q = _mm256_set1_epi16(Q), low12 = _mm256_set1_epi16(0x0fff);
+    size_t pos = 0;
+    for (; pos + 24 <= len && n <= 256 - 16; pos += 24) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(buf + pos));
+        v = _mm256_shuffle_epi8(_mm256_permute4x64_epi64(v, 0x94), ctl);
+        __m256i x = _mm256_blend_epi16(_mm256_and_si256(v, low12), _mm256_srli_epi16(v, 4), 0xaa);
+        __m256i good = _mm256_cmpgt_epi16(q, x);
+        unsigned mm = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(good, good));
+        n += keep8(out + n, _mm256_castsi256_si128(x), mm & 0xff);
+        n += keep8(out + n, _mm256_extracti128_si256(x, 1), (mm >> 16) & 0xff);
+    }
+    return cb_mlkem_rej_uniform(out, n, buf + pos, len - pos);
+}
+
+/* cbd2_avx2 is SamplePolyCBD_2 of 128 bytes: per byte, the two coefficients are
+ * (bit0 + bit1) - (bit2 + bit3) and the same of the high nibble. */
+static void cbd2_avx2(cb_mlkem_poly *p, const uint8_t *buf)
+{
+    const __m256i m55 = _mm256_set1_epi8(0x55), m03 = _mm256_set1_epi8(0x03);
+    for (unsigned i = 0; i < 4; i++) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(buf + 32 * i));
+        __m256i t = _mm256_add_epi8(_mm256_and_si256(x, m55),
+                                    _mm256_and_si256(_mm256_srli_epi16(x, 1), m55));
+        __m256i lo = _mm256_sub_epi8(_mm256_and_si256(t, m03),
+                                     _mm256_and_si256(_mm256_srli_epi16(t, 2), m03));
+        __m256i hi = _mm256_sub_epi8(_mm256_and_si256(_mm256_srli_epi16(t, 4), m03),
+                                     _mm256_and_si256(_mm256_srli_epi16(t, 6), m03));
+        /* per 128-bit half: a = coefficients of bytes 0..7 (16..23), b = 8..15 (24..31) */
+        __m256i a = _mm256_unpacklo_epi8(lo, hi), b = _mm256_unpackhi_epi8(lo, hi);
+        int16_t *o = p->c + 64 * i;
+        _mm256_storeu_si256((__m256i *)o, _mm256_cvtepi8_epi16(_mm256_castsi256_si128(a)));
+        _mm256_storeu_si256((__m256i *)(o + 16), _mm256_cvtepi8_epi16(_mm256_castsi256_si128(b)));
+        a = _mm256_permute4x64_epi64(a, 0xee), b = _mm256_permute4x64_epi64(b, 0xee);
+        _mm256_storeu_si256((__m256i *)(o + 32), _mm256_cvtepi8_epi16(_mm256_castsi256_si128(a)));
+        _mm256_storeu_si256((__m256i *)(o + 48), _mm256_cvtepi8_epi16(_mm256_castsi256_si128(b)));
+    }
+}
+
 /* ---- the matrix A_hat and the noise ---------------------------------------------------- */
 
 #define XOF_BLOCKS 3 /* 504 bytes, 336 candidates: 256 below q nearly always */
@@ -173,7 +329,7 @@ static void shakex4_squeeze(__m256i A[25], uint8_t *out[4], size_t off, unsigned
 static void avx2_gen_matrix(cb_mlkem_poly *a, const uint8_t rho[32], unsigned k, int transpose)
 {
     static const unsigned buflen = XOF_BLOCKS * CB_SHAKE128_RATE;
-    uint8_t buf[4][XOF_BLOCKS * CB_SHAKE128_RATE];
+    uint8_t buf[4][XOF_BLOCKS * CB_SHAKE128_RATE + 8]; /* + 8: rej_avx2 reads ahead */
     int16_t spare[256];
     unsigned total = k * k;
     for (unsigned g = 0; g < total; g += 4) {
@@ -191,7 +347,7 @@ static void avx2_gen_matrix(cb_mlkem_poly *a, const uint8_t rho[32], unsigned k,
         for (unsigned b = 0; b < XOF_BLOCKS; b++)
             shakex4_squeeze(A, out, b * CB_SHAKE128_RATE, CB_SHAKE128_RATE);
         for (unsigned j = 0; j < 4; j++)
-            n[j] = cb_mlkem_rej_uniform(dst[j], 0, buf[j], buflen);
+            n[j] = rej_avx2(dst[j], 0, buf[j], buflen);
         /* rare: another block for all four until each has 256 (public data) */
         while (n[0] < 256 || n[1] < 256 || n[2] < 256 || n[3] < 256) {
             shakex4_squeeze(A, out, 0, CB_SHAKE128_RATE);
@@ -217,7 +373,10 @@ static void avx2_sample_cbd(cb_mlkem_poly *p, const uint8_t sigma[32], uint8_t n
         for (unsigned b = 0; b * CB_SHAKE256_RATE < 64 * eta; b++)
             shakex4_squeeze(A, out, b * CB_SHAKE256_RATE, CB_SHAKE256_RATE);
         for (unsigned j = 0; j < 4 && g + j < n; j++)
-            cb_mlkem_cbd(&p[g + j], buf[j], eta);
+            if (eta == 2)
+                cbd2_avx2(&p[g + j], buf[j]);
+            else
+                cb_mlkem_cbd(&p[g + j], buf[j], eta);
         cb_wipe(A, sizeof A);
     }
     cb_wipe(buf, sizeof buf);
