@@ -190,7 +190,7 @@ static inline int16_t decompress(uint16_t y, unsigned d)
     return (int16_t)(((uint32_t)y * Q + (1u << (d - 1))) >> d);
 }
 
-static void poly_compress_encode(uint8_t *out, const poly *p, unsigned d)
+void cb_mlkem_compress_encode(uint8_t *out, const poly *p, unsigned d)
 {
     uint16_t v[N];
     for (int i = 0; i < N; i++)
@@ -198,7 +198,7 @@ static void poly_compress_encode(uint8_t *out, const poly *p, unsigned d)
     encode(out, v, d);
 }
 
-static void poly_decode_decompress(poly *p, const uint8_t *in, unsigned d)
+void cb_mlkem_decode_decompress(poly *p, const uint8_t *in, unsigned d)
 {
     uint16_t v[N];
     decode(v, in, d);
@@ -391,7 +391,7 @@ static void pke_encrypt(params P, uint8_t *c, const poly *t, const uint8_t rho[3
     for (unsigned i = 0; i < P.k; i++) {
         P.B->inv_ntt(&u[i]);
         poly_add(&u[i], &e1[i]);
-        poly_compress_encode(c + 32 * P.du * i, &u[i], P.du);
+        P.B->compress_encode(c + 32 * P.du * i, &u[i], P.du);
     }
     P.B->inner(&v, t, y, P.k);
     P.B->inv_ntt(&v);
@@ -401,7 +401,7 @@ static void pke_encrypt(params P, uint8_t *c, const poly *t, const uint8_t rho[3
     }
     poly_add(&v, e2);
     poly_add(&v, &mu);
-    poly_compress_encode(c + 32 * P.du * P.k, &v, P.dv);
+    P.B->compress_encode(c + 32 * P.du * P.k, &v, P.dv);
     cb_wipe(noise, sizeof noise);
     cb_wipe(&mu, sizeof mu);
     cb_wipe(&v, sizeof v);
@@ -412,18 +412,16 @@ static void pke_decrypt(params P, uint8_t m[32], const uint8_t *dkp, const uint8
 {
     poly u[MAXK], s[MAXK], v, w;
     for (unsigned i = 0; i < P.k; i++) {
-        poly_decode_decompress(&u[i], c + 32 * P.du * i, P.du);
+        P.B->decode_decompress(&u[i], c + 32 * P.du * i, P.du);
         P.B->ntt(&u[i]);
         (void)poly_decode12(&s[i], dkp + 384 * i);
     }
-    poly_decode_decompress(&v, c + 32 * P.du * P.k, P.dv);
+    P.B->decode_decompress(&v, c + 32 * P.du * P.k, P.dv);
     P.B->inner(&w, s, u, P.k);
     P.B->inv_ntt(&w);
-    memset(m, 0, 32);
-    for (unsigned j = 0; j < N; j++) {
-        int16_t x = barrett((int16_t)(v.c[j] - w.c[j]));
-        m[j / 8] |= (uint8_t)(compress(to_unsigned(x), 1) << (j % 8));
-    }
+    for (unsigned j = 0; j < N; j++)
+        w.c[j] = (int16_t)(v.c[j] - w.c[j]);
+    P.B->compress_encode(m, &w, 1); /* ByteEncode_1(Compress_1(v - w)) */
     cb_wipe(s, sizeof s);
     cb_wipe(&w, sizeof w);
 }
@@ -514,7 +512,9 @@ void cb_mlkem_decaps_with(const cb_mlkem_backend *B, unsigned k, uint8_t K[32],
 /* The portable polynomial layer, and the generic variant's row
  * (kernels/generic/family.c) over it. */
 const cb_mlkem_backend cb_mlkem_generic_backend = {
-    generic_ntt, generic_inv_ntt, generic_inner, generic_gen_matrix, generic_sample_cbd,
+    generic_ntt,        generic_inv_ntt,          generic_inner,
+    generic_gen_matrix, generic_sample_cbd,       cb_mlkem_compress_encode,
+    cb_mlkem_decode_decompress,
 };
 
 void cb_mlkem_keygen(unsigned k, uint8_t *ek, uint8_t *dk, const uint8_t d[32],

@@ -49,6 +49,9 @@ void cb_mlkem_decaps(unsigned k, uint8_t K[32], const uint8_t *dk, const uint8_t
  *               transpose, SampleNTT(rho || i || j) (public data)
  *   sample_cbd  p[i] = SamplePolyCBD_eta(PRF_eta(sigma, nonce + i)) for i < n,
  *               eta 2 or 3, n <= 2 k + 1 (secret data: constant time)
+ *   compress_encode    out = ByteEncode_d(Compress_d(p)), 32 d bytes, d 1, 4, 5, 10
+ *               or 11; |p's coefficients| < 2^15 (Barrett-reduced first)
+ *   decode_decompress  p = Decompress_d(ByteDecode_d(in)), d 4, 5, 10 or 11
  */
 typedef struct cb_mlkem_poly {
     int16_t c[256];
@@ -62,6 +65,8 @@ typedef struct cb_mlkem_backend {
     void (*gen_matrix)(cb_mlkem_poly *a, const uint8_t rho[32], unsigned k, int transpose);
     void (*sample_cbd)(cb_mlkem_poly *p, const uint8_t sigma[32], uint8_t nonce, unsigned n,
                        unsigned eta);
+    void (*compress_encode)(uint8_t *out, const cb_mlkem_poly *p, unsigned d);
+    void (*decode_decompress)(cb_mlkem_poly *p, const uint8_t *in, unsigned d);
 } cb_mlkem_backend;
 
 /* The portable backend, which cb_mlkem_keygen/encaps/decaps use. */
@@ -85,5 +90,8 @@ extern const int16_t cb_mlkem_zetas[128];
  * SamplePolyCBD_eta of the 64 eta bytes at buf. */
 unsigned cb_mlkem_rej_uniform(int16_t *out, unsigned n, const uint8_t *buf, size_t len);
 void cb_mlkem_cbd(cb_mlkem_poly *p, const uint8_t *buf, unsigned eta);
+/* The generic backend's compress_encode and decode_decompress, any d of the table. */
+void cb_mlkem_compress_encode(uint8_t *out, const cb_mlkem_poly *p, unsigned d);
+void cb_mlkem_decode_decompress(cb_mlkem_poly *p, const uint8_t *in, unsigned d);
 
 #endif

@@ -590,27 +590,145 @@ static void avx2_inner(cb_mlkem_poly *r, const cb_mlkem_poly *a, const cb_mlkem_
     }
 }
 
+/* ---- compression and its byte encoding --------------------------------------------------- */
+
+/* canonical16 is to_unsigned(barrett(a)): a in [0, q). */
+static inline __m256i canonical16(__m256i a)
+{
+    a = barrett16(a);
+    return _mm256_add_epi16(a, _mm256_and_si256(_mm256_srai_epi16(a, 15), _mm256_set1_epi16(Q)));
+}
+
+/* compress_small is Compress_d for d 1 or 4 on x in [0, q): (mulhi(x, m) + c) >> r with
+ * (m, c, r) (315, 4, 3) and (630, 1, 1), checked equal to round(2^d x / q) mod 2^d
+ * for every x below q. */
+static inline __m256i compress_small(__m256i x, unsigned d)
+{
+    __m256i t = _mm256_mulhi_epu16(x, _mm256_set1_epi16(d == 1 ? 315 : 630));
+    t = d == 1 ? _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_set1_epi16(4)), 3)
+               : _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_set1_epi16(1)), 1);
+    return _mm256_and_si256(t, _mm256_set1_epi16((short)((1 << d) - 1)));
+}
+
+/* compress10_32 is Compress_10 of eight x in [0, q) in 32-bit lanes:
+ * (161271 x + 261911) >> 19, checked equal for every x below q. */
+static inline __m256i compress10_32(__m256i x)
+{
+    __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(x, _mm256_set1_epi32(161271)),
+                                 _mm256_set1_epi32(261911));
+    return _mm256_and_si256(_mm256_srli_epi32(t, 19), _mm256_set1_epi32(1023));
+}
+
+/* avx2_compress_encode does d 1, 4 and 10 (ML-KEM-512 and -768's) on vectors and
+ * leaves 5 and 11 (ML-KEM-1024's) to the generic loop. */
+static void avx2_compress_encode(uint8_t *out, const cb_mlkem_poly *p, unsigned d)
+{
+    const __m256i *in = (const __m256i *)p->c;
+    if (d == 1) {
+        for (unsigned i = 0; i < 8; i++) {
+            __m256i a = compress_small(canonical16(_mm256_loadu_si256(in + 2 * i)), 1);
+            __m256i b = compress_small(canonical16(_mm256_loadu_si256(in + 2 * i + 1)), 1);
+            __m256i bytes = _mm256_permute4x64_epi64(_mm256_packs_epi16(a, b), 0xd8);
+            uint32_t bits = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(bytes, 7));
+            memcpy(out + 4 * i, &bits, 4);
+        }
+    } else if (d == 4) {
+        /* 64 coefficients a step: nibble pairs by vpmaddwd, then two packs */
+        const __m256i pair = _mm256_set1_epi32(0x00100001);
+        const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+        for (unsigned i = 0; i < 4; i++) {
+            __m256i w[4];
+            for (unsigned j = 0; j < 4; j++)
+                w[j] = _mm256_madd_epi16(
+                    compress_small(canonical16(_mm256_loadu_si256(in + 4 * i + j)), 4), pair);
+            __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(w[0], w[1]),
+                                            _mm256_packs_epi32(w[2], w[3]));
+            _mm256_storeu_si256((__m256i *)(out + 32 * i), _mm256_permutevar8x32_epi32(b, order));
+        }
+    } else if (d == 10) {
+        /* 16 coefficients (20 bytes) a step: pairs to 20 bits, quads to 40, bytes out */
+        const __m256i pair = _mm256_set1_epi32(0x04000001), low32 = _mm256_set1_epi64x(0xffffffff);
+        const __m256i take = _mm256_setr_epi8(0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1,
+                                              -1, 0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1,
+                                              -1, -1);
+        uint8_t buf[320 + 12]; /* the last step's stores run 12 bytes past 320 */
+        for (unsigned i = 0; i < 16; i++) {
+            __m256i x = canonical16(_mm256_loadu_si256(in + i));
+            __m256i lo = compress10_32(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(x)));
+            __m256i hi = compress10_32(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(x, 1)));
+            __m256i v = _mm256_permute4x64_epi64(_mm256_packus_epi32(lo, hi), 0xd8);
+            __m256i y = _mm256_madd_epi16(v, pair);
+            __m256i odd = _mm256_slli_epi64(_mm256_srli_epi64(y, 32), 20);
+            y = _mm256_or_si256(_mm256_and_si256(y, low32), odd);
+            y = _mm256_shuffle_epi8(y, take);
+            _mm_storeu_si128((__m128i *)(buf + 20 * i), _mm256_castsi256_si128(y));
+            _mm_storeu_si128((__m128i *)(buf + 20 * i + 10), _mm256_extracti128_si256(y, 1));
+        }
+        memcpy(out, buf, 320);
+    } else
+        cb_mlkem_compress_encode(out, p, d);
+}
+
+/* decompress16 is Decompress_d(y) = (y q + 2^(d-1)) >> d for y < 2^d: vpmulhrsw of
+ * y 2^(15-d) and q rounds at the same bit. */
+static inline __m256i decompress16(__m256i y, int d)
+{
+    return _mm256_mulhrs_epi16(_mm256_slli_epi16(y, 15 - d), _mm256_set1_epi16(Q));
+}
+
+/* avx2_decode_decompress does d 4 and 10 on vectors, 5 and 11 with the generic loop. */
+static void avx2_decode_decompress(cb_mlkem_poly *p, const uint8_t *in, unsigned d)
+{
+    __m256i *o = (__m256i *)p->c;
+    if (d == 4) {
+        for (unsigned i = 0; i < 16; i++) {
+            __m128i b = _mm_loadl_epi64((const __m128i *)(in + 8 * i));
+            __m128i nib = _mm_unpacklo_epi8(b, _mm_srli_epi16(b, 4));
+            __m256i y = _mm256_and_si256(_mm256_cvtepu8_epi16(nib), _mm256_set1_epi16(15));
+            _mm256_storeu_si256(o + i, decompress16(y, 4));
+        }
+    } else if (d == 10) {
+        /* coefficient j of 8 (10 bytes): the bytes at 5j / 4 and one more, shifted
+         * right by 2 (j mod 4) as a multiply by 2^(6 - 2 (j mod 4)) and a shift by 6 */
+        const __m256i pick = _mm256_setr_epi8(0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 0, 1,
+                                              1, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9);
+        const __m256i mul = _mm256_setr_epi16(64, 16, 4, 1, 64, 16, 4, 1, 64, 16, 4, 1, 64, 16,
+                                              4, 1);
+        uint8_t buf[320 + 6]; /* the last step's loads run 6 bytes past 320 */
+        memcpy(buf, in, 320);
+        memset(buf + 320, 0, 6);
+        for (unsigned i = 0; i < 16; i++) {
+            __m256i b = _mm256_loadu2_m128i((const __m128i *)(buf + 20 * i + 10),
+                                            (const __m128i *)(buf + 20 * i));
+            __m256i y = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_shuffle_epi8(b, pick), mul), 6);
+            _mm256_storeu_si256(o + i, decompress16(y, 10));
+        }
+    } else
+        cb_mlkem_decode_decompress(p, in, d);
+}
+
 /* ---- the variant ------------------------------------------------------------------------- */
 
-static const cb_mlkem_backend avx2_backend = {
-    avx2_ntt, avx2_inv_ntt, avx2_inner, avx2_gen_matrix, avx2_sample_cbd,
+const cb_mlkem_backend cb_mlkem_avx2_backend = {
+    avx2_ntt,        avx2_inv_ntt,    avx2_inner, avx2_gen_matrix, avx2_sample_cbd,
+    avx2_compress_encode, avx2_decode_decompress,
 };
 
 static void avx2_keygen(unsigned k, uint8_t *ek, uint8_t *dk, const uint8_t d[32],
                         const uint8_t z[32])
 {
-    cb_mlkem_keygen_with(&avx2_backend, k, ek, dk, d, z);
+    cb_mlkem_keygen_with(&cb_mlkem_avx2_backend, k, ek, dk, d, z);
 }
 
 static int avx2_encaps(unsigned k, uint8_t *c, uint8_t K[32], const uint8_t *ek,
                        const uint8_t m[32])
 {
-    return cb_mlkem_encaps_with(&avx2_backend, k, c, K, ek, m);
+    return cb_mlkem_encaps_with(&cb_mlkem_avx2_backend, k, c, K, ek, m);
 }
 
 static void avx2_decaps(unsigned k, uint8_t K[32], const uint8_t *dk, const uint8_t *c)
 {
-    cb_mlkem_decaps_with(&avx2_backend, k, K, dk, c);
+    cb_mlkem_decaps_with(&cb_mlkem_avx2_backend, k, K, dk, c);
 }
 
 const cb_mlkem_ops cb_mlkem_avx2_ops = {avx2_keygen, avx2_encaps, avx2_decaps};
