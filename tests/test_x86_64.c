@@ -909,8 +909,10 @@ static void mlkem_poly_equal(const cb_mlkem_backend *g, const cb_mlkem_backend *
 }
 
 /* The avx2 ML-KEM backend against the generic one: the NTTs and products on random
- * polynomials; Compress_d with its encoding for every coefficient in (-q, q) and
- * each d; Decompress_d after decoding every d-bit value (in order, then shuffled). */
+ * polynomials; Compress_d with its encoding for each d and ByteEncode_12, for every
+ * int16_t coefficient; Decompress_d after decoding every d-bit value (in order,
+ * then pseudo-random bytes); ByteDecode_12 and its modulus check on values in order
+ * (every one of 0..4095) and on pseudo-random bytes. */
 static void test_mlkem_avx2_backend(void **state)
 {
     (void)state;
@@ -923,16 +925,36 @@ static void test_mlkem_avx2_backend(void **state)
     mlkem_poly_equal(g, x);
     static const unsigned ds[] = {1, 4, 5, 10, 11};
     cb_mlkem_poly p, r[2];
-    uint8_t out[2][352], in[352];
-    for (int start = -3328; start < 3329; start += 256) {
+    uint8_t out[2][384], in[384];
+    for (int start = -32768; start < 32768; start += 256) {
         for (int i = 0; i < 256; i++)
-            p.c[i] = (int16_t)(start + i < 3329 ? start + i : 3328);
+            p.c[i] = (int16_t)(start + i);
         for (unsigned i = 0; i < 5; i++) {
             memset(out, 0, sizeof out);
             g->compress_encode(out[0], &p, ds[i]);
             x->compress_encode(out[1], &p, ds[i]);
             assert_memory_equal(out[0], out[1], 32 * ds[i]);
         }
+        g->encode12(out[0], &p), x->encode12(out[1], &p);
+        assert_memory_equal(out[0], out[1], 384);
+    }
+    for (uint32_t t = 0; t < 64; t++) {
+        for (unsigned j = 0; j < 256; j++) {
+            unsigned y = (256 * t + j) % 4096;
+            in[3 * (j / 2)] = (uint8_t)(j % 2 ? in[3 * (j / 2)] : y);
+            if (j % 2 == 0)
+                in[3 * (j / 2) + 1] = (uint8_t)(y >> 8);
+            else
+                in[3 * (j / 2) + 1] |= (uint8_t)(y << 4), in[3 * (j / 2) + 2] = (uint8_t)(y >> 4);
+        }
+        if (t >= 16)
+            tu_fill(in, 384, 900 + t);
+        if (t >= 40) /* every value below 2048 < q, as in a real ek: the check passes */
+            for (unsigned j = 1; j < 384; j += 3)
+                in[j] &= 0xb7, in[j + 1] &= 0x7f;
+        unsigned bg = g->decode12(&r[0], in), bx = x->decode12(&r[1], in);
+        assert_int_equal(bg, bx);
+        assert_memory_equal(&r[0], &r[1], sizeof r[0]);
     }
     for (unsigned i = 1; i < 5; i++)
         for (uint32_t t = 0; t < 64; t++) {

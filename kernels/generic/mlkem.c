@@ -206,7 +206,7 @@ void cb_mlkem_decode_decompress(poly *p, const uint8_t *in, unsigned d)
         p->c[i] = decompress(v[i], d);
 }
 
-static void poly_encode12(uint8_t *out, const poly *p)
+void cb_mlkem_encode12(uint8_t *out, const poly *p)
 {
     uint16_t v[N];
     for (int i = 0; i < N; i++)
@@ -214,8 +214,8 @@ static void poly_encode12(uint8_t *out, const poly *p)
     encode(out, v, 12);
 }
 
-/* poly_decode12 is ByteDecode_12; returns nonzero if a coefficient is not below q. */
-static unsigned poly_decode12(poly *p, const uint8_t *in)
+/* cb_mlkem_decode12 is ByteDecode_12; returns nonzero if a coefficient is not below q. */
+unsigned cb_mlkem_decode12(poly *p, const uint8_t *in)
 {
     uint16_t v[N];
     unsigned bad = 0;
@@ -362,8 +362,8 @@ static void pke_keygen(params P, uint8_t *ek, uint8_t *dkp, const uint8_t d[32])
         for (unsigned j = 0; j < N; j++)
             t[i].c[j] = fqmul(t[i].c[j], 1353);
         poly_add(&t[i], &e[i]);
-        poly_encode12(ek + 384 * i, &t[i]);
-        poly_encode12(dkp + 384 * i, &s[i]);
+        P.B->encode12(ek + 384 * i, &t[i]);
+        P.B->encode12(dkp + 384 * i, &s[i]);
     }
     memcpy(ek + 384 * P.k, rho, 32);
     cb_wipe(g, sizeof g);
@@ -414,7 +414,7 @@ static void pke_decrypt(params P, uint8_t m[32], const uint8_t *dkp, const uint8
     for (unsigned i = 0; i < P.k; i++) {
         P.B->decode_decompress(&u[i], c + 32 * P.du * i, P.du);
         P.B->ntt(&u[i]);
-        (void)poly_decode12(&s[i], dkp + 384 * i);
+        (void)P.B->decode12(&s[i], dkp + 384 * i);
     }
     P.B->decode_decompress(&v, c + 32 * P.du * P.k, P.dv);
     P.B->inner(&w, s, u, P.k);
@@ -444,7 +444,7 @@ static unsigned decode_ek(params P, poly *t, const uint8_t *ek)
 {
     unsigned bad = 0;
     for (unsigned i = 0; i < P.k; i++)
-        bad |= poly_decode12(&t[i], ek + 384 * i);
+        bad |= P.B->decode12(&t[i], ek + 384 * i);
     return bad;
 }
 
@@ -512,9 +512,9 @@ void cb_mlkem_decaps_with(const cb_mlkem_backend *B, unsigned k, uint8_t K[32],
 /* The portable polynomial layer, and the generic variant's row
  * (kernels/generic/family.c) over it. */
 const cb_mlkem_backend cb_mlkem_generic_backend = {
-    generic_ntt,        generic_inv_ntt,          generic_inner,
-    generic_gen_matrix, generic_sample_cbd,       cb_mlkem_compress_encode,
-    cb_mlkem_decode_decompress,
+    generic_ntt,        generic_inv_ntt,    generic_inner,
+    generic_gen_matrix, generic_sample_cbd, cb_mlkem_compress_encode,
+    cb_mlkem_decode_decompress, cb_mlkem_encode12, cb_mlkem_decode12,
 };
 
 void cb_mlkem_keygen(unsigned k, uint8_t *ek, uint8_t *dk, const uint8_t d[32],

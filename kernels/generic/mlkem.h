@@ -52,6 +52,9 @@ void cb_mlkem_decaps(unsigned k, uint8_t K[32], const uint8_t *dk, const uint8_t
  *   compress_encode    out = ByteEncode_d(Compress_d(p)), 32 d bytes, d 1, 4, 5, 10
  *               or 11; |p's coefficients| < 2^15 (Barrett-reduced first)
  *   decode_decompress  p = Decompress_d(ByteDecode_d(in)), d 4, 5, 10 or 11
+ *   encode12    out = ByteEncode_12(p mod q), 384 bytes; |p's coefficients| < 2^15
+ *   decode12    p = ByteDecode_12(in) without reduction; nonzero if a coefficient is
+ *               q or more (the modulus check), found without a branch (dk is secret)
  */
 typedef struct cb_mlkem_poly {
     int16_t c[256];
@@ -67,6 +70,8 @@ typedef struct cb_mlkem_backend {
                        unsigned eta);
     void (*compress_encode)(uint8_t *out, const cb_mlkem_poly *p, unsigned d);
     void (*decode_decompress)(cb_mlkem_poly *p, const uint8_t *in, unsigned d);
+    void (*encode12)(uint8_t *out, const cb_mlkem_poly *p);
+    unsigned (*decode12)(cb_mlkem_poly *p, const uint8_t *in);
 } cb_mlkem_backend;
 
 /* The portable backend, which cb_mlkem_keygen/encaps/decaps use. */
@@ -90,8 +95,11 @@ extern const int16_t cb_mlkem_zetas[128];
  * SamplePolyCBD_eta of the 64 eta bytes at buf. */
 unsigned cb_mlkem_rej_uniform(int16_t *out, unsigned n, const uint8_t *buf, size_t len);
 void cb_mlkem_cbd(cb_mlkem_poly *p, const uint8_t *buf, unsigned eta);
-/* The generic backend's compress_encode and decode_decompress, any d of the table. */
+/* The generic backend's compress_encode and decode_decompress (any d of the table),
+ * encode12 and decode12. */
 void cb_mlkem_compress_encode(uint8_t *out, const cb_mlkem_poly *p, unsigned d);
 void cb_mlkem_decode_decompress(cb_mlkem_poly *p, const uint8_t *in, unsigned d);
+void cb_mlkem_encode12(uint8_t *out, const cb_mlkem_poly *p);
+unsigned cb_mlkem_decode12(cb_mlkem_poly *p, const uint8_t *in);
 
 #endif

@@ -21,6 +21,11 @@
  *     control from a 256-entry table indexed by 8 of the comparison bits packs the
  *     survivors; the index is public (A_hat is).  CBD with eta 2 (ML-KEM-768 and
  *     -1024's noise) on 32 bytes a register; eta 3 uses the generic loop.
+ *   - Compress_d for d 1, 4, 10 (ML-KEM-512 and -768) by multiplications whose
+ *     exactness for every x < q was checked, ByteEncode/Decode_12 and Decompress_d
+ *     by byte shuffles; d 5 and 11 (ML-KEM-1024) use the generic loops.
+ *   - Keccak for k = 3's ninth matrix entry is the scalar sponge: one stream in
+ *     four lanes cost more than one scalar permutation.
  * Everything on secrets (CBD, NTTs, products) is branch-free with no secret index.
  */
 #pragma GCC target("avx2")
@@ -79,55 +84,52 @@ static inline __m256i rol56(__m256i x)
                                       _mm256_xor_si256(A[x + 10], A[x + 15])),           \
                      A[x + 20])
 
-/* THETA_ROW adds D to the five lanes from o. */
-#define THETA_ROW(o)                                                                     \
-    do {                                                                                 \
-        E[o] = _mm256_xor_si256(A[o], D0);                                               \
-        E[o + 1] = _mm256_xor_si256(A[o + 1], D1);                                       \
-        E[o + 2] = _mm256_xor_si256(A[o + 2], D2);                                       \
-        E[o + 3] = _mm256_xor_si256(A[o + 3], D3);                                       \
-        E[o + 4] = _mm256_xor_si256(A[o + 4], D4);                                       \
-    } while (0)
+/* TH is lane i of theta's output (D is that lane's column's). */
+#define TH(i, D) _mm256_xor_si256(in[i], D)
+
+/* roundx4 is one round on four states from in to A: theta's column parities, then
+ * each output row gathers its five lanes through pi (theta's D and rho's rotation
+ * on the way in) for chi; iota on lane 0.  Two arrays, so nothing of theta's output
+ * is stored: each round loads every lane twice and stores it once. */
+static inline void roundx4(const __m256i *restrict in, __m256i *restrict A, uint64_t rc)
+{
+    __m256i C0 = XOR5(in, 0), C1 = XOR5(in, 1), C2 = XOR5(in, 2), C3 = XOR5(in, 3);
+    __m256i C4 = XOR5(in, 4);
+    __m256i D0 = _mm256_xor_si256(C4, ROL(C1, 1)), D1 = _mm256_xor_si256(C0, ROL(C2, 1));
+    __m256i D2 = _mm256_xor_si256(C1, ROL(C3, 1)), D3 = _mm256_xor_si256(C2, ROL(C4, 1));
+    __m256i D4 = _mm256_xor_si256(C3, ROL(C0, 1));
+    __m256i b0, b1, b2, b3, b4;
+    /* row 0: lanes 0, 6, 12, 18, 24 rotated by 0, 44, 43, 21, 14 */
+    b0 = TH(0, D0), b1 = ROL(TH(6, D1), 44), b2 = ROL(TH(12, D2), 43);
+    b3 = ROL(TH(18, D3), 21), b4 = ROL(TH(24, D4), 14);
+    CHI5(0, b0, b1, b2, b3, b4);
+    A[0] = _mm256_xor_si256(A[0], _mm256_set1_epi64x((long long)rc));
+    /* row 1: lanes 3, 9, 10, 16, 22 by 28, 20, 3, 45, 61 */
+    b0 = ROL(TH(3, D3), 28), b1 = ROL(TH(9, D4), 20), b2 = ROL(TH(10, D0), 3);
+    b3 = ROL(TH(16, D1), 45), b4 = ROL(TH(22, D2), 61);
+    CHI5(5, b0, b1, b2, b3, b4);
+    /* row 2: lanes 1, 7, 13, 19, 20 by 1, 6, 25, 8, 18 */
+    b0 = ROL(TH(1, D1), 1), b1 = ROL(TH(7, D2), 6), b2 = ROL(TH(13, D3), 25);
+    b3 = rol8(TH(19, D4)), b4 = ROL(TH(20, D0), 18);
+    CHI5(10, b0, b1, b2, b3, b4);
+    /* row 3: lanes 4, 5, 11, 17, 23 by 27, 36, 10, 15, 56 */
+    b0 = ROL(TH(4, D4), 27), b1 = ROL(TH(5, D0), 36), b2 = ROL(TH(11, D1), 10);
+    b3 = ROL(TH(17, D2), 15), b4 = rol56(TH(23, D3));
+    CHI5(15, b0, b1, b2, b3, b4);
+    /* row 4: lanes 2, 8, 14, 15, 21 by 62, 55, 39, 41, 2 */
+    b0 = ROL(TH(2, D2), 62), b1 = ROL(TH(8, D3), 55), b2 = ROL(TH(14, D4), 39);
+    b3 = ROL(TH(15, D0), 41), b4 = ROL(TH(21, D1), 2);
+    CHI5(20, b0, b1, b2, b3, b4);
+}
 
 /* keccakx4 is Keccak-p[1600, 24] on four states: A[x + 5y] holds lane (x, y) of
- * state j in its 64-bit element j.  Each output row y of rho and pi is gathered
- * from the lanes (x + 3y, x) mod 5 of theta's output, then chi and iota. */
+ * state j in its 64-bit element j.  Rounds ping-pong between A and a copy. */
 static void keccakx4(__m256i A[25])
 {
-    for (int r = 0; r < 24; r++) {
-        /* theta, written out: the loops' "mod 5" left gcc a division per lane */
-        __m256i C0 = XOR5(A, 0), C1 = XOR5(A, 1), C2 = XOR5(A, 2), C3 = XOR5(A, 3);
-        __m256i C4 = XOR5(A, 4);
-        __m256i D0 = _mm256_xor_si256(C4, ROL(C1, 1)), D1 = _mm256_xor_si256(C0, ROL(C2, 1));
-        __m256i D2 = _mm256_xor_si256(C1, ROL(C3, 1)), D3 = _mm256_xor_si256(C2, ROL(C4, 1));
-        __m256i D4 = _mm256_xor_si256(C3, ROL(C0, 1));
-        __m256i b0, b1, b2, b3, b4, E[25]; /* E: theta's output */
-        THETA_ROW(0);
-        THETA_ROW(5);
-        THETA_ROW(10);
-        THETA_ROW(15);
-        THETA_ROW(20);
-        /* row 0: lanes 0, 6, 12, 18, 24 rotated by 0, 44, 43, 21, 14 */
-        b0 = E[0], b1 = ROL(E[6], 44), b2 = ROL(E[12], 43), b3 = ROL(E[18], 21);
-        b4 = ROL(E[24], 14);
-        CHI5(0, b0, b1, b2, b3, b4);
-        A[0] = _mm256_xor_si256(A[0], _mm256_set1_epi64x((long long)keccak_rc[r]));
-        /* row 1: lanes 3, 9, 10, 16, 22 by 28, 20, 3, 45, 61 */
-        b0 = ROL(E[3], 28), b1 = ROL(E[9], 20), b2 = ROL(E[10], 3), b3 = ROL(E[16], 45);
-        b4 = ROL(E[22], 61);
-        CHI5(5, b0, b1, b2, b3, b4);
-        /* row 2: lanes 1, 7, 13, 19, 20 by 1, 6, 25, 8, 18 */
-        b0 = ROL(E[1], 1), b1 = ROL(E[7], 6), b2 = ROL(E[13], 25), b3 = rol8(E[19]);
-        b4 = ROL(E[20], 18);
-        CHI5(10, b0, b1, b2, b3, b4);
-        /* row 3: lanes 4, 5, 11, 17, 23 by 27, 36, 10, 15, 56 */
-        b0 = ROL(E[4], 27), b1 = ROL(E[5], 36), b2 = ROL(E[11], 10), b3 = ROL(E[17], 15);
-        b4 = rol56(E[23]);
-        CHI5(15, b0, b1, b2, b3, b4);
-        /* row 4: lanes 2, 8, 14, 15, 21 by 62, 55, 39, 41, 2 */
-        b0 = ROL(E[2], 62), b1 = ROL(E[8], 55), b2 = ROL(E[14], 39), b3 = ROL(E[15], 41);
-        b4 = ROL(E[21], 2);
-        CHI5(20, b0, b1, b2, b3, b4);
+    __m256i B[25];
+    for (int r = 0; r < 24; r += 2) {
+        roundx4(A, B, keccak_rc[r]);
+        roundx4(B, A, keccak_rc[r + 1]);
     }
 }
 
@@ -275,19 +277,26 @@ static inline unsigned keep8(int16_t *out, __m128i x, unsigned m)
     return popcount8(m);
 }
 
+/* unpack12 returns the 16 12-bit values of the 24 bytes at b (32 readable). */
+static inline __m256i unpack12(const uint8_t *b)
+{
+    const __m256i ctl = _mm256_setr_epi8(0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11, 4, 5,
+                                         5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15);
+    __m256i v = _mm256_loadu_si256((const __m256i *)b);
+    v = _mm256_shuffle_epi8(_mm256_permute4x64_epi64(v, 0x94), ctl);
+    return _mm256_blend_epi16(_mm256_and_si256(v, _mm256_set1_epi16(0x0fff)),
+                              _mm256_srli_epi16(v, 4), 0xaa);
+}
+
 /* rej_avx2 is cb_mlkem_rej_uniform 16 candidates (24 bytes) a step; buf must have
  * 8 readable bytes past len.  The steps stop 16 short of 256 so no store passes the
  * end; the scalar loop takes the rest. */
 static unsigned rej_avx2(int16_t *out, unsigned n, const uint8_t *buf, size_t len)
 {
-    const __m256i ctl = _mm256_setr_epi8(0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11, 4, 5,
-                                         5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15);
-    const __m256i q = _mm256_set1_epi16(Q), low12 = _mm256_set1_epi16(0x0fff);
+    const __m256i q = _mm256_set1_epi16(Q);
     size_t pos = 0;
     for (; pos + 24 <= len && n <= 256 - 16; pos += 24) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(buf + pos));
-        v = _mm256_shuffle_epi8(_mm256_permute4x64_epi64(v, 0x94), ctl);
-        __m256i x = _mm256_blend_epi16(_mm256_and_si256(v, low12), _mm256_srli_epi16(v, 4), 0xaa);
+        __m256i x = unpack12(buf + pos);
         __m256i good = _mm256_cmpgt_epi16(q, x);
         unsigned mm = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(good, good));
         n += keep8(out + n, _mm256_castsi256_si128(x), mm & 0xff);
@@ -333,6 +342,23 @@ static void avx2_gen_matrix(cb_mlkem_poly *a, const uint8_t rho[32], unsigned k,
     int16_t spare[256];
     unsigned total = k * k;
     for (unsigned g = 0; g < total; g += 4) {
+        if (total - g == 1) { /* k = 3's ninth entry: one scalar stream beats 4 lanes */
+            unsigned i = g / k, c = g % k;
+            uint8_t seed[34];
+            memcpy(seed, rho, 32);
+            seed[32] = (uint8_t)(transpose ? i : c), seed[33] = (uint8_t)(transpose ? c : i);
+            cb_sponge s;
+            cb_shake128_init(&s);
+            cb_shake128_absorb(&s, seed, sizeof seed);
+            cb_shake128_finalize(&s);
+            cb_shake128_squeeze(&s, buf[0], buflen);
+            unsigned n = rej_avx2(a[g].c, 0, buf[0], buflen);
+            while (n < 256) {
+                cb_shake128_squeeze(&s, buf[0], CB_SHAKE128_RATE);
+                n = cb_mlkem_rej_uniform(a[g].c, n, buf[0], CB_SHAKE128_RATE);
+            }
+            break;
+        }
         uint8_t tail[4][2], *out[4] = {buf[0], buf[1], buf[2], buf[3]};
         int16_t *dst[4];
         unsigned n[4] = {0, 0, 0, 0};
@@ -707,11 +733,45 @@ static void avx2_decode_decompress(cb_mlkem_poly *p, const uint8_t *in, unsigned
         cb_mlkem_decode_decompress(p, in, d);
 }
 
+/* avx2_encode12 is ByteEncode_12 of p mod q: pairs to 24 bits by vpmaddwd, three
+ * bytes of each 32-bit lane kept. */
+static void avx2_encode12(uint8_t *out, const cb_mlkem_poly *p)
+{
+    const __m256i pair = _mm256_set1_epi32(0x10000001);
+    const __m256i take = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    uint8_t buf[384 + 4]; /* the last step's stores run 4 bytes past 384 */
+    for (unsigned i = 0; i < 16; i++) {
+        __m256i x = canonical16(_mm256_loadu_si256((const __m256i *)(p->c + 16 * i)));
+        __m256i y = _mm256_shuffle_epi8(_mm256_madd_epi16(x, pair), take);
+        _mm_storeu_si128((__m128i *)(buf + 24 * i), _mm256_castsi256_si128(y));
+        _mm_storeu_si128((__m128i *)(buf + 24 * i + 12), _mm256_extracti128_si256(y, 1));
+    }
+    memcpy(out, buf, 384);
+}
+
+/* avx2_decode12 is ByteDecode_12 with the modulus check folded into one mask. */
+static unsigned avx2_decode12(cb_mlkem_poly *p, const uint8_t *in)
+{
+    uint8_t buf[384 + 8]; /* the last step's load runs 8 bytes past 384 */
+    memcpy(buf, in, 384);
+    memset(buf + 384, 0, 8);
+    __m256i bad = _mm256_setzero_si256();
+    for (unsigned i = 0; i < 16; i++) {
+        __m256i x = unpack12(buf + 24 * i);
+        bad = _mm256_or_si256(bad, _mm256_cmpgt_epi16(x, _mm256_set1_epi16(Q - 1)));
+        _mm256_storeu_si256((__m256i *)(p->c + 16 * i), x);
+    }
+    cb_wipe(buf, sizeof buf);
+    return (unsigned)_mm256_movemask_epi8(bad) != 0;
+}
+
 /* ---- the variant ------------------------------------------------------------------------- */
 
 const cb_mlkem_backend cb_mlkem_avx2_backend = {
-    avx2_ntt,        avx2_inv_ntt,    avx2_inner, avx2_gen_matrix, avx2_sample_cbd,
-    avx2_compress_encode, avx2_decode_decompress,
+    avx2_ntt,        avx2_inv_ntt,         avx2_inner,
+    avx2_gen_matrix, avx2_sample_cbd,      avx2_compress_encode,
+    avx2_decode_decompress, avx2_encode12, avx2_decode12,
 };
 
 static void avx2_keygen(unsigned k, uint8_t *ek, uint8_t *dk, const uint8_t d[32],
