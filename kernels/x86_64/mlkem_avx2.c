@@ -24,8 +24,8 @@
  *   - Compress_d for d 1, 4, 10 (ML-KEM-512 and -768) by multiplications whose
  *     exactness for every x < q was checked, ByteEncode/Decode_12 and Decompress_d
  *     by byte shuffles; d 5 and 11 (ML-KEM-1024) use the generic loops.
- *   - Keccak for k = 3's ninth matrix entry is the scalar sponge: one stream in
- *     four lanes cost more than one scalar permutation.
+ *   - k = 3's ninth matrix entry takes the scalar sponge rather than a group of
+ *     four lanes with three idle (keygen about 3% faster, in unpaired runs).
  * Everything on secrets (CBD, NTTs, products) is branch-free with no secret index.
  */
 #pragma GCC target("avx2")
