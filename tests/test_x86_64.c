@@ -877,7 +877,7 @@ static void p256_field_case(const uint64_t a[4], const uint64_t b[4], int throug
  * 2^192 and 2^96 neighbours (p's own terms), every pair of them; then 20000
  * pseudo-random pairs below p, half of them with limbs forced to all ones.
  */
-/* mlkem_poly_equal: the avx2 backend's NTTs and inner product against the generic
+/* mlkem_poly_equal: the avx2 backend's NTTs, inner product and CBD against the generic
  * ones, lane for lane (the avx2 arithmetic is the generic one, so the values agree
  * exactly, not only mod q), on random inputs in the ranges the contracts allow. */
 static void mlkem_poly_equal(const cb_mlkem_backend *g, const cb_mlkem_backend *x)
@@ -905,6 +905,12 @@ static void mlkem_poly_equal(const cb_mlkem_backend *g, const cb_mlkem_backend *
             g->inner(&r[0], a, b, k), x->inner(&r[1], a, b, k);
             assert_memory_equal(&r[0], &r[1], sizeof r[0]);
         }
+        /* CBD of 1..9 consecutive nonces (the lanes of the last group of four vary) */
+        static cb_mlkem_poly n0[9], n1[9];
+        unsigned eta = 2 + t % 2, n = 1 + t % 9;
+        g->sample_cbd(n0, raw + 1024, (uint8_t)raw[1100], n, eta);
+        x->sample_cbd(n1, raw + 1024, (uint8_t)raw[1100], n, eta);
+        assert_memory_equal(n0, n1, n * sizeof n0[0]);
     }
 }
 

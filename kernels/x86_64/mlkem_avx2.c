@@ -19,8 +19,8 @@
  *     once per coefficient, as the generic code does.
  *   - SampleNTT's rejection 16 candidates a step: compare with q, then a pshufb
  *     control from a 256-entry table indexed by 8 of the comparison bits packs the
- *     survivors; the index is public (A_hat is).  CBD with eta 2 (ML-KEM-768 and
- *     -1024's noise) on 32 bytes a register; eta 3 uses the generic loop.
+ *     survivors; the index is public (A_hat is).  CBD with eta 2 and 3 on 32 and
+ *     24 bytes a register.
  *   - Compress_d for d 1, 4, 10 (ML-KEM-512 and -768) by multiplications whose
  *     exactness for every x < q was checked, ByteEncode/Decode_12 and Decompress_d
  *     by byte shuffles; d 5 and 11 (ML-KEM-1024) use the generic loops.
@@ -330,6 +330,39 @@ static void cbd2_avx2(cb_mlkem_poly *p, const uint8_t *buf)
     }
 }
 
+/* cbd3_avx2 is SamplePolyCBD_3 of 192 bytes (and reads 8 past them): each 3 bytes
+ * give four coefficients, popcount of 3 bits minus that of the next 3.  The
+ * differences are formed as (a + 3) - b so no field borrows from the next, then
+ * spread to 16-bit lanes and 3 taken off. */
+static void cbd3_avx2(cb_mlkem_poly *p, const uint8_t *buf)
+{
+    const __m256i ctl = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, 4,
+                                         5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1);
+    const __m256i m3 = _mm256_set1_epi32(0x249249), a_fields = _mm256_set1_epi32(0x1c71c7);
+    const __m256i six = _mm256_set1_epi32(0x3f), six_hi = _mm256_set1_epi32(0x3f << 16);
+    for (unsigned i = 0; i < 8; i++) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(buf + 24 * i));
+        x = _mm256_shuffle_epi8(_mm256_permute4x64_epi64(x, 0x94), ctl); /* 3 bytes a lane */
+        __m256i t = _mm256_add_epi32(_mm256_and_si256(x, m3),
+                                     _mm256_and_si256(_mm256_srli_epi32(x, 1), m3));
+        t = _mm256_add_epi32(t, _mm256_and_si256(_mm256_srli_epi32(x, 2), m3));
+        __m256i a = _mm256_and_si256(t, a_fields);
+        __m256i b = _mm256_and_si256(_mm256_srli_epi32(t, 3), a_fields);
+        __m256i w = _mm256_sub_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(0xc30c3)), b);
+        /* four 6-bit fields a lane: (f0, f1) and (f2, f3) as 16-bit pairs */
+        __m256i u0 = _mm256_or_si256(_mm256_and_si256(w, six),
+                                     _mm256_and_si256(_mm256_slli_epi32(w, 10), six_hi));
+        __m256i u1 = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(w, 12), six),
+                                     _mm256_and_si256(_mm256_srli_epi32(w, 2), six_hi));
+        __m256i lo = _mm256_unpacklo_epi32(u0, u1), hi = _mm256_unpackhi_epi32(u0, u1);
+        __m256i three = _mm256_set1_epi16(3);
+        _mm256_storeu_si256((__m256i *)(p->c + 32 * i),
+                            _mm256_sub_epi16(_mm256_permute2x128_si256(lo, hi, 0x20), three));
+        _mm256_storeu_si256((__m256i *)(p->c + 32 * i + 16),
+                            _mm256_sub_epi16(_mm256_permute2x128_si256(lo, hi, 0x31), three));
+    }
+}
+
 /* ---- the matrix A_hat and the noise ---------------------------------------------------- */
 
 #define XOF_BLOCKS 3 /* 504 bytes, 336 candidates: 256 below q nearly always */
@@ -403,7 +436,7 @@ static void avx2_sample_cbd(cb_mlkem_poly *p, const uint8_t sigma[32], uint8_t n
             if (eta == 2)
                 cbd2_avx2(&p[g + j], buf[j]);
             else
-                cb_mlkem_cbd(&p[g + j], buf[j], eta);
+                cbd3_avx2(&p[g + j], buf[j]); /* 192 of the 272 bytes squeezed */
         cb_wipe(A, sizeof A);
     }
     cb_wipe(buf, sizeof buf);
