@@ -190,7 +190,7 @@ static inline int16_t decompress(uint16_t y, unsigned d)
     return (int16_t)(((uint32_t)y * Q + (1u << (d - 1))) >> d);
 }
 
-void cb_mlkem_compress_encode(uint8_t *out, const poly *p, unsigned d)
+static void generic_compress_encode(uint8_t *out, const poly *p, unsigned d)
 {
     uint16_t v[N];
     for (int i = 0; i < N; i++)
@@ -198,7 +198,7 @@ void cb_mlkem_compress_encode(uint8_t *out, const poly *p, unsigned d)
     encode(out, v, d);
 }
 
-void cb_mlkem_decode_decompress(poly *p, const uint8_t *in, unsigned d)
+static void generic_decode_decompress(poly *p, const uint8_t *in, unsigned d)
 {
     uint16_t v[N];
     decode(v, in, d);
@@ -206,7 +206,7 @@ void cb_mlkem_decode_decompress(poly *p, const uint8_t *in, unsigned d)
         p->c[i] = decompress(v[i], d);
 }
 
-void cb_mlkem_encode12(uint8_t *out, const poly *p)
+static void generic_encode12(uint8_t *out, const poly *p)
 {
     uint16_t v[N];
     for (int i = 0; i < N; i++)
@@ -214,8 +214,8 @@ void cb_mlkem_encode12(uint8_t *out, const poly *p)
     encode(out, v, 12);
 }
 
-/* cb_mlkem_decode12 is ByteDecode_12; returns nonzero if a coefficient is not below q. */
-unsigned cb_mlkem_decode12(poly *p, const uint8_t *in)
+/* generic_decode12 is ByteDecode_12; returns nonzero if a coefficient is not below q. */
+static unsigned generic_decode12(poly *p, const uint8_t *in)
 {
     uint16_t v[N];
     unsigned bad = 0;
@@ -271,9 +271,9 @@ static void generic_gen_matrix(poly *a, const uint8_t rho[32], unsigned k, int t
         }
 }
 
-/* cb_mlkem_cbd is SamplePolyCBD_eta (Algorithm 8), eta 2 or 3: each coefficient is
+/* cbd is SamplePolyCBD_eta (Algorithm 8), eta 2 or 3: each coefficient is
  * the popcount of eta bits minus that of the next eta bits. */
-void cb_mlkem_cbd(poly *p, const uint8_t *buf, unsigned eta)
+static void cbd(poly *p, const uint8_t *buf, unsigned eta)
 {
     /* 2 eta bits per coefficient: 8 coefficients per 32 bits (eta 2), 4 per 24 (eta 3) */
     unsigned per = eta == 2 ? 8 : 4, bytes = eta == 2 ? 4 : 3;
@@ -305,7 +305,7 @@ static void generic_sample_cbd(poly *p, const uint8_t sigma[32], uint8_t nonce, 
     for (unsigned i = 0; i < n; i++) {
         in[32] = (uint8_t)(nonce + i);
         cb_shake256(buf, 64 * eta, in, sizeof in);
-        cb_mlkem_cbd(&p[i], buf, eta);
+        cbd(&p[i], buf, eta);
     }
     cb_wipe(buf, sizeof buf);
 }
@@ -513,8 +513,8 @@ void cb_mlkem_decaps_with(const cb_mlkem_backend *B, unsigned k, uint8_t K[32],
  * (kernels/generic/family.c) over it. */
 const cb_mlkem_backend cb_mlkem_generic_backend = {
     generic_ntt,        generic_inv_ntt,    generic_inner,
-    generic_gen_matrix, generic_sample_cbd, cb_mlkem_compress_encode,
-    cb_mlkem_decode_decompress, cb_mlkem_encode12, cb_mlkem_decode12,
+    generic_gen_matrix, generic_sample_cbd, generic_compress_encode,
+    generic_decode_decompress, generic_encode12, generic_decode12,
 };
 
 void cb_mlkem_keygen(unsigned k, uint8_t *ek, uint8_t *dk, const uint8_t d[32],

@@ -89,17 +89,9 @@ void cb_mlkem_decaps_with(const cb_mlkem_backend *B, unsigned k, uint8_t K[32],
  * Montgomery form (FIPS 203 Appendix A, scaled by R). */
 extern const int16_t cb_mlkem_zetas[128];
 
-/* Scalar pieces a backend may reuse on the output of its own (wider) Keccak:
- * cb_mlkem_rej_uniform appends to out[n..256) the 12-bit candidates below q from
- * buf[0..len) (whole 3-byte groups) and returns the new count; cb_mlkem_cbd is
- * SamplePolyCBD_eta of the 64 eta bytes at buf. */
+/* cb_mlkem_rej_uniform, for a backend to finish its SampleNTT with: appends to
+ * out[n..256) the 12-bit candidates below q from buf[0..len) (whole 3-byte groups)
+ * and returns the new count. */
 unsigned cb_mlkem_rej_uniform(int16_t *out, unsigned n, const uint8_t *buf, size_t len);
-void cb_mlkem_cbd(cb_mlkem_poly *p, const uint8_t *buf, unsigned eta);
-/* The generic backend's compress_encode and decode_decompress (any d of the table),
- * encode12 and decode12. */
-void cb_mlkem_compress_encode(uint8_t *out, const cb_mlkem_poly *p, unsigned d);
-void cb_mlkem_decode_decompress(cb_mlkem_poly *p, const uint8_t *in, unsigned d);
-void cb_mlkem_encode12(uint8_t *out, const cb_mlkem_poly *p);
-unsigned cb_mlkem_decode12(cb_mlkem_poly *p, const uint8_t *in);
 
 #endif
