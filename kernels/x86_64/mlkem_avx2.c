@@ -367,8 +367,8 @@ static void cbd3_avx2(cb_mlkem_poly *p, const uint8_t *buf)
 
 #define XOF_BLOCKS 3 /* 504 bytes, 336 candidates: 256 below q nearly always */
 
-/* avx2_gen_matrix samples the k * k entries four at a time; the last group of 9
- * (k = 3) repeats an entry it then discards. */
+/* avx2_gen_matrix samples the k * k entries four at a time, a single last one (k = 3)
+ * with the scalar sponge; a group short of four would repeat an entry and discard it. */
 static void avx2_gen_matrix(cb_mlkem_poly *a, const uint8_t rho[32], unsigned k, int transpose)
 {
     static const unsigned buflen = XOF_BLOCKS * CB_SHAKE128_RATE;
@@ -417,8 +417,8 @@ static void avx2_gen_matrix(cb_mlkem_poly *a, const uint8_t rho[32], unsigned k,
     }
 }
 
-/* avx2_sample_cbd runs the PRF four nonces at a time (unused lanes repeat the last
- * nonce and are discarded), then SamplePolyCBD_eta. */
+/* avx2_sample_cbd runs the PRF four nonces at a time (unused lanes of the last group
+ * repeat its first nonce and are discarded), then SamplePolyCBD_eta. */
 static void avx2_sample_cbd(cb_mlkem_poly *p, const uint8_t sigma[32], uint8_t nonce,
                             unsigned n, unsigned eta)
 {
