@@ -1,12 +1,20 @@
 /*
- * tests/test_mlkem.c - ML-KEM (kernels/generic/mlkem.c) against AWS-LC's answers.
+ * tests/test_mlkem.c - every ML-KEM variant this CPU runs (kernels/generic/mlkem.c
+ * and, on x86-64 with AVX2, kernels/x86_64/mlkem_avx2.c) against AWS-LC's answers
+ * and against each other.
  *
  * tests/data/mlkem-awslc.rsp holds, per parameter set, d and z with the ek and dk
  * AWS-LC derives from them, m with the c and k of encapsulation, and a modified
  * ciphertext with the implicit-rejection key AWS-LC's decapsulation returns.  Every
  * one is recomputed here: keygen, encaps, decaps of c and of c_modified.  Also:
  * decaps of a fresh encapsulation round-trips, and ek with a coefficient >= q is
- * refused (the modulus check of FIPS 203 section 7.2).
+ * refused (the modulus check of FIPS 203 section 7.2).  test_same_as_generic runs
+ * each other variant and the generic one from the same 200 pseudo-random seeds per
+ * rank: the same ek, dk, c and K, the same implicit-rejection key for a ciphertext
+ * with one bit flipped, and both refusing an ek with one coefficient raised to q or
+ * above (200 seeds also reach the matrix expansion's extra-block path, taken about
+ * once in 120 entries).  A variant whose capabilities are missing is reported as
+ * UNAVAILABLE.
  *
  * test_secret_poisoned marks the secrets (m for encaps; s_hat and z of dk for
  * decaps) undefined for valgrind's memcheck: run under it (tests/mlkem_ct.sh), any
@@ -23,7 +31,9 @@
 
 #include <cmocka.h>
 
+#include "base/caps.h"
 #include "kernels/generic/mlkem.h"
+#include "kernels/registry.h"
 #include "tests/ct_poison.h"
 #include "tests/support.h"
 
@@ -35,23 +45,51 @@ typedef struct vec {
     unsigned have; /* bit per field read */
 } vec;
 
+/* runnable puts in vs the ML-KEM variants this CPU runs (after masks), generic
+ * first, and says once which it cannot run. */
+static size_t runnable(const cb_variant **vs, size_t max)
+{
+    static int said;
+    size_t n = 0;
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        if (v->prim != CB_PRIM_MLKEM)
+            continue;
+        if (v->caps & ~cb_caps_effective()) {
+            if (!said)
+                print_message("UNAVAILABLE mlkem/%s (needs capabilities this CPU lacks)\n",
+                              v->name);
+        } else if (n < max)
+            vs[n++] = v;
+    }
+    said = 1;
+    assert_true(n >= 1 && strcmp(vs[0]->name, "generic") == 0);
+    return n;
+}
+
 static void check_vec(const vec *v)
 {
     assert_int_equal(v->have, 0x1ff);
     unsigned k = v->k;
     size_t ctb = CB_MLKEM_CT_BYTES(k);
     uint8_t ek[CB_MLKEM_MAX_EK], dk[CB_MLKEM_MAX_DK], c[CB_MLKEM_MAX_CT], K[32];
-    cb_mlkem_keygen(k, ek, dk, v->d, v->z);
-    assert_memory_equal(ek, v->ek, CB_MLKEM_EK_BYTES(k));
-    assert_memory_equal(dk, v->dk, CB_MLKEM_DK_BYTES(k));
-    assert_int_equal(cb_mlkem_encaps(k, c, K, v->ek, v->m), 0);
-    assert_memory_equal(c, v->c, ctb);
-    assert_memory_equal(K, v->kk, 32);
-    cb_mlkem_decaps(k, K, v->dk, v->c);
-    assert_memory_equal(K, v->kk, 32);
-    cb_mlkem_decaps(k, K, v->dk, v->cbad);
-    assert_memory_equal(K, v->kbad, 32);
-    assert_memory_not_equal(K, v->kk, 32);
+    const cb_variant *vs[8];
+    size_t nv = runnable(vs, 8);
+    for (size_t i = 0; i < nv; i++) {
+        const cb_mlkem_ops *o = vs[i]->ops;
+        memset(ek, 0, sizeof ek), memset(dk, 0, sizeof dk), memset(c, 0, sizeof c);
+        o->keygen(k, ek, dk, v->d, v->z);
+        assert_memory_equal(ek, v->ek, CB_MLKEM_EK_BYTES(k));
+        assert_memory_equal(dk, v->dk, CB_MLKEM_DK_BYTES(k));
+        assert_int_equal(o->encaps(k, c, K, v->ek, v->m), 0);
+        assert_memory_equal(c, v->c, ctb);
+        assert_memory_equal(K, v->kk, 32);
+        o->decaps(k, K, v->dk, v->c);
+        assert_memory_equal(K, v->kk, 32);
+        o->decaps(k, K, v->dk, v->cbad);
+        assert_memory_equal(K, v->kbad, 32);
+        assert_memory_not_equal(K, v->kk, 32);
+    }
 }
 
 static void test_awslc_answers(void **unused)
@@ -122,21 +160,64 @@ static void test_roundtrip_and_checks(void **unused)
     (void)unused;
     static uint8_t ek[CB_MLKEM_MAX_EK], dk[CB_MLKEM_MAX_DK], c[CB_MLKEM_MAX_CT];
     uint8_t d[32], z[32], m[32], K[32], K2[32];
-    for (unsigned k = 2; k <= 4; k++)
-        for (unsigned t = 0; t < 4; t++) {
-            for (int i = 0; i < 32; i++)
-                d[i] = (uint8_t)(i * 13 + t + k), z[i] = (uint8_t)(i ^ t), m[i] = (uint8_t)(7 * i + t);
-            cb_mlkem_keygen(k, ek, dk, d, z);
-            assert_int_equal(cb_mlkem_encaps(k, c, K, ek, m), 0);
-            cb_mlkem_decaps(k, K2, dk, c);
-            assert_memory_equal(K, K2, 32);
-            c[CB_MLKEM_CT_BYTES(k) - 1] ^= 0x80;
-            cb_mlkem_decaps(k, K2, dk, c);
-            assert_memory_not_equal(K, K2, 32);
-            /* coefficient 0 of t_hat set to 4095 >= q */
-            ek[0] = 0xff, ek[1] |= 0x0f;
-            assert_int_equal(cb_mlkem_encaps(k, c, K, ek, m), -1);
-        }
+    const cb_variant *vs[8];
+    size_t nv = runnable(vs, 8);
+    for (size_t vi = 0; vi < nv * 12; vi++) {
+        const cb_mlkem_ops *o = vs[vi / 12]->ops;
+        unsigned k = 2 + vi % 12 / 4, t = vi % 4;
+        for (int i = 0; i < 32; i++)
+            d[i] = (uint8_t)(i * 13 + t + k), z[i] = (uint8_t)(i ^ t), m[i] = (uint8_t)(7 * i + t);
+        o->keygen(k, ek, dk, d, z);
+        assert_int_equal(o->encaps(k, c, K, ek, m), 0);
+        o->decaps(k, K2, dk, c);
+        assert_memory_equal(K, K2, 32);
+        c[CB_MLKEM_CT_BYTES(k) - 1] ^= 0x80;
+        o->decaps(k, K2, dk, c);
+        assert_memory_not_equal(K, K2, 32);
+        /* coefficient 0 of t_hat set to 4095 >= q */
+        ek[0] = 0xff, ek[1] |= 0x0f;
+        assert_int_equal(o->encaps(k, c, K, ek, m), -1);
+    }
+}
+
+/* test_same_as_generic: each other variant against generic from the same seeds. */
+static void test_same_as_generic(void **unused)
+{
+    (void)unused;
+    static uint8_t ek[2][CB_MLKEM_MAX_EK], dk[2][CB_MLKEM_MAX_DK], c[2][CB_MLKEM_MAX_CT];
+    uint8_t seeds[96], K[2][32];
+    const cb_variant *vs[8];
+    size_t nv = runnable(vs, 8);
+    const cb_mlkem_ops *g = vs[0]->ops;
+    for (size_t vi = 1; vi < nv; vi++) {
+        const cb_mlkem_ops *o = vs[vi]->ops;
+        for (unsigned k = 2; k <= 4; k++)
+            for (uint32_t t = 0; t < 200; t++) {
+                size_t ekb = CB_MLKEM_EK_BYTES(k), ctb = CB_MLKEM_CT_BYTES(k);
+                tu_fill(seeds, sizeof seeds, 1000 * k + t + 1); /* d, z, m */
+                g->keygen(k, ek[0], dk[0], seeds, seeds + 32);
+                o->keygen(k, ek[1], dk[1], seeds, seeds + 32);
+                assert_memory_equal(ek[0], ek[1], ekb);
+                assert_memory_equal(dk[0], dk[1], CB_MLKEM_DK_BYTES(k));
+                assert_int_equal(g->encaps(k, c[0], K[0], ek[0], seeds + 64), 0);
+                assert_int_equal(o->encaps(k, c[1], K[1], ek[0], seeds + 64), 0);
+                assert_memory_equal(c[0], c[1], ctb);
+                assert_memory_equal(K[0], K[1], 32);
+                o->decaps(k, K[1], dk[0], c[0]);
+                assert_memory_equal(K[0], K[1], 32);
+                /* one bit flipped, chosen by the seed: both give the same J(z || c') */
+                c[0][seeds[0] % ctb] ^= (uint8_t)(1u << (seeds[1] % 8));
+                g->decaps(k, K[0], dk[0], c[0]);
+                o->decaps(k, K[1], dk[0], c[0]);
+                assert_memory_equal(K[0], K[1], 32);
+                /* coefficient 2 i of t_hat raised to q + (seed mod (4096 - q)) */
+                unsigned i = seeds[2] % 128, bad = 3329 + seeds[3] % (4096 - 3329);
+                ek[0][3 * i] = (uint8_t)bad;
+                ek[0][3 * i + 1] = (uint8_t)((ek[0][3 * i + 1] & 0xf0) | bad >> 8);
+                assert_int_equal(g->encaps(k, c[0], K[0], ek[0], seeds + 64), -1);
+                assert_int_equal(o->encaps(k, c[1], K[1], ek[0], seeds + 64), -1);
+            }
+    }
 }
 
 static void test_secret_poisoned(void **unused)
@@ -144,20 +225,24 @@ static void test_secret_poisoned(void **unused)
     (void)unused;
     static uint8_t ek[CB_MLKEM_MAX_EK], dk[CB_MLKEM_MAX_DK], c[CB_MLKEM_MAX_CT];
     uint8_t d[32], z[32], m[32], K[32], K2[32];
-    for (unsigned k = 2; k <= 4; k++) {
+    const cb_variant *vs[8];
+    size_t nv = runnable(vs, 8);
+    for (size_t vi = 0; vi < nv * 3; vi++) {
+        const cb_mlkem_ops *o = vs[vi / 3]->ops;
+        unsigned k = 2 + vi % 3;
         memset(d, (int)k, 32), memset(z, 7, 32), memset(m, 9, 32);
-        cb_mlkem_keygen(k, ek, dk, d, z);
+        o->keygen(k, ek, dk, d, z);
         VALGRIND_MAKE_MEM_UNDEFINED(m, 32);
-        assert_int_equal(cb_mlkem_encaps(k, c, K, ek, m), 0);
+        assert_int_equal(o->encaps(k, c, K, ek, m), 0);
         VALGRIND_MAKE_MEM_DEFINED(c, sizeof c); /* the ciphertext is public */
         VALGRIND_MAKE_MEM_UNDEFINED(dk, 384 * k);
         VALGRIND_MAKE_MEM_UNDEFINED(dk + 768 * k + 64, 32);
-        cb_mlkem_decaps(k, K2, dk, c);
+        o->decaps(k, K2, dk, c);
         VALGRIND_MAKE_MEM_DEFINED(K, 32);
         VALGRIND_MAKE_MEM_DEFINED(K2, 32);
         assert_memory_equal(K, K2, 32);
         c[5] ^= 1; /* the rejection path too */
-        cb_mlkem_decaps(k, K2, dk, c);
+        o->decaps(k, K2, dk, c);
         VALGRIND_MAKE_MEM_DEFINED(K2, 32);
         VALGRIND_MAKE_MEM_DEFINED(dk, sizeof dk);
         assert_memory_not_equal(K, K2, 32);
@@ -169,6 +254,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_awslc_answers),
         cmocka_unit_test(test_roundtrip_and_checks),
+        cmocka_unit_test(test_same_as_generic),
         cmocka_unit_test(test_secret_poisoned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

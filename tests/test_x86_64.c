@@ -33,6 +33,7 @@
 #include "kernels/registry.h"
 #include "kernels/x86_64/x86_64.h"
 #include "tests/abi/abi.h"
+#include "tests/support.h"
 
 #ifndef CB_FAMILY_X86_64
 /* main: cross builds for other architectures compile every test; nothing to do. */
@@ -43,6 +44,7 @@ int main(void)
 }
 #else
 
+#include "kernels/generic/mlkem.h"
 #include "kernels/generic/p256_r64.h"
 
 #define MAX_LEN 1024
@@ -634,6 +636,10 @@ static void test_auto_picks_by_caps(void **state)
     assert_string_equal(auto_name("chacha20-poly1305", enc, vaes2), "avx2");
     assert_string_equal(auto_name("chacha20-poly1305", dec, all), "avx512vl");
     assert_string_equal(auto_name("chacha20", enc, CB_CAP_AVX512F | CB_CAP_AVX512VL), "generic");
+    /* ML-KEM: AVX2 alone is enough; without it, generic */
+    assert_string_equal(auto_name("mlkem768", CB_DIR_KEYGEN, CB_CAP_AVX2), "avx2");
+    assert_string_equal(auto_name("mlkem512", CB_DIR_DECAPS, all), "avx2");
+    assert_string_equal(auto_name("mlkem1024", CB_DIR_ENCAPS, all & ~CB_CAP_AVX2), "generic");
 }
 
 /* setenv_caps applies one mask (NULL: none) as the command line would. */
@@ -871,6 +877,108 @@ static void p256_field_case(const uint64_t a[4], const uint64_t b[4], int throug
  * 2^192 and 2^96 neighbours (p's own terms), every pair of them; then 20000
  * pseudo-random pairs below p, half of them with limbs forced to all ones.
  */
+/* mlkem_poly_equal: the avx2 backend's NTTs, inner product and CBD against the generic
+ * ones, lane for lane (the avx2 arithmetic is the generic one, so the values agree
+ * exactly, not only mod q), on random inputs in the ranges the contracts allow. */
+static void mlkem_poly_equal(const cb_mlkem_backend *g, const cb_mlkem_backend *x)
+{
+    static cb_mlkem_poly a[4], b[4], r[2];
+    uint8_t raw[2048];
+    for (uint32_t t = 0; t < 200; t++) {
+        tu_fill(raw, sizeof raw, 77 + t);
+        for (unsigned j = 0; j < 4; j++)
+            for (unsigned i = 0; i < 256; i++) {
+                unsigned u = (unsigned)raw[2 * i] | (unsigned)raw[2 * i + 1] << 8;
+                unsigned w = (unsigned)raw[512 + 2 * i] | (unsigned)raw[513 + 2 * i] << 8;
+                a[j].c[i] = (int16_t)((int)((u + 1001 * j) % 6657) - 3328); /* |a| < q */
+                b[j].c[i] = (int16_t)((w + 13 * j) % 4096);                 /* < 2^12 */
+            }
+        r[0] = a[0], r[1] = a[0];
+        g->ntt(&r[0]), x->ntt(&r[1]);
+        assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+        r[0] = a[1], r[1] = a[1];
+        g->inv_ntt(&r[0]), x->inv_ntt(&r[1]);
+        assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+        for (unsigned j = 0; j < 4; j++) /* inner's one factor is reduced */
+            g->ntt(&a[j]);
+        for (unsigned k = 1; k <= 4; k++) {
+            g->inner(&r[0], a, b, k), x->inner(&r[1], a, b, k);
+            assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+        }
+        /* CBD of 1..9 consecutive nonces (the lanes of the last group of four vary) */
+        static cb_mlkem_poly n0[9], n1[9];
+        unsigned eta = 2 + t % 2, n = 1 + t % 9;
+        g->sample_cbd(n0, raw + 1024, (uint8_t)raw[1100], n, eta);
+        x->sample_cbd(n1, raw + 1024, (uint8_t)raw[1100], n, eta);
+        assert_memory_equal(n0, n1, n * sizeof n0[0]);
+    }
+}
+
+/* The avx2 ML-KEM backend against the generic one: the NTTs and products on random
+ * polynomials; Compress_d with its encoding for each d and ByteEncode_12, for every
+ * int16_t coefficient; Decompress_d after decoding every d-bit value (in order,
+ * then pseudo-random bytes); ByteDecode_12 and its modulus check on values in order
+ * (every one of 0..4095) and on pseudo-random bytes. */
+static void test_mlkem_avx2_backend(void **state)
+{
+    (void)state;
+    const cb_alg *a = cb_alg_find("mlkem768");
+    const cb_variant *v = cb_variant_find(a, "avx2");
+    assert_non_null(v);
+    if (!runnable(a, v))
+        return;
+    const cb_mlkem_backend *g = &cb_mlkem_generic_backend, *x = &cb_mlkem_avx2_backend;
+    mlkem_poly_equal(g, x);
+    static const unsigned ds[] = {1, 4, 5, 10, 11};
+    cb_mlkem_poly p, r[2];
+    uint8_t out[2][384], in[384];
+    for (int start = -32768; start < 32768; start += 256) {
+        for (int i = 0; i < 256; i++)
+            p.c[i] = (int16_t)(start + i);
+        for (unsigned i = 0; i < 5; i++) {
+            memset(out, 0, sizeof out);
+            g->compress_encode(out[0], &p, ds[i]);
+            x->compress_encode(out[1], &p, ds[i]);
+            assert_memory_equal(out[0], out[1], 32 * ds[i]);
+        }
+        g->encode12(out[0], &p), x->encode12(out[1], &p);
+        assert_memory_equal(out[0], out[1], 384);
+    }
+    for (uint32_t t = 0; t < 64; t++) {
+        for (unsigned j = 0; j < 256; j++) {
+            unsigned y = (256 * t + j) % 4096;
+            in[3 * (j / 2)] = (uint8_t)(j % 2 ? in[3 * (j / 2)] : y);
+            if (j % 2 == 0)
+                in[3 * (j / 2) + 1] = (uint8_t)(y >> 8);
+            else
+                in[3 * (j / 2) + 1] |= (uint8_t)(y << 4), in[3 * (j / 2) + 2] = (uint8_t)(y >> 4);
+        }
+        if (t >= 16)
+            tu_fill(in, 384, 900 + t);
+        if (t >= 40) /* every value below 2048 < q, as in a real ek: the check passes */
+            for (unsigned j = 1; j < 384; j += 3)
+                in[j] &= 0xb7, in[j + 1] &= 0x7f;
+        unsigned bg = g->decode12(&r[0], in), bx = x->decode12(&r[1], in);
+        assert_int_equal(bg, bx);
+        assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+    }
+    for (unsigned i = 1; i < 5; i++)
+        for (uint32_t t = 0; t < 64; t++) {
+            /* y = 256 t + j, then pseudo-random bytes: every d-bit value appears */
+            uint16_t ys[256];
+            for (unsigned j = 0; j < 256; j++)
+                ys[j] = (uint16_t)((256 * t + j) & ((1u << ds[i]) - 1));
+            memset(in, 0, sizeof in);
+            for (unsigned j = 0; j < 256 * ds[i]; j++)
+                in[j / 8] |= (uint8_t)(((ys[j / ds[i]] >> (j % ds[i])) & 1) << (j % 8));
+            if (t >= 8)
+                tu_fill(in, 32 * ds[i], 500 + t);
+            g->decode_decompress(&r[0], in, ds[i]);
+            x->decode_decompress(&r[1], in, ds[i]);
+            assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+        }
+}
+
 static void test_p256_field_against_r64(void **state)
 {
     (void)state;
@@ -1021,6 +1129,7 @@ int main(void)
         cmocka_unit_test(test_auto_picks_by_caps),
         cmocka_unit_test(test_masks_fall_back),
         cmocka_unit_test(test_interleave_changes_code),
+        cmocka_unit_test(test_mlkem_avx2_backend),
         cmocka_unit_test(test_p256_field_against_r64),
         cmocka_unit_test(test_p256_ord_against_r64),
     };

@@ -5,7 +5,7 @@
  * Montgomery reduction with R = 2^16 (mont_reduce: a * R^-1 mod q in (-q, q)), sums
  * are brought back by Barrett reduction to the centred range (-q/2, q/2].  The
  * domains are tracked so that no separate conversion pass is needed:
- *   - zetas[] holds zeta^BitRev7(i) * R mod q, so fqmul(zeta, x) = zeta * x and the
+ *   - cb_mlkem_zetas[] holds zeta^BitRev7(i) * R mod q, so fqmul(zeta, x) = zeta * x and the
  *     NTT (Algorithm 9) maps the normal domain to the normal domain;
  *   - a base-case product (Algorithms 11 and 12) through fqmul leaves a * b * R^-1;
  *   - the inverse NTT (Algorithm 10) ends with fqmul by R^2 / 128 mod q = 1441,
@@ -28,12 +28,10 @@
 #define N 256
 #define MAXK 4
 
-typedef struct poly {
-    int16_t c[N];
-} poly;
+typedef cb_mlkem_poly poly;
 
-/* zetas[i] = 17^BitRev7(i) * 2^16 mod q, centred (FIPS 203 Appendix A, scaled). */
-static const int16_t zetas[128] = {
+/* cb_mlkem_zetas[i] = 17^BitRev7(i) * 2^16 mod q, centred (FIPS 203 Appendix A, scaled). */
+const int16_t cb_mlkem_zetas[128] = {
     -1044, -758,  -359,  -1517, 1493,  1422,  287,   202,  -171,  622,   1577,  182,   962,
     -1202, -1474, 1468,  573,   -1325, 264,   383,   -829, 1458,  -1602, -130,  -681,  1017,
     732,   608,   -1542, 411,   -205,  -1571, 1223,  652,  -552,  1015,  -1293, 1491,  -282,
@@ -83,13 +81,13 @@ static void poly_add(poly *r, const poly *a)
 }
 
 /* ntt is Algorithm 9 in place; inputs below q in absolute value. */
-static void ntt(poly *p)
+static void generic_ntt(poly *p)
 {
     int16_t *f = p->c;
     unsigned i = 1;
     for (unsigned len = 128; len >= 2; len >>= 1)
         for (unsigned start = 0; start < N; start += 2 * len) {
-            int16_t zeta = zetas[i++];
+            int16_t zeta = cb_mlkem_zetas[i++];
             for (unsigned j = start; j < start + len; j++) {
                 int16_t t = fqmul(zeta, f[j + len]);
                 f[j + len] = (int16_t)(f[j] - t);
@@ -100,13 +98,13 @@ static void ntt(poly *p)
 }
 
 /* inv_ntt is Algorithm 10 in place, times R (see the top of the file). */
-static void inv_ntt(poly *p)
+static void generic_inv_ntt(poly *p)
 {
     int16_t *f = p->c;
     unsigned i = 127;
     for (unsigned len = 2; len <= 128; len <<= 1)
         for (unsigned start = 0; start < N; start += 2 * len) {
-            int16_t zeta = zetas[i--];
+            int16_t zeta = cb_mlkem_zetas[i--];
             for (unsigned j = start; j < start + len; j++) {
                 int16_t t = f[j];
                 f[j] = barrett((int16_t)(t + f[j + len]));
@@ -119,14 +117,14 @@ static void inv_ntt(poly *p)
 
 /* basemul_acc adds a * b in T_q (Algorithm 11) to acc, as unreduced 32-bit sums:
  * each pair of coefficients is a product modulo X^2 - gamma, gamma = zeta^(2
- * BitRev7(i) + 1); the gammas of pairs 2i and 2i + 1 are zetas[64 + i] and its
+ * BitRev7(i) + 1); the gammas of pairs 2i and 2i + 1 are cb_mlkem_zetas[64 + i] and its
  * negation.  Terms are below 2^12 * 2^11 (one factor is reduced or below 2^12, the
  * other centred), so up to 4 products' sums stay below q * 2^15, as mont_reduce
  * needs; acc_finish then reduces each sum once. */
 static void basemul_acc(int32_t *acc, const poly *a, const poly *b)
 {
     for (unsigned i = 0; i < 64; i++) {
-        int16_t z = zetas[64 + i];
+        int16_t z = cb_mlkem_zetas[64 + i];
         for (unsigned h = 0; h < 2; h++) {
             const int16_t *x = a->c + 4 * i + 2 * h, *y = b->c + 4 * i + 2 * h;
             int32_t *o = acc + 4 * i + 2 * h;
@@ -192,7 +190,7 @@ static inline int16_t decompress(uint16_t y, unsigned d)
     return (int16_t)(((uint32_t)y * Q + (1u << (d - 1))) >> d);
 }
 
-static void poly_compress_encode(uint8_t *out, const poly *p, unsigned d)
+static void generic_compress_encode(uint8_t *out, const poly *p, unsigned d)
 {
     uint16_t v[N];
     for (int i = 0; i < N; i++)
@@ -200,7 +198,7 @@ static void poly_compress_encode(uint8_t *out, const poly *p, unsigned d)
     encode(out, v, d);
 }
 
-static void poly_decode_decompress(poly *p, const uint8_t *in, unsigned d)
+static void generic_decode_decompress(poly *p, const uint8_t *in, unsigned d)
 {
     uint16_t v[N];
     decode(v, in, d);
@@ -208,7 +206,7 @@ static void poly_decode_decompress(poly *p, const uint8_t *in, unsigned d)
         p->c[i] = decompress(v[i], d);
 }
 
-static void poly_encode12(uint8_t *out, const poly *p)
+static void generic_encode12(uint8_t *out, const poly *p)
 {
     uint16_t v[N];
     for (int i = 0; i < N; i++)
@@ -216,8 +214,8 @@ static void poly_encode12(uint8_t *out, const poly *p)
     encode(out, v, 12);
 }
 
-/* poly_decode12 is ByteDecode_12; returns nonzero if a coefficient is not below q. */
-static unsigned poly_decode12(poly *p, const uint8_t *in)
+/* generic_decode12 is ByteDecode_12; returns nonzero if a coefficient is not below q. */
+static unsigned generic_decode12(poly *p, const uint8_t *in)
 {
     uint16_t v[N];
     unsigned bad = 0;
@@ -230,6 +228,20 @@ static unsigned poly_decode12(poly *p, const uint8_t *in)
 }
 
 /* ---- sampling (Algorithms 7 and 8) -------------------------------------------------- */
+
+/* cb_mlkem_rej_uniform is the loop of SampleNTT (Algorithm 7) over one buffer. */
+unsigned cb_mlkem_rej_uniform(int16_t *out, unsigned n, const uint8_t *buf, size_t len)
+{
+    for (size_t i = 0; i + 3 <= len && n < N; i += 3) {
+        uint16_t d1 = (uint16_t)(buf[i] | (buf[i + 1] & 15) << 8);
+        uint16_t d2 = (uint16_t)(buf[i + 1] >> 4 | buf[i + 2] << 4);
+        if (d1 < Q)
+            out[n++] = (int16_t)d1;
+        if (d2 < Q && n < N)
+            out[n++] = (int16_t)d2;
+    }
+    return n;
+}
 
 /* sample_ntt is SampleNTT(rho || x || y): rejection sampling of public data. */
 static void sample_ntt(poly *p, const uint8_t rho[32], uint8_t x, uint8_t y)
@@ -244,25 +256,25 @@ static void sample_ntt(poly *p, const uint8_t rho[32], uint8_t x, uint8_t y)
     unsigned n = 0;
     while (n < N) {
         cb_shake128_squeeze(&s, buf, sizeof buf);
-        for (unsigned i = 0; i + 3 <= sizeof buf && n < N; i += 3) {
-            uint16_t d1 = (uint16_t)(buf[i] | (buf[i + 1] & 15) << 8);
-            uint16_t d2 = (uint16_t)(buf[i + 1] >> 4 | buf[i + 2] << 4);
-            if (d1 < Q)
-                p->c[n++] = (int16_t)d1;
-            if (d2 < Q && n < N)
-                p->c[n++] = (int16_t)d2;
-        }
+        n = cb_mlkem_rej_uniform(p->c, n, buf, sizeof buf);
     }
 }
 
-/* sample_cbd is SamplePolyCBD_eta(PRF_eta(sigma, nonce)) for eta 2 or 3: each
- * coefficient is the popcount of eta bits minus that of the next eta bits. */
-static void sample_cbd(poly *p, const uint8_t sigma[32], uint8_t nonce, unsigned eta)
+/* generic_gen_matrix fills a[i k + j] with A_hat[i][j] = SampleNTT(rho || j || i),
+ * or with A_hat[j][i] when transposing. */
+static void generic_gen_matrix(poly *a, const uint8_t rho[32], unsigned k, int transpose)
 {
-    uint8_t in[33], buf[64 * 3];
-    memcpy(in, sigma, 32);
-    in[32] = nonce;
-    cb_shake256(buf, 64 * eta, in, sizeof in);
+    for (unsigned i = 0; i < k; i++)
+        for (unsigned j = 0; j < k; j++) {
+            uint8_t x = (uint8_t)(transpose ? i : j), y = (uint8_t)(transpose ? j : i);
+            sample_ntt(&a[i * k + j], rho, x, y);
+        }
+}
+
+/* cbd is SamplePolyCBD_eta (Algorithm 8), eta 2 or 3: each coefficient is
+ * the popcount of eta bits minus that of the next eta bits. */
+static void cbd(poly *p, const uint8_t *buf, unsigned eta)
+{
     /* 2 eta bits per coefficient: 8 coefficients per 32 bits (eta 2), 4 per 24 (eta 3) */
     unsigned per = eta == 2 ? 8 : 4, bytes = eta == 2 ? 4 : 3;
     uint32_t mask = eta == 2 ? 0x55555555u : 0x00249249u;
@@ -281,41 +293,49 @@ static void sample_cbd(poly *p, const uint8_t sigma[32], uint8_t nonce, unsigned
             p->c[per * g + j] = (int16_t)(a - c);
         }
     }
+}
+
+/* generic_sample_cbd sets p[i] = SamplePolyCBD_eta(PRF_eta(sigma, nonce + i)) for
+ * i < n, eta 2 or 3. */
+static void generic_sample_cbd(poly *p, const uint8_t sigma[32], uint8_t nonce, unsigned n,
+                               unsigned eta)
+{
+    uint8_t in[33], buf[64 * 3];
+    memcpy(in, sigma, 32);
+    for (unsigned i = 0; i < n; i++) {
+        in[32] = (uint8_t)(nonce + i);
+        cb_shake256(buf, 64 * eta, in, sizeof in);
+        cbd(&p[i], buf, eta);
+    }
     cb_wipe(buf, sizeof buf);
 }
 
 /* ---- K-PKE (Algorithms 13 to 15) ------------------------------------------------------ */
 
 typedef struct params {
+    const cb_mlkem_backend *B;
     unsigned k, eta1, du, dv;
 } params;
 
-static params params_of(unsigned k)
+static params params_of(const cb_mlkem_backend *B, unsigned k)
 {
-    params p = {k, k == 2 ? 3 : 2, k == 4 ? 11 : 10, k == 4 ? 5 : 4};
+    params p = {B, k, k == 2 ? 3 : 2, k == 4 ? 11 : 10, k == 4 ? 5 : 4};
     return p;
 }
 
-/* matvec sets r[i] = sum_j A_hat[i][j] * v[j] (transpose: A_hat[j][i]), where
- * A_hat[i][j] = SampleNTT(rho || j || i); the sum stays in the R^-1 domain. */
-static void matvec(poly *r, const uint8_t rho[32], const poly *v, unsigned k, int transpose)
+/* matvec sets r[i] = sum_j A_hat[i][j] * v[j] (transpose: A_hat[j][i]); the sum stays
+ * in the R^-1 domain. */
+static void matvec(const cb_mlkem_backend *B, poly *r, const uint8_t rho[32], const poly *v,
+                   unsigned k, int transpose)
 {
-    poly a;
-    int32_t acc[N];
-    for (unsigned i = 0; i < k; i++) {
-        memset(acc, 0, sizeof acc);
-        for (unsigned j = 0; j < k; j++) {
-            if (transpose)
-                sample_ntt(&a, rho, (uint8_t)i, (uint8_t)j);
-            else
-                sample_ntt(&a, rho, (uint8_t)j, (uint8_t)i);
-            basemul_acc(acc, &a, &v[j]);
-        }
-        acc_finish(&r[i], acc);
-    }
+    poly a[MAXK * MAXK];
+    B->gen_matrix(a, rho, k, transpose);
+    for (unsigned i = 0; i < k; i++)
+        B->inner(&r[i], &a[i * k], v, k);
 }
 
-static void inner(poly *r, const poly *a, const poly *b, unsigned k)
+/* generic_inner sets r = sum_j a[j] * b[j] in T_q, in the R^-1 domain, reduced. */
+static void generic_inner(poly *r, const poly *a, const poly *b, unsigned k)
 {
     int32_t acc[N];
     memset(acc, 0, sizeof acc);
@@ -333,62 +353,56 @@ static void pke_keygen(params P, uint8_t *ek, uint8_t *dkp, const uint8_t d[32])
     in[32] = (uint8_t)P.k; /* the final standard's domain separation */
     cb_sha3_512(g, in, sizeof in);
     const uint8_t *rho = g, *sigma = g + 32;
-    poly s[MAXK], e[MAXK], t[MAXK];
-    uint8_t nonce = 0;
-    for (unsigned i = 0; i < P.k; i++) {
-        sample_cbd(&s[i], sigma, nonce++, P.eta1);
-        ntt(&s[i]);
-    }
-    for (unsigned i = 0; i < P.k; i++) {
-        sample_cbd(&e[i], sigma, nonce++, P.eta1);
-        ntt(&e[i]);
-    }
-    matvec(t, rho, s, P.k, 0);
+    poly se[2 * MAXK], t[MAXK], *s = se, *e = se + P.k; /* s: nonces 0..k-1, e: k..2k-1 */
+    P.B->sample_cbd(se, sigma, 0, 2 * P.k, P.eta1);
+    for (unsigned i = 0; i < 2 * P.k; i++)
+        P.B->ntt(&se[i]);
+    matvec(P.B, t, rho, s, P.k, 0);
     for (unsigned i = 0; i < P.k; i++) {
         for (unsigned j = 0; j < N; j++)
             t[i].c[j] = fqmul(t[i].c[j], 1353);
         poly_add(&t[i], &e[i]);
-        poly_encode12(ek + 384 * i, &t[i]);
-        poly_encode12(dkp + 384 * i, &s[i]);
+        P.B->encode12(ek + 384 * i, &t[i]);
+        P.B->encode12(dkp + 384 * i, &s[i]);
     }
     memcpy(ek + 384 * P.k, rho, 32);
     cb_wipe(g, sizeof g);
     cb_wipe(in, sizeof in);
-    cb_wipe(s, sizeof s);
-    cb_wipe(e, sizeof e);
+    cb_wipe(se, sizeof se);
 }
 
 /* pke_encrypt encrypts m under ek with the randomness r; t_hat was decoded by the caller. */
 static void pke_encrypt(params P, uint8_t *c, const poly *t, const uint8_t rho[32],
                         const uint8_t m[32], const uint8_t r[32])
 {
-    poly y[MAXK], e1, e2, u[MAXK], v, mu;
-    uint8_t nonce = 0;
-    memset(y, 0, sizeof y); /* gcc cannot see that k <= MAXK entries are written */
-    for (unsigned i = 0; i < P.k; i++) {
-        sample_cbd(&y[i], r, nonce++, P.eta1);
-        ntt(&y[i]);
+    /* y: nonces 0..k-1 (eta1), e1: k..2k-1 and e2: 2k (eta2 = 2); one backend call
+     * when eta1 is 2 too, so a backend that samples several at once gets them all */
+    poly noise[2 * MAXK + 1], *y = noise, *e1 = noise + P.k, *e2 = noise + 2 * P.k;
+    poly u[MAXK], v, mu;
+    if (P.eta1 == 2)
+        P.B->sample_cbd(noise, r, 0, 2 * P.k + 1, 2);
+    else {
+        P.B->sample_cbd(y, r, 0, P.k, P.eta1);
+        P.B->sample_cbd(e1, r, (uint8_t)P.k, P.k + 1, 2);
     }
-    matvec(u, rho, y, P.k, 1);
+    for (unsigned i = 0; i < P.k; i++)
+        P.B->ntt(&y[i]);
+    matvec(P.B, u, rho, y, P.k, 1);
     for (unsigned i = 0; i < P.k; i++) {
-        sample_cbd(&e1, r, nonce++, 2);
-        inv_ntt(&u[i]);
-        poly_add(&u[i], &e1);
-        poly_compress_encode(c + 32 * P.du * i, &u[i], P.du);
+        P.B->inv_ntt(&u[i]);
+        poly_add(&u[i], &e1[i]);
+        P.B->compress_encode(c + 32 * P.du * i, &u[i], P.du);
     }
-    sample_cbd(&e2, r, nonce, 2);
-    inner(&v, t, y, P.k);
-    inv_ntt(&v);
+    P.B->inner(&v, t, y, P.k);
+    P.B->inv_ntt(&v);
     for (unsigned j = 0; j < N; j++) {
         int16_t bit = (int16_t)((m[j / 8] >> (j % 8)) & 1);
         mu.c[j] = (int16_t)(-bit & 1665); /* Decompress_1 */
     }
-    poly_add(&v, &e2);
+    poly_add(&v, e2);
     poly_add(&v, &mu);
-    poly_compress_encode(c + 32 * P.du * P.k, &v, P.dv);
-    cb_wipe(y, sizeof y);
-    cb_wipe(&e1, sizeof e1);
-    cb_wipe(&e2, sizeof e2);
+    P.B->compress_encode(c + 32 * P.du * P.k, &v, P.dv);
+    cb_wipe(noise, sizeof noise);
     cb_wipe(&mu, sizeof mu);
     cb_wipe(&v, sizeof v);
 }
@@ -398,28 +412,26 @@ static void pke_decrypt(params P, uint8_t m[32], const uint8_t *dkp, const uint8
 {
     poly u[MAXK], s[MAXK], v, w;
     for (unsigned i = 0; i < P.k; i++) {
-        poly_decode_decompress(&u[i], c + 32 * P.du * i, P.du);
-        ntt(&u[i]);
-        (void)poly_decode12(&s[i], dkp + 384 * i);
+        P.B->decode_decompress(&u[i], c + 32 * P.du * i, P.du);
+        P.B->ntt(&u[i]);
+        (void)P.B->decode12(&s[i], dkp + 384 * i);
     }
-    poly_decode_decompress(&v, c + 32 * P.du * P.k, P.dv);
-    inner(&w, s, u, P.k);
-    inv_ntt(&w);
-    memset(m, 0, 32);
-    for (unsigned j = 0; j < N; j++) {
-        int16_t x = barrett((int16_t)(v.c[j] - w.c[j]));
-        m[j / 8] |= (uint8_t)(compress(to_unsigned(x), 1) << (j % 8));
-    }
+    P.B->decode_decompress(&v, c + 32 * P.du * P.k, P.dv);
+    P.B->inner(&w, s, u, P.k);
+    P.B->inv_ntt(&w);
+    for (unsigned j = 0; j < N; j++)
+        w.c[j] = (int16_t)(v.c[j] - w.c[j]);
+    P.B->compress_encode(m, &w, 1); /* ByteEncode_1(Compress_1(v - w)) */
     cb_wipe(s, sizeof s);
     cb_wipe(&w, sizeof w);
 }
 
 /* ---- ML-KEM (Algorithms 16 to 18) ------------------------------------------------------ */
 
-void cb_mlkem_keygen(unsigned k, uint8_t *ek, uint8_t *dk, const uint8_t d[32],
-                     const uint8_t z[32])
+void cb_mlkem_keygen_with(const cb_mlkem_backend *B, unsigned k, uint8_t *ek, uint8_t *dk,
+                          const uint8_t d[32], const uint8_t z[32])
 {
-    params P = params_of(k);
+    params P = params_of(B, k);
     size_t ekb = CB_MLKEM_EK_BYTES(k);
     pke_keygen(P, ek, dk, d);
     memcpy(dk + 384 * k, ek, ekb);
@@ -432,7 +444,7 @@ static unsigned decode_ek(params P, poly *t, const uint8_t *ek)
 {
     unsigned bad = 0;
     for (unsigned i = 0; i < P.k; i++)
-        bad |= poly_decode12(&t[i], ek + 384 * i);
+        bad |= P.B->decode12(&t[i], ek + 384 * i);
     return bad;
 }
 
@@ -450,10 +462,10 @@ static void encaps_core(params P, uint8_t *c, uint8_t K[32], const poly *t, cons
     cb_wipe(in, sizeof in);
 }
 
-int cb_mlkem_encaps(unsigned k, uint8_t *c, uint8_t K[32], const uint8_t *ek,
-                    const uint8_t m[32])
+int cb_mlkem_encaps_with(const cb_mlkem_backend *B, unsigned k, uint8_t *c, uint8_t K[32],
+                         const uint8_t *ek, const uint8_t m[32])
 {
-    params P = params_of(k);
+    params P = params_of(B, k);
     poly t[MAXK];
     if (decode_ek(P, t, ek)) /* ek is public: this branch leaks nothing */
         return -1;
@@ -463,9 +475,10 @@ int cb_mlkem_encaps(unsigned k, uint8_t *c, uint8_t K[32], const uint8_t *ek,
     return 0;
 }
 
-void cb_mlkem_decaps(unsigned k, uint8_t K[32], const uint8_t *dk, const uint8_t *c)
+void cb_mlkem_decaps_with(const cb_mlkem_backend *B, unsigned k, uint8_t K[32],
+                          const uint8_t *dk, const uint8_t *c)
 {
-    params P = params_of(k);
+    params P = params_of(B, k);
     size_t ekb = CB_MLKEM_EK_BYTES(k), ctb = CB_MLKEM_CT_BYTES(k);
     const uint8_t *ek = dk + 384 * k, *h = ek + ekb, *z = h + 32;
     uint8_t m[32], kk[32], kbar[32], c2[CB_MLKEM_MAX_CT];
@@ -496,5 +509,29 @@ void cb_mlkem_decaps(unsigned k, uint8_t K[32], const uint8_t *dk, const uint8_t
     cb_wipe(c2, sizeof c2);
 }
 
-/* The generic variant's row (kernels/generic/family.c): these three functions. */
+/* The portable polynomial layer, and the generic variant's row
+ * (kernels/generic/family.c) over it. */
+const cb_mlkem_backend cb_mlkem_generic_backend = {
+    generic_ntt,        generic_inv_ntt,    generic_inner,
+    generic_gen_matrix, generic_sample_cbd, generic_compress_encode,
+    generic_decode_decompress, generic_encode12, generic_decode12,
+};
+
+void cb_mlkem_keygen(unsigned k, uint8_t *ek, uint8_t *dk, const uint8_t d[32],
+                     const uint8_t z[32])
+{
+    cb_mlkem_keygen_with(&cb_mlkem_generic_backend, k, ek, dk, d, z);
+}
+
+int cb_mlkem_encaps(unsigned k, uint8_t *c, uint8_t K[32], const uint8_t *ek,
+                    const uint8_t m[32])
+{
+    return cb_mlkem_encaps_with(&cb_mlkem_generic_backend, k, c, K, ek, m);
+}
+
+void cb_mlkem_decaps(unsigned k, uint8_t K[32], const uint8_t *dk, const uint8_t *c)
+{
+    cb_mlkem_decaps_with(&cb_mlkem_generic_backend, k, K, dk, c);
+}
+
 const cb_mlkem_ops cb_mlkem_generic_ops = {cb_mlkem_keygen, cb_mlkem_encaps, cb_mlkem_decaps};

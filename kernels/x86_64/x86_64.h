@@ -75,6 +75,12 @@ extern const cb_chacha_ops cb_chacha_avx512vl_ops;
  * short calls: the avx2 and avx512vl ChaCha20 rows' Poly1305. */
 extern const cb_poly1305_ops cb_poly1305_avx2_ops;
 
+/* ML-KEM's polynomial layer on AVX2 (kernels/generic/mlkem.h's backend table: 4-way
+ * Keccak, NTTs, base-case products, compression) and the variant over it. */
+struct cb_mlkem_backend;
+extern const struct cb_mlkem_backend cb_mlkem_avx2_backend;
+extern const cb_mlkem_ops cb_mlkem_avx2_ops;
+
 /* NIST P-256 with the field arithmetic in assembly, plain MUL/ADC
  * (kernels/x86_64/p256_mont.S, which documents them), on four 64-bit limbs (least
  * significant first) below p; r may be a or b.
