@@ -100,7 +100,7 @@ SH
 
     # case NAME: its reported result (the word after --result)
     result() { awk -v n="$1" '$1 == n { for (i = 2; i < NF; i++) if ($i == "--result") print $(i + 1) }' "$CB_LAVA_LOG"; }
-    for c in build selftest speed caps-sweep; do
+    for c in build selftest speed caps-sweep audit; do
         [ "$(result $c)" = pass ] && ok || bad "case $c reported '$(result $c)', expected one pass"
     done
     for alg in aes-256-gcm sha256; do
@@ -110,6 +110,8 @@ SH
         done
     done
     [ -s "$T/tree/sweep.csv" ] && ok || bad "the sweep wrote no sweep.csv"
+    head -1 "$T/tree/board.tune" 2>/dev/null | grep -qx 'cryptobench-tune 1' && ok ||
+        bad "the audit step wrote no tuning file"
 
     # every line is a name and a result LAVA knows; no number on a case that did not pass
     check_lines() {
