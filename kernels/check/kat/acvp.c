@@ -509,7 +509,7 @@ static int id_of(acvp_run *a, const node *v, const char *key, uint64_t *id)
 /* run_test decodes one test and runs it on every variant; -1 refused, 1 faulted. */
 static int run_test(acvp_run *a, acvp_test *v, const cb_alg *alg, uint64_t tg, int *first)
 {
-    uint64_t tc;
+    uint64_t tc = 0; /* set by id_of; zero keeps gcc -O2 on armv4 from warning */
     if (id_of(a, v->t, "tcId", &tc) != 0)
         return -1;
     if (a->results) {
@@ -551,7 +551,7 @@ static int run_groups(acvp_run *a)
     const node *groups = get(a->prompt->vs, "testGroups");
     for (size_t g = 0; g < groups->n; g++) {
         acvp_test v = {NULL, &groups->kids[g], NULL, NULL};
-        uint64_t tg;
+        uint64_t tg = 0; /* likewise */
         if (id_of(a, v.g, "tgId", &tg) != 0)
             return -1;
         const char *set = get_str(v.g, "parameterSet");
