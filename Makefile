@@ -97,6 +97,10 @@ $(LIB): $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
+# A config may build the portable Keccak at an optimisation level of its own
+# (KECCAK_OPT, after the build's: the last -O wins).
+$(OBJ)/kernels/generic/sha3.o: ALL_CFLAGS += $(KECCAK_OPT)
+
 $(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
