@@ -97,9 +97,9 @@ $(LIB): $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-# A config may build the portable Keccak at an optimisation level of its own
-# (KECCAK_OPT, after the build's: the last -O wins).
-$(OBJ)/kernels/generic/sha3.o: ALL_CFLAGS += $(KECCAK_OPT)
+# A config may build some files at an optimisation level of their own (HOT_OPT for
+# HOT_FILES, after the build's flags: the last -O wins).
+$(patsubst %.c,$(OBJ)/%.o,$(HOT_FILES)): ALL_CFLAGS += $(HOT_OPT)
 
 $(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
