@@ -82,6 +82,8 @@ static const cb_cap_name x86_caps[] = {
     {"avx512f", CB_CAP_AVX512F, "AVX-512 Foundation (with OS support for ZMM state)"},
     {"avx512bw", CB_CAP_AVX512BW, "AVX-512 Byte and Word"},
     {"avx512vl", CB_CAP_AVX512VL, "AVX-512 Vector Length"},
+    {"bmi2", CB_CAP_BMI2, "BMI2 (MULX, RORX, SHLX/SHRX)"},
+    {"adx", CB_CAP_ADX, "ADX (ADCX/ADOX: two independent carry chains)"},
 };
 static const cap_alias x86_aliases[] = {
     {"aes", CB_CAP_AESNI},      {"pclmulqdq", CB_CAP_PCLMUL}, {"shani", CB_CAP_SHANI},
@@ -91,7 +93,8 @@ static const openssl_bit x86_bits[] = {
     {0, 32 + 1, CB_CAP_PCLMUL},  {0, 32 + 9, CB_CAP_SSSE3},    {0, 32 + 25, CB_CAP_AESNI},
     {0, 32 + 28, CB_CAP_AVX},    {1, 5, CB_CAP_AVX2},          {1, 16, CB_CAP_AVX512F},
     {1, 29, CB_CAP_SHANI},       {1, 30, CB_CAP_AVX512BW},     {1, 31, CB_CAP_AVX512VL},
-    {1, 32 + 9, CB_CAP_VAES},    {1, 32 + 10, CB_CAP_VPCLMUL},
+    {1, 32 + 9, CB_CAP_VAES},    {1, 32 + 10, CB_CAP_VPCLMUL}, {1, 8, CB_CAP_BMI2},
+    {1, 19, CB_CAP_ADX},
 };
 static const openssl_clear_rule x86_clear_rules[] = {
     {0, 24, CB_CAP_PCLMUL | CB_CAP_AESNI | CB_CAP_AVX},

@@ -49,6 +49,8 @@ static cb_caps detect(void)
     if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
         if (ymm && (b & bit_AVX2)) caps |= CB_CAP_AVX2;
         if (b & bit_SHA) caps |= CB_CAP_SHANI;
+        if (b & bit_BMI2) caps |= CB_CAP_BMI2;
+        if (b & bit_ADX) caps |= CB_CAP_ADX;
         if (ymm && (c & bit_VAES)) caps |= CB_CAP_VAES;
         if (ymm && (c & bit_VPCLMULQDQ)) caps |= CB_CAP_VPCLMUL;
         if (zmm && (b & bit_AVX512F)) caps |= CB_CAP_AVX512F;

@@ -38,6 +38,8 @@ typedef uint64_t cb_caps;
 #define CB_CAP_AVX512F (UINT64_C(1) << 40)
 #define CB_CAP_AVX512BW (UINT64_C(1) << 41)
 #define CB_CAP_AVX512VL (UINT64_C(1) << 42)
+#define CB_CAP_BMI2    (UINT64_C(1) << 43)
+#define CB_CAP_ADX     (UINT64_C(1) << 44)
 
 /* cb_cap_name describes one capability bit of this architecture's table. */
 typedef struct cb_cap_name {

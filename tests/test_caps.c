@@ -21,7 +21,7 @@
 #define PPC_P8 (CB_CAP_ALTIVEC | CB_CAP_VSX | CB_CAP_ARCH207 | CB_CAP_VCRYPTO)
 #define X86_ICX                                                                          \
     (CB_CAP_SSSE3 | CB_CAP_AESNI | CB_CAP_PCLMUL | CB_CAP_AVX | CB_CAP_AVX2 | CB_CAP_SHANI | \
-     CB_CAP_VAES | CB_CAP_VPCLMUL | CB_CAP_AVX512F | CB_CAP_AVX512BW | CB_CAP_AVX512VL)
+     CB_CAP_VAES | CB_CAP_VPCLMUL | CB_CAP_AVX512F | CB_CAP_AVX512BW | CB_CAP_AVX512VL | CB_CAP_BMI2 | CB_CAP_ADX)
 
 static char err[512];
 
@@ -229,6 +229,9 @@ static void test_ia32cap_clear(void **state)
     assert_true(apply("x86_64", X86_ICX, "OPENSSL_ia32cap", ":~0x20") == (X86_ICX & ~CB_CAP_AVX2));
     assert_true(apply("x86_64", X86_ICX, "OPENSSL_ia32cap", ":~0x60020000000") ==
                 (X86_ICX & ~(CB_CAP_SHANI | CB_CAP_VAES | CB_CAP_VPCLMUL)));
+    /* LV1 bit 8 BMI2, bit 19 ADX: the MULX and ADCX/ADOX bignum code */
+    assert_true(apply("x86_64", X86_ICX, "OPENSSL_ia32cap", ":~0x100") == (X86_ICX & ~CB_CAP_BMI2));
+    assert_true(apply("x86_64", X86_ICX, "OPENSSL_ia32cap", ":~0x80000") == (X86_ICX & ~CB_CAP_ADX));
     /* clearing FXSR (LV0 bit 24) also turns off the XMM users PCLMULQDQ, AES-NI, AVX */
     assert_true(apply("x86_64", X86_ICX, "OPENSSL_ia32cap", "~0x1000000") ==
                 (X86_ICX & ~(CB_CAP_PCLMUL | CB_CAP_AESNI | CB_CAP_AVX)));
