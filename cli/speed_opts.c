@@ -39,6 +39,9 @@ static void speed_usage(FILE *f)
         "  -iterations N      every sample exactly N operations, after one warm-up batch\n"
         "                     of N: for counting instructions under an emulator\n"
         "  -precision P       precision goal in percent without -seconds (default 1)\n"
+        "  -budget S          without -seconds: the whole run samples for about S seconds,\n"
+        "                     shared by its cases (0: no budget; with no algorithm\n"
+        "                     named the default is %.0f, so all rows take ~3 minutes)\n"
         "  -runs N            time every case N times (1..%d), the repetitions a sweep\n"
         "                     apart, each with its share of the time: compare then\n"
         "                     counts the drift between runs (CI baselines: -runs 3)\n"
@@ -103,7 +106,7 @@ static void speed_usage(FILE *f)
         "  -compare-out FILE  write -compare's table or format to FILE, not stdout\n"
         "                     (whole, or not at all): -style html -compare-out r.html\n"
         "  -style NAME        the table for -compare (default %s), or a format:\n",
-        CB_RUNS_MAX, cb_workload_names(), CB_BENCH_TIMEOUT_FACTOR, CB_BENCH_DEFAULT_OP_TIMEOUT, CB_CALIBRATE_TRIALS,
+        CB_RUN_DEFAULT_BUDGET, CB_RUNS_MAX, cb_workload_names(), CB_BENCH_TIMEOUT_FACTOR, CB_BENCH_DEFAULT_OP_TIMEOUT, CB_CALIBRATE_TRIALS,
         cb_compare_style_at(0)->name);
     cb_compare_style_usage(f, CB_STYLE_TEXT, "      ");
     cb_compare_style_usage(f, CB_STYLE_FORMAT, "      ");
@@ -413,7 +416,7 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
     int r;
     double d;
     long l;
-    int max_seconds = 0;
+    int max_seconds = 0, budget_given = 0;
     memset(o, 0, sizeof *o);
     cb_run_opts_default(ro);
     while (a.i < argc) {
@@ -451,6 +454,10 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
         } else if ((r = VALUE("canary")) != 0) {
             if (r < 0 || parse_canary(v, &ro->canary))
                 return -1;
+        } else if ((r = VALUE("budget")) != 0) {
+            if (r < 0 || cb_parse_double("-budget", v, 0, 864000, &ro->budget_seconds))
+                return -1;
+            budget_given = 1;
         } else if ((r = VALUE("precision")) != 0) {
             if (r < 0 || cb_parse_double("-precision", v, 0.01, 50, &d))
                 return -1;
@@ -571,6 +578,8 @@ int cb_speed_parse(speed_opts *o, int argc, char **argv)
                      ro->algs[i]->name);
             return -1;
         }
+    if (ro->nalgs == 0 && !budget_given)
+        ro->budget_seconds = CB_RUN_DEFAULT_BUDGET;
     if (ro->nalgs == 0 && all_algorithms(o, variants) != 0)
         return -1;
     for (size_t i = 0; ro->rekey && i < ro->nalgs; i++)

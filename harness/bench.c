@@ -13,10 +13,6 @@
 #include "base/paired.h"
 #include "base/stats.h"
 
-/* Batch length in precision mode: long enough that clock resolution and the cost of
- * reading it vanish (both well under a microsecond), short enough that a few dozen
- * samples fit in a second. */
-#define PRECISION_BATCH_SECONDS 0.05
 
 /* Batch length of a gated pair: as short as the clock allows (its cost, a system
  * call for the CPU clock, stays below 1% and is alike in both batches).  On a shared
@@ -452,7 +448,7 @@ int cb_bench_interleaved(const cb_bench_cfg *cfg, cb_inst *const *xs,
         want = CB_BENCH_MAX_SAMPLES;
     double target = gating ? GATE_BATCH_SECONDS
                     : fixed ? cfg->seconds / want
-                    : cfg->batch_seconds > 0 ? cfg->batch_seconds : PRECISION_BATCH_SECONDS;
+                    : cfg->batch_seconds > 0 ? cfg->batch_seconds : CB_BENCH_BATCH_SECONDS;
     double started = cb_clock_now(CB_CLOCK_WALL);
     uint64_t seed = cfg->seed ? cfg->seed : (uint64_t)(started * 1e9) ^ (uint64_t)(size_t)rs;
     seed = seed ? seed : 1;

@@ -36,6 +36,11 @@
 #define CB_BENCH_MAX_FIXED_SAMPLES 200
 #define CB_BENCH_MAX_INTERLEAVE 8
 
+/* Batch length in precision mode: long enough that clock resolution and the cost of
+ * reading it vanish (both well under a microsecond), short enough that a few dozen
+ * samples fit in a second.  cb_bench_cfg.batch_seconds shortens it. */
+#define CB_BENCH_BATCH_SECONDS 0.05
+
 typedef struct cb_bench_cfg {
     cb_clock clock;
     double seconds;       /* > 0: fixed time per case; 0: precision-driven */

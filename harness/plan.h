@@ -57,7 +57,18 @@ typedef struct cb_run_opts {
     /* audit: > 0, the time cap of one algorithm in one direction, which its sizes
      * share evenly (each case's max_case_seconds, for the whole case) */
     double audit_seconds;
+    /* -budget S (and `speed` with no algorithm named: CB_RUN_DEFAULT_BUDGET): > 0 in
+     * precision mode, the sampling time of the whole run, shared evenly by its cases:
+     * each case's cap, and its batches shortened to fit min_samples and calibration
+     * in that share (no shorter than CB_RUN_MIN_BATCH).  A case that does not reach
+     * the precision goal in its share is marked noisy, as at the usual cap. */
+    double budget_seconds;
 } cb_run_opts;
+
+/* `cryptobench speed` with no algorithm times every row in about three minutes: this
+ * much sampling, the rest being the checks before timing and each case's calibration. */
+#define CB_RUN_DEFAULT_BUDGET 140.0
+#define CB_RUN_MIN_BATCH 0.005
 
 /* cb_run_opts_default: auto selection, default sampling, no pinning. */
 void cb_run_opts_default(cb_run_opts *o);

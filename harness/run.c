@@ -178,6 +178,27 @@ static int prepare(cb_run_ctx *c)
     return 0;
 }
 
+/* Batches a case spends besides its min_samples: calibration (about two) and the
+ * warm-up. */
+#define BUDGET_EXTRA_BATCHES 3
+
+/* fit_budget shares -budget among the run's cases (cb_run_opts.budget_seconds). */
+static void fit_budget(cb_run_ctx *c, size_t cases)
+{
+    const cb_run_opts *o = c->o;
+    if (o->budget_seconds <= 0 || o->bench.seconds > 0 || o->bench.iterations || cases == 0)
+        return;
+    double share = o->budget_seconds / (double)cases;
+    if (share < c->bench.max_case_seconds)
+        c->bench.max_case_seconds = share;
+    double batch = share / (double)(c->bench.min_samples + BUDGET_EXTRA_BATCHES);
+    if (batch < CB_RUN_MIN_BATCH)
+        batch = CB_RUN_MIN_BATCH;
+    double now = c->bench.batch_seconds > 0 ? c->bench.batch_seconds : CB_BENCH_BATCH_SECONDS;
+    if (batch < now)
+        c->bench.batch_seconds = batch;
+}
+
 /* describe tells the sinks what the run will time. */
 static void describe(cb_run_ctx *c)
 {
@@ -190,6 +211,7 @@ static void describe(cb_run_ctx *c)
                                      e->alg->heading, e->labelled};
         c->run.cases += cb_plan_sizes(c->o, e);
     }
+    fit_budget(c, c->run.cases);
     c->run.info = &c->info;
     c->run.sizes = c->o->sizes;
     c->run.nsizes = c->o->nsizes;
@@ -198,7 +220,7 @@ static void describe(cb_run_ctx *c)
     c->run.workers = c->o->multi > 0 ? (unsigned)c->o->multi : 0;
     c->run.seconds = c->o->bench.seconds;
     c->run.precision = c->o->bench.precision;
-    c->run.max_case_seconds = c->o->bench.max_case_seconds;
+    c->run.max_case_seconds = c->bench.max_case_seconds;
     c->run.cycles_asked = c->o->cycles != CB_CYCLES_OFF;
     c->run.cycles_source = c->counter.source;
     c->run.cycles_why = c->cycles_why;

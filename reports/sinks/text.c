@@ -88,7 +88,7 @@ static void noisy_line(const text_sink *k)
     const cb_sink_run *run = k->run;
     if (!k->noisy_n || run->precision <= 0)
         return;
-    cb_warn("speed: %zu of %zu cases did not reach +-%g%% precision within their %g s "
+    cb_warn("speed: %zu of %zu cases did not reach +-%g%% precision within their %.3g s "
             "(intervals up to %.1f%% of the median wide); they are marked * in the table%s%s%s, "
             "and the CSV's case_noisy column names them: treat them as noisy.",
             k->noisy_n, k->measured, run->precision * 100, run->max_case_seconds, k->widest,

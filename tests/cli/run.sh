@@ -76,6 +76,26 @@ cb speed md5 -bytes 0 -csv "$T/bad.csv" >/dev/null 2>&1
 if [ -e "$T/bad.csv" ] || ls "$T" | grep -q '\.tmp'; then bad "a rejected run left a file"; else ok; fi
 expect 2 "" -- speed md5 -bytes 16 -seconds 0.01 -csv "$T/no/such/dir/out.csv"
 
+# -budget shares the run's sampling time: 0.2 s over 2 cases is 0.1 s each, in batches
+# of about 11 ms (the default batch is 50 ms), so no sample nears 40 ms and no case
+# spends more than twice its share (the steady-state extension) and a batch
+expect 2 "-budget -1 is out of range" -- speed md5 -budget -1
+if command -v python3 >/dev/null && cb speed md5 -bytes 16,1024 -budget 0.2 -csv "$T/budget.csv" >/dev/null 2>"$T/err"; then
+    python3 - "$T/budget.csv" <<'PY' && ok || bad "-budget 0.2 did not bound the cases: $(head -c 300 "$T/err")"
+import csv, sys
+rows = [r for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith('#'))]
+per = {}
+for r in rows:
+    s = float(r['seconds'])
+    assert s < 0.04, ('a sample of', s, 's')
+    per[r['block_bytes']] = per.get(r['block_bytes'], 0) + s
+assert sorted(per) == ['1024', '16'], per
+assert all(t < 0.25 for t in per.values()), per
+PY
+else
+    bad "speed md5 -budget 0.2 failed: $(head -c 300 "$T/err")"
+fi
+
 # --- a real run: table, -mr, CSV ------------------------------------------------------
 if cb speed md5 sha256 -bytes 16,64 -seconds 0.05 -samples 2 -csv "$T/run.csv" >"$T/out" 2>"$T/err"; then ok; else bad "speed md5 sha256 failed: $(cat "$T/err")"; fi
 grep -q "^The 'numbers' are in 1000s of bytes per second processed.$" "$T/out" && ok || bad "no OpenSSL table header"
