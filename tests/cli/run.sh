@@ -1637,7 +1637,8 @@ if [ -z "$RUN" ]; then
             [ $rc -eq 2 ] && grep -q "$dev: $why, which no results file or log" "$T/err" && ok ||
                 bad "cryptobench $args: exit $rc, expected 2 naming the limit: $(head -c 300 "$T/err")"
         done
-        expect 2 "kat: $dev: .*, which no known-answer file" -- kat "$dev"
+        # (random bytes that open with '{' are read as ACVP JSON, about 1 run in 200)
+        expect 2 "kat: $dev: .*, which no (known-answer|ACVP) file" -- kat "$dev"
     done
     [ ! -e "$T/dev.svg" ] && [ ! -e "$T/dev.csv" ] && ok || bad "a refused endless input left an output file"
 fi
