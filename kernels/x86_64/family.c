@@ -25,8 +25,9 @@ const cb_variant cb_family_x86_64[] = {
      "SHA-1 with the SHA extensions (SHA1RNDS4, SHA1NEXTE, SHA1MSG1/2)"},
     {"shani", "x86_64", CB_PRIM_SHA256, CB_CAP_SHANI | CB_CAP_SSSE3, 200,
      &cb_sha256_shani_ops, "SHA-256 with the SHA extensions (SHA256RNDS2, SHA256MSG1/2)"},
-    {"avx2", "x86_64", CB_PRIM_SHA512, CB_CAP_AVX2, 200, &cb_sha512_avx2_ops,
-     "SHA-512, message schedule 4 words at a time on AVX2, rounds in scalar registers"},
+    {"avx2", "x86_64", CB_PRIM_SHA512, CB_CAP_AVX2 | CB_CAP_BMI2, 200, &cb_sha512_avx2_ops,
+     "SHA-512, message schedule 4 words at a time on AVX2 ahead of the rounds, which "
+     "run in scalar registers with RORX"},
 
     /* AES */
 #define AESNI_AES_ROW(i, prio, summary)                                                  \

@@ -8,9 +8,9 @@
  * read.  The one dependency inside a group (sigma1 of W[t+2] needs W[t]) is handled
  * in two steps: sigma1 of W[t-2], W[t-1] completes the low two lanes, then sigma1 of
  * those completes the high two.  AVX2 has no 64-bit rotate, so rotations are two
- * shifts and an OR.
+ * shifts and an OR.  The scalar rotations are BMI2's RORX (variant caps avx2, bmi2).
  */
-#pragma GCC target("avx2")
+#pragma GCC target("avx2,bmi2")
 
 #include <immintrin.h>
 
@@ -49,28 +49,6 @@ static inline __m256i next_words(__m256i m0, __m256i m1, __m256i m2, __m256i m3)
     return _mm256_add_epi64(p, small_sigma1(_mm256_permute2x128_si256(p, p, 0x08)));
 }
 
-/* schedule writes W[t] + K[t] for t = 0..79 of the block at in. */
-static void schedule(uint64_t wk[80], const uint8_t *in)
-{
-    /* Big-endian 64-bit words (FIPS 180-4 3.1). */
-    const __m256i bswap = _mm256_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7,
-                                          8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
-    __m256i m[4];
-#pragma GCC unroll 4
-    for (unsigned i = 0; i < 4; i++) {
-        m[i] = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(in + 32 * i)), bswap);
-        _mm256_store_si256((__m256i *)&wk[4 * i],
-                           _mm256_add_epi64(m[i], _mm256_load_si256((const __m256i *)&cb_sha512_k[4 * i])));
-    }
-#pragma GCC unroll 16
-    for (unsigned g = 4; g < 20; g++) {
-        __m256i w = next_words(m[g % 4], m[(g + 1) % 4], m[(g + 2) % 4], m[(g + 3) % 4]);
-        m[g % 4] = w;
-        _mm256_store_si256((__m256i *)&wk[4 * g],
-                           _mm256_add_epi64(w, _mm256_load_si256((const __m256i *)&cb_sha512_k[4 * g])));
-    }
-}
-
 /* ror64 rotates right by n (1..63). */
 static inline uint64_t ror64(uint64_t x, unsigned n)
 {
@@ -78,44 +56,71 @@ static inline uint64_t ror64(uint64_t x, unsigned n)
 }
 
 /* ROUND is FIPS 180-4 6.4.2 step 3 with the variables renamed instead of moved:
- * after it, the caller's (h, d) hold the new (a, e). */
+ * after it, the caller's (h, d) hold the new (a, e).  Ch(e,f,g) is g ^ (e & (f ^ g))
+ * and Maj(a,b,c) is b ^ ((a ^ b) & (b ^ c)), the next round's b ^ c being this
+ * round's a ^ b (carried in bc), as the generic rounds (kernels/generic/sha2_rounds.h)
+ * do; with BMI2 each rotation is one RORX, which leaves its source intact. */
 #define ROUND(a, b, c, d, e, f, g, h, t)                                                   \
     do {                                                                                   \
-        uint64_t t1 = h + (ror64(e, 14) ^ ror64(e, 18) ^ ror64(e, 41)) +                   \
-                      ((e & f) ^ (~e & g)) + wk[t];                                        \
-        uint64_t t2 = (ror64(a, 28) ^ ror64(a, 34) ^ ror64(a, 39)) +                       \
-                      ((a & b) ^ (a & c) ^ (b & c));                                       \
-        d += t1;                                                                           \
-        h = t1 + t2;                                                                       \
+        h += (ror64(e, 14) ^ ror64(e, 18) ^ ror64(e, 41)) + (g ^ (e & (f ^ g))) + wk[t];   \
+        d += h;                                                                            \
+        ab = a ^ b;                                                                        \
+        h += (ror64(a, 28) ^ ror64(a, 34) ^ ror64(a, 39)) + (b ^ (ab & bc));               \
+        bc = ab;                                                                           \
     } while (0)
 
-/* sha512_avx2_blocks compresses nblocks 128-byte blocks into the eight-word state. */
+/* ROUND4 runs rounds 4g..4g+3 with the names as in ROUND's first call. */
+#define ROUND4(a, b, c, d, e, f, g, h, t)                                                  \
+    do {                                                                                   \
+        ROUND(a, b, c, d, e, f, g, h, t);                                                  \
+        ROUND(h, a, b, c, d, e, f, g, (t) + 1);                                            \
+        ROUND(g, h, a, b, c, d, e, f, (t) + 2);                                            \
+        ROUND(f, g, h, a, b, c, d, e, (t) + 3);                                            \
+    } while (0)
+
+/* sha512_avx2_blocks compresses nblocks 128-byte blocks into the eight-word state.
+ * The schedule runs four words ahead of need in groups of four: while the rounds of
+ * group q run on the scalar units, the vector units compute group q + 4, and its
+ * W + K lands in the buffer the rounds read, so the two streams overlap. */
 static void sha512_avx2_blocks(void *state, const uint8_t *in, size_t nblocks)
 {
     uint64_t *s = state;
     _Alignas(32) uint64_t wk[80];
+    /* Big-endian 64-bit words (FIPS 180-4 3.1). */
+    const __m256i bswap = _mm256_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7,
+                                          8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
     for (; nblocks; nblocks--, in += 128) {
-        schedule(wk, in);
-        uint64_t a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6],
-                 h = s[7];
-        for (unsigned t = 0; t < 80; t += 8) {
-            ROUND(a, b, c, d, e, f, g, h, t);
-            ROUND(h, a, b, c, d, e, f, g, t + 1);
-            ROUND(g, h, a, b, c, d, e, f, t + 2);
-            ROUND(f, g, h, a, b, c, d, e, t + 3);
-            ROUND(e, f, g, h, a, b, c, d, t + 4);
-            ROUND(d, e, f, g, h, a, b, c, t + 5);
-            ROUND(c, d, e, f, g, h, a, b, t + 6);
-            ROUND(b, c, d, e, f, g, h, a, t + 7);
+        __m256i m[4];
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < 4; i++) {
+            m[i] = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(in + 32 * i)), bswap);
+            _mm256_store_si256((__m256i *)&wk[4 * i],
+                               _mm256_add_epi64(m[i], _mm256_load_si256((const __m256i *)&cb_sha512_k[4 * i])));
         }
-        s[0] += a;
-        s[1] += b;
-        s[2] += c;
-        s[3] += d;
-        s[4] += e;
-        s[5] += f;
-        s[6] += g;
-        s[7] += h;
+        uint64_t a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6],
+                 h = s[7], ab, bc = b ^ c;
+#pragma GCC unroll 20
+        for (unsigned q = 0; q < 20; q++) {
+            if (q + 4 < 20) {
+                unsigned n = q + 4;
+                __m256i w = next_words(m[n % 4], m[(n + 1) % 4], m[(n + 2) % 4], m[(n + 3) % 4]);
+                m[n % 4] = w;
+                _mm256_store_si256((__m256i *)&wk[4 * n],
+                                   _mm256_add_epi64(w, _mm256_load_si256((const __m256i *)&cb_sha512_k[4 * n])));
+            }
+            if (q % 2 == 0)
+                ROUND4(a, b, c, d, e, f, g, h, 4 * q);
+            else
+                ROUND4(e, f, g, h, a, b, c, d, 4 * q);
+        }
+        a = s[0] += a;
+        b = s[1] += b;
+        c = s[2] += c;
+        d = s[3] += d;
+        e = s[4] += e;
+        f = s[5] += f;
+        g = s[6] += g;
+        h = s[7] += h;
     }
 }
 
