@@ -253,6 +253,10 @@ typedef struct cb_block_ops {
     void (*ecb)(const void *ks, const uint8_t *in, uint8_t *out, size_t nblocks);
     void (*cbc)(const void *ks, uint8_t *iv, const uint8_t *in, uint8_t *out,
                 size_t nblocks);
+    /* wide: a kernel built for several blocks a pass, whose one block at a time is
+     * its slowest case: it is not offered for CBC encryption, which is serial (as the
+     * VAES rows of AES are not) */
+    int wide;
 } cb_block_ops;
 
 /*

@@ -195,6 +195,8 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
     default:
         if (cb_prim_is_block(v->prim)) {
             const cb_block_ops *o = v->ops;
+            if (a->mode == CB_MODE_CBC)
+                return o->set_key && o->ecb && o->cbc && (d == CB_DIR_DECRYPT || !o->wide);
             return o->set_key && o->ecb;
         }
         if (cb_prim_is_stream(v->prim)) {

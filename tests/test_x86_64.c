@@ -628,6 +628,11 @@ static void test_auto_picks_by_caps(void **state)
     assert_string_equal(auto_name("sha1", dig, all), "shani");
     assert_string_equal(auto_name("sha224", dig, all), "shani");
     assert_string_equal(auto_name("sha256", dig, all & ~CB_CAP_SSSE3), "generic");
+    /* SM4 through AESENCLAST needs AES-NI and SSSE3, and leaves serial CBC encryption */
+    assert_string_equal(auto_name("sm4-ctr", enc, aesni), "generic");
+    assert_string_equal(auto_name("sm4-ctr", enc, gcm), "aesni");
+    assert_string_equal(auto_name("sm4-cbc", dec, gcm), "aesni");
+    assert_string_equal(auto_name("sm4-cbc", enc, all), "generic");
     /* SHA-512's AVX2 schedule comes with RORX rounds: AVX2 alone is not enough */
     assert_string_equal(auto_name("sha512", dig, all), "generic");
     assert_string_equal(auto_name("sha512", dig, all | CB_CAP_BMI2), "avx2");

@@ -62,6 +62,10 @@ const cb_variant cb_family_x86_64[] = {
      &cb_gcm_vaes_avx512_ops,
      "VAES CTR and VPCLMULQDQ GHASH stitched on 512-bit vectors, 16 blocks a step"},
 
+    /* SM4 */
+    {"aesni", "x86_64", CB_PRIM_SM4, CB_CAP_AESNI | CB_CAP_SSSE3, 200, &cb_sm4_aesni_ops,
+     "SM4 4 blocks a pass, S-box as AESENCLAST between two affine maps (constant time)"},
+
     /* ChaCha20 (with the Poly1305 each pairs with for chacha20-poly1305) */
     {"ssse3", "x86_64", CB_PRIM_CHACHA, CB_CAP_SSSE3, 200, &cb_chacha_ssse3_ops,
      "ChaCha20 4 blocks a pass in 128-bit vectors (PSHUFB rotations); r64 Poly1305"},

@@ -60,6 +60,9 @@ extern const cb_aes_ops cb_vaes_avx512_ops;
 extern const cb_ghash_ops cb_ghash_vpclmul_avx512_ops;
 extern const cb_gcm_ops cb_gcm_vaes_avx512_ops;
 
+/* SM4 four blocks a pass, its S-box through AESENCLAST between two affine maps. */
+extern const cb_block_ops cb_sm4_aesni_ops;
+
 /* SHA extensions for SHA-1 and SHA-256; AVX2 message schedule for SHA-512. */
 extern const cb_digest_ops cb_sha1_shani_ops;
 extern const cb_digest_ops cb_sha256_shani_ops;
