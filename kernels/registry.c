@@ -195,9 +195,9 @@ int cb_variant_offers(const cb_variant *v, const cb_alg *a, cb_dir d)
     default:
         if (cb_prim_is_block(v->prim)) {
             const cb_block_ops *o = v->ops;
-            if (a->mode == CB_MODE_CBC)
-                return o->set_key && o->ecb && o->cbc && (d == CB_DIR_DECRYPT || !o->wide);
-            return o->set_key && o->ecb;
+            /* (without cbc, CBC is chained over ecb by kernels/modes/cipher.c) */
+            return o->set_key && o->ecb &&
+                   (a->mode != CB_MODE_CBC || d == CB_DIR_DECRYPT || !o->wide);
         }
         if (cb_prim_is_stream(v->prim)) {
             const cb_stream_ops *o = v->ops;

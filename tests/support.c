@@ -377,7 +377,7 @@ void tu_block_properties(const cb_block_ops *ops, size_t min, size_t max, size_t
             fail_msg("CBC decryption does not undo encryption with a %zu-byte key", kl);
     }
     if (ops->cbc) { /* against CBC chained by hand over ecb, in place, IV updated */
-        const cb_block_ops ecb_only = {ops->key_size, ops->set_key, ops->ecb, NULL};
+        const cb_block_ops ecb_only = {ops->key_size, ops->set_key, ops->ecb, NULL, 0};
         for (int dec = 0; dec < 2; dec++) {
             size_t len = bs * 9;
             block_run(&ecb_only, key, max, dec, 1, iv, in, alt, len, bs);

@@ -59,11 +59,11 @@ static void toy_cbc(const void *ksp, uint8_t *iv, const uint8_t *in, uint8_t *ou
     }
 }
 
-static const cb_block_ops toy_ops = {sizeof(toy_ks), toy_set_key, toy_ecb, toy_cbc};
+static const cb_block_ops toy_ops = {sizeof(toy_ks), toy_set_key, toy_ecb, toy_cbc, 0};
 static const cb_variant toy = {"toy", "test", CB_PRIM_DES, 0, 1, &toy_ops,
                                "test double: XOR cipher"};
 /* toy_chained has no cbc: the cipher layer chains toy_ecb itself. */
-static const cb_block_ops toy_chained_ops = {sizeof(toy_ks), toy_set_key, toy_ecb, NULL};
+static const cb_block_ops toy_chained_ops = {sizeof(toy_ks), toy_set_key, toy_ecb, NULL, 0};
 static const cb_variant toy_chained = {"toy-chained", "test", CB_PRIM_DES, 0, 1,
                                        &toy_chained_ops, "test double: XOR cipher, ECB only"};
 

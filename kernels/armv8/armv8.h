@@ -13,6 +13,9 @@
 
 #include "kernels/armv8/knobs.h"
 
+/* ---- SM4 with its S-box through AESE (sm4_aese.c, kernels/generic/sm4_lanes.h) ---- */
+extern const struct cb_block_ops cb_sm4_aese_ops;
+
 /* ---- AES with the Crypto Extensions (aes_ce_core.S, aes_ce_modes.S) ---- */
 
 /* AES_CE_KS_SIZE: 15 round keys of 16 bytes, then the round count as uint32. */

@@ -116,6 +116,10 @@ const cb_variant cb_family_armv8[] = {
     {"neon", "armv8", CB_PRIM_GCM, CB_CAP_NEON, 200, &gcm_neon_ops,
      "neon AES + neon GHASH"},
 
+    /* SM4 */
+    {"aese", "armv8", CB_PRIM_SM4, CB_CAP_NEON | CB_CAP_AES, 200, &cb_sm4_aese_ops,
+     "SM4 4 blocks a pass, S-box as AESE between two TBL affine maps (constant time)"},
+
     /* ChaCha20 (and its AEAD with Poly1305): the builds of knobs.h */
 #define CHACHA_ROW(sym, name, scalar, prio, summary)                                     \
     {name, "armv8", CB_PRIM_CHACHA, CB_CAP_NEON, prio, &chacha_neon_##sym##_ops, summary},
