@@ -8,6 +8,7 @@
 # docs/keys.md explains the choices.  Needs OpenSSL 3 (genpkey with -pkeyopt).
 #
 #   rsa512 .. rsa4096  genpkey RSA, e = 65537; components from `pkey -text`
+#   dsa512             L = 512, N = 160 (below FIPS 186-4, as `openssl speed dsa512`)
 #   dsa1024            L = 1024, N = 160 (FIPS 186-4 4.2), parameters by SHA-256
 #   dsa2048            L = 2048, N = 224 (the smaller FIPS 186-4 choice for L = 2048;
 #                      OpenSSL's own default for 2048-bit parameters)
@@ -96,12 +97,32 @@ rsa_key() {
     printf '    },\n'
 }
 
+# dsa_key_by_hand PARAMS KEY - a DSA key on PARAMS where OpenSSL 3 makes none (it
+# generates keys of FIPS 186-4's sizes only, L >= 1024, yet signs with smaller ones,
+# as `openssl speed dsa512` does): x uniform in [1, q-1] and y = g^x mod p by
+# python3, the DSAPrivateKey DER (version, p, q, g, y, x) by asn1parse -genconf.
+dsa_key_by_hand() {
+    "$openssl" pkeyparam -in "$1" -text -noout >"$tmp/par.txt"
+    python3 - "$(field P "$tmp/par.txt")" "$(field Q "$tmp/par.txt")" \
+        "$(field G "$tmp/par.txt")" >"$tmp/key.conf" <<'PY'
+import secrets, sys
+p, q, g = (int(h, 16) for h in sys.argv[1:4])
+x = secrets.randbelow(q - 1) + 1
+print("asn1 = SEQUENCE:key\n[key]\nversion = INTEGER:0")
+for name, v in (("p", p), ("q", q), ("g", g), ("y", pow(g, x, p)), ("x", x)):
+    print("%s = INTEGER:0x%x" % (name, v))
+PY
+    "$openssl" asn1parse -genconf "$tmp/key.conf" -out "$tmp/key.der" >/dev/null
+    "$openssl" pkey -inform DER -in "$tmp/key.der" -out "$2"
+}
+
 dsa_key() {
     bits=$1 qbits=$2 par=$tmp/dsa$1.par key=$tmp/dsa$1.pem txt=$tmp/dsa$1.txt
     "$openssl" genpkey -genparam -algorithm DSA -pkeyopt "dsa_paramgen_bits:$bits" \
         -pkeyopt "dsa_paramgen_q_bits:$qbits" -pkeyopt dsa_paramgen_md:sha256 \
         -out "$par" 2>/dev/null
-    "$openssl" genpkey -paramfile "$par" -out "$key" 2>/dev/null
+    "$openssl" genpkey -paramfile "$par" -out "$key" 2>/dev/null ||
+        dsa_key_by_hand "$par" "$key"
     "$openssl" pkey -in "$key" -text -noout >"$txt"
     printf %s "$msg" | "$openssl" dgst -sha256 -sign "$key" >"$tmp/sig.der"
     der_ints "$tmp/sig.der" >"$tmp/rs"
@@ -232,6 +253,7 @@ const cb_rsa_keyhex cb_rsa_keys[] = {
 EOF
     for b in 512 1024 2048 3072 4096; do rsa_key "$b"; done
     printf '    {0},\n};\n\nconst cb_dsa_keyhex cb_dsa_keys[] = {\n'
+    dsa_key 512 160
     dsa_key 1024 160
     dsa_key 2048 224
     printf '    {0},\n};\n'

@@ -306,6 +306,25 @@ const cb_rsa_keyhex cb_rsa_keys[] = {
 };
 
 const cb_dsa_keyhex cb_dsa_keys[] = {
+    {.alg = "dsa512",
+     .p =
+         "9888829776766cecfcdb7e1b6977eb45da44207daa3d424321324d236753d146"
+         "eaeb225ff6ac2ad7201938ec66f9db3e4caca8609bdf36235c9561424281bf19",
+     .q =
+         "98c2fc6c090ab8797c92d6fc724ae7a44f68e1a1",
+     .g =
+         "7c6a65017ac5e92a640a65fa9fdc46471c697f380030132530532e7bdfd07347"
+         "fffc14c42beb0e6f564ba24ac80a653a51aa97fe84fe297da6206e2edfb9fe5c",
+     .x =
+         "67c3b5ded2355185378a29bd9e01ab0aca19591f",
+     .y =
+         "703efbf089490336e8ce3574e43b4accc03df7c507e2820826d5c6fdbcc3f52d"
+         "a23adee7c5cefb692765d6812c7ee1d4ea4be94fe8ec8de72a40a021b35d7f21",
+     .kat_r =
+         "69a7f6406217fb2ccd7b0f46a75f338a2154eca8",
+     .kat_s =
+         "6bf91db5b144857e34e2e6c097bd74211839fd0f",
+    },
     {.alg = "dsa1024",
      .p =
          "cd3f0694527582b6f362102ecaf3a737e316ea453234448b55bbd66636ab3f7e"
