@@ -109,11 +109,13 @@ static const cb_cap_name aarch64_caps[] = {
     {"sha2", CB_CAP_SHA2, "SHA-256 instructions"},
     {"sha512", CB_CAP_SHA512, "SHA-512 instructions"},
     {"sha3", CB_CAP_SHA3, "SHA-3 instructions (EOR3, RAX1, XAR, BCAX)"},
+    {"sm4", CB_CAP_SM4, "SM4 instructions (SM4E, SM4EKEY)"},
 };
 static const cap_alias aarch64_aliases[] = {{"asimd", CB_CAP_NEON}, {"sha256", CB_CAP_SHA2}};
 static const openssl_bit arm_bits[] = {
     {0, 0, CB_CAP_NEON},   {0, 2, CB_CAP_AES},    {0, 3, CB_CAP_SHA1},  {0, 4, CB_CAP_SHA2},
     {0, 5, CB_CAP_PMULL},  {0, 6, CB_CAP_SHA512}, {0, 11, CB_CAP_SHA3},
+    {0, 10, CB_CAP_SM4},
 };
 
 /* ---- 32-bit ARM: NEON in AT_HWCAP, the AArch32 crypto instructions in AT_HWCAP2 ---- */
@@ -252,6 +254,7 @@ static const openssl_named_bit openssl_named[] = {
     {"arm", "ARMV8_AES", 0, 2},       {"arm", "ARMV8_SHA1", 0, 3},
     {"arm", "ARMV8_SHA256", 0, 4},    {"arm", "ARMV8_PMULL", 0, 5},
     {"arm", "ARMV8_SHA512", 0, 6},    {"arm", "ARMV8_SHA3", 0, 11},
+    {"arm", "ARMV8_SM4", 0, 10},
     {"ppc", "PPC_FPU64", 0, 0},       {"ppc", "PPC_ALTIVEC", 0, 1},
     {"ppc", "PPC_CRYPTO207", 0, 2},   {"ppc", "PPC_FPU", 0, 3},
     {"ppc", "PPC_MADD300", 0, 4},     {"ppc", "PPC_MFTB", 0, 5},

@@ -71,6 +71,7 @@ static cb_caps detect(void)
     if (hw & (1UL << 5)) caps |= CB_CAP_SHA1;
     if (hw & (1UL << 6)) caps |= CB_CAP_SHA2;
     if (hw & (1UL << 17)) caps |= CB_CAP_SHA3;
+    if (hw & (1UL << 19)) caps |= CB_CAP_SM4;
     if (hw & (1UL << 21)) caps |= CB_CAP_SHA512;
     return caps;
 }

@@ -21,6 +21,7 @@ typedef uint64_t cb_caps;
 #define CB_CAP_SHA2    (UINT64_C(1) << 4)
 #define CB_CAP_SHA512  (UINT64_C(1) << 5)
 #define CB_CAP_SHA3    (UINT64_C(1) << 6)
+#define CB_CAP_SM4     (UINT64_C(1) << 7)  /* AArch64 only: SM4E, SM4EKEY */
 /* POWER */
 #define CB_CAP_ALTIVEC (UINT64_C(1) << 16)
 #define CB_CAP_VSX     (UINT64_C(1) << 17)

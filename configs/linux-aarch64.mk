@@ -20,7 +20,7 @@ QEMU := qemu-aarch64
 # SHA-3 as well).
 QEMU_CPUS := cortex-a53 cortex-a57 neoverse-n1 max
 # Masks that turn the crypto instructions off (check-cross runs selftest under them).
-QEMU_MASKS := CRYPTOBENCH_CAPS=-aes,-pmull,-sha1,-sha2,-sha512,-sha3 OPENSSL_armcap=0x1 OPENSSL_armcap=0
+QEMU_MASKS := CRYPTOBENCH_CAPS=-aes,-pmull,-sha1,-sha2,-sha512,-sha3,-sm4 OPENSSL_armcap=0x1 OPENSSL_armcap=0
 QEMU_RUN := $(QEMU) -cpu max
 # The forced mask that must die (check-cross): model, -lib-env pair, algorithm.
 # cortex-a53 has no SHA-512 instructions, which OPENSSL_armcap bit 6 claims.

@@ -267,7 +267,7 @@ int cb_canary_available(cb_canary_class c)
 
 /* What each class stands for, by the capabilities a variant needs. */
 #define AES_CAPS                                                                        \
-    (CB_CAP_AES | CB_CAP_PMULL | CB_CAP_SHA1 | CB_CAP_SHA2 | CB_CAP_SHA512 | CB_CAP_SHA3 | \
+    (CB_CAP_AES | CB_CAP_PMULL | CB_CAP_SHA1 | CB_CAP_SHA2 | CB_CAP_SHA512 | CB_CAP_SHA3 | CB_CAP_SM4 | \
      CB_CAP_VCRYPTO | CB_CAP_AESNI | CB_CAP_PCLMUL | CB_CAP_SHANI | CB_CAP_VAES |          \
      CB_CAP_VPCLMUL)
 #define SIMD_CAPS                                                                      \

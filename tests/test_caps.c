@@ -171,6 +171,10 @@ static void test_armcap_v82_bits(void **state)
     assert_true(apply("aarch64", v82, "OPENSSL_armcap", "0x840") ==
                 (CB_CAP_SHA512 | CB_CAP_SHA3));
     assert_true(apply("aarch64", v82, "OPENSSL_armcap", "~0x840") == A64_V80);
+    /* ARMV8_SM4 1<<10 */
+    assert_true(apply("aarch64", v82 | CB_CAP_SM4, "OPENSSL_armcap", "~0x400") == v82);
+    assert_true(apply("aarch64", v82 | CB_CAP_SM4, "OPENSSL_armcap", "0x401") ==
+                (CB_CAP_NEON | CB_CAP_SM4));
     /* 32-bit ARM has no SHA-512 instructions: the bit means nothing there */
     assert_true(apply("arm", ARM_ALL, "OPENSSL_armcap", "0x7d") == ARM_ALL);
 }

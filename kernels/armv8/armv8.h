@@ -15,6 +15,8 @@
 
 /* ---- SM4 with its S-box through AESE (sm4_aese.c, kernels/generic/sm4_lanes.h) ---- */
 extern const struct cb_block_ops cb_sm4_aese_ops;
+/* ---- SM4 with the SM4E/SM4EKEY instructions (sm4_ce.c) ---- */
+extern const struct cb_block_ops cb_sm4_ce_ops;
 
 /* ---- AES with the Crypto Extensions (aes_ce_core.S, aes_ce_modes.S) ---- */
 

@@ -119,6 +119,8 @@ const cb_variant cb_family_armv8[] = {
     /* SM4 */
     {"aese", "armv8", CB_PRIM_SM4, CB_CAP_NEON | CB_CAP_AES, 200, &cb_sm4_aese_ops,
      "SM4 4 blocks a pass, S-box as AESE between two TBL affine maps (constant time)"},
+    {"ce", "armv8", CB_PRIM_SM4, CB_CAP_NEON | CB_CAP_SM4, 300, &cb_sm4_ce_ops,
+     "SM4E four rounds an instruction, SM4EKEY key schedule, 4 blocks in flight"},
 
     /* ChaCha20 (and its AEAD with Poly1305): the builds of knobs.h */
 #define CHACHA_ROW(sym, name, scalar, prio, summary)                                     \
