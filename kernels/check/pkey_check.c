@@ -14,10 +14,18 @@
 /* ---- public keys of a whole-algorithm variant ---------------------------------- */
 
 /* deterministic: the variant's signatures must equal generic's byte for byte
- * (Ed25519, RFC 8032 5.1.6); a DSA signature has the signer's own k. */
+ * (Ed25519, Ed448, RFC 8032 5.1.6, 5.2.6); a DSA signature has the signer's own k. */
 static int deterministic(const cb_alg *a)
 {
-    return a->prim == CB_PRIM_C25519;
+    return a->prim == CB_PRIM_C25519 || a->prim == CB_PRIM_C448;
+}
+
+/* raw_len: the raw key length of a's curve (X448 56, Ed448 57, else 32). */
+static size_t raw_len(const cb_alg *a)
+{
+    if (a->prim != CB_PRIM_C448)
+        return 32;
+    return a->out_bytes ? CB_X448_BYTES : CB_ED448_BYTES;
 }
 
 /* raw_keys gives op o the raw keys priv and pub when priv or pub is given;
@@ -27,7 +35,8 @@ static int raw_keys(cb_op *o, const uint8_t *priv, const uint8_t *pub)
 {
     if (!priv && !pub)
         return 0;
-    return cb_op_raw(o, priv, priv ? 32 : 0, pub, 32) ? CB_OP_NO_RAW : 0;
+    size_t n = raw_len(o->alg);
+    return cb_op_raw(o, priv, priv ? n : 0, pub, n) ? CB_OP_NO_RAW : 0;
 }
 
 /*
@@ -186,6 +195,14 @@ static int whole_derive(cb_checker *c, const uint8_t *priv, const uint8_t *peer,
     return rc;
 }
 
+/* xdh sets out = the key agreement of priv and peer on generic variant g (X25519 or
+ * X448 by a's curve), as cb_x25519 returns. */
+static int xdh(const cb_alg *a, const cb_variant *g, uint8_t *out, const uint8_t *priv,
+               const uint8_t *peer)
+{
+    return a->prim == CB_PRIM_C448 ? cb_x448(g, out, priv, peer) : cb_x25519(g, out, priv, peer);
+}
+
 /*
  * derive_whole checks a whole-algorithm key agreement against generic: the embedded
  * pair (whose secret generic checks against OpenSSL's), then, when the variant takes
@@ -195,10 +212,10 @@ static int whole_derive(cb_checker *c, const uint8_t *priv, const uint8_t *peer,
  */
 static int derive_whole(cb_checker *c)
 {
-    uint8_t want[32], got[32];
-    size_t wl = sizeof want;
+    uint8_t want[CB_X448_BYTES], got[CB_X448_BYTES];
+    size_t n = raw_len(c->alg), wl = n;
     cb_pkey *ref = cb_pkey_new(c->alg, c->ref);
-    int rc = !ref || c->alg->out_bytes != sizeof want || cb_pkey_derive(ref, want, &wl) != 0;
+    int rc = !ref || c->alg->out_bytes != n || cb_pkey_derive(ref, want, &wl) != 0;
     cb_pkey_free(ref);
     if (rc)
         return cb_check_fail(c, "generic cannot derive the embedded keys' shared secret");
@@ -206,27 +223,28 @@ static int derive_whole(cb_checker *c)
     if (whole_derive(c, NULL, NULL, got) != 0)
         return cb_check_fail(c, "cannot derive the embedded keys' shared secret the same way twice "
                     "on one session");
-    if (memcmp(got, want, sizeof want) != 0)
+    if (memcmp(got, want, n) != 0)
         return cb_check_fail(c, "the embedded keys' shared secret differs from generic's");
     for (int i = 0; i < 8; i++) {
-        uint8_t priv[32], peer[32];
-        cb_check_fill(c, priv, sizeof priv);
-        cb_check_fill(c, peer, sizeof peer);
-        if (cb_x25519(c->ref, want, priv, peer) != 0)
+        uint8_t priv[CB_X448_BYTES], peer[CB_X448_BYTES];
+        cb_check_fill(c, priv, n);
+        cb_check_fill(c, peer, n);
+        if (xdh(c->alg, c->ref, want, priv, peer) != 0)
             continue; /* an all-zero secret: the low-order case is below */
         c->checks++;
         int r = whole_derive(c, priv, peer, got);
         if (r == -2 && i == 0)
             return 0; /* the embedded keys only */
-        if (r != 0 || memcmp(got, want, sizeof want) != 0)
+        if (r != 0 || memcmp(got, want, n) != 0)
             return cb_check_fail(c, "the shared secret of key pair %d differs from generic's", i);
     }
-    /* u = 1: a point of order 4 (RFC 7748 6.1, the all-zero result) */
-    static const uint8_t low[32] = {1};
-    uint8_t priv[32];
-    cb_check_fill(c, priv, sizeof priv);
+    /* u = 1: a point of order 4 on curve25519, of order dividing 4 on curve448 or its
+     * twist (RFC 7748 6.1, 6.2: the all-zero result) */
+    static const uint8_t low[CB_X448_BYTES] = {1};
+    uint8_t priv[CB_X448_BYTES];
+    cb_check_fill(c, priv, n);
     c->checks++;
-    if (cb_x25519(c->ref, want, priv, low) != 1 || whole_derive(c, priv, low, got) != -1)
+    if (xdh(c->alg, c->ref, want, priv, low) != 1 || whole_derive(c, priv, low, got) != -1)
         return cb_check_fail(c, "does not refuse the all-zero secret of a small-order peer key");
     return 0;
 }

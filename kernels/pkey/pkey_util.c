@@ -68,6 +68,14 @@ const cb_c25519_ops *cb_pkey_c25519_ops(const cb_variant *v)
     return ops->x25519 ? ops : NULL;
 }
 
+const cb_c448_ops *cb_pkey_c448_ops(const cb_variant *v)
+{
+    if (!v || v->prim != CB_PRIM_C448 || !v->ops)
+        return NULL;
+    const cb_c448_ops *ops = v->ops;
+    return ops->x448 ? ops : NULL;
+}
+
 int cb_hex_bytes(uint8_t *out, size_t len, const char *hex)
 {
     return strlen(hex) == 2 * len && cb_hex_decode(hex, out, len) == (long)len ? 0 : -1;
