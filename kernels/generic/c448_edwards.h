@@ -54,31 +54,6 @@ static const uint8_t ed_base_enc[ED_BYTES] = {
     0x78, 0x87, 0x40, 0x98, 0xa3, 0x6c, 0x73, 0x73, 0xea, 0x4b, 0x62, 0xc7, 0xc9, 0x56, 0x37,
     0x20, 0x76, 0x88, 0x24, 0xbc, 0xb6, 0x6e, 0x71, 0x46, 0x3f, 0x69, 0x00};
 
-/* fe_cmov sets f = g when b is 1, leaves it when b is 0, without branching on b. */
-static void fe_cmov(fe *f, const fe *g, unsigned b)
-{
-    fe t = *g;
-    fe_cswap(f, &t, b);
-}
-
-/* fe_neg sets h = -f. */
-static void fe_neg(fe *h, const fe *f)
-{
-    fe zero;
-    fe_set(&zero, 0);
-    fe_sub(h, &zero, f);
-    fe_carry(h);
-}
-
-/* fe_equal reports whether f = g mod p (variable time: public values only). */
-static int fe_equal(const fe *f, const fe *g)
-{
-    uint8_t a[FE_BYTES], b[FE_BYTES];
-    fe_tobytes(a, f);
-    fe_tobytes(b, g);
-    return memcmp(a, b, FE_BYTES) == 0;
-}
-
 static void ge_identity(ge *p)
 {
     fe_set(&p->X, 0);

@@ -15,8 +15,8 @@
  *   fe_carry(h)             brings h back to carried size
  *   fe_cswap(f, g, b)       swaps f and g when b is 1, with masks, not branches
  *
- * Included once per radix (c448_r56.c, c448_r28.c): the ladder is written once,
- * each file inlines its own field code into it.
+ * Included once per radix (c448_r56.c, c448_r28.c): the ladder is X25519's (in
+ * kernels/generic/curve_common.h), each file inlines its own field code into it.
  *
  * Constant time: the ladder runs all 448 steps for every scalar; the scalar's bits
  * only feed fe_cswap's mask; inversion is a fixed chain of squarings and
@@ -29,13 +29,16 @@
 #include <stdint.h>
 #include <string.h>
 
-/* fe_sq_times sets h = f^(2^n) for n >= 1. */
-static void fe_sq_times(fe *h, const fe *f, unsigned n)
+/* X448_A24: (A - 2) / 4 for curve448's A = 156326 (RFC 7748 5). */
+#define X448_A24 39081
+
+/* fe_mul_a24 sets h = 39081 f, the ladder's constant (kernels/generic/curve_common.h). */
+static void fe_mul_a24(fe *h, const fe *f)
 {
-    fe_sq(h, f);
-    while (--n)
-        fe_sq(h, h);
+    fe_mul_small(h, f, X448_A24);
 }
+
+#include "kernels/generic/curve_common.h"
 
 /*
  * fe_pow_p34 sets h = z^((p-3)/4) = z^(2^446 - 2^222 - 1), whose bits are 223 ones,
@@ -80,59 +83,23 @@ static void fe_invert(fe *h, const fe *z)
     fe_mul(h, &a, z);
 }
 
-/* X448_A24: (A - 2) / 4 for curve448's A = 156326 (RFC 7748 5). */
-#define X448_A24 39081
-
 /* x448_ladder sets out = X448(k, u): RFC 7748 5's decodeScalar448, the Montgomery
  * ladder with conditional swaps, and encodeUCoordinate. */
 static void x448_ladder(uint8_t out[56], const uint8_t k[56], const uint8_t u[56])
 {
     uint8_t e[56];
-    fe x1, x2, z2, x3, z3, a, aa, b, bb, c, d, da, cb, t;
+    fe x1, x2, z2;
     memcpy(e, k, 56);
     e[0] &= 252;
     e[55] |= 128;
     fe_frombytes(&x1, u);
-    fe_set(&x2, 1);
-    fe_set(&z2, 0);
-    x3 = x1;
-    fe_set(&z3, 1);
-    unsigned swap = 0;
-    for (int i = 447; i >= 0; i--) {
-        unsigned bit = (e[i >> 3] >> (i & 7)) & 1;
-        swap ^= bit;
-        fe_cswap(&x2, &x3, swap);
-        fe_cswap(&z2, &z3, swap);
-        swap = bit;
-        fe_add(&a, &x2, &z2);
-        fe_sq(&aa, &a);
-        fe_sub(&b, &x2, &z2);
-        fe_sq(&bb, &b);
-        fe_sub(&t, &aa, &bb);    /* E */
-        fe_add(&c, &x3, &z3);
-        fe_sub(&d, &x3, &z3);
-        fe_mul(&da, &d, &a);
-        fe_mul(&cb, &c, &b);
-        fe_add(&x3, &da, &cb);
-        fe_sq(&x3, &x3);
-        fe_sub(&z3, &da, &cb);
-        fe_sq(&z3, &z3);
-        fe_mul(&z3, &z3, &x1);
-        fe_mul(&x2, &aa, &bb);
-        fe_mul_small(&z2, &t, X448_A24);
-        fe_add(&z2, &z2, &aa);
-        fe_mul(&z2, &z2, &t);
-    }
-    fe_cswap(&x2, &x3, swap);
-    fe_cswap(&z2, &z3, swap);
+    ladder(&x2, &z2, &x1, e, 448);
     fe_invert(&z2, &z2);
     fe_mul(&x2, &x2, &z2);
     fe_tobytes(out, &x2);
     cb_wipe(e, sizeof e);
     cb_wipe(&x2, sizeof x2);
     cb_wipe(&z2, sizeof z2);
-    cb_wipe(&x3, sizeof x3);
-    cb_wipe(&z3, sizeof z3);
 }
 
 #endif
