@@ -175,15 +175,8 @@ static int ge_decode(ge *p, const uint8_t in[32], const ed_ctx *c)
         fe_mul(&x, &x, &c->sqrtm1);
     else if (!fe_equal(&vx2, &u))
         return -1;
-    uint8_t xb[32];
-    fe_tobytes(xb, &x);
-    int zero = 1;
-    for (int i = 0; i < 32; i++)
-        zero &= xb[i] == 0;
-    if (zero && x0)
+    if (fe_set_sign(&x, x0) != 0)
         return -1;
-    if ((xb[0] & 1) != x0)
-        fe_neg(&x, &x);
     p->X = x;
     p->Y = y;
     fe_set(&p->Z, 1);

@@ -74,19 +74,12 @@ static void fe_invert(fe *h, const fe *z)
 static void x25519_ladder(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
     uint8_t e[32];
-    fe x1, x2, z2;
     memcpy(e, k, 32);
     e[0] &= 248;
     e[31] &= 127;
     e[31] |= 64;
-    fe_frombytes(&x1, u);
-    ladder(&x2, &z2, &x1, e, 255);
-    fe_invert(&z2, &z2);
-    fe_mul(&x2, &x2, &z2);
-    fe_tobytes(out, &x2);
+    xdh_ladder(out, e, u, 255);
     cb_wipe(e, sizeof e);
-    cb_wipe(&x2, sizeof x2);
-    cb_wipe(&z2, sizeof z2);
 }
 
 #endif

@@ -183,15 +183,8 @@ static int ge_decode(ge *p, const uint8_t in[ED_BYTES])
     fe_mul(&t, &t, &v);
     if (!fe_equal(&t, &u))
         return -1;
-    uint8_t xb[FE_BYTES];
-    fe_tobytes(xb, &x);
-    int zero = 1;
-    for (int i = 0; i < FE_BYTES; i++)
-        zero &= xb[i] == 0;
-    if (zero && x0)
+    if (fe_set_sign(&x, x0) != 0)
         return -1;
-    if ((xb[0] & 1) != x0)
-        fe_neg(&x, &x);
     p->X = x;
     p->Y = y;
     fe_set(&p->Z, 1);

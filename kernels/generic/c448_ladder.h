@@ -88,18 +88,11 @@ static void fe_invert(fe *h, const fe *z)
 static void x448_ladder(uint8_t out[56], const uint8_t k[56], const uint8_t u[56])
 {
     uint8_t e[56];
-    fe x1, x2, z2;
     memcpy(e, k, 56);
     e[0] &= 252;
     e[55] |= 128;
-    fe_frombytes(&x1, u);
-    ladder(&x2, &z2, &x1, e, 448);
-    fe_invert(&z2, &z2);
-    fe_mul(&x2, &x2, &z2);
-    fe_tobytes(out, &x2);
+    xdh_ladder(out, e, u, 448);
     cb_wipe(e, sizeof e);
-    cb_wipe(&x2, sizeof x2);
-    cb_wipe(&z2, sizeof z2);
 }
 
 #endif

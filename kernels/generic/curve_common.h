@@ -11,6 +11,8 @@
  *   fe_mul, fe_sq, fe_carry products and squares, carried; a carry alone
  *   fe_mul_a24(h, f)        h = (A - 2) / 4 f for the curve's A
  *   fe_cswap(f, g, b)       swaps f and g when b is 1, with masks, not branches
+ *   fe_frombytes(h, s)      h = the little-endian s (the u-coordinate's decoding)
+ * and, after it, fe_invert (z^(p-2)), declared here and defined by the template.
  *
  * Constant time: the ladder runs every step for every scalar, the scalar's bits
  * only feed fe_cswap's mask; fe_cmov is fe_cswap; nothing here branches on or
@@ -44,6 +46,25 @@ static void fe_neg(fe *h, const fe *f)
     fe_set(&zero, 0);
     fe_sub(h, &zero, f);
     fe_carry(h);
+}
+
+static void fe_invert(fe *h, const fe *z);
+
+/* fe_set_sign ends RFC 8032's point decoding (5.1.3 step 4, 5.2.3 step 4): -1 when
+ * x = 0 comes with x0 = 1, else x negated when its low bit is not x0 (public
+ * values only). */
+static int fe_set_sign(fe *x, unsigned x0)
+{
+    uint8_t xb[FE_BYTES];
+    fe_tobytes(xb, x);
+    int zero = 1;
+    for (int i = 0; i < FE_BYTES; i++)
+        zero &= xb[i] == 0;
+    if (zero && x0)
+        return -1;
+    if ((xb[0] & 1) != x0)
+        fe_neg(x, x);
+    return 0;
 }
 
 /* fe_equal reports whether f = g mod p (variable time: public values only). */
@@ -94,6 +115,20 @@ static void ladder(fe *x2, fe *z2, const fe *x1, const uint8_t *e, int bits)
     fe_cswap(z2, &z3, swap);
     cb_wipe(&x3, sizeof x3);
     cb_wipe(&z3, sizeof z3);
+}
+
+/* xdh_ladder sets out = the encoded u-coordinate of [e]u for the clamped scalar e of
+ * `bits` bits: decodeUCoordinate, the ladder, one inversion, encodeUCoordinate. */
+static void xdh_ladder(uint8_t *out, const uint8_t *e, const uint8_t *u, int bits)
+{
+    fe x1, x2, z2;
+    fe_frombytes(&x1, u);
+    ladder(&x2, &z2, &x1, e, bits);
+    fe_invert(&z2, &z2);
+    fe_mul(&x2, &x2, &z2);
+    fe_tobytes(out, &x2);
+    cb_wipe(&x2, sizeof x2);
+    cb_wipe(&z2, sizeof z2);
 }
 
 #endif
