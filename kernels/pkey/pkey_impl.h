@@ -222,6 +222,23 @@ const char *cb_ed25519_selftest(const cb_variant *v);
  * against the generic variant.  Returns NULL or what failed. */
 const char *cb_x25519_selftest(const cb_alg *a, const cb_variant *v);
 
+/* cb_xdh_fn: X25519 or X448 on a variant, as cb_x25519 and cb_x448 are. */
+typedef int (*cb_xdh_fn)(const cb_variant *v, uint8_t *out, const uint8_t *scalar,
+                         const uint8_t *u);
+
+/* cb_xdh_kat: an RFC 7748 known answer, out = X25519 or X448 of (scalar, u), hex. */
+typedef struct cb_xdh_kat {
+    const char *source, *scalar, *u, *out;
+} cb_xdh_kat;
+
+/* cb_xdh_selftest is the selftest of X25519 and X448 (kernels/pkey/pkey_util.c):
+ * variant v, whose function is f and whose fields are n bytes (at most 56), on
+ * kats[0..count), on the embedded key of a against OpenSSL's shared secret, for all
+ * but generic on pseudo-random inputs against generic, and on u = 0, whose all-zero
+ * secret must be refused.  NULL or what failed. */
+const char *cb_xdh_selftest(const cb_alg *a, const cb_variant *v, cb_xdh_fn f, size_t n,
+                            const cb_xdh_kat *kats, size_t count);
+
 /* ---- X448 and Ed448 (kernels/pkey/x448.c, ed448.c) ----
  * Their embedded keys are rows of cb_x25519_keys and cb_ed25519_keys (hex of any
  * length), named ecdhx448 and ed448. */

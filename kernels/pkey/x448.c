@@ -7,7 +7,6 @@
  * whatever our scalar.  The check ORs every byte together before one comparison,
  * so it takes the same time for any output.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "base/common.h"
@@ -29,12 +28,7 @@ int cb_x448(const cb_variant *v, uint8_t out[CB_X448_BYTES], const uint8_t scala
 
 /* ---- selftest ---- */
 
-/* An RFC 7748 known answer: out = X448(scalar, u). */
-typedef struct x448_kat {
-    const char *source, *scalar, *u, *out;
-} x448_kat;
-
-static const x448_kat kats[] = {
+static const cb_xdh_kat kats[] = {
     {"RFC 7748 5.2 #1",
      "3d262fddf9ec8e88495266fea19a34d28882acef045104d0d1aae121700a779c984c24f8cdd78fbff44943eb"
      "a368f54b29259a4f1c600ad3",
@@ -81,70 +75,9 @@ static const x448_kat kats[] = {
      "3085d59a449a5037514a879d"},
 };
 
-/* Pseudo-random inputs compared with generic; u spans all 448 bits, so values >= p
- * are among them. */
-#define XCHECK_PAIRS 16
-
-/* kat_check runs kats[] and the embedded key's OpenSSL answer.  NULL or what failed. */
-static const char *kat_check(const cb_alg *a, const cb_variant *v)
-{
-    static char why[96];
-    uint8_t k[CB_X448_BYTES], u[CB_X448_BYTES], want[CB_X448_BYTES], got[CB_X448_BYTES];
-    for (size_t i = 0; i < sizeof kats / sizeof kats[0]; i++) {
-        const x448_kat *t = &kats[i];
-        if (cb_hex_bytes(k, sizeof k, t->scalar) || cb_hex_bytes(u, sizeof u, t->u) ||
-            cb_hex_bytes(want, sizeof want, t->out) || cb_x448(v, got, k, u) != 0 ||
-            memcmp(got, want, sizeof got) != 0) {
-            snprintf(why, sizeof why, "gives a wrong answer for %s", t->source);
-            return why;
-        }
-    }
-    const cb_x25519_keyhex *kh = cb_x25519_keys;
-    while (kh->alg && strcmp(kh->alg, a->name) != 0)
-        kh++;
-    int bad = !kh->alg || cb_hex_bytes(k, sizeof k, kh->priv) ||
-              cb_hex_bytes(u, sizeof u, kh->peer) ||
-              cb_hex_bytes(want, sizeof want, kh->kat_shared) || cb_x448(v, got, k, u) != 0 ||
-              memcmp(got, want, sizeof got) != 0;
-    cb_wipe(k, sizeof k);
-    return bad ? "differs from OpenSSL's shared secret of the embedded keys" : NULL;
-}
-
-/* xcheck compares v with the generic variant on pseudo-random scalars and points. */
-static const char *xcheck(const cb_alg *a, const cb_variant *v)
-{
-    const cb_variant *g = cb_variant_generic(a);
-    if (!g)
-        return "has no generic variant to compare with";
-    uint64_t s = UINT64_C(0x9e3779b97f4a7c15);
-    uint8_t k[CB_X448_BYTES], u[CB_X448_BYTES], x[CB_X448_BYTES], y[CB_X448_BYTES];
-    for (int n = 0; n < XCHECK_PAIRS; n++) {
-        for (int i = 0; i < CB_X448_BYTES; i++) {
-            s = s * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
-            k[i] = (uint8_t)(s >> 56);
-            u[i] = (uint8_t)(s >> 48);
-        }
-        if (n == 0) /* u = 2^448 - 1: above p */
-            memset(u, 0xff, sizeof u);
-        if (cb_x448(v, x, k, u) < 0 || cb_x448(g, y, k, u) < 0 || memcmp(x, y, sizeof x) != 0)
-            return "differs from the generic variant on a pseudo-random input";
-    }
-    return NULL;
-}
-
 const char *cb_x448_selftest(const cb_alg *a, const cb_variant *v)
 {
     if (!cb_pkey_c448_ops(v))
         return "is not a curve448 variant";
-    const char *why = kat_check(a, v);
-    if (!why && strcmp(v->name, "generic") != 0)
-        why = xcheck(a, v);
-    if (why)
-        return why;
-    /* u = 0 has order 1: every scalar gives the all-zero secret, which is refused */
-    uint8_t k[CB_X448_BYTES], zero[CB_X448_BYTES] = {0}, out[CB_X448_BYTES];
-    memset(k, 0x5a, sizeof k);
-    if (cb_x448(v, out, k, zero) != 1)
-        return "accepts the all-zero shared secret of a small-order point";
-    return NULL;
+    return cb_xdh_selftest(a, v, cb_x448, CB_X448_BYTES, kats, sizeof kats / sizeof kats[0]);
 }
