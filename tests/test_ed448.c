@@ -6,8 +6,9 @@
  * message); the rejections: S >= L, R with a changed sign bit, a public key whose y
  * is >= p or has bits 448 .. 454 set, x = 0 given with the sign bit, and public keys
  * of small order; signatures and shared secrets of radix28 equal to generic's on
- * pseudo-random seeds, scalars and points; RFC 7748's X448 vectors (5.2, its 1 and
- * 1000 iterations, 6.2) and the refused all-zero secret.
+ * pseudo-random seeds, scalars and points; RFC 7748's X448 vectors (5.2, from
+ * tests/data/kat/X448/rfc7748.txt, the package's file; its 1 and 1000 iterations;
+ * 6.2 through the selftest) and the refused all-zero secret.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -324,6 +325,38 @@ static void test_x448_iterations(void **state)
     }
 }
 
+/* Every record of RFC 7748 5.2's X448 vectors (the package's X448/rfc7748.txt: the
+ * two test vectors and the one-iteration case). */
+static void test_rfc7748(void **state)
+{
+    (void)state;
+    const cb_variant *vs[8];
+    size_t nv = variants(vs, 8);
+    FILE *f = fopen(tu_data_path("kat/X448/rfc7748.txt"), "r");
+    assert_non_null(f);
+    char line[512];
+    uint8_t k[X], u[X], want[X], got[X];
+    int records = 0;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = 0;
+        const char *h;
+        if ((h = rfc_field(line, "INPUT_SCALAR")))
+            hex(k, X, h);
+        else if ((h = rfc_field(line, "INPUT_U")))
+            hex(u, X, h);
+        else if ((h = rfc_field(line, "OUTPUT_U"))) {
+            hex(want, X, h);
+            for (size_t v = 0; v < nv; v++) {
+                assert_int_equal(cb_x448(vs[v], got, k, u), 0);
+                assert_memory_equal(got, want, X);
+            }
+            records++;
+        }
+    }
+    fclose(f);
+    assert_int_equal(records, 3);
+}
+
 /* radix28 derives generic's secrets on pseudo-random scalars and u (any 448 bits,
  * so u >= p too); u = 0 and u = 1 give the all-zero secret, which is refused. */
 static void test_x448_variants_agree(void **state)
@@ -363,6 +396,7 @@ int main(void)
         cmocka_unit_test(test_noncanonical_key),
         cmocka_unit_test(test_small_order_key),
         cmocka_unit_test(test_variants_agree),
+        cmocka_unit_test(test_rfc7748),
         cmocka_unit_test(test_x448_iterations),
         cmocka_unit_test(test_x448_variants_agree),
     };

@@ -2,13 +2,15 @@
  * kernels/generic/c448_edwards.h - the Ed448 group (RFC 8032 5.2): edwards448,
  * x^2 + y^2 = 1 + d x^2 y^2 with d = -39081 over GF(2^448 - 2^224 - 1), in extended
  * coordinates (X : Y : Z : T) with x = X/Z, y = Y/Z, x y = T/Z, over the field code
- * and the fe_invert / fe_pow_p34 of kernels/generic/c448_ladder.h (included first).
+ * and the fe_invert / fe_pow_p34 of kernels/generic/c448_ladder.h (included first)
+ * and the helpers of kernels/generic/curve_common.h.
  *
  * The group's constants: d is the small -39081, so it enters as fe_mul_small; B is
- * decoded from its RFC 8032 5.2 coordinates (y below, x even... as the encoding
- * says), and the table of [j 256^i]B, j = 1 .. 8, i = 0 .. 55, is computed once per
- * key (ed_init) and kept as (x, y, d x y) with Z = 1 (about 86 KiB), eight
- * inversions shared per window (Montgomery's trick).
+ * decoded from the encoding of RFC 8032 5.2's coordinates (its y, and x's low bit,
+ * which decoding checks against the curve), and the table of [j 256^i]B, j = 1 .. 8,
+ * i = 0 .. 55, is computed once per key (ed_init) and kept as (x, y, d x y) with
+ * Z = 1 (about 86 KiB), one inversion per window shared by its eight entries
+ * (Montgomery's trick).
  *
  * Constant time (ed_base, used for every secret scalar): the scalar is recoded into
  * 112 signed 4-bit digits in [-8, 8] with arithmetic only; each digit picks its

@@ -17,6 +17,8 @@
  *         operation is one derivation (no key generation, as `openssl speed`).
  *   ecdsap256  ECDSA over NIST P-256 (FIPS 186-4 6.4) with RFC 6979's nonce over
  *         HMAC-SHA-256; a signature is r || s, 32 bytes each.
+ *   ed25519, ed448  RFC 8032 EdDSA of the message itself (SHA-512, SHAKE256 inside;
+ *         Ed448 pure, with an empty context); ecdhx448  RFC 7748 X448, as ecdhx25519.
  * The keys are embedded (kernels/pkey/pkey_keys.c and ec_keys.c, made by
  * scripts/gen-keys.sh).
  */
