@@ -142,6 +142,13 @@ static const cb_alg algs[] = {
      * rows sign the same 36 bytes as OpenSSL's without a SHA-256 in front */
     {"ed25519", "eddsa-ed25519", CB_KIND_PKEY, CB_PRIM_C25519, CB_MODE_NONE, 253, 0, 0,
      "EdDSA (Ed25519)"},
+    /* X448 and Ed448 (RFC 7748, RFC 8032 5.2, pure: an empty context) as the two
+     * above; key_bits is what OpenSSL prints: 448 for X448, 456 (the encoding's
+     * bits) for Ed448 */
+    {"ecdhx448", "ecdh-x448 x448", CB_KIND_PKEY, CB_PRIM_C448, CB_MODE_NONE, 448, 0, 56,
+     "ecdh (X448)"},
+    {"ed448", "eddsa-ed448", CB_KIND_PKEY, CB_PRIM_C448, CB_MODE_NONE, 456, 0, 0,
+     "EdDSA (Ed448)"},
 
     /* ML-KEM (FIPS 203): keygen, encaps and decaps, each an operation, as OpenSSL
      * 3.5's KEM table times them.  key_bits is the parameter set's number (the

@@ -75,6 +75,8 @@ typedef enum cb_prim {
                        (FIPS 203): mlkem512, mlkem768, mlkem1024 (cb_mlkem_ops) */
     CB_PRIM_MLDSA,  /* ML-DSA's key generation, signing and verification (FIPS 204):
                        mldsa44, mldsa65, mldsa87 (cb_mldsa_ops) */
+    CB_PRIM_C448,   /* curve448's field and group code: ecdhx448, ed448
+                       (cb_c448_ops) */
     CB_PRIM_WHOLE, /* not a primitive: the variant implements whole algorithms and its
                       ops is a cb_alg_impl (see "whole-algorithm variants" below) */
     CB_PRIM_COUNT
@@ -325,6 +327,27 @@ typedef struct cb_c25519_ops {
     int (*ed_check)(const void *ctx, uint8_t out[32], const uint8_t s[32], const uint8_t k[32],
                     const uint8_t a[32]);
 } cb_c25519_ops;
+
+/*
+ * cb_c448_ops: curve448 (RFC 7748 4.2) over one representation of
+ * GF(2^448 - 2^224 - 1), as cb_c25519_ops is for curve25519.  x448 sets out =
+ * X448(k, u) of RFC 7748 section 5 (k is clamped by decodeScalar448, u may be >= p),
+ * constant time in k and u, without the all-zero check (kernels/pkey/x448.c has it).
+ * Ed448's group (RFC 8032 5.2): ed_init fills ed_size bytes (aligned for any type)
+ * with the base point's table, computed from its definition; ed_base writes the
+ * 57-byte encoding of [k]B for a 57-byte little-endian k below 2^447, constant time
+ * in k; ed_check writes the encoding of [s]B - [k]A for s, k below 2^446 (variable
+ * time) and returns -1 when a is no canonical encoding of a point or one of small
+ * order.
+ */
+typedef struct cb_c448_ops {
+    void (*x448)(uint8_t out[56], const uint8_t k[56], const uint8_t u[56]);
+    size_t ed_size;
+    void (*ed_init)(void *ctx);
+    void (*ed_base)(const void *ctx, uint8_t out[57], const uint8_t k[57]);
+    int (*ed_check)(const void *ctx, uint8_t out[57], const uint8_t s[57], const uint8_t k[57],
+                    const uint8_t a[57]);
+} cb_c448_ops;
 
 /*
  * cb_p256_ops: the curve P-256 (SP 800-186 3.2.1.3) over one representation of its

@@ -17,6 +17,7 @@
 #   ed25519            genpkey ED25519: the 32-byte seed and the public key, with
 #                      OpenSSL's signature of the message (pkeyutl -sign -rawin), which
 #                      is deterministic (RFC 8032), so ours must equal it
+#   ecdhx448, ed448    the same with X448 and ED448 (56- and 57-byte keys)
 #   ecdsap256          genpkey EC on P-256: d and Q = (qx, qy), 32 bytes each, with
 #                      OpenSSL's ECDSA signature (r, s) of the message, whose nonce is
 #                      random, so ours must verify it
@@ -153,30 +154,32 @@ raw_field() {
     ' "$2"
 }
 
-x25519_key() {
-    a=$tmp/x25519a.pem b=$tmp/x25519b.pem
-    "$openssl" genpkey -algorithm X25519 -out "$a"
-    "$openssl" genpkey -algorithm X25519 -out "$b"
-    "$openssl" pkey -in "$b" -pubout -out "$tmp/x25519b.pub"
-    "$openssl" pkeyutl -derive -inkey "$a" -peerkey "$tmp/x25519b.pub" -out "$tmp/shared"
-    "$openssl" pkey -in "$a" -text -noout >"$tmp/x25519a.txt"
-    "$openssl" pkey -in "$b" -text -noout >"$tmp/x25519b.txt"
-    printf '    {.alg = "ecdhx25519",\n'
-    cstr priv "$(raw_field priv "$tmp/x25519a.txt")"
-    cstr peer "$(raw_field pub "$tmp/x25519b.txt")"
+# xdh_key TYPE ALG - a key agreement pair of genpkey TYPE (X25519, X448) as row ALG.
+xdh_key() {
+    a=$tmp/$1a.pem b=$tmp/$1b.pem
+    "$openssl" genpkey -algorithm "$1" -out "$a"
+    "$openssl" genpkey -algorithm "$1" -out "$b"
+    "$openssl" pkey -in "$b" -pubout -out "$tmp/$1b.pub"
+    "$openssl" pkeyutl -derive -inkey "$a" -peerkey "$tmp/$1b.pub" -out "$tmp/shared"
+    "$openssl" pkey -in "$a" -text -noout >"$tmp/$1a.txt"
+    "$openssl" pkey -in "$b" -text -noout >"$tmp/$1b.txt"
+    printf '    {.alg = "%s",\n' "$2"
+    cstr priv "$(raw_field priv "$tmp/$1a.txt")"
+    cstr peer "$(raw_field pub "$tmp/$1b.txt")"
     cstr kat_shared "$(hex_of "$tmp/shared")"
     printf '    },\n'
 }
 
-ed25519_key() {
-    k=$tmp/ed25519.pem
-    "$openssl" genpkey -algorithm ED25519 -out "$k"
-    "$openssl" pkey -in "$k" -text -noout >"$tmp/ed25519.txt"
+# eddsa_key TYPE ALG - an EdDSA key of genpkey TYPE (ED25519, ED448) as row ALG.
+eddsa_key() {
+    k=$tmp/$1.pem
+    "$openssl" genpkey -algorithm "$1" -out "$k"
+    "$openssl" pkey -in "$k" -text -noout >"$tmp/$1.txt"
     printf %s "$msg" >"$tmp/msg"
     "$openssl" pkeyutl -sign -rawin -inkey "$k" -in "$tmp/msg" -out "$tmp/ed.sig"
-    printf '    {.alg = "ed25519",\n'
-    cstr priv "$(raw_field priv "$tmp/ed25519.txt")"
-    cstr pub "$(raw_field pub "$tmp/ed25519.txt")"
+    printf '    {.alg = "%s",\n' "$2"
+    cstr priv "$(raw_field priv "$tmp/$1.txt")"
+    cstr pub "$(raw_field pub "$tmp/$1.txt")"
     cstr kat_sig "$(hex_of "$tmp/ed.sig")"
     printf '    },\n'
 }
@@ -220,9 +223,11 @@ ec_keys() {
 
 const cb_x25519_keyhex cb_x25519_keys[] = {
 EOF
-    x25519_key
+    xdh_key X25519 ecdhx25519
+    xdh_key X448 ecdhx448
     printf '    {0},\n};\n\nconst cb_ed25519_keyhex cb_ed25519_keys[] = {\n'
-    ed25519_key
+    eddsa_key ED25519 ed25519
+    eddsa_key ED448 ed448
     printf '    {0},\n};\n\nconst cb_ecdsa_keyhex cb_ecdsa_keys[] = {\n'
     ecdsa_key
     printf '    {0},\n};\n'

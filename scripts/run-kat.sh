@@ -3,7 +3,7 @@
 # is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, RIPEMD-160, HMAC
 # (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM/CCM, TDES CBC/ECB,
 # Blowfish, CAST5, IDEA, Camellia and SEED, RC4, ChaCha20, ChaCha20-Poly1305,
-# RSA/DSA/ECDSA signature, X25519 and Ed25519 file of
+# RSA/DSA/ECDSA signature, X25519, Ed25519, X448 and Ed448 file of
 # Debian's python3-cryptography-vectors, one file per run, and prints the totals;
 # then checks the block ciphers against `openssl enc` (scripts/kat-openssl.sh).  (AES
 # CFB1's bit-string files are left out: cryptobench has no CFB1.)  MD4, Whirlpool and
@@ -101,6 +101,7 @@ done
     set -- "$@" "$f"
 done
 set -- "$@" "$vec"/asymmetric/X25519/rfc7748.txt "$vec"/asymmetric/Ed25519/sign.input
+set -- "$@" "$vec"/asymmetric/X448/rfc7748.txt "$vec"/asymmetric/Ed448/rfc8032.txt
 for m in CBC ECB; do
     for t in MMT1 MMT2 MMT3 invperm permop subtab varkey vartext; do
         set -- "$@" "$vec/ciphers/3DES/$m/T$m$t.rsp"
@@ -226,6 +227,13 @@ for f in "$@"; do
     *) one_failure "a corrupted ${f##*/}" "$f" ;;
     esac
 done
+
+# ... and Ed448's first SIGNATURE, the file kept in its folder (kat knows it by it).
+mkdir "$tmp/Ed448"
+awk '!done && /^SIGNATURE = / { c = substr($0, 13, 1); $0 = "SIGNATURE = " (c == "0" ? "1" : "0") substr($0, 14)
+                                 done = 1 }
+     { print }' "$vec/asymmetric/Ed448/rfc8032.txt" >"$tmp/Ed448/rfc8032.txt"
+one_failure "a corrupted Ed448/rfc8032.txt" "$tmp/Ed448/rfc8032.txt"
 
 # ... and the AEAD files, kept in their folder (kat knows them by it): a changed CT
 # digit in boringssl.txt, and openssl.txt's forged tag without its Result line (then

@@ -14,10 +14,18 @@
 /* ---- public keys of a whole-algorithm variant ---------------------------------- */
 
 /* deterministic: the variant's signatures must equal generic's byte for byte
- * (Ed25519, RFC 8032 5.1.6); a DSA signature has the signer's own k. */
+ * (Ed25519, Ed448, RFC 8032 5.1.6, 5.2.6); a DSA signature has the signer's own k. */
 static int deterministic(const cb_alg *a)
 {
-    return a->prim == CB_PRIM_C25519;
+    return a->prim == CB_PRIM_C25519 || a->prim == CB_PRIM_C448;
+}
+
+/* raw_len: the raw key length of a's curve (X448 56, Ed448 57, else 32). */
+static size_t raw_len(const cb_alg *a)
+{
+    if (a->prim != CB_PRIM_C448)
+        return 32;
+    return a->out_bytes ? CB_X448_BYTES : CB_ED448_BYTES;
 }
 
 /* raw_keys gives op o the raw keys priv and pub when priv or pub is given;
@@ -27,7 +35,8 @@ static int raw_keys(cb_op *o, const uint8_t *priv, const uint8_t *pub)
 {
     if (!priv && !pub)
         return 0;
-    return cb_op_raw(o, priv, priv ? 32 : 0, pub, 32) ? CB_OP_NO_RAW : 0;
+    size_t n = raw_len(o->alg);
+    return cb_op_raw(o, priv, priv ? n : 0, pub, n) ? CB_OP_NO_RAW : 0;
 }
 
 /*
@@ -79,17 +88,21 @@ static int same_signature(const cb_checker *c, const uint8_t *sig, size_t siglen
  * ed25519_raw checks signing and verifying with keys other than the embedded one:
  * pseudo-random seeds, their public keys computed by generic, each signature the
  * same as generic's byte for byte and accepted, and refused for a changed message.
- * A variant that takes no raw keys is checked on the embedded key alone.
+ * A variant that takes no raw keys is checked on the embedded key alone.  Ed448's
+ * rows (pure: no context) are checked the same way.
  */
 static int ed25519_raw(cb_checker *c)
 {
     static const uint8_t msg[] = {'r', 'a', 'w'}, other[] = {'r', 'a', 'x'};
+    int c448 = c->alg->prim == CB_PRIM_C448;
+    size_t n = raw_len(c->alg), wantlen = c448 ? CB_ED448_SIG_BYTES : 64;
     for (int i = 0; i < 4; i++) {
-        uint8_t seed[32], pub[32], want[64], *sig = NULL;
+        uint8_t seed[CB_ED448_BYTES], pub[CB_ED448_BYTES], want[CB_ED448_SIG_BYTES], *sig = NULL;
         size_t siglen = 0;
-        cb_check_fill(c, seed, sizeof seed);
-        if (cb_ed25519_sign_raw(c->ref, seed, msg, sizeof msg, pub, want) != 0)
-            return cb_check_fail(c, "generic cannot load an Ed25519 seed");
+        cb_check_fill(c, seed, n);
+        if ((c448 ? cb_ed448_sign_raw(c->ref, seed, NULL, 0, msg, sizeof msg, pub, want)
+                  : cb_ed25519_sign_raw(c->ref, seed, msg, sizeof msg, pub, want)) != 0)
+            return cb_check_fail(c, "generic cannot load an EdDSA seed");
         int rc = 0;
         if (cb_variant_offers(c->var, c->alg, CB_DIR_SIGN)) {
             c->checks++;
@@ -98,14 +111,14 @@ static int ed25519_raw(cb_checker *c)
                 free(sig);
                 return 0;
             }
-            if (r != 0 || !same_signature(c, sig, siglen, want, sizeof want))
+            if (r != 0 || !same_signature(c, sig, siglen, want, wantlen))
                 rc = cb_check_fail(c, "signs with seed %d other than generic", i);
         }
         if (!rc && cb_variant_offers(c->var, c->alg, CB_DIR_VERIFY)) {
             c->checks += 2;
-            if (whole_verify(c, pub, msg, sizeof msg, want, sizeof want) != 0)
+            if (whole_verify(c, pub, msg, sizeof msg, want, wantlen) != 0)
                 rc = cb_check_fail(c, "rejects generic's signature with seed %d", i);
-            else if (whole_verify(c, pub, other, sizeof other, want, sizeof want) == 0)
+            else if (whole_verify(c, pub, other, sizeof other, want, wantlen) == 0)
                 rc = cb_check_fail(c, "accepts generic's signature with seed %d for another message",
                           i);
         }
@@ -155,7 +168,7 @@ static int pkey_whole(cb_checker *c)
         if (!rc && whole_verify(c, NULL, msg, sizeof msg, refsig, reflen) == 0)
             rc = cb_check_fail(c, "accepts a signature changed in one bit");
     }
-    if (!rc && c->alg->prim == CB_PRIM_C25519)
+    if (!rc && deterministic(c->alg))
         rc = ed25519_raw(c);
     free(sig);
     free(refsig);
@@ -186,6 +199,14 @@ static int whole_derive(cb_checker *c, const uint8_t *priv, const uint8_t *peer,
     return rc;
 }
 
+/* xdh sets out = the key agreement of priv and peer on generic variant g (X25519 or
+ * X448 by a's curve), as cb_x25519 returns. */
+static int xdh(const cb_alg *a, const cb_variant *g, uint8_t *out, const uint8_t *priv,
+               const uint8_t *peer)
+{
+    return a->prim == CB_PRIM_C448 ? cb_x448(g, out, priv, peer) : cb_x25519(g, out, priv, peer);
+}
+
 /*
  * derive_whole checks a whole-algorithm key agreement against generic: the embedded
  * pair (whose secret generic checks against OpenSSL's), then, when the variant takes
@@ -195,10 +216,10 @@ static int whole_derive(cb_checker *c, const uint8_t *priv, const uint8_t *peer,
  */
 static int derive_whole(cb_checker *c)
 {
-    uint8_t want[32], got[32];
-    size_t wl = sizeof want;
+    uint8_t want[CB_X448_BYTES], got[CB_X448_BYTES];
+    size_t n = raw_len(c->alg), wl = n;
     cb_pkey *ref = cb_pkey_new(c->alg, c->ref);
-    int rc = !ref || c->alg->out_bytes != sizeof want || cb_pkey_derive(ref, want, &wl) != 0;
+    int rc = !ref || c->alg->out_bytes != n || cb_pkey_derive(ref, want, &wl) != 0;
     cb_pkey_free(ref);
     if (rc)
         return cb_check_fail(c, "generic cannot derive the embedded keys' shared secret");
@@ -206,27 +227,28 @@ static int derive_whole(cb_checker *c)
     if (whole_derive(c, NULL, NULL, got) != 0)
         return cb_check_fail(c, "cannot derive the embedded keys' shared secret the same way twice "
                     "on one session");
-    if (memcmp(got, want, sizeof want) != 0)
+    if (memcmp(got, want, n) != 0)
         return cb_check_fail(c, "the embedded keys' shared secret differs from generic's");
     for (int i = 0; i < 8; i++) {
-        uint8_t priv[32], peer[32];
-        cb_check_fill(c, priv, sizeof priv);
-        cb_check_fill(c, peer, sizeof peer);
-        if (cb_x25519(c->ref, want, priv, peer) != 0)
+        uint8_t priv[CB_X448_BYTES], peer[CB_X448_BYTES];
+        cb_check_fill(c, priv, n);
+        cb_check_fill(c, peer, n);
+        if (xdh(c->alg, c->ref, want, priv, peer) != 0)
             continue; /* an all-zero secret: the low-order case is below */
         c->checks++;
         int r = whole_derive(c, priv, peer, got);
         if (r == -2 && i == 0)
             return 0; /* the embedded keys only */
-        if (r != 0 || memcmp(got, want, sizeof want) != 0)
+        if (r != 0 || memcmp(got, want, n) != 0)
             return cb_check_fail(c, "the shared secret of key pair %d differs from generic's", i);
     }
-    /* u = 1: a point of order 4 (RFC 7748 6.1, the all-zero result) */
-    static const uint8_t low[32] = {1};
-    uint8_t priv[32];
-    cb_check_fill(c, priv, sizeof priv);
+    /* u = 1: a point of order 4 on curve25519, of order dividing 4 on curve448 or its
+     * twist (RFC 7748 6.1, 6.2: the all-zero result) */
+    static const uint8_t low[CB_X448_BYTES] = {1};
+    uint8_t priv[CB_X448_BYTES];
+    cb_check_fill(c, priv, n);
     c->checks++;
-    if (cb_x25519(c->ref, want, priv, low) != 1 || whole_derive(c, priv, low, got) != -1)
+    if (xdh(c->alg, c->ref, want, priv, low) != 1 || whole_derive(c, priv, low, got) != -1)
         return cb_check_fail(c, "does not refuse the all-zero secret of a small-order peer key");
     return 0;
 }

@@ -35,31 +35,6 @@ typedef struct ed_ctx {
     ge base[ED_WINDOWS][16]; /* base[i][j] = [j 16^i]B: a comb, so [k]B needs no doubling */
 } ed_ctx;
 
-/* fe_cmov sets f = g when b is 1, leaves it when b is 0, without branching on b. */
-static void fe_cmov(fe *f, const fe *g, unsigned b)
-{
-    fe t = *g;
-    fe_cswap(f, &t, b);
-}
-
-/* fe_neg sets h = -f. */
-static void fe_neg(fe *h, const fe *f)
-{
-    fe zero;
-    fe_set(&zero, 0);
-    fe_sub(h, &zero, f);
-    fe_carry(h);
-}
-
-/* fe_equal reports whether f = g mod p (variable time: public values only). */
-static int fe_equal(const fe *f, const fe *g)
-{
-    uint8_t a[32], b[32];
-    fe_tobytes(a, f);
-    fe_tobytes(b, g);
-    return memcmp(a, b, 32) == 0;
-}
-
 /* fe_pow_public sets h = f^e for the little-endian exponent e[0..32) (square and
  * multiply, variable time: for the constants only). */
 static void fe_pow_public(fe *h, const fe *f, const uint8_t e[32])
@@ -200,15 +175,8 @@ static int ge_decode(ge *p, const uint8_t in[32], const ed_ctx *c)
         fe_mul(&x, &x, &c->sqrtm1);
     else if (!fe_equal(&vx2, &u))
         return -1;
-    uint8_t xb[32];
-    fe_tobytes(xb, &x);
-    int zero = 1;
-    for (int i = 0; i < 32; i++)
-        zero &= xb[i] == 0;
-    if (zero && x0)
+    if (fe_set_sign(&x, x0) != 0)
         return -1;
-    if ((xb[0] & 1) != x0)
-        fe_neg(&x, &x);
     p->X = x;
     p->Y = y;
     fe_set(&p->Z, 1);

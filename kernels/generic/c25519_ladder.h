@@ -2,7 +2,7 @@
  * kernels/generic/c25519_ladder.h - X25519 (RFC 7748 section 5) over a field
  * representation of GF(2^255 - 19) that the including file defines first:
  *
- *   fe                      an element, limbs in the file's radix
+ *   fe, FE_BYTES (32)       an element, limbs in the file's radix
  *   fe_frombytes(h, s)      h = the 255-bit little-endian number s, top bit ignored
  *   fe_tobytes(s, h)        s = h fully reduced (canonical), little-endian
  *   fe_set(h, v)            h = the small integer v
@@ -11,9 +11,11 @@
  *   fe_mul, fe_sq           h = f g, h = f^2, carried so fe_add/fe_sub may follow
  *   fe_mul_a24(h, f)        h = 121665 f ((A - 2) / 4 for A = 486662)
  *   fe_cswap(f, g, b)       swaps f and g when b is 1, with masks, not branches
+ *   fe_carry(h)             brings h's limbs back to their carried size
  *
- * Included once per radix (c25519_r51.c, c25519_r25.c): the ladder is written once,
- * each file inlines its own field code into it.
+ * Included once per radix (c25519_r51.c, c25519_r25.c): the ladder (in
+ * kernels/generic/curve_common.h, which X448 shares) is written once, each file
+ * inlines its own field code into it.
  *
  * Constant time: the ladder runs all 255 steps for every scalar; the scalar's bits
  * only feed fe_cswap's mask; inversion is a fixed chain of squarings and
@@ -26,13 +28,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* fe_sq_times sets h = f^(2^n) for n >= 1. */
-static void fe_sq_times(fe *h, const fe *f, unsigned n)
-{
-    fe_sq(h, f);
-    while (--n)
-        fe_sq(h, h);
-}
+#include "kernels/generic/curve_common.h"
 
 /*
  * fe_pow2_250_1 sets h = z^(2^250 - 1) and z11 = z^11, the common part of the two
@@ -78,52 +74,12 @@ static void fe_invert(fe *h, const fe *z)
 static void x25519_ladder(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
     uint8_t e[32];
-    fe x1, x2, z2, x3, z3, a, aa, b, bb, c, d, da, cb, t;
     memcpy(e, k, 32);
     e[0] &= 248;
     e[31] &= 127;
     e[31] |= 64;
-    fe_frombytes(&x1, u);
-    fe_set(&x2, 1);
-    fe_set(&z2, 0);
-    x3 = x1;
-    fe_set(&z3, 1);
-    unsigned swap = 0;
-    for (int i = 254; i >= 0; i--) {
-        unsigned bit = (e[i >> 3] >> (i & 7)) & 1;
-        swap ^= bit;
-        fe_cswap(&x2, &x3, swap);
-        fe_cswap(&z2, &z3, swap);
-        swap = bit;
-        fe_add(&a, &x2, &z2);
-        fe_sq(&aa, &a);
-        fe_sub(&b, &x2, &z2);
-        fe_sq(&bb, &b);
-        fe_sub(&t, &aa, &bb);    /* E */
-        fe_add(&c, &x3, &z3);
-        fe_sub(&d, &x3, &z3);
-        fe_mul(&da, &d, &a);
-        fe_mul(&cb, &c, &b);
-        fe_add(&x3, &da, &cb);
-        fe_sq(&x3, &x3);
-        fe_sub(&z3, &da, &cb);
-        fe_sq(&z3, &z3);
-        fe_mul(&z3, &z3, &x1);
-        fe_mul(&x2, &aa, &bb);
-        fe_mul_a24(&z2, &t);
-        fe_add(&z2, &z2, &aa);
-        fe_mul(&z2, &z2, &t);
-    }
-    fe_cswap(&x2, &x3, swap);
-    fe_cswap(&z2, &z3, swap);
-    fe_invert(&z2, &z2);
-    fe_mul(&x2, &x2, &z2);
-    fe_tobytes(out, &x2);
+    xdh_ladder(out, e, u, 255);
     cb_wipe(e, sizeof e);
-    cb_wipe(&x2, sizeof x2);
-    cb_wipe(&z2, sizeof z2);
-    cb_wipe(&x3, sizeof x3);
-    cb_wipe(&z3, sizeof z3);
 }
 
 #endif

@@ -15,6 +15,9 @@
 
 #include <stdint.h>
 
+/* FE_BYTES: the encoding's bytes (kernels/generic/curve_common.h). */
+#define FE_BYTES 32
+
 typedef struct fe {
     int32_t v[10];
 } fe;

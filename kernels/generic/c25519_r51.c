@@ -16,6 +16,9 @@
 
 typedef unsigned __int128 u128;
 
+/* FE_BYTES: the encoding's bytes (kernels/generic/curve_common.h). */
+#define FE_BYTES 32
+
 typedef struct fe {
     uint64_t v[5];
 } fe;

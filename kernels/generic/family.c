@@ -73,6 +73,12 @@ const cb_variant cb_family_generic[] = {
                 "portable C, one block at a time; Poly1305 in radix 2^64 (RFC 8439)",
                 "radix26", &cb_chacha_generic_r26_ops,
                 "portable C, one block at a time; Poly1305 in radix 2^26 (RFC 8439)")
+    TWO_RADIXES(CB_PRIM_C448, &cb_c448_r56_ops,
+                "portable C, radix 2^56 (64x64->128 multiplies), Montgomery ladder (RFC 7748), "
+                "signed-digit comb",
+                "radix28", &cb_c448_r28_ops,
+                "portable C, radix 2^28 (32x32->64 multiplies), Montgomery ladder (RFC 7748), "
+                "signed-digit comb")
 
     /* post-quantum */
     {"generic", "generic", CB_PRIM_MLKEM, 0, 100, &cb_mlkem_generic_ops,

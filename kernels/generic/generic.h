@@ -79,6 +79,13 @@ extern const cb_c25519_ops cb_c25519_r51_ops;
 #endif
 extern const cb_c25519_ops cb_c25519_r25_ops;
 
+/* cb_c448_r56_ops: curve448 in radix 2^56, where the compiler has __int128
+ * (kernels/generic/c448_r56.c); cb_c448_r28_ops: in radix 2^28 (c448_r28.c). */
+#ifdef __SIZEOF_INT128__
+extern const cb_c448_ops cb_c448_r56_ops;
+#endif
+extern const cb_c448_ops cb_c448_r28_ops;
+
 /* cb_p256_r64_ops: NIST P-256 with 64-bit limbs, where the compiler has __int128
  * (kernels/generic/p256_r64.c); cb_p256_r32_ops: with 32-bit limbs (p256_r32.c). */
 #ifdef __SIZEOF_INT128__

@@ -25,7 +25,9 @@
 
 /* raw_key: an embedded key as the bytes EVP_PKEY_new_raw_*_key take. */
 typedef struct raw_key {
-    uint8_t priv[32], pub[32]; /* pub: ours (a signature) or the peer's (agreement) */
+    uint8_t priv[CB_ED448_BYTES], pub[CB_ED448_BYTES]; /* pub: ours (a signature) or the
+                                                        * peer's (agreement) */
+    size_t len; /* bytes of each: 32 (X25519, Ed25519), 56 (X448), 57 (Ed448) */
 } raw_key;
 
 /*
@@ -60,25 +62,40 @@ typedef struct lib_pkey {
     obj *op;          /* EVP_MD_CTX (sign, verify) or EVP_PKEY_CTX given the peer */
 } lib_pkey;
 
+/* raw_len: the raw key length of a's curve. */
+static size_t raw_len(const cb_alg *a)
+{
+    if (a->prim != CB_PRIM_C448)
+        return 32;
+    return a->out_bytes ? CB_X448_BYTES : CB_ED448_BYTES;
+}
+
 static int x25519_embedded(const cb_alg *a, raw_key *k)
 {
+    k->len = raw_len(a);
     for (const cb_x25519_keyhex *h = cb_x25519_keys; h->alg; h++)
         if (strcmp(h->alg, a->name) == 0)
-            return cb_hex_bytes(k->priv, 32, h->priv) || cb_hex_bytes(k->pub, 32, h->peer);
+            return cb_hex_bytes(k->priv, k->len, h->priv) ||
+                   cb_hex_bytes(k->pub, k->len, h->peer);
     return -1;
 }
 
 static int ed25519_embedded(const cb_alg *a, raw_key *k)
 {
+    k->len = raw_len(a);
     for (const cb_ed25519_keyhex *h = cb_ed25519_keys; h->alg; h++)
         if (strcmp(h->alg, a->name) == 0)
-            return cb_hex_bytes(k->priv, 32, h->priv) || cb_hex_bytes(k->pub, 32, h->pub);
+            return cb_hex_bytes(k->priv, k->len, h->priv) ||
+                   cb_hex_bytes(k->pub, k->len, h->pub);
     return -1;
 }
 
+/* The X448 and Ed448 rows read their keys as X25519 and Ed25519 do (pkey_impl.h). */
 static const evp_row evp_rows[] = {
     {"ecdhx25519", "X25519", x25519_embedded, NULL, 0},
     {"ed25519", "ED25519", ed25519_embedded, NULL, 64},
+    {"ecdhx448", "X448", x25519_embedded, NULL, 0},
+    {"ed448", "ED448", ed25519_embedded, NULL, CB_ED448_SIG_BYTES},
 };
 
 static const evp_row *evp_row_of(const cb_alg *a)
@@ -263,7 +280,7 @@ static lib_pkey *evp_new(cb_lib *L, const cb_alg *a, const evp_row *r, cb_dir d,
     k->nid = L->f.OBJ_sn2nid(r->type);
     k->md = evp_md(L, r, &missing);
     if (k->nid <= 0 || missing ||
-        evp_keys(L, k, rk.priv, sizeof rk.priv, rk.pub, sizeof rk.pub) != 0) {
+        evp_keys(L, k, rk.priv, rk.len, rk.pub, rk.len) != 0) {
         free(k);
         k = NULL;
         if (early)

@@ -1,6 +1,6 @@
 /*
  * kernels/pkey/pkey.c - the message-level public-key API (kernels/pkey/pkey.h), the
- * front door over rsa.c, dsa.c, ecdsa.c, ed25519.c and x25519.c: embedded keys
+ * front door over rsa.c, dsa.c, ecdsa.c, ed25519.c, x25519.c, ed448.c and x448.c: embedded keys
  * loaded for one variant, SHA-256 in front, and the selftest.  What those files
  * share sits below them all, in pkey_util.c.
  */
@@ -22,13 +22,15 @@ struct cb_pkey {
     int is_x25519; /* a key agreement: derives instead of signing */
     int is_ed25519;
     int is_ecdsa;
+    int c448; /* with is_x25519: X448; else Ed448 (u.ed448) */
     union {
         cb_rsa_key rsa;
         cb_dsa_key dsa;
         cb_ed25519_key ed;
+        cb_ed448_key ed448;
         cb_ecdsa_key ecdsa;
         struct {
-            uint8_t priv[32], peer[32];
+            uint8_t priv[CB_X448_BYTES], peer[CB_X448_BYTES]; /* X25519's: 32 of them */
         } x25519;
     } u;
 };
@@ -115,18 +117,22 @@ static const cb_x25519_keyhex *find_x25519(const char *alg)
     return NULL;
 }
 
-/* x25519_new loads the embedded X25519 key pair of a for a curve25519 variant. */
+/* x25519_new loads the embedded X25519 or X448 key pair of a for a curve25519 or
+ * curve448 variant. */
 static cb_pkey *x25519_new(const cb_alg *a, const cb_variant *v)
 {
     const cb_x25519_keyhex *kh = find_x25519(a->name);
-    if (!kh || !cb_pkey_c25519_ops(v))
+    int c448 = a->prim == CB_PRIM_C448;
+    size_t n = c448 ? CB_X448_BYTES : 32;
+    if (!kh || !(c448 ? cb_pkey_c448_ops(v) != NULL : cb_pkey_c25519_ops(v) != NULL))
         return NULL;
     cb_pkey *k = cb_xcalloc(1, sizeof *k);
     k->alg = a;
     k->v = v;
     k->is_x25519 = 1;
-    if (cb_hex_bytes(k->u.x25519.priv, 32, kh->priv) != 0 ||
-        cb_hex_bytes(k->u.x25519.peer, 32, kh->peer) != 0) {
+    k->c448 = c448;
+    if (cb_hex_bytes(k->u.x25519.priv, n, kh->priv) != 0 ||
+        cb_hex_bytes(k->u.x25519.peer, n, kh->peer) != 0) {
         cb_pkey_free(k);
         return NULL;
     }
@@ -153,6 +159,26 @@ static cb_pkey *ed25519_new(const cb_alg *a, const cb_variant *v)
     k->v = v;
     k->is_ed25519 = 1;
     int rc = cb_ed25519_key_init(&k->u.ed, v, seed);
+    cb_wipe(seed, sizeof seed);
+    if (rc != 0) {
+        cb_pkey_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+/* ed448_new loads the embedded Ed448 key of a for a curve448 variant. */
+static cb_pkey *ed448_new(const cb_alg *a, const cb_variant *v)
+{
+    const cb_ed25519_keyhex *kh = find_ed25519(a->name);
+    uint8_t seed[CB_ED448_BYTES];
+    if (!kh || cb_hex_bytes(seed, sizeof seed, kh->priv) != 0)
+        return NULL;
+    cb_pkey *k = cb_xcalloc(1, sizeof *k);
+    k->alg = a;
+    k->v = v;
+    k->c448 = 1;
+    int rc = cb_ed448_key_init(&k->u.ed448, v, seed);
     cb_wipe(seed, sizeof seed);
     if (rc != 0) {
         cb_pkey_free(k);
@@ -202,6 +228,8 @@ cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
         return ecdsa_new(a, v);
     if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_C25519)
         return a->out_bytes ? x25519_new(a, v) : ed25519_new(a, v);
+    if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_C448)
+        return a->out_bytes ? x25519_new(a, v) : ed448_new(a, v);
     const cb_mont_ops *ops = cb_pkey_mont_ops(v);
     if (!a || a->kind != CB_KIND_PKEY || !ops)
         return NULL;
@@ -224,7 +252,9 @@ cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
 size_t cb_pkey_sig_max(const cb_pkey *k)
 {
     if (k->is_x25519)
-        return sizeof k->u.x25519.peer;
+        return k->c448 ? CB_X448_BYTES : 32;
+    if (k->c448)
+        return CB_ED448_SIG_BYTES;
     if (k->is_ed25519 || k->is_ecdsa)
         return 64;
     return k->is_rsa ? k->u.rsa.bytes : 2 * k->u.dsa.qbytes;
@@ -238,6 +268,10 @@ int cb_pkey_sign(cb_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig, size_
     *siglen = cb_pkey_sig_max(k);
     if (k->is_ed25519) { /* Ed25519 hashes the message itself, with SHA-512 */
         cb_ed25519_sign(&k->u.ed, msg, len, sig);
+        return 0;
+    }
+    if (k->c448) { /* pure Ed448: SHAKE256 inside, an empty context */
+        cb_ed448_sign(&k->u.ed448, NULL, 0, msg, len, sig);
         return 0;
     }
     cb_pkey_sha256(&k->hash, msg, len, h);
@@ -256,6 +290,10 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
         return 1;
     if (k->is_ed25519)
         return siglen == 64 ? cb_ed25519_verify(&k->u.ed, k->u.ed.pub, msg, len, sig) : 1;
+    if (k->c448)
+        return siglen == CB_ED448_SIG_BYTES
+                   ? cb_ed448_verify(&k->u.ed448, k->u.ed448.pub, NULL, 0, msg, len, sig)
+                   : 1;
     cb_pkey_sha256(&k->hash, msg, len, h);
     if (k->is_ecdsa) {
         cb_pkey_num r = {sig, 32}, s = {sig + 32, 32};
@@ -274,7 +312,9 @@ int cb_pkey_derive(cb_pkey *k, uint8_t *out, size_t *outlen)
 {
     if (!k->is_x25519)
         return -1;
-    *outlen = 32;
+    *outlen = cb_pkey_sig_max(k);
+    if (k->c448)
+        return cb_x448(k->v, out, k->u.x25519.priv, k->u.x25519.peer);
     return cb_x25519(k->v, out, k->u.x25519.priv, k->u.x25519.peer);
 }
 
@@ -284,6 +324,8 @@ void cb_pkey_free(cb_pkey *k)
         cb_ed25519_key_free(&k->u.ed);
     if (k && k->is_ecdsa)
         cb_ecdsa_key_free(&k->u.ecdsa);
+    if (k && k->c448 && !k->is_x25519)
+        cb_ed448_key_free(&k->u.ed448);
     cb_pkey_free_secret(k, sizeof *k);
 }
 
@@ -300,7 +342,7 @@ static const char *kat_check(cb_pkey *k, const uint8_t *sig, size_t siglen)
     size_t mlen = strlen(cb_pkey_kat_msg);
     hexnum *x = cb_xmalloc(2 * sizeof *x);
     const char *why = NULL;
-    if (k->is_rsa || k->is_ed25519) { /* both deterministic: byte for byte */
+    if (k->is_rsa || k->is_ed25519 || k->c448) { /* deterministic: byte for byte */
         const char *hex = k->is_rsa ? find_rsa(k->alg->name)->kat_sig
                                     : find_ed25519(k->alg->name)->kat_sig;
         if (hex_num(&x[0], hex) != 0 || x[0].num.len != siglen ||
@@ -371,8 +413,9 @@ static const char *round_trip(cb_pkey *k)
 
 int cb_pkey_selftest(const cb_alg *a, const cb_variant *v, char *err, size_t errlen)
 {
-    if (a && a->prim == CB_PRIM_C25519 && a->out_bytes) {
-        const char *why = cb_x25519_selftest(a, v);
+    if (a && (a->prim == CB_PRIM_C25519 || a->prim == CB_PRIM_C448) && a->out_bytes) {
+        const char *why = a->prim == CB_PRIM_C448 ? cb_x448_selftest(a, v)
+                                                  : cb_x25519_selftest(a, v);
         if (why)
             snprintf(err, errlen, "%s variant %s %s", a->name, v ? v->name : "?", why);
         return why ? -1 : 0;
@@ -384,6 +427,7 @@ int cb_pkey_selftest(const cb_alg *a, const cb_variant *v, char *err, size_t err
         return -1;
     }
     const char *why = k->is_ed25519 ? cb_ed25519_selftest(v)
+                      : k->c448     ? cb_ed448_selftest(v)
                       : k->is_ecdsa ? cb_ecdsa_selftest(v)
                                     : NULL;
     if (!why)

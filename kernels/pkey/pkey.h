@@ -17,6 +17,8 @@
  *         operation is one derivation (no key generation, as `openssl speed`).
  *   ecdsap256  ECDSA over NIST P-256 (FIPS 186-4 6.4) with RFC 6979's nonce over
  *         HMAC-SHA-256; a signature is r || s, 32 bytes each.
+ *   ed25519, ed448  RFC 8032 EdDSA of the message itself (SHA-512, SHAKE256 inside;
+ *         Ed448 pure, with an empty context); ecdhx448  RFC 7748 X448, as ecdhx25519.
  * The keys are embedded (kernels/pkey/pkey_keys.c and ec_keys.c, made by
  * scripts/gen-keys.sh).
  */
@@ -65,6 +67,21 @@ int cb_pkey_derive(cb_pkey *k, uint8_t *out, size_t *outlen);
  */
 int cb_x25519(const cb_variant *v, uint8_t out[32], const uint8_t scalar[32],
               const uint8_t u[32]);
+
+/* CB_X448_BYTES: an X448 scalar, u-coordinate or shared secret (RFC 7748 5);
+ * CB_ED448_BYTES: an Ed448 seed, public key or scalar; CB_ED448_SIG_BYTES: an Ed448
+ * signature R || S (RFC 8032 5.2). */
+#define CB_X448_BYTES 56
+#define CB_ED448_BYTES 57
+#define CB_ED448_SIG_BYTES 114
+
+/*
+ * cb_x448 sets out = X448(scalar, u) (RFC 7748 section 5) on variant v.  Returns 0;
+ * 1 when out is all zero (u was a point of small order), which it refuses; -1 when
+ * v is not a curve448 variant.
+ */
+int cb_x448(const cb_variant *v, uint8_t out[CB_X448_BYTES], const uint8_t scalar[CB_X448_BYTES],
+            const uint8_t u[CB_X448_BYTES]);
 
 /* cb_pkey_free releases k (NULL is fine), wiping the private key. */
 void cb_pkey_free(cb_pkey *k);
@@ -165,5 +182,20 @@ int cb_ed25519_sign_raw(const cb_variant *v, const uint8_t seed[32], const uint8
  * variant v: 0 valid, 1 invalid, -1 as cb_ed25519_sign_raw. */
 int cb_ed25519_verify_raw(const cb_variant *v, const uint8_t pub[32], const uint8_t *msg,
                           size_t len, const uint8_t sig[64]);
+
+/*
+ * cb_ed448_sign_raw computes the public key A of the 57-byte seed into pub and signs
+ * msg under the context ctx[0..ctxlen) into sig (RFC 8032 5.2.5, 5.2.6) on variant
+ * v.  Returns 0, or -1 when v has no Ed448 group or ctxlen is over 255.
+ */
+int cb_ed448_sign_raw(const cb_variant *v, const uint8_t seed[CB_ED448_BYTES],
+                      const uint8_t *ctx, size_t ctxlen, const uint8_t *msg, size_t len,
+                      uint8_t pub[CB_ED448_BYTES], uint8_t sig[CB_ED448_SIG_BYTES]);
+
+/* cb_ed448_verify_raw checks sig on msg and the context under pub (RFC 8032 5.2.7,
+ * cofactorless) on variant v: 0 valid, 1 invalid, -1 as cb_ed448_sign_raw. */
+int cb_ed448_verify_raw(const cb_variant *v, const uint8_t pub[CB_ED448_BYTES],
+                        const uint8_t *ctx, size_t ctxlen, const uint8_t *msg, size_t len,
+                        const uint8_t sig[CB_ED448_SIG_BYTES]);
 
 #endif

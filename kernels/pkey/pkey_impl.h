@@ -222,6 +222,66 @@ const char *cb_ed25519_selftest(const cb_variant *v);
  * against the generic variant.  Returns NULL or what failed. */
 const char *cb_x25519_selftest(const cb_alg *a, const cb_variant *v);
 
+/* cb_xdh_fn: X25519 or X448 on a variant, as cb_x25519 and cb_x448 are. */
+typedef int (*cb_xdh_fn)(const cb_variant *v, uint8_t *out, const uint8_t *scalar,
+                         const uint8_t *u);
+
+/* cb_xdh_kat: an RFC 7748 known answer, out = X25519 or X448 of (scalar, u), hex. */
+typedef struct cb_xdh_kat {
+    const char *source, *scalar, *u, *out;
+} cb_xdh_kat;
+
+/* cb_xdh_selftest is the selftest of X25519 and X448 (kernels/pkey/pkey_util.c):
+ * variant v, whose function is f and whose fields are n bytes (at most 56), on
+ * kats[0..count), on the embedded key of a against OpenSSL's shared secret, for all
+ * but generic on pseudo-random inputs against generic, and on u = 0, whose all-zero
+ * secret must be refused.  NULL or what failed. */
+const char *cb_xdh_selftest(const cb_alg *a, const cb_variant *v, cb_xdh_fn f, size_t n,
+                            const cb_xdh_kat *kats, size_t count);
+
+/* ---- X448 and Ed448 (kernels/pkey/x448.c, ed448.c) ----
+ * Their embedded keys are rows of cb_x25519_keys and cb_ed25519_keys (hex of any
+ * length), named ecdhx448 and ed448. */
+
+/* cb_pkey_c448_ops returns v's cb_c448_ops, or NULL when v is not a C448 variant. */
+const cb_c448_ops *cb_pkey_c448_ops(const cb_variant *v);
+
+/* cb_x448_selftest checks variant v as cb_x25519_selftest does, on RFC 7748's X448
+ * vectors (5.2, 6.2).  NULL or what failed. */
+const char *cb_x448_selftest(const cb_alg *a, const cb_variant *v);
+
+/* cb_ed448_key: a key loaded for one curve448 variant: its group table, s mod L for
+ * the pruned s and the prefix of SHAKE256(seed, 114) (RFC 8032 5.2.5), and A = [s]B. */
+typedef struct cb_ed448_key {
+    const cb_c448_ops *ops;
+    void *ctx; /* ops->ed_size bytes from ops->ed_init */
+    uint8_t s[CB_ED448_BYTES], prefix[CB_ED448_BYTES], pub[CB_ED448_BYTES];
+} cb_ed448_key;
+
+/* cb_ed448_key_init loads the 57-byte seed (and computes A) for variant v; -1 when v
+ * has no Ed448 group. */
+int cb_ed448_key_init(cb_ed448_key *k, const cb_variant *v, const uint8_t seed[CB_ED448_BYTES]);
+
+/* cb_ed448_key_free wipes and frees what cb_ed448_key_init allocated. */
+void cb_ed448_key_free(cb_ed448_key *k);
+
+/* cb_ed448_sign writes the 114-byte signature R || S of msg under the context
+ * ctx[0..ctxlen), ctxlen <= 255 (RFC 8032 5.2.6; pure Ed448: an empty context). */
+void cb_ed448_sign(const cb_ed448_key *k, const uint8_t *ctx, size_t ctxlen, const uint8_t *msg,
+                   size_t len, uint8_t sig[CB_ED448_SIG_BYTES]);
+
+/* cb_ed448_verify checks sig on msg and the context under the public key pub (RFC
+ * 8032 5.2.7, cofactorless): 0 valid, 1 invalid (S >= L, A not a canonical point or
+ * of small order, R not [S]B - [k]A's canonical encoding). */
+int cb_ed448_verify(const cb_ed448_key *k, const uint8_t pub[CB_ED448_BYTES], const uint8_t *ctx,
+                    size_t ctxlen, const uint8_t *msg, size_t len,
+                    const uint8_t sig[CB_ED448_SIG_BYTES]);
+
+/* cb_ed448_selftest checks v on RFC 8032 7.4's first three tests (public key,
+ * signature, verification, a changed bit and a changed context rejected).  NULL or
+ * what failed. */
+const char *cb_ed448_selftest(const cb_variant *v);
+
 /* ---- ECDSA over P-256 (kernels/pkey/ecdsa.c) ---- */
 
 /* cb_ecdsa_keyhex: an embedded P-256 key (d and Q = (qx, qy)) and OpenSSL's

@@ -8,7 +8,6 @@
  * every byte together before one comparison, so it takes the same time for any
  * output.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "base/common.h"
@@ -30,12 +29,7 @@ int cb_x25519(const cb_variant *v, uint8_t out[32], const uint8_t scalar[32],
 
 /* ---- selftest ---- */
 
-/* An RFC 7748 known answer: out = X25519(scalar, u). */
-typedef struct x25519_kat {
-    const char *source, *scalar, *u, *out;
-} x25519_kat;
-
-static const x25519_kat kats[] = {
+static const cb_xdh_kat kats[] = {
     /* RFC 7748 5.2: the second u has its top bit set, which must be ignored */
     {"RFC 7748 5.2 #1", "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
      "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c",
@@ -60,70 +54,9 @@ static const x25519_kat kats[] = {
      "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742"},
 };
 
-/* Pseudo-random inputs compared with generic; u spans all 256 bits, so values
- * >= p and set top bits are among them. */
-#define XCHECK_PAIRS 16
-
-/* kat_check runs kats[] and the embedded key's OpenSSL answer.  NULL or what failed. */
-static const char *kat_check(const cb_alg *a, const cb_variant *v)
-{
-    static char why[96];
-    uint8_t k[32], u[32], want[32], got[32];
-    for (size_t i = 0; i < sizeof kats / sizeof kats[0]; i++) {
-        const x25519_kat *t = &kats[i];
-        if (cb_hex_bytes(k, 32, t->scalar) || cb_hex_bytes(u, 32, t->u) ||
-            cb_hex_bytes(want, 32, t->out) || cb_x25519(v, got, k, u) != 0 ||
-            memcmp(got, want, 32) != 0) {
-            snprintf(why, sizeof why, "gives a wrong answer for %s", t->source);
-            return why;
-        }
-    }
-    uint8_t priv[32], peer[32];
-    const cb_x25519_keyhex *kh = cb_x25519_keys;
-    while (kh->alg && strcmp(kh->alg, a->name) != 0)
-        kh++;
-    int bad = !kh->alg || cb_hex_bytes(priv, 32, kh->priv) || cb_hex_bytes(peer, 32, kh->peer) ||
-              cb_hex_bytes(want, 32, kh->kat_shared) || cb_x25519(v, got, priv, peer) != 0 ||
-              memcmp(got, want, 32) != 0;
-    cb_wipe(priv, sizeof priv);
-    return bad ? "differs from OpenSSL's shared secret of the embedded keys" : NULL;
-}
-
-/* xcheck compares v with the generic variant on pseudo-random scalars and points. */
-static const char *xcheck(const cb_alg *a, const cb_variant *v)
-{
-    const cb_variant *g = cb_variant_generic(a);
-    if (!g)
-        return "has no generic variant to compare with";
-    uint64_t s = UINT64_C(0x9e3779b97f4a7c15);
-    uint8_t k[32], u[32], x[32], y[32];
-    for (int n = 0; n < XCHECK_PAIRS; n++) {
-        for (int i = 0; i < 32; i++) {
-            s = s * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
-            k[i] = (uint8_t)(s >> 56);
-            u[i] = (uint8_t)(s >> 48);
-        }
-        if (n == 0) /* u = 2^255 - 1: above p, top bit set */
-            memset(u, 0xff, 32);
-        if (cb_x25519(v, x, k, u) < 0 || cb_x25519(g, y, k, u) < 0 || memcmp(x, y, 32) != 0)
-            return "differs from the generic variant on a pseudo-random input";
-    }
-    return NULL;
-}
-
 const char *cb_x25519_selftest(const cb_alg *a, const cb_variant *v)
 {
     if (!cb_pkey_c25519_ops(v))
         return "is not a curve25519 variant";
-    const char *why = kat_check(a, v);
-    if (!why && strcmp(v->name, "generic") != 0)
-        why = xcheck(a, v);
-    if (why)
-        return why;
-    /* u = 0 has order 1: every scalar gives the all-zero secret, which is refused */
-    uint8_t k[32], zero[32] = {0}, out[32];
-    memset(k, 0x5a, sizeof k);
-    if (cb_x25519(v, out, k, zero) != 1)
-        return "accepts the all-zero shared secret of a small-order point";
-    return NULL;
+    return cb_xdh_selftest(a, v, cb_x25519, 32, kats, sizeof kats / sizeof kats[0]);
 }

@@ -79,6 +79,9 @@ static const kat_kind kinds[] = {
     {"^ECDSA/FIPS_186-[23]/Sig(Gen|Ver)\\.(rsp|txt)$", "ecdsap256", CB_KAT_PKEY, 0,
      "ECDSA, the P-256 sections, every hash"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
+    /* the package names X448's file as X25519's: the folder tells them apart */
+    {"^X448/rfc7748\\.txt$", "ecdhx448", CB_KAT_PKEY, 1, "X448 (RFC 7748 5.2)"},
+    {"^Ed448/rfc8032\\.txt$", "ed448", CB_KAT_PKEY, 1, "Ed448 (RFC 8032 7.4)"},
     {"^rfc7748\\.txt$", "ecdhx25519", CB_KAT_PKEY, 1, "X25519 (RFC 7748 5.2)"},
     {"^sign\\.input$", "ed25519", CB_KAT_PKEY, 1, "Ed25519 (SUPERCOP's sign.input)"},
     /* RFC 7539 holds vectors of ChaCha20 and of the AEAD, and the package names its

@@ -34,6 +34,7 @@ typedef struct blob {
 struct cb_kat_pkey {
     int dsa, ecdsa;
     int x25519, ed25519;
+    int c448, ed448; /* c448 with x25519: X448's sizes; ed448: Ed448's records */
     blob n, e;    /* RSA: the group's modulus; SigGen15's exponent */
     blob p, q, g; /* DSA: the group's domain parameters */
 };
@@ -43,6 +44,8 @@ struct cb_kat_sig {
     const cb_alg *hash;    /* ECDSA: the section's digest */
     int x25519;            /* x: the scalar, y: u, s: the expected output */
     int ed25519;           /* x: the seed, y: the public key, s: the signature */
+    int c448;              /* with x25519: X448 (56-byte fields) */
+    int ed448;             /* as ed25519 for Ed448, and q: the context */
     int has_result, valid; /* SigVer's Result (has_result 0: a SigGen record, valid) */
     char reason[64];       /* the text after "F" in Result */
     blob n, e, d;          /* RSA */
@@ -102,6 +105,9 @@ cb_kat_pkey *cb_kat_pkey_new(const cb_alg *alg)
     st->ecdsa = alg->prim == CB_PRIM_P256;
     st->x25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes > 0;
     st->ed25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes == 0;
+    st->c448 = alg->prim == CB_PRIM_C448;
+    st->x25519 |= st->c448 && alg->out_bytes > 0;
+    st->ed448 = st->c448 && alg->out_bytes == 0;
     return st;
 }
 
@@ -267,21 +273,48 @@ static int decode_ecdsa(cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c, cons
 }
 
 /* need32 decodes a field the record must have, of exactly 32 bytes. */
-static int need32(cb_rsp *r, const cb_rsp_record *rec, const char *name, blob *x)
+/* xdh_len: the bytes of X25519's (32) or X448's (56) fields. */
+static size_t xdh_len(const cb_kat_sig *c)
+{
+    return c->c448 ? CB_X448_BYTES : 32;
+}
+
+/* need_n decodes a field the record must have, of exactly n bytes (what, its name). */
+static int need_n(cb_rsp *r, const cb_rsp_record *rec, const char *name, blob *x, size_t n,
+                  const char *what)
 {
     if (need(r, rec, name, x) < 0)
         return -1;
-    if (x->len != 32)
-        return cb_rsp_error(r, rec->line, "%s has %zu bytes; X25519 takes 32.", name, x->len);
+    if (x->len != n)
+        return cb_rsp_error(r, rec->line, "%s has %zu bytes; %s takes %zu.", name, x->len, what,
+                            n);
     return 0;
 }
 
-/* decode_x25519: {COUNT, INPUT_SCALAR, INPUT_U, OUTPUT_U}. */
+/* decode_x25519: {COUNT, INPUT_SCALAR, INPUT_U, OUTPUT_U}, of X25519 or X448. */
 static int decode_x25519(cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c)
 {
-    if (need32(r, rec, "INPUT_SCALAR", &c->x) < 0 || need32(r, rec, "INPUT_U", &c->y) < 0 ||
-        need32(r, rec, "OUTPUT_U", &c->s) < 0)
+    size_t n = xdh_len(c);
+    const char *what = c->c448 ? "X448" : "X25519";
+    if (need_n(r, rec, "INPUT_SCALAR", &c->x, n, what) < 0 ||
+        need_n(r, rec, "INPUT_U", &c->y, n, what) < 0 ||
+        need_n(r, rec, "OUTPUT_U", &c->s, n, what) < 0)
         return -1;
+    return 1;
+}
+
+/* decode_ed448: {COUNT, SECRET, PUBLIC, MESSAGE, CONTEXT (optional), SIGNATURE}, as
+ * the package's rfc8032.txt has RFC 8032 7.4's tests. */
+static int decode_ed448(cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c)
+{
+    if (need_n(r, rec, "SECRET", &c->x, CB_ED448_BYTES, "Ed448") < 0 ||
+        need_n(r, rec, "PUBLIC", &c->y, CB_ED448_BYTES, "Ed448") < 0 ||
+        need(r, rec, "MESSAGE", &c->msg) < 0 || field(r, rec, "CONTEXT", &c->q) < 0 ||
+        need_n(r, rec, "SIGNATURE", &c->s, CB_ED448_SIG_BYTES, "Ed448") < 0)
+        return -1;
+    if (c->q.len > 255)
+        return cb_rsp_error(r, rec->line, "CONTEXT has %zu bytes; Ed448 takes at most 255.",
+                            c->q.len);
     return 1;
 }
 
@@ -325,9 +358,12 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
     c->ecdsa = st->ecdsa;
     c->x25519 = st->x25519;
     c->ed25519 = st->ed25519;
+    c->c448 = st->c448;
+    c->ed448 = st->ed448;
     c->valid = 1;
     int rc = st->x25519    ? decode_x25519(r, rec, c)
              : st->ed25519 ? decode_ed25519(r, rec, c)
+             : st->ed448   ? decode_ed448(r, rec, c)
              : st->ecdsa   ? decode_ecdsa(r, rec, c, skip)
              : st->dsa     ? decode_dsa(st, r, rec, c, skip)
                            : decode_rsa(st, r, rec, c, skip);
@@ -338,7 +374,7 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
     const cb_rsp_field *mod = cb_rsp_section(r, "mod"), *count = cb_rsp_get(rec, "COUNT");
     if (st->ed25519)
         snprintf(label, label_len, "line %d", rec->line);
-    else if (st->x25519)
+    else if (st->x25519 || st->ed448)
         snprintf(label, label_len, "COUNT = %.40s", count ? count->value : "?");
     else if (st->ecdsa)
         snprintf(label, label_len, "[%.30s] line %d", r->nsections ? r->sections[0].name : "?",
@@ -468,12 +504,13 @@ static int run_ecdsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t
  * OUTPUT_U must be refused (RFC 7748 6.1), which cb_x25519 does. */
 static int run_x25519(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
 {
-    uint8_t out[32], any = 0;
-    for (int i = 0; i < 32; i++)
+    uint8_t out[CB_X448_BYTES], any = 0;
+    size_t n = xdh_len(c);
+    for (size_t i = 0; i < n; i++)
         any |= c->s.b[i];
-    int rc = cb_x25519(v, out, c->x.b, c->y.b);
+    int rc = c->c448 ? cb_x448(v, out, c->x.b, c->y.b) : cb_x25519(v, out, c->x.b, c->y.b);
     if (rc < 0) {
-        snprintf(why, why_len, "the variant is not a curve25519 one");
+        snprintf(why, why_len, "the variant is not a %s one", c->c448 ? "curve448" : "curve25519");
         return CB_KAT_PKEY_SKIP;
     }
     if (rc != (any == 0)) {
@@ -481,11 +518,31 @@ static int run_x25519(const cb_variant *v, const cb_kat_sig *c, char *why, size_
                                    : "the all-zero result was not refused");
         return CB_KAT_PKEY_FAIL;
     }
-    if (memcmp(out, c->s.b, 32) != 0) {
+    if (memcmp(out, c->s.b, n) != 0) {
         snprintf(why, why_len, "the result differs from OUTPUT_U");
         return CB_KAT_PKEY_FAIL;
     }
     return CB_KAT_PKEY_PASS;
+}
+
+/* run_ed448 derives the public key from SECRET, signs MESSAGE under CONTEXT (RFC 8032
+ * 5.2: deterministic, so it must be SIGNATURE byte for byte) and verifies SIGNATURE. */
+static int run_ed448(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    uint8_t sig[CB_ED448_SIG_BYTES], pub[CB_ED448_BYTES];
+    if (cb_ed448_sign_raw(v, c->x.b, c->q.b, c->q.len, c->msg.b, c->msg.len, pub, sig) != 0) {
+        snprintf(why, why_len, "the variant has no Ed448 group");
+        return CB_KAT_PKEY_SKIP;
+    }
+    if (memcmp(pub, c->y.b, sizeof pub) != 0)
+        snprintf(why, why_len, "the public key derived from SECRET differs from PUBLIC");
+    else if (memcmp(sig, c->s.b, sizeof sig) != 0)
+        snprintf(why, why_len, "the signature differs from SIGNATURE");
+    else if (cb_ed448_verify_raw(v, c->y.b, c->q.b, c->q.len, c->msg.b, c->msg.len, c->s.b) != 0)
+        snprintf(why, why_len, "SIGNATURE does not verify");
+    else
+        return CB_KAT_PKEY_PASS;
+    return CB_KAT_PKEY_FAIL;
 }
 
 /* run_ed25519 derives the public key from the seed, signs MSG (deterministic, so it
@@ -512,7 +569,7 @@ static int run_ed25519(const cb_variant *v, const cb_kat_sig *c, char *why, size
 
 int cb_kat_pkey_raw(const cb_kat_sig *c)
 {
-    return c->x25519 || c->ed25519;
+    return c->x25519 || c->ed25519 || (c->ed448 && c->q.len == 0);
 }
 
 /* raw_op starts an op of v for a in d and gives it the raw keys; 0 or -1. */
@@ -532,10 +589,10 @@ static int raw_op(cb_op *o, const cb_variant *v, const cb_alg *a, cb_dir d, cons
 static int whole_x25519(const cb_variant *v, const cb_alg *a, const cb_kat_sig *c, char *why,
                         size_t why_len)
 {
-    uint8_t out[32], any = 0;
-    size_t outlen = sizeof out;
+    uint8_t out[CB_X448_BYTES], any = 0;
+    size_t n = xdh_len(c), outlen = sizeof out;
     cb_op s;
-    for (int i = 0; i < 32; i++)
+    for (size_t i = 0; i < n; i++)
         any |= c->s.b[i];
     if (raw_op(&s, v, a, CB_DIR_DERIVE, &c->x, &c->y) != 0) {
         snprintf(why, why_len, "the variant refused the record's keys");
@@ -547,7 +604,7 @@ static int whole_x25519(const cb_variant *v, const cb_alg *a, const cb_kat_sig *
         snprintf(why, why_len, any ? "the derivation failed" : "the all-zero result was not refused");
         return CB_KAT_PKEY_FAIL;
     }
-    if (any && (outlen != 32 || memcmp(out, c->s.b, 32) != 0)) {
+    if (any && (outlen != n || memcmp(out, c->s.b, n) != 0)) {
         snprintf(why, why_len, "the result differs from OUTPUT_U");
         return CB_KAT_PKEY_FAIL;
     }
@@ -555,12 +612,13 @@ static int whole_x25519(const cb_variant *v, const cb_alg *a, const cb_kat_sig *
 }
 
 /* whole_ed25519: signing MSG with the seed gives SIG byte for byte, and SIG verifies
- * under PK, in the directions the variant offers. */
+ * under PK, in the directions the variant offers; Ed448's records (without a context:
+ * the rows are pure Ed448) likewise. */
 static int whole_ed25519(const cb_variant *v, const cb_alg *a, const cb_kat_sig *c, char *why,
                          size_t why_len)
 {
-    uint8_t sig[64];
-    size_t siglen = sizeof sig;
+    uint8_t sig[CB_ED448_SIG_BYTES];
+    size_t n = c->ed448 ? CB_ED448_SIG_BYTES : 64, siglen = n;
     cb_op s;
     static const uint8_t none[1];
     const uint8_t *msg = c->msg.len ? c->msg.b : none;
@@ -571,7 +629,7 @@ static int whole_ed25519(const cb_variant *v, const cb_alg *a, const cb_kat_sig 
         }
         int rc = cb_op_sign(&s, msg, c->msg.len, sig, &siglen);
         cb_op_stop(&s);
-        if (rc != 0 || siglen != 64 || memcmp(sig, c->s.b, 64) != 0) {
+        if (rc != 0 || siglen != n || memcmp(sig, c->s.b, n) != 0) {
             snprintf(why, why_len, "the signature differs from SIG");
             return CB_KAT_PKEY_FAIL;
         }
@@ -581,7 +639,7 @@ static int whole_ed25519(const cb_variant *v, const cb_alg *a, const cb_kat_sig 
             snprintf(why, why_len, "the variant refused the record's PK");
             return CB_KAT_PKEY_FAIL;
         }
-        int rc = cb_op_verify(&s, msg, c->msg.len, c->s.b, 64);
+        int rc = cb_op_verify(&s, msg, c->msg.len, c->s.b, n);
         cb_op_stop(&s);
         if (rc != 0) {
             snprintf(why, why_len, "SIG does not verify");
@@ -597,7 +655,7 @@ int cb_kat_pkey_run_whole(const cb_variant *v, const cb_alg *a, const cb_kat_sig
     why[0] = '\0';
     if (c->x25519)
         return whole_x25519(v, a, c, why, why_len);
-    if (c->ed25519)
+    if (c->ed25519 || (c->ed448 && c->q.len == 0))
         return whole_ed25519(v, a, c, why, why_len);
     snprintf(why, why_len, "a key of the record's own, which the variant cannot take");
     return CB_KAT_PKEY_SKIP;
@@ -608,6 +666,8 @@ int cb_kat_pkey_run(const cb_variant *v, const cb_kat_sig *c, char *why, size_t 
     why[0] = '\0';
     if (c->ed25519)
         return run_ed25519(v, c, why, why_len);
+    if (c->ed448)
+        return run_ed448(v, c, why, why_len);
     if (c->x25519)
         return run_x25519(v, c, why, why_len);
     if (c->ecdsa)
