@@ -93,9 +93,11 @@ typedef enum cb_kind {
                        whole MAC of one block under a key set up once */
     CB_KIND_KEM,    /* a key-encapsulation mechanism: one operation is one key
                        generation, one encapsulation or one decapsulation */
-    CB_KIND_SIG     /* a signature scheme timed with its key generation (ML-DSA): one
+    CB_KIND_SIG,    /* a signature scheme timed with its key generation (ML-DSA): one
                        operation is one key generation from a seed, one signature or
                        one verification */
+    CB_KIND_CMAC    /* cmac(CIPHER) over the block cipher's variants (SP 800-38B): one
+                       operation is the whole MAC of one block under a key set up once */
 } cb_kind;
 
 typedef enum cb_mode {
@@ -111,8 +113,10 @@ typedef enum cb_mode {
     CB_MODE_CCM,  /* SP 800-38C, an AEAD over the AES variants (kernels/modes/ccm.h) */
     CB_MODE_STREAM, /* a stream cipher (cb_stream_ops): no IV, the keystream XORed in */
     CB_MODE_IGE,    /* OpenSSL's AES_ige_encrypt (infinite garble extension): a 32-byte IV */
-    CB_MODE_CHACHAPOLY /* RFC 8439 2.8: ChaCha20 and Poly1305 as an AEAD
+    CB_MODE_CHACHAPOLY, /* RFC 8439 2.8: ChaCha20 and Poly1305 as an AEAD
                           (kernels/modes/chachapoly.h) */
+    CB_MODE_CMAC    /* SP 800-38B: CBC-MAC with subkeys, on the serial CBC encryption
+                       path (kernels/modes/cmac.h) */
 } cb_mode;
 
 /* CB_IV_MAX bounds a cipher's IV (cb_alg_iv_bytes): IGE's two chaining blocks. */
@@ -416,7 +420,8 @@ typedef struct cb_mldsa_ops {
  *   aead_open       bytes of tag written (seal) or checked in constant time (open);
  *                   a failed open zeroes out.  CCM's nonce and tag rules are
  *                   cb_aead_refuses' (kernels/modes/aead.h).
- *   mac_init        CB_KIND_HMAC: the key (any length) for every MAC that follows.
+ *   mac_init        CB_KIND_HMAC: the key (any length) for every MAC that follows;
+ *                   CB_KIND_CMAC: the cipher's key (cb_alg_key_bytes bytes).
  *   mac             the whole MAC of in[0..len) under that key into out
  *                   (alg->out_bytes bytes), as HMAC_Init_ex(ctx, NULL, ...) reusing the
  *                   key, update and final do.
@@ -576,6 +581,7 @@ static inline int cb_alg_impl_has(const cb_alg_impl *m, const cb_alg *a, cb_dir 
         return m->sig_max && (d == CB_DIR_SIGN ? m->sign != NULL
                               : d == CB_DIR_VERIFY ? m->verify != NULL : 0);
     case CB_KIND_HMAC:
+    case CB_KIND_CMAC:
         return m->mac_init && m->mac;
     case CB_KIND_KEM: /* every direction starts from a key pair of its own */
         return m->kem_keygen && (d == CB_DIR_KEYGEN || (d == CB_DIR_ENCAPS && m->kem_encaps) ||

@@ -76,13 +76,22 @@ static int hmac_start(cb_op *o, const uint8_t *iv)
     return cb_hmac_init(&o->lay.hmac, o->alg, o->var, o->key, o->key_len);
 }
 
-static int whole_hmac_start(cb_op *o, const uint8_t *iv)
+/* whole_mac_start: HMAC and CMAC both key a session's mac_init. */
+static int whole_mac_start(cb_op *o, const uint8_t *iv)
 {
     (void)iv;
     return o->s.impl->mac_init(&o->s, o->key, o->key_len) ? -1 : 0;
 }
 
 static void hmac_stop(cb_op *o) { cb_hmac_free(&o->lay.hmac); }
+
+static int cmac_start(cb_op *o, const uint8_t *iv)
+{
+    (void)iv;
+    return cb_cmac_init(&o->lay.cmac, o->alg, o->var, o->key, o->key_len);
+}
+
+static void cmac_stop(cb_op *o) { cb_cmac_free(&o->lay.cmac); }
 
 static int pkey_start(cb_op *o, const uint8_t *iv)
 {
@@ -117,10 +126,11 @@ static const struct op_kind kinds[] = {
     {CB_KIND_CIPHER, cipher_start, whole_cipher_start, cipher_stop},
     {CB_KIND_AEAD, aead_start, whole_aead_start, aead_stop},
     {CB_KIND_MAC, ghash_start, NULL, ghash_stop},
-    {CB_KIND_HMAC, hmac_start, whole_hmac_start, hmac_stop},
+    {CB_KIND_HMAC, hmac_start, whole_mac_start, hmac_stop},
     {CB_KIND_PKEY, pkey_start, none_start, pkey_stop},
     {CB_KIND_KEM, kem_start, none_start, kem_stop},
     {CB_KIND_SIG, sig_start, none_start, sig_stop},
+    {CB_KIND_CMAC, cmac_start, whole_mac_start, cmac_stop},
 };
 
 static const struct op_kind *kind_of(cb_kind k)
@@ -239,7 +249,10 @@ int cb_op_mac(cb_op *o, const uint8_t *in, size_t len, uint8_t *out)
 {
     if (o->s.impl)
         return o->s.impl->mac(&o->s, in, len, out) ? -1 : 0;
-    cb_hmac_mac(&o->lay.hmac, in, len, out);
+    if (o->alg->kind == CB_KIND_CMAC)
+        cb_cmac_mac(&o->lay.cmac, in, len, out);
+    else
+        cb_hmac_mac(&o->lay.hmac, in, len, out);
     return 0;
 }
 

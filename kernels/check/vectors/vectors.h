@@ -37,6 +37,7 @@ extern const cb_vector cb_vectors_aes[];
 extern const cb_vector cb_vectors_aes_modes[]; /* OFB, CFB, CFB8, XTS, CCM */
 extern const cb_vector cb_vectors_des[];
 extern const cb_vector cb_vectors_hmac[];
+extern const cb_vector cb_vectors_cmac[];
 extern const cb_vector cb_vectors_bf[];
 extern const cb_vector cb_vectors_cast5[];
 extern const cb_vector cb_vectors_rc2[];
@@ -55,6 +56,7 @@ extern const size_t cb_vectors_aes_count;
 extern const size_t cb_vectors_aes_modes_count;
 extern const size_t cb_vectors_des_count;
 extern const size_t cb_vectors_hmac_count;
+extern const size_t cb_vectors_cmac_count;
 extern const size_t cb_vectors_bf_count;
 extern const size_t cb_vectors_cast5_count;
 extern const size_t cb_vectors_rc2_count;
