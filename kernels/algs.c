@@ -87,6 +87,13 @@ static const cb_alg algs[] = {
     {"cmac(aes-192-cbc)", "", CB_KIND_CMAC, CB_PRIM_AES, CB_MODE_CMAC, 192, 16, 16, NULL},
     {"cmac(aes-256-cbc)", "", CB_KIND_CMAC, CB_PRIM_AES, CB_MODE_CMAC, 256, 16, 16, NULL},
 
+    /* OpenSSL's rand row (`openssl speed rand`): its default DRBG, CTR_DRBG with
+     * AES-256 and the derivation function (SP 800-90A 10.2), seeded from the kernel
+     * once; one operation generates one block.  key_bits is 0, as for digests: the
+     * DRBG takes no key (its AES-256 key is its state), and an imported `openssl
+     * speed` rand row, foreign before this row existed, stays comparable. */
+    {"rand", "", CB_KIND_RAND, CB_PRIM_AES, CB_MODE_DRBG, 0, 16, 0, NULL},
+
     {"ghash", "", CB_KIND_MAC, CB_PRIM_GHASH, CB_MODE_NONE, 128, 16, 16, NULL},
 
     /* The other ciphers in `openssl speed`'s row order (rc4, des cbc, des ede3, idea,
@@ -357,6 +364,7 @@ size_t cb_alg_dirs(const cb_alg *a, cb_dir out[CB_MAX_DIRS])
     case CB_KIND_MAC:
     case CB_KIND_HMAC:
     case CB_KIND_CMAC:
+    case CB_KIND_RAND:
         out[0] = CB_DIR_DIGEST;
         return 1;
     case CB_KIND_PKEY:
@@ -403,7 +411,7 @@ size_t cb_alg_iv_bytes(const cb_alg *a)
 size_t cb_alg_key_bytes(const cb_alg *a)
 {
     if (a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM ||
-        a->kind == CB_KIND_SIG)
+        a->kind == CB_KIND_SIG || a->kind == CB_KIND_RAND)
         return 0;
     return a->key_bits / 8;
 }

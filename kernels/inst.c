@@ -105,6 +105,15 @@ static void run_mac(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uin
             x->failures++;
 }
 
+/* run_rand: one generate of the block's length into out per operation. */
+static void run_rand(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n)
+{
+    (void)in;
+    for (uint64_t i = 0; i < n; i++)
+        if (cb_op_rand(&x->op, out, len))
+            x->failures++;
+}
+
 /* The message signed and verified: 36 bytes, as `openssl speed` signs. */
 static const uint8_t pkey_msg[36] = "cryptobench public-key speed message";
 
@@ -287,6 +296,9 @@ static int keyed_new(cb_inst *x, const cb_alg *a, const cb_variant *v, cb_dir d)
     case CB_KIND_HMAC:
     case CB_KIND_CMAC:
         x->run = run_mac;
+        break;
+    case CB_KIND_RAND:
+        x->run = run_rand;
         break;
     case CB_KIND_PKEY:
         x->sig = cb_xmalloc(d == CB_DIR_DERIVE ? a->out_bytes : cb_op_sig_max(&x->op));

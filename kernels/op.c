@@ -93,6 +93,19 @@ static int cmac_start(cb_op *o, const uint8_t *iv)
 
 static void cmac_stop(cb_op *o) { cb_cmac_free(&o->lay.cmac); }
 
+static int rand_start(cb_op *o, const uint8_t *iv)
+{
+    (void)iv;
+    if (cb_drbg_new(&o->lay.drbg, o->alg, o->var) != 0)
+        return -1;
+    if (cb_drbg_seed(&o->lay.drbg) == 0)
+        return 0;
+    cb_drbg_free(&o->lay.drbg);
+    return -1;
+}
+
+static void rand_stop(cb_op *o) { cb_drbg_free(&o->lay.drbg); }
+
 static int pkey_start(cb_op *o, const uint8_t *iv)
 {
     (void)iv;
@@ -131,6 +144,7 @@ static const struct op_kind kinds[] = {
     {CB_KIND_KEM, kem_start, none_start, kem_stop},
     {CB_KIND_SIG, sig_start, none_start, sig_stop},
     {CB_KIND_CMAC, cmac_start, whole_mac_start, cmac_stop},
+    {CB_KIND_RAND, rand_start, none_start, rand_stop},
 };
 
 static const struct op_kind *kind_of(cb_kind k)
@@ -254,6 +268,13 @@ int cb_op_mac(cb_op *o, const uint8_t *in, size_t len, uint8_t *out)
     else
         cb_hmac_mac(&o->lay.hmac, in, len, out);
     return 0;
+}
+
+int cb_op_rand(cb_op *o, uint8_t *out, size_t len)
+{
+    if (o->s.impl)
+        return o->s.impl->rand(&o->s, out, len) ? -1 : 0;
+    return cb_drbg_bytes(&o->lay.drbg, out, len);
 }
 
 int cb_op_ghash(cb_op *o, const uint8_t *in, size_t len)

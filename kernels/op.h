@@ -35,6 +35,7 @@
 #include "kernels/modes/aead.h"
 #include "kernels/modes/cipher.h"
 #include "kernels/modes/cmac.h"
+#include "kernels/modes/drbg.h"
 #include "kernels/modes/gcm.h"
 #include "kernels/modes/hmac.h"
 
@@ -63,6 +64,7 @@ typedef struct cb_op {
         cb_ghash_ctx ghash;
         cb_hmac hmac;
         cb_cmac cmac;
+        cb_drbg drbg;
         struct cb_pkey *pkey;
         struct cb_kem *kem;
         struct cb_sig *sig;
@@ -77,7 +79,8 @@ typedef struct cb_op {
  * (alg->key_bits / 8 bytes), an HMAC with key_len bytes, a CMAC with its cipher's
  * key (cb_alg_key_bytes), GHASH with its 16-byte H;
  * a digest takes no key, a public-key algorithm its embedded keys (key NULL; raw
- * keys: cb_op_raw), a KEM none (cb_op_kem_keygen makes its key pair).  key must outlive the op when cb_op_restart is used.  Returns 0,
+ * keys: cb_op_raw), a KEM none (cb_op_kem_keygen makes its key pair), a DRBG none
+ * (it seeds itself from the kernel).  key must outlive the op when cb_op_restart is used.  Returns 0,
  * -1 for a key refused, CB_OP_NO_SESSION; on failure o needs no cb_op_stop.
  */
 int cb_op_start(cb_op *o, const cb_alg *a, const cb_variant *v, cb_dir d, const uint8_t *key,
@@ -118,6 +121,10 @@ int cb_op_unseal(cb_op *o, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
 /* cb_op_mac writes the whole HMAC or CMAC of in[0..len) under the op's key
  * (out_bytes). */
 int cb_op_mac(cb_op *o, const uint8_t *in, size_t len, uint8_t *out);
+
+/* cb_op_rand writes len bytes of the DRBG's output (a layered variant's CTR_DRBG,
+ * seeded from the kernel when the op started; a library's RAND_bytes). */
+int cb_op_rand(cb_op *o, uint8_t *out, size_t len);
 
 /* cb_op_ghash folds len bytes (whole blocks) into the running GHASH value. */
 int cb_op_ghash(cb_op *o, const uint8_t *in, size_t len);

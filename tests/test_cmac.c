@@ -11,7 +11,6 @@
  * here with no change.  A variant whose capabilities this CPU lacks is reported as
  * UNAVAILABLE, never passed.
  */
-#include <dlfcn.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,7 +24,6 @@
 #include "base/common.h"
 #include "kernels/check/check.h"
 #include "kernels/inst.h"
-#include "kernels/libcrypto/libcrypto.h"
 #include "kernels/modes/cmac.h"
 #include "kernels/op.h"
 #include "kernels/registry.h"
@@ -303,17 +301,9 @@ static void check_library(const cb_variant *v)
 static void test_system_library(void **unused)
 {
     (void)unused;
-    void *h = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        printf("test_system_library: skipped, no libcrypto.so.3\n");
-        return;
-    }
-    dlclose(h);
-    cb_lib_request r = {.name = "sys"};
-    char err[1024] = "";
-    if (cb_lib_load(&r, err, sizeof err) != 0)
-        fail_msg("loading the system libcrypto: %s", err);
-    check_library(cb_lib_loaded("sys"));
+    const cb_variant *v = tu_system_lib("test_system_library");
+    if (v)
+        check_library(v);
 }
 
 /* test_aws_lc: AWS-LC, which has no EVP_MAC, through CMAC_CTX. */

@@ -200,6 +200,22 @@ static void test_openssl3_cmac(void **state)
     cb_csv_set_free(set);
 }
 
+/* `openssl speed -seconds 1 rand`, Debian's OpenSSL 3.0.19 on the project's build
+ * machine (openssl3-rand.log): the rows land on cryptobench's rand, a digest-like
+ * case with no key bits, as a digest's. */
+static void test_openssl3_rand(void **state)
+{
+    (void)state;
+    cb_import_opts o = no_opts();
+    cb_csv_set *set = import_file("openssl3-rand.log", &o, 6);
+    /* "Doing rand for 1s on 16 size blocks: 248996 rand's in 0.13s" */
+    const cb_csv_row *r = find(set, "rand", "digest", 16, 0);
+    assert_int_equal(r->s.iterations, 248996);
+    assert_true(r->s.seconds == 0.13);
+    find(set, "rand", "digest", 16384, 0);
+    cb_csv_set_free(set);
+}
+
 static void test_openssl3_rsa(void **state)
 {
     (void)state;
@@ -905,6 +921,7 @@ int main(void)
         cmocka_unit_test(test_openssl3_rsa),
         cmocka_unit_test(test_openssl3_chacha),
         cmocka_unit_test(test_openssl3_cmac),
+        cmocka_unit_test(test_openssl3_rand),
         cmocka_unit_test(test_legacy_names_and_forms),
         cmocka_unit_test(test_tcrypt),
         cmocka_unit_test(test_tcrypt_linux6),

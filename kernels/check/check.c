@@ -21,6 +21,7 @@
 #include "kernels/check/checker.h"
 #include "kernels/check/kem_check.h"
 #include "kernels/check/pkey_check.h"
+#include "kernels/check/rand_check.h"
 #include "kernels/check/sig_check.h"
 #include "kernels/check/vectors/vectors.h"
 
@@ -283,6 +284,7 @@ static int run_vector(cb_checker *c, const cb_vector *v)
         case CB_KIND_PKEY:
         case CB_KIND_KEM:
         case CB_KIND_SIG:
+        case CB_KIND_RAND:
             break;
         }
         if (msg.p != hexmsg.p)
@@ -659,6 +661,7 @@ static int cross_check(cb_checker *c, cb_check_depth depth)
         case CB_KIND_PKEY:
         case CB_KIND_KEM:
         case CB_KIND_SIG:
+        case CB_KIND_RAND:
             break;
         }
     }
@@ -671,10 +674,12 @@ int cb_check_variant(const cb_alg *a, const cb_variant *v, cb_check_depth depth,
 {
     cb_checker c = {a, v, cb_variant_generic(a), err, errlen, 0, UINT64_C(0x9e3779b97f4a7c15)};
     err[0] = '\0';
-    if (a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM || a->kind == CB_KIND_SIG) {
-        int rc = a->kind == CB_KIND_KEM   ? cb_check_kem(&c, depth)
-                 : a->kind == CB_KIND_SIG ? cb_check_sig(&c, depth)
-                                          : cb_check_pkey(&c);
+    if (a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM || a->kind == CB_KIND_SIG ||
+        a->kind == CB_KIND_RAND) {
+        int rc = a->kind == CB_KIND_KEM    ? cb_check_kem(&c, depth)
+                 : a->kind == CB_KIND_SIG  ? cb_check_sig(&c, depth)
+                 : a->kind == CB_KIND_RAND ? cb_check_rand(&c, depth)
+                                           : cb_check_pkey(&c);
         if (checks)
             *checks = c.checks;
         return rc;

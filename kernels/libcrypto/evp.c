@@ -17,6 +17,8 @@
  *            and the tag (get or set), as `openssl speed -aead` does
  *   ccm      the same with CCM's length update first; the tag is checked by the
  *            data update
+ *   rand     RAND_bytes of the block: the library's default DRBG, seeded as the
+ *            library seeds it
  *   chacha20-poly1305  GCM's calls on OpenSSL's EVP_chacha20_poly1305(); where the
  *            library has it only as an EVP_AEAD (BoringSSL, AWS-LC), one
  *            EVP_AEAD_CTX_seal_scatter or EVP_AEAD_CTX_open_gather on a context
@@ -160,8 +162,9 @@ static void *ctx_new(cb_alg_session *s)
     default:
         break;
     }
-    int ok = s->alg->kind == CB_KIND_DIGEST || x->aead_api || x->c || x->pkey;
-    if (!ok || (!x->evp && !is_key_kind(s->alg))) {
+    int rand = s->alg->kind == CB_KIND_RAND; /* RAND_bytes needs no object */
+    int ok = s->alg->kind == CB_KIND_DIGEST || rand || x->aead_api || x->c || x->pkey;
+    if (!ok || (!x->evp && !is_key_kind(s->alg) && !rand)) {
         free(x);
         s->ctx = NULL;
         return NULL;
@@ -295,6 +298,22 @@ static int mac(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out)
         x->L->f.HMAC_Update(x->c, len ? in : none, len) != 1 ||
         x->L->f.HMAC_Final(x->c, out, &n) != 1 || n != x->alg->out_bytes)
         return failed(x);
+    return 0;
+}
+
+/* ---- rand -------------------------------------------------------------------------- */
+
+/* rand_bytes: RAND_bytes, in pieces of at most INT_MAX bytes (its length is an int). */
+static int rand_bytes(cb_alg_session *s, uint8_t *out, size_t len)
+{
+    evp_ctx *x = s->ctx;
+    do {
+        int n = len > INT_MAX ? INT_MAX : (int)len;
+        if (x->L->f.RAND_bytes(out, n) != 1)
+            return failed(x);
+        out += n;
+        len -= (size_t)n;
+    } while (len);
     return 0;
 }
 
@@ -610,7 +629,7 @@ static int offers(const cb_alg_impl *impl, const cb_alg *a, cb_dir d)
         return 0;
     if (!slot->probed) {
         slot->probed = 1;
-        if (a->kind != CB_KIND_PKEY) {
+        if (a->kind != CB_KIND_PKEY && a->kind != CB_KIND_RAND) {
             char name[64];
             cb_lib_evp_name(a, name, sizeof name);
             const obj *(*get)(void);
@@ -624,12 +643,15 @@ static int offers(const cb_alg_impl *impl, const cb_alg *a, cb_dir d)
                       a->kind == CB_KIND_AEAD || a->kind == CB_KIND_PKEY ||
                       (a->kind == CB_KIND_HMAC && L->f.HMAC_CTX_new && L->f.HMAC_Init_ex &&
                        L->f.HMAC_Update && L->f.HMAC_Final && L->f.HMAC_CTX_free) ||
-                      (a->kind == CB_KIND_CMAC && (has_evp_mac(L) || has_cmac_ctx(L)));
+                      (a->kind == CB_KIND_CMAC && (has_evp_mac(L) || has_cmac_ctx(L))) ||
+                      (a->kind == CB_KIND_RAND && L->f.RAND_bytes);
         /* no cryptographic operation runs here, outside the fault guard (only the
          * lookup, the fetch and, for signatures, building the key): whether the
          * answers are right (and the instructions exist) is the check's to find */
         slot->offered = kind_ok && key_fits(a) &&
-                        (a->kind == CB_KIND_PKEY ? cb_lib_pkey_try(L, a) : slot->evp != NULL);
+                        (a->kind == CB_KIND_PKEY   ? cb_lib_pkey_try(L, a)
+                         : a->kind == CB_KIND_RAND ? 1
+                                                   : slot->evp != NULL);
     }
     return slot->offered;
 }
@@ -652,6 +674,10 @@ static const char *why_not(const cb_alg_impl *impl, const cb_alg *a, char *buf, 
     if (a->kind == CB_KIND_HMAC && !(L->f.HMAC_CTX_new && L->f.HMAC_Init_ex &&
                                      L->f.HMAC_Update && L->f.HMAC_Final && L->f.HMAC_CTX_free)) {
         snprintf(buf, len, "has no HMAC_CTX_new, HMAC_Init_ex, HMAC_Update, HMAC_Final");
+        return buf;
+    }
+    if (a->kind == CB_KIND_RAND) {
+        snprintf(buf, len, "has no RAND_bytes");
         return buf;
     }
     if (a->kind == CB_KIND_CMAC && !has_evp_mac(L) && !has_cmac_ctx(L)) {
@@ -684,4 +710,5 @@ void cb_lib_evp_setup(cb_lib *L)
     L->impl.aead_seal = aead_seal;
     L->impl.aead_open = aead_open;
     L->impl.why_not = why_not;
+    L->impl.rand = rand_bytes;
 }

@@ -137,7 +137,8 @@ typedef void obj; /* EVP_MD, EVP_MD_CTX, EVP_CIPHER, RSA, BIGNUM, ... */
                           obj *engine))                                                  \
     X(0, int, CMAC_Reset, (obj * ctx))                                                   \
     X(0, int, CMAC_Update, (obj * ctx, const void *d, size_t n))                         \
-    X(0, int, CMAC_Final, (obj * ctx, unsigned char *out, size_t *outl))
+    X(0, int, CMAC_Final, (obj * ctx, unsigned char *out, size_t *outl)) \
+    X(0, int, RAND_bytes, (unsigned char *buf, int num))
 
 #define CB_LIB_FIELD(req, ret, name, params) ret(*name) params;
 

@@ -908,6 +908,14 @@ if [ -f "$V/nist-800-38b-aes128.txt" ]; then
 else
     bad "no $V: the kat CMAC checks cannot run; install python3-cryptography-vectors (make check-deps)"
 fi
+# --- rand as `openssl speed rand` has it: CTR_DRBG output of each block -----------------
+cb speed rand -bytes 64 -seconds 0.1 >"$T/out" 2>"$T/err" && ok || bad "speed rand failed: $(cat "$T/err")"
+grep -Eq '^rand +[0-9]+\.[0-9]{2}k?$' "$T/out" && ok || bad "no rand row: $(cat "$T/out")"
+grep -Eq "^Doing rand for 0.1s on 64 size blocks: [0-9]+ rand's in" "$T/err" && ok || bad "no rand progress line: $(cat "$T/err")"
+# a request past OpenSSL's 64 KiB max_request is served in pieces, as RAND_bytes does
+cb speed rand -bytes 70000 -seconds 0.05 >"$T/out" 2>"$T/err" && ok || bad "speed rand -bytes 70000 failed: $(cat "$T/err")"
+cb selftest rand >"$T/out" 2>"$T/err" && ok || bad "selftest rand failed: $(cat "$T/out" "$T/err")"
+grep -q '^PASS  *rand  *generic ' "$T/out" && ok || bad "selftest rand has no generic PASS: $(cat "$T/out")"
 
 # AES OFB, CFB, CFB8 and XTS: speed names, XTS's shortest data unit, the CAVP files
 cb speed -evp aes-128-xts aes-256-xts aes-192-ofb aes-128-cfb aes-256-cfb8 -decrypt -bytes 17 -seconds 0.02 -mr >"$T/mr" 2>"$T/err" && ok || bad "speed of the new AES modes failed: $(cat "$T/err")"

@@ -68,6 +68,18 @@ extern const size_t cb_vectors_sm4_count;
 extern const size_t cb_vectors_chacha_count;
 extern const size_t cb_vectors_poly1305_count;
 
+/* cb_drbg_vector: one CTR_DRBG (AES-256, derivation function) known answer (hex,
+ * NULL where unused): instantiate with entropy and nonce (key and v, when given, are
+ * the state after it), generate with adin1, reseed with the reseed entropy when
+ * given, generate with adin2; returned is the second generate's output. */
+typedef struct cb_drbg_vector {
+    const char *source;
+    const char *entropy, *nonce, *key, *v, *adin1, *reseed, *adin2, *returned;
+} cb_drbg_vector;
+
+extern const cb_drbg_vector cb_vectors_drbg[];
+extern const size_t cb_vectors_drbg_count;
+
 /* cb_mlkem_vector: one ML-KEM known answer (hex): keygen from d and z, encapsulation
  * of m, the SHA3-256 of ek, dk and c, the shared secret k, and k_rejected, the
  * decapsulation of c with bit 0 of its first byte flipped (implicit rejection). */
