@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
@@ -174,4 +175,19 @@ void cb_buf_printf(cb_buf *b, const char *fmt, ...)
     vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
     va_end(ap);
     b->len += (size_t)n;
+}
+
+int cb_os_random(void *p, size_t len)
+{
+    unsigned char *b = p;
+    size_t got = 0;
+    while (got < len) {
+        ssize_t n = getrandom(b + got, len - got, 0);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        got += (size_t)n;
+    }
+    return 0;
 }

@@ -71,6 +71,10 @@ typedef struct cb_buf {
 /* cb_buf_printf appends the formatted text to b. */
 void cb_buf_printf(cb_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* cb_os_random fills p with len bytes from the kernel's random source (getrandom,
+ * which blocks only until the pool is first seeded); 0, or -1 when it cannot. */
+int cb_os_random(void *p, size_t len);
+
 /* cb_aligned_alloc returns size bytes aligned to align (a power of two), zeroed. */
 void *cb_aligned_alloc(size_t align, size_t size);
 

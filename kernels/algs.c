@@ -79,6 +79,21 @@ static const cb_alg algs[] = {
     AES("aes-192-ccm", "id-aes192-ccm", CB_MODE_CCM, 192, 16),
     AES("aes-256-ccm", "id-aes256-ccm", CB_MODE_CCM, 256, 16),
 
+    /* CMAC (SP 800-38B) as `openssl speed -cmac aes-N-cbc` names and times it: the
+     * MAC of each block under the cipher's key, set up once; key_bits the cipher's,
+     * the MAC one 16-byte block.  cb_alg_find also takes cmac-CIPHER and any spelling
+     * of the cipher inside. */
+    {"cmac(aes-128-cbc)", "", CB_KIND_CMAC, CB_PRIM_AES, CB_MODE_CMAC, 128, 16, 16, NULL},
+    {"cmac(aes-192-cbc)", "", CB_KIND_CMAC, CB_PRIM_AES, CB_MODE_CMAC, 192, 16, 16, NULL},
+    {"cmac(aes-256-cbc)", "", CB_KIND_CMAC, CB_PRIM_AES, CB_MODE_CMAC, 256, 16, 16, NULL},
+
+    /* OpenSSL's rand row (`openssl speed rand`): its default DRBG, CTR_DRBG with
+     * AES-256 and the derivation function (SP 800-90A 10.2), seeded from the kernel
+     * once; one operation generates one block.  key_bits is 0, as for digests: the
+     * DRBG takes no key (its AES-256 key is its state), and an imported `openssl
+     * speed` rand row, foreign before this row existed, stays comparable. */
+    {"rand", "", CB_KIND_RAND, CB_PRIM_AES, CB_MODE_DRBG, 0, 16, 0, NULL},
+
     {"ghash", "", CB_KIND_MAC, CB_PRIM_GHASH, CB_MODE_NONE, 128, 16, 16, NULL},
 
     /* The other ciphers in `openssl speed`'s row order (rc4, des cbc, des ede3, idea,
@@ -233,19 +248,50 @@ const cb_alg *cb_hmac_of(const cb_alg *d)
     return partner(d, CB_KIND_DIGEST, CB_KIND_HMAC);
 }
 
+/* A CMAC row and its CBC cipher share the primitive and the key length. */
+static const cb_alg *cmac_partner(const cb_alg *a, cb_kind from, cb_mode from_mode,
+                                  cb_kind to, cb_mode to_mode)
+{
+    if (!a || a->kind != from || a->mode != from_mode)
+        return NULL;
+    for (size_t i = 0; i < cb_alg_count(); i++)
+        if (algs[i].kind == to && algs[i].mode == to_mode && algs[i].prim == a->prim &&
+            algs[i].key_bits == a->key_bits)
+            return &algs[i];
+    return NULL;
+}
+
+const cb_alg *cb_cmac_cipher(const cb_alg *a)
+{
+    return cmac_partner(a, CB_KIND_CMAC, CB_MODE_CMAC, CB_KIND_CIPHER, CB_MODE_CBC);
+}
+
+const cb_alg *cb_cmac_of(const cb_alg *c)
+{
+    return cmac_partner(c, CB_KIND_CIPHER, CB_MODE_CBC, CB_KIND_CMAC, CB_MODE_CMAC);
+}
+
+/* mac_spelling resolves "PREFIX(INNER)" and "PREFIX-INNER" (prefix "hmac" or "cmac")
+ * with INNER any spelling cb_alg_find accepts, through of; NULL otherwise. */
+static const cb_alg *mac_spelling(const char *name, const char *prefix,
+                                  const cb_alg *(*of)(const cb_alg *))
+{
+    char inner[64];
+    size_t n = strlen(name), p = strlen(prefix);
+    if (n > p + 2 && strncasecmp(name, prefix, p) == 0 && name[p] == '(' && name[n - 1] == ')')
+        snprintf(inner, sizeof inner, "%.*s", (int)(n - p - 2), name + p + 1);
+    else if (n > p + 1 && strncasecmp(name, prefix, p) == 0 && name[p] == '-')
+        snprintf(inner, sizeof inner, "%s", name + p + 1);
+    else
+        return NULL;
+    return of(cb_alg_find(inner));
+}
+
 /* hmac_spelling resolves "hmac(DIGEST)" and "hmac-DIGEST" with any spelling of the
  * digest cb_alg_find accepts ("hmac(SHA-256)", "hmac-sha2-256"); NULL otherwise. */
 static const cb_alg *hmac_spelling(const char *name)
 {
-    char digest[64];
-    size_t n = strlen(name);
-    if (n > 6 && strncasecmp(name, "hmac(", 5) == 0 && name[n - 1] == ')')
-        snprintf(digest, sizeof digest, "%.*s", (int)(n - 6), name + 5);
-    else if (n > 5 && strncasecmp(name, "hmac-", 5) == 0)
-        snprintf(digest, sizeof digest, "%s", name + 5);
-    else
-        return NULL;
-    return cb_hmac_of(cb_alg_find(digest));
+    return mac_spelling(name, "hmac", cb_hmac_of);
 }
 
 const cb_alg *cb_alg_find(const char *name)
@@ -255,7 +301,8 @@ const cb_alg *cb_alg_find(const char *name)
     for (size_t i = 0; i < cb_alg_count(); i++)
         if (strcasecmp(algs[i].name, name) == 0 || word_in(name, algs[i].aliases))
             return &algs[i];
-    return hmac_spelling(name);
+    const cb_alg *h = hmac_spelling(name);
+    return h ? h : mac_spelling(name, "cmac", cb_cmac_of);
 }
 
 size_t cb_alg_expand(const char *name, const cb_alg **out, size_t max)
@@ -324,6 +371,8 @@ size_t cb_alg_dirs(const cb_alg *a, cb_dir out[CB_MAX_DIRS])
     case CB_KIND_DIGEST:
     case CB_KIND_MAC:
     case CB_KIND_HMAC:
+    case CB_KIND_CMAC:
+    case CB_KIND_RAND:
         out[0] = CB_DIR_DIGEST;
         return 1;
     case CB_KIND_PKEY:
@@ -370,7 +419,7 @@ size_t cb_alg_iv_bytes(const cb_alg *a)
 size_t cb_alg_key_bytes(const cb_alg *a)
 {
     if (a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM ||
-        a->kind == CB_KIND_SIG)
+        a->kind == CB_KIND_SIG || a->kind == CB_KIND_RAND)
         return 0;
     return a->key_bits / 8;
 }

@@ -96,11 +96,21 @@ static void run_ghash(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, u
         cb_op_ghash(&x->op, in, len);
 }
 
-static void run_hmac(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n)
+/* run_mac: one whole HMAC or CMAC of the block per operation. */
+static void run_mac(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n)
 {
     (void)out;
     for (uint64_t i = 0; i < n; i++)
         if (cb_op_mac(&x->op, in, len, x->digest))
+            x->failures++;
+}
+
+/* run_rand: one generate of the block's length into out per operation. */
+static void run_rand(cb_inst *x, const uint8_t *in, uint8_t *out, size_t len, uint64_t n)
+{
+    (void)in;
+    for (uint64_t i = 0; i < n; i++)
+        if (cb_op_rand(&x->op, out, len))
             x->failures++;
 }
 
@@ -261,8 +271,9 @@ int cb_inst_len_ok(const cb_alg *a, size_t len, char *err, size_t errlen)
 }
 
 /* The run of each kind and direction, and the bytes it is keyed with: a 16-byte HMAC
- * key, as `openssl speed -hmac` uses (one block after padding); GHASH's H from the
- * same fixed bytes. */
+ * key, as `openssl speed -hmac` uses (one block after padding); GHASH's H and a
+ * CMAC's cipher key (its own length, as `openssl speed -cmac`) from the same fixed
+ * bytes. */
 static int keyed_new(cb_inst *x, const cb_alg *a, const cb_variant *v, cb_dir d)
 {
     size_t key_len = a->kind == CB_KIND_HMAC ? 16 : cb_alg_key_bytes(a);
@@ -283,7 +294,11 @@ static int keyed_new(cb_inst *x, const cb_alg *a, const cb_variant *v, cb_dir d)
         x->run = run_ghash;
         break;
     case CB_KIND_HMAC:
-        x->run = run_hmac;
+    case CB_KIND_CMAC:
+        x->run = run_mac;
+        break;
+    case CB_KIND_RAND:
+        x->run = run_rand;
         break;
     case CB_KIND_PKEY:
         x->sig = cb_xmalloc(d == CB_DIR_DERIVE ? a->out_bytes : cb_op_sig_max(&x->op));

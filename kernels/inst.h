@@ -11,6 +11,10 @@
  *   hmac    HMAC of one block under a 16-byte key set up once: start from the
  *           precomputed inner state, the block, the inner and outer final blocks
  *           (OpenSSL 3's EVP_MAC_init(ctx, NULL, 0, NULL), update, final)
+ *   cmac    CMAC of one block under the cipher's key set up once (schedule, K1
+ *           and K2): the block's encryptions, the last one masked with K1 or K2
+ *   rand    one generate of the block's length from a DRBG seeded from the kernel
+ *           when the case was set up (OpenSSL's RAND_bytes of the block)
  *   pkey    one signature or one verification of a fixed 36-byte message
  *   kem     one key generation from fixed seeds d || z, one encapsulation of a fixed
  *           message under that key pair, or one decapsulation of the generic

@@ -95,9 +95,13 @@ typedef enum cb_kind {
                        whole MAC of one block under a key set up once */
     CB_KIND_KEM,    /* a key-encapsulation mechanism: one operation is one key
                        generation, one encapsulation or one decapsulation */
-    CB_KIND_SIG     /* a signature scheme timed with its key generation (ML-DSA): one
+    CB_KIND_SIG,    /* a signature scheme timed with its key generation (ML-DSA): one
                        operation is one key generation from a seed, one signature or
                        one verification */
+    CB_KIND_CMAC,   /* cmac(CIPHER) over the block cipher's variants (SP 800-38B): one
+                       operation is the whole MAC of one block under a key set up once */
+    CB_KIND_RAND    /* a DRBG seeded once (rand: CTR_DRBG, SP 800-90A): one operation is
+                       the generation of one block of output */
 } cb_kind;
 
 typedef enum cb_mode {
@@ -113,8 +117,12 @@ typedef enum cb_mode {
     CB_MODE_CCM,  /* SP 800-38C, an AEAD over the AES variants (kernels/modes/ccm.h) */
     CB_MODE_STREAM, /* a stream cipher (cb_stream_ops): no IV, the keystream XORed in */
     CB_MODE_IGE,    /* OpenSSL's AES_ige_encrypt (infinite garble extension): a 32-byte IV */
-    CB_MODE_CHACHAPOLY /* RFC 8439 2.8: ChaCha20 and Poly1305 as an AEAD
+    CB_MODE_CHACHAPOLY, /* RFC 8439 2.8: ChaCha20 and Poly1305 as an AEAD
                           (kernels/modes/chachapoly.h) */
+    CB_MODE_CMAC,   /* SP 800-38B: CBC-MAC with subkeys, on the serial CBC encryption
+                       path (kernels/modes/cmac.h) */
+    CB_MODE_DRBG    /* SP 800-90A 10.2: CTR_DRBG with the derivation function, on
+                       ecb_encrypt (kernels/modes/drbg.h) */
 } cb_mode;
 
 /* CB_IV_MAX bounds a cipher's IV (cb_alg_iv_bytes): IGE's two chaining blocks. */
@@ -443,10 +451,13 @@ typedef struct cb_mldsa_ops {
  *   aead_open       bytes of tag written (seal) or checked in constant time (open);
  *                   a failed open zeroes out.  CCM's nonce and tag rules are
  *                   cb_aead_refuses' (kernels/modes/aead.h).
- *   mac_init        CB_KIND_HMAC: the key (any length) for every MAC that follows.
+ *   mac_init        CB_KIND_HMAC: the key (any length) for every MAC that follows;
+ *                   CB_KIND_CMAC: the cipher's key (cb_alg_key_bytes bytes).
  *   mac             the whole MAC of in[0..len) under that key into out
  *                   (alg->out_bytes bytes), as HMAC_Init_ex(ctx, NULL, ...) reusing the
  *                   key, update and final do.
+ *   rand            CB_KIND_RAND: len bytes of the implementation's own DRBG output
+ *                   (OpenSSL's RAND_bytes), seeded as it seeds itself.
  *   sig_max         CB_KIND_PKEY: the largest signature in bytes.
  *   sign, verify    one signature of msg[0..len) with the algorithm's embedded key
  *                   (kernels/pkey/pkey.h: SHA-256, PKCS#1 v1.5 or FIPS 186-4 DSA;
@@ -545,6 +556,8 @@ struct cb_alg_impl {
      * randomness), verify and sig_max above then use that pair.  A whole variant
      * cannot be given the signing randomness (cb_op_sig_takes_rnd). */
     int (*sig_keygen)(cb_alg_session *s, const uint8_t *seed, uint8_t *pk, uint8_t *sk);
+
+    int (*rand)(cb_alg_session *s, uint8_t *out, size_t len);
 };
 
 /* CB_PRIORITY_AUTO_MIN: variants below this priority are never auto's pick. */
@@ -603,7 +616,10 @@ static inline int cb_alg_impl_has(const cb_alg_impl *m, const cb_alg *a, cb_dir 
         return m->sig_max && (d == CB_DIR_SIGN ? m->sign != NULL
                               : d == CB_DIR_VERIFY ? m->verify != NULL : 0);
     case CB_KIND_HMAC:
+    case CB_KIND_CMAC:
         return m->mac_init && m->mac;
+    case CB_KIND_RAND:
+        return m->rand != NULL;
     case CB_KIND_KEM: /* every direction starts from a key pair of its own */
         return m->kem_keygen && (d == CB_DIR_KEYGEN || (d == CB_DIR_ENCAPS && m->kem_encaps) ||
                                  (d == CB_DIR_DECAPS && m->kem_decaps));

@@ -76,13 +76,35 @@ static int hmac_start(cb_op *o, const uint8_t *iv)
     return cb_hmac_init(&o->lay.hmac, o->alg, o->var, o->key, o->key_len);
 }
 
-static int whole_hmac_start(cb_op *o, const uint8_t *iv)
+/* whole_mac_start: HMAC and CMAC both key a session's mac_init. */
+static int whole_mac_start(cb_op *o, const uint8_t *iv)
 {
     (void)iv;
     return o->s.impl->mac_init(&o->s, o->key, o->key_len) ? -1 : 0;
 }
 
 static void hmac_stop(cb_op *o) { cb_hmac_free(&o->lay.hmac); }
+
+static int cmac_start(cb_op *o, const uint8_t *iv)
+{
+    (void)iv;
+    return cb_cmac_init(&o->lay.cmac, o->alg, o->var, o->key, o->key_len);
+}
+
+static void cmac_stop(cb_op *o) { cb_cmac_free(&o->lay.cmac); }
+
+static int rand_start(cb_op *o, const uint8_t *iv)
+{
+    (void)iv;
+    if (cb_drbg_new(&o->lay.drbg, o->alg, o->var) != 0)
+        return -1;
+    if (cb_drbg_seed(&o->lay.drbg) == 0)
+        return 0;
+    cb_drbg_free(&o->lay.drbg);
+    return -1;
+}
+
+static void rand_stop(cb_op *o) { cb_drbg_free(&o->lay.drbg); }
 
 static int pkey_start(cb_op *o, const uint8_t *iv)
 {
@@ -117,10 +139,12 @@ static const struct op_kind kinds[] = {
     {CB_KIND_CIPHER, cipher_start, whole_cipher_start, cipher_stop},
     {CB_KIND_AEAD, aead_start, whole_aead_start, aead_stop},
     {CB_KIND_MAC, ghash_start, NULL, ghash_stop},
-    {CB_KIND_HMAC, hmac_start, whole_hmac_start, hmac_stop},
+    {CB_KIND_HMAC, hmac_start, whole_mac_start, hmac_stop},
     {CB_KIND_PKEY, pkey_start, none_start, pkey_stop},
     {CB_KIND_KEM, kem_start, none_start, kem_stop},
     {CB_KIND_SIG, sig_start, none_start, sig_stop},
+    {CB_KIND_CMAC, cmac_start, whole_mac_start, cmac_stop},
+    {CB_KIND_RAND, rand_start, none_start, rand_stop},
 };
 
 static const struct op_kind *kind_of(cb_kind k)
@@ -239,8 +263,18 @@ int cb_op_mac(cb_op *o, const uint8_t *in, size_t len, uint8_t *out)
 {
     if (o->s.impl)
         return o->s.impl->mac(&o->s, in, len, out) ? -1 : 0;
-    cb_hmac_mac(&o->lay.hmac, in, len, out);
+    if (o->alg->kind == CB_KIND_CMAC)
+        cb_cmac_mac(&o->lay.cmac, in, len, out);
+    else
+        cb_hmac_mac(&o->lay.hmac, in, len, out);
     return 0;
+}
+
+int cb_op_rand(cb_op *o, uint8_t *out, size_t len)
+{
+    if (o->s.impl)
+        return o->s.impl->rand(&o->s, out, len) ? -1 : 0;
+    return cb_drbg_bytes(&o->lay.drbg, out, len);
 }
 
 int cb_op_ghash(cb_op *o, const uint8_t *in, size_t len)

@@ -34,6 +34,8 @@
 #include "kernels/kernel.h"
 #include "kernels/modes/aead.h"
 #include "kernels/modes/cipher.h"
+#include "kernels/modes/cmac.h"
+#include "kernels/modes/drbg.h"
 #include "kernels/modes/gcm.h"
 #include "kernels/modes/hmac.h"
 
@@ -61,6 +63,8 @@ typedef struct cb_op {
         cb_aead aead;
         cb_ghash_ctx ghash;
         cb_hmac hmac;
+        cb_cmac cmac;
+        cb_drbg drbg;
         struct cb_pkey *pkey;
         struct cb_kem *kem;
         struct cb_sig *sig;
@@ -72,9 +76,11 @@ typedef struct cb_op {
 /*
  * cb_op_start keys v for algorithm a and direction d: a cipher with key_len bytes of
  * key and iv (NULL: zeros; ignored for ECB and stream ciphers), an AEAD with its key
- * (alg->key_bits / 8 bytes), an HMAC with key_len bytes, GHASH with its 16-byte H;
+ * (alg->key_bits / 8 bytes), an HMAC with key_len bytes, a CMAC with its cipher's
+ * key (cb_alg_key_bytes), GHASH with its 16-byte H;
  * a digest takes no key, a public-key algorithm its embedded keys (key NULL; raw
- * keys: cb_op_raw), a KEM none (cb_op_kem_keygen makes its key pair).  key must outlive the op when cb_op_restart is used.  Returns 0,
+ * keys: cb_op_raw), a KEM none (cb_op_kem_keygen makes its key pair), a DRBG none
+ * (it seeds itself from the kernel).  key must outlive the op when cb_op_restart is used.  Returns 0,
  * -1 for a key refused, CB_OP_NO_SESSION; on failure o needs no cb_op_stop.
  */
 int cb_op_start(cb_op *o, const cb_alg *a, const cb_variant *v, cb_dir d, const uint8_t *key,
@@ -112,8 +118,13 @@ int cb_op_unseal(cb_op *o, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
                  size_t aadlen, const uint8_t *in, uint8_t *out, size_t len,
                  const uint8_t *tag, size_t taglen);
 
-/* cb_op_mac writes the whole HMAC of in[0..len) under the op's key (out_bytes). */
+/* cb_op_mac writes the whole HMAC or CMAC of in[0..len) under the op's key
+ * (out_bytes). */
 int cb_op_mac(cb_op *o, const uint8_t *in, size_t len, uint8_t *out);
+
+/* cb_op_rand writes len bytes of the DRBG's output (a layered variant's CTR_DRBG,
+ * seeded from the kernel when the op started; a library's RAND_bytes). */
+int cb_op_rand(cb_op *o, uint8_t *out, size_t len);
 
 /* cb_op_ghash folds len bytes (whole blocks) into the running GHASH value. */
 int cb_op_ghash(cb_op *o, const uint8_t *in, size_t len);

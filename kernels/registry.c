@@ -152,6 +152,13 @@ static int aes_offers(const cb_aes_ops *o, cb_mode m, cb_dir d)
     case CB_MODE_CCM:
         /* CBC-MAC, serial like OFB, on cbc_encrypt; the counter blocks on ctr32 */
         return o->cbc_encrypt && o->ctr32;
+    case CB_MODE_CMAC:
+        /* a CBC-MAC: one chain on cbc_encrypt, which the parallel-only variants lack */
+        return o->cbc_encrypt != NULL;
+    case CB_MODE_DRBG:
+        /* CTR_DRBG: counter blocks and the derivation function's BCC, all on
+         * ecb_encrypt */
+        return o->ecb_encrypt != NULL;
     case CB_MODE_XTS: /* the tweak is always encrypted */
         return o->ecb_encrypt && (!dec || (o->set_decrypt_key && o->ecb_decrypt));
     default:

@@ -27,6 +27,12 @@ const cb_alg *cb_hmac_digest(const cb_alg *a);
 /* cb_hmac_of returns the hmac(...) algorithm built on digest algorithm d, or NULL. */
 const cb_alg *cb_hmac_of(const cb_alg *d);
 
+/* cb_cmac_cipher returns the CBC cipher cmac algorithm a is named after
+ * (cmac(aes-128-cbc): aes-128-cbc), or NULL when a is not a CMAC; cb_cmac_of the
+ * cmac(...) algorithm of cipher c, or NULL (kernels/modes/cmac.h is CMAC itself). */
+const cb_alg *cb_cmac_cipher(const cb_alg *a);
+const cb_alg *cb_cmac_of(const cb_alg *c);
+
 /*
  * cb_alg_expand resolves a name that may stand for several algorithms (OpenSSL's
  * "aes" is aes-128/192/256-cbc, "rsa" every RSA size).  Returns how many algorithms

@@ -76,6 +76,11 @@ done
 for n in 224 256 384 512; do
     set -- "$@" "$vec/HMAC/rfc-4231-sha$n.txt"
 done
+# CMAC: SP 800-38B's AES examples (the 3DES file is left out, as cryptobench has no
+# cmac(des-ede3-cbc)).
+for n in 128 192 256; do
+    set -- "$@" "$vec/CMAC/nist-800-38b-aes$n.txt"
+done
 for f in "$vec"/ciphers/AES/ECB/*.rsp "$vec"/ciphers/AES/CBC/*.rsp \
          "$vec"/ciphers/AES/OFB/*.rsp "$vec"/ciphers/AES/CFB/CFB8*.rsp \
          "$vec"/ciphers/AES/CFB/CFB128*.rsp "$vec"/ciphers/AES/XTS/*/XTSGenAES*.rsp \

@@ -3,6 +3,7 @@
  */
 #include "tests/support.h"
 
+#include <dlfcn.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -441,6 +442,27 @@ const cb_variant *tu_aws_lc(const char *program, const char *test)
     }
     if (!v)
         printf("%s: skipped (no AWS-LC)\n", test);
+    return v;
+}
+
+const cb_variant *tu_system_lib(const char *test)
+{
+    static int tried;
+    static const cb_variant *v;
+    if (!tried) {
+        tried = 1;
+        void *h = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
+        if (h) {
+            dlclose(h);
+            cb_lib_request r = {.name = "sys"};
+            char err[1024] = "";
+            if (cb_lib_load(&r, err, sizeof err) != 0)
+                fail_msg("loading the system libcrypto: %s", err);
+            v = cb_lib_loaded("sys");
+        }
+    }
+    if (!v)
+        printf("%s: skipped, no libcrypto.so.3\n", test);
     return v;
 }
 

@@ -125,6 +125,11 @@ int tu_quick(void);
  * fails is a test failure). */
 const cb_variant *tu_aws_lc(const char *program, const char *test);
 
+/* tu_system_lib loads the libcrypto.so.3 the loader finds once as the library
+ * variant "sys" and returns it; NULL, with a line saying test skips, when there is
+ * none (a load that fails is a test failure). */
+const cb_variant *tu_system_lib(const char *test);
+
 /* tu_import_refused imports text as the file name (import's defaults) and fails the
  * test unless the import is refused with no row kept and an error that starts with
  * where ("t.log:2: ") and mentions what. */

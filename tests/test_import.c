@@ -173,6 +173,49 @@ static void test_openssl3_chacha(void **state)
     cb_csv_set_free(set);
 }
 
+/* `openssl speed -cmac aes-128-cbc -seconds 1` and `openssl speed -mr -cmac aes-256-cbc
+ * -seconds 1`, Debian's OpenSSL 3.0.19 on the project's build machine
+ * (openssl3-cmac.log, openssl3-cmac-mr.log): the rows land on cryptobench's
+ * cmac(aes-*-cbc), a digest-like case with the cipher's key bits. */
+static void test_openssl3_cmac(void **state)
+{
+    (void)state;
+    cb_import_opts o = no_opts();
+    cb_csv_set *set = import_file("openssl3-cmac.log", &o, 6);
+    /* "Doing cmac(aes-128-cbc) for 1s on 16 size blocks: 4697651 cmac(aes-128-cbc)'s in
+     * 0.58s" */
+    const cb_csv_row *r = find(set, "cmac(aes-128-cbc)", "digest", 16, 128);
+    assert_int_equal(r->s.iterations, 4697651);
+    assert_true(r->s.seconds == 0.58);
+    r = find(set, "cmac(aes-128-cbc)", "digest", 16384, 128);
+    assert_int_equal(r->s.iterations, 39480);
+    cb_csv_set_free(set);
+    set = import_file("openssl3-cmac-mr.log", &o, 6);
+    /* "+R:771021:cmac(aes-256-cbc):1.000000" after "+DT:cmac(aes-256-cbc):1:1024", and
+     * +F's 789525504.00 bytes/s for it */
+    r = find(set, "cmac(aes-256-cbc)", "digest", 1024, 256);
+    assert_int_equal(r->s.iterations, 771021);
+    assert_true(r->s.seconds == 1.0);
+    assert_true(fabs(r->bytes_per_sec - 789525504.00) < 0.01);
+    cb_csv_set_free(set);
+}
+
+/* `openssl speed -seconds 1 rand`, Debian's OpenSSL 3.0.19 on the project's build
+ * machine (openssl3-rand.log): the rows land on cryptobench's rand, a digest-like
+ * case with no key bits, as a digest's. */
+static void test_openssl3_rand(void **state)
+{
+    (void)state;
+    cb_import_opts o = no_opts();
+    cb_csv_set *set = import_file("openssl3-rand.log", &o, 6);
+    /* "Doing rand for 1s on 16 size blocks: 248996 rand's in 0.13s" */
+    const cb_csv_row *r = find(set, "rand", "digest", 16, 0);
+    assert_int_equal(r->s.iterations, 248996);
+    assert_true(r->s.seconds == 0.13);
+    find(set, "rand", "digest", 16384, 0);
+    cb_csv_set_free(set);
+}
+
 static void test_openssl3_rsa(void **state)
 {
     (void)state;
@@ -878,6 +921,8 @@ int main(void)
         cmocka_unit_test(test_openssl3_mr),
         cmocka_unit_test(test_openssl3_rsa),
         cmocka_unit_test(test_openssl3_chacha),
+        cmocka_unit_test(test_openssl3_cmac),
+        cmocka_unit_test(test_openssl3_rand),
         cmocka_unit_test(test_legacy_names_and_forms),
         cmocka_unit_test(test_tcrypt),
         cmocka_unit_test(test_tcrypt_linux6),

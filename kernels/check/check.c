@@ -12,6 +12,7 @@
 #include "kernels/modes/aead.h"
 #include "kernels/modes/chachapoly.h"
 #include "kernels/modes/cipher.h"
+#include "kernels/modes/cmac.h"
 #include "kernels/modes/digest.h"
 #include "kernels/modes/gcm.h"
 #include "kernels/modes/hmac.h"
@@ -20,6 +21,7 @@
 #include "kernels/check/checker.h"
 #include "kernels/check/kem_check.h"
 #include "kernels/check/pkey_check.h"
+#include "kernels/check/rand_check.h"
 #include "kernels/check/sig_check.h"
 #include "kernels/check/vectors/vectors.h"
 
@@ -69,8 +71,8 @@ static void msg_aead_free(msg_aead *m)
     cb_op_stop(&m->open);
 }
 
-/* msg_hmac: the MAC of in[0..len) under key, twice under one keying and the same
- * both times (the key set up once is reused, as the timed loop reuses it). */
+/* msg_hmac: the HMAC or CMAC of in[0..len) under key, twice under one keying and the
+ * same both times (the key set up once is reused, as the timed loop reuses it). */
 static int msg_hmac(const cb_alg *a, const cb_variant *v, const uint8_t *key, size_t key_len,
                     const uint8_t *in, size_t len, uint8_t *out)
 {
@@ -229,6 +231,29 @@ static int kat_hmac(cb_checker *c, const cb_vector *v, const bytes *key, const b
     return memcmp(out, expect, n) ? cb_check_fail(c, "wrong MAC for known answer '%s'", v->source) : 0;
 }
 
+/* kat_cmac: a known CMAC (every vector has its answer), through the variant and,
+ * for the generic one, through section 6.2's definition too (cb_cmac_reference). */
+static int kat_cmac(cb_checker *c, const cb_vector *v, const bytes *key, const bytes *msg,
+                    const bytes *want)
+{
+    uint8_t out[CB_CMAC_BYTES];
+    if (want->n == 0 || want->n > CB_CMAC_BYTES)
+        return cb_check_fail(c, "known answer '%s' has a %zu-byte MAC", v->source, want->n);
+    if (msg_hmac(c->alg, c->var, key->p, key->n, msg->p, msg->n, out) != 0)
+        return cb_check_fail(c, "cannot be keyed for known answer '%s'", v->source);
+    c->checks++;
+    if (memcmp(out, want->p, want->n) != 0)
+        return cb_check_fail(c, "wrong MAC for known answer '%s'", v->source);
+    if (c->var != c->ref)
+        return 0;
+    c->checks++;
+    if (cb_cmac_reference(c->alg, c->var, key->p, key->n, msg->p, msg->n, out) != 0 ||
+        memcmp(out, want->p, want->n) != 0)
+        return cb_check_fail(c, "section 6.2's definition gives another MAC for known "
+                                "answer '%s'", v->source);
+    return 0;
+}
+
 static int run_vector(cb_checker *c, const cb_vector *v)
 {
     bytes key = {0}, iv = {0}, aad = {0}, hexmsg = {0}, want = {0}, tag = {0}, msg = {0};
@@ -253,9 +278,13 @@ static int run_vector(cb_checker *c, const cb_vector *v)
         case CB_KIND_HMAC:
             rc = kat_hmac(c, v, &key, &msg, &want);
             break;
+        case CB_KIND_CMAC:
+            rc = kat_cmac(c, v, &key, &msg, &want);
+            break;
         case CB_KIND_PKEY:
         case CB_KIND_KEM:
         case CB_KIND_SIG:
+        case CB_KIND_RAND:
             break;
         }
         if (msg.p != hexmsg.p)
@@ -277,6 +306,7 @@ static const cb_vector *const vector_tables[] = {cb_vectors_digest, cb_vectors_a
                                                  cb_vectors_seed,
                                                  cb_vectors_sm4,
                                                  cb_vectors_chacha,
+                                                 cb_vectors_cmac,
 };
 
 size_t cb_vectors_for(const char *alg)
@@ -582,6 +612,24 @@ static int xcheck_hmac(cb_checker *c, const uint8_t *src, uint8_t *ibuf, size_t 
     return 0;
 }
 
+/* xcheck_cmac: the variant's CMAC against generic's under a key that changes with
+ * len, the message misaligned by 3: every length from 0 crosses the complete and the
+ * padded last block, and the chunks cb_aes_cbc_mac hands to cbc_encrypt. */
+static int xcheck_cmac(cb_checker *c, const uint8_t *src, uint8_t *ibuf, size_t len)
+{
+    uint8_t key[32], want[CB_CMAC_BYTES], got[CB_CMAC_BYTES];
+    size_t key_len = cb_alg_key_bytes(c->alg);
+    cb_check_fill(c, key, key_len);
+    memcpy(ibuf + 3, src, len);
+    if (msg_hmac(c->alg, c->ref, key, key_len, src, len, want) != 0 ||
+        msg_hmac(c->alg, c->var, key, key_len, ibuf + 3, len, got) != 0)
+        return cb_check_fail(c, "cannot be keyed with a %zu-byte key", key_len);
+    c->checks++;
+    if (memcmp(want, got, sizeof want) != 0)
+        return cb_check_fail(c, "MAC differs from generic at length %zu, misaligned +3", len);
+    return 0;
+}
+
 static int cross_check(cb_checker *c, cb_check_depth depth)
 {
     uint8_t *src = cb_aligned_alloc(64, BUF_LEN), *ibuf = cb_aligned_alloc(64, BUF_LEN);
@@ -607,9 +655,13 @@ static int cross_check(cb_checker *c, cb_check_depth depth)
         case CB_KIND_HMAC:
             rc = xcheck_hmac(c, src, ibuf, len);
             break;
+        case CB_KIND_CMAC:
+            rc = xcheck_cmac(c, src, ibuf, len);
+            break;
         case CB_KIND_PKEY:
         case CB_KIND_KEM:
         case CB_KIND_SIG:
+        case CB_KIND_RAND:
             break;
         }
     }
@@ -622,10 +674,12 @@ int cb_check_variant(const cb_alg *a, const cb_variant *v, cb_check_depth depth,
 {
     cb_checker c = {a, v, cb_variant_generic(a), err, errlen, 0, UINT64_C(0x9e3779b97f4a7c15)};
     err[0] = '\0';
-    if (a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM || a->kind == CB_KIND_SIG) {
-        int rc = a->kind == CB_KIND_KEM   ? cb_check_kem(&c, depth)
-                 : a->kind == CB_KIND_SIG ? cb_check_sig(&c, depth)
-                                          : cb_check_pkey(&c);
+    if (a->kind == CB_KIND_PKEY || a->kind == CB_KIND_KEM || a->kind == CB_KIND_SIG ||
+        a->kind == CB_KIND_RAND) {
+        int rc = a->kind == CB_KIND_KEM    ? cb_check_kem(&c, depth)
+                 : a->kind == CB_KIND_SIG  ? cb_check_sig(&c, depth)
+                 : a->kind == CB_KIND_RAND ? cb_check_rand(&c, depth)
+                                           : cb_check_pkey(&c);
         if (checks)
             *checks = c.checks;
         return rc;

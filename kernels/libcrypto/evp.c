@@ -6,12 +6,19 @@
  *   digest   EVP_Digest: context, init, update, final (what `openssl speed -evp`
  *            times)
  *   hmac     HMAC_Init_ex(ctx, NULL, 0, NULL, NULL) reusing the key, update, final
+ *   cmac     as `openssl speed -cmac` 3.0 does: EVP_MAC_init(ctx, NULL, 0, NULL)
+ *            reusing the key, update, final on the "CMAC" EVP_MAC keyed once with
+ *            the cipher named; without EVP_MAC (1.1, BoringSSL, AWS-LC, LibreSSL)
+ *            CMAC_Reset (BoringSSL, AWS-LC: their CMAC_Init wants the key again) or
+ *            OpenSSL 1.1's CMAC_Init(ctx, NULL, 0, NULL, NULL), CMAC_Update, CMAC_Final
  *   cipher   one EVP_CipherUpdate on a context keyed once, padding off, the IV or
  *            counter running on
  *   gcm      EVP_CipherInit_ex with the IV, the AAD update, the data update, final
  *            and the tag (get or set), as `openssl speed -aead` does
  *   ccm      the same with CCM's length update first; the tag is checked by the
  *            data update
+ *   rand     RAND_bytes of the block: the library's default DRBG, seeded as the
+ *            library seeds it
  *   chacha20-poly1305  GCM's calls on OpenSSL's EVP_chacha20_poly1305(); where the
  *            library has it only as an EVP_AEAD (BoringSSL, AWS-LC), one
  *            EVP_AEAD_CTX_seal_scatter or EVP_AEAD_CTX_open_gather on a context
@@ -44,8 +51,10 @@ typedef struct evp_ctx {
     void *pkey;      /* pkey.c's key, for signatures: first, as cb_lib_pkey_key reads it */
     cb_lib *L;
     const cb_alg *alg;
-    const obj *evp;  /* the EVP_MD (digests, HMAC) or EVP_CIPHER */
-    obj *c;          /* EVP_CIPHER_CTX, HMAC_CTX, or EVP_AEAD_CTX (aead_api) */
+    const obj *evp;  /* the EVP_MD (digests, HMAC) or EVP_CIPHER (ciphers, CMAC) */
+    obj *c;          /* EVP_CIPHER_CTX, HMAC_CTX, EVP_AEAD_CTX (aead_api), or for a
+                        CMAC an EVP_MAC_CTX (mac set) or a CMAC_CTX */
+    obj *mac;        /* CMAC on OpenSSL 3: the fetched EVP_MAC */
     int enc;         /* the direction the cipher context is set for */
     int ready;       /* AEAD: the context holds the key, ivlen and taglen below */
     int rekey;       /* GCM: key[] is new, to be set with the next IV */
@@ -56,7 +65,9 @@ typedef struct evp_ctx {
 
 void cb_lib_evp_name(const cb_alg *a, char *buf, size_t len)
 {
-    const cb_alg *d = a->kind == CB_KIND_HMAC ? cb_hmac_digest(a) : a;
+    const cb_alg *d = a->kind == CB_KIND_HMAC   ? cb_hmac_digest(a)
+                      : a->kind == CB_KIND_CMAC ? cb_cmac_cipher(a)
+                                                : a;
     const char *name = d ? d->name : a->name;
     if (strcmp(name, "rmd160") == 0)
         name = "ripemd160";
@@ -88,6 +99,35 @@ static int is_key_kind(const cb_alg *a)
     return a->kind == CB_KIND_PKEY || is_pq(a);
 }
 
+/* has_evp_mac, has_cmac_ctx: the library's two CMAC interfaces (OpenSSL 3's
+ * EVP_MAC, everyone's CMAC_CTX), each complete or not used. */
+static int has_evp_mac(const cb_lib *L)
+{
+    return L->f.EVP_MAC_fetch && L->f.EVP_MAC_free && L->f.EVP_MAC_CTX_new &&
+           L->f.EVP_MAC_CTX_free && L->f.EVP_MAC_init && L->f.EVP_MAC_update &&
+           L->f.EVP_MAC_final;
+}
+
+static int has_cmac_ctx(const cb_lib *L)
+{
+    return L->f.CMAC_CTX_new && L->f.CMAC_CTX_free && L->f.CMAC_Init && L->f.CMAC_Update &&
+           L->f.CMAC_Final;
+}
+
+/* cmac_new makes a CMAC session's context: an EVP_MAC_CTX of the fetched "CMAC" where
+ * the library has EVP_MAC, else a CMAC_CTX; x->c stays NULL when neither works. */
+static void cmac_new(evp_ctx *x)
+{
+    cb_lib *L = x->L;
+    if (has_evp_mac(L)) {
+        x->mac = L->f.EVP_MAC_fetch(NULL, "CMAC", NULL);
+        x->c = x->mac ? L->f.EVP_MAC_CTX_new(x->mac) : NULL;
+        cb_lib_clear_errors(L);
+    } else if (has_cmac_ctx(L)) {
+        x->c = L->f.CMAC_CTX_new();
+    }
+}
+
 static void *ctx_new(cb_alg_session *s)
 {
     cb_lib *L = cb_lib_of(s);
@@ -104,6 +144,9 @@ static void *ctx_new(cb_alg_session *s)
     case CB_KIND_HMAC:
         x->c = L->f.HMAC_CTX_new();
         break;
+    case CB_KIND_CMAC:
+        cmac_new(x);
+        break;
     case CB_KIND_CIPHER:
     case CB_KIND_AEAD:
         /* an EVP_AEAD_CTX takes its key and tag length when made (aead_context) */
@@ -119,8 +162,9 @@ static void *ctx_new(cb_alg_session *s)
     default:
         break;
     }
-    int ok = s->alg->kind == CB_KIND_DIGEST || x->aead_api || x->c || x->pkey;
-    if (!ok || (!x->evp && !is_key_kind(s->alg))) {
+    int rand = s->alg->kind == CB_KIND_RAND; /* RAND_bytes needs no object */
+    int ok = s->alg->kind == CB_KIND_DIGEST || rand || x->aead_api || x->c || x->pkey;
+    if (!ok || (!x->evp && !is_key_kind(s->alg) && !rand)) {
         free(x);
         s->ctx = NULL;
         return NULL;
@@ -146,10 +190,16 @@ static void ctx_free(void *p)
     evp_ctx *x = p;
     if (x->c && x->alg->kind == CB_KIND_HMAC)
         x->L->f.HMAC_CTX_free(x->c);
+    else if (x->c && x->alg->kind == CB_KIND_CMAC && x->mac)
+        x->L->f.EVP_MAC_CTX_free(x->c);
+    else if (x->c && x->alg->kind == CB_KIND_CMAC)
+        x->L->f.CMAC_CTX_free(x->c);
     else if (x->c && x->aead_api)
         x->L->f.EVP_AEAD_CTX_free(x->c);
     else if (x->c)
         x->L->f.EVP_CIPHER_CTX_free(x->c);
+    if (x->mac)
+        x->L->f.EVP_MAC_free(x->mac);
     if (x->pkey && is_pq(x->alg))
         cb_lib_pq_free(x->L, x->pkey);
     else if (x->pkey)
@@ -178,10 +228,59 @@ static int digest(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out
     return 0;
 }
 
+/* ossl_param: OpenSSL 3's OSSL_PARAM (include/openssl/core.h), whose layout is part
+ * of its ABI; one UTF-8 string parameter and the terminating empty one is all a
+ * CMAC's keying passes. */
+typedef struct ossl_param {
+    const char *key;
+    unsigned int data_type;
+    void *data;
+    size_t data_size;
+    size_t return_size;
+} ossl_param;
+
+enum { OSSL_PARAM_UTF8_STRING = 4 };
+#define OSSL_PARAM_UNMODIFIED ((size_t)-1)
+
+/* cmac_init keys a CMAC session with the CBC cipher's key: EVP_MAC_init with the
+ * "cipher" parameter naming it (its EVP_CIPHER's own name), or CMAC_Init with it. */
+static int cmac_init(evp_ctx *x, const uint8_t *key, size_t keylen)
+{
+    cb_lib *L = x->L;
+    if (!x->mac)
+        return L->f.CMAC_Init(x->c, key, keylen, x->evp, NULL) == 1 ? 0 : failed(x);
+    const char *name = L->f.EVP_CIPHER_get0_name ? L->f.EVP_CIPHER_get0_name(x->evp) : NULL;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", name ? name : cb_cmac_cipher(x->alg)->name);
+    ossl_param params[2] = {
+        {"cipher", OSSL_PARAM_UTF8_STRING, buf, strlen(buf), OSSL_PARAM_UNMODIFIED},
+        {NULL, 0, NULL, 0, 0},
+    };
+    return L->f.EVP_MAC_init(x->c, key, keylen, params) == 1 ? 0 : failed(x);
+}
+
+/* cmac_run: one whole CMAC under the key set up once. */
+static int cmac_run(evp_ctx *x, const uint8_t *in, size_t len, uint8_t *out)
+{
+    cb_lib *L = x->L;
+    size_t n = 0;
+    static const uint8_t none[1];
+    int ok = x->mac ? L->f.EVP_MAC_init(x->c, NULL, 0, NULL) == 1 &&
+                          L->f.EVP_MAC_update(x->c, len ? in : none, len) == 1 &&
+                          L->f.EVP_MAC_final(x->c, out, &n, x->alg->out_bytes) == 1
+                    : (L->f.CMAC_Reset ? L->f.CMAC_Reset(x->c)
+                                       : L->f.CMAC_Init(x->c, NULL, 0, NULL, NULL)) == 1 &&
+                          L->f.CMAC_Update(x->c, len ? in : none, len) == 1 &&
+                          L->f.CMAC_Final(x->c, out, &n) == 1;
+    return ok && n == x->alg->out_bytes ? 0 : failed(x);
+}
+
 static int mac_init(cb_alg_session *s, const uint8_t *key, size_t keylen)
 {
     evp_ctx *x = s->ctx;
     static const uint8_t none[1];
+    if (x->alg->kind == CB_KIND_CMAC)
+        return keylen == cb_alg_key_bytes(x->alg) ? cmac_init(x, key, keylen) : -1;
     if (keylen > INT_MAX ||
         x->L->f.HMAC_Init_ex(x->c, keylen ? key : none, (int)keylen, x->evp, NULL) != 1)
         return failed(x);
@@ -193,10 +292,28 @@ static int mac(cb_alg_session *s, const uint8_t *in, size_t len, uint8_t *out)
     evp_ctx *x = s->ctx;
     unsigned n = 0;
     static const uint8_t none[1];
+    if (x->alg->kind == CB_KIND_CMAC)
+        return cmac_run(x, in, len, out);
     if (x->L->f.HMAC_Init_ex(x->c, NULL, 0, NULL, NULL) != 1 ||
         x->L->f.HMAC_Update(x->c, len ? in : none, len) != 1 ||
         x->L->f.HMAC_Final(x->c, out, &n) != 1 || n != x->alg->out_bytes)
         return failed(x);
+    return 0;
+}
+
+/* ---- rand -------------------------------------------------------------------------- */
+
+/* rand_bytes: RAND_bytes, in pieces of at most INT_MAX bytes (its length is an int). */
+static int rand_bytes(cb_alg_session *s, uint8_t *out, size_t len)
+{
+    evp_ctx *x = s->ctx;
+    do {
+        int n = len > INT_MAX ? INT_MAX : (int)len;
+        if (x->L->f.RAND_bytes(out, n) != 1)
+            return failed(x);
+        out += n;
+        len -= (size_t)n;
+    } while (len);
     return 0;
 }
 
@@ -512,7 +629,7 @@ static int offers(const cb_alg_impl *impl, const cb_alg *a, cb_dir d)
         return 0;
     if (!slot->probed) {
         slot->probed = 1;
-        if (a->kind != CB_KIND_PKEY) {
+        if (a->kind != CB_KIND_PKEY && a->kind != CB_KIND_RAND) {
             char name[64];
             cb_lib_evp_name(a, name, sizeof name);
             const obj *(*get)(void);
@@ -525,12 +642,16 @@ static int offers(const cb_alg_impl *impl, const cb_alg *a, cb_dir d)
         int kind_ok = a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_CIPHER ||
                       a->kind == CB_KIND_AEAD || a->kind == CB_KIND_PKEY ||
                       (a->kind == CB_KIND_HMAC && L->f.HMAC_CTX_new && L->f.HMAC_Init_ex &&
-                       L->f.HMAC_Update && L->f.HMAC_Final && L->f.HMAC_CTX_free);
+                       L->f.HMAC_Update && L->f.HMAC_Final && L->f.HMAC_CTX_free) ||
+                      (a->kind == CB_KIND_CMAC && (has_evp_mac(L) || has_cmac_ctx(L))) ||
+                      (a->kind == CB_KIND_RAND && L->f.RAND_bytes);
         /* no cryptographic operation runs here, outside the fault guard (only the
          * lookup, the fetch and, for signatures, building the key): whether the
          * answers are right (and the instructions exist) is the check's to find */
         slot->offered = kind_ok && key_fits(a) &&
-                        (a->kind == CB_KIND_PKEY ? cb_lib_pkey_try(L, a) : slot->evp != NULL);
+                        (a->kind == CB_KIND_PKEY   ? cb_lib_pkey_try(L, a)
+                         : a->kind == CB_KIND_RAND ? 1
+                                                   : slot->evp != NULL);
     }
     return slot->offered;
 }
@@ -553,6 +674,15 @@ static const char *why_not(const cb_alg_impl *impl, const cb_alg *a, char *buf, 
     if (a->kind == CB_KIND_HMAC && !(L->f.HMAC_CTX_new && L->f.HMAC_Init_ex &&
                                      L->f.HMAC_Update && L->f.HMAC_Final && L->f.HMAC_CTX_free)) {
         snprintf(buf, len, "has no HMAC_CTX_new, HMAC_Init_ex, HMAC_Update, HMAC_Final");
+        return buf;
+    }
+    if (a->kind == CB_KIND_RAND) {
+        snprintf(buf, len, "has no RAND_bytes");
+        return buf;
+    }
+    if (a->kind == CB_KIND_CMAC && !has_evp_mac(L) && !has_cmac_ctx(L)) {
+        snprintf(buf, len, "has neither EVP_MAC_fetch and EVP_MAC_init nor CMAC_CTX_new and "
+                 "CMAC_Init");
         return buf;
     }
     cb_lib_evp_name(a, name, sizeof name);
@@ -580,4 +710,5 @@ void cb_lib_evp_setup(cb_lib *L)
     L->impl.aead_seal = aead_seal;
     L->impl.aead_open = aead_open;
     L->impl.why_not = why_not;
+    L->impl.rand = rand_bytes;
 }

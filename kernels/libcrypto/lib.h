@@ -122,7 +122,23 @@ typedef void obj; /* EVP_MD, EVP_MD_CTX, EVP_CIPHER, RSA, BIGNUM, ... */
     X(0, obj *, EVP_PKEY_pqdsa_new_raw_private_key, (int nid, const uint8_t *in,         \
                                                      size_t len))                        \
     X(0, int, EVP_PKEY_get_raw_public_key, (const obj *pkey, uint8_t *out, size_t *len)) \
-    X(0, int, EVP_PKEY_get_raw_private_key, (const obj *pkey, uint8_t *out, size_t *len))
+    X(0, int, EVP_PKEY_get_raw_private_key, (const obj *pkey, uint8_t *out, size_t *len)) \
+    X(0, obj *, EVP_MAC_fetch, (obj * libctx, const char *alg, const char *props))       \
+    X(0, void, EVP_MAC_free, (obj * mac))                                                \
+    X(0, obj *, EVP_MAC_CTX_new, (obj * mac))                                            \
+    X(0, void, EVP_MAC_CTX_free, (obj * ctx))                                            \
+    X(0, int, EVP_MAC_init, (obj * ctx, const unsigned char *key, size_t keylen,         \
+                             const void *params))                                        \
+    X(0, int, EVP_MAC_update, (obj * ctx, const unsigned char *d, size_t n))             \
+    X(0, int, EVP_MAC_final, (obj * ctx, unsigned char *out, size_t *outl, size_t size)) \
+    X(0, obj *, CMAC_CTX_new, (void))                                                    \
+    X(0, void, CMAC_CTX_free, (obj * ctx))                                               \
+    X(0, int, CMAC_Init, (obj * ctx, const void *key, size_t keylen, const obj *cipher,  \
+                          obj *engine))                                                  \
+    X(0, int, CMAC_Reset, (obj * ctx))                                                   \
+    X(0, int, CMAC_Update, (obj * ctx, const void *d, size_t n))                         \
+    X(0, int, CMAC_Final, (obj * ctx, unsigned char *out, size_t *outl)) \
+    X(0, int, RAND_bytes, (unsigned char *buf, int num))
 
 #define CB_LIB_FIELD(req, ret, name, params) ret(*name) params;
 
@@ -160,7 +176,7 @@ cb_lib *cb_lib_of(const cb_alg_session *s);
 
 /* cb_lib_evp_name writes the name of the library function that returns algorithm
  * a's EVP_MD or EVP_CIPHER ("EVP_sha512_224", "EVP_aes_128_cfb128"); for an HMAC,
- * its digest's. */
+ * its digest's; for a CMAC, its CBC cipher's. */
 void cb_lib_evp_name(const struct cb_alg *a, char *buf, size_t len);
 
 /* cb_lib_sym looks up any symbol of L (NULL when absent). */

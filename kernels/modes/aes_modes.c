@@ -37,6 +37,25 @@ static void counter_add(uint8_t ctr[16], uint64_t n)
     }
 }
 
+/* CBC_MAC_CHUNK: blocks of scratch output per cbc_encrypt call in cb_aes_cbc_mac. */
+#define CBC_MAC_CHUNK 32
+
+void cb_aes_cbc_mac(const cb_aes_ops *o, const void *ks, uint8_t y[16], const uint8_t *in,
+                    size_t nblocks)
+{
+    uint8_t scratch[CBC_MAC_CHUNK * 16];
+    /* the first call writes the most: only that much scratch holds ciphertext, so a
+     * one-block MAC wipes 16 bytes and not 512 */
+    size_t written = nblocks < CBC_MAC_CHUNK ? nblocks : CBC_MAC_CHUNK;
+    while (nblocks) {
+        size_t k = nblocks < CBC_MAC_CHUNK ? nblocks : CBC_MAC_CHUNK;
+        o->cbc_encrypt(ks, y, in, scratch, k);
+        in += 16 * k;
+        nblocks -= k;
+    }
+    cb_wipe(scratch, 16 * written);
+}
+
 /* ctr32 may not carry out of the low 32 bits, so each call stops where they would
  * wrap and counter_add carries by hand. */
 void cb_aes_ctr(const cb_aes_ops *o, const void *ks, uint8_t ctr[16], const uint8_t *in,

@@ -65,6 +65,14 @@ void cb_aes_ige(const cb_aes_ops *o, const void *ks, int decrypt, uint8_t iv[32]
  * to 15 bytes (the standard's smallest data unit is one block); 0 bytes is nothing
  * to do.
  */
+/*
+ * cb_aes_cbc_mac folds nblocks whole blocks into the CBC-MAC value y (y = E(y ^ block)
+ * per block) on the variant's serial cbc_encrypt, whose ciphertext goes to a scratch
+ * buffer and is wiped: CCM's CBC-MAC (SP 800-38C A.2) and CMAC (SP 800-38B 6.2).
+ */
+void cb_aes_cbc_mac(const cb_aes_ops *o, const void *ks, uint8_t y[16], const uint8_t *in,
+                    size_t nblocks);
+
 int cb_aes_xts(const cb_aes_ops *o, const void *ks, const void *tweak_ks, int decrypt,
                const uint8_t i[16], const uint8_t *in, uint8_t *out, size_t len);
 

@@ -17,9 +17,6 @@
 #include "kernels/modes/aes_modes.h"
 #include "kernels/registry.h"
 
-/* MAC_CHUNK: blocks of scratch output per cbc_encrypt call. */
-#define MAC_CHUNK 32
-
 /* mac_state: the running CBC-MAC value Y and a partly filled block to append. */
 typedef struct mac_state {
     const cb_aes_ops *o;
@@ -32,14 +29,7 @@ typedef struct mac_state {
 /* mac_blocks folds n whole blocks into y. */
 static void mac_blocks(mac_state *m, const uint8_t *in, size_t n)
 {
-    uint8_t scratch[MAC_CHUNK * 16];
-    while (n) {
-        size_t k = n < MAC_CHUNK ? n : MAC_CHUNK;
-        m->o->cbc_encrypt(m->ks, m->y, in, scratch, k);
-        in += 16 * k;
-        n -= k;
-    }
-    cb_wipe(scratch, sizeof scratch);
+    cb_aes_cbc_mac(m->o, m->ks, m->y, in, n);
 }
 
 /* mac_bytes appends len bytes to the formatted input: first into the partial block,

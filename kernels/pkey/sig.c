@@ -5,10 +5,8 @@
  */
 #include "kernels/pkey/sig.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "base/common.h"
 #include "kernels/generic/mldsa.h"
@@ -65,20 +63,10 @@ int cb_sig_keygen(cb_sig *k, const uint8_t seed[CB_SIG_SEED_BYTES], uint8_t *pk,
     return 0;
 }
 
-/* fresh_rnd fills rnd from the kernel's random source (getrandom blocks only until
- * the pool is first seeded); -1 when it cannot. */
+/* fresh_rnd fills rnd from the kernel's random source; -1 when it cannot. */
 static int fresh_rnd(uint8_t rnd[CB_SIG_RND_BYTES])
 {
-    size_t got = 0;
-    while (got < CB_SIG_RND_BYTES) {
-        ssize_t n = getrandom(rnd + got, CB_SIG_RND_BYTES - got, 0);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        got += (size_t)n;
-    }
-    return 0;
+    return cb_os_random(rnd, CB_SIG_RND_BYTES);
 }
 
 int cb_sig_set_keys(cb_sig *k, const uint8_t *pk, const uint8_t *sk)

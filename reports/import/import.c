@@ -153,7 +153,8 @@ static void resolve_openssl(const importer *im, const measure *m, resolved *r)
     if (a) {
         snprintf(r->alg, sizeof r->alg, "%s", a->name);
         digest = a->kind == CB_KIND_DIGEST || a->kind == CB_KIND_MAC ||
-                 a->kind == CB_KIND_HMAC;
+                 a->kind == CB_KIND_HMAC || a->kind == CB_KIND_CMAC ||
+                 a->kind == CB_KIND_RAND;
         r->key_bits = a->key_bits;
         r->aead = im->o->aead && a->kind == CB_KIND_AEAD;
         r->known = 1;

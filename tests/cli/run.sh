@@ -907,6 +907,35 @@ if [ -f "$V/rfc-4231-sha256.txt" ]; then
 else
     bad "no $V: the kat HMAC checks cannot run; install python3-cryptography-vectors (make check-deps)"
 fi
+# --- CMAC as `openssl speed -cmac CIPHER` has it --------------------------------------
+cb speed -cmac aes-128-cbc -bytes 64 -seconds 0.1 >"$T/out" 2>"$T/err" && ok || bad "speed -cmac aes-128-cbc failed: $(cat "$T/err")"
+grep -Eq '^cmac\(aes-128-cbc\) +[0-9]+\.[0-9]{2}k?$' "$T/out" && ok || bad "no cmac(aes-128-cbc) row: $(cat "$T/out")"
+grep -Eq "^Doing cmac\(aes-128-cbc\) for 0.1s on 64 size blocks: [0-9]+ cmac\(aes-128-cbc\)'s in" "$T/err" && ok || bad "no cmac progress line: $(cat "$T/err")"
+expect 2 "^cryptobench: speed: -cmac 'aes-128-ecb' is not one of the ciphers CMAC is built on: aes-128-cbc, aes-192-cbc, aes-256-cbc\.$" -- speed -cmac aes-128-ecb
+[ "$(wc -l <"$T/err")" -eq 1 ] && ok || bad "-cmac aes-128-ecb printed more than one line: $(cat "$T/err")"
+expect 2 "option -cmac needs a value" -- speed -cmac
+cb speed -cmac aes256 'CMAC(AES-192-CBC)' -bytes 16 -seconds 0.02 -mr >"$T/mr" 2>"$T/err" && ok || bad "speed with CMAC spellings failed: $(cat "$T/err")"
+for n in 'cmac(aes-256-cbc)' 'cmac(aes-192-cbc)'; do
+    grep -q "^+F:[0-9]*:$n:" "$T/mr" && ok || bad "-mr has no $n row: $(cat "$T/mr")"
+done
+V=${CRYPTOBENCH_VECTORS:-/usr/lib/python3/dist-packages/cryptography_vectors}/CMAC
+if [ -f "$V/nist-800-38b-aes128.txt" ]; then
+    expect 0 "" -- kat "$V/nist-800-38b-aes128.txt" "$V/nist-800-38b-aes256.txt"
+    grep -q 'nist-800-38b-aes256.txt  generic  passed 4  failed 0  skipped 0' "$T/out" && ok || bad "kat nist-800-38b-aes256.txt: $(cat "$T/out")"
+    sed 's/^OUTPUT = 070a16b46b4d4144f79bdd9dd04a287c/OUTPUT = 070a16b46b4d4144f79bdd9dd04a287d/' "$V/nist-800-38b-aes128.txt" >"$T/nist-800-38b-aes128.txt"
+    expect 1 "" -- kat "$T/nist-800-38b-aes128.txt"
+    grep -q 'generic  passed 3  failed 1 ' "$T/out" && ok || bad "a corrupted nist-800-38b-aes128.txt was not one failure: $(cat "$T/out")"
+else
+    bad "no $V: the kat CMAC checks cannot run; install python3-cryptography-vectors (make check-deps)"
+fi
+# --- rand as `openssl speed rand` has it: CTR_DRBG output of each block -----------------
+cb speed rand -bytes 64 -seconds 0.1 >"$T/out" 2>"$T/err" && ok || bad "speed rand failed: $(cat "$T/err")"
+grep -Eq '^rand +[0-9]+\.[0-9]{2}k?$' "$T/out" && ok || bad "no rand row: $(cat "$T/out")"
+grep -Eq "^Doing rand for 0.1s on 64 size blocks: [0-9]+ rand's in" "$T/err" && ok || bad "no rand progress line: $(cat "$T/err")"
+# a request past OpenSSL's 64 KiB max_request is served in pieces, as RAND_bytes does
+cb speed rand -bytes 70000 -seconds 0.05 >"$T/out" 2>"$T/err" && ok || bad "speed rand -bytes 70000 failed: $(cat "$T/err")"
+cb selftest rand >"$T/out" 2>"$T/err" && ok || bad "selftest rand failed: $(cat "$T/out" "$T/err")"
+grep -q '^PASS  *rand  *generic ' "$T/out" && ok || bad "selftest rand has no generic PASS: $(cat "$T/out")"
 
 # AES OFB, CFB, CFB8 and XTS: speed names, XTS's shortest data unit, the CAVP files
 cb speed -evp aes-128-xts aes-256-xts aes-192-ofb aes-128-cfb aes-256-cfb8 -decrypt -bytes 17 -seconds 0.02 -mr >"$T/mr" 2>"$T/err" && ok || bad "speed of the new AES modes failed: $(cat "$T/err")"

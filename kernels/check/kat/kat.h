@@ -56,8 +56,11 @@ typedef enum cb_kat_format {
                            KEY/NONCE/IN/AD/CT/TAG, whose values may be "quoted text" */
     CB_KAT_KEM,         /* ML-KEM: d/z/ek/dk/m/c/k/c_modified/k_rejected records under
                            [ML-KEM-512], [ML-KEM-768] or [ML-KEM-1024] (kat_kem.c) */
-    CB_KAT_MLDSA        /* ML-DSA: xi/pk/sk/msg/rnd/sig records under [ML-DSA-44],
+    CB_KAT_MLDSA,       /* ML-DSA: xi/pk/sk/msg/rnd/sig records under [ML-DSA-44],
                            [ML-DSA-65] or [ML-DSA-87] (kat_mldsa.c) */
+    CB_KAT_CMAC         /* COUNT/KEY/MESSAGE/OUTPUT records (the SP 800-38B examples as
+                           python3-cryptography-vectors writes them); an OUTPUT shorter
+                           than the MAC is truncated */
 } cb_kat_format;
 
 /* cb_kat_id: what a file tests and how to read it. */

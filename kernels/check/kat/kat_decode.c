@@ -216,6 +216,32 @@ static int decode_hmac(kat_file *f, const cb_rsp_record *rec, kat_case *c)
     return message_case(f, rec, c);
 }
 
+/* ---- decoding: CMAC ----------------------------------------------------------------- */
+
+/* decode_cmac turns "COUNT / KEY / MESSAGE / OUTPUT" into a case; the key must be the
+ * cipher's (the file's name gave the key size), an OUTPUT shorter than 16 bytes is a
+ * truncated MAC (SP 800-38B section 6.2 step 7's Tlen). */
+static int decode_cmac(kat_file *f, const cb_rsp_record *rec, kat_case *c)
+{
+    c->dir = CB_DIR_DIGEST;
+    set_label(c, f, rec);
+    if (field_hex(f, rec, "KEY", &c->key, &c->key_len) < 0 ||
+        field_hex(f, rec, "MESSAGE", &c->msg, &c->msg_len) < 0 ||
+        field_hex(f, rec, "OUTPUT", &c->md, &c->md_len) < 0)
+        return -1;
+    if (c->key_len != cb_alg_key_bytes(f->id.alg))
+        return cb_rsp_error(&f->rsp, cb_rsp_get(rec, "KEY")->line, "KEY has %zu bytes; %s "
+                            "takes %zu.", c->key_len, f->id.alg->name,
+                            cb_alg_key_bytes(f->id.alg));
+    if (c->md_len == 0 || c->md_len > f->id.alg->out_bytes)
+        return cb_rsp_error(&f->rsp, cb_rsp_get(rec, "OUTPUT")->line, "OUTPUT has %zu "
+                            "bytes; %s MACs have 1 to %u.", c->md_len, f->id.alg->name,
+                            f->id.alg->out_bytes);
+    digest_views(c);
+    c->expect_name = "OUTPUT";
+    return 1;
+}
+
 /* ---- decoding: ciphers -------------------------------------------------------------- */
 
 /* TDES_KEYS: the three keys' fields when a TDES record does not give one KEYs. */
@@ -778,6 +804,8 @@ int kat_decode(kat_file *f, const cb_rsp_record *rec, kat_case *c)
         return decode_xts(f, rec, c);
     case CB_KAT_HMAC:
         return decode_hmac(f, rec, c);
+    case CB_KAT_CMAC:
+        return decode_cmac(f, rec, c);
     case CB_KAT_PKEY:
         return cb_kat_pkey_decode(f->pkey, &f->rsp, rec, &c->sig, c->label, sizeof c->label,
                                   &c->skip);

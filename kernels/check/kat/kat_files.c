@@ -40,6 +40,8 @@ static const kat_kind kinds[] = {
     {"^ripevectors\\.txt$", "rmd160", CB_KAT_DIGEST, 1, "RIPEMD-160"},
     {"^rfc-2202-(md5|sha1)\\.txt$", "hmac(\\1)", CB_KAT_HMAC, 1, "HMAC"},
     {"^rfc-4231-(sha224|sha256|sha384|sha512)\\.txt$", "hmac(\\1)", CB_KAT_HMAC, 1, "HMAC"},
+    {"^nist-800-38b-aes(128|192|256)\\.txt$", "cmac(aes-\\1-cbc)", CB_KAT_CMAC,
+     KIND_NO_SECTIONS, "AES CMAC (SP 800-38B's examples)"},
     /* CFB128 names aes-*-cfb by its alias aes-*-cfb128; CFB1's bit strings are not
      * read (cryptobench has no CFB1) */
     {"^(ECB|CBC|OFB|CFB8|CFB128)(GFSbox|KeySbox|VarKey|VarTxt|MMT)(128|192|256)\\.rsp$",
@@ -114,6 +116,7 @@ static const struct {
 } formats[] = {
     {CB_KAT_DIGEST, CB_KIND_DIGEST, CB_MODE_NONE, 1},
     {CB_KAT_HMAC, CB_KIND_HMAC, CB_MODE_NONE, 1},
+    {CB_KAT_CMAC, CB_KIND_CMAC, CB_MODE_NONE, 1},
     {CB_KAT_CCM, CB_KIND_AEAD, CB_MODE_CCM, 1},
     {CB_KAT_AEAD, CB_KIND_AEAD, CB_MODE_CHACHAPOLY, 1},
     {CB_KAT_GCM_ENCRYPT, CB_KIND_AEAD, CB_MODE_NONE, 1},

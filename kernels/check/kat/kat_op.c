@@ -92,7 +92,7 @@ static int op_digest(void *o, const uint8_t *in, size_t len, uint8_t *out)
 
 int kat_op_mac(kat_op *op, const uint8_t *in, size_t len, uint8_t *out)
 {
-    if (op->o.alg->kind == CB_KIND_HMAC)
+    if (op->o.alg->kind == CB_KIND_HMAC || op->o.alg->kind == CB_KIND_CMAC)
         return cb_op_mac(&op->o, in, len, out);
     return cb_hmac_compose(op->alg, op_digest, &op->o, op->c->key, op->c->key_len, in, len,
                            out);

@@ -214,7 +214,7 @@ static void run_aead(kat_job *j, kat_op *op)
     }
 }
 
-/* run_hmac MACs the record's message under its key. */
+/* run_hmac MACs the record's message under its key (an HMAC or a CMAC). */
 static void run_hmac(kat_job *j, kat_op *op)
 {
     const kat_case *c = j->c;
@@ -255,6 +255,7 @@ static void run_job(void *arg)
         run_aead(j, &op);
         break;
     case CB_KIND_HMAC:
+    case CB_KIND_CMAC:
         run_hmac(j, &op);
         break;
     case CB_KIND_KEM:

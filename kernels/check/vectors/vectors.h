@@ -37,6 +37,7 @@ extern const cb_vector cb_vectors_aes[];
 extern const cb_vector cb_vectors_aes_modes[]; /* OFB, CFB, CFB8, XTS, CCM */
 extern const cb_vector cb_vectors_des[];
 extern const cb_vector cb_vectors_hmac[];
+extern const cb_vector cb_vectors_cmac[];
 extern const cb_vector cb_vectors_bf[];
 extern const cb_vector cb_vectors_cast5[];
 extern const cb_vector cb_vectors_rc2[];
@@ -55,6 +56,7 @@ extern const size_t cb_vectors_aes_count;
 extern const size_t cb_vectors_aes_modes_count;
 extern const size_t cb_vectors_des_count;
 extern const size_t cb_vectors_hmac_count;
+extern const size_t cb_vectors_cmac_count;
 extern const size_t cb_vectors_bf_count;
 extern const size_t cb_vectors_cast5_count;
 extern const size_t cb_vectors_rc2_count;
@@ -65,6 +67,18 @@ extern const size_t cb_vectors_seed_count;
 extern const size_t cb_vectors_sm4_count;
 extern const size_t cb_vectors_chacha_count;
 extern const size_t cb_vectors_poly1305_count;
+
+/* cb_drbg_vector: one CTR_DRBG (AES-256, derivation function) known answer (hex,
+ * NULL where unused): instantiate with entropy and nonce (key and v, when given, are
+ * the state after it), generate with adin1, reseed with the reseed entropy when
+ * given, generate with adin2; returned is the second generate's output. */
+typedef struct cb_drbg_vector {
+    const char *source;
+    const char *entropy, *nonce, *key, *v, *adin1, *reseed, *adin2, *returned;
+} cb_drbg_vector;
+
+extern const cb_drbg_vector cb_vectors_drbg[];
+extern const size_t cb_vectors_drbg_count;
 
 /* cb_mlkem_vector: one ML-KEM known answer (hex): keygen from d and z, encapsulation
  * of m, the SHA3-256 of ek, dk and c, the shared secret k, and k_rejected, the
