@@ -36,6 +36,7 @@
 #include "kernels/generic/mlkem.h"
 #include "kernels/generic/sponge.h"
 #include "kernels/x86_64/compact.h"
+#include "kernels/x86_64/halves.h"
 #include "kernels/x86_64/keccakx4.h"
 #include "kernels/x86_64/x86_64.h"
 
@@ -264,30 +265,10 @@ static inline void gs_bfly(__m256i *a, __m256i *b, __m256i z, __m256i zq)
     *b = fqmul_c(_mm256_sub_epi16(*b, t), z, zq);
 }
 
-/* The regroupings of a 32-coefficient block, each its own inverse:
- * halves128: (c0..15, c16..31) <-> (c0..7 c16..23, c8..15 c24..31);
+/* The regroupings of a 32-coefficient block (kernels/x86_64/halves.h), each its own
+ * inverse: halves128: (c0..15, c16..31) <-> (c0..7 c16..23, c8..15 c24..31);
  * halves64: then <-> (c0..3 c8..11 c16..19 c24..27, c4..7 c12..15 ...);
  * halves32: then <-> (c0 c1 c4 c5 c8 c9 ..., c2 c3 c6 c7 ...). */
-static inline void halves128(__m256i *x, __m256i *y)
-{
-    __m256i a = *x;
-    *x = _mm256_permute2x128_si256(a, *y, 0x20);
-    *y = _mm256_permute2x128_si256(a, *y, 0x31);
-}
-
-static inline void halves64(__m256i *x, __m256i *y)
-{
-    __m256i a = *x;
-    *x = _mm256_unpacklo_epi64(a, *y);
-    *y = _mm256_unpackhi_epi64(a, *y);
-}
-
-static inline void halves32(__m256i *x, __m256i *y)
-{
-    __m256i a = *x;
-    *x = _mm256_blend_epi32(a, _mm256_slli_epi64(*y, 32), 0xaa);
-    *y = _mm256_blend_epi32(_mm256_srli_epi64(a, 32), *y, 0xaa);
-}
 
 /* The twiddle registers of one block's inner layers, lane l holding zetas[i] of
  * the group lane l is in: two groups a register (distance 8), four (4), eight (2).
