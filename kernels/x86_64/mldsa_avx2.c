@@ -265,6 +265,51 @@ static void avx2_expand_a(poly *a, const uint8_t rho[32], unsigned k, unsigned l
 
 #define S_BLOCKS 2 /* 272 bytes: 544 half-bytes, 256 accepted nearly always */
 
+/* halfbytes8 returns the 8 half-bytes of the 4 bytes at b in RejBoundedPoly's order
+ * (low half first), one per byte of the low 64 bits. */
+static inline __m128i halfbytes8(const uint8_t *b)
+{
+    uint32_t w;
+    memcpy(&w, b, 4);
+    __m128i x = _mm_cvtsi32_si128((int)w), m = _mm_set1_epi8(0x0f);
+    return _mm_unpacklo_epi8(_mm_and_si128(x, m), _mm_and_si128(_mm_srli_epi16(x, 4), m));
+}
+
+/* rej_eta_avx2 is cb_mldsa_rej_eta 8 half-bytes (4 bytes) a step, len a multiple of
+ * 4 and at most S_BLOCKS rates.  First every step's accept bits (half-byte below 15
+ * for eta 2, below 9 for eta 4) are found and marked public, as the generic code
+ * marks its decisions; only then do they index cb_x86_compact_idx.  The values,
+ * 2 - (b mod 5) with b mod 5 = b - 5 ((13 b) >> 6) exact for b < 15, or 4 - b, are
+ * formed for all 8 lanes without a branch.  The steps stop 8 short of 256; the
+ * generic loop takes the rest. */
+static unsigned rej_eta_avx2(int32_t *out, unsigned n, const uint8_t *buf, size_t len,
+                             unsigned eta)
+{
+    uint8_t take[S_BLOCKS * CB_SHAKE256_RATE / 4];
+    size_t steps = len / 4;
+    const __m128i bound = _mm_set1_epi8(eta == 2 ? 15 : 9);
+    for (size_t i = 0; i < steps; i++)
+        take[i] = (uint8_t)_mm_movemask_epi8(_mm_cmplt_epi8(halfbytes8(buf + 4 * i), bound));
+    cb_mldsa_public(take, steps);
+    const __m256i e = _mm256_set1_epi32((int)eta), five = _mm256_set1_epi32(5);
+    const __m256i thirteen = _mm256_set1_epi32(13);
+    size_t i = 0;
+    for (; i < steps && n <= N - 8; i++) {
+        __m256i b = _mm256_cvtepu8_epi32(halfbytes8(buf + 4 * i));
+        if (eta == 2) {
+            __m256i q5 = _mm256_srli_epi32(_mm256_mullo_epi16(b, thirteen), 6);
+            b = _mm256_sub_epi32(b, _mm256_mullo_epi16(q5, five));
+        }
+        b = _mm256_sub_epi32(e, b);
+        unsigned m = take[i];
+        __m256i idx = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)&cb_x86_compact_idx[m]));
+        _mm256_storeu_si256((__m256i *)(out + n), _mm256_permutevar8x32_epi32(b, idx));
+        n += cb_x86_popcount8(m);
+    }
+    cb_wipe(take, sizeof take);
+    return cb_mldsa_rej_eta(out, n, buf + 4 * i, len - 4 * i, eta);
+}
+
 /* avx2_expand_s runs RejBoundedPoly's SHAKE256 four nonces at a time. */
 static void avx2_expand_s(poly *s, const uint8_t rhop[64], unsigned nonce, unsigned n,
                           unsigned eta)
@@ -284,7 +329,7 @@ static void avx2_expand_s(poly *s, const uint8_t rhop[64], unsigned nonce, unsig
         for (unsigned b = 0; b < S_BLOCKS; b++)
             cb_shakex4_squeeze(A, out, b * CB_SHAKE256_RATE, CB_SHAKE256_RATE);
         for (unsigned j = 0; j < 4; j++)
-            got[j] = cb_mldsa_rej_eta(dst[j], 0, buf[j], sizeof buf[j], eta);
+            got[j] = rej_eta_avx2(dst[j], 0, buf[j], sizeof buf[j], eta);
         /* another block for all four until each has 256 (the counts are public) */
         while (got[0] < N || got[1] < N || got[2] < N || got[3] < N) {
             cb_shakex4_squeeze(A, out, 0, CB_SHAKE256_RATE);
