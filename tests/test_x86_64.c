@@ -996,7 +996,9 @@ static void mldsa_fill(cb_mldsa_poly *p, const uint8_t *raw, int32_t lo, uint32_
  * entry (below q) and an NTT output (below 9 q), and of two NTT outputs (signing's
  * c s products); ExpandA for each parameter set's shape with stride l and l + 1;
  * ExpandS for 1..15 nonces (the lanes of a last group of four vary) with eta 2 and
- * 4; ExpandMask for l 1..7 from mask indices across a byte boundary, both widths. */
+ * 4; ExpandMask for l 1..7 from mask indices across a byte boundary, both widths;
+ * z's and t1's unpacking of pseudo-random bytes; UseHint for every r in [0, q), as
+ * r and as r - q, with pseudo-random hints, for both gamma2. */
 static void test_mldsa_avx2_backend(void **state)
 {
     (void)state;
@@ -1047,7 +1049,23 @@ static void test_mldsa_avx2_backend(void **state)
         unsigned l = 1 + t % 7, zbits = t % 2 ? 18 : 20, kappa = 250 + t % 9;
         g->expand_mask(m0, seed, kappa, l, zbits), x->expand_mask(m1, seed, kappa, l, zbits);
         assert_memory_equal(m0, m1, l * sizeof m0[0]);
+        g->unpack_z(&r[0], raw + 9, zbits), x->unpack_z(&r[1], raw + 9, zbits);
+        assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+        g->unpack_t1(&r[0], raw + 2000), x->unpack_t1(&r[1], raw + 2000);
+        assert_memory_equal(&r[0], &r[1], sizeof r[0]);
     }
+    static const int32_t gamma2s[2] = {(Q - 1) / 88, (Q - 1) / 32};
+    for (unsigned gi = 0; gi < 2; gi++)
+        for (int32_t start = 0; start < Q; start += 256) {
+            tu_fill(raw, 256, (uint32_t)start + gi);
+            for (int32_t i = 0; i < 256; i++) /* every r < q, some as r - q */
+                b[0].c[i] = start + i < Q ? start + i - (start + i > 0 && raw[i] & 2 ? Q : 0) : 0;
+            r[0] = b[0], r[1] = b[0];
+            for (unsigned i = 0; i < 256; i++)
+                raw[i] &= 1;
+            g->use_hint(&r[0], raw, gamma2s[gi]), x->use_hint(&r[1], raw, gamma2s[gi]);
+            assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+        }
 }
 
 static void test_p256_field_against_r64(void **state)

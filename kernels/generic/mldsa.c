@@ -408,6 +408,11 @@ static void generic_expand_s(poly *s, const uint8_t rhop[64], unsigned nonce, un
         rej_bounded_poly(s[i].c, rhop, nonce + i, eta);
 }
 
+static void generic_unpack_z(poly *z, const uint8_t *in, unsigned zbits)
+{
+    bits_in(z->c, in, zbits, 1 << (zbits - 1), -1);
+}
+
 /* generic_expand_mask: ExpandMask (Algorithm 34): y[r] = BitUnpack(H(rho'' ||
  * kappa + r, 32 c), gamma1 - 1, gamma1). */
 static void generic_expand_mask(poly *y, const uint8_t rhopp[64], unsigned kappa, unsigned l,
@@ -419,7 +424,7 @@ static void generic_expand_mask(poly *y, const uint8_t rhopp[64], unsigned kappa
         seed[64] = (uint8_t)(kappa + r);
         seed[65] = (uint8_t)((kappa + r) >> 8);
         cb_shake256(v, 32 * zbits, seed, sizeof seed);
-        bits_in(y[r].c, v, zbits, 1 << (zbits - 1), -1);
+        generic_unpack_z(&y[r], v, zbits);
     }
     cb_wipe(seed, sizeof seed);
     cb_wipe(v, sizeof v);
@@ -658,7 +663,7 @@ int cb_mldsa_verify_with(const cb_mldsa_backend *B, unsigned set, const uint8_t 
     if (hint_unpack(hint, sig + p->ctilde + p->l * 32 * p->zbits, p) != 0)
         return 1;
     for (unsigned r = 0; r < p->l; r++) {
-        bits_in(z[r].c, sig + p->ctilde + r * 32 * p->zbits, p->zbits, p->gamma1, -1);
+        B->unpack_z(&z[r], sig + p->ctilde + r * 32 * p->zbits, p->zbits);
         if (over(z[r].c, p->gamma1 - (int32_t)p->beta))
             return 1;
         B->ntt(&z[r]);
@@ -673,14 +678,11 @@ int cb_mldsa_verify_with(const cb_mldsa_backend *B, unsigned set, const uint8_t 
         c->c[j] = -c->c[j];
     for (unsigned i = 0; i < p->k; i++) {
         poly *t1h = &a[i * stride + p->l];
-        bits_in(t1h->c, pk + 32 + 320 * i, 10, 0, 1);
-        for (unsigned j = 0; j < N; j++)
-            t1h->c[j] <<= D;
+        B->unpack_t1(t1h, pk + 32 + 320 * i);
         B->ntt(t1h);
         B->inner(&w1[i], &a[i * stride], z, stride);
         B->inv_ntt(&w1[i]);
-        for (unsigned j = 0; j < N; j++)
-            w1[i].c[j] = use_hint(freeze(w1[i].c[j]), hint[i][j], p);
+        B->use_hint(&w1[i], hint[i], p->gamma2);
     }
     w1_challenge(ctilde, mu, w1, p);
     return memcmp(ctilde, sig, p->ctilde) == 0 ? 0 : 1;
@@ -692,9 +694,26 @@ int32_t cb_mldsa_decompose(unsigned set, int32_t r, int32_t *r0)
     return p ? decompose(r0, r, p) : -1;
 }
 
+static void generic_unpack_t1(poly *t, const uint8_t in[320])
+{
+    bits_in(t->c, in, 10, 0, 1);
+    for (unsigned j = 0; j < N; j++)
+        t->c[j] <<= D;
+}
+
+/* generic_use_hint: gamma2 picks the parameters Decompose needs (ML-DSA-44's set for
+ * (q - 1) / 88, ML-DSA-65's for (q - 1) / 32: the same gamma2 as ML-DSA-87's). */
+static void generic_use_hint(poly *w, const uint8_t h[N], int32_t gamma2)
+{
+    const params *p = find_set(gamma2 == G88 ? 44 : 65);
+    for (unsigned j = 0; j < N; j++)
+        w->c[j] = use_hint(freeze(w->c[j]), h[j], p);
+}
+
 const cb_mldsa_backend cb_mldsa_generic_backend = {
-    generic_ntt,      generic_inv_ntt,  generic_inner,
-    generic_expand_a, generic_expand_s, generic_expand_mask,
+    generic_ntt,         generic_inv_ntt,  generic_inner,     generic_expand_a,
+    generic_expand_s,    generic_expand_mask, generic_unpack_z, generic_unpack_t1,
+    generic_use_hint,
 };
 
 int cb_mldsa_keygen(unsigned set, uint8_t *pk, uint8_t *sk, const uint8_t xi[32])

@@ -65,6 +65,12 @@ void cb_mldsa_public(const void *p, size_t n);
  *               marked public with cb_mldsa_public)
  *   expand_mask y[r] = BitUnpack(H(rho'' || IntegerToBytes(kappa + r, 2)), gamma1 - 1,
  *               gamma1) for r < l, gamma1 = 2^(zbits - 1) (Algorithm 34; secret)
+ *   unpack_z    z = BitUnpack(in, gamma1 - 1, gamma1) of the 32 zbits bytes at in
+ *               (Algorithm 19: a signature's z); may read 7 bytes past them (a
+ *               signature's hints follow its z)
+ *   unpack_t1   t = SimpleBitUnpack(in, 10) 2^d of a public key's 320-byte row
+ *   use_hint    w = UseHint(h, w mod q) (Algorithm 40) in place, |w| < q, for
+ *               gamma2 = (q - 1) / 88 or (q - 1) / 32 (verification: public data)
  */
 typedef struct cb_mldsa_poly {
     int32_t c[256];
@@ -81,6 +87,9 @@ typedef struct cb_mldsa_backend {
                      unsigned eta);
     void (*expand_mask)(cb_mldsa_poly *y, const uint8_t rhopp[64], unsigned kappa, unsigned l,
                         unsigned zbits);
+    void (*unpack_z)(cb_mldsa_poly *z, const uint8_t *in, unsigned zbits);
+    void (*unpack_t1)(cb_mldsa_poly *t, const uint8_t in[320]);
+    void (*use_hint)(cb_mldsa_poly *w, const uint8_t h[256], int32_t gamma2);
 } cb_mldsa_backend;
 
 /* The portable backend, which cb_mldsa_keygen/sign/verify use. */

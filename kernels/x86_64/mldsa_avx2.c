@@ -342,11 +342,11 @@ static void avx2_expand_s(poly *s, const uint8_t rhop[64], unsigned nonce, unsig
     cb_wipe(spare, sizeof spare);
 }
 
-/* unpack_mask: y = gamma1 - BitUnpack of zbits (18 or 20) bits, 8 coefficients
+/* avx2_unpack_z: y = gamma1 - the zbits-bit (18 or 20) values, 8 coefficients
  * (zbits bytes) a step: each 128-bit half takes 4 of them, every coefficient's 3
  * bytes shuffled into a lane and shifted by its bit offset.  Reads up to 7 bytes
  * past 32 zbits. */
-static void unpack_mask(poly *y, const uint8_t *in, unsigned zbits)
+static void avx2_unpack_z(poly *y, const uint8_t *in, unsigned zbits)
 {
     const __m256i c18 = _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1, 0,
                                          1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1);
@@ -383,17 +383,73 @@ static void avx2_expand_mask(poly *y, const uint8_t rhopp[64], unsigned kappa, u
         for (unsigned b = 0; b < MASK_BLOCKS; b++)
             cb_shakex4_squeeze(A, out, b * CB_SHAKE256_RATE, CB_SHAKE256_RATE);
         for (unsigned j = 0; j < 4 && g + j < l; j++)
-            unpack_mask(&y[g + j], buf[j], zbits);
+            avx2_unpack_z(&y[g + j], buf[j], zbits);
     }
     cb_wipe(A, sizeof A);
     cb_wipe(buf, sizeof buf);
 }
 
+/* ---- verification's unpacking and hints ------------------------------------------------ */
+
+/* avx2_unpack_t1: the 10-bit values times 2^13, 8 (10 bytes) a step as avx2_unpack_z
+ * does, from a copy with room for the last step's read past the row. */
+static void avx2_unpack_t1(poly *t, const uint8_t in[320])
+{
+    const __m256i ctl = _mm256_setr_epi8(0, 1, -1, -1, 1, 2, -1, -1, 2, 3, -1, -1, 3, 4, -1, -1,
+                                         0, 1, -1, -1, 1, 2, -1, -1, 2, 3, -1, -1, 3, 4, -1, -1);
+    const __m256i sh = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    const __m256i mask = _mm256_set1_epi32(0x3ff);
+    uint8_t buf[320 + 16];
+    memcpy(buf, in, 320);
+    memset(buf + 320, 0, 16);
+    for (unsigned i = 0; i < N / 8; i++) {
+        __m128i lo = _mm_loadu_si128((const __m128i *)(buf + 10 * i));
+        __m128i hi = _mm_loadu_si128((const __m128i *)(buf + 10 * i + 5));
+        __m256i x = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+        x = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(x, ctl), sh), mask);
+        _mm256_storeu_si256((__m256i *)(t->c + 8 * i), _mm256_slli_epi32(x, 13));
+    }
+}
+
+/* avx2_use_hint: UseHint 8 coefficients a step on public data.  Decompose's
+ * r1 = floor((r + gamma2 - 1) / (2 gamma2)) for r + gamma2 - 1 < 2^24 goes through
+ * the power of two in 2 gamma2 (2^9 1023 or 2^11 93) with a shift, then divides
+ * the rest (below 2^15 or 2^13) by 1023 or 93 with ceil(2^26 / 1023) = 65601 and a
+ * shift by 26, or ceil(2^24 / 93) = 180401 and 24: the error term stays below
+ * 1 / 1023 (1 / 93), so the floors are exact (test_x86_64 checks every r < q). */
+static void avx2_use_hint(poly *w, const uint8_t h[N], int32_t gamma2)
+{
+    int g32 = gamma2 == (Q - 1) / 32;
+    const __m256i q = _mm256_set1_epi32(Q), zero = _mm256_setzero_si256();
+    const __m256i bias = _mm256_set1_epi32(gamma2 - 1), two_g2 = _mm256_set1_epi32(2 * gamma2);
+    const __m256i magic = _mm256_set1_epi32(g32 ? 65601 : 180401);
+    const __m256i m = _mm256_set1_epi32(g32 ? 16 : 44), one = _mm256_set1_epi32(1);
+    for (unsigned i = 0; i < N / 8; i++) {
+        __m256i r = _mm256_loadu_si256((const __m256i *)(w->c + 8 * i));
+        r = _mm256_add_epi32(r, _mm256_and_si256(_mm256_srai_epi32(r, 31), q)); /* [0, q) */
+        __m256i t = _mm256_add_epi32(r, bias);
+        t = g32 ? _mm256_srli_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(t, 9), magic), 26)
+                : _mm256_srli_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(t, 11), magic), 24);
+        __m256i r0 = _mm256_sub_epi32(r, _mm256_mullo_epi32(t, two_g2));
+        __m256i top = _mm256_cmpeq_epi32(t, m); /* r - r0 = q - 1: r1 = 0, r0 - 1 */
+        r0 = _mm256_add_epi32(r0, top);
+        t = _mm256_andnot_si256(top, t);
+        __m256i hint = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(h + 8 * i)));
+        hint = _mm256_cmpgt_epi32(hint, zero);
+        /* +1 where r0 > 0, else -1, where the hint is set; then mod m */
+        __m256i d = _mm256_sub_epi32(_mm256_and_si256(_mm256_cmpgt_epi32(r0, zero), _mm256_set1_epi32(2)), one);
+        t = _mm256_add_epi32(t, _mm256_and_si256(d, hint));
+        t = _mm256_andnot_si256(_mm256_cmpeq_epi32(t, m), t);
+        t = _mm256_add_epi32(t, _mm256_and_si256(_mm256_srai_epi32(t, 31), m));
+        _mm256_storeu_si256((__m256i *)(w->c + 8 * i), t);
+    }
+}
+
 /* ---- the variant ------------------------------------------------------------------------- */
 
 const cb_mldsa_backend cb_mldsa_avx2_backend = {
-    avx2_ntt,      avx2_inv_ntt,  avx2_inner,
-    avx2_expand_a, avx2_expand_s, avx2_expand_mask,
+    avx2_ntt,      avx2_inv_ntt,  avx2_inner,     avx2_expand_a,  avx2_expand_s,
+    avx2_expand_mask, avx2_unpack_z, avx2_unpack_t1, avx2_use_hint,
 };
 
 static int avx2_keygen(unsigned set, uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
