@@ -103,6 +103,27 @@ int tu_runnable_said(const cb_variant *v, const cb_alg *a)
     return 1;
 }
 
+size_t tu_prim_variants(cb_prim prim, const cb_variant **vs, size_t max)
+{
+    static unsigned char said[64];
+    size_t n = 0;
+    for (size_t i = 0; i < cb_variant_count(); i++) {
+        const cb_variant *v = cb_variant_at(i);
+        if (v->prim != prim || strcmp(v->family, "test") == 0)
+            continue;
+        if (v->caps & ~cb_caps_effective()) {
+            if ((size_t)prim < sizeof said && !said[prim])
+                print_message("UNAVAILABLE %s/%s (needs capabilities this CPU lacks)\n",
+                              v->family, v->name);
+        } else if (n < max)
+            vs[n++] = v;
+    }
+    if ((size_t)prim < sizeof said)
+        said[prim] = 1;
+    assert_true(n >= 1 && strcmp(vs[0]->name, "generic") == 0);
+    return n;
+}
+
 size_t tu_builtin_variants(const char *alg, const cb_variant **vs, size_t max)
 {
     const cb_alg *a = cb_alg_find(alg);

@@ -28,6 +28,12 @@ int tu_runnable(const cb_variant *v, const cb_alg *a, cb_dir d);
  * as a cmocka message, when a variant is skipped for lack of capabilities. */
 int tu_runnable_said(const cb_variant *v, const cb_alg *a);
 
+/* tu_prim_variants puts in vs (at most max) the built-in variants of primitive prim
+ * this CPU runs (after masks), generic first, leaving out the rows a test registers
+ * itself (family "test"); it says once per primitive, as a cmocka message, which it
+ * cannot run (UNAVAILABLE).  Returns how many. */
+size_t tu_prim_variants(cb_prim prim, const cb_variant **vs, size_t max);
+
 /* tu_builtin_variants puts in vs (at most max) the built-in variants (not
  * whole-algorithm ones) that offer algorithm alg, failing the test when there are
  * none; returns how many. */

@@ -1,6 +1,7 @@
 /*
- * tests/test_mldsa.c - ML-DSA (kernels/generic/mldsa.c) against AWS-LC's answers,
- * and the rejections a verifier owes.
+ * tests/test_mldsa.c - every ML-DSA variant this CPU runs (kernels/generic/mldsa.c
+ * and, on x86-64 with AVX2, kernels/x86_64/mldsa_avx2.c) against AWS-LC's answers,
+ * against each other, and the rejections a verifier owes.
  *
  * tests/data/mldsa-awslc.rsp holds, per parameter set, a seed xi with the pk and sk
  * AWS-LC derives from it, and the pure ML-DSA signature (empty context) of the
@@ -8,7 +9,10 @@
  * one is recomputed here.  Also: round trips; a signature, message, public key or
  * context changed in one bit refused; malformed hints refused; deterministic signing
  * repeating itself and hedged signing not; Decompose against its definition for
- * every r in [0, q); the checks before timing (sig_check.c) passing generic and a
+ * every r in [0, q); test_same_as_generic: each other variant and generic from the
+ * same 40 seeds per set give the same keys and deterministic and hedged signatures,
+ * verify each other's and refuse the same flipped bit (a variant whose capabilities
+ * are missing is reported as UNAVAILABLE); the checks before timing (sig_check.c) passing generic and a
  * renamed copy, and catching a variant with a wrong signature and one whose
  * verification accepts anything, on every row named as FIPS 204 spells it, in any
  * case.  When AWS-LC's libcrypto is in ../shared/peers/aws-lc (not on a
@@ -45,16 +49,27 @@ typedef struct vec {
     unsigned have;
 } vec;
 
+/* runnable puts in vs the ML-DSA variants this CPU runs, generic first. */
+static size_t runnable(const cb_variant **vs, size_t max)
+{
+    return tu_prim_variants(CB_PRIM_MLDSA, vs, max);
+}
+
 static void check_vec(const vec *v)
 {
     static uint8_t pk[CB_MLDSA_MAX_PK], sk[CB_MLDSA_MAX_SK], sig[CB_MLDSA_MAX_SIG];
     assert_int_equal(v->have, 0x3f);
-    assert_int_equal(cb_mldsa_keygen(v->set, pk, sk, v->xi), 0);
-    assert_memory_equal(pk, v->pk, CB_MLDSA_PK_BYTES(v->set));
-    assert_memory_equal(sk, v->sk, CB_MLDSA_SK_BYTES(v->set));
-    assert_int_equal(cb_mldsa_sign(v->set, sig, v->sk, pure, 2, v->msg, v->msglen, v->rnd), 0);
-    assert_memory_equal(sig, v->sig, CB_MLDSA_SIG_BYTES(v->set));
-    assert_int_equal(cb_mldsa_verify(v->set, v->pk, pure, 2, v->msg, v->msglen, v->sig), 0);
+    const cb_variant *vs[8];
+    size_t nv = runnable(vs, 8);
+    for (size_t i = 0; i < nv; i++) {
+        const cb_mldsa_ops *o = vs[i]->ops;
+        assert_int_equal(o->keygen(v->set, pk, sk, v->xi), 0);
+        assert_memory_equal(pk, v->pk, CB_MLDSA_PK_BYTES(v->set));
+        assert_memory_equal(sk, v->sk, CB_MLDSA_SK_BYTES(v->set));
+        assert_int_equal(o->sign(v->set, sig, v->sk, pure, 2, v->msg, v->msglen, v->rnd), 0);
+        assert_memory_equal(sig, v->sig, CB_MLDSA_SIG_BYTES(v->set));
+        assert_int_equal(o->verify(v->set, v->pk, pure, 2, v->msg, v->msglen, v->sig), 0);
+    }
 }
 
 static void test_awslc_answers(void **unused)
@@ -127,43 +142,46 @@ static void test_roundtrip_and_rejections(void **unused)
     static const unsigned sets[] = {44, 65, 87};
     uint8_t xi[32], rnd[32], msg[36];
     const uint8_t zero[32] = {0}, ctx1[3] = {0, 1, 'x'};
-    for (size_t s = 0; s < 3; s++) {
-        unsigned set = sets[s];
+    const cb_variant *vs[8];
+    size_t nv = runnable(vs, 8);
+    for (size_t vi = 0; vi < nv * 3; vi++) {
+        const cb_mldsa_ops *o = vs[vi / 3]->ops;
+        unsigned set = sets[vi % 3];
         size_t sigb = CB_MLDSA_SIG_BYTES(set);
         for (unsigned t = 0; t < 3; t++) {
             for (int i = 0; i < 32; i++)
                 xi[i] = (uint8_t)(i * 29 + t + set), rnd[i] = (uint8_t)(i ^ (t + 1));
             memcpy(msg, speed_msg, sizeof msg);
-            assert_int_equal(cb_mldsa_keygen(set, pk, sk, xi), 0);
-            assert_int_equal(cb_mldsa_sign(set, sig, sk, pure, 2, msg, sizeof msg, rnd), 0);
-            assert_int_equal(cb_mldsa_verify(set, pk, pure, 2, msg, sizeof msg, sig), 0);
+            assert_int_equal(o->keygen(set, pk, sk, xi), 0);
+            assert_int_equal(o->sign(set, sig, sk, pure, 2, msg, sizeof msg, rnd), 0);
+            assert_int_equal(o->verify(set, pk, pure, 2, msg, sizeof msg, sig), 0);
             /* a bit of c~, of z and of the hints */
             const size_t at[3] = {t, sigb / 2 + t, sigb - 1 - t};
             for (int k = 0; k < 3; k++) {
                 sig[at[k]] ^= (uint8_t)(1u << t);
-                assert_int_equal(cb_mldsa_verify(set, pk, pure, 2, msg, sizeof msg, sig), 1);
+                assert_int_equal(o->verify(set, pk, pure, 2, msg, sizeof msg, sig), 1);
                 sig[at[k]] ^= (uint8_t)(1u << t);
             }
             msg[t * 11] ^= 0x40;
-            assert_int_equal(cb_mldsa_verify(set, pk, pure, 2, msg, sizeof msg, sig), 1);
+            assert_int_equal(o->verify(set, pk, pure, 2, msg, sizeof msg, sig), 1);
             msg[t * 11] ^= 0x40;
             pk[32 + 97 * t] ^= 0x02; /* a t1 coefficient */
-            assert_int_equal(cb_mldsa_verify(set, pk, pure, 2, msg, sizeof msg, sig), 1);
+            assert_int_equal(o->verify(set, pk, pure, 2, msg, sizeof msg, sig), 1);
             pk[32 + 97 * t] ^= 0x02;
             pk[t] ^= 0x80; /* rho */
-            assert_int_equal(cb_mldsa_verify(set, pk, pure, 2, msg, sizeof msg, sig), 1);
+            assert_int_equal(o->verify(set, pk, pure, 2, msg, sizeof msg, sig), 1);
             pk[t] ^= 0x80;
-            assert_int_equal(cb_mldsa_verify(set, pk, ctx1, 3, msg, sizeof msg, sig), 1);
-            assert_int_equal(cb_mldsa_verify(set, pk, pure, 2, msg, sizeof msg, sig), 0);
+            assert_int_equal(o->verify(set, pk, ctx1, 3, msg, sizeof msg, sig), 1);
+            assert_int_equal(o->verify(set, pk, pure, 2, msg, sizeof msg, sig), 0);
             /* deterministic signing repeats itself; hedged differs from it */
-            assert_int_equal(cb_mldsa_sign(set, sig2, sk, pure, 2, msg, sizeof msg, zero), 0);
-            assert_int_equal(cb_mldsa_sign(set, sig, sk, pure, 2, msg, sizeof msg, zero), 0);
+            assert_int_equal(o->sign(set, sig2, sk, pure, 2, msg, sizeof msg, zero), 0);
+            assert_int_equal(o->sign(set, sig, sk, pure, 2, msg, sizeof msg, zero), 0);
             assert_memory_equal(sig, sig2, sigb);
-            assert_int_equal(cb_mldsa_sign(set, sig2, sk, pure, 2, msg, sizeof msg, rnd), 0);
+            assert_int_equal(o->sign(set, sig2, sk, pure, 2, msg, sizeof msg, rnd), 0);
             assert_memory_not_equal(sig, sig2, sigb);
-            assert_int_equal(cb_mldsa_verify(set, pk, pure, 2, msg, sizeof msg, sig2), 0);
+            assert_int_equal(o->verify(set, pk, pure, 2, msg, sizeof msg, sig2), 0);
         }
-        assert_int_equal(cb_mldsa_keygen(set + 1, pk, sk, xi), -1);
+        assert_int_equal(o->keygen(set + 1, pk, sk, xi), -1);
     }
 }
 
@@ -175,33 +193,78 @@ static void test_malformed_hints(void **unused)
         bad[CB_MLDSA_MAX_SIG];
     const unsigned set = 44, omega = 80, k = 4;
     uint8_t xi[32] = {1, 2, 3};
-    assert_int_equal(cb_mldsa_keygen(set, pk, sk, xi), 0);
-    assert_int_equal(cb_mldsa_sign(set, sig, sk, pure, 2, speed_msg, 36, xi), 0);
-    size_t sigb = CB_MLDSA_SIG_BYTES(set), h = sigb - omega - k;
-    unsigned total = sig[sigb - 1];
-    /* a count past omega */
-    memcpy(bad, sig, sigb);
-    bad[h + omega] = (uint8_t)(omega + 1);
-    assert_int_equal(cb_mldsa_verify(set, pk, pure, 2, speed_msg, 36, bad), 1);
-    /* counts out of order */
-    memcpy(bad, sig, sigb);
-    bad[h + omega + 1] = 0, bad[h + omega] = (uint8_t)(bad[h + omega + 2] + 1);
-    if (bad[h + omega] <= omega)
-        assert_int_equal(cb_mldsa_verify(set, pk, pure, 2, speed_msg, 36, bad), 1);
-    /* a stray index after the last hint */
-    if (total < omega) {
+    const cb_variant *vs[8];
+    size_t nv = runnable(vs, 8);
+    for (size_t vi = 0; vi < nv; vi++) {
+        const cb_mldsa_ops *o = vs[vi]->ops;
+        assert_int_equal(o->keygen(set, pk, sk, xi), 0);
+        assert_int_equal(o->sign(set, sig, sk, pure, 2, speed_msg, 36, xi), 0);
+        size_t sigb = CB_MLDSA_SIG_BYTES(set), h = sigb - omega - k;
+        unsigned total = sig[sigb - 1];
+        /* a count past omega */
         memcpy(bad, sig, sigb);
-        bad[h + omega - 1] = 7;
-        assert_int_equal(cb_mldsa_verify(set, pk, pure, 2, speed_msg, 36, bad), 1);
-    }
-    /* two hints of one polynomial not increasing */
-    for (unsigned i = 0, first = 0; i < k; first = sig[h + omega + i], i++)
-        if (sig[h + omega + i] - first >= 2) {
+        bad[h + omega] = (uint8_t)(omega + 1);
+        assert_int_equal(o->verify(set, pk, pure, 2, speed_msg, 36, bad), 1);
+        /* counts out of order */
+        memcpy(bad, sig, sigb);
+        bad[h + omega + 1] = 0, bad[h + omega] = (uint8_t)(bad[h + omega + 2] + 1);
+        if (bad[h + omega] <= omega)
+            assert_int_equal(o->verify(set, pk, pure, 2, speed_msg, 36, bad), 1);
+        /* a stray index after the last hint */
+        if (total < omega) {
             memcpy(bad, sig, sigb);
-            bad[h + first + 1] = bad[h + first];
-            assert_int_equal(cb_mldsa_verify(set, pk, pure, 2, speed_msg, 36, bad), 1);
-            break;
+            bad[h + omega - 1] = 7;
+            assert_int_equal(o->verify(set, pk, pure, 2, speed_msg, 36, bad), 1);
         }
+        /* two hints of one polynomial not increasing */
+        for (unsigned i = 0, first = 0; i < k; first = sig[h + omega + i], i++)
+            if (sig[h + omega + i] - first >= 2) {
+                memcpy(bad, sig, sigb);
+                bad[h + first + 1] = bad[h + first];
+                assert_int_equal(o->verify(set, pk, pure, 2, speed_msg, 36, bad), 1);
+                break;
+            }
+    }
+}
+
+/* test_same_as_generic: each other variant against generic from the same 40 seeds
+ * per set: the same pk and sk; the same deterministic and hedged signatures of a
+ * message of the seed's length; each verifying the other's; and the same refusal of
+ * a signature with one bit flipped (chosen by the seed). */
+static void test_same_as_generic(void **unused)
+{
+    (void)unused;
+    static uint8_t pk[2][CB_MLDSA_MAX_PK], sk[2][CB_MLDSA_MAX_SK], sig[2][CB_MLDSA_MAX_SIG];
+    static const unsigned sets[] = {44, 65, 87};
+    uint8_t seeds[64 + 100], zero[32] = {0};
+    const cb_variant *vs[8];
+    size_t nv = runnable(vs, 8);
+    const cb_mldsa_ops *g = vs[0]->ops;
+    for (size_t vi = 1; vi < nv; vi++) {
+        const cb_mldsa_ops *o = vs[vi]->ops;
+        for (unsigned s = 0; s < 3; s++)
+            for (uint32_t t = 0; t < 40; t++) {
+                unsigned set = sets[s];
+                size_t sigb = CB_MLDSA_SIG_BYTES(set), len = t * 5 % 100;
+                const uint8_t *xi = seeds, *rnd = seeds + 32, *msg = seeds + 64;
+                tu_fill(seeds, sizeof seeds, 1000 * set + t + 1);
+                assert_int_equal(g->keygen(set, pk[0], sk[0], xi), 0);
+                assert_int_equal(o->keygen(set, pk[1], sk[1], xi), 0);
+                assert_memory_equal(pk[0], pk[1], CB_MLDSA_PK_BYTES(set));
+                assert_memory_equal(sk[0], sk[1], CB_MLDSA_SK_BYTES(set));
+                for (int hedged = 0; hedged < 2; hedged++) {
+                    const uint8_t *r = hedged ? rnd : zero;
+                    assert_int_equal(g->sign(set, sig[0], sk[0], pure, 2, msg, len, r), 0);
+                    assert_int_equal(o->sign(set, sig[1], sk[0], pure, 2, msg, len, r), 0);
+                    assert_memory_equal(sig[0], sig[1], sigb);
+                }
+                assert_int_equal(o->verify(set, pk[0], pure, 2, msg, len, sig[0]), 0);
+                assert_int_equal(g->verify(set, pk[0], pure, 2, msg, len, sig[1]), 0);
+                sig[0][(seeds[0] | seeds[1] << 8) % sigb] ^= (uint8_t)(1u << (seeds[2] % 8));
+                int gv = g->verify(set, pk[0], pure, 2, msg, len, sig[0]);
+                assert_int_equal(o->verify(set, pk[0], pure, 2, msg, len, sig[0]), gv);
+            }
+    }
 }
 
 /* Decompose against FIPS 204 Algorithm 36 (r0 = r mod+- 2 gamma2, the top interval
@@ -404,6 +467,7 @@ int main(void)
         cmocka_unit_test(test_roundtrip_and_rejections),
         cmocka_unit_test(test_malformed_hints),
         cmocka_unit_test(test_decompose_exhaustive),
+        cmocka_unit_test(test_same_as_generic),
         cmocka_unit_test(test_checks_catch_variants),
         cmocka_unit_test(test_awslc_cross),
     };

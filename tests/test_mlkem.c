@@ -45,26 +45,10 @@ typedef struct vec {
     unsigned have; /* bit per field read */
 } vec;
 
-/* runnable puts in vs the ML-KEM variants this CPU runs (after masks), generic
- * first, and says once which it cannot run. */
+/* runnable puts in vs the ML-KEM variants this CPU runs, generic first. */
 static size_t runnable(const cb_variant **vs, size_t max)
 {
-    static int said;
-    size_t n = 0;
-    for (size_t i = 0; i < cb_variant_count(); i++) {
-        const cb_variant *v = cb_variant_at(i);
-        if (v->prim != CB_PRIM_MLKEM)
-            continue;
-        if (v->caps & ~cb_caps_effective()) {
-            if (!said)
-                print_message("UNAVAILABLE mlkem/%s (needs capabilities this CPU lacks)\n",
-                              v->name);
-        } else if (n < max)
-            vs[n++] = v;
-    }
-    said = 1;
-    assert_true(n >= 1 && strcmp(vs[0]->name, "generic") == 0);
-    return n;
+    return tu_prim_variants(CB_PRIM_MLKEM, vs, max);
 }
 
 static void check_vec(const vec *v)

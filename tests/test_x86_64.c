@@ -44,6 +44,7 @@ int main(void)
 }
 #else
 
+#include "kernels/generic/mldsa.h"
 #include "kernels/generic/mlkem.h"
 #include "kernels/generic/p256_r64.h"
 
@@ -986,6 +987,94 @@ static void test_mlkem_avx2_backend(void **state)
         }
 }
 
+/* mldsa_fill sets p's coefficients from raw (4 bytes each) into [lo, lo + span). */
+static void mldsa_fill(cb_mldsa_poly *p, const uint8_t *raw, int32_t lo, uint32_t span)
+{
+    for (unsigned i = 0; i < 256; i++) {
+        uint32_t u = raw[4 * i] | (uint32_t)raw[4 * i + 1] << 8 | (uint32_t)raw[4 * i + 2] << 16 |
+                     (uint32_t)raw[4 * i + 3] << 24;
+        p->c[i] = lo + (int32_t)(u % span);
+    }
+}
+
+/* The avx2 ML-DSA backend against the generic one, which it must equal exactly
+ * (kernels/generic/mldsa.h): the NTTs on random polynomials below q in magnitude and
+ * on all-(q - 1) and all-(1 - q) ones; inner products of 1..8 terms of a matrix
+ * entry (below q) and an NTT output (below 9 q), and of two NTT outputs (signing's
+ * c s products); ExpandA for each parameter set's shape with stride l and l + 1;
+ * ExpandS for 1..15 nonces (the lanes of a last group of four vary) with eta 2 and
+ * 4; ExpandMask for l 1..7 from mask indices across a byte boundary, both widths;
+ * z's and t1's unpacking of pseudo-random bytes; UseHint for every r in [0, q), as
+ * r and as r - q, with pseudo-random hints, for both gamma2. */
+static void test_mldsa_avx2_backend(void **state)
+{
+    (void)state;
+    const cb_alg *alg = cb_alg_find("mldsa65");
+    const cb_variant *v = cb_variant_find(alg, "avx2");
+    assert_non_null(v);
+    if (!runnable(alg, v))
+        return;
+    const cb_mldsa_backend *g = &cb_mldsa_generic_backend, *x = &cb_mldsa_avx2_backend;
+    enum { Q = 8380417 };
+    static const unsigned shapes[3][2] = {{4, 4}, {6, 5}, {8, 7}};
+    static cb_mldsa_poly a[8], b[8], r[2], m0[8 * 8], m1[8 * 8];
+    static uint8_t raw[8 * 1024 + 4]; /* + 4: b's offset */
+    for (uint32_t t = 0; t < 120; t++) {
+        tu_fill(raw, sizeof raw, 500 + t);
+        for (unsigned j = 0; j < 8; j++) {
+            mldsa_fill(&a[j], raw + 1024 * j, 0, Q);                  /* a matrix entry */
+            mldsa_fill(&b[j], raw + 1024 * (7 - j) + 3, 1 - Q, 2 * Q - 1); /* |b| < q */
+        }
+        if (t < 2) /* the extremes */
+            for (unsigned i = 0; i < 256; i++)
+                b[0].c[i] = t ? 1 - Q : Q - 1;
+        r[0] = b[0], r[1] = b[0];
+        g->ntt(&r[0]), x->ntt(&r[1]);
+        assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+        r[0] = b[1], r[1] = b[1];
+        g->inv_ntt(&r[0]), x->inv_ntt(&r[1]);
+        assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+        for (unsigned j = 0; j < 8; j++) /* NTT outputs, below 9 q */
+            g->ntt(&b[j]);
+        for (unsigned n = 1; n <= 8; n++) {
+            g->inner(&r[0], a, b, n), x->inner(&r[1], a, b, n);
+            assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+        }
+        g->inner(&r[0], &b[1], &b[2], 1), x->inner(&r[1], &b[1], &b[2], 1);
+        assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+
+        const uint8_t *seed = raw + 8 * 1024 - 64;
+        if (t < 6) {
+            unsigned k = shapes[t % 3][0], l = shapes[t % 3][1], stride = l + t / 3;
+            memset(m0, 0, sizeof m0), memset(m1, 0, sizeof m1);
+            g->expand_a(m0, seed, k, l, stride), x->expand_a(m1, seed, k, l, stride);
+            assert_memory_equal(m0, m1, sizeof m0);
+        }
+        unsigned n = 1 + t % 15, eta = t % 2 ? 4 : 2, nonce = (t * 37) % 300;
+        g->expand_s(m0, seed, nonce, n, eta), x->expand_s(m1, seed, nonce, n, eta);
+        assert_memory_equal(m0, m1, n * sizeof m0[0]);
+        unsigned l = 1 + t % 7, zbits = t % 2 ? 18 : 20, kappa = 250 + t % 9;
+        g->expand_mask(m0, seed, kappa, l, zbits), x->expand_mask(m1, seed, kappa, l, zbits);
+        assert_memory_equal(m0, m1, l * sizeof m0[0]);
+        g->unpack_z(&r[0], raw + 9, zbits), x->unpack_z(&r[1], raw + 9, zbits);
+        assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+        g->unpack_t1(&r[0], raw + 2000), x->unpack_t1(&r[1], raw + 2000);
+        assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+    }
+    static const int32_t gamma2s[2] = {(Q - 1) / 88, (Q - 1) / 32};
+    for (unsigned gi = 0; gi < 2; gi++)
+        for (int32_t start = 0; start < Q; start += 256) {
+            tu_fill(raw, 256, (uint32_t)start + gi);
+            for (int32_t i = 0; i < 256; i++) /* every r < q, some as r - q */
+                b[0].c[i] = start + i < Q ? start + i - (start + i > 0 && raw[i] & 2 ? Q : 0) : 0;
+            r[0] = b[0], r[1] = b[0];
+            for (unsigned i = 0; i < 256; i++)
+                raw[i] &= 1;
+            g->use_hint(&r[0], raw, gamma2s[gi]), x->use_hint(&r[1], raw, gamma2s[gi]);
+            assert_memory_equal(&r[0], &r[1], sizeof r[0]);
+        }
+}
+
 static void test_p256_field_against_r64(void **state)
 {
     (void)state;
@@ -1137,6 +1226,7 @@ int main(void)
         cmocka_unit_test(test_masks_fall_back),
         cmocka_unit_test(test_interleave_changes_code),
         cmocka_unit_test(test_mlkem_avx2_backend),
+        cmocka_unit_test(test_mldsa_avx2_backend),
         cmocka_unit_test(test_p256_field_against_r64),
         cmocka_unit_test(test_p256_ord_against_r64),
     };

@@ -44,9 +44,7 @@
 #define G88 ((Q - 1) / 88)
 #define DIV_MUL(g2) ((((uint64_t)1 << 48) + 2 * (uint64_t)(g2) - 1) / (2 * (uint64_t)(g2)))
 
-typedef struct poly {
-    int32_t c[N];
-} poly;
+typedef cb_mldsa_poly poly;
 
 /* params: FIPS 204 Table 1, with the bit widths of the encodings derived from it. */
 typedef struct params {
@@ -74,7 +72,7 @@ static const params *find_set(unsigned set)
 }
 
 /* zeta^BitRev8(m) * 2^32 mod q, centred; computed with Python's pow() when written. */
-static const int32_t zetas[N] = {
+const int32_t cb_mldsa_zetas[N] = {
     -4186625, 25847, -2608894, -518909, 237124, -777960, -876248, 466468,
     1826347, 2353451, -359251, -2091905, 3119733, -2884855, 3111497, 2680103,
     2725464, 1024112, -1079900, 3585928, -549488, -1119584, 2619752, -2108549,
@@ -153,12 +151,13 @@ static inline int32_t centre(int32_t a)
     return a - ((((Q - 1) / 2) - a) >> 31 & Q);
 }
 
-static void ntt(int32_t w[N])
+static void generic_ntt(poly *p)
 {
+    int32_t *w = p->c;
     unsigned m = 0;
     for (unsigned len = 128; len >= 1; len >>= 1)
         for (unsigned start = 0; start < N; start += 2 * len) {
-            int32_t z = zetas[++m];
+            int32_t z = cb_mldsa_zetas[++m];
             for (unsigned j = start; j < start + len; j++) {
                 int32_t t = mont_reduce((int64_t)z * w[j + len]);
                 w[j + len] = w[j] - t;
@@ -167,12 +166,13 @@ static void ntt(int32_t w[N])
         }
 }
 
-static void invntt(int32_t w[N])
+static void generic_inv_ntt(poly *p)
 {
+    int32_t *w = p->c;
     unsigned m = N;
     for (unsigned len = 1; len < N; len <<= 1)
         for (unsigned start = 0; start < N; start += 2 * len) {
-            int32_t z = -zetas[--m];
+            int32_t z = -cb_mldsa_zetas[--m];
             for (unsigned j = start; j < start + len; j++) {
                 int32_t t = w[j];
                 w[j] = t + w[j + len];
@@ -183,9 +183,10 @@ static void invntt(int32_t w[N])
         w[j] = mont_reduce((int64_t)F_INV * w[j]);
 }
 
-/* inner: out = sum a[j] o v[j] over j < n (NTT domain, with the factor R^-1). */
-static void inner(int32_t out[N], const poly *a, const poly *v, unsigned n)
+/* generic_inner: r = sum a[j] o v[j] over j < n (NTT domain, with the factor R^-1). */
+static void generic_inner(poly *r, const poly *a, const poly *v, unsigned n)
 {
+    int32_t *out = r->c;
     for (unsigned i = 0; i < N; i++) {
         int64_t acc = 0;
         for (unsigned j = 0; j < n; j++)
@@ -194,15 +195,14 @@ static void inner(int32_t out[N], const poly *a, const poly *v, unsigned n)
     }
 }
 
-/* times: out = c o s (NTT domain, with the factor R^-1), then back to centred
- * coefficients: the cs1, cs2 and ct0 of signing. */
-static void times_centred(int32_t out[N], const poly *c, const poly *s)
+/* times_centred: out = c o s (NTT domain, with the factor R^-1), then back to
+ * centred coefficients: the cs1, cs2 and ct0 of signing. */
+static void times_centred(const cb_mldsa_backend *B, poly *out, const poly *c, const poly *s)
 {
+    B->inner(out, c, s, 1);
+    B->inv_ntt(out);
     for (unsigned i = 0; i < N; i++)
-        out[i] = mont_reduce((int64_t)c->c[i] * s->c[i]);
-    invntt(out);
-    for (unsigned i = 0; i < N; i++)
-        out[i] = centre(out[i]);
+        out->c[i] = centre(out->c[i]);
 }
 
 /* ---- rounding (section 7.4) ------------------------------------------------------- */
@@ -322,6 +322,16 @@ static int hint_unpack(uint8_t h[][N], const uint8_t *y, const params *p)
 
 /* ---- sampling (section 7.3) -------------------------------------------------------- */
 
+unsigned cb_mldsa_rej_uniform(int32_t *out, unsigned n, const uint8_t *buf, size_t len)
+{
+    for (size_t i = 0; i + 3 <= len && n < N; i += 3) {
+        uint32_t t = buf[i] | (uint32_t)buf[i + 1] << 8 | (uint32_t)(buf[i + 2] & 0x7f) << 16;
+        if (t < Q)
+            out[n++] = (int32_t)t;
+    }
+    return n;
+}
+
 /* rej_ntt_poly: RejNTTPoly (Algorithm 30) of rho || s || r, the (r, s) entry of A_hat. */
 static void rej_ntt_poly(int32_t a[N], const uint8_t rho[32], unsigned s, unsigned r)
 {
@@ -335,20 +345,39 @@ static void rej_ntt_poly(int32_t a[N], const uint8_t rho[32], unsigned s, unsign
     cb_shake128_finalize(&sp);
     for (unsigned j = 0; j < N;) {
         cb_shake128_squeeze(&sp, buf, sizeof buf);
-        for (unsigned i = 0; i + 3 <= sizeof buf && j < N; i += 3) {
-            uint32_t t = buf[i] | (uint32_t)buf[i + 1] << 8 | (uint32_t)(buf[i + 2] & 0x7f) << 16;
-            if (t < Q)
-                a[j++] = (int32_t)t;
-        }
+        j = cb_mldsa_rej_uniform(a, j, buf, sizeof buf);
     }
 }
 
-/* expand_a: ExpandA (Algorithm 32), row-major k x l. */
-static void expand_a(poly *a, const uint8_t rho[32], const params *p)
+/* generic_expand_a: ExpandA (Algorithm 32), row r of the k x l matrix at a + r stride. */
+static void generic_expand_a(poly *a, const uint8_t rho[32], unsigned k, unsigned l,
+                             unsigned stride)
 {
-    for (unsigned r = 0; r < p->k; r++)
-        for (unsigned s = 0; s < p->l; s++)
-            rej_ntt_poly(a[r * p->l + s].c, rho, s, r);
+    for (unsigned r = 0; r < k; r++)
+        for (unsigned s = 0; s < l; s++)
+            rej_ntt_poly(a[r * stride + s].c, rho, s, r);
+}
+
+unsigned cb_mldsa_rej_eta(int32_t *out, unsigned n, const uint8_t *buf, size_t len,
+                          unsigned eta)
+{
+    uint8_t take[2 * CB_SHAKE256_RATE]; /* per half-byte: accepted (public, see above) */
+    for (size_t done = 0; done < len && n < N;) {
+        size_t m = len - done < CB_SHAKE256_RATE ? len - done : CB_SHAKE256_RATE;
+        const uint8_t *b8 = buf + done;
+        for (size_t i = 0; i < 2 * m; i++) {
+            unsigned b = i & 1 ? b8[i / 2] >> 4 : b8[i / 2] & 15;
+            take[i] = (uint8_t)(eta == 2 ? b < 15 : b < 9);
+        }
+        cb_mldsa_public(take, 2 * m);
+        for (size_t i = 0; i < 2 * m && n < N; i++) {
+            unsigned b = i & 1 ? b8[i / 2] >> 4 : b8[i / 2] & 15;
+            if (take[i])
+                out[n++] = eta == 2 ? 2 - (int32_t)(b % 5) : 4 - (int32_t)b;
+        }
+        done += m;
+    }
+    return n;
 }
 
 /* rej_bounded_poly: RejBoundedPoly (Algorithm 31) of rho' || IntegerToBytes(r, 2),
@@ -363,35 +392,39 @@ static void rej_bounded_poly(int32_t a[N], const uint8_t rhop[64], unsigned r, u
     cb_shake256_init(&sp);
     cb_shake256_absorb(&sp, seed, sizeof seed);
     cb_shake256_finalize(&sp);
-    uint8_t take[2 * sizeof buf]; /* per half-byte: accepted (public, see above) */
     for (unsigned j = 0; j < N;) {
         cb_shake256_squeeze(&sp, buf, sizeof buf);
-        for (unsigned i = 0; i < 2 * sizeof buf; i++) {
-            unsigned b = i & 1 ? buf[i / 2] >> 4 : buf[i / 2] & 15;
-            take[i] = (uint8_t)(eta == 2 ? b < 15 : b < 9);
-        }
-        cb_mldsa_public(take, sizeof take);
-        for (unsigned i = 0; i < 2 * sizeof buf && j < N; i++) {
-            unsigned b = i & 1 ? buf[i / 2] >> 4 : buf[i / 2] & 15;
-            if (take[i])
-                a[j++] = eta == 2 ? 2 - (int32_t)(b % 5) : 4 - (int32_t)b;
-        }
+        j = cb_mldsa_rej_eta(a, j, buf, sizeof buf, eta);
     }
     cb_sponge_wipe(&sp);
     cb_wipe(buf, sizeof buf);
 }
 
-/* expand_mask: ExpandMask (Algorithm 34): y[r] = BitUnpack(H(rho'' || kappa + r,
- * 32 c), gamma1 - 1, gamma1). */
-static void expand_mask(poly *y, const uint8_t rhopp[64], unsigned kappa, const params *p)
+/* generic_expand_s: s[i] = RejBoundedPoly for nonces nonce .. nonce + n - 1. */
+static void generic_expand_s(poly *s, const uint8_t rhop[64], unsigned nonce, unsigned n,
+                             unsigned eta)
+{
+    for (unsigned i = 0; i < n; i++)
+        rej_bounded_poly(s[i].c, rhop, nonce + i, eta);
+}
+
+static void generic_unpack_z(poly *z, const uint8_t *in, unsigned zbits)
+{
+    bits_in(z->c, in, zbits, 1 << (zbits - 1), -1);
+}
+
+/* generic_expand_mask: ExpandMask (Algorithm 34): y[r] = BitUnpack(H(rho'' ||
+ * kappa + r, 32 c), gamma1 - 1, gamma1). */
+static void generic_expand_mask(poly *y, const uint8_t rhopp[64], unsigned kappa, unsigned l,
+                                unsigned zbits)
 {
     uint8_t seed[66], v[32 * 20];
     memcpy(seed, rhopp, 64);
-    for (unsigned r = 0; r < p->l; r++) {
+    for (unsigned r = 0; r < l; r++) {
         seed[64] = (uint8_t)(kappa + r);
         seed[65] = (uint8_t)((kappa + r) >> 8);
-        cb_shake256(v, 32 * p->zbits, seed, sizeof seed);
-        bits_in(y[r].c, v, p->zbits, p->gamma1, -1);
+        cb_shake256(v, 32 * zbits, seed, sizeof seed);
+        generic_unpack_z(&y[r], v, zbits);
     }
     cb_wipe(seed, sizeof seed);
     cb_wipe(v, sizeof v);
@@ -458,7 +491,8 @@ static void w1_challenge(uint8_t *ctilde, const uint8_t mu[64], const poly *w1,
 
 /* ---- the internal algorithms ----------------------------------------------------- */
 
-int cb_mldsa_keygen(unsigned set, uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
+int cb_mldsa_keygen_with(const cb_mldsa_backend *B, unsigned set, uint8_t *pk, uint8_t *sk,
+                         const uint8_t xi[32])
 {
     const params *p = find_set(set);
     if (!p)
@@ -471,22 +505,20 @@ int cb_mldsa_keygen(unsigned set, uint8_t *pk, uint8_t *sk, const uint8_t xi[32]
     const uint8_t *rho = seeds, *rhop = seeds + 32, *K = seeds + 96;
     cb_mldsa_public(rho, 32);
 
-    poly a[MAXK * MAXL], s1[MAXL], s1h[MAXL], s2[MAXK], t1, t0;
-    expand_a(a, rho, p);
+    poly a[MAXK * MAXL], s[MAXL + MAXK], s1h[MAXL], t1, t0; /* s: s1 then s2 */
+    const poly *s2 = s + p->l;
+    B->expand_a(a, rho, p->k, p->l, p->l);
+    B->expand_s(s, rhop, 0, p->l + p->k, p->eta);
+    memcpy(s1h, s, p->l * sizeof(poly));
     for (unsigned r = 0; r < p->l; r++)
-        rej_bounded_poly(s1[r].c, rhop, r, p->eta);
-    for (unsigned r = 0; r < p->k; r++)
-        rej_bounded_poly(s2[r].c, rhop, r + p->l, p->eta);
-    memcpy(s1h, s1, sizeof s1);
-    for (unsigned r = 0; r < p->l; r++)
-        ntt(s1h[r].c);
+        B->ntt(&s1h[r]);
 
     size_t eb = 32 * p->etabits;
-    uint8_t *sks1 = sk + 128, *sks2 = sks1 + p->l * eb, *skt0 = sks2 + p->k * eb;
+    uint8_t *sks1 = sk + 128, *skt0 = sks1 + (p->l + p->k) * eb;
     memcpy(pk, rho, 32);
     for (unsigned i = 0; i < p->k; i++) {
-        inner(t1.c, &a[i * p->l], s1h, p->l);
-        invntt(t1.c);
+        B->inner(&t1, &a[i * p->l], s1h, p->l);
+        B->inv_ntt(&t1);
         for (unsigned j = 0; j < N; j++)
             t1.c[j] = power2round(&t0.c[j], freeze(t1.c[j] + s2[i].c[j]));
         bits_out(pk + 32 + 320 * i, t1.c, 10, 0, 1);
@@ -495,16 +527,13 @@ int cb_mldsa_keygen(unsigned set, uint8_t *pk, uint8_t *sk, const uint8_t xi[32]
     memcpy(sk, rho, 32);
     memcpy(sk + 32, K, 32);
     cb_shake256(sk + 64, 64, pk, CB_MLDSA_PK_BYTES(set)); /* tr = H(pk, 64) */
-    for (unsigned r = 0; r < p->l; r++)
-        bits_out(sks1 + r * eb, s1[r].c, p->etabits, (int32_t)p->eta, -1);
-    for (unsigned r = 0; r < p->k; r++)
-        bits_out(sks2 + r * eb, s2[r].c, p->etabits, (int32_t)p->eta, -1);
+    for (unsigned r = 0; r < p->l + p->k; r++) /* s1, then s2 */
+        bits_out(sks1 + r * eb, s[r].c, p->etabits, (int32_t)p->eta, -1);
 
     cb_wipe(seeds, sizeof seeds);
     cb_wipe(in, sizeof in);
-    cb_wipe(s1, sizeof s1);
+    cb_wipe(s, sizeof s);
     cb_wipe(s1h, sizeof s1h);
-    cb_wipe(s2, sizeof s2);
     cb_wipe(&t0, sizeof t0);
     return 0;
 }
@@ -519,15 +548,16 @@ typedef struct sign_state {
 
 /* attempt: one pass of Algorithm 7's loop with mask index kappa; 0 and sig written,
  * or 1 for a rejection. */
-static int attempt(sign_state *st, uint8_t *sig, unsigned kappa, const params *p)
+static int attempt(const cb_mldsa_backend *B, sign_state *st, uint8_t *sig, unsigned kappa,
+                   const params *p)
 {
-    expand_mask(st->y, st->rhopp, kappa, p);
+    B->expand_mask(st->y, st->rhopp, kappa, p->l, p->zbits);
     memcpy(st->yh, st->y, p->l * sizeof(poly));
     for (unsigned r = 0; r < p->l; r++)
-        ntt(st->yh[r].c);
+        B->ntt(&st->yh[r]);
     for (unsigned i = 0; i < p->k; i++) {
-        inner(st->w[i].c, &st->a[i * p->l], st->yh, p->l);
-        invntt(st->w[i].c);
+        B->inner(&st->w[i], &st->a[i * p->l], st->yh, p->l);
+        B->inv_ntt(&st->w[i]);
         for (unsigned j = 0; j < N; j++) {
             int32_t r0;
             st->w[i].c[j] = freeze(st->w[i].c[j]);
@@ -539,11 +569,11 @@ static int attempt(sign_state *st, uint8_t *sig, unsigned kappa, const params *p
     cb_mldsa_public(ctilde, p->ctilde);
     poly c;
     sample_in_ball(c.c, ctilde, p);
-    ntt(c.c);
+    B->ntt(&c);
 
     /* z = y + <<c s1>>, which must stay below gamma1 - beta */
     for (unsigned r = 0; r < p->l; r++) {
-        times_centred(st->tmp.c, &c, &st->s1h[r]);
+        times_centred(B, &st->tmp, &c, &st->s1h[r]);
         for (unsigned j = 0; j < N; j++)
             st->y[r].c[j] += st->tmp.c[j];
         if (over(st->y[r].c, p->gamma1 - (int32_t)p->beta))
@@ -551,7 +581,7 @@ static int attempt(sign_state *st, uint8_t *sig, unsigned kappa, const params *p
     }
     /* r0 = LowBits(w - <<c s2>>) below gamma2 - beta; w becomes w - <<c s2>> */
     for (unsigned i = 0; i < p->k; i++) {
-        times_centred(st->tmp.c, &c, &st->s2h[i]);
+        times_centred(B, &st->tmp, &c, &st->s2h[i]);
         for (unsigned j = 0; j < N; j++) {
             st->w[i].c[j] = freeze(st->w[i].c[j] - st->tmp.c[j]);
             decompose(&st->tmp.c[j], st->w[i].c[j], p);
@@ -562,7 +592,7 @@ static int attempt(sign_state *st, uint8_t *sig, unsigned kappa, const params *p
     /* <<c t0>> below gamma2, and the hints MakeHint(-ct0, w - cs2 + ct0) at most omega */
     unsigned ones = 0;
     for (unsigned i = 0; i < p->k; i++) {
-        times_centred(st->tmp.c, &c, &st->t0h[i]);
+        times_centred(B, &st->tmp, &c, &st->t0h[i]);
         if (over(st->tmp.c, p->gamma2))
             return 1;
         for (unsigned j = 0; j < N; j++) {
@@ -585,8 +615,9 @@ static int attempt(sign_state *st, uint8_t *sig, unsigned kappa, const params *p
 
 /* The signing state is large (ML-DSA-87: about 110 KiB); a static one per thread
  * would not be reentrant, so it lives on the caller's stack for one call. */
-int cb_mldsa_sign(unsigned set, uint8_t *sig, const uint8_t *sk, const uint8_t *pre,
-                  size_t prelen, const uint8_t *msg, size_t len, const uint8_t rnd[32])
+int cb_mldsa_sign_with(const cb_mldsa_backend *B, unsigned set, uint8_t *sig,
+                       const uint8_t *sk, const uint8_t *pre, size_t prelen,
+                       const uint8_t *msg, size_t len, const uint8_t rnd[32])
 {
     const params *p = find_set(set);
     if (!p)
@@ -597,60 +628,61 @@ int cb_mldsa_sign(unsigned set, uint8_t *sig, const uint8_t *sk, const uint8_t *
     const uint8_t *in = sk + 128;
     for (unsigned r = 0; r < p->l; r++, in += eb) {
         bits_in(st.s1h[r].c, in, p->etabits, (int32_t)p->eta, -1);
-        ntt(st.s1h[r].c);
+        B->ntt(&st.s1h[r]);
     }
     for (unsigned i = 0; i < p->k; i++, in += eb) {
         bits_in(st.s2h[i].c, in, p->etabits, (int32_t)p->eta, -1);
-        ntt(st.s2h[i].c);
+        B->ntt(&st.s2h[i]);
     }
     for (unsigned i = 0; i < p->k; i++, in += 416) {
         bits_in(st.t0h[i].c, in, D, 1 << (D - 1), -1);
-        ntt(st.t0h[i].c);
+        B->ntt(&st.t0h[i]);
     }
-    expand_a(st.a, rho, p);
+    B->expand_a(st.a, rho, p->k, p->l, p->l);
     h64(st.mu, tr, 64, pre, prelen, msg, len);
     h64(st.rhopp, K, 32, rnd, 32, st.mu, 64);
-    for (unsigned kappa = 0; attempt(&st, sig, kappa, p) != 0; kappa += p->l)
+    for (unsigned kappa = 0; attempt(B, &st, sig, kappa, p) != 0; kappa += p->l)
         ;
     cb_wipe(&st, sizeof st);
     return 0;
 }
 
-int cb_mldsa_verify(unsigned set, const uint8_t *pk, const uint8_t *pre, size_t prelen,
-                    const uint8_t *msg, size_t len, const uint8_t *sig)
+/* Verification's w' = A_hat z - c t1 2^d is one inner product per row over l + 1
+ * terms: each row of A_hat is stored with a spare slot (stride l + 1) that takes
+ * NTT(t1_i 2^d), and the vector is z's NTTs and -NTT(c). */
+int cb_mldsa_verify_with(const cb_mldsa_backend *B, unsigned set, const uint8_t *pk,
+                         const uint8_t *pre, size_t prelen, const uint8_t *msg, size_t len,
+                         const uint8_t *sig)
 {
     const params *p = find_set(set);
     if (!p)
         return -1;
-    poly a[MAXK * MAXL], z[MAXL], t1h, c, w1[MAXK];
+    poly a[MAXK * (MAXL + 1)], z[MAXL + 1], w1[MAXK];
     uint8_t hint[MAXK][N], mu[64], tr[64], ctilde[64];
+    unsigned stride = p->l + 1;
     if (hint_unpack(hint, sig + p->ctilde + p->l * 32 * p->zbits, p) != 0)
         return 1;
     for (unsigned r = 0; r < p->l; r++) {
-        bits_in(z[r].c, sig + p->ctilde + r * 32 * p->zbits, p->zbits, p->gamma1, -1);
+        B->unpack_z(&z[r], sig + p->ctilde + r * 32 * p->zbits, p->zbits);
         if (over(z[r].c, p->gamma1 - (int32_t)p->beta))
             return 1;
-        ntt(z[r].c);
+        B->ntt(&z[r]);
     }
-    expand_a(a, pk, p);
+    B->expand_a(a, pk, p->k, p->l, stride);
     cb_shake256(tr, sizeof tr, pk, CB_MLDSA_PK_BYTES(set));
     h64(mu, tr, sizeof tr, pre, prelen, msg, len);
-    sample_in_ball(c.c, sig, p);
-    ntt(c.c);
+    poly *c = &z[p->l];
+    sample_in_ball(c->c, sig, p);
+    B->ntt(c);
+    for (unsigned j = 0; j < N; j++)
+        c->c[j] = -c->c[j];
     for (unsigned i = 0; i < p->k; i++) {
-        bits_in(t1h.c, pk + 32 + 320 * i, 10, 0, 1);
-        for (unsigned j = 0; j < N; j++)
-            t1h.c[j] <<= D;
-        ntt(t1h.c);
-        for (unsigned j = 0; j < N; j++) {
-            int64_t acc = -(int64_t)c.c[j] * t1h.c[j];
-            for (unsigned r = 0; r < p->l; r++)
-                acc += (int64_t)a[i * p->l + r].c[j] * z[r].c[j];
-            w1[i].c[j] = mont_reduce(acc);
-        }
-        invntt(w1[i].c);
-        for (unsigned j = 0; j < N; j++)
-            w1[i].c[j] = use_hint(freeze(w1[i].c[j]), hint[i][j], p);
+        poly *t1h = &a[i * stride + p->l];
+        B->unpack_t1(t1h, pk + 32 + 320 * i);
+        B->ntt(t1h);
+        B->inner(&w1[i], &a[i * stride], z, stride);
+        B->inv_ntt(&w1[i]);
+        B->use_hint(&w1[i], hint[i], p->gamma2);
     }
     w1_challenge(ctilde, mu, w1, p);
     return memcmp(ctilde, sig, p->ctilde) == 0 ? 0 : 1;
@@ -660,6 +692,46 @@ int32_t cb_mldsa_decompose(unsigned set, int32_t r, int32_t *r0)
 {
     const params *p = find_set(set);
     return p ? decompose(r0, r, p) : -1;
+}
+
+static void generic_unpack_t1(poly *t, const uint8_t in[320])
+{
+    bits_in(t->c, in, 10, 0, 1);
+    for (unsigned j = 0; j < N; j++)
+        t->c[j] <<= D;
+}
+
+/* generic_use_hint: gamma2 picks the parameters Decompose needs (ML-DSA-44's set for
+ * (q - 1) / 88, ML-DSA-65's for (q - 1) / 32: the same gamma2 as ML-DSA-87's). */
+static void generic_use_hint(poly *w, const uint8_t h[N], int32_t gamma2)
+{
+    const params *p = find_set(gamma2 == G88 ? 44 : 65);
+    for (unsigned j = 0; j < N; j++)
+        w->c[j] = use_hint(freeze(w->c[j]), h[j], p);
+}
+
+const cb_mldsa_backend cb_mldsa_generic_backend = {
+    generic_ntt,         generic_inv_ntt,  generic_inner,     generic_expand_a,
+    generic_expand_s,    generic_expand_mask, generic_unpack_z, generic_unpack_t1,
+    generic_use_hint,
+};
+
+int cb_mldsa_keygen(unsigned set, uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
+{
+    return cb_mldsa_keygen_with(&cb_mldsa_generic_backend, set, pk, sk, xi);
+}
+
+int cb_mldsa_sign(unsigned set, uint8_t *sig, const uint8_t *sk, const uint8_t *pre,
+                  size_t prelen, const uint8_t *msg, size_t len, const uint8_t rnd[32])
+{
+    return cb_mldsa_sign_with(&cb_mldsa_generic_backend, set, sig, sk, pre, prelen, msg, len,
+                              rnd);
+}
+
+int cb_mldsa_verify(unsigned set, const uint8_t *pk, const uint8_t *pre, size_t prelen,
+                    const uint8_t *msg, size_t len, const uint8_t *sig)
+{
+    return cb_mldsa_verify_with(&cb_mldsa_generic_backend, set, pk, pre, prelen, msg, len, sig);
 }
 
 const cb_mldsa_ops cb_mldsa_generic_ops = {cb_mldsa_keygen, cb_mldsa_sign, cb_mldsa_verify};

@@ -83,6 +83,10 @@ const cb_variant cb_family_x86_64[] = {
     {"avx2", "x86_64", CB_PRIM_MLKEM, CB_CAP_AVX2, 200, &cb_mlkem_avx2_ops,
      "ML-KEM: Keccak-f[1600] 4 states at a time, NTTs and base-case products on 16-bit lanes"},
 
+    /* ML-DSA */
+    {"avx2", "x86_64", CB_PRIM_MLDSA, CB_CAP_AVX2, 200, &cb_mldsa_avx2_ops,
+     "ML-DSA: NTTs and inner products on 32-bit lanes, ExpandA/S/Mask on 4-way Keccak"},
+
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

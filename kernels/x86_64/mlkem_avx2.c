@@ -3,10 +3,9 @@
  *
  * Only the backend of kernels/generic/mlkem.h is here; K-PKE, the FO transform and
  * implicit rejection are the generic code's, run over this table.
- *   - Keccak-f[1600] four states at a time, one 64-bit lane of each state per ymm
- *     lane, so the matrix expansion squeezes four SHAKE128 streams at once and the
- *     CBD sampling four SHAKE256 PRF outputs (AVX2 has no 64-bit rotate: two shifts
- *     and an OR, or one byte shuffle for the rotations by 8 and 56).
+ *   - Keccak-f[1600] four states at a time (kernels/x86_64/keccakx4.c), so the
+ *     matrix expansion squeezes four SHAKE128 streams at once and the CBD sampling
+ *     four SHAKE256 PRF outputs.
  *   - NTT and inverse NTT on 16 coefficients a register: the same Montgomery and
  *     Barrett arithmetic as the generic code, lane for lane (vpmullw/vpmulhw,
  *     vpmulhrsw), so every intermediate value equals the generic one.  The layers
@@ -36,246 +35,26 @@
 
 #include "kernels/generic/mlkem.h"
 #include "kernels/generic/sponge.h"
+#include "kernels/x86_64/compact.h"
+#include "kernels/x86_64/halves.h"
+#include "kernels/x86_64/keccakx4.h"
 #include "kernels/x86_64/x86_64.h"
 
 #define Q 3329
 #define QINV (-3327) /* q^-1 mod 2^16, signed */
 
-/* ---- Keccak-f[1600] x4 --------------------------------------------------------------- */
-
-static const uint64_t keccak_rc[24] = {
-    0x0000000000000001u, 0x0000000000008082u, 0x800000000000808Au,
-    0x8000000080008000u, 0x000000000000808Bu, 0x0000000080000001u,
-    0x8000000080008081u, 0x8000000000008009u, 0x000000000000008Au,
-    0x0000000000000088u, 0x0000000080008009u, 0x000000008000000Au,
-    0x000000008000808Bu, 0x800000000000008Bu, 0x8000000000008089u,
-    0x8000000000008003u, 0x8000000000008002u, 0x8000000000000080u,
-    0x000000000000800Au, 0x800000008000000Au, 0x8000000080008081u,
-    0x8000000000008080u, 0x0000000080000001u, 0x8000000080008008u,
-};
-
-#define ROL(x, n) _mm256_or_si256(_mm256_slli_epi64(x, n), _mm256_srli_epi64(x, 64 - (n)))
-
-static inline __m256i rol8(__m256i x)
-{
-    const __m256i m = _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7,
-                                       0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14);
-    return _mm256_shuffle_epi8(x, m);
-}
-
-static inline __m256i rol56(__m256i x)
-{
-    const __m256i m = _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1,
-                                       2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8);
-    return _mm256_shuffle_epi8(x, m);
-}
-
-/* CHI5 sets lanes o..o+4 of A to chi of the row b0..b4. */
-#define CHI5(o, b0, b1, b2, b3, b4)                                                      \
-    do {                                                                                 \
-        A[o] = _mm256_xor_si256(b0, _mm256_andnot_si256(b1, b2));                        \
-        A[o + 1] = _mm256_xor_si256(b1, _mm256_andnot_si256(b2, b3));                    \
-        A[o + 2] = _mm256_xor_si256(b2, _mm256_andnot_si256(b3, b4));                    \
-        A[o + 3] = _mm256_xor_si256(b3, _mm256_andnot_si256(b4, b0));                    \
-        A[o + 4] = _mm256_xor_si256(b4, _mm256_andnot_si256(b0, b1));                    \
-    } while (0)
-
-#define XOR5(A, x)                                                                       \
-    _mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256(A[x], A[x + 5]),                  \
-                                      _mm256_xor_si256(A[x + 10], A[x + 15])),           \
-                     A[x + 20])
-
-/* TH is lane i of theta's output (D is that lane's column's). */
-#define TH(i, D) _mm256_xor_si256(in[i], D)
-
-/* roundx4 is one round on four states from in to A: theta's column parities, then
- * each output row gathers its five lanes through pi (theta's D and rho's rotation
- * on the way in) for chi; iota on lane 0.  Two arrays, so nothing of theta's output
- * is stored: each round loads every lane twice and stores it once. */
-static inline void roundx4(const __m256i *restrict in, __m256i *restrict A, uint64_t rc)
-{
-    __m256i C0 = XOR5(in, 0), C1 = XOR5(in, 1), C2 = XOR5(in, 2), C3 = XOR5(in, 3);
-    __m256i C4 = XOR5(in, 4);
-    __m256i D0 = _mm256_xor_si256(C4, ROL(C1, 1)), D1 = _mm256_xor_si256(C0, ROL(C2, 1));
-    __m256i D2 = _mm256_xor_si256(C1, ROL(C3, 1)), D3 = _mm256_xor_si256(C2, ROL(C4, 1));
-    __m256i D4 = _mm256_xor_si256(C3, ROL(C0, 1));
-    __m256i b0, b1, b2, b3, b4;
-    /* row 0: lanes 0, 6, 12, 18, 24 rotated by 0, 44, 43, 21, 14 */
-    b0 = TH(0, D0), b1 = ROL(TH(6, D1), 44), b2 = ROL(TH(12, D2), 43);
-    b3 = ROL(TH(18, D3), 21), b4 = ROL(TH(24, D4), 14);
-    CHI5(0, b0, b1, b2, b3, b4);
-    A[0] = _mm256_xor_si256(A[0], _mm256_set1_epi64x((long long)rc));
-    /* row 1: lanes 3, 9, 10, 16, 22 by 28, 20, 3, 45, 61 */
-    b0 = ROL(TH(3, D3), 28), b1 = ROL(TH(9, D4), 20), b2 = ROL(TH(10, D0), 3);
-    b3 = ROL(TH(16, D1), 45), b4 = ROL(TH(22, D2), 61);
-    CHI5(5, b0, b1, b2, b3, b4);
-    /* row 2: lanes 1, 7, 13, 19, 20 by 1, 6, 25, 8, 18 */
-    b0 = ROL(TH(1, D1), 1), b1 = ROL(TH(7, D2), 6), b2 = ROL(TH(13, D3), 25);
-    b3 = rol8(TH(19, D4)), b4 = ROL(TH(20, D0), 18);
-    CHI5(10, b0, b1, b2, b3, b4);
-    /* row 3: lanes 4, 5, 11, 17, 23 by 27, 36, 10, 15, 56 */
-    b0 = ROL(TH(4, D4), 27), b1 = ROL(TH(5, D0), 36), b2 = ROL(TH(11, D1), 10);
-    b3 = ROL(TH(17, D2), 15), b4 = rol56(TH(23, D3));
-    CHI5(15, b0, b1, b2, b3, b4);
-    /* row 4: lanes 2, 8, 14, 15, 21 by 62, 55, 39, 41, 2 */
-    b0 = ROL(TH(2, D2), 62), b1 = ROL(TH(8, D3), 55), b2 = ROL(TH(14, D4), 39);
-    b3 = ROL(TH(15, D0), 41), b4 = ROL(TH(21, D1), 2);
-    CHI5(20, b0, b1, b2, b3, b4);
-}
-
-/* keccakx4 is Keccak-p[1600, 24] on four states: A[x + 5y] holds lane (x, y) of
- * state j in its 64-bit element j.  Rounds ping-pong between A and a copy. */
-static void keccakx4(__m256i A[25])
-{
-    __m256i B[25];
-    for (int r = 0; r < 24; r += 2) {
-        roundx4(A, B, keccak_rc[r]);
-        roundx4(B, A, keccak_rc[r + 1]);
-    }
-}
-
-/* load_le64 reads 8 little-endian bytes. */
-static inline uint64_t load_le64(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8); /* x86-64 is little-endian */
-    return v;
-}
-
-/* shakex4_absorb starts four SHAKE sponges of rate `rate` on the 32-byte seed
- * followed by the `extra` bytes tail[j][0..extra) (1 or 2), all in one block. */
-static void shakex4_absorb(__m256i A[25], const uint8_t seed[32], const uint8_t tail[4][2],
-                           unsigned extra, unsigned rate)
-{
-    for (int i = 0; i < 4; i++)
-        A[i] = _mm256_set1_epi64x((long long)load_le64(seed + 8 * i));
-    uint64_t t[4];
-    for (int j = 0; j < 4; j++) {
-        t[j] = tail[j][0];
-        if (extra == 2)
-            t[j] |= (uint64_t)tail[j][1] << 8;
-        t[j] |= (uint64_t)0x1f << (8 * extra); /* SHAKE's suffix and the first pad bit */
-    }
-    A[4] = _mm256_setr_epi64x((long long)t[0], (long long)t[1], (long long)t[2],
-                              (long long)t[3]);
-    for (int i = 5; i < 25; i++)
-        A[i] = _mm256_setzero_si256();
-    A[rate / 8 - 1] = _mm256_set1_epi64x((long long)0x8000000000000000u); /* last pad bit */
-}
-
-/* shakex4_squeeze permutes and writes the next `rate` bytes of each stream to
- * out[j] + off. */
-static void shakex4_squeeze(__m256i A[25], uint8_t *out[4], size_t off, unsigned rate)
-{
-    keccakx4(A);
-    for (unsigned i = 0; i < rate / 8; i += 4) {
-        /* transpose four lanes of four states so each state's 32 bytes are one store */
-        __m256i a = A[i], b = A[i + 1], c = i + 2 < rate / 8 ? A[i + 2] : a;
-        __m256i d = i + 3 < rate / 8 ? A[i + 3] : a;
-        __m256i ab0 = _mm256_unpacklo_epi64(a, b), ab1 = _mm256_unpackhi_epi64(a, b);
-        __m256i cd0 = _mm256_unpacklo_epi64(c, d), cd1 = _mm256_unpackhi_epi64(c, d);
-        __m256i s[4] = {
-            _mm256_permute2x128_si256(ab0, cd0, 0x20), _mm256_permute2x128_si256(ab1, cd1, 0x20),
-            _mm256_permute2x128_si256(ab0, cd0, 0x31), _mm256_permute2x128_si256(ab1, cd1, 0x31)};
-        size_t n = (rate / 8 - i >= 4 ? 4 : rate / 8 - i) * 8;
-        for (int j = 0; j < 4; j++) {
-            if (n == 32)
-                _mm256_storeu_si256((__m256i *)(out[j] + off + 8 * i), s[j]);
-            else
-                memcpy(out[j] + off + 8 * i, &s[j], n);
-        }
-    }
-}
-
 /* ---- rejection sampling and CBD on vectors ------------------------------------------- */
 
-/* compact_idx[m] lists the positions of m's set bits, lowest first, one per byte
- * (zero bytes after them): the 16-bit lanes to keep of 8 candidates whose "below q"
- * bits are m.  m comes from the XOF output for A, which is public. */
-static const uint64_t compact_idx[256] = {
-    0x0000000000000000u, 0x0000000000000000u, 0x0000000000000001u, 0x0000000000000100u,
-    0x0000000000000002u, 0x0000000000000200u, 0x0000000000000201u, 0x0000000000020100u,
-    0x0000000000000003u, 0x0000000000000300u, 0x0000000000000301u, 0x0000000000030100u,
-    0x0000000000000302u, 0x0000000000030200u, 0x0000000000030201u, 0x0000000003020100u,
-    0x0000000000000004u, 0x0000000000000400u, 0x0000000000000401u, 0x0000000000040100u,
-    0x0000000000000402u, 0x0000000000040200u, 0x0000000000040201u, 0x0000000004020100u,
-    0x0000000000000403u, 0x0000000000040300u, 0x0000000000040301u, 0x0000000004030100u,
-    0x0000000000040302u, 0x0000000004030200u, 0x0000000004030201u, 0x0000000403020100u,
-    0x0000000000000005u, 0x0000000000000500u, 0x0000000000000501u, 0x0000000000050100u,
-    0x0000000000000502u, 0x0000000000050200u, 0x0000000000050201u, 0x0000000005020100u,
-    0x0000000000000503u, 0x0000000000050300u, 0x0000000000050301u, 0x0000000005030100u,
-    0x0000000000050302u, 0x0000000005030200u, 0x0000000005030201u, 0x0000000503020100u,
-    0x0000000000000504u, 0x0000000000050400u, 0x0000000000050401u, 0x0000000005040100u,
-    0x0000000000050402u, 0x0000000005040200u, 0x0000000005040201u, 0x0000000504020100u,
-    0x0000000000050403u, 0x0000000005040300u, 0x0000000005040301u, 0x0000000504030100u,
-    0x0000000005040302u, 0x0000000504030200u, 0x0000000504030201u, 0x0000050403020100u,
-    0x0000000000000006u, 0x0000000000000600u, 0x0000000000000601u, 0x0000000000060100u,
-    0x0000000000000602u, 0x0000000000060200u, 0x0000000000060201u, 0x0000000006020100u,
-    0x0000000000000603u, 0x0000000000060300u, 0x0000000000060301u, 0x0000000006030100u,
-    0x0000000000060302u, 0x0000000006030200u, 0x0000000006030201u, 0x0000000603020100u,
-    0x0000000000000604u, 0x0000000000060400u, 0x0000000000060401u, 0x0000000006040100u,
-    0x0000000000060402u, 0x0000000006040200u, 0x0000000006040201u, 0x0000000604020100u,
-    0x0000000000060403u, 0x0000000006040300u, 0x0000000006040301u, 0x0000000604030100u,
-    0x0000000006040302u, 0x0000000604030200u, 0x0000000604030201u, 0x0000060403020100u,
-    0x0000000000000605u, 0x0000000000060500u, 0x0000000000060501u, 0x0000000006050100u,
-    0x0000000000060502u, 0x0000000006050200u, 0x0000000006050201u, 0x0000000605020100u,
-    0x0000000000060503u, 0x0000000006050300u, 0x0000000006050301u, 0x0000000605030100u,
-    0x0000000006050302u, 0x0000000605030200u, 0x0000000605030201u, 0x0000060503020100u,
-    0x0000000000060504u, 0x0000000006050400u, 0x0000000006050401u, 0x0000000605040100u,
-    0x0000000006050402u, 0x0000000605040200u, 0x0000000605040201u, 0x0000060504020100u,
-    0x0000000006050403u, 0x0000000605040300u, 0x0000000605040301u, 0x0000060504030100u,
-    0x0000000605040302u, 0x0000060504030200u, 0x0000060504030201u, 0x0006050403020100u,
-    0x0000000000000007u, 0x0000000000000700u, 0x0000000000000701u, 0x0000000000070100u,
-    0x0000000000000702u, 0x0000000000070200u, 0x0000000000070201u, 0x0000000007020100u,
-    0x0000000000000703u, 0x0000000000070300u, 0x0000000000070301u, 0x0000000007030100u,
-    0x0000000000070302u, 0x0000000007030200u, 0x0000000007030201u, 0x0000000703020100u,
-    0x0000000000000704u, 0x0000000000070400u, 0x0000000000070401u, 0x0000000007040100u,
-    0x0000000000070402u, 0x0000000007040200u, 0x0000000007040201u, 0x0000000704020100u,
-    0x0000000000070403u, 0x0000000007040300u, 0x0000000007040301u, 0x0000000704030100u,
-    0x0000000007040302u, 0x0000000704030200u, 0x0000000704030201u, 0x0000070403020100u,
-    0x0000000000000705u, 0x0000000000070500u, 0x0000000000070501u, 0x0000000007050100u,
-    0x0000000000070502u, 0x0000000007050200u, 0x0000000007050201u, 0x0000000705020100u,
-    0x0000000000070503u, 0x0000000007050300u, 0x0000000007050301u, 0x0000000705030100u,
-    0x0000000007050302u, 0x0000000705030200u, 0x0000000705030201u, 0x0000070503020100u,
-    0x0000000000070504u, 0x0000000007050400u, 0x0000000007050401u, 0x0000000705040100u,
-    0x0000000007050402u, 0x0000000705040200u, 0x0000000705040201u, 0x0000070504020100u,
-    0x0000000007050403u, 0x0000000705040300u, 0x0000000705040301u, 0x0000070504030100u,
-    0x0000000705040302u, 0x0000070504030200u, 0x0000070504030201u, 0x0007050403020100u,
-    0x0000000000000706u, 0x0000000000070600u, 0x0000000000070601u, 0x0000000007060100u,
-    0x0000000000070602u, 0x0000000007060200u, 0x0000000007060201u, 0x0000000706020100u,
-    0x0000000000070603u, 0x0000000007060300u, 0x0000000007060301u, 0x0000000706030100u,
-    0x0000000007060302u, 0x0000000706030200u, 0x0000000706030201u, 0x0000070603020100u,
-    0x0000000000070604u, 0x0000000007060400u, 0x0000000007060401u, 0x0000000706040100u,
-    0x0000000007060402u, 0x0000000706040200u, 0x0000000706040201u, 0x0000070604020100u,
-    0x0000000007060403u, 0x0000000706040300u, 0x0000000706040301u, 0x0000070604030100u,
-    0x0000000706040302u, 0x0000070604030200u, 0x0000070604030201u, 0x0007060403020100u,
-    0x0000000000070605u, 0x0000000007060500u, 0x0000000007060501u, 0x0000000706050100u,
-    0x0000000007060502u, 0x0000000706050200u, 0x0000000706050201u, 0x0000070605020100u,
-    0x0000000007060503u, 0x0000000706050300u, 0x0000000706050301u, 0x0000070605030100u,
-    0x0000000706050302u, 0x0000070605030200u, 0x0000070605030201u, 0x0007060503020100u,
-    0x0000000007060504u, 0x0000000706050400u, 0x0000000706050401u, 0x0000070605040100u,
-    0x0000000706050402u, 0x0000070605040200u, 0x0000070605040201u, 0x0007060504020100u,
-    0x0000000706050403u, 0x0000070605040300u, 0x0000070605040301u, 0x0007060504030100u,
-    0x0000070605040302u, 0x0007060504030200u, 0x0007060504030201u, 0x0706050403020100u,
-};
-
-/* popcount8 counts the bits of m < 256 (no POPCNT: the row needs AVX2 alone). */
-static inline unsigned popcount8(unsigned m)
-{
-    m = m - ((m >> 1) & 0x55);
-    m = (m & 0x33) + ((m >> 2) & 0x33);
-    return (m + (m >> 4)) & 0x0f;
-}
-
-/* keep8 stores the lanes of x that m selects at out and returns how many. */
+/* keep8 stores the lanes of x that m selects at out and returns how many; m comes
+ * from the XOF output for A, which is public. */
 static inline unsigned keep8(int16_t *out, __m128i x, unsigned m)
 {
     /* word index w becomes the byte pair (2w, 2w + 1) of a pshufb control */
-    __m128i w = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)&compact_idx[m]));
+    __m128i w = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)&cb_x86_compact_idx[m]));
     __m128i ctl = _mm_add_epi16(_mm_mullo_epi16(w, _mm_set1_epi16(0x0202)),
                                 _mm_set1_epi16(0x0100));
     _mm_storeu_si128((__m128i *)out, _mm_shuffle_epi8(x, ctl));
-    return popcount8(m);
+    return cb_x86_popcount8(m);
 }
 
 /* unpack12 returns the 16 12-bit values of the 24 bytes at b (32 readable). */
@@ -403,14 +182,14 @@ static void avx2_gen_matrix(cb_mlkem_poly *a, const uint8_t rho[32], unsigned k,
             dst[j] = g + j < total ? a[g + j].c : spare;
         }
         __m256i A[25];
-        shakex4_absorb(A, rho, (const uint8_t(*)[2])tail, 2, CB_SHAKE128_RATE);
+        cb_shakex4_absorb(A, rho, 32, (const uint8_t(*)[2])tail, 2, CB_SHAKE128_RATE);
         for (unsigned b = 0; b < XOF_BLOCKS; b++)
-            shakex4_squeeze(A, out, b * CB_SHAKE128_RATE, CB_SHAKE128_RATE);
+            cb_shakex4_squeeze(A, out, b * CB_SHAKE128_RATE, CB_SHAKE128_RATE);
         for (unsigned j = 0; j < 4; j++)
             n[j] = rej_avx2(dst[j], 0, buf[j], buflen);
         /* rare: another block for all four until each has 256 (public data) */
         while (n[0] < 256 || n[1] < 256 || n[2] < 256 || n[3] < 256) {
-            shakex4_squeeze(A, out, 0, CB_SHAKE128_RATE);
+            cb_shakex4_squeeze(A, out, 0, CB_SHAKE128_RATE);
             for (unsigned j = 0; j < 4; j++)
                 n[j] = cb_mlkem_rej_uniform(dst[j], n[j], buf[j], CB_SHAKE128_RATE);
         }
@@ -428,10 +207,10 @@ static void avx2_sample_cbd(cb_mlkem_poly *p, const uint8_t sigma[32], uint8_t n
         for (unsigned j = 0; j < 4; j++)
             tail[j][0] = (uint8_t)(nonce + (g + j < n ? g + j : g));
         __m256i A[25];
-        shakex4_absorb(A, sigma, (const uint8_t(*)[2])tail, 1, CB_SHAKE256_RATE);
+        cb_shakex4_absorb(A, sigma, 32, (const uint8_t(*)[2])tail, 1, CB_SHAKE256_RATE);
         /* 64 eta bytes: one block for eta 2, two for eta 3 */
         for (unsigned b = 0; b * CB_SHAKE256_RATE < 64 * eta; b++)
-            shakex4_squeeze(A, out, b * CB_SHAKE256_RATE, CB_SHAKE256_RATE);
+            cb_shakex4_squeeze(A, out, b * CB_SHAKE256_RATE, CB_SHAKE256_RATE);
         for (unsigned j = 0; j < 4 && g + j < n; j++)
             if (eta == 2)
                 cbd2_avx2(&p[g + j], buf[j]);
@@ -486,30 +265,10 @@ static inline void gs_bfly(__m256i *a, __m256i *b, __m256i z, __m256i zq)
     *b = fqmul_c(_mm256_sub_epi16(*b, t), z, zq);
 }
 
-/* The regroupings of a 32-coefficient block, each its own inverse:
- * halves128: (c0..15, c16..31) <-> (c0..7 c16..23, c8..15 c24..31);
+/* The regroupings of a 32-coefficient block (kernels/x86_64/halves.h), each its own
+ * inverse: halves128: (c0..15, c16..31) <-> (c0..7 c16..23, c8..15 c24..31);
  * halves64: then <-> (c0..3 c8..11 c16..19 c24..27, c4..7 c12..15 ...);
  * halves32: then <-> (c0 c1 c4 c5 c8 c9 ..., c2 c3 c6 c7 ...). */
-static inline void halves128(__m256i *x, __m256i *y)
-{
-    __m256i a = *x;
-    *x = _mm256_permute2x128_si256(a, *y, 0x20);
-    *y = _mm256_permute2x128_si256(a, *y, 0x31);
-}
-
-static inline void halves64(__m256i *x, __m256i *y)
-{
-    __m256i a = *x;
-    *x = _mm256_unpacklo_epi64(a, *y);
-    *y = _mm256_unpackhi_epi64(a, *y);
-}
-
-static inline void halves32(__m256i *x, __m256i *y)
-{
-    __m256i a = *x;
-    *x = _mm256_blend_epi32(a, _mm256_slli_epi64(*y, 32), 0xaa);
-    *y = _mm256_blend_epi32(_mm256_srli_epi64(a, 32), *y, 0xaa);
-}
 
 /* The twiddle registers of one block's inner layers, lane l holding zetas[i] of
  * the group lane l is in: two groups a register (distance 8), four (4), eight (2).

@@ -84,6 +84,13 @@ struct cb_mlkem_backend;
 extern const struct cb_mlkem_backend cb_mlkem_avx2_backend;
 extern const cb_mlkem_ops cb_mlkem_avx2_ops;
 
+/* ML-DSA's polynomial layer on AVX2 (kernels/generic/mldsa.h's backend table: NTTs
+ * on 32-bit lanes, inner products, ExpandA/S/Mask on the 4-way Keccak) and the
+ * variant over it. */
+struct cb_mldsa_backend;
+extern const struct cb_mldsa_backend cb_mldsa_avx2_backend;
+extern const cb_mldsa_ops cb_mldsa_avx2_ops;
+
 /* NIST P-256 with the field arithmetic in assembly, plain MUL/ADC
  * (kernels/x86_64/p256_mont.S, which documents them), on four 64-bit limbs (least
  * significant first) below p; r may be a or b.
