@@ -141,6 +141,51 @@ static const cb_alg algs[] = {
      * rows sign the same 36 bytes as OpenSSL's without a SHA-256 in front */
     {"ed25519", "eddsa-ed25519", CB_KIND_PKEY, CB_PRIM_C25519, CB_MODE_NONE, 253, 0, 0,
      "EdDSA (Ed25519)"},
+    /* The binary curves K-163 .. B-571 (FIPS 186-4 D.1.3) over the GF(2^m) variants
+     * (kernels/pkey/ec2m.c): ECDSA with SHA-256 and RFC 6979 nonces, one operation a
+     * signature or a verification as for ecdsap256, and ECDH, one operation one
+     * derivation (out_bytes: the ceil(m/8)-byte x-coordinate), as OpenSSL's speed
+     * times them; the headings are OpenSSL's (nistk163, ...). */
+    {"ecdsak163", "ecdsa-k163 ecdsa-nistk163", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 163, 0,
+     0, "ecdsa (nistk163)"},
+    {"ecdsak233", "ecdsa-k233 ecdsa-nistk233", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 233, 0,
+     0, "ecdsa (nistk233)"},
+    {"ecdsak283", "ecdsa-k283 ecdsa-nistk283", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 283, 0,
+     0, "ecdsa (nistk283)"},
+    {"ecdsak409", "ecdsa-k409 ecdsa-nistk409", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 409, 0,
+     0, "ecdsa (nistk409)"},
+    {"ecdsak571", "ecdsa-k571 ecdsa-nistk571", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 571, 0,
+     0, "ecdsa (nistk571)"},
+    {"ecdsab163", "ecdsa-b163 ecdsa-nistb163", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 163, 0,
+     0, "ecdsa (nistb163)"},
+    {"ecdsab233", "ecdsa-b233 ecdsa-nistb233", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 233, 0,
+     0, "ecdsa (nistb233)"},
+    {"ecdsab283", "ecdsa-b283 ecdsa-nistb283", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 283, 0,
+     0, "ecdsa (nistb283)"},
+    {"ecdsab409", "ecdsa-b409 ecdsa-nistb409", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 409, 0,
+     0, "ecdsa (nistb409)"},
+    {"ecdsab571", "ecdsa-b571 ecdsa-nistb571", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 571, 0,
+     0, "ecdsa (nistb571)"},
+    {"ecdhk163", "ecdh-k163 ecdh-nistk163", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 163, 0,
+     21, "ecdh (nistk163)"},
+    {"ecdhk233", "ecdh-k233 ecdh-nistk233", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 233, 0,
+     30, "ecdh (nistk233)"},
+    {"ecdhk283", "ecdh-k283 ecdh-nistk283", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 283, 0,
+     36, "ecdh (nistk283)"},
+    {"ecdhk409", "ecdh-k409 ecdh-nistk409", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 409, 0,
+     52, "ecdh (nistk409)"},
+    {"ecdhk571", "ecdh-k571 ecdh-nistk571", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 571, 0,
+     72, "ecdh (nistk571)"},
+    {"ecdhb163", "ecdh-b163 ecdh-nistb163", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 163, 0,
+     21, "ecdh (nistb163)"},
+    {"ecdhb233", "ecdh-b233 ecdh-nistb233", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 233, 0,
+     30, "ecdh (nistb233)"},
+    {"ecdhb283", "ecdh-b283 ecdh-nistb283", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 283, 0,
+     36, "ecdh (nistb283)"},
+    {"ecdhb409", "ecdh-b409 ecdh-nistb409", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 409, 0,
+     52, "ecdh (nistb409)"},
+    {"ecdhb571", "ecdh-b571 ecdh-nistb571", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 571, 0,
+     72, "ecdh (nistb571)"},
 
     /* ML-KEM (FIPS 203): keygen, encaps and decaps, each an operation, as OpenSSL
      * 3.5's KEM table times them.  key_bits is the parameter set's number (the
