@@ -78,6 +78,10 @@ const cb_variant cb_family_x86_64[] = {
     {"avx2", "x86_64", CB_PRIM_MLKEM, CB_CAP_AVX2, 200, &cb_mlkem_avx2_ops,
      "ML-KEM: Keccak-f[1600] 4 states at a time, NTTs and base-case products on 16-bit lanes"},
 
+    /* binary fields (the K and B curves) */
+    {"pclmul", "x86_64", CB_PRIM_GF2M, CB_CAP_PCLMUL, 200, &cb_gf2m_pclmul_ops,
+     "GF(2^m) schoolbook products, one PCLMULQDQ a word pair; shared shift-and-XOR reduction"},
+
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 
