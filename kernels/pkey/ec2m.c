@@ -596,6 +596,11 @@ size_t cb_ec2m_scalar_bytes(const cb_ec2m_key *k)
     return k->nbytes;
 }
 
+void cb_ec2m_order(const cb_ec2m_key *k, uint8_t *out)
+{
+    cb_bn_to_bytes(out, k->nbytes, k->n, k->nl);
+}
+
 int cb_ec2m_set_priv(cb_ec2m_key *k, const uint8_t *d, size_t len, uint8_t *qx, uint8_t *qy)
 {
     cb_pkey_num dn = {d, len};

@@ -51,6 +51,10 @@ void cb_ec2m_free(cb_ec2m_key *k);
 size_t cb_ec2m_field_bytes(const cb_ec2m_key *k);
 size_t cb_ec2m_scalar_bytes(const cb_ec2m_key *k);
 
+/* cb_ec2m_order writes n, the order of G, as cb_ec2m_scalar_bytes bytes (the tests'
+ * edges of the scalar range). */
+void cb_ec2m_order(const cb_ec2m_key *k, uint8_t *out);
+
 /* cb_ec2m_set_priv sets d (len bytes, big-endian) and computes Q = [d]G into qx, qy
  * (cb_ec2m_field_bytes each; either may be NULL); -1 unless 0 < d < n. */
 int cb_ec2m_set_priv(cb_ec2m_key *k, const uint8_t *d, size_t len, uint8_t *qx, uint8_t *qy);
