@@ -77,7 +77,7 @@ static const kat_kind kinds[] = {
     /* the ECDSA and DSA files share their names: the folder tells them apart, so the
      * ECDSA row comes first (-alg ecdsap256 reads either layout under any name) */
     {"^ECDSA/FIPS_186-[23]/Sig(Gen|Ver)\\.(rsp|txt)$", "ecdsap256", CB_KAT_PKEY, 0,
-     "ECDSA, the P-256 sections, every hash"},
+     "ECDSA, the P-256 sections (-alg ecdsak163 .. ecdsab571: that curve's), every hash"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
     {"^rfc7748\\.txt$", "ecdhx25519", CB_KAT_PKEY, 1, "X25519 (RFC 7748 5.2)"},
     {"^sign\\.input$", "ed25519", CB_KAT_PKEY, 1, "Ed25519 (SUPERCOP's sign.input)"},
