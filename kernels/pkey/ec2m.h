@@ -87,6 +87,10 @@ int cb_ec2m_verify(const cb_ec2m_key *k, const uint8_t *h, size_t hlen, const cb
  * product is the point at infinity. */
 int cb_ec2m_derive(const cb_ec2m_key *k, uint8_t *out);
 
+/* cb_ec2m_public: the hook that marks bytes the curve code makes public (ec2m.c says
+ * which); a no-op but under tests/test_ec2m_ct.c. */
+void cb_ec2m_public(const void *p, size_t n);
+
 /* cb_ec2m_keyhex_of returns the embedded key of curve, or NULL. */
 const cb_ec2m_keyhex *cb_ec2m_keyhex_of(const char *curve);
 
