@@ -4,7 +4,8 @@
  * the five fields, every variant against generic, each curve's embedded OpenSSL
  * answers (public key, signature, shared secret), sign/verify round trips, the
  * edges of the scalar range ([n-1]G = -G, d = 0 and d = n refused), public keys off
- * the curve, and FIPS 186-3 SigGen records signed with their own nonce.
+ * the curve, FIPS 186-3 SigGen records signed with their own nonce, and RFC 6979
+ * A.2.10's deterministic nonce and signature on K-283.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -310,6 +311,53 @@ static void test_siggen_records(void **state)
     }
 }
 
+/* RFC 6979 A.2.10 (ECDSA, 283 bits, binary field, Koblitz curve K-283; qlen = 281):
+ * the private key x, U = xG, and with SHA-256 of "sample" the nonce k and (r, s).
+ * A qlen over 256 makes bits2int pad the hash and the nonce take two HMAC blocks. */
+static void test_rfc6979_k283(void **state)
+{
+    (void)state;
+    static const char x_hex[] =
+        "06a0777356e87b89ba1ed3a3d845357be332173c8f7a65bdc7db4fab3c4cc79acc8194e";
+    static const char ux_hex[] =
+        "025330d0a651d5a20dc6389bc02345117725640aec3c126612ce444edd19649bdecc03d6";
+    static const char uy_hex[] =
+        "0505bd60a4b67182474ec4d1c668a73140f70504a68f39efcd972487e9530e0508a76193";
+    static const char k_hex[] =
+        "1ceb9e8e0dff53ce687deb81339aca3c98e7a657d5a9499ef779f887a934408ecbe5a38";
+    static const char r_hex[] =
+        "19e90aa3de5fb20aed22879f92c6fed278d9c9b9293cc5e94922cd952c9dbf20df1753a";
+    static const char s_hex[] =
+        "135aa7443b6a25d11bb64ac482e04d47902d017752882bd72527114f46cf8bb56c5a8c3";
+    const cb_variant *vs[8];
+    size_t nv = variants(vs, 8);
+    cb_pkey_hash hs;
+    assert_int_equal(cb_pkey_hash_init(&hs), 0);
+    uint8_t h[32];
+    cb_pkey_sha256(&hs, (const uint8_t *)"sample", 6, h);
+    for (size_t i = 0; i < nv; i++) {
+        uint8_t *keep[6];
+        cb_pkey_num x = num_of(x_hex, &keep[0]), ux = num_of(ux_hex, &keep[1]),
+                    uy = num_of(uy_hex, &keep[2]), k = num_of(k_hex, &keep[3]),
+                    r = num_of(r_hex, &keep[4]), s = num_of(s_hex, &keep[5]);
+        cb_ec2m_key *key = cb_ec2m_new("K-283", vs[i]);
+        assert_non_null(key);
+        uint8_t qx[CB_EC2M_BYTES], qy[CB_EC2M_BYTES], kk[CB_EC2M_BYTES], sig[2 * CB_EC2M_BYTES];
+        size_t nb = cb_ec2m_scalar_bytes(key), fb = cb_ec2m_field_bytes(key);
+        assert_int_equal(cb_ec2m_set_priv(key, x.b, x.len, qx, qy), 0);
+        same_num(qx, fb, &ux);
+        same_num(qy, fb, &uy);
+        cb_ec2m_nonce(key, h, 0, kk);
+        same_num(kk, nb, &k);
+        assert_int_equal(cb_ec2m_sign(key, h, sig), 0);
+        same_num(sig, nb, &r);
+        same_num(sig + nb, nb, &s);
+        cb_ec2m_free(key);
+        for (size_t j = 0; j < 6; j++)
+            free(keep[j]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -317,6 +365,7 @@ int main(void)
         cmocka_unit_test(test_embedded_keys),
         cmocka_unit_test(test_scalar_edges),
         cmocka_unit_test(test_siggen_records),
+        cmocka_unit_test(test_rfc6979_k283),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -134,11 +134,11 @@ struct cb_ec2m_key {
 /*
  * cb_ec2m_public marks n bytes at p that may depend on secrets in the open: whether
  * a scalar is in [1, n-1] (an RFC 6979 candidate's acceptance, d's validity),
- * whether a product is the point at infinity, and r and s once computed (they are
- * the signature; whether the nonce had an inverse).  It does nothing; tests/test_ec2m_ct.c, run under valgrind by
- * tests/ec2m_ct.sh, links a strong definition that tells memcheck those bytes are
- * defined, so that every other branch or index on the poisoned d and nonce is
- * reported.
+ * whether a product is the point at infinity, whether the nonce had an inverse, and
+ * r and s once computed (they are the signature).  It does nothing;
+ * tests/test_ec2m_ct.c, run under valgrind by tests/ec2m_ct.sh, links a strong
+ * definition that tells memcheck those bytes are defined, so that every other branch
+ * or index on the poisoned d and nonce is reported.
  */
 __attribute__((weak)) void cb_ec2m_public(const void *p, size_t n)
 {
