@@ -77,6 +77,8 @@ typedef enum cb_prim {
                        mldsa44, mldsa65, mldsa87 (cb_mldsa_ops) */
     CB_PRIM_C448,   /* curve448's field and group code: ecdhx448, ed448
                        (cb_c448_ops) */
+    CB_PRIM_GF2M,   /* the binary fields GF(2^m) of the K and B curves: ecdsak163 ...
+                       ecdsab571, ecdhk163 ... ecdhb571 (cb_gf2m_ops) */
     CB_PRIM_WHOLE, /* not a primitive: the variant implements whole algorithms and its
                       ops is a cb_alg_impl (see "whole-algorithm variants" below) */
     CB_PRIM_COUNT
@@ -416,6 +418,28 @@ typedef struct cb_mldsa_ops {
     int (*verify)(unsigned set, const uint8_t *pk, const uint8_t *pre, size_t prelen,
                   const uint8_t *msg, size_t len, const uint8_t *sig);
 } cb_mldsa_ops;
+
+/*
+ * cb_gf2m_field: GF(2^m) as GF(2)[x] / f(x), f(x) = x^m + x^k[0] + ... + x^k[nk-1] + 1,
+ * the trinomials and pentanomials of FIPS 186-4 D.1.3 (k descending).  An element is
+ * `words` = ceil(m / 64) 64-bit words, least significant first, bit i of the string
+ * the coefficient of x^i, the bits at and above m zero.
+ */
+#define CB_GF2M_WORDS 9 /* m = 571 */
+typedef struct cb_gf2m_field {
+    unsigned m, words, nk;
+    unsigned k[3];
+} cb_gf2m_field;
+
+/*
+ * cb_gf2m_ops: multiplication and squaring in a field of cb_gf2m_field, the level a
+ * carry-less multiply instruction replaces.  r may be a or b; inputs and output are
+ * reduced.  Both are constant time (the curves' ladders feed them secrets).
+ */
+typedef struct cb_gf2m_ops {
+    void (*mul)(const cb_gf2m_field *f, uint64_t *r, const uint64_t *a, const uint64_t *b);
+    void (*sqr)(const cb_gf2m_field *f, uint64_t *r, const uint64_t *a);
+} cb_gf2m_ops;
 
 /* ---- whole-algorithm variants --------------------------------------------------- */
 

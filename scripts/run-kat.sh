@@ -3,7 +3,8 @@
 # is given) over every SHA-1/SHA-2 (SHA-512/224 and /256 too), SHA-3, MD5, RIPEMD-160, HMAC
 # (RFC 2202 and RFC 4231), AES ECB/CBC/OFB/CFB8/CFB128/XTS/CTR/GCM/CCM, TDES CBC/ECB,
 # Blowfish, CAST5, IDEA, Camellia and SEED, RC4, ChaCha20, ChaCha20-Poly1305,
-# RSA/DSA/ECDSA signature, X25519, Ed25519, X448 and Ed448 file of
+# RSA/DSA/ECDSA signature (P-256, and the binary curves' sections by -alg), X25519,
+# Ed25519, X448 and Ed448 file of
 # Debian's python3-cryptography-vectors, one file per run, and prints the totals;
 # then checks the block ciphers against `openssl enc` (scripts/kat-openssl.sh).  (AES
 # CFB1's bit-string files are left out: cryptobench has no CFB1.)  MD4, Whirlpool and
@@ -155,15 +156,22 @@ fi
 
 files=0
 bad=""
-for f in "$@"; do
+# run_kat STRIP LABEL ARGS... runs `kat ARGS`, counts it, adds LABEL to $bad when it
+# fails or passes nothing, and prints its lines with the folder STRIP/ left out.
+run_kat() {
+    strip=$1 label=$2
+    shift 2
     files=$((files + 1))
-    if ! kat "$f" >"$tmp/out" 2>&1; then
-        bad="$bad ${f#"$vec"/}"
+    if ! kat "$@" >"$tmp/out" 2>&1; then
+        bad="$bad $label"
     elif ! grep -q ' passed [1-9]' "$tmp/out"; then
-        bad="$bad ${f#"$vec"/}(nothing-passed)"
+        bad="$bad $label(nothing-passed)"
     fi
-    sed "s|$vec/||g" "$tmp/out"
+    sed "s|$strip/||g" "$tmp/out"
     cat "$tmp/out" >>"$tmp/all"
+}
+for f in "$@"; do
+    run_kat "$vec" "${f#"$vec"/}" "$f"
 done
 
 # The standards' vectors of tests/data/kat/, each read as the algorithm named before it
@@ -174,14 +182,18 @@ data=$(dirname "$0")/../tests/data/kat
 datafiles="md4:md4-rfc1320.rsp whirlpool:whirlpool-iso10118-3.rsp"
 [ -n "${KAT_VARIANT:-}" ] || datafiles="$datafiles mdc2:mdc2-openssl.rsp mlkem768:../mlkem-awslc.rsp mldsa65:../mldsa-awslc.rsp"
 for f in $datafiles; do
-    files=$((files + 1))
-    if ! kat -alg "${f%%:*}" "$data/${f#*:}" >"$tmp/out" 2>&1; then
-        bad="$bad ${f#*:}"
-    elif ! grep -q ' passed [1-9]' "$tmp/out"; then
-        bad="$bad ${f#*:}(nothing-passed)"
-    fi
-    sed "s|$data/||g" "$tmp/out"
-    cat "$tmp/out" >>"$tmp/all"
+    run_kat "$data" "${f#*:}" -alg "${f%%:*}" "$data/${f#*:}"
+done
+
+# The binary curves' sections of the same ECDSA files (FIPS 186-2 and 186-3, every
+# hash), each file read once per curve as that curve's row (-alg ecdsak163 ...: the
+# other sections are skipped).  Not with KAT_VARIANT: raw keys, as above.
+ecv=$vec/asymmetric/ECDSA
+[ -n "${KAT_VARIANT:-}" ] || for a in ecdsak163 ecdsak233 ecdsak283 ecdsak409 ecdsak571 \
+        ecdsab163 ecdsab233 ecdsab283 ecdsab409 ecdsab571; do
+    for f in FIPS_186-3/SigVer.rsp FIPS_186-3/SigGen.txt FIPS_186-2/SigVer.rsp FIPS_186-2/SigGen.txt; do
+        run_kat "$vec" "$a:$f" -alg "$a" "$ecv/$f"
+    done
 done
 
 # NIST's ACVP JSON excerpts of tests/data/acvp/ (README.md there): identified by their
@@ -194,14 +206,7 @@ acvp=$(dirname "$0")/../tests/data/acvp
 for f in "$acvp"/*/prompt.json "$acvp"/*/internalProjection.json; do
     [ -f "$f" ] || continue
     [ -n "${KAT_VARIANT:-}" ] && continue
-    files=$((files + 1))
-    if ! kat "$f" >"$tmp/out" 2>&1; then
-        bad="$bad ${f#"$acvp"/}"
-    elif ! grep -q ' passed [1-9]' "$tmp/out"; then
-        bad="$bad ${f#"$acvp"/}(nothing-passed)"
-    fi
-    sed "s|$acvp/||g" "$tmp/out"
-    cat "$tmp/out" >>"$tmp/all"
+    run_kat "$acvp" "${f#"$acvp"/}" "$f"
 done
 
 # The checker must notice a wrong answer: change the first ciphertext's first digit.

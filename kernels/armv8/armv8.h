@@ -169,4 +169,11 @@ void poly1305_x64_init(void *st, const uint8_t key[32]);
 void poly1305_x64_blocks(void *st, const uint8_t *in, size_t len, unsigned padbit);
 void poly1305_x64_emit(void *st, uint8_t tag[16]);
 
+/* ---- GF(2^m) with PMULL (gf2m_pmull.c) ---- */
+
+/* cb_gf2m_pmull_ops: the binary curves' field products, one PMULL a word pair (a
+ * cb_gf2m_ops of kernels/kernel.h, which this header does not include). */
+struct cb_gf2m_ops;
+extern const struct cb_gf2m_ops cb_gf2m_pmull_ops;
+
 #endif

@@ -127,6 +127,10 @@ const cb_variant cb_family_armv8[] = {
     {name, "armv8", CB_PRIM_CHACHA, CB_CAP_NEON, prio, &chacha_neon_##sym##_ops, summary},
     CHACHA_NEON_BUILDS(CHACHA_ROW)
 
+    /* binary fields (the K and B curves) */
+    {"pmull", "armv8", CB_PRIM_GF2M, CB_CAP_NEON | CB_CAP_PMULL, 300, &cb_gf2m_pmull_ops,
+     "GF(2^m) schoolbook products, one PMULL a word pair; shared shift-and-XOR reduction"},
+
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

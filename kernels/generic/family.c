@@ -86,6 +86,10 @@ const cb_variant cb_family_generic[] = {
     {"generic", "generic", CB_PRIM_MLDSA, 0, 100, &cb_mldsa_generic_ops,
      "portable C (FIPS 204): 32-bit NTT with Montgomery reduction, constant-time arithmetic"},
 
+    /* binary fields (the K and B curves) */
+    {"generic", "generic", CB_PRIM_GF2M, 0, 100, &cb_gf2m_generic_ops,
+     "portable C, 32x32 carry-less products from integer multiplies with holes, Karatsuba"},
+
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

@@ -135,4 +135,7 @@ extern const cb_mlkem_ops cb_mlkem_generic_ops;
 /* cb_mldsa_generic_ops: ML-DSA of FIPS 204 in portable C (kernels/generic/mldsa.c). */
 extern const cb_mldsa_ops cb_mldsa_generic_ops;
 
+/* cb_gf2m_generic_ops: GF(2^m) products in portable C (kernels/generic/gf2m.c). */
+extern const cb_gf2m_ops cb_gf2m_generic_ops;
+
 #endif

@@ -11,6 +11,7 @@
 #include "base/common.h"
 #include "kernels/modes/digest.h"
 #include "kernels/modes/hmac.h"
+#include "kernels/pkey/ec2m.h"
 #include "kernels/pkey/pkey_impl.h"
 #include "kernels/registry.h"
 
@@ -23,6 +24,7 @@ struct cb_pkey {
     int is_ed25519;
     int is_ecdsa;
     int c448; /* with is_x25519: X448; else Ed448 (u.ed448) */
+    cb_ec2m_key *ec2m; /* a binary curve (ecdsak163 .. ecdhb571): kernels/pkey/ec2m.c */
     union {
         cb_rsa_key rsa;
         cb_dsa_key dsa;
@@ -222,8 +224,43 @@ static cb_pkey *ecdsa_new(const cb_alg *a, const cb_variant *v)
     return k;
 }
 
+/* ec2m_new loads the embedded binary-curve key of a: d (checked against OpenSSL's
+ * Q), and for an ecdh row the peer's public key as Q. */
+static cb_pkey *ec2m_new(const cb_alg *a, const cb_variant *v)
+{
+    const char *curve = cb_ec2m_curve_of(a);
+    const cb_ec2m_keyhex *kh = cb_ec2m_keyhex_of(curve);
+    cb_ec2m_key *e = kh ? cb_ec2m_new(curve, v) : NULL;
+    hexnum *x = cb_xmalloc(3 * sizeof *x);
+    const char *hex[3] = {kh ? kh->d : "", kh ? kh->peer_x : "", kh ? kh->peer_y : ""};
+    int rc = e && hex_nums(x, hex, 3) == 0 &&
+                     cb_ec2m_set_priv(e, x[0].num.b, x[0].num.len, NULL, NULL) == 0 &&
+                     (!a->out_bytes || cb_ec2m_set_pub(e, &x[1].num, &x[2].num) == 0)
+                 ? 0
+                 : -1;
+    cb_pkey_free_secret(x, 3 * sizeof *x);
+    cb_pkey *k = NULL;
+    if (rc == 0) {
+        k = cb_xcalloc(1, sizeof *k);
+        k->alg = a;
+        k->v = v;
+        k->ec2m = e;
+        rc = cb_pkey_hash_init(&k->hash);
+    }
+    if (rc != 0) {
+        if (k)
+            cb_pkey_free(k);
+        else
+            cb_ec2m_free(e);
+        return NULL;
+    }
+    return k;
+}
+
 cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
 {
+    if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_GF2M)
+        return ec2m_new(a, v);
     if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_P256)
         return ecdsa_new(a, v);
     if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_C25519)
@@ -251,6 +288,9 @@ cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
 
 size_t cb_pkey_sig_max(const cb_pkey *k)
 {
+    if (k->ec2m)
+        return k->alg->out_bytes ? cb_ec2m_field_bytes(k->ec2m)
+                                 : 2 * cb_ec2m_scalar_bytes(k->ec2m);
     if (k->is_x25519)
         return k->c448 ? CB_X448_BYTES : 32;
     if (k->c448)
@@ -275,6 +315,8 @@ int cb_pkey_sign(cb_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig, size_
         return 0;
     }
     cb_pkey_sha256(&k->hash, msg, len, h);
+    if (k->ec2m)
+        return k->alg->out_bytes ? -1 : cb_ec2m_sign(k->ec2m, h, sig);
     if (k->is_ecdsa)
         return cb_ecdsa_sign_digest(&k->u.ecdsa, h, sig, sig + 32);
     if (k->is_rsa)
@@ -295,6 +337,13 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
                    ? cb_ed448_verify(&k->u.ed448, k->u.ed448.pub, NULL, 0, msg, len, sig)
                    : 1;
     cb_pkey_sha256(&k->hash, msg, len, h);
+    if (k->ec2m) {
+        size_t half = cb_ec2m_scalar_bytes(k->ec2m);
+        cb_pkey_num r = {sig, half}, s = {sig + half, half};
+        return !k->alg->out_bytes && siglen == 2 * half
+                   ? cb_ec2m_verify(k->ec2m, h, sizeof h, &r, &s)
+                   : 1;
+    }
     if (k->is_ecdsa) {
         cb_pkey_num r = {sig, 32}, s = {sig + 32, 32};
         return siglen == 64 ? cb_ecdsa_verify_digest(&k->u.ecdsa, h, sizeof h, &r, &s) : 1;
@@ -310,6 +359,10 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
 
 int cb_pkey_derive(cb_pkey *k, uint8_t *out, size_t *outlen)
 {
+    if (k->ec2m && k->alg->out_bytes) {
+        *outlen = cb_ec2m_field_bytes(k->ec2m);
+        return cb_ec2m_derive(k->ec2m, out);
+    }
     if (!k->is_x25519)
         return -1;
     *outlen = cb_pkey_sig_max(k);
@@ -326,6 +379,8 @@ void cb_pkey_free(cb_pkey *k)
         cb_ecdsa_key_free(&k->u.ecdsa);
     if (k && k->c448 && !k->is_x25519)
         cb_ed448_key_free(&k->u.ed448);
+    if (k)
+        cb_ec2m_free(k->ec2m);
     cb_pkey_free_secret(k, sizeof *k);
 }
 
@@ -413,6 +468,12 @@ static const char *round_trip(cb_pkey *k)
 
 int cb_pkey_selftest(const cb_alg *a, const cb_variant *v, char *err, size_t errlen)
 {
+    if (a && a->prim == CB_PRIM_GF2M) { /* its own: OpenSSL's answers, generic, tampering */
+        const char *why = cb_ec2m_selftest(cb_ec2m_curve_of(a), v);
+        if (why)
+            snprintf(err, errlen, "%s variant %s %s", a->name, v ? v->name : "?", why);
+        return why ? -1 : 0;
+    }
     if (a && (a->prim == CB_PRIM_C25519 || a->prim == CB_PRIM_C448) && a->out_bytes) {
         const char *why = a->prim == CB_PRIM_C448 ? cb_x448_selftest(a, v)
                                                   : cb_x25519_selftest(a, v);

@@ -115,6 +115,8 @@ const cb_variant cb_family_power[] = {
      "POWER8 vcipher AES-CTR (8 blocks), then vpmsumd GHASH (4 blocks)"},
     {"vsx", "power", CB_PRIM_CHACHA, CB_CAP_ALTIVEC | CB_CAP_VSX, PRIO_VSX, &chacha_vsx_ops,
      "VMX/VSX ChaCha20, 4 blocks (vertical layout); integer asm Poly1305, radix 2^64"},
+    {"p8", "power", CB_PRIM_GF2M, CB_CAP_VCRYPTO, PRIO_P8, &cb_gf2m_p8_ops,
+     "GF(2^m) schoolbook products, one vpmsumd a word pair; shared shift-and-XOR reduction"},
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };
 

@@ -105,4 +105,7 @@ void poly1305_ppc_init(void *st, const uint8_t key[32]);
 void poly1305_ppc_blocks(void *st, const uint8_t *in, size_t len, unsigned padbit);
 void poly1305_ppc_emit(void *st, uint8_t tag[16]);
 
+/* cb_gf2m_p8_ops: the binary curves' field products with vpmsumd (gf2m_p8.c). */
+extern const cb_gf2m_ops cb_gf2m_p8_ops;
+
 #endif

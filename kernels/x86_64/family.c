@@ -86,6 +86,9 @@ const cb_variant cb_family_x86_64[] = {
     /* ML-DSA */
     {"avx2", "x86_64", CB_PRIM_MLDSA, CB_CAP_AVX2, 200, &cb_mldsa_avx2_ops,
      "ML-DSA: NTTs and inner products on 32-bit lanes, ExpandA/S/Mask on 4-way Keccak"},
+    /* binary fields (the K and B curves) */
+    {"pclmul", "x86_64", CB_PRIM_GF2M, CB_CAP_PCLMUL, 200, &cb_gf2m_pclmul_ops,
+     "GF(2^m) schoolbook products, one PCLMULQDQ a word pair; shared shift-and-XOR reduction"},
 
     {0}, /* keeps the array non-empty while rows are added; not counted */
 };

@@ -90,6 +90,8 @@ extern const cb_mlkem_ops cb_mlkem_avx2_ops;
 struct cb_mldsa_backend;
 extern const struct cb_mldsa_backend cb_mldsa_avx2_backend;
 extern const cb_mldsa_ops cb_mldsa_avx2_ops;
+/* cb_gf2m_pclmul_ops: GF(2^m) products with PCLMULQDQ (gf2m_pclmul.c). */
+extern const cb_gf2m_ops cb_gf2m_pclmul_ops;
 
 /* NIST P-256 with the field arithmetic in assembly, plain MUL/ADC
  * (kernels/x86_64/p256_mont.S, which documents them), on four 64-bit limbs (least

@@ -430,6 +430,25 @@ static int check_mldsa(const cb_variant *v)
     return 0;
 }
 
+/* check_gf2m multiplies and squares in each binary curve's field (FIPS 186-4 D.1.3)
+ * from the input pattern into the arena (the functions take any words below 2^(64
+ * words)); the last call squares in place. */
+static int check_gf2m(const cb_variant *v)
+{
+    static const cb_gf2m_field fields[] = {{163, 3, 3, {7, 6, 3}},  {233, 4, 1, {74}},
+                                           {283, 5, 3, {12, 7, 5}}, {409, 7, 1, {87}},
+                                           {571, 9, 3, {10, 5, 2}}};
+    const cb_gf2m_ops *o = v->ops;
+    const uint64_t *a = (const uint64_t *)input, *b = a + CB_GF2M_WORDS;
+    uint64_t *r = (uint64_t *)AT(OUT);
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        const cb_gf2m_field *f = &fields[i];
+        CHECK(v, "gf2m mul", o->mul(f, r, a, b), o->mul, 4, U(f), U(r), U(a), U(b));
+        CHECK(v, "gf2m sqr", o->sqr(f, r, r), o->sqr, 3, U(f), U(r), U(r));
+    }
+    return 0;
+}
+
 int cb_abi_check_variants(char *msg, size_t len)
 {
     static const struct {
@@ -440,6 +459,7 @@ int cb_abi_check_variants(char *msg, size_t len)
         {CB_PRIM_GCM, check_gcm},      {CB_PRIM_MONT, check_mont},
         {CB_PRIM_CHACHA, check_chacha}, {CB_PRIM_P256, check_p256},
         {CB_PRIM_MLKEM, check_mlkem},  {CB_PRIM_MLDSA, check_mldsa},
+        {CB_PRIM_GF2M, check_gf2m},
 #define DIGEST_ROW(NAME, name, check, summary, arg) {CB_PRIM_##NAME, check_##check},
         CB_DIGESTS(DIGEST_ROW, CB_DIGEST_NO_A, ~)
 #undef DIGEST_ROW

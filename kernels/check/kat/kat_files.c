@@ -79,7 +79,7 @@ static const kat_kind kinds[] = {
     /* the ECDSA and DSA files share their names: the folder tells them apart, so the
      * ECDSA row comes first (-alg ecdsap256 reads either layout under any name) */
     {"^ECDSA/FIPS_186-[23]/Sig(Gen|Ver)\\.(rsp|txt)$", "ecdsap256", CB_KAT_PKEY, 0,
-     "ECDSA, the P-256 sections, every hash"},
+     "ECDSA, the P-256 sections (-alg ecdsak163 .. ecdsab571: that curve's), every hash"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
     /* the package names X448's file as X25519's: the folder tells them apart */
     {"^X448/rfc7748\\.txt$", "ecdhx448", CB_KAT_PKEY, 1, "X448 (RFC 7748 5.2)"},

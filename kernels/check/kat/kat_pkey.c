@@ -13,7 +13,9 @@
  *             seed and the public key, SIG the 64-byte signature and the message
  *   ECDSA     [P-256,SHA-256] (FIPS 186-3) or [P-256] (186-2: SHA-1) then records
  *             {Msg, Qx, Qy, R, S[, Result]}, SigGen.txt's with d and k too; every
- *             record is a case, the other curves' are skipped
+ *             record is a case, the other curves' are skipped.  A binary-curve row
+ *             (-alg ecdsak163 .. ecdsab571) reads its own curve's sections the same
+ *             way ([K-163,SHA-256], 186-2's [K-163]) and skips the others.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +23,7 @@
 
 #include "kernels/check/kat/kat_pkey.h"
 #include "base/common.h"
+#include "kernels/pkey/ec2m.h"
 #include "kernels/pkey/pkey.h"
 #include "kernels/op.h"
 #include "kernels/registry.h"
@@ -33,6 +36,7 @@ typedef struct blob {
 
 struct cb_kat_pkey {
     int dsa, ecdsa;
+    const char *curve; /* ECDSA: the row's curve, "P-256" or a binary one ("K-163") */
     int x25519, ed25519;
     int c448, ed448; /* c448 with x25519: X448's sizes; ed448: Ed448's records */
     blob n, e;    /* RSA: the group's modulus; SigGen15's exponent */
@@ -41,6 +45,7 @@ struct cb_kat_pkey {
 
 struct cb_kat_sig {
     int dsa, ecdsa;        /* ecdsa: x = d, y = Qx, p = Qy, q = k (d and k optional) */
+    const char *curve;     /* ECDSA: NULL for P-256, else the binary curve */
     const cb_alg *hash;    /* ECDSA: the section's digest */
     int x25519;            /* x: the scalar, y: u, s: the expected output */
     int ed25519;           /* x: the seed, y: the public key, s: the signature */
@@ -56,6 +61,7 @@ struct cb_kat_sig {
 /* Skip reasons (static: the case keeps the pointer). */
 static const char skip_hash[] = "a hash other than SHA-256, the one cryptobench signs with";
 static const char skip_curve[] = "a curve other than P-256";
+static const char skip_other_curve[] = "a curve other than the row's";
 static const char skip_digest[] = "a digest this build lacks";
 
 static void blob_free(blob *x)
@@ -92,6 +98,34 @@ static int need(cb_rsp *r, const cb_rsp_record *rec, const char *name, blob *x)
     return rc;
 }
 
+/* field_num decodes the number field name into x like field, taking an odd count of
+ * hex digits too (the binary curves' records drop the leading zero digit). */
+static int field_num(cb_rsp *r, const cb_rsp_record *rec, const char *name, blob *x)
+{
+    const cb_rsp_field *f = cb_rsp_get(rec, name);
+    if (!f)
+        return 0;
+    size_t n = strlen(f->value);
+    char *padded = cb_xmalloc(n + 2);
+    padded[0] = '0';
+    memcpy(padded + 1, f->value, n + 1);
+    cb_rsp_field even = *f;
+    even.value = padded + (n % 2 == 0);
+    blob_free(x);
+    int rc = cb_rsp_hex(r, &even, &x->b, &x->len) < 0 ? -1 : 1;
+    free(padded);
+    return rc;
+}
+
+/* need_num is need for a number field (field_num). */
+static int need_num(cb_rsp *r, const cb_rsp_record *rec, const char *name, blob *x)
+{
+    int rc = field_num(r, rec, name, x);
+    if (rc == 0)
+        return cb_rsp_error(r, rec->line, "the record has no %s field.", name);
+    return rc;
+}
+
 static cb_pkey_num num(const blob *x)
 {
     cb_pkey_num n = {x->b, x->len};
@@ -102,7 +136,8 @@ cb_kat_pkey *cb_kat_pkey_new(const cb_alg *alg)
 {
     cb_kat_pkey *st = cb_xcalloc(1, sizeof *st);
     st->dsa = strncmp(alg->name, "dsa", 3) == 0;
-    st->ecdsa = alg->prim == CB_PRIM_P256;
+    st->ecdsa = alg->prim == CB_PRIM_P256 || cb_ec2m_curve_of(alg) != NULL;
+    st->curve = alg->prim == CB_PRIM_P256 ? "P-256" : cb_ec2m_curve_of(alg);
     st->x25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes > 0;
     st->ed25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes == 0;
     st->c448 = alg->prim == CB_PRIM_C448;
@@ -223,8 +258,10 @@ static int decode_dsa(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb_k
 }
 
 /* ecdsa_section finds the group's curve header, [P-256,SHA-256] or 186-2's [P-256]
- * (whose hash is SHA-1), and sets *p256 and *hash (NULL when not built). */
-static int ecdsa_section(cb_rsp *r, const cb_rsp_record *rec, int *p256, const cb_alg **hash)
+ * (whose hash is SHA-1), and sets *mine (the curve is `curve`) and *hash (NULL when
+ * not built). */
+static int ecdsa_section(cb_rsp *r, const cb_rsp_record *rec, const char *curve, int *mine,
+                         const cb_alg **hash)
 {
     static const struct {
         const char *cavp, *ours;
@@ -241,7 +278,7 @@ static int ecdsa_section(cb_rsp *r, const cb_rsp_record *rec, int *p256, const c
                                           "(for a DSA file give -alg dsa2048).");
     const char *comma = strchr(h->name, ',');
     size_t clen = comma ? (size_t)(comma - h->name) : strlen(h->name);
-    *p256 = clen == 5 && strncmp(h->name, "P-256", 5) == 0;
+    *mine = clen == strlen(curve) && strncmp(h->name, curve, clen) == 0;
     const char *want = comma ? comma + 1 : "SHA-1";
     *hash = NULL;
     for (size_t i = 0; i < sizeof digests / sizeof digests[0]; i++)
@@ -253,19 +290,20 @@ static int ecdsa_section(cb_rsp *r, const cb_rsp_record *rec, int *p256, const c
 }
 
 /* decode_ecdsa: FIPS 186-2/186-3 ECDSA SigGen and SigVer records. */
-static int decode_ecdsa(cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c, const char **skip)
+static int decode_ecdsa(const cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
+                        cb_kat_sig *c, const char **skip)
 {
-    int p256 = 0;
-    if (ecdsa_section(r, rec, &p256, &c->hash) < 0)
+    int mine = 0;
+    if (ecdsa_section(r, rec, st->curve, &mine, &c->hash) < 0)
         return -1;
-    if (!p256) { /* not decoded: P-521's numbers have an odd count of hex digits */
-        *skip = skip_curve;
+    if (!mine) { /* not decoded: P-521's numbers have an odd count of hex digits */
+        *skip = c->curve ? skip_other_curve : skip_curve;
         return 1;
     }
-    if (need(r, rec, "Msg", &c->msg) < 0 || need(r, rec, "Qx", &c->y) < 0 ||
-        need(r, rec, "Qy", &c->p) < 0 || need(r, rec, "R", &c->r) < 0 ||
-        need(r, rec, "S", &c->s) < 0 || field(r, rec, "d", &c->x) < 0 ||
-        field(r, rec, "k", &c->q) < 0 || result(r, rec, c) < 0)
+    if (need(r, rec, "Msg", &c->msg) < 0 || need_num(r, rec, "Qx", &c->y) < 0 ||
+        need_num(r, rec, "Qy", &c->p) < 0 || need_num(r, rec, "R", &c->r) < 0 ||
+        need_num(r, rec, "S", &c->s) < 0 || field_num(r, rec, "d", &c->x) < 0 ||
+        field_num(r, rec, "k", &c->q) < 0 || result(r, rec, c) < 0)
         return -1;
     if (!c->hash)
         *skip = skip_digest;
@@ -356,6 +394,7 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
     cb_kat_sig *c = cb_xcalloc(1, sizeof *c);
     c->dsa = st->dsa;
     c->ecdsa = st->ecdsa;
+    c->curve = strcmp(st->curve ? st->curve : "P-256", "P-256") ? st->curve : NULL;
     c->x25519 = st->x25519;
     c->ed25519 = st->ed25519;
     c->c448 = st->c448;
@@ -364,7 +403,7 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
     int rc = st->x25519    ? decode_x25519(r, rec, c)
              : st->ed25519 ? decode_ed25519(r, rec, c)
              : st->ed448   ? decode_ed448(r, rec, c)
-             : st->ecdsa   ? decode_ecdsa(r, rec, c, skip)
+             : st->ecdsa   ? decode_ecdsa(st, r, rec, c, skip)
              : st->dsa     ? decode_dsa(st, r, rec, c, skip)
                            : decode_rsa(st, r, rec, c, skip);
     if (rc != 1) {
@@ -462,6 +501,32 @@ static int num_eq(const cb_pkey_num *a, const cb_pkey_num *b)
     return a->len - i == b->len - j && memcmp(a->b + i, b->b + j, a->len - i) == 0;
 }
 
+/* ecdsa_verify and ecdsa_sign: the raw ECDSA of the record's curve, P-256's
+ * (kernels/pkey/ecdsa.c) or a binary curve's (kernels/pkey/ec2m.c). */
+static int ecdsa_verify(const cb_variant *v, const cb_kat_sig *c, const cb_ecdsa_raw *key,
+                        const cb_pkey_num *r, const cb_pkey_num *s)
+{
+    return c->curve ? cb_ec2m_verify_raw(v, c->curve, key, c->msg.b, c->msg.len, r, s)
+                    : cb_ecdsa_verify_raw(v, key, c->msg.b, c->msg.len, r, s);
+}
+
+/* ecdsa_sign writes Q's coordinates (*qlen bytes each) and r || s (*siglen bytes). */
+static int ecdsa_sign(const cb_variant *v, const cb_kat_sig *c, const cb_ecdsa_raw *key,
+                      const cb_pkey_num *k, uint8_t *qx, uint8_t *qy, size_t *qlen, uint8_t *sig,
+                      size_t *siglen)
+{
+    if (!c->curve) {
+        *qlen = 32;
+        *siglen = 64;
+        return cb_ecdsa_sign_raw(v, key, c->msg.b, c->msg.len, k, qx, qy, sig);
+    }
+    int rc = cb_ec2m_sign_raw(v, c->curve, key, c->msg.b, c->msg.len, k, qx, qy, sig, siglen);
+    cb_ec2m_key *e = cb_ec2m_new(c->curve, v);
+    *qlen = e ? cb_ec2m_field_bytes(e) : 0;
+    cb_ec2m_free(e);
+    return rc;
+}
+
 /* run_ecdsa verifies (R, S) under (Qx, Qy); with d (SigGen) it also derives Q from d
  * and signs: with the record's k the signature must be (R, S) exactly, without one
  * (RFC 6979's nonce, SHA-256 only) it must verify. */
@@ -469,20 +534,21 @@ static int run_ecdsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t
 {
     cb_ecdsa_raw key = {num(&c->y), num(&c->p), num(&c->x), c->hash};
     cb_pkey_num r = num(&c->r), s = num(&c->s);
-    int out = verdict(c, cb_ecdsa_verify_raw(v, &key, c->msg.b, c->msg.len, &r, &s), why,
-                      why_len);
+    int out = verdict(c, ecdsa_verify(v, c, &key, &r, &s), why, why_len);
     if (out != CB_KAT_PKEY_PASS || c->has_result || c->x.len == 0)
         return out;
-    uint8_t qx[32], qy[32], sig[64];
+    uint8_t qx[CB_EC2M_BYTES], qy[CB_EC2M_BYTES], sig[2 * CB_EC2M_BYTES];
+    size_t qlen = 0, siglen = 0;
     cb_pkey_num k = num(&c->q);
     int rfc6979 = c->q.len == 0;
     if (rfc6979 && c->hash != cb_alg_find("sha256"))
         return out; /* RFC 6979 is wired to SHA-256 here; the verification stands */
-    if (cb_ecdsa_sign_raw(v, &key, c->msg.b, c->msg.len, rfc6979 ? NULL : &k, qx, qy, sig)) {
+    if (ecdsa_sign(v, c, &key, rfc6979 ? NULL : &k, qx, qy, &qlen, sig, &siglen)) {
         snprintf(why, why_len, "signing with d failed");
         return CB_KAT_PKEY_FAIL;
     }
-    cb_pkey_num pqx = {qx, 32}, pqy = {qy, 32}, r2 = {sig, 32}, s2 = {sig + 32, 32};
+    size_t half = siglen / 2;
+    cb_pkey_num pqx = {qx, qlen}, pqy = {qy, qlen}, r2 = {sig, half}, s2 = {sig + half, half};
     /* the file's numbers may have leading zero bytes, or lack them */
     cb_ecdsa_raw mine = {pqx, pqy, key.d, c->hash};
     if (!num_eq(&pqx, &key.qx) || !num_eq(&pqy, &key.qy)) {
@@ -493,7 +559,7 @@ static int run_ecdsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t
         snprintf(why, why_len, "the signature made with d and k differs from (R, S)");
         return CB_KAT_PKEY_FAIL;
     }
-    if (cb_ecdsa_verify_raw(v, &mine, c->msg.b, c->msg.len, &r2, &s2) != 0) {
+    if (ecdsa_verify(v, c, &mine, &r2, &s2) != 0) {
         snprintf(why, why_len, "the signature made with d does not verify");
         return CB_KAT_PKEY_FAIL;
     }
