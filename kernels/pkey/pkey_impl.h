@@ -26,8 +26,8 @@ typedef struct cb_pkey_hash {
     const cb_variant *v;
 } cb_pkey_hash;
 
-/* cb_pkey_hash_init finds sha256's generic variant and hmac(sha256); -1 when they are
- * not built. */
+/* cb_pkey_hash_init finds sha256's auto variant (generic when auto has none) and
+ * hmac(sha256); -1 when they are not built. */
 int cb_pkey_hash_init(cb_pkey_hash *h);
 
 /* cb_pkey_sha256 hashes in[0..len) into out. */
