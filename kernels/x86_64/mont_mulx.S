@@ -112,6 +112,7 @@
 	adcxq	%rax, HB1
 .endm
 
+	.p2align	5
 	.globl	cb_mont_mulx_mul
 	.type	cb_mont_mulx_mul, @function
 cb_mont_mulx_mul:
@@ -151,6 +152,7 @@ cb_mont_mulx_mul:
 	addq	$4, %rcx
 	jnz	.Lzero
 
+	.p2align	4
 .Louter:
 	movq	S_A(%rsp), %rsi
 	movq	(%rsi), %rdx
@@ -171,6 +173,7 @@ cb_mont_mulx_mul:
 	 * negative leaves them clear too, so the chains start clean */
 	addq	$4, %rcx
 	jz	.Ltop
+	.p2align	4
 .Linner:
 	movq	S_AI(%rsp), %rdx
 	part_a
