@@ -23,6 +23,6 @@ QEMU_RUN :=
 # answers wrong where this CPU gets them right; and TCG has no SHA extensions and
 # no AVX-512.  Unit tests, kat and the command-line tests run natively instead.
 QEMU := qemu-x86_64
-QEMU_CPUS := Nehalem Westmere SandyBridge Haswell
+QEMU_CPUS := Nehalem Westmere SandyBridge Haswell Broadwell
 QEMU_MASKS := OPENSSL_ia32cap=~0x200000200000000 CRYPTOBENCH_CAPS=none
 CROSS_CHECKS :=

@@ -281,6 +281,13 @@ static void exp_multi(const cb_mont *m, cb_limb *r, vt_base *bs, const cb_limb *
         for (size_t k = 0; k < count; k++) {
             if (i >= bs[k].nbits || !bs[k].dig[i])
                 continue;
+            if (i == 0 && count == 1 && bs[k].dig[0] == 1 && started) {
+                /* the last step multiplies by a itself (RSA's e = 65537 always
+                 * ends so): acc R times the ordinary a, divided by R, is the
+                 * ordinary result, which saves the conversion out */
+                cb_mont_mul(m, r, acc, a[k]);
+                return;
+            }
             const cb_limb *p = bs[k].table + (bs[k].dig[i] >> 1) * L;
             if (started)
                 cb_mont_mul(m, acc, acc, p);

@@ -162,7 +162,9 @@ void cb_ecdsa_nonce(const cb_ecdsa_key *k, const uint8_t h[CB_SHA256_BYTES], uns
         /* step h: one HMAC output is qlen bits, so T = V and k = bits2int(T) */
         cb_pkey_hmac_sha256(&k->hash, st.K, st.V, sizeof st.V, NULL, 0, NULL, 0, st.V);
         memcpy(kout, st.V, 32);
-        if (in_range(kout) && skip-- == 0)
+        unsigned ok = in_range(kout);
+        cb_pkey_public(&ok, sizeof ok); /* RFC 6979 3.2 h.3: the candidate's fate */
+        if (ok && skip-- == 0)
             break;
         cb_rfc6979_step(&st, &k->hash, 0x00, NULL, 0);
     }
@@ -177,15 +179,23 @@ int cb_ecdsa_sign_k(const cb_ecdsa_key *k, const uint8_t *h, size_t hlen, const 
     int rc = -1;
     memset(r, 0, 32);
     memset(s, 0, 32);
-    if (!k->has_d || !in_range(kk) || k->ops->base(k->ctx, x, y, kk) != 0)
+    unsigned ok = k->has_d && in_range(kk);
+    cb_pkey_public(&ok, sizeof ok);
+    if (!ok)
+        return -1;
+    int base_rc = k->ops->base(k->ctx, x, y, kk);
+    cb_pkey_public(&base_rc, sizeof base_rc);
+    if (base_rc != 0)
         return -1;
     /* SEC 1 4.1.3 steps 1-6: r = x(kG) mod n, s = k^-1 (z + r d) mod n */
+    cb_pkey_public(x, sizeof x); /* r is x(kG) mod n */
     reduce_once(r, x);
     hash_to_z(z, h, hlen);
     k->ops->ord_mul(k->ctx, t, r, k->d);
     add_mod_n(t, t, z);
     k->ops->ord_inv(k->ctx, kinv, kk);
     k->ops->ord_mul(k->ctx, s, kinv, t);
+    cb_pkey_public(s, 32);
     if (!is_zero(r) && !is_zero(s))
         rc = 0;
     cb_wipe(y, sizeof y);

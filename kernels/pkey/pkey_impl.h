@@ -26,8 +26,18 @@ typedef struct cb_pkey_hash {
     const cb_variant *v;
 } cb_pkey_hash;
 
-/* cb_pkey_hash_init finds sha256's generic variant and hmac(sha256); -1 when they are
- * not built. */
+/*
+ * cb_pkey_public marks n bytes at p that a signature lets depend on secrets in the
+ * open: the signature itself (RSA's s before its re-verification, ECDSA's r and s)
+ * and each accept decision on a nonce candidate.  It does nothing;
+ * tests/test_pkey_ct.c, run under valgrind by tests/pkey_ct.sh, links a strong
+ * definition that tells memcheck those bytes are defined, so every other branch or
+ * index on the poisoned secrets is reported.
+ */
+void cb_pkey_public(const void *p, size_t n);
+
+/* cb_pkey_hash_init finds sha256's auto variant (generic when auto has none) and
+ * hmac(sha256); -1 when they are not built. */
 int cb_pkey_hash_init(cb_pkey_hash *h);
 
 /* cb_pkey_sha256 hashes in[0..len) into out. */

@@ -8,17 +8,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/caps.h"
 #include "base/common.h"
 #include "kernels/modes/digest.h"
 #include "kernels/modes/hmac.h"
 #include "kernels/pkey/pkey_impl.h"
 #include "kernels/registry.h"
+#include "kernels/select.h"
 
+/* The SHA-256 variant is auto's pick under the effective capabilities (SHA-NI,
+ * ARMv8 SHA2, ...), generic where auto has none: RFC 6979's HMAC runs a dozen
+ * compressions a signature, a few percent of an ECDSA or DSA signature with the
+ * generic code.  Every SHA-256 variant gives the same digest (a wrong one fails the
+ * signature row's own known answers before it is timed), so signatures and
+ * selftests stay the same. */
 int cb_pkey_hash_init(cb_pkey_hash *h)
 {
     h->alg = cb_alg_find("sha256");
     h->hmac = cb_hmac_of(h->alg);
-    h->v = h->alg ? cb_variant_generic(h->alg) : NULL;
+    h->v = NULL;
+    if (h->alg) {
+        h->v = cb_select_auto_at(h->alg, CB_DIR_DIGEST, cb_caps_effective(), 0);
+        if (!h->v)
+            h->v = cb_variant_generic(h->alg);
+    }
     return h->v && h->hmac ? 0 : -1;
 }
 
@@ -35,6 +48,11 @@ int cb_pkey_hash_msg(cb_pkey_hash *hs, const uint8_t *msg, size_t len,
         return -1;
     cb_pkey_sha256(hs, msg, len, h);
     return 0;
+}
+
+__attribute__((weak)) void cb_pkey_public(const void *p, size_t n)
+{
+    (void)p, (void)n;
 }
 
 int cb_pkey_load_modulus(cb_mont *m, const cb_mont_ops *ops, const cb_pkey_num *x)

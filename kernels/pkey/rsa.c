@@ -129,6 +129,7 @@ int cb_rsa_sign_digest(const cb_rsa_key *k, const uint8_t h[CB_SHA256_BYTES], ui
         crt_exp(k, s, m);
     else
         cb_mont_exp_ct(&k->mn, s, m, k->d, nl, k->mn.bits);
+    cb_pkey_public(s, nl * sizeof *s); /* the signature, unless the check below fails */
     cb_mont_exp_vt(&k->mn, check, s, k->e, k->el);
     int ok = cb_bn_cmp(check, m, nl) == 0;
     if (ok)

@@ -19,6 +19,15 @@
 #define VAES2 (CB_CAP_VAES | CB_CAP_AVX2 | CB_CAP_AESNI)
 #define VPCLMUL2 (CB_CAP_VPCLMUL | CB_CAP_AVX2 | CB_CAP_PCLMUL)
 
+#if CB_LIMB_BITS != 64
+#error "mont_mulx.S works on 64-bit limbs; kernels/generic/bn_core.h chose another size"
+#endif
+
+/* The squaring is the generic one: its half-the-products C (868 TSC ticks at 16
+ * limbs on the development host) beats the MULX product used as a square (880);
+ * a MULX squaring is future work (docs/x86_64.md). */
+const cb_mont_ops cb_mont_mulx_ops = {cb_mont_mulx_mul, cb_mont_sqr_generic};
+
 const cb_variant cb_family_x86_64[] = {
     /* digests */
     {"shani", "x86_64", CB_PRIM_SHA1, CB_CAP_SHANI | CB_CAP_SSSE3, 200, &cb_sha1_shani_ops,
@@ -78,6 +87,10 @@ const cb_variant cb_family_x86_64[] = {
     /* P-256 */
     {"x64-asm", "x86_64", CB_PRIM_P256, 0, 200, &cb_p256_x64_ops,
      "64-bit limbs, Montgomery field product and square in assembly (MUL/ADC, p's shape)"},
+
+    /* bignum core (rsa*, dsa*) */
+    {"mulx", "x86_64", CB_PRIM_MONT, CB_CAP_BMI2 | CB_CAP_ADX, 200, &cb_mont_mulx_ops,
+     "CIOS Montgomery product, MULX with the ADCX and ADOX carry chains; generic squaring"},
 
     /* ML-KEM */
     {"avx2", "x86_64", CB_PRIM_MLKEM, CB_CAP_AVX2, 200, &cb_mlkem_avx2_ops,

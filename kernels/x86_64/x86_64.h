@@ -14,6 +14,7 @@
 
 #include <stdint.h>
 
+#include "kernels/generic/bn_core.h"
 #include "kernels/kernel.h"
 #include "kernels/x86_64/knobs.h"
 
@@ -107,5 +108,12 @@ void p256_x64_mod_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]);
 void p256_x64_ord_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], uint64_t n0);
 void p256_x64_ord_sqr(uint64_t r[4], const uint64_t a[4], uint64_t n0);
 extern const cb_p256_ops cb_p256_x64_ops;
+
+/* cb_mont_mulx_mul is the bignum core's Montgomery product with MULX, ADCX and ADOX
+ * (kernels/x86_64/mont_mulx.S, which documents it): cb_mont_ops's mul, on 64-bit
+ * limbs; limb counts that are not a multiple of 4 go to cb_mont_mul_generic. */
+void cb_mont_mulx_mul(cb_limb *r, const cb_limb *a, const cb_limb *b, const cb_limb *n,
+                      cb_limb n0, size_t limbs);
+extern const cb_mont_ops cb_mont_mulx_ops;
 
 #endif
