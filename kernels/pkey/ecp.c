@@ -310,6 +310,148 @@ void cb_ecp_mul(const cb_ecp *e, cb_ecp_point *r, const cb_ecp_point *p, const c
     cb_wipe(&j, sizeof j);
 }
 
+/* ---- variable time, for verification: public scalars and points only ---- */
+
+#define NAF_W 5                     /* wNAF width: digits odd, |d| < 2^(NAF_W-1) */
+#define NAF_ODD (1u << (NAF_W - 2)) /* odd multiples kept: P, 3P, ..., 15P */
+
+/* fis_zero reports a field element (fully reduced) to be 0; variable time. */
+static int fis_zero(const cb_ecp *e, const cb_limb *a)
+{
+    for (size_t i = 0; i < e->fl; i++)
+        if (a[i])
+            return 0;
+    return 1;
+}
+
+/* jacobian_add_vt sets r = p + q, all Jacobian, with Bernstein-Lange add-2007-bl
+ * (11M + 5S) and branches for its exceptions: an identity, p = q (a doubling) and
+ * p = -q.  r may be p or q. */
+static void jacobian_add_vt(const cb_ecp *e, cb_ecp_point *r, const cb_ecp_point *p,
+                            const cb_ecp_point *q)
+{
+    cb_limb z1z1[CB_ECP_LIMBS], z2z2[CB_ECP_LIMBS], u1[CB_ECP_LIMBS], u2[CB_ECP_LIMBS],
+        s1[CB_ECP_LIMBS], s2[CB_ECP_LIMBS], h[CB_ECP_LIMBS], i[CB_ECP_LIMBS], j[CB_ECP_LIMBS],
+        rr[CB_ECP_LIMBS], v[CB_ECP_LIMBS], t[CB_ECP_LIMBS];
+    if (fis_zero(e, p->z)) {
+        *r = *q;
+        return;
+    }
+    if (fis_zero(e, q->z)) {
+        *r = *p;
+        return;
+    }
+    fsqr(e, z1z1, p->z);
+    fsqr(e, z2z2, q->z);
+    fmul(e, u1, p->x, z2z2);
+    fmul(e, u2, q->x, z1z1);
+    fmul(e, s1, p->y, q->z);
+    fmul(e, s1, s1, z2z2);
+    fmul(e, s2, q->y, p->z);
+    fmul(e, s2, s2, z1z1);
+    fsub(e, h, u2, u1);
+    fsub(e, rr, s2, s1);
+    if (fis_zero(e, h)) {
+        if (fis_zero(e, rr)) {
+            jacobian_double(e, r, p);
+        } else {
+            memset(r, 0, sizeof *r); /* p = -q: the identity */
+            memcpy(r->y, e->fp.one, e->fl * sizeof *r->y);
+        }
+        return;
+    }
+    fadd(e, i, h, h);
+    fsqr(e, i, i);          /* I = (2H)^2 */
+    fmul(e, j, h, i);       /* J = H I */
+    fadd(e, rr, rr, rr);    /* r = 2 (S2 - S1) */
+    fmul(e, v, u1, i);      /* V = U1 I */
+    fadd(e, t, p->z, q->z); /* Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H */
+    fsqr(e, t, t);
+    fsub(e, t, t, z1z1);
+    fsub(e, t, t, z2z2);
+    fmul(e, r->z, t, h);
+    fsqr(e, t, rr);         /* X3 = r^2 - J - 2 V */
+    fsub(e, t, t, j);
+    fsub(e, t, t, v);
+    fsub(e, r->x, t, v);
+    fsub(e, t, v, r->x);    /* Y3 = r (V - X3) - 2 S1 J */
+    fmul(e, t, rr, t);
+    fmul(e, s1, s1, j);
+    fadd(e, s1, s1, s1);
+    fsub(e, r->y, t, s1);
+}
+
+/* naf sets dig[0..bits] to the width-NAF_W signed digits of k (nl limbs) and returns
+ * how many there are; variable time. */
+static unsigned naf(const cb_ecp *e, int8_t *dig, const cb_limb *k)
+{
+    cb_limb x[CB_ECP_LIMBS + 1] = {0};
+    memcpy(x, k, e->nl * sizeof *x);
+    size_t L = e->nl + 1;
+    unsigned n = 0;
+    while (!cb_bn_is_zero(x, L)) {
+        int d = 0;
+        if (x[0] & 1) {
+            d = (int)(x[0] & ((1u << NAF_W) - 1));
+            if (d >= 1 << (NAF_W - 1))
+                d -= 1 << NAF_W;
+            /* x -= d, which makes x divisible by 2^NAF_W */
+            cb_limb c = (cb_limb)(d < 0 ? -d : d);
+            for (size_t i = 0; i < L && c; i++) {
+                cb_limb old = x[i];
+                x[i] = d < 0 ? old + c : old - c;
+                c = d < 0 ? x[i] < old : x[i] > old;
+            }
+        }
+        dig[n++] = (int8_t)d;
+        for (size_t i = 0; i < L; i++) /* x >>= 1 */
+            x[i] = (x[i] >> 1) | (i + 1 < L ? x[i + 1] << (CB_LIMB_BITS - 1) : 0);
+    }
+    return n;
+}
+
+/* odd_multiples sets tab[i] = [2i+1]p (Jacobian) for i < NAF_ODD. */
+static void odd_multiples(const cb_ecp *e, cb_ecp_point *tab, const cb_ecp_point *p)
+{
+    cb_ecp_point p2;
+    to_jacobian(e, &tab[0], p);
+    jacobian_double(e, &p2, &tab[0]);
+    for (unsigned i = 1; i < NAF_ODD; i++)
+        jacobian_add_vt(e, &tab[i], &tab[i - 1], &p2);
+}
+
+/* add_digit adds [d]tab's point (d odd, either sign) to acc. */
+static void add_digit(const cb_ecp *e, cb_ecp_point *acc, const cb_ecp_point *tab, int d)
+{
+    if (d > 0) {
+        jacobian_add_vt(e, acc, acc, &tab[(d - 1) / 2]);
+        return;
+    }
+    cb_ecp_point m = tab[(-d - 1) / 2];
+    cb_limb zero[CB_ECP_LIMBS] = {0};
+    fsub(e, m.y, zero, m.y);
+    jacobian_add_vt(e, acc, acc, &m);
+}
+
+void cb_ecp_mul2_vt(const cb_ecp *e, cb_ecp_point *r, const cb_limb *u1, const cb_limb *u2,
+                    const cb_ecp_point *q)
+{
+    int8_t d1[CB_ECP_MAX_BITS + 2], d2[CB_ECP_MAX_BITS + 2];
+    cb_ecp_point tg[NAF_ODD], tq[NAF_ODD], acc;
+    unsigned n1 = naf(e, d1, u1), n2 = naf(e, d2, u2);
+    odd_multiples(e, tg, &e->g);
+    odd_multiples(e, tq, q);
+    memset(&acc, 0, sizeof acc); /* the identity, Z = 0 */
+    for (unsigned i = n1 > n2 ? n1 : n2; i-- > 0;) {
+        jacobian_double(e, &acc, &acc);
+        if (i < n1 && d1[i])
+            add_digit(e, &acc, tg, d1[i]);
+        if (i < n2 && d2[i])
+            add_digit(e, &acc, tq, d2[i]);
+    }
+    to_projective(e, r, &acc);
+}
+
 void cb_ecp_base_table(cb_ecp *e)
 {
     unsigned w = windows(e);

@@ -92,6 +92,12 @@ void cb_ecp_mul(const cb_ecp *e, cb_ecp_point *r, const cb_ecp_point *p, const c
 /* cb_ecp_mul_base sets r = [k]G, as cb_ecp_mul; constant time. */
 void cb_ecp_mul_base(const cb_ecp *e, cb_ecp_point *r, const cb_limb *k);
 
+/* cb_ecp_mul2_vt sets r = [u1]G + [u2]q for public scalars (nl limbs each) and a
+ * public point: one run of Jacobian doublings with both width-5 NAFs interleaved
+ * (Shamir's trick); variable time, for verification only. */
+void cb_ecp_mul2_vt(const cb_ecp *e, cb_ecp_point *r, const cb_limb *u1, const cb_limb *u2,
+                    const cb_ecp_point *q);
+
 /* cb_ecp_set_affine loads the affine point (x, y) (pbytes big-endian each) into r;
  * -1 unless x, y < p and the point is on the curve (SEC 1 3.2.2.1 steps 2-3). */
 int cb_ecp_set_affine(const cb_ecp *e, cb_ecp_point *r, const uint8_t *x, const uint8_t *y);

@@ -229,7 +229,7 @@ int cb_ecp_verify_digest(const cb_ecp_key *k, const uint8_t *h, size_t hlen,
     const cb_ecp *e = &k->e;
     cb_limb rl[CB_ECP_LIMBS], sl[CB_ECP_LIMBS], z[CB_ECP_LIMBS] = {0}, w[CB_ECP_LIMBS],
         u1[CB_ECP_LIMBS] = {0}, u2[CB_ECP_LIMBS] = {0}, x[CB_ECP_LIMBS] = {0};
-    cb_ecp_point a, b;
+    cb_ecp_point a;
     /* SEC 1 4.1.4 step 1: r and s in [1, n-1] */
     if (!k->has_q || num_limbs(e, rl, r) != 0 || num_limbs(e, sl, s) != 0 ||
         !scalar_ok(e, rl) || !scalar_ok(e, sl) || hash_z(e, z, h, hlen) != 0 ||
@@ -237,9 +237,7 @@ int cb_ecp_verify_digest(const cb_ecp_key *k, const uint8_t *h, size_t hlen,
         return 1;
     cb_mont_modmul(&e->fn, u1, z, w);
     cb_mont_modmul(&e->fn, u2, rl, w);
-    cb_ecp_mul_base(e, &a, u1);
-    cb_ecp_mul(e, &b, &k->q, u2);
-    cb_ecp_add(e, &a, &a, &b);
+    cb_ecp_mul2_vt(e, &a, u1, u2, &k->q);
     if (x_mod_n(e, x, &a) != 0)
         return 1;
     return memcmp(x, rl, e->nl * sizeof *x) == 0 ? 0 : 1;

@@ -77,8 +77,10 @@ static const kat_kind kinds[] = {
     /* the ECDSA and DSA files share their names: the folder tells them apart, so the
      * ECDSA row comes first (-alg ecdsap256 reads either layout under any name) */
     {"^ECDSA/FIPS_186-[23]/Sig(Gen|Ver)\\.(rsp|txt)$", "ecdsap256", CB_KAT_PKEY, 0,
-     "ECDSA, the P-256 sections, every hash"},
+     "ECDSA, the P-256 sections (-alg ecdsap384 ... the other curves'), every hash"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
+    {"^ECDSA/SECP256K1/SigGen\\.txt$", "ecdsasecp256k1", CB_KAT_PKEY, 0,
+     "ECDSA over secp256k1, every hash"},
     {"^rfc7748\\.txt$", "ecdhx25519", CB_KAT_PKEY, 1, "X25519 (RFC 7748 5.2)"},
     {"^sign\\.input$", "ed25519", CB_KAT_PKEY, 1, "Ed25519 (SUPERCOP's sign.input)"},
     /* RFC 7539 holds vectors of ChaCha20 and of the AEAD, and the package names its

@@ -13,7 +13,8 @@
  *             seed and the public key, SIG the 64-byte signature and the message
  *   ECDSA     [P-256,SHA-256] (FIPS 186-3) or [P-256] (186-2: SHA-1) then records
  *             {Msg, Qx, Qy, R, S[, Result]}, SigGen.txt's with d and k too; every
- *             record is a case, the other curves' are skipped
+ *             record of the row's curve (ecdsap256's P-256, ecdsap384's P-384 ...,
+ *             kernels/curves.h) is a case, the other curves' are skipped
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,8 @@
 
 #include "kernels/check/kat/kat_pkey.h"
 #include "base/common.h"
+#include "kernels/modes/digest.h"
+#include "kernels/pkey/ecp.h"
 #include "kernels/pkey/pkey.h"
 #include "kernels/op.h"
 #include "kernels/registry.h"
@@ -33,6 +36,7 @@ typedef struct blob {
 
 struct cb_kat_pkey {
     int dsa, ecdsa;
+    const cb_ecp_params *ecp; /* an ecdsa<id> row of kernels/curves.h (else P-256's) */
     int x25519, ed25519;
     blob n, e;    /* RSA: the group's modulus; SigGen15's exponent */
     blob p, q, g; /* DSA: the group's domain parameters */
@@ -41,6 +45,7 @@ struct cb_kat_pkey {
 struct cb_kat_sig {
     int dsa, ecdsa;        /* ecdsa: x = d, y = Qx, p = Qy, q = k (d and k optional) */
     const cb_alg *hash;    /* ECDSA: the section's digest */
+    const cb_ecp_params *ecp; /* ECDSA on the generic curve code: the curve */
     int x25519;            /* x: the scalar, y: u, s: the expected output */
     int ed25519;           /* x: the seed, y: the public key, s: the signature */
     int has_result, valid; /* SigVer's Result (has_result 0: a SigGen record, valid) */
@@ -52,7 +57,7 @@ struct cb_kat_sig {
 
 /* Skip reasons (static: the case keeps the pointer). */
 static const char skip_hash[] = "a hash other than SHA-256, the one cryptobench signs with";
-static const char skip_curve[] = "a curve other than P-256";
+static const char skip_curve[] = "a curve other than the row's (-alg ecdsa<curve> reads it)";
 static const char skip_digest[] = "a digest this build lacks";
 
 static void blob_free(blob *x)
@@ -99,7 +104,11 @@ cb_kat_pkey *cb_kat_pkey_new(const cb_alg *alg)
 {
     cb_kat_pkey *st = cb_xcalloc(1, sizeof *st);
     st->dsa = strncmp(alg->name, "dsa", 3) == 0;
-    st->ecdsa = alg->prim == CB_PRIM_P256;
+    int derive = 1;
+    st->ecp = cb_ecp_of_alg(alg, &derive);
+    if (derive)
+        st->ecp = NULL;
+    st->ecdsa = alg->prim == CB_PRIM_P256 || st->ecp;
     st->x25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes > 0;
     st->ed25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes == 0;
     return st;
@@ -217,8 +226,10 @@ static int decode_dsa(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb_k
 }
 
 /* ecdsa_section finds the group's curve header, [P-256,SHA-256] or 186-2's [P-256]
- * (whose hash is SHA-1), and sets *p256 and *hash (NULL when not built). */
-static int ecdsa_section(cb_rsp *r, const cb_rsp_record *rec, int *p256, const cb_alg **hash)
+ * (whose hash is SHA-1), and sets *mine (the curve is id: "P-384" for p384) and *hash
+ * (NULL when not built). */
+static int ecdsa_section(cb_rsp *r, const cb_rsp_record *rec, const char *id, int *mine,
+                         const cb_alg **hash)
 {
     static const struct {
         const char *cavp, *ours;
@@ -235,7 +246,10 @@ static int ecdsa_section(cb_rsp *r, const cb_rsp_record *rec, int *p256, const c
                                           "(for a DSA file give -alg dsa2048).");
     const char *comma = strchr(h->name, ',');
     size_t clen = comma ? (size_t)(comma - h->name) : strlen(h->name);
-    *p256 = clen == 5 && strncmp(h->name, "P-256", 5) == 0;
+    /* the CAVP name of the row's curve: P-384 for p384; the SECP256K1 file's K-256 */
+    char cavp[16];
+    snprintf(cavp, sizeof cavp, strcmp(id, "secp256k1") == 0 ? "K-256" : "P-%.8s", id + 1);
+    *mine = clen == strlen(cavp) && strncmp(h->name, cavp, clen) == 0;
     const char *want = comma ? comma + 1 : "SHA-1";
     *hash = NULL;
     for (size_t i = 0; i < sizeof digests / sizeof digests[0]; i++)
@@ -247,15 +261,18 @@ static int ecdsa_section(cb_rsp *r, const cb_rsp_record *rec, int *p256, const c
 }
 
 /* decode_ecdsa: FIPS 186-2/186-3 ECDSA SigGen and SigVer records. */
-static int decode_ecdsa(cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c, const char **skip)
+static int decode_ecdsa(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c,
+                        const char **skip)
 {
-    int p256 = 0;
-    if (ecdsa_section(r, rec, &p256, &c->hash) < 0)
+    int mine = 0;
+    if (ecdsa_section(r, rec, st->ecp ? st->ecp->id : "p256", &mine, &c->hash) < 0)
         return -1;
-    if (!p256) { /* not decoded: P-521's numbers have an odd count of hex digits */
+    if (!mine) { /* not decoded: the binary curves' records are another row's */
         *skip = skip_curve;
         return 1;
     }
+    c->ecp = st->ecp;
+    r->odd_hex = 1; /* P-521's numbers have an odd count of digits */
     if (need(r, rec, "Msg", &c->msg) < 0 || need(r, rec, "Qx", &c->y) < 0 ||
         need(r, rec, "Qy", &c->p) < 0 || need(r, rec, "R", &c->r) < 0 ||
         need(r, rec, "S", &c->s) < 0 || field(r, rec, "d", &c->x) < 0 ||
@@ -328,7 +345,7 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
     c->valid = 1;
     int rc = st->x25519    ? decode_x25519(r, rec, c)
              : st->ed25519 ? decode_ed25519(r, rec, c)
-             : st->ecdsa   ? decode_ecdsa(r, rec, c, skip)
+             : st->ecdsa   ? decode_ecdsa(st, r, rec, c, skip)
              : st->dsa     ? decode_dsa(st, r, rec, c, skip)
                            : decode_rsa(st, r, rec, c, skip);
     if (rc != 1) {
@@ -462,6 +479,43 @@ static int run_ecdsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t
         return CB_KAT_PKEY_FAIL;
     }
     return CB_KAT_PKEY_PASS;
+}
+
+/* run_ecp is run_ecdsa on the generic curve code (kernels/pkey/ecp.h): verify (R, S)
+ * under (Qx, Qy); with d, Q = [d]G and, with k, the signature (R, S) exactly. */
+static int run_ecp(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    const cb_variant *g = c->hash ? cb_variant_generic(c->hash) : NULL;
+    uint8_t h[64], sig[2 * CB_ECP_MAX_BYTES];
+    cb_ecp_key k;
+    if (!g || c->hash->out_bytes > sizeof h || cb_ecp_key_init(&k, c->ecp, v, 1) != 0) {
+        snprintf(why, why_len, "the variant or the digest cannot run the curve");
+        return CB_KAT_PKEY_SKIP;
+    }
+    cb_digest(c->hash, g, c->msg.b, c->msg.len, h);
+    cb_pkey_num qx = num(&c->y), qy = num(&c->p), r = num(&c->r), s = num(&c->s);
+    int rc = cb_ecp_key_set_pub(&k, &qx, &qy) != 0
+                 ? 1
+                 : cb_ecp_verify_digest(&k, h, c->hash->out_bytes, &r, &s);
+    int out = verdict(c, rc, why, why_len);
+    if (out == CB_KAT_PKEY_PASS && !c->has_result && c->x.len) {
+        size_t nb = k.e.nbytes, pb = k.e.pbytes;
+        cb_pkey_num pqx = {k.qx, pb}, pqy = {k.qy, pb}, r2 = {sig, nb}, s2 = {sig + nb, nb};
+        cb_pkey_num kn = num(&c->q);
+        cb_limb kk[CB_ECP_LIMBS] = {0};
+        if (cb_ecp_key_set_priv(&k, c->x.b, c->x.len) != 0 || !num_eq(&pqx, &qx) ||
+            !num_eq(&pqy, &qy)) {
+            snprintf(why, why_len, "the public key derived from d differs from (Qx, Qy)");
+            out = CB_KAT_PKEY_FAIL;
+        } else if (c->q.len && (cb_bn_from_bytes(kk, k.e.nl, kn.b, kn.len) != 0 ||
+                                cb_ecp_sign_k(&k, h, c->hash->out_bytes, kk, sig) != 0 ||
+                                !num_eq(&r2, &r) || !num_eq(&s2, &s))) {
+            snprintf(why, why_len, "the signature made with d and k differs from (R, S)");
+            out = CB_KAT_PKEY_FAIL;
+        }
+    }
+    cb_ecp_key_free(&k);
+    return out;
 }
 
 /* run_x25519 compares X25519(INPUT_SCALAR, INPUT_U) with OUTPUT_U; an all-zero
@@ -611,6 +665,6 @@ int cb_kat_pkey_run(const cb_variant *v, const cb_kat_sig *c, char *why, size_t 
     if (c->x25519)
         return run_x25519(v, c, why, why_len);
     if (c->ecdsa)
-        return run_ecdsa(v, c, why, why_len);
+        return c->ecp ? run_ecp(v, c, why, why_len) : run_ecdsa(v, c, why, why_len);
     return c->dsa ? run_dsa(v, c, why, why_len) : run_rsa(v, c, why, why_len);
 }
