@@ -171,23 +171,28 @@ datafiles="md4:md4-rfc1320.rsp whirlpool:whirlpool-iso10118-3.rsp"
 # Then the ECDSA files once more for each other prime curve they have, as that curve's
 # row (kernels/curves.h; ecdsap256 ran them above), and secp256k1's own file: their
 # keys are the records', so not with KAT_VARIANT either.
+ecfiles=""
 [ -n "${KAT_VARIANT:-}" ] || for a in ecdsap192 ecdsap224 ecdsap384 ecdsap521; do
-    datafiles="$datafiles $a:$vec/asymmetric/ECDSA/FIPS_186-3/SigVer.rsp"
-    datafiles="$datafiles $a:$vec/asymmetric/ECDSA/FIPS_186-3/SigGen.txt"
+    ecfiles="$ecfiles $a:FIPS_186-3/SigVer.rsp $a:FIPS_186-3/SigGen.txt"
 done
-[ -n "${KAT_VARIANT:-}" ] ||
-    datafiles="$datafiles ecdsasecp256k1:$vec/asymmetric/ECDSA/SECP256K1/SigGen.txt"
-for f in $datafiles; do
+[ -n "${KAT_VARIANT:-}" ] || ecfiles="$ecfiles ecdsasecp256k1:SECP256K1/SigGen.txt"
+
+# alg_kat ALG FILE DIR - FILE read as algorithm ALG, named in messages below DIR.
+alg_kat() {
     files=$((files + 1))
-    path=${f#*:}
-    case $path in /*) ;; *) path=$data/$path ;; esac
-    if ! kat -alg "${f%%:*}" "$path" >"$tmp/out" 2>&1; then
-        bad="$bad ${f#*:}"
+    if ! kat -alg "$1" "$2" >"$tmp/out" 2>&1; then
+        bad="$bad ${2#"$3"/}"
     elif ! grep -q ' passed [1-9]' "$tmp/out"; then
-        bad="$bad ${f#*:}(nothing-passed)"
+        bad="$bad ${2#"$3"/}(nothing-passed)"
     fi
-    sed "s|$data/||g; s|$vec/||g" "$tmp/out"
+    sed "s|$3/||g" "$tmp/out"
     cat "$tmp/out" >>"$tmp/all"
+}
+for f in $datafiles; do
+    alg_kat "${f%%:*}" "$data/${f#*:}" "$data"
+done
+for f in $ecfiles; do
+    alg_kat "${f%%:*}" "$vec/asymmetric/ECDSA/${f#*:}" "$vec"
 done
 
 # NIST's ACVP JSON excerpts of tests/data/acvp/ (README.md there): identified by their

@@ -163,6 +163,9 @@ static int pkey_whole(cb_checker *c)
     return rc;
 }
 
+/* SECRET_MAX bounds a shared secret: P-521's x coordinate (ecdhp521). */
+#define SECRET_MAX 66
+
 /*
  * whole_derive: the variant's shared secret of its embedded keys (priv NULL) or of
  * priv and peer, derived twice on one session (the timed loop reuses it) and the
@@ -171,7 +174,7 @@ static int pkey_whole(cb_checker *c)
 static int whole_derive(cb_checker *c, const uint8_t *priv, const uint8_t *peer, uint8_t *out)
 {
     size_t n = c->alg->out_bytes, len1 = n, len2 = n;
-    uint8_t again[64];
+    uint8_t again[SECRET_MAX];
     cb_op o;
     if (n > sizeof again)
         return -1;
@@ -195,10 +198,10 @@ static int whole_derive(cb_checker *c, const uint8_t *priv, const uint8_t *peer,
  */
 static int derive_whole(cb_checker *c)
 {
-    uint8_t want[32], got[32];
-    size_t wl = sizeof want;
+    uint8_t want[SECRET_MAX], got[SECRET_MAX];
+    size_t n = c->alg->out_bytes, wl = n;
     cb_pkey *ref = cb_pkey_new(c->alg, c->ref);
-    int rc = !ref || c->alg->out_bytes != sizeof want || cb_pkey_derive(ref, want, &wl) != 0;
+    int rc = !ref || n > sizeof want || cb_pkey_derive(ref, want, &wl) != 0 || wl != n;
     cb_pkey_free(ref);
     if (rc)
         return cb_check_fail(c, "generic cannot derive the embedded keys' shared secret");
@@ -206,8 +209,10 @@ static int derive_whole(cb_checker *c)
     if (whole_derive(c, NULL, NULL, got) != 0)
         return cb_check_fail(c, "cannot derive the embedded keys' shared secret the same way twice "
                     "on one session");
-    if (memcmp(got, want, sizeof want) != 0)
+    if (memcmp(got, want, n) != 0)
         return cb_check_fail(c, "the embedded keys' shared secret differs from generic's");
+    if (c->alg->prim != CB_PRIM_C25519)
+        return 0; /* the curves' rows: their embedded keys (pkey_ec.c takes no raw ones) */
     for (int i = 0; i < 8; i++) {
         uint8_t priv[32], peer[32];
         cb_check_fill(c, priv, sizeof priv);
@@ -218,7 +223,7 @@ static int derive_whole(cb_checker *c)
         int r = whole_derive(c, priv, peer, got);
         if (r == -2 && i == 0)
             return 0; /* the embedded keys only */
-        if (r != 0 || memcmp(got, want, sizeof want) != 0)
+        if (r != 0 || memcmp(got, want, 32) != 0)
             return cb_check_fail(c, "the shared secret of key pair %d differs from generic's", i);
     }
     /* u = 1: a point of order 4 (RFC 7748 6.1, the all-zero result) */
