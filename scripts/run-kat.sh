@@ -90,7 +90,8 @@ for t in VADT VNT VPT VTT DVPT; do
 done
 # Public-key signatures (the SHA-256 groups run; other hashes are counted as skipped;
 # ECDSA runs its P-256 sections with every hash, the other curves are skipped; the
-# other prime curves' sections run below, each as its ecdsa<id> row).
+# other prime curves' sections run below, each as its ecdsa<id> row; the ECDH files
+# likewise, P-256's and brainpoolP256r1's records here).
 # Their records bring their own keys: a library variant takes X25519's and Ed25519's,
 # raw 32-byte strings, but not RSA's, DSA's and ECDSA's numbers, so with KAT_VARIANT
 # those would all be skipped.
@@ -98,7 +99,10 @@ done
          "$vec"/asymmetric/RSA/FIPS_186-2/SigVer15_186-3.rsp \
          "$vec"/asymmetric/DSA/FIPS_186-3/SigGen.rsp "$vec"/asymmetric/DSA/FIPS_186-3/SigVer.rsp \
          "$vec"/asymmetric/ECDSA/FIPS_186-3/SigVer.rsp "$vec"/asymmetric/ECDSA/FIPS_186-3/SigGen.txt \
-         "$vec"/asymmetric/ECDSA/FIPS_186-2/SigVer.rsp "$vec"/asymmetric/ECDSA/FIPS_186-2/SigGen.txt; do
+         "$vec"/asymmetric/ECDSA/FIPS_186-2/SigVer.rsp "$vec"/asymmetric/ECDSA/FIPS_186-2/SigGen.txt \
+         "$vec"/asymmetric/ECDH/brainpool.txt \
+         "$vec"/asymmetric/ECDH/KASValidityTest_ECCStaticUnified_NOKC_ZZOnly_init.fax \
+         "$vec"/asymmetric/ECDH/KASValidityTest_ECCStaticUnified_NOKC_ZZOnly_resp.fax; do
     set -- "$@" "$f"
 done
 set -- "$@" "$vec"/asymmetric/X25519/rfc7748.txt "$vec"/asymmetric/Ed25519/sign.input
@@ -168,14 +172,18 @@ done
 data=$(dirname "$0")/../tests/data/kat
 datafiles="md4:md4-rfc1320.rsp whirlpool:whirlpool-iso10118-3.rsp"
 [ -n "${KAT_VARIANT:-}" ] || datafiles="$datafiles mdc2:mdc2-openssl.rsp mlkem768:../mlkem-awslc.rsp mldsa65:../mldsa-awslc.rsp"
-# Then the ECDSA files once more for each other prime curve they have, as that curve's
-# row (kernels/curves.h; ecdsap256 ran them above), and secp256k1's own file: their
-# keys are the records', so not with KAT_VARIANT either.
+# Then the ECDSA and ECDH files once more for each other prime curve they have, as
+# that curve's row (kernels/curves.h; ecdsap256, ecdhp256 and ecdhbrp256r1 ran them
+# above), and secp256k1's own file: their keys are the records', so not with
+# KAT_VARIANT either.
 ecfiles=""
-[ -n "${KAT_VARIANT:-}" ] || for a in ecdsap192 ecdsap224 ecdsap384 ecdsap521; do
-    ecfiles="$ecfiles $a:FIPS_186-3/SigVer.rsp $a:FIPS_186-3/SigGen.txt"
+kas=ECDH/KASValidityTest_ECCStaticUnified_NOKC_ZZOnly
+[ -n "${KAT_VARIANT:-}" ] || for c in p192 p224 p384 p521; do
+    ecfiles="$ecfiles ecdsa$c:ECDSA/FIPS_186-3/SigVer.rsp ecdsa$c:ECDSA/FIPS_186-3/SigGen.txt"
+    ecfiles="$ecfiles ecdh$c:${kas}_init.fax ecdh$c:${kas}_resp.fax"
 done
-[ -n "${KAT_VARIANT:-}" ] || ecfiles="$ecfiles ecdsasecp256k1:SECP256K1/SigGen.txt"
+[ -n "${KAT_VARIANT:-}" ] || ecfiles="$ecfiles ecdsasecp256k1:ECDSA/SECP256K1/SigGen.txt \
+    ecdhbrp384r1:ECDH/brainpool.txt ecdhbrp512r1:ECDH/brainpool.txt"
 
 # alg_kat ALG FILE DIR - FILE read as algorithm ALG, named in messages below DIR.
 alg_kat() {
@@ -192,7 +200,7 @@ for f in $datafiles; do
     alg_kat "${f%%:*}" "$data/${f#*:}" "$data"
 done
 for f in $ecfiles; do
-    alg_kat "${f%%:*}" "$vec/asymmetric/ECDSA/${f#*:}" "$vec"
+    alg_kat "${f%%:*}" "$vec/asymmetric/${f#*:}" "$vec"
 done
 
 # NIST's ACVP JSON excerpts of tests/data/acvp/ (README.md there): identified by their
@@ -237,6 +245,17 @@ for f in $datafiles; do
     corrupt_md "$data/$name" "$tmp/${name##*/}"
     set -- "$@" "${f%%:*}:$tmp/${name##*/}"
 done
+# ... and a wrong shared secret: the first Z of a KAS file, kept in its folder (kat
+# knows the file by it), read as ecdhp384 (not with KAT_VARIANT, as above).
+if [ -z "${KAT_VARIANT:-}" ]; then
+    mkdir -p "$tmp/ECDH"
+    awk '!done && /^\[ED / { on = 1 }
+         on && !done && /^Z = / { n = index($0, "= ") + 2; c = substr($0, n, 1)
+                                  $0 = substr($0, 1, n - 1) (c == "0" ? "1" : "0") substr($0, n + 1)
+                                  done = 1 }
+         { print }' "$vec/asymmetric/${kas}_init.fax" >"$tmp/${kas}_init.fax"
+    set -- "$@" "ecdhp384:$tmp/${kas}_init.fax"
+fi
 for f in "$@"; do
     case $f in
     *:*) one_failure "a corrupted ${f##*/}" -alg "${f%%:*}" "${f#*:}" ;;

@@ -82,6 +82,12 @@ static const kat_kind kinds[] = {
     {"^ECDSA/SECP256K1/SigGen\\.txt$", "ecdsasecp256k1", CB_KAT_PKEY, 0,
      "ECDSA over secp256k1, every hash"},
     {"^rfc7748\\.txt$", "ecdhx25519", CB_KAT_PKEY, 1, "X25519 (RFC 7748 5.2)"},
+    /* ECDH on the prime curves: each record names its curve (brainpool.txt) or its
+     * section does (the KAS files, [EA] .. [EE]); the row's curve's records run */
+    {"^ECDH/brainpool\\.txt$", "ecdhbrp256r1", CB_KAT_PKEY, KIND_NO_SECTIONS,
+     "ECDH, RFC 7027's brainpool examples (-alg ecdhbrp384r1 ... the others)"},
+    {"^ECDH/KASValidityTest_ECCStaticUnified_NOKC_ZZOnly_(init|resp)\\.fax$", "ecdhp256",
+     CB_KAT_PKEY, 0, "ECDH, the KAS ZZ records of P-256 (-alg ecdhp384 ... the others)"},
     {"^sign\\.input$", "ed25519", CB_KAT_PKEY, 1, "Ed25519 (SUPERCOP's sign.input)"},
     /* RFC 7539 holds vectors of ChaCha20 and of the AEAD, and the package names its
      * AEAD files after where they came from: the folder says which algorithm */

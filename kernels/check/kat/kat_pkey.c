@@ -15,6 +15,12 @@
  *             {Msg, Qx, Qy, R, S[, Result]}, SigGen.txt's with d and k too; every
  *             record of the row's curve (ecdsap256's P-256, ecdsap384's P-384 ...,
  *             kernels/curves.h) is a case, the other curves' are skipped
+ *   ECDH      an ecdh<id> row: RFC 7027's brainpool.txt {COUNT, curve, dA, x_qA, y_qA,
+ *             dB, x_qB, y_qB, x_Z, y_Z} (no sections; the row's curve's records run)
+ *             and the KAS ZZOnly files, [EA - SHA1] .. [EE - SHA512] (P-192 .. P-521,
+ *             SP 800-56A's parameter sets) then {dsCAVS, QsCAVSx, QsCAVSy, dsIUT,
+ *             QsIUTx, QsIUTy, Z, Result}: d = dsIUT must give QsIUT and, with the
+ *             CAVS key, Z; a record whose Result is F must not
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +43,7 @@ typedef struct blob {
 struct cb_kat_pkey {
     int dsa, ecdsa;
     const cb_ecp_params *ecp; /* an ecdsa<id> row of kernels/curves.h (else P-256's) */
+    const cb_ecp_params *ecdh; /* an ecdh<id> row */
     int x25519, ed25519;
     blob n, e;    /* RSA: the group's modulus; SigGen15's exponent */
     blob p, q, g; /* DSA: the group's domain parameters */
@@ -46,6 +53,7 @@ struct cb_kat_sig {
     int dsa, ecdsa;        /* ecdsa: x = d, y = Qx, p = Qy, q = k (d and k optional) */
     const cb_alg *hash;    /* ECDSA: the section's digest */
     const cb_ecp_params *ecp; /* ECDSA on the generic curve code: the curve */
+    const cb_ecp_params *ecdh; /* ECDH: x = d, g, q = our Q, y, p = the peer's, s = Z */
     int x25519;            /* x: the scalar, y: u, s: the expected output */
     int ed25519;           /* x: the seed, y: the public key, s: the signature */
     int has_result, valid; /* SigVer's Result (has_result 0: a SigGen record, valid) */
@@ -106,8 +114,10 @@ cb_kat_pkey *cb_kat_pkey_new(const cb_alg *alg)
     st->dsa = strncmp(alg->name, "dsa", 3) == 0;
     int derive = 1;
     st->ecp = cb_ecp_of_alg(alg, &derive);
-    if (derive)
+    if (derive) {
+        st->ecdh = st->ecp;
         st->ecp = NULL;
+    }
     st->ecdsa = alg->prim == CB_PRIM_P256 || st->ecp;
     st->x25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes > 0;
     st->ed25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes == 0;
@@ -283,6 +293,45 @@ static int decode_ecdsa(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb
     return 1;
 }
 
+/* ecdh_curve_ok reports whether the record is of the row's curve: brainpool.txt's
+ * curve field, or the KAS files' [EA - ...] .. [EE - ...] section. */
+static int ecdh_curve_ok(const cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec)
+{
+    static const char *const sets[] = {"p192", "p224", "p256", "p384", "p521"}; /* EA..EE */
+    const cb_rsp_field *f = cb_rsp_get(rec, "curve");
+    if (f)
+        return cb_ecp_find(f->value) == st->ecdh;
+    for (size_t i = 0; i < r->nsections; i++) {
+        const char *n = r->sections[i].name;
+        if (n[0] == 'E' && n[1] >= 'A' && n[1] <= 'E' && n[2] == ' ')
+            return strcmp(sets[n[1] - 'A'], st->ecdh->id) == 0;
+    }
+    return 0;
+}
+
+/* decode_ecdh: brainpool.txt's and the KAS ZZOnly files' records. */
+static int decode_ecdh(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c,
+                       const char **skip)
+{
+    int kas = cb_rsp_get(rec, "dsIUT") != NULL;
+    if (!kas && !cb_rsp_get(rec, "dA"))
+        return 0; /* not a record: the KAS files' header lines */
+    if (!ecdh_curve_ok(st, r, rec)) {
+        *skip = skip_curve;
+        return 1;
+    }
+    c->ecdh = st->ecdh;
+    r->odd_hex = 1; /* P-521's numbers */
+    if (need(r, rec, kas ? "dsIUT" : "dA", &c->x) < 0 ||
+        need(r, rec, kas ? "QsIUTx" : "x_qA", &c->g) < 0 ||
+        need(r, rec, kas ? "QsIUTy" : "y_qA", &c->q) < 0 ||
+        need(r, rec, kas ? "QsCAVSx" : "x_qB", &c->y) < 0 ||
+        need(r, rec, kas ? "QsCAVSy" : "y_qB", &c->p) < 0 ||
+        need(r, rec, kas ? "Z" : "x_Z", &c->s) < 0 || result(r, rec, c) < 0)
+        return -1;
+    return 1;
+}
+
 /* need32 decodes a field the record must have, of exactly 32 bytes. */
 static int need32(cb_rsp *r, const cb_rsp_record *rec, const char *name, blob *x)
 {
@@ -345,6 +394,7 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
     c->valid = 1;
     int rc = st->x25519    ? decode_x25519(r, rec, c)
              : st->ed25519 ? decode_ed25519(r, rec, c)
+             : st->ecdh    ? decode_ecdh(st, r, rec, c, skip)
              : st->ecdsa   ? decode_ecdsa(st, r, rec, c, skip)
              : st->dsa     ? decode_dsa(st, r, rec, c, skip)
                            : decode_rsa(st, r, rec, c, skip);
@@ -355,7 +405,7 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
     const cb_rsp_field *mod = cb_rsp_section(r, "mod"), *count = cb_rsp_get(rec, "COUNT");
     if (st->ed25519)
         snprintf(label, label_len, "line %d", rec->line);
-    else if (st->x25519)
+    else if (st->x25519 || st->ecdh)
         snprintf(label, label_len, "COUNT = %.40s", count ? count->value : "?");
     else if (st->ecdsa)
         snprintf(label, label_len, "[%.30s] line %d", r->nsections ? r->sections[0].name : "?",
@@ -518,6 +568,34 @@ static int run_ecp(const cb_variant *v, const cb_kat_sig *c, char *why, size_t w
     return out;
 }
 
+/* run_ecdh derives Q = [d]G and x([d] peer) on the generic curve code and compares
+ * them with the record's; a record the file marks invalid must differ somewhere. */
+static int run_ecdh(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    uint8_t z[CB_ECP_MAX_BYTES];
+    cb_ecp_key k;
+    if (cb_ecp_key_init(&k, c->ecdh, v, 0) != 0) {
+        snprintf(why, why_len, "the variant cannot run the curve");
+        return CB_KAT_PKEY_SKIP;
+    }
+    size_t pb = k.e.pbytes;
+    cb_pkey_num qx = num(&c->g), qy = num(&c->q), px = num(&c->y), py = num(&c->p);
+    cb_pkey_num mx = {k.qx, pb}, my = {k.qy, pb}, zn = {z, pb}, want = num(&c->s);
+    const char *wrong = NULL;
+    if (cb_ecp_key_set_priv(&k, c->x.b, c->x.len) != 0 || !num_eq(&mx, &qx) ||
+        !num_eq(&my, &qy))
+        wrong = "the public key derived from d differs from the record's";
+    else if (cb_ecp_derive(&k, &px, &py, z) != 0)
+        wrong = "the peer's key was refused";
+    else if (!num_eq(&zn, &want))
+        wrong = "the shared secret differs from the record's";
+    cb_ecp_key_free(&k);
+    if ((wrong == NULL) == c->valid)
+        return CB_KAT_PKEY_PASS;
+    snprintf(why, why_len, "%s", wrong ? wrong : "a record marked invalid agrees");
+    return CB_KAT_PKEY_FAIL;
+}
+
 /* run_x25519 compares X25519(INPUT_SCALAR, INPUT_U) with OUTPUT_U; an all-zero
  * OUTPUT_U must be refused (RFC 7748 6.1), which cb_x25519 does. */
 static int run_x25519(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
@@ -664,6 +742,8 @@ int cb_kat_pkey_run(const cb_variant *v, const cb_kat_sig *c, char *why, size_t 
         return run_ed25519(v, c, why, why_len);
     if (c->x25519)
         return run_x25519(v, c, why, why_len);
+    if (c->ecdh)
+        return run_ecdh(v, c, why, why_len);
     if (c->ecdsa)
         return c->ecp ? run_ecp(v, c, why, why_len) : run_ecdsa(v, c, why, why_len);
     return c->dsa ? run_dsa(v, c, why, why_len) : run_rsa(v, c, why, why_len);
