@@ -174,13 +174,15 @@ datafiles="md4:md4-rfc1320.rsp whirlpool:whirlpool-iso10118-3.rsp"
 [ -n "${KAT_VARIANT:-}" ] || datafiles="$datafiles mdc2:mdc2-openssl.rsp mlkem768:../mlkem-awslc.rsp mldsa65:../mldsa-awslc.rsp"
 # Then the ECDSA and ECDH files once more for each other prime curve they have, as
 # that curve's row (kernels/curves.h; ecdsap256, ecdhp256 and ecdhbrp256r1 ran them
-# above), and secp256k1's own file: their keys are the records', so not with
-# KAT_VARIANT either.
+# above), the public-key validation and key-pair files (PKV.rsp, KeyPair.rsp: the
+# generic curve code's rows), and secp256k1's own file: their keys are the records',
+# so not with KAT_VARIANT either.
 ecfiles=""
 kas=ECDH/KASValidityTest_ECCStaticUnified_NOKC_ZZOnly
 [ -n "${KAT_VARIANT:-}" ] || for c in p192 p224 p384 p521; do
     ecfiles="$ecfiles ecdsa$c:ECDSA/FIPS_186-3/SigVer.rsp ecdsa$c:ECDSA/FIPS_186-3/SigGen.txt"
     ecfiles="$ecfiles ecdh$c:${kas}_init.fax ecdh$c:${kas}_resp.fax"
+    ecfiles="$ecfiles ecdsa$c:ECDSA/FIPS_186-3/PKV.rsp ecdsa$c:ECDSA/FIPS_186-3/KeyPair.rsp"
 done
 [ -n "${KAT_VARIANT:-}" ] || ecfiles="$ecfiles ecdsasecp256k1:ECDSA/SECP256K1/SigGen.txt \
     ecdhbrp384r1:ECDH/brainpool.txt ecdhbrp512r1:ECDH/brainpool.txt"

@@ -79,6 +79,8 @@ static const kat_kind kinds[] = {
     {"^ECDSA/FIPS_186-[23]/Sig(Gen|Ver)\\.(rsp|txt)$", "ecdsap256", CB_KAT_PKEY, 0,
      "ECDSA, the P-256 sections (-alg ecdsap384 ... the other curves'), every hash"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
+    {"^ECDSA/FIPS_186-3/(PKV|KeyPair)\\.rsp$", "ecdsap384", CB_KAT_PKEY, 0,
+     "ECDSA public-key validation and key pairs, P-384's (-alg ecdsap192 ... the others)"},
     {"^ECDSA/SECP256K1/SigGen\\.txt$", "ecdsasecp256k1", CB_KAT_PKEY, 0,
      "ECDSA over secp256k1, every hash"},
     {"^rfc7748\\.txt$", "ecdhx25519", CB_KAT_PKEY, 1, "X25519 (RFC 7748 5.2)"},

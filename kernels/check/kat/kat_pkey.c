@@ -14,7 +14,8 @@
  *   ECDSA     [P-256,SHA-256] (FIPS 186-3) or [P-256] (186-2: SHA-1) then records
  *             {Msg, Qx, Qy, R, S[, Result]}, SigGen.txt's with d and k too; every
  *             record of the row's curve (ecdsap256's P-256, ecdsap384's P-384 ...,
- *             kernels/curves.h) is a case, the other curves' are skipped
+ *             kernels/curves.h) is a case, the other curves' are skipped; PKV.rsp's
+ *             {Qx, Qy, Result} and KeyPair.rsp's {d, Qx, Qy} records too (those rows)
  *   ECDH      an ecdh<id> row: RFC 7027's brainpool.txt {COUNT, curve, dA, x_qA, y_qA,
  *             dB, x_qB, y_qB, x_Z, y_Z} (no sections; the row's curve's records run)
  *             and the KAS ZZOnly files, [EA - SHA1] .. [EE - SHA512] (P-192 .. P-521,
@@ -53,6 +54,7 @@ struct cb_kat_sig {
     int dsa, ecdsa;        /* ecdsa: x = d, y = Qx, p = Qy, q = k (d and k optional) */
     const cb_alg *hash;    /* ECDSA: the section's digest */
     const cb_ecp_params *ecp; /* ECDSA on the generic curve code: the curve */
+    int key_only;          /* a PKV or KeyPair record: (Qx, Qy) in y, p; d in x */
     const cb_ecp_params *ecdh; /* ECDH: x = d, g, q = our Q, y, p = the peer's, s = Z */
     int x25519;            /* x: the scalar, y: u, s: the expected output */
     int ed25519;           /* x: the seed, y: the public key, s: the signature */
@@ -67,6 +69,7 @@ struct cb_kat_sig {
 static const char skip_hash[] = "a hash other than SHA-256, the one cryptobench signs with";
 static const char skip_curve[] = "a curve other than the row's (-alg ecdsa<curve> reads it)";
 static const char skip_digest[] = "a digest this build lacks";
+static const char skip_key_only[] = "a key record, which the ecdsa<curve> rows check";
 
 static void blob_free(blob *x)
 {
@@ -283,6 +286,17 @@ static int decode_ecdsa(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb
     }
     c->ecp = st->ecp;
     r->odd_hex = 1; /* P-521's numbers have an odd count of digits */
+    if (!cb_rsp_get(rec, "Msg")) { /* PKV.rsp {Qx, Qy, Result}, KeyPair.rsp {d, Qx, Qy} */
+        if (!cb_rsp_get(rec, "Qx"))
+            return 0; /* KeyPair.rsp's N = 10 */
+        c->key_only = 1;
+        if (need(r, rec, "Qx", &c->y) < 0 || need(r, rec, "Qy", &c->p) < 0 ||
+            field(r, rec, "d", &c->x) < 0 || result(r, rec, c) < 0)
+            return -1;
+        if (!c->ecp)
+            *skip = skip_key_only;
+        return 1;
+    }
     if (need(r, rec, "Msg", &c->msg) < 0 || need(r, rec, "Qx", &c->y) < 0 ||
         need(r, rec, "Qy", &c->p) < 0 || need(r, rec, "R", &c->r) < 0 ||
         need(r, rec, "S", &c->s) < 0 || field(r, rec, "d", &c->x) < 0 ||
@@ -533,8 +547,35 @@ static int run_ecdsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t
 
 /* run_ecp is run_ecdsa on the generic curve code (kernels/pkey/ecp.h): verify (R, S)
  * under (Qx, Qy); with d, Q = [d]G and, with k, the signature (R, S) exactly. */
+/* run_ecp_key checks a PKV record (Q refused exactly when Result is F) or a KeyPair
+ * record (Q = [d]G) on the generic curve code. */
+static int run_ecp_key(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    cb_ecp_key k;
+    if (cb_ecp_key_init(&k, c->ecp, v, 0) != 0) {
+        snprintf(why, why_len, "the variant cannot run the curve");
+        return CB_KAT_PKEY_SKIP;
+    }
+    cb_pkey_num qx = num(&c->y), qy = num(&c->p), mx = {k.qx, k.e.pbytes},
+                my = {k.qy, k.e.pbytes};
+    int out = CB_KAT_PKEY_PASS;
+    if ((cb_ecp_key_set_pub(&k, &qx, &qy) == 0) != c->valid) {
+        snprintf(why, why_len, c->valid ? "refuses a valid public key"
+                                        : "accepts a public key the file marks invalid");
+        out = CB_KAT_PKEY_FAIL;
+    } else if (c->x.len && (cb_ecp_key_set_priv(&k, c->x.b, c->x.len) != 0 ||
+                            !num_eq(&mx, &qx) || !num_eq(&my, &qy))) {
+        snprintf(why, why_len, "the public key derived from d differs from (Qx, Qy)");
+        out = CB_KAT_PKEY_FAIL;
+    }
+    cb_ecp_key_free(&k);
+    return out;
+}
+
 static int run_ecp(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
 {
+    if (c->key_only)
+        return run_ecp_key(v, c, why, why_len);
     const cb_variant *g = c->hash ? cb_variant_generic(c->hash) : NULL;
     uint8_t h[64], sig[2 * CB_ECP_MAX_BYTES];
     cb_ecp_key k;
