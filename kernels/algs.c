@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "kernels/curves.h"
 #include "kernels/registry.h"
 
 #define DIGEST(n, al, p, blk, out) {n, al, CB_KIND_DIGEST, p, CB_MODE_NONE, 0, blk, out, NULL}
@@ -209,6 +210,28 @@ static const cb_alg algs[] = {
      52, "ecdh (nistb409)"},
     {"ecdhb571", "ecdh-b571 ecdh-nistb571", CB_KIND_PKEY, CB_PRIM_GF2M, CB_MODE_NONE, 571, 0,
      72, "ecdh (nistb571)"},
+
+    /* The prime curves of kernels/curves.h on the generic short-Weierstrass code over
+     * a Montgomery multiplication variant (kernels/pkey/ecp.h): ECDSA with SHA-256 and
+     * RFC 6979 nonces as ecdsap256, then ECDH (one derivation, the secret the x
+     * coordinate, as ecdhx25519), each named, keyed and headed as `openssl speed`
+     * prints it; the aliases are the names an imported log gives them and the
+     * curve's OpenSSL short name. */
+#define ECDSA_ROW_0(id, sn, curve, bits)
+#define ECDSA_ROW_1(id, sn, curve, bits)                                                 \
+    {"ecdsa" #id, "ecdsa-" curve " ecdsa-" sn, CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE,   \
+     bits, 0, 0, "ecdsa (" curve ")"},
+#define ECDSA_ROW(id, sn, curve, bits, sig, p, a, b, gx, gy, n, arg)                     \
+    ECDSA_ROW_##sig(id, sn, curve, bits)
+    CB_ECP_CURVES(ECDSA_ROW, ~)
+#undef ECDSA_ROW
+#undef ECDSA_ROW_1
+#undef ECDSA_ROW_0
+#define ECDH_ROW(id, sn, curve, bits, sig, p, a, b, gx, gy, n, arg)                      \
+    {"ecdh" #id, "ecdh-" curve " ecdh-" sn, CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, bits, \
+     0, ((bits) + 7) / 8, "ecdh (" curve ")"},
+    CB_ECP_CURVES(ECDH_ROW, ~)
+#undef ECDH_ROW
 
     /* ML-KEM (FIPS 203): keygen, encaps and decaps, each an operation, as OpenSSL
      * 3.5's KEM table times them.  key_bits is the parameter set's number (the

@@ -95,7 +95,9 @@ for t in VADT VNT VPT VTT DVPT; do
     done
 done
 # Public-key signatures (the SHA-256 groups run; other hashes are counted as skipped;
-# ECDSA runs its P-256 sections with every hash, the other curves are skipped).
+# ECDSA runs its P-256 sections with every hash, the other curves are skipped; the
+# other prime curves' sections run below, each as its ecdsa<id> row; the ECDH files
+# likewise, P-256's and brainpoolP256r1's records here).
 # Their records bring their own keys: a library variant takes X25519's and Ed25519's,
 # raw 32-byte strings, but not RSA's, DSA's and ECDSA's numbers, so with KAT_VARIANT
 # those would all be skipped.
@@ -103,7 +105,10 @@ done
          "$vec"/asymmetric/RSA/FIPS_186-2/SigVer15_186-3.rsp \
          "$vec"/asymmetric/DSA/FIPS_186-3/SigGen.rsp "$vec"/asymmetric/DSA/FIPS_186-3/SigVer.rsp \
          "$vec"/asymmetric/ECDSA/FIPS_186-3/SigVer.rsp "$vec"/asymmetric/ECDSA/FIPS_186-3/SigGen.txt \
-         "$vec"/asymmetric/ECDSA/FIPS_186-2/SigVer.rsp "$vec"/asymmetric/ECDSA/FIPS_186-2/SigGen.txt; do
+         "$vec"/asymmetric/ECDSA/FIPS_186-2/SigVer.rsp "$vec"/asymmetric/ECDSA/FIPS_186-2/SigGen.txt \
+         "$vec"/asymmetric/ECDH/brainpool.txt \
+         "$vec"/asymmetric/ECDH/KASValidityTest_ECCStaticUnified_NOKC_ZZOnly_init.fax \
+         "$vec"/asymmetric/ECDH/KASValidityTest_ECCStaticUnified_NOKC_ZZOnly_resp.fax; do
     set -- "$@" "$f"
 done
 set -- "$@" "$vec"/asymmetric/X25519/rfc7748.txt "$vec"/asymmetric/Ed25519/sign.input
@@ -196,6 +201,25 @@ ecv=$vec/asymmetric/ECDSA
     done
 done
 
+# Then the ECDSA and ECDH files once more for each other prime curve they have, as
+# that curve's row (kernels/curves.h; ecdsap256, ecdhp256 and ecdhbrp256r1 ran them
+# above), the public-key validation and key-pair files (PKV.rsp, KeyPair.rsp: the
+# generic curve code's rows), and secp256k1's own file: their keys are the records',
+# so not with KAT_VARIANT either.
+ecfiles=""
+kas=ECDH/KASValidityTest_ECCStaticUnified_NOKC_ZZOnly
+[ -n "${KAT_VARIANT:-}" ] || for c in p192 p224 p384 p521; do
+    ecfiles="$ecfiles ecdsa$c:ECDSA/FIPS_186-3/SigVer.rsp ecdsa$c:ECDSA/FIPS_186-3/SigGen.txt"
+    ecfiles="$ecfiles ecdh$c:${kas}_init.fax ecdh$c:${kas}_resp.fax"
+    ecfiles="$ecfiles ecdsa$c:ECDSA/FIPS_186-3/PKV.rsp ecdsa$c:ECDSA/FIPS_186-3/KeyPair.rsp"
+done
+[ -n "${KAT_VARIANT:-}" ] || ecfiles="$ecfiles ecdsasecp256k1:ECDSA/SECP256K1/SigGen.txt \
+    ecdhbrp384r1:ECDH/brainpool.txt ecdhbrp512r1:ECDH/brainpool.txt"
+
+for f in $ecfiles; do
+    run_kat "$vec" "$f" -alg "${f%%:*}" "$vec/asymmetric/${f#*:}"
+done
+
 # NIST's ACVP JSON excerpts of tests/data/acvp/ (README.md there): identified by their
 # content, a prompt.json with the expectedResults.json beside it.  Not with
 # KAT_VARIANT, as the AWS-LC answers above: the libraries check-cross loads (Debian's
@@ -231,6 +255,17 @@ for f in $datafiles; do
     corrupt_md "$data/$name" "$tmp/${name##*/}"
     set -- "$@" "${f%%:*}:$tmp/${name##*/}"
 done
+# ... and a wrong shared secret: the first Z of a KAS file, kept in its folder (kat
+# knows the file by it), read as ecdhp384 (not with KAT_VARIANT, as above).
+if [ -z "${KAT_VARIANT:-}" ]; then
+    mkdir -p "$tmp/ECDH"
+    awk '!done && /^\[ED / { on = 1 }
+         on && !done && /^Z = / { n = index($0, "= ") + 2; c = substr($0, n, 1)
+                                  $0 = substr($0, 1, n - 1) (c == "0" ? "1" : "0") substr($0, n + 1)
+                                  done = 1 }
+         { print }' "$vec/asymmetric/${kas}_init.fax" >"$tmp/${kas}_init.fax"
+    set -- "$@" "ecdhp384:$tmp/${kas}_init.fax"
+fi
 for f in "$@"; do
     case $f in
     *:*) one_failure "a corrupted ${f##*/}" -alg "${f%%:*}" "${f#*:}" ;;

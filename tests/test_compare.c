@@ -795,7 +795,7 @@ static void test_imported_report(void **state)
     char *text = squeeze(render(&c, "mail"));
     assert_has_line(text, "camellia-128-cbc 16 6,250,000 6,250,000 +0.00%");
     assert_has_line(text, "hmac(md5) 16384 27,466 27,466 +0.00%");
-    assert_has_line(text, "ecdh-nistp256 derive - 15,000 15,000 +0.00%");
+    assert_has_line(text, "ecdhp256 derive - 15,000 15,000 +0.00%");
     assert_has_line(text, "rsa2048 encrypt - 21,739 21,739 +0.00%");
     assert_has_line(text, "rsa2048 decrypt - 649 649 +0.00%");
     free(text);

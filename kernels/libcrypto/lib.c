@@ -1,13 +1,14 @@
 /*
  * kernels/libcrypto/lib.c - what load.c, evp.c, pkey.c and pq.c share about one
  * loaded library, below all four: the library of a session, its symbols, its error
- * queue, a session's key.  load.c (the door) calls evp.c, pkey.c and pq.c, evp.c
+ * queue, a session's key, BIGNUMs from hex and into bytes.  load.c (the door) calls evp.c, pkey.c and pq.c, evp.c
  * calls pkey.c and pq.c, pkey.c calls pq.c (ML-DSA's signatures), and each calls
  * this file alone otherwise: no call goes back up that order.
  */
 #include "kernels/libcrypto/lib.h"
 
 #include <stddef.h>
+#include <string.h>
 #ifndef CB_NO_DLOPEN
 #include <dlfcn.h>
 #endif
@@ -78,4 +79,25 @@ void cb_lib_catch_exit(cb_lib *L)
 void *cb_lib_pkey_key(const cb_alg_session *s)
 {
     return *(void *const *)s->ctx;
+}
+
+obj *cb_lib_bn_hex(cb_lib *L, const char *hex)
+{
+    obj *b = NULL;
+    if (!hex || L->f.BN_hex2bn(&b, hex) != (int)strlen(hex)) {
+        if (b)
+            L->f.BN_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+int cb_lib_bn_put(cb_lib *L, const obj *b, uint8_t *out, size_t nb)
+{
+    size_t n = ((size_t)L->f.BN_num_bits(b) + 7) / 8;
+    if (n > nb)
+        return -1;
+    memset(out, 0, nb - n);
+    L->f.BN_bn2bin(b, out + nb - n);
+    return 0;
 }

@@ -138,7 +138,21 @@ typedef void obj; /* EVP_MD, EVP_MD_CTX, EVP_CIPHER, RSA, BIGNUM, ... */
     X(0, int, CMAC_Reset, (obj * ctx))                                                   \
     X(0, int, CMAC_Update, (obj * ctx, const void *d, size_t n))                         \
     X(0, int, CMAC_Final, (obj * ctx, unsigned char *out, size_t *outl)) \
-    X(0, int, RAND_bytes, (unsigned char *buf, int num))
+    X(0, int, RAND_bytes, (unsigned char *buf, int num))                                  \
+    X(0, obj *, EC_KEY_new_by_curve_name, (int nid))                                      \
+    X(0, void, EC_KEY_free, (obj * key))                                                  \
+    X(0, int, EC_KEY_set_private_key, (obj * key, const obj *d))                          \
+    X(0, int, EC_KEY_set_public_key_affine_coordinates, (obj * key, obj *x, obj *y))      \
+    X(0, const obj *, EC_KEY_get0_public_key, (const obj *key))                           \
+    X(0, obj *, ECDSA_do_sign, (const unsigned char *dgst, int dlen, obj *key))           \
+    X(0, int, ECDSA_do_verify, (const unsigned char *dgst, int dlen, const obj *sig,      \
+                                obj *key))                                                \
+    X(0, obj *, ECDSA_SIG_new, (void))                                                    \
+    X(0, void, ECDSA_SIG_free, (obj * sig))                                               \
+    X(0, int, ECDSA_SIG_set0, (obj * sig, obj *r, obj *s))                                \
+    X(0, void, ECDSA_SIG_get0, (const obj *sig, const obj **r, const obj **s))            \
+    X(0, int, ECDH_compute_key, (void *out, size_t outlen, const obj *pub, const obj *key, \
+                                 void *kdf))
 
 #define CB_LIB_FIELD(req, ret, name, params) ret(*name) params;
 
@@ -185,6 +199,13 @@ void *cb_lib_sym(cb_lib *L, const char *name);
 /* cb_lib_clear_errors empties the library's error queue after a refused call. */
 void cb_lib_clear_errors(cb_lib *L);
 
+/* cb_lib_bn_hex reads hex into a new BIGNUM of L (NULL on failure or for NULL). */
+obj *cb_lib_bn_hex(cb_lib *L, const char *hex);
+
+/* cb_lib_bn_put writes b big-endian into nb bytes at out, zeros in front; -1 when it
+ * is longer. */
+int cb_lib_bn_put(cb_lib *L, const obj *b, uint8_t *out, size_t nb);
+
 /* cb_lib_free_ctx frees *ctx, an EVP_MD_CTX (md) or an EVP_PKEY_CTX, and
  * cb_lib_free_pkey *pkey, an EVP_PKEY; each sets the pointer to NULL (NULL is fine). */
 void cb_lib_free_ctx(cb_lib *L, obj **ctx, int md);
@@ -210,6 +231,21 @@ const char *cb_lib_pkey_why(cb_lib *L, const struct cb_alg *a, char *buf, size_t
  * holds the key from its allocation on, before the library makes its objects, so a
  * fault there leaves it to cb_lib_pkey_abandon, which frees only pkey.c's memory. */
 void *cb_lib_pkey_new(cb_lib *L, const struct cb_alg *a, cb_dir d, void **early);
+/* The curves' rows (kernels/libcrypto/pkey_ec.c, hooked into pkey.c): ecdsap256 and
+ * every ecdsa<id> / ecdh<id> row of kernels/curves.h through EC_KEY_*, ECDSA_do_* and
+ * ECDH_compute_key on the embedded keys.  cb_lib_ec_new returns NULL when a is no such
+ * row (*is_ec 0) or the library cannot make its key (*is_ec 1). */
+typedef struct cb_lib_ec cb_lib_ec;
+cb_lib_ec *cb_lib_ec_new(cb_lib *L, const struct cb_alg *a, int *is_ec);
+void cb_lib_ec_free(cb_lib *L, cb_lib_ec *k);
+size_t cb_lib_ec_sig_max(const cb_lib_ec *k);
+int cb_lib_ec_sign(cb_lib *L, cb_lib_ec *k, const uint8_t *msg, size_t len, uint8_t *sig,
+                   size_t *siglen);
+int cb_lib_ec_verify(cb_lib *L, cb_lib_ec *k, const uint8_t *msg, size_t len,
+                     const uint8_t *sig, size_t siglen);
+int cb_lib_ec_derive(cb_lib *L, cb_lib_ec *k, uint8_t *out, size_t *outlen);
+/* cb_lib_ec_why writes why L does not offer the curve row a; NULL for another row. */
+const char *cb_lib_ec_why(cb_lib *L, const struct cb_alg *a, char *buf, size_t len);
 void cb_lib_pkey_free(cb_lib *L, void *k);
 void cb_lib_pkey_abandon(void *k);
 void *cb_lib_pkey_key(const cb_alg_session *s);

@@ -12,6 +12,7 @@
  *                row's digest, then the one-shot EVP_DigestSign (verify likewise);
  *                one key agreement is EVP_PKEY_derive on a context given the peer
  *                key once, as `openssl speed` times ecdh.
+ *   curves       ecdsap256 and the ecdsa<id> / ecdh<id> rows: kernels/libcrypto/pkey_ec.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +61,7 @@ typedef struct lib_pkey {
     obj *pkey;        /* ours: private (sign, derive) or public (verify) */
     obj *peer;        /* derive: the peer's public key */
     obj *op;          /* EVP_MD_CTX (sign, verify) or EVP_PKEY_CTX given the peer */
+    cb_lib_ec *ec;    /* a curve's row (pkey_ec.c) */
 } lib_pkey;
 
 /* raw_len: the raw key length of a's curve. */
@@ -134,23 +136,11 @@ static int have(const cb_lib *L, int dsa)
            L->f.RSA_sign && L->f.RSA_verify;
 }
 
-/* bn reads hex into a new BIGNUM of L (NULL on failure). */
-static obj *bn(cb_lib *L, const char *hex)
-{
-    obj *b = NULL;
-    if (L->f.BN_hex2bn(&b, hex) != (int)strlen(hex)) {
-        if (b)
-            L->f.BN_free(b);
-        return NULL;
-    }
-    return b;
-}
-
 /* bns reads n hex numbers; on failure frees what it read and returns -1. */
 static int bns(cb_lib *L, obj **out, const char *const *hex, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        if (!(out[i] = bn(L, hex[i]))) {
+        if (!(out[i] = cb_lib_bn_hex(L, hex[i]))) {
             while (i--)
                 L->f.BN_free(out[i]);
             return -1;
@@ -296,6 +286,18 @@ void *cb_lib_pkey_new(cb_lib *L, const cb_alg *a, cb_dir dir, void **early)
     const evp_row *row = evp_row_of(a);
     if (row)
         return evp_new(L, a, row, dir, early);
+    int is_ec = 0;
+    cb_lib_ec *ec = cb_lib_ec_new(L, a, &is_ec);
+    if (is_ec) {
+        lib_pkey *k = ec ? cb_xcalloc(1, sizeof *k) : NULL;
+        if (k) {
+            k->ec = ec;
+            k->sig_max = cb_lib_ec_sig_max(ec);
+        }
+        if (early)
+            *early = k;
+        return k;
+    }
     lib_pkey *k = cb_xcalloc(1, sizeof *k);
     if (early)
         *early = k;
@@ -328,7 +330,9 @@ void cb_lib_pkey_abandon(void *p)
 void cb_lib_pkey_free(cb_lib *L, void *p)
 {
     lib_pkey *k = p;
-    if (k->row)
+    if (k->ec)
+        cb_lib_ec_free(L, k->ec);
+    else if (k->row)
         evp_release(L, k);
     else if (k->dsa)
         L->f.DSA_free(k->key);
@@ -355,17 +359,6 @@ static int hash(cb_lib *L, const lib_pkey *k, const uint8_t *msg, size_t len, ui
                : -1;
 }
 
-/* put writes b big-endian into nb bytes at out, zeros in front; -1 when longer. */
-static int put(cb_lib *L, const obj *b, uint8_t *out, size_t nb)
-{
-    size_t n = ((size_t)L->f.BN_num_bits(b) + 7) / 8;
-    if (n > nb)
-        return -1;
-    memset(out, 0, nb - n);
-    L->f.BN_bn2bin(b, out + nb - n);
-    return 0;
-}
-
 static int do_sign(cb_lib *L, lib_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig,
                    size_t *siglen)
 {
@@ -382,7 +375,8 @@ static int do_sign(cb_lib *L, lib_pkey *k, const uint8_t *msg, size_t len, uint8
         if (ds) {
             const obj *r = NULL, *t = NULL;
             L->f.DSA_SIG_get0(ds, &r, &t);
-            rc = r && t && put(L, r, sig, k->nb) == 0 && put(L, t, sig + k->nb, k->nb) == 0
+            rc = r && t && cb_lib_bn_put(L, r, sig, k->nb) == 0 &&
+                             cb_lib_bn_put(L, t, sig + k->nb, k->nb) == 0
                      ? 0
                      : -1;
             L->f.DSA_SIG_free(ds);
@@ -461,6 +455,8 @@ static int sign(cb_alg_session *s, const uint8_t *msg, size_t len, uint8_t *sig,
     if (s->alg->kind == CB_KIND_SIG)
         return cb_lib_pq_sign(s, msg, len, sig, siglen);
     lib_pkey *k = cb_lib_pkey_key(s);
+    if (k->ec)
+        return cb_lib_ec_sign(cb_lib_of(s), k->ec, msg, len, sig, siglen);
     if (k->row)
         return k->row->sig_len ? evp_sign(cb_lib_of(s), k, msg, len, sig, siglen) : -1;
     return do_sign(cb_lib_of(s), k, msg, len, sig, siglen);
@@ -472,6 +468,8 @@ static int verify(cb_alg_session *s, const uint8_t *msg, size_t len, const uint8
     if (s->alg->kind == CB_KIND_SIG)
         return cb_lib_pq_verify(s, msg, len, sig, siglen);
     lib_pkey *k = cb_lib_pkey_key(s);
+    if (k->ec)
+        return cb_lib_ec_verify(cb_lib_of(s), k->ec, msg, len, sig, siglen);
     if (k->row)
         return k->row->sig_len ? evp_verify(cb_lib_of(s), k, msg, len, sig, siglen) : -1;
     return do_verify(cb_lib_of(s), k, msg, len, sig, siglen);
@@ -483,6 +481,8 @@ static int derive(cb_alg_session *s, uint8_t *out, size_t *outlen)
     cb_lib *L = cb_lib_of(s);
     lib_pkey *k = cb_lib_pkey_key(s);
     size_t n = k->sig_max;
+    if (k->ec)
+        return cb_lib_ec_derive(L, k->ec, out, outlen);
     if (!k->row || k->row->sig_len || *outlen < n ||
         L->f.EVP_PKEY_derive(k->op, out, &n) != 1 || n != k->sig_max) {
         cb_lib_clear_errors(L);
@@ -527,6 +527,8 @@ int cb_lib_pkey_try(cb_lib *L, const cb_alg *a)
 
 const char *cb_lib_pkey_why(cb_lib *L, const cb_alg *a, char *buf, size_t len)
 {
+    if (cb_lib_ec_why(L, a, buf, len))
+        return buf;
     const evp_row *r = evp_row_of(a);
     raw_key rk;
     int missing = 0;

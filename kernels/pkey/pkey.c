@@ -12,6 +12,7 @@
 #include "kernels/modes/digest.h"
 #include "kernels/modes/hmac.h"
 #include "kernels/pkey/ec2m.h"
+#include "kernels/pkey/ecp.h"
 #include "kernels/pkey/pkey_impl.h"
 #include "kernels/registry.h"
 
@@ -25,12 +26,15 @@ struct cb_pkey {
     int is_ecdsa;
     int c448; /* with is_x25519: X448; else Ed448 (u.ed448) */
     cb_ec2m_key *ec2m; /* a binary curve (ecdsak163 .. ecdhb571): kernels/pkey/ec2m.c */
+    int is_ecp;     /* a curve of kernels/curves.h: ECDSA, or ECDH when is_ecdh */
+    int is_ecdh;
     union {
         cb_rsa_key rsa;
         cb_dsa_key dsa;
         cb_ed25519_key ed;
         cb_ed448_key ed448;
         cb_ecdsa_key ecdsa;
+        cb_ecp_key ecp;
         struct {
             uint8_t priv[CB_X448_BYTES], peer[CB_X448_BYTES]; /* X25519's: 32 of them */
         } x25519;
@@ -257,10 +261,44 @@ static cb_pkey *ec2m_new(const cb_alg *a, const cb_variant *v)
     return k;
 }
 
+/* ecp_new loads the embedded key of an ecdsa<id> or ecdh<id> row for a MONT variant;
+ * the public key it computes from d must be OpenSSL's. */
+static cb_pkey *ecp_new(const cb_alg *a, const cb_variant *v, const cb_ecp_params *par,
+                        int derive)
+{
+    const cb_ecp_keyhex *kh = cb_ecp_find_key(a->name);
+    hexnum *x = cb_xmalloc(3 * sizeof *x);
+    const char *hex[3] = {kh ? kh->d : "", kh ? kh->qx : "", kh ? kh->qy : ""};
+    cb_pkey *k = cb_xcalloc(1, sizeof *k);
+    k->alg = a;
+    k->v = v;
+    k->is_ecp = 1;
+    k->is_ecdh = derive;
+    int rc = kh && hex_nums(x, hex, 3) == 0 &&
+                     cb_ecp_key_init(&k->u.ecp, par, v, !derive) == 0 &&
+                     cb_ecp_key_set_priv(&k->u.ecp, x[0].b, x[0].num.len) == 0 &&
+                     cb_ecp_key_set_pub(&k->u.ecp, &x[1].num, &x[2].num) == 0 &&
+                     memcmp(k->u.ecp.qx, x[1].b + x[1].num.len - k->u.ecp.e.pbytes,
+                            k->u.ecp.e.pbytes) == 0
+                 ? 0
+                 : -1;
+    cb_pkey_free_secret(x, 3 * sizeof *x);
+    if (rc != 0) {
+        cb_pkey_free(k);
+        return NULL;
+    }
+    k->hash = k->u.ecp.hash;
+    return k;
+}
+
 cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
 {
     if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_GF2M)
         return ec2m_new(a, v);
+    int derive = 0;
+    const cb_ecp_params *par = cb_ecp_of_alg(a, &derive);
+    if (par)
+        return cb_pkey_mont_ops(v) ? ecp_new(a, v, par, derive) : NULL;
     if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_P256)
         return ecdsa_new(a, v);
     if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_C25519)
@@ -295,6 +333,8 @@ size_t cb_pkey_sig_max(const cb_pkey *k)
         return k->c448 ? CB_X448_BYTES : 32;
     if (k->c448)
         return CB_ED448_SIG_BYTES;
+    if (k->is_ecp)
+        return k->is_ecdh ? k->u.ecp.e.pbytes : 2 * k->u.ecp.e.nbytes;
     if (k->is_ed25519 || k->is_ecdsa)
         return 64;
     return k->is_rsa ? k->u.rsa.bytes : 2 * k->u.dsa.qbytes;
@@ -303,7 +343,7 @@ size_t cb_pkey_sig_max(const cb_pkey *k)
 int cb_pkey_sign(cb_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen)
 {
     uint8_t h[CB_SHA256_BYTES];
-    if (k->is_x25519)
+    if (k->is_x25519 || k->is_ecdh)
         return -1;
     *siglen = cb_pkey_sig_max(k);
     if (k->is_ed25519) { /* Ed25519 hashes the message itself, with SHA-512 */
@@ -317,6 +357,8 @@ int cb_pkey_sign(cb_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig, size_
     cb_pkey_sha256(&k->hash, msg, len, h);
     if (k->ec2m)
         return k->alg->out_bytes ? -1 : cb_ec2m_sign(k->ec2m, h, sig);
+    if (k->is_ecp)
+        return cb_ecp_sign_digest(&k->u.ecp, h, sizeof h, sig);
     if (k->is_ecdsa)
         return cb_ecdsa_sign_digest(&k->u.ecdsa, h, sig, sig + 32);
     if (k->is_rsa)
@@ -328,7 +370,7 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
                    size_t siglen)
 {
     uint8_t h[CB_SHA256_BYTES];
-    if (k->is_x25519)
+    if (k->is_x25519 || k->is_ecdh)
         return 1;
     if (k->is_ed25519)
         return siglen == 64 ? cb_ed25519_verify(&k->u.ed, k->u.ed.pub, msg, len, sig) : 1;
@@ -343,6 +385,11 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
         return !k->alg->out_bytes && siglen == 2 * half
                    ? cb_ec2m_verify(k->ec2m, h, sizeof h, &r, &s)
                    : 1;
+    }
+    if (k->is_ecp) {
+        size_t nb = k->u.ecp.e.nbytes;
+        cb_pkey_num r = {sig, nb}, s = {sig + nb, nb};
+        return siglen == 2 * nb ? cb_ecp_verify_digest(&k->u.ecp, h, sizeof h, &r, &s) : 1;
     }
     if (k->is_ecdsa) {
         cb_pkey_num r = {sig, 32}, s = {sig + 32, 32};
@@ -363,6 +410,17 @@ int cb_pkey_derive(cb_pkey *k, uint8_t *out, size_t *outlen)
         *outlen = cb_ec2m_field_bytes(k->ec2m);
         return cb_ec2m_derive(k->ec2m, out);
     }
+    if (k->is_ecdh) {
+        const cb_ecp_keyhex *kh = cb_ecp_find_key(k->alg->name);
+        hexnum *x = cb_xmalloc(2 * sizeof *x);
+        const char *hex[2] = {kh->peer_x, kh->peer_y};
+        int rc = hex_nums(x, hex, 2) == 0
+                     ? cb_ecp_derive(&k->u.ecp, &x[0].num, &x[1].num, out)
+                     : -1;
+        free(x);
+        *outlen = k->u.ecp.e.pbytes;
+        return rc;
+    }
     if (!k->is_x25519)
         return -1;
     *outlen = cb_pkey_sig_max(k);
@@ -381,6 +439,8 @@ void cb_pkey_free(cb_pkey *k)
         cb_ed448_key_free(&k->u.ed448);
     if (k)
         cb_ec2m_free(k->ec2m);
+    if (k && k->is_ecp)
+        cb_ecp_key_free(&k->u.ecp);
     cb_pkey_free_secret(k, sizeof *k);
 }
 
@@ -403,6 +463,7 @@ static const char *kat_check(cb_pkey *k, const uint8_t *sig, size_t siglen)
         if (hex_num(&x[0], hex) != 0 || x[0].num.len != siglen ||
             memcmp(x[0].b, sig, siglen) != 0)
             why = "differs from OpenSSL's signature of the same message";
+    } else if (k->is_ecp) { /* cb_ecp_selftest verified OpenSSL's signature */
     } else if (k->is_ecdsa) { /* OpenSSL's nonce was random: verify its signature */
         const cb_ecdsa_keyhex *kh = find_ecdsa(k->alg->name);
         uint8_t h[CB_SHA256_BYTES];
@@ -480,6 +541,15 @@ int cb_pkey_selftest(const cb_alg *a, const cb_variant *v, char *err, size_t err
         if (why)
             snprintf(err, errlen, "%s variant %s %s", a->name, v ? v->name : "?", why);
         return why ? -1 : 0;
+    }
+    int derive = 0;
+    if (cb_ecp_of_alg(a, &derive)) {
+        const char *why = cb_ecp_selftest(a, v);
+        if (why || derive) {
+            if (why)
+                snprintf(err, errlen, "%s variant %s %s", a->name, v ? v->name : "?", why);
+            return why ? -1 : 0;
+        }
     }
     cb_pkey *k = cb_pkey_new(a, v);
     if (!k) {

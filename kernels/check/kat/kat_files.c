@@ -79,12 +79,22 @@ static const kat_kind kinds[] = {
     /* the ECDSA and DSA files share their names: the folder tells them apart, so the
      * ECDSA row comes first (-alg ecdsap256 reads either layout under any name) */
     {"^ECDSA/FIPS_186-[23]/Sig(Gen|Ver)\\.(rsp|txt)$", "ecdsap256", CB_KAT_PKEY, 0,
-     "ECDSA, the P-256 sections (-alg ecdsak163 .. ecdsab571: that curve's), every hash"},
+     "ECDSA, the P-256 sections (-alg ecdsap384 ... ecdsab571: that curve's), every hash"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
+    {"^ECDSA/FIPS_186-3/(PKV|KeyPair)\\.rsp$", "ecdsap384", CB_KAT_PKEY, 0,
+     "ECDSA public-key validation and key pairs, P-384's (-alg ecdsap192 ... the others)"},
+    {"^ECDSA/SECP256K1/SigGen\\.txt$", "ecdsasecp256k1", CB_KAT_PKEY, 0,
+     "ECDSA over secp256k1, every hash"},
     /* the package names X448's file as X25519's: the folder tells them apart */
     {"^X448/rfc7748\\.txt$", "ecdhx448", CB_KAT_PKEY, 1, "X448 (RFC 7748 5.2)"},
     {"^Ed448/rfc8032\\.txt$", "ed448", CB_KAT_PKEY, 1, "Ed448 (RFC 8032 7.4)"},
     {"^rfc7748\\.txt$", "ecdhx25519", CB_KAT_PKEY, 1, "X25519 (RFC 7748 5.2)"},
+    /* ECDH on the prime curves: each record names its curve (brainpool.txt) or its
+     * section does (the KAS files, [EA] .. [EE]); the row's curve's records run */
+    {"^ECDH/brainpool\\.txt$", "ecdhbrp256r1", CB_KAT_PKEY, KIND_NO_SECTIONS,
+     "ECDH, RFC 7027's brainpool examples (-alg ecdhbrp384r1 ... the others)"},
+    {"^ECDH/KASValidityTest_ECCStaticUnified_NOKC_ZZOnly_(init|resp)\\.fax$", "ecdhp256",
+     CB_KAT_PKEY, 0, "ECDH, the KAS ZZ records of P-256 (-alg ecdhp384 ... the others)"},
     {"^sign\\.input$", "ed25519", CB_KAT_PKEY, 1, "Ed25519 (SUPERCOP's sign.input)"},
     /* RFC 7539 holds vectors of ChaCha20 and of the AEAD, and the package names its
      * AEAD files after where they came from: the folder says which algorithm */

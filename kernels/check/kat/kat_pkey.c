@@ -13,9 +13,17 @@
  *             seed and the public key, SIG the 64-byte signature and the message
  *   ECDSA     [P-256,SHA-256] (FIPS 186-3) or [P-256] (186-2: SHA-1) then records
  *             {Msg, Qx, Qy, R, S[, Result]}, SigGen.txt's with d and k too; every
- *             record is a case, the other curves' are skipped.  A binary-curve row
- *             (-alg ecdsak163 .. ecdsab571) reads its own curve's sections the same
- *             way ([K-163,SHA-256], 186-2's [K-163]) and skips the others.
+ *             record of the row's curve (ecdsap256's P-256, ecdsap384's P-384 ...,
+ *             kernels/curves.h) is a case, the other curves' are skipped; PKV.rsp's
+ *             {Qx, Qy, Result} and KeyPair.rsp's {d, Qx, Qy} records too (those rows).
+ *             A binary-curve row (-alg ecdsak163 .. ecdsab571) reads its own curve's
+ *             sections the same way ([K-163,SHA-256], 186-2's [K-163]).
+ *   ECDH      an ecdh<id> row: RFC 7027's brainpool.txt {COUNT, curve, dA, x_qA, y_qA,
+ *             dB, x_qB, y_qB, x_Z, y_Z} (no sections; the row's curve's records run)
+ *             and the KAS ZZOnly files, [EA - SHA1] .. [EE - SHA512] (P-192 .. P-521,
+ *             SP 800-56A's parameter sets) then {dsCAVS, QsCAVSx, QsCAVSy, dsIUT,
+ *             QsIUTx, QsIUTy, Z, Result}: d = dsIUT must give QsIUT and, with the
+ *             CAVS key, Z; a record whose Result is F must not
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +32,8 @@
 #include "kernels/check/kat/kat_pkey.h"
 #include "base/common.h"
 #include "kernels/pkey/ec2m.h"
+#include "kernels/modes/digest.h"
+#include "kernels/pkey/ecp.h"
 #include "kernels/pkey/pkey.h"
 #include "kernels/op.h"
 #include "kernels/registry.h"
@@ -36,7 +46,11 @@ typedef struct blob {
 
 struct cb_kat_pkey {
     int dsa, ecdsa;
-    const char *curve; /* ECDSA: the row's curve, "P-256" or a binary one ("K-163") */
+    const char *curve; /* ECDSA on a binary curve ("K-163"), else NULL */
+    char cavp[16];     /* ECDSA: the CAVP name of the row's curve ("P-256", "P-384",
+                        * "K-256" for secp256k1, "K-163") */
+    const cb_ecp_params *ecp; /* an ecdsa<id> row of kernels/curves.h (else P-256's) */
+    const cb_ecp_params *ecdh; /* an ecdh<id> row */
     int x25519, ed25519;
     int c448, ed448; /* c448 with x25519: X448's sizes; ed448: Ed448's records */
     blob n, e;    /* RSA: the group's modulus; SigGen15's exponent */
@@ -47,6 +61,9 @@ struct cb_kat_sig {
     int dsa, ecdsa;        /* ecdsa: x = d, y = Qx, p = Qy, q = k (d and k optional) */
     const char *curve;     /* ECDSA: NULL for P-256, else the binary curve */
     const cb_alg *hash;    /* ECDSA: the section's digest */
+    const cb_ecp_params *ecp; /* ECDSA on the generic curve code: the curve */
+    int key_only;          /* a PKV or KeyPair record: (Qx, Qy) in y, p; d in x */
+    const cb_ecp_params *ecdh; /* ECDH: x = d, g, q = our Q, y, p = the peer's, s = Z */
     int x25519;            /* x: the scalar, y: u, s: the expected output */
     int ed25519;           /* x: the seed, y: the public key, s: the signature */
     int c448;              /* with x25519: X448 (56-byte fields) */
@@ -60,9 +77,9 @@ struct cb_kat_sig {
 
 /* Skip reasons (static: the case keeps the pointer). */
 static const char skip_hash[] = "a hash other than SHA-256, the one cryptobench signs with";
-static const char skip_curve[] = "a curve other than P-256";
-static const char skip_other_curve[] = "a curve other than the row's";
+static const char skip_curve[] = "a curve other than the row's (-alg ecdsa<curve> reads it)";
 static const char skip_digest[] = "a digest this build lacks";
+static const char skip_key_only[] = "a key record, which the ecdsa<curve> rows check";
 
 static void blob_free(blob *x)
 {
@@ -98,34 +115,6 @@ static int need(cb_rsp *r, const cb_rsp_record *rec, const char *name, blob *x)
     return rc;
 }
 
-/* field_num decodes the number field name into x like field, taking an odd count of
- * hex digits too (the binary curves' records drop the leading zero digit). */
-static int field_num(cb_rsp *r, const cb_rsp_record *rec, const char *name, blob *x)
-{
-    const cb_rsp_field *f = cb_rsp_get(rec, name);
-    if (!f)
-        return 0;
-    size_t n = strlen(f->value);
-    char *padded = cb_xmalloc(n + 2);
-    padded[0] = '0';
-    memcpy(padded + 1, f->value, n + 1);
-    cb_rsp_field even = *f;
-    even.value = padded + (n % 2 == 0);
-    blob_free(x);
-    int rc = cb_rsp_hex(r, &even, &x->b, &x->len) < 0 ? -1 : 1;
-    free(padded);
-    return rc;
-}
-
-/* need_num is need for a number field (field_num). */
-static int need_num(cb_rsp *r, const cb_rsp_record *rec, const char *name, blob *x)
-{
-    int rc = field_num(r, rec, name, x);
-    if (rc == 0)
-        return cb_rsp_error(r, rec->line, "the record has no %s field.", name);
-    return rc;
-}
-
 static cb_pkey_num num(const blob *x)
 {
     cb_pkey_num n = {x->b, x->len};
@@ -136,8 +125,23 @@ cb_kat_pkey *cb_kat_pkey_new(const cb_alg *alg)
 {
     cb_kat_pkey *st = cb_xcalloc(1, sizeof *st);
     st->dsa = strncmp(alg->name, "dsa", 3) == 0;
-    st->ecdsa = alg->prim == CB_PRIM_P256 || cb_ec2m_curve_of(alg) != NULL;
-    st->curve = alg->prim == CB_PRIM_P256 ? "P-256" : cb_ec2m_curve_of(alg);
+    int derive = 1;
+    st->ecp = cb_ecp_of_alg(alg, &derive);
+    if (derive) {
+        st->ecdh = st->ecp;
+        st->ecp = NULL;
+    }
+    st->ecdsa = alg->prim == CB_PRIM_P256 || st->ecp;
+    st->curve = cb_ec2m_curve_of(alg);
+    st->ecdsa |= st->curve != NULL;
+    if (st->curve)
+        snprintf(st->cavp, sizeof st->cavp, "%s", st->curve);
+    else if (st->ecp && strcmp(st->ecp->id, "secp256k1") == 0)
+        snprintf(st->cavp, sizeof st->cavp, "K-256");
+    else if (st->ecp)
+        snprintf(st->cavp, sizeof st->cavp, "P-%.8s", st->ecp->id + 1);
+    else
+        snprintf(st->cavp, sizeof st->cavp, "P-256");
     st->x25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes > 0;
     st->ed25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes == 0;
     st->c448 = alg->prim == CB_PRIM_C448;
@@ -290,23 +294,75 @@ static int ecdsa_section(cb_rsp *r, const cb_rsp_record *rec, const char *curve,
 }
 
 /* decode_ecdsa: FIPS 186-2/186-3 ECDSA SigGen and SigVer records. */
-static int decode_ecdsa(const cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
-                        cb_kat_sig *c, const char **skip)
+static int decode_ecdsa(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c,
+                        const char **skip)
 {
     int mine = 0;
-    if (ecdsa_section(r, rec, st->curve, &mine, &c->hash) < 0)
+    if (ecdsa_section(r, rec, st->cavp, &mine, &c->hash) < 0)
         return -1;
-    if (!mine) { /* not decoded: P-521's numbers have an odd count of hex digits */
-        *skip = c->curve ? skip_other_curve : skip_curve;
+    if (!mine) { /* not decoded: another row's */
+        *skip = skip_curve;
         return 1;
     }
-    if (need(r, rec, "Msg", &c->msg) < 0 || need_num(r, rec, "Qx", &c->y) < 0 ||
-        need_num(r, rec, "Qy", &c->p) < 0 || need_num(r, rec, "R", &c->r) < 0 ||
-        need_num(r, rec, "S", &c->s) < 0 || field_num(r, rec, "d", &c->x) < 0 ||
-        field_num(r, rec, "k", &c->q) < 0 || result(r, rec, c) < 0)
+    c->ecp = st->ecp;
+    r->odd_hex = 1; /* P-521's numbers have an odd count of digits */
+    if (!cb_rsp_get(rec, "Msg")) { /* PKV.rsp {Qx, Qy, Result}, KeyPair.rsp {d, Qx, Qy} */
+        if (!cb_rsp_get(rec, "Qx"))
+            return 0; /* KeyPair.rsp's N = 10 */
+        c->key_only = 1;
+        if (need(r, rec, "Qx", &c->y) < 0 || need(r, rec, "Qy", &c->p) < 0 ||
+            field(r, rec, "d", &c->x) < 0 || result(r, rec, c) < 0)
+            return -1;
+        if (!c->ecp)
+            *skip = skip_key_only;
+        return 1;
+    }
+    if (need(r, rec, "Msg", &c->msg) < 0 || need(r, rec, "Qx", &c->y) < 0 ||
+        need(r, rec, "Qy", &c->p) < 0 || need(r, rec, "R", &c->r) < 0 ||
+        need(r, rec, "S", &c->s) < 0 || field(r, rec, "d", &c->x) < 0 ||
+        field(r, rec, "k", &c->q) < 0 || result(r, rec, c) < 0)
         return -1;
     if (!c->hash)
         *skip = skip_digest;
+    return 1;
+}
+
+/* ecdh_curve_ok reports whether the record is of the row's curve: brainpool.txt's
+ * curve field, or the KAS files' [EA - ...] .. [EE - ...] section. */
+static int ecdh_curve_ok(const cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec)
+{
+    static const char *const sets[] = {"p192", "p224", "p256", "p384", "p521"}; /* EA..EE */
+    const cb_rsp_field *f = cb_rsp_get(rec, "curve");
+    if (f)
+        return cb_ecp_find(f->value) == st->ecdh;
+    for (size_t i = 0; i < r->nsections; i++) {
+        const char *n = r->sections[i].name;
+        if (n[0] == 'E' && n[1] >= 'A' && n[1] <= 'E' && n[2] == ' ')
+            return strcmp(sets[n[1] - 'A'], st->ecdh->id) == 0;
+    }
+    return 0;
+}
+
+/* decode_ecdh: brainpool.txt's and the KAS ZZOnly files' records. */
+static int decode_ecdh(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c,
+                       const char **skip)
+{
+    int kas = cb_rsp_get(rec, "dsIUT") != NULL;
+    if (!kas && !cb_rsp_get(rec, "dA"))
+        return 0; /* not a record: the KAS files' header lines */
+    if (!ecdh_curve_ok(st, r, rec)) {
+        *skip = skip_curve;
+        return 1;
+    }
+    c->ecdh = st->ecdh;
+    r->odd_hex = 1; /* P-521's numbers */
+    if (need(r, rec, kas ? "dsIUT" : "dA", &c->x) < 0 ||
+        need(r, rec, kas ? "QsIUTx" : "x_qA", &c->g) < 0 ||
+        need(r, rec, kas ? "QsIUTy" : "y_qA", &c->q) < 0 ||
+        need(r, rec, kas ? "QsCAVSx" : "x_qB", &c->y) < 0 ||
+        need(r, rec, kas ? "QsCAVSy" : "y_qB", &c->p) < 0 ||
+        need(r, rec, kas ? "Z" : "x_Z", &c->s) < 0 || result(r, rec, c) < 0)
+        return -1;
     return 1;
 }
 
@@ -394,7 +450,7 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
     cb_kat_sig *c = cb_xcalloc(1, sizeof *c);
     c->dsa = st->dsa;
     c->ecdsa = st->ecdsa;
-    c->curve = strcmp(st->curve ? st->curve : "P-256", "P-256") ? st->curve : NULL;
+    c->curve = st->curve;
     c->x25519 = st->x25519;
     c->ed25519 = st->ed25519;
     c->c448 = st->c448;
@@ -403,6 +459,7 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
     int rc = st->x25519    ? decode_x25519(r, rec, c)
              : st->ed25519 ? decode_ed25519(r, rec, c)
              : st->ed448   ? decode_ed448(r, rec, c)
+             : st->ecdh    ? decode_ecdh(st, r, rec, c, skip)
              : st->ecdsa   ? decode_ecdsa(st, r, rec, c, skip)
              : st->dsa     ? decode_dsa(st, r, rec, c, skip)
                            : decode_rsa(st, r, rec, c, skip);
@@ -413,7 +470,7 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
     const cb_rsp_field *mod = cb_rsp_section(r, "mod"), *count = cb_rsp_get(rec, "COUNT");
     if (st->ed25519)
         snprintf(label, label_len, "line %d", rec->line);
-    else if (st->x25519 || st->ed448)
+    else if (st->x25519 || st->ed448 || st->ecdh)
         snprintf(label, label_len, "COUNT = %.40s", count ? count->value : "?");
     else if (st->ecdsa)
         snprintf(label, label_len, "[%.30s] line %d", r->nsections ? r->sections[0].name : "?",
@@ -564,6 +621,98 @@ static int run_ecdsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t
         return CB_KAT_PKEY_FAIL;
     }
     return CB_KAT_PKEY_PASS;
+}
+
+/* run_ecp_key checks a PKV record (Q refused exactly when Result is F) or a KeyPair
+ * record (Q = [d]G) on the generic curve code. */
+static int run_ecp_key(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    cb_ecp_key k;
+    if (cb_ecp_key_init(&k, c->ecp, v, 0) != 0) {
+        snprintf(why, why_len, "the variant cannot run the curve");
+        return CB_KAT_PKEY_SKIP;
+    }
+    cb_pkey_num qx = num(&c->y), qy = num(&c->p), mx = {k.qx, k.e.pbytes},
+                my = {k.qy, k.e.pbytes};
+    int out = CB_KAT_PKEY_PASS;
+    if ((cb_ecp_key_set_pub(&k, &qx, &qy) == 0) != c->valid) {
+        snprintf(why, why_len, c->valid ? "refuses a valid public key"
+                                        : "accepts a public key the file marks invalid");
+        out = CB_KAT_PKEY_FAIL;
+    } else if (c->x.len && (cb_ecp_key_set_priv(&k, c->x.b, c->x.len) != 0 ||
+                            !num_eq(&mx, &qx) || !num_eq(&my, &qy))) {
+        snprintf(why, why_len, "the public key derived from d differs from (Qx, Qy)");
+        out = CB_KAT_PKEY_FAIL;
+    }
+    cb_ecp_key_free(&k);
+    return out;
+}
+
+/* run_ecp is run_ecdsa on the generic curve code (kernels/pkey/ecp.h): verify (R, S)
+ * under (Qx, Qy); with d, Q = [d]G and, with k, the signature (R, S) exactly. */
+static int run_ecp(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    if (c->key_only)
+        return run_ecp_key(v, c, why, why_len);
+    const cb_variant *g = c->hash ? cb_variant_generic(c->hash) : NULL;
+    uint8_t h[64], sig[2 * CB_ECP_MAX_BYTES];
+    cb_ecp_key k;
+    if (!g || c->hash->out_bytes > sizeof h || cb_ecp_key_init(&k, c->ecp, v, 1) != 0) {
+        snprintf(why, why_len, "the variant or the digest cannot run the curve");
+        return CB_KAT_PKEY_SKIP;
+    }
+    cb_digest(c->hash, g, c->msg.b, c->msg.len, h);
+    cb_pkey_num qx = num(&c->y), qy = num(&c->p), r = num(&c->r), s = num(&c->s);
+    int rc = cb_ecp_key_set_pub(&k, &qx, &qy) != 0
+                 ? 1
+                 : cb_ecp_verify_digest(&k, h, c->hash->out_bytes, &r, &s);
+    int out = verdict(c, rc, why, why_len);
+    if (out == CB_KAT_PKEY_PASS && !c->has_result && c->x.len) {
+        size_t nb = k.e.nbytes, pb = k.e.pbytes;
+        cb_pkey_num pqx = {k.qx, pb}, pqy = {k.qy, pb}, r2 = {sig, nb}, s2 = {sig + nb, nb};
+        cb_pkey_num kn = num(&c->q);
+        cb_limb kk[CB_ECP_LIMBS] = {0};
+        if (cb_ecp_key_set_priv(&k, c->x.b, c->x.len) != 0 || !num_eq(&pqx, &qx) ||
+            !num_eq(&pqy, &qy)) {
+            snprintf(why, why_len, "the public key derived from d differs from (Qx, Qy)");
+            out = CB_KAT_PKEY_FAIL;
+        } else if (c->q.len && (cb_bn_from_bytes(kk, k.e.nl, kn.b, kn.len) != 0 ||
+                                cb_ecp_sign_k(&k, h, c->hash->out_bytes, kk, sig) != 0 ||
+                                !num_eq(&r2, &r) || !num_eq(&s2, &s))) {
+            snprintf(why, why_len, "the signature made with d and k differs from (R, S)");
+            out = CB_KAT_PKEY_FAIL;
+        }
+    }
+    cb_ecp_key_free(&k);
+    return out;
+}
+
+/* run_ecdh derives Q = [d]G and x([d] peer) on the generic curve code and compares
+ * them with the record's; a record the file marks invalid must differ somewhere. */
+static int run_ecdh(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
+{
+    uint8_t z[CB_ECP_MAX_BYTES];
+    cb_ecp_key k;
+    if (cb_ecp_key_init(&k, c->ecdh, v, 0) != 0) {
+        snprintf(why, why_len, "the variant cannot run the curve");
+        return CB_KAT_PKEY_SKIP;
+    }
+    size_t pb = k.e.pbytes;
+    cb_pkey_num qx = num(&c->g), qy = num(&c->q), px = num(&c->y), py = num(&c->p);
+    cb_pkey_num mx = {k.qx, pb}, my = {k.qy, pb}, zn = {z, pb}, want = num(&c->s);
+    const char *wrong = NULL;
+    if (cb_ecp_key_set_priv(&k, c->x.b, c->x.len) != 0 || !num_eq(&mx, &qx) ||
+        !num_eq(&my, &qy))
+        wrong = "the public key derived from d differs from the record's";
+    else if (cb_ecp_derive(&k, &px, &py, z) != 0)
+        wrong = "the peer's key was refused";
+    else if (!num_eq(&zn, &want))
+        wrong = "the shared secret differs from the record's";
+    cb_ecp_key_free(&k);
+    if ((wrong == NULL) == c->valid)
+        return CB_KAT_PKEY_PASS;
+    snprintf(why, why_len, "%s", wrong ? wrong : "a record marked invalid agrees");
+    return CB_KAT_PKEY_FAIL;
 }
 
 /* run_x25519 compares X25519(INPUT_SCALAR, INPUT_U) with OUTPUT_U; an all-zero
@@ -736,7 +885,9 @@ int cb_kat_pkey_run(const cb_variant *v, const cb_kat_sig *c, char *why, size_t 
         return run_ed448(v, c, why, why_len);
     if (c->x25519)
         return run_x25519(v, c, why, why_len);
+    if (c->ecdh)
+        return run_ecdh(v, c, why, why_len);
     if (c->ecdsa)
-        return run_ecdsa(v, c, why, why_len);
+        return c->ecp ? run_ecp(v, c, why, why_len) : run_ecdsa(v, c, why, why_len);
     return c->dsa ? run_dsa(v, c, why, why_len) : run_rsa(v, c, why, why_len);
 }

@@ -321,7 +321,7 @@ int cb_rsp_hex(cb_rsp *r, const cb_rsp_field *f, uint8_t **out, size_t *len)
     size_t n = 0;
     if (r->quoted_values && f->value[0] == '"')
         return quoted_bytes(r, f, out, len);
-    char *digits = cb_xmalloc(strlen(f->value) + 1);
+    char *digits = cb_xmalloc(strlen(f->value) + 2);
     for (const char *p = f->value; *p; p++) {
         if (r->colon_fields && *p == ' ' && n % 2 == 0)
             continue;
@@ -331,6 +331,10 @@ int cb_rsp_hex(cb_rsp *r, const cb_rsp_field *f, uint8_t **out, size_t *len)
                                 f->name, *p);
         }
         digits[n++] = *p;
+    }
+    if (n % 2 && r->odd_hex) { /* a number: a leading 0 makes whole bytes */
+        memmove(digits + 1, digits, n++);
+        digits[0] = '0';
     }
     if (n % 2) {
         free(digits);

@@ -58,6 +58,8 @@ typedef struct cb_rsp {
                                    have blanks between bytes (NTT's Camellia listing) */
     int quoted_values;          /* a VALUE in double quotes is its text's bytes, for
                                    cb_rsp_hex (BoringSSL's test files: IN= "abc") */
+    int odd_hex;                /* cb_rsp_hex reads an odd count of digits as if led
+                                   by a 0 (the ECDSA files' P-521 numbers) */
     const char *const *columns; /* set for a colon-separated format (Ed25519's
                                    sign.input): every line is one record, its fields
                                    the ':'-separated values named in this order
