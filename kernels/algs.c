@@ -142,6 +142,19 @@ static const cb_alg algs[] = {
     {"ed25519", "eddsa-ed25519", CB_KIND_PKEY, CB_PRIM_C25519, CB_MODE_NONE, 253, 0, 0,
      "EdDSA (Ed25519)"},
 
+    /* Finite-field Diffie-Hellman on RFC 7919's groups ffdhe2048 .. 8192 (g = 2), one
+     * operation one derivation of the embedded private key with the peer key, as
+     * `openssl speed ffdh2048` times one EVP_PKEY_derive; key_bits is p's size,
+     * out_bytes the shared secret (p's length, zeros in front: kernels/pkey/ffdh.c);
+     * the variants are the Montgomery multiplication variants, as for rsa*.  The
+     * heading is the family OpenSSL's table prints ("2048 bits ffdh"); after
+     * Ed25519, where OpenSSL 3.0 prints its table. */
+    {"ffdh2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 256, "ffdh"},
+    {"ffdh3072", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 3072, 0, 384, "ffdh"},
+    {"ffdh4096", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 4096, 0, 512, "ffdh"},
+    {"ffdh6144", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 6144, 0, 768, "ffdh"},
+    {"ffdh8192", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 8192, 0, 1024, "ffdh"},
+
     /* ML-KEM (FIPS 203): keygen, encaps and decaps, each an operation, as OpenSSL
      * 3.5's KEM table times them.  key_bits is the parameter set's number (the
      * module rank k is key_bits / 256), out_bytes the 32-byte shared secret, the
@@ -177,6 +190,7 @@ static const struct {
     {"sha", "sha1 sha256 sha512"},
     {"rsa", "rsa512 rsa1024 rsa2048 rsa3072 rsa4096"},
     {"dsa", "dsa1024 dsa2048"},
+    {"ffdh", "ffdh2048 ffdh3072 ffdh4096 ffdh6144 ffdh8192"},
     {"hmac", "hmac(md5)"},
     {"camellia", "camellia-128-cbc camellia-192-cbc camellia-256-cbc"},
 };

@@ -1,6 +1,6 @@
 /*
  * kernels/pkey/pkey.c - the message-level public-key API (kernels/pkey/pkey.h), the
- * front door over rsa.c, dsa.c, ecdsa.c, ed25519.c and x25519.c: embedded keys
+ * front door over rsa.c, dsa.c, ecdsa.c, ed25519.c, x25519.c and ffdh.c: embedded keys
  * loaded for one variant, SHA-256 in front, and the selftest.  What those files
  * share sits below them all, in pkey_util.c.
  */
@@ -22,11 +22,13 @@ struct cb_pkey {
     int is_x25519; /* a key agreement: derives instead of signing */
     int is_ed25519;
     int is_ecdsa;
+    int is_ffdh; /* a key agreement over the bignum core */
     union {
         cb_rsa_key rsa;
         cb_dsa_key dsa;
         cb_ed25519_key ed;
         cb_ecdsa_key ecdsa;
+        cb_ffdh_pair ffdh;
         struct {
             uint8_t priv[32], peer[32];
         } x25519;
@@ -196,6 +198,23 @@ static cb_pkey *ecdsa_new(const cb_alg *a, const cb_variant *v)
     return k;
 }
 
+/* ffdh_new loads the embedded FFDH pair of a for a Montgomery variant. */
+static cb_pkey *ffdh_new(const cb_alg *a, const cb_variant *v, const cb_mont_ops *ops)
+{
+    const cb_ffdh_keyhex *kh = cb_ffdh_find(a->name);
+    if (!kh)
+        return NULL;
+    cb_pkey *k = cb_xcalloc(1, sizeof *k);
+    k->alg = a;
+    k->v = v;
+    k->is_ffdh = 1;
+    if (cb_ffdh_load(&k->u.ffdh, ops, kh) != 0 || k->u.ffdh.key.bytes != a->out_bytes) {
+        cb_pkey_free(k);
+        return NULL;
+    }
+    return k;
+}
+
 cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
 {
     if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_P256)
@@ -205,6 +224,8 @@ cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
     const cb_mont_ops *ops = cb_pkey_mont_ops(v);
     if (!a || a->kind != CB_KIND_PKEY || !ops)
         return NULL;
+    if (a->out_bytes)
+        return ffdh_new(a, v, ops);
     const cb_rsa_keyhex *rk = find_rsa(a->name);
     const cb_dsa_keyhex *dk = rk ? NULL : find_dsa(a->name);
     if (!rk && !dk)
@@ -225,6 +246,8 @@ size_t cb_pkey_sig_max(const cb_pkey *k)
 {
     if (k->is_x25519)
         return sizeof k->u.x25519.peer;
+    if (k->is_ffdh)
+        return k->u.ffdh.key.bytes;
     if (k->is_ed25519 || k->is_ecdsa)
         return 64;
     return k->is_rsa ? k->u.rsa.bytes : 2 * k->u.dsa.qbytes;
@@ -233,7 +256,7 @@ size_t cb_pkey_sig_max(const cb_pkey *k)
 int cb_pkey_sign(cb_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen)
 {
     uint8_t h[CB_SHA256_BYTES];
-    if (k->is_x25519)
+    if (k->is_x25519 || k->is_ffdh)
         return -1;
     *siglen = cb_pkey_sig_max(k);
     if (k->is_ed25519) { /* Ed25519 hashes the message itself, with SHA-512 */
@@ -252,7 +275,7 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
                    size_t siglen)
 {
     uint8_t h[CB_SHA256_BYTES];
-    if (k->is_x25519)
+    if (k->is_x25519 || k->is_ffdh)
         return 1;
     if (k->is_ed25519)
         return siglen == 64 ? cb_ed25519_verify(&k->u.ed, k->u.ed.pub, msg, len, sig) : 1;
@@ -272,6 +295,10 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
 
 int cb_pkey_derive(cb_pkey *k, uint8_t *out, size_t *outlen)
 {
+    if (k->is_ffdh) {
+        *outlen = k->u.ffdh.key.bytes;
+        return cb_ffdh_derive(&k->u.ffdh.key, &k->u.ffdh.peer_num, out);
+    }
     if (!k->is_x25519)
         return -1;
     *outlen = 32;
@@ -371,8 +398,9 @@ static const char *round_trip(cb_pkey *k)
 
 int cb_pkey_selftest(const cb_alg *a, const cb_variant *v, char *err, size_t errlen)
 {
-    if (a && a->prim == CB_PRIM_C25519 && a->out_bytes) {
-        const char *why = cb_x25519_selftest(a, v);
+    if (a && (a->prim == CB_PRIM_C25519 || a->prim == CB_PRIM_MONT) && a->out_bytes) {
+        const char *why = a->prim == CB_PRIM_MONT ? cb_ffdh_selftest(a, v)
+                                                  : cb_x25519_selftest(a, v);
         if (why)
             snprintf(err, errlen, "%s variant %s %s", a->name, v ? v->name : "?", why);
         return why ? -1 : 0;
