@@ -123,6 +123,8 @@ static const cb_alg algs[] = {
     {"rsa2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 0, "rsa"},
     {"rsa3072", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 3072, 0, 0, "rsa"},
     {"rsa4096", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 4096, 0, 0, "rsa"},
+    {"rsa7680", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 7680, 0, 0, "rsa"},
+    {"rsa15360", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 15360, 0, 0, "rsa"},
     {"dsa1024", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 1024, 0, 0, "dsa"},
     {"dsa2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 0, "dsa"},
     /* ECDSA over P-256 (FIPS 186-4 6.4) with SHA-256 and RFC 6979 nonces; key_bits is
@@ -188,7 +190,7 @@ static const struct {
 } groups[] = {
     {"aes", "aes-128-cbc aes-192-cbc aes-256-cbc"},
     {"sha", "sha1 sha256 sha512"},
-    {"rsa", "rsa512 rsa1024 rsa2048 rsa3072 rsa4096"},
+    {"rsa", "rsa512 rsa1024 rsa2048 rsa3072 rsa4096 rsa7680 rsa15360"},
     {"dsa", "dsa1024 dsa2048"},
     {"ffdh", "ffdh2048 ffdh3072 ffdh4096 ffdh6144 ffdh8192"},
     {"hmac", "hmac(md5)"},

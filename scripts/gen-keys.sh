@@ -271,8 +271,7 @@ EOF
 if [ "$keys" = rsa-large ] || [ "$keys" = all ]; then
     f=kernels/pkey/rsa_large_keys.c
     {
-        header "$f" "rsa7680 and rsa15360 test keys (a file of their own: a
- * 15360-bit key takes OpenSSL many minutes to make)"
+        header "$f" "rsa7680 and rsa15360 test keys"
         printf 'const cb_rsa_keyhex cb_rsa_large_keys[] = {\n'
         for b in 7680 15360; do rsa_key "$b"; done
         printf '    {0},\n};\n'

@@ -321,9 +321,9 @@ void *cb_lib_pkey_new(cb_lib *L, const cb_alg *a, cb_dir dir, void **early)
     const obj *(*sha256)(void);
     *(void **)&sha256 = cb_lib_sym(L, "EVP_sha256");
     k->sha256 = sha256 ? sha256() : NULL;
-    for (const cb_rsa_keyhex *r = cb_rsa_keys; k->sha256 && !k->key && r->alg; r++)
-        if (strcmp(r->alg, a->name) == 0 && have(L, 0) && (k->key = rsa_key(L, r)))
-            k->sig_max = (size_t)L->f.RSA_size(k->key);
+    const cb_rsa_keyhex *r = cb_rsa_key_find(a->name);
+    if (r && k->sha256 && have(L, 0) && (k->key = rsa_key(L, r)))
+        k->sig_max = (size_t)L->f.RSA_size(k->key);
     for (const cb_dsa_keyhex *d = cb_dsa_keys; k->sha256 && !k->key && d->alg; d++)
         if (strcmp(d->alg, a->name) == 0 && have(L, 1) && (k->key = dsa_key(L, d, &k->nb))) {
             k->dsa = 1;
@@ -571,9 +571,7 @@ const char *cb_lib_pkey_why(cb_lib *L, const cb_alg *a, char *buf, size_t len)
     raw_key rk;
     int missing = 0;
     if (!r) {
-        int rsa = 0, dsa = 0;
-        for (const cb_rsa_keyhex *k = cb_rsa_keys; k->alg; k++)
-            rsa |= strcmp(k->alg, a->name) == 0;
+        int rsa = cb_rsa_key_find(a->name) != NULL, dsa = 0;
         for (const cb_dsa_keyhex *k = cb_dsa_keys; k->alg; k++)
             dsa |= strcmp(k->alg, a->name) == 0;
         if (rsa || dsa)

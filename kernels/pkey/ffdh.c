@@ -198,7 +198,8 @@ const char *cb_ffdh_selftest(const cb_alg *a, const cb_variant *v)
     const char *why = NULL;
     if (cb_ffdh_pub(&pr->key, &g, w) != 0 || !same_hex(w, n, kh->y))
         why = "computes a public key g^x other than OpenSSL's";
-    else if (cb_ffdh_derive(&pr->key, &pr->peer_num, z) != 0 || !same_hex(z, n, kh->kat_shared))
+    else if (cb_ffdh_derive(&pr->key, &pr->peer_num, z) != 0 ||
+             !same_hex(z, n, kh->kat_shared))
         why = "differs from OpenSSL's shared secret of the embedded keys";
     else if (strcmp(v->name, "generic") != 0 &&
              (!(ref = pair_of(a, cb_variant_generic(a))) ||

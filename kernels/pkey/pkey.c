@@ -64,14 +64,6 @@ static int hex_nums(hexnum *xs, const char *const *hex, size_t count)
     return 0;
 }
 
-static const cb_rsa_keyhex *find_rsa(const char *alg)
-{
-    for (const cb_rsa_keyhex *k = cb_rsa_keys; k->alg; k++)
-        if (strcmp(k->alg, alg) == 0)
-            return k;
-    return NULL;
-}
-
 static const cb_dsa_keyhex *find_dsa(const char *alg)
 {
     for (const cb_dsa_keyhex *k = cb_dsa_keys; k->alg; k++)
@@ -226,7 +218,7 @@ cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
         return NULL;
     if (a->out_bytes)
         return ffdh_new(a, v, ops);
-    const cb_rsa_keyhex *rk = find_rsa(a->name);
+    const cb_rsa_keyhex *rk = cb_rsa_key_find(a->name);
     const cb_dsa_keyhex *dk = rk ? NULL : find_dsa(a->name);
     if (!rk && !dk)
         return NULL;
@@ -328,7 +320,7 @@ static const char *kat_check(cb_pkey *k, const uint8_t *sig, size_t siglen)
     hexnum *x = cb_xmalloc(2 * sizeof *x);
     const char *why = NULL;
     if (k->is_rsa || k->is_ed25519) { /* both deterministic: byte for byte */
-        const char *hex = k->is_rsa ? find_rsa(k->alg->name)->kat_sig
+        const char *hex = k->is_rsa ? cb_rsa_key_find(k->alg->name)->kat_sig
                                     : find_ed25519(k->alg->name)->kat_sig;
         if (hex_num(&x[0], hex) != 0 || x[0].num.len != siglen ||
             memcmp(x[0].b, sig, siglen) != 0)

@@ -225,6 +225,14 @@ typedef struct cb_x25519_keyhex {
 } cb_x25519_keyhex;
 
 extern const cb_rsa_keyhex cb_rsa_keys[]; /* ends with alg == NULL */
+/* rsa7680 and rsa15360 (kernels/pkey/rsa_large_keys.c): a table of their own, so
+ * that making the others again does not wait minutes for a 15360-bit key */
+extern const cb_rsa_keyhex cb_rsa_large_keys[]; /* ends with alg == NULL */
+
+/* cb_rsa_key_at returns the i-th embedded RSA key of both tables, NULL past the
+ * last; cb_rsa_key_find returns alg's, or NULL. */
+const cb_rsa_keyhex *cb_rsa_key_at(size_t i);
+const cb_rsa_keyhex *cb_rsa_key_find(const char *alg);
 extern const cb_dsa_keyhex cb_dsa_keys[]; /* ends with alg == NULL */
 /* cb_ed25519_keyhex: an embedded Ed25519 key (the 32-byte seed and the public key)
  * and OpenSSL's signature of cb_pkey_kat_msg (kernels/pkey/ec_keys.c). */
