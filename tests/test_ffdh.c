@@ -19,6 +19,7 @@
 #include "kernels/pkey/pkey.h"
 #include "kernels/pkey/pkey_impl.h"
 #include "kernels/registry.h"
+#include "tests/support.h"
 
 static const char *const ffdh_algs[] = {"ffdh2048", "ffdh3072", "ffdh4096", "ffdh6144",
                                         "ffdh8192"};
@@ -69,20 +70,11 @@ static uint8_t *bytes_of(const char *hex, cb_pkey_num *num)
     return b;
 }
 
-static const cb_variant *generic_of(const char *alg)
-{
-    const cb_alg *a = cb_alg_find(alg);
-    assert_non_null(a);
-    const cb_variant *v = cb_variant_generic(a);
-    assert_non_null(v);
-    return v;
-}
 
 /* runnable reports whether v is a Montgomery variant this CPU runs for a. */
 static int runnable(const cb_variant *v, const cb_alg *a)
 {
-    return cb_variant_offers(v, a, CB_DIR_DERIVE) && !(v->caps & ~cb_caps_detected()) &&
-           cb_pkey_mont_ops(v) != NULL;
+    return tu_runnable(v, a, CB_DIR_DERIVE) && cb_pkey_mont_ops(v) != NULL;
 }
 
 /* test_groups: each embedded p is RFC 7919's shape (the top and bottom 64 bits all
@@ -106,7 +98,7 @@ static void test_groups(void **state)
         }
         if (a->key_bits <= 3072) {
             cb_ffdh_pair *pr = cb_xmalloc(sizeof *pr);
-            assert_int_equal(cb_ffdh_load(pr, cb_pkey_mont_ops(generic_of(a->name)), kh), 0);
+            assert_int_equal(cb_ffdh_load(pr, cb_pkey_mont_ops(tu_generic_of(a->name)), kh), 0);
             uint8_t *qb = cb_xmalloc(p.len);
             cb_limb q[CB_BN_MAX_LIMBS], one[CB_BN_MAX_LIMBS] = {1};
             assert_int_equal(cb_bn_from_bytes(q, CB_BN_MAX_LIMBS, pb, p.len), 0);
@@ -159,7 +151,7 @@ static void test_derive_api(void **state)
 {
     (void)state;
     const cb_alg *a = cb_alg_find("ffdh2048");
-    cb_pkey *k = cb_pkey_new(a, generic_of("ffdh2048"));
+    cb_pkey *k = cb_pkey_new(a, tu_generic_of("ffdh2048"));
     assert_non_null(k);
     uint8_t z[256], sig[256];
     size_t zl = 0, sl = sizeof sig;
@@ -208,7 +200,7 @@ static void test_variants_match_generic(void **state)
             y[0] &= 0x7f;
             cb_pkey_num xn = {x, xl}, yn = {y, n};
             cb_ffdh_key ref;
-            assert_int_equal(cb_ffdh_key_init(&ref, cb_pkey_mont_ops(generic_of(a->name)),
+            assert_int_equal(cb_ffdh_key_init(&ref, cb_pkey_mont_ops(tu_generic_of(a->name)),
                                               &p, &xn), 0);
             assert_int_equal(cb_ffdh_derive(&ref, &yn, want), 0);
             for (size_t vi = 0; vi < cb_variant_count(); vi++) {
@@ -238,7 +230,7 @@ static void test_bad_keys(void **state)
     (void)state;
     const cb_alg *a = cb_alg_find("ffdh2048");
     const cb_ffdh_keyhex *kh = cb_ffdh_find(a->name);
-    const cb_mont_ops *ops = cb_pkey_mont_ops(generic_of(a->name));
+    const cb_mont_ops *ops = cb_pkey_mont_ops(tu_generic_of(a->name));
     cb_ffdh_pair *pr = cb_xmalloc(sizeof *pr);
     assert_int_equal(cb_ffdh_load(pr, ops, kh), 0);
     const cb_ffdh_key *k = &pr->key;
@@ -306,7 +298,7 @@ static void test_kas_fa(void **state)
     cb_pkey_num p, q, g, y, x;
     uint8_t *pb = bytes_of(fa_p, &p), *qb = bytes_of(fa_q, &q), *gb = bytes_of(fa_g, &g),
             *yb = bytes_of(fa_ycavs, &y), *xb = bytes_of(fa_xiut, &x);
-    const cb_mont_ops *ops = cb_pkey_mont_ops(generic_of("ffdh2048"));
+    const cb_mont_ops *ops = cb_pkey_mont_ops(tu_generic_of("ffdh2048"));
     cb_ffdh_key k;
     uint8_t z[128];
     assert_int_equal(cb_ffdh_key_init(&k, ops, &p, &x), 0);
