@@ -3,7 +3,8 @@
  * keys lie on RFC 7919's groups and give OpenSSL's shared secret on every Montgomery
  * variant, every variant agrees with generic on pseudo-random keys, out-of-range peer
  * keys and private keys are refused, a Z of 1 is refused, and the full public-key
- * validation tells a subgroup member from a non-member (CAVP KAS FFC group FA).
+ * validation tells a subgroup member from a non-member (CAVP KAS FFC group FA), and
+ * the CAVP KAS FFC ZZ-only files pass through the `kat` module on every variant.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,10 +12,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cmocka.h>
 
 #include "base/common.h"
+#include "kernels/check/kat/kat_pkey.h"
+#include "kernels/check/kat/rsp.h"
 #include "kernels/generic/generic.h"
 #include "kernels/pkey/pkey.h"
 #include "kernels/pkey/pkey_impl.h"
@@ -331,12 +335,116 @@ static void test_kas_fa(void **state)
     free(xb);
 }
 
+/* ---- the CAVP KAS FFC files through the kat module ---- */
+
+#define KAS "/usr/lib/python3/dist-packages/cryptography_vectors/asymmetric/DH/"
+
+/* run_kas runs every record of the rsp text in r on variant v: how many passed, and
+ * the first failure's reason in why (empty when none failed). */
+static unsigned run_kas(cb_rsp *r, const cb_variant *v, char *why, size_t why_len)
+{
+    cb_kat_pkey *kp = cb_kat_pkey_new(cb_alg_find("ffdh2048"));
+    cb_rsp_record rec;
+    unsigned passed = 0;
+    int rc;
+    why[0] = '\0';
+    while ((rc = cb_rsp_next(r, &rec)) == 1) {
+        cb_kat_sig *c = NULL;
+        char label[64], w[256];
+        const char *skip_why = NULL;
+        rc = cb_kat_pkey_decode(kp, r, &rec, &c, label, sizeof label, &skip_why);
+        if (rc < 0)
+            fail_msg("%s", r->err);
+        assert_null(skip_why);
+        if (rc == 1) {
+            int out = cb_kat_pkey_run(v, c, w, sizeof w);
+            if (out == CB_KAT_PKEY_PASS)
+                passed++;
+            else if (!why[0])
+                snprintf(why, why_len, "%.63s: %.200s", label, w);
+        }
+        cb_kat_sig_free(c);
+    }
+    assert_int_equal(rc, 0);
+    cb_kat_pkey_free(kp);
+    return passed;
+}
+
+/* test_kas_files: both files, 72 records each (42 valid, 30 invalid with one thing
+ * changed), pass on every Montgomery variant. */
+static void test_kas_files(void **state)
+{
+    (void)state;
+    static const char *const files[] = {KAS "KASValidityTest_FFCStatic_NOKC_ZZOnly_init.fax",
+                                        KAS "KASValidityTest_FFCStatic_NOKC_ZZOnly_resp.fax"};
+    const cb_alg *a = cb_alg_find("ffdh2048");
+    for (size_t f = 0; f < 2; f++) {
+        struct stat st;
+        if (stat(files[f], &st) != 0) {
+            print_message("UNAVAILABLE: %s (install python3-cryptography-vectors)\n", files[f]);
+            skip();
+        }
+        for (size_t vi = 0; vi < cb_variant_count(); vi++) {
+            const cb_variant *v = cb_variant_at(vi);
+            if (!runnable(v, a))
+                continue;
+            cb_rsp r;
+            char why[320];
+            assert_int_equal(cb_rsp_open(&r, files[f]), 0);
+            unsigned passed = run_kas(&r, v, why, sizeof why);
+            cb_rsp_close(&r);
+            if (why[0])
+                fail_msg("%s on %s: %s", files[f], v->name, why);
+            assert_int_equal(passed, 72);
+        }
+    }
+}
+
+/* kas_text runs one group FA record (COUNT = 0, its Z's last digit replaced by
+ * zlast, its Result result) from memory on generic; returns the passes (0 or 1). */
+static unsigned kas_text(char zlast, const char *result, char *why, size_t why_len)
+{
+    size_t zl = strlen(fa_z);
+    size_t tl = strlen(fa_p) + strlen(fa_q) + strlen(fa_g) + strlen(fa_ycavs) + strlen(fa_xiut) +
+                strlen(fa_yiut) + zl + strlen(result) + 256;
+    char *z = cb_xmalloc(zl + 1), *text = cb_xmalloc(tl);
+    memcpy(z, fa_z, zl + 1);
+    z[zl - 1] = zlast;
+    snprintf(text, tl,
+             "[FA - SHA1]\n\nP = %s\nQ = %s\nG = %s\n\n\nCOUNT = 0\nXstatCAVS = 01\n"
+             "YstatCAVS = %s\nXstatIUT = %s\nYstatIUT = %s\nZ = %s\nResult = %s\n",
+             fa_p, fa_q, fa_g, fa_ycavs, fa_xiut, fa_yiut, z, result);
+    cb_rsp r;
+    cb_rsp_open_mem(&r, "mem.fax", text, strlen(text));
+    unsigned passed = run_kas(&r, tu_generic_of("ffdh2048"), why, why_len);
+    cb_rsp_close(&r);
+    free(z);
+    free(text);
+    return passed;
+}
+
+/* test_kas_verdicts: a changed Z fails a Result = P record and passes a Result = F
+ * one; the right Z fails a Result = F record. */
+static void test_kas_verdicts(void **state)
+{
+    (void)state;
+    char why[320];
+    char last = fa_z[strlen(fa_z) - 1], other = last == '0' ? '1' : '0';
+    assert_int_equal(kas_text(last, "P (0 - Correct)", why, sizeof why), 1);
+    assert_int_equal(kas_text(other, "P (0 - Correct)", why, sizeof why), 0);
+    assert_non_null(strstr(why, "Z differs"));
+    assert_int_equal(kas_text(other, "F (5 - Z changed )", why, sizeof why), 1);
+    assert_int_equal(kas_text(last, "F (5 - Z changed )", why, sizeof why), 0);
+    assert_non_null(strstr(why, "passed every check"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_groups),         cmocka_unit_test(test_selftest_all),
         cmocka_unit_test(test_derive_api),     cmocka_unit_test(test_variants_match_generic),
         cmocka_unit_test(test_bad_keys),       cmocka_unit_test(test_kas_fa),
+        cmocka_unit_test(test_kas_files),      cmocka_unit_test(test_kas_verdicts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -98,6 +98,35 @@ int cb_ffdh_pub(const cb_ffdh_key *k, const cb_pkey_num *g, uint8_t *out)
     return cb_bn_to_bytes(out, k->bytes, r, L);
 }
 
+int cb_ffdh_kas_raw(const cb_variant *v, const cb_ffdh_raw *key, const cb_pkey_num *peer,
+                    uint8_t *z, size_t *zlen, const char **why)
+{
+    const cb_mont_ops *ops = cb_pkey_mont_ops(v);
+    cb_ffdh_key *k = cb_xmalloc(sizeof *k);
+    int rc = -1;
+    *why = NULL;
+    if (ops && cb_ffdh_key_init(k, ops, &key->p, &key->x) == 0 && *zlen >= k->bytes) {
+        uint8_t *y = cb_xmalloc(k->bytes);
+        int ry = cb_ffdh_check_pub(k, &key->q, &key->y), rp = cb_ffdh_check_pub(k, &key->q, peer);
+        cb_pkey_num ours = {y, k->bytes};
+        rc = ry < 0 || rp < 0 ? -1 : 1;
+        if (rc > 0 && ry)
+            *why = "our public key fails the full validation (SP 800-56A 5.6.2.3.1)";
+        else if (rc > 0 && rp)
+            *why = "the peer's public key fails the full validation (SP 800-56A 5.6.2.3.1)";
+        else if (rc > 0 && (cb_ffdh_pub(k, &key->g, y) != 0 || !cb_pkey_num_eq(&ours, &key->y)))
+            *why = "our public key is not g^x";
+        else if (rc > 0 && cb_ffdh_derive(k, peer, z) != 0)
+            *why = "Z = 1, which SP 800-56A 5.7.1.1 refuses";
+        else if (rc > 0)
+            rc = 0;
+        *zlen = k->bytes;
+        free(y);
+    }
+    cb_pkey_free_secret(k, sizeof *k);
+    return rc;
+}
+
 /* ---- embedded keys ---- */
 
 const cb_ffdh_keyhex *cb_ffdh_find(const char *alg)

@@ -36,6 +36,16 @@ const cb_rsa_keyhex *cb_rsa_key_find(const char *alg)
     return NULL;
 }
 
+int cb_pkey_num_eq(const cb_pkey_num *a, const cb_pkey_num *b)
+{
+    size_t i = 0, j = 0;
+    while (i < a->len && a->b[i] == 0)
+        i++;
+    while (j < b->len && b->b[j] == 0)
+        j++;
+    return a->len - i == b->len - j && memcmp(a->b + i, b->b + j, a->len - i) == 0;
+}
+
 int cb_pkey_hash_init(cb_pkey_hash *h)
 {
     h->alg = cb_alg_find("sha256");

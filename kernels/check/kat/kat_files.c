@@ -80,6 +80,10 @@ static const kat_kind kinds[] = {
      "ECDSA, the P-256 sections, every hash"},
     {"^Sig(Gen|Ver)\\.rsp$", "dsa2048", CB_KAT_PKEY, 0, "DSA, SHA-256 records"},
     {"^rfc7748\\.txt$", "ecdhx25519", CB_KAT_PKEY, 1, "X25519 (RFC 7748 5.2)"},
+    /* CAVP KAS FFC: groups of their own (1024 and 2048 bits), on the Montgomery
+     * variants; the file's Result says whether every check must hold */
+    {"^KASValidityTest_FFCStatic_NOKC_ZZOnly_(init|resp)\\.fax$", "ffdh2048", CB_KAT_PKEY, 0,
+     "FFC DH, KAS ZZ-only validity records (SP 800-56A)"},
     {"^sign\\.input$", "ed25519", CB_KAT_PKEY, 1, "Ed25519 (SUPERCOP's sign.input)"},
     /* RFC 7539 holds vectors of ChaCha20 and of the AEAD, and the package names its
      * AEAD files after where they came from: the folder says which algorithm */

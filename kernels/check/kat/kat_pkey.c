@@ -14,6 +14,9 @@
  *   ECDSA     [P-256,SHA-256] (FIPS 186-3) or [P-256] (186-2: SHA-1) then records
  *             {Msg, Qx, Qy, R, S[, Result]}, SigGen.txt's with d and k too; every
  *             record is a case, the other curves' are skipped
+ *   KAS FFC   KASValidityTest_FFCStatic_NOKC_ZZOnly_{init,resp}.fax: [FA - SHA1]
+ *             then {P, Q, G}, then records {COUNT, XstatCAVS, YstatCAVS, XstatIUT,
+ *             YstatIUT, Z, CAVSHashZZ, Result}; every record is a case
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,8 +37,9 @@ typedef struct blob {
 struct cb_kat_pkey {
     int dsa, ecdsa;
     int x25519, ed25519;
+    int ffdh;
     blob n, e;    /* RSA: the group's modulus; SigGen15's exponent */
-    blob p, q, g; /* DSA: the group's domain parameters */
+    blob p, q, g; /* DSA, FFDH: the group's domain parameters */
 };
 
 struct cb_kat_sig {
@@ -43,6 +47,8 @@ struct cb_kat_sig {
     const cb_alg *hash;    /* ECDSA: the section's digest */
     int x25519;            /* x: the scalar, y: u, s: the expected output */
     int ed25519;           /* x: the seed, y: the public key, s: the signature */
+    int ffdh;              /* p, q, g; x, y: the IUT's key pair, r: the CAVS public
+                            * key, s: the expected Z */
     int has_result, valid; /* SigVer's Result (has_result 0: a SigGen record, valid) */
     char reason[64];       /* the text after "F" in Result */
     blob n, e, d;          /* RSA */
@@ -102,6 +108,7 @@ cb_kat_pkey *cb_kat_pkey_new(const cb_alg *alg)
     st->ecdsa = alg->prim == CB_PRIM_P256;
     st->x25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes > 0;
     st->ed25519 = alg->prim == CB_PRIM_C25519 && alg->out_bytes == 0;
+    st->ffdh = alg->prim == CB_PRIM_MONT && alg->out_bytes > 0;
     return st;
 }
 
@@ -246,6 +253,30 @@ static int ecdsa_section(cb_rsp *r, const cb_rsp_record *rec, int *p256, const c
     return 0;
 }
 
+/* decode_ffdh: KAS FFC ZZ-only records: {P, Q, G} sets the group, a record with
+ * COUNT is a case. */
+static int decode_ffdh(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c)
+{
+    if (!cb_rsp_get(rec, "COUNT")) {
+        if (need(r, rec, "P", &st->p) < 0 || need(r, rec, "Q", &st->q) < 0 ||
+            need(r, rec, "G", &st->g) < 0)
+            return -1;
+        return 0;
+    }
+    if (!st->p.b)
+        return cb_rsp_error(r, rec->line, "a KAS record comes before the group's P, Q and G.");
+    blob_copy(&c->p, &st->p);
+    blob_copy(&c->q, &st->q);
+    blob_copy(&c->g, &st->g);
+    if (need(r, rec, "XstatIUT", &c->x) < 0 || need(r, rec, "YstatIUT", &c->y) < 0 ||
+        need(r, rec, "YstatCAVS", &c->r) < 0 || need(r, rec, "Z", &c->s) < 0 ||
+        result(r, rec, c) < 0)
+        return -1;
+    if (!c->has_result)
+        return cb_rsp_error(r, rec->line, "the record has no Result field.");
+    return 1;
+}
+
 /* decode_ecdsa: FIPS 186-2/186-3 ECDSA SigGen and SigVer records. */
 static int decode_ecdsa(cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c, const char **skip)
 {
@@ -325,8 +356,10 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
     c->ecdsa = st->ecdsa;
     c->x25519 = st->x25519;
     c->ed25519 = st->ed25519;
+    c->ffdh = st->ffdh;
     c->valid = 1;
-    int rc = st->x25519    ? decode_x25519(r, rec, c)
+    int rc = st->ffdh      ? decode_ffdh(st, r, rec, c)
+             : st->x25519  ? decode_x25519(r, rec, c)
              : st->ed25519 ? decode_ed25519(r, rec, c)
              : st->ecdsa   ? decode_ecdsa(r, rec, c, skip)
              : st->dsa     ? decode_dsa(st, r, rec, c, skip)
@@ -340,6 +373,10 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
         snprintf(label, label_len, "line %d", rec->line);
     else if (st->x25519)
         snprintf(label, label_len, "COUNT = %.40s", count ? count->value : "?");
+    else if (st->ffdh)
+        snprintf(label, label_len, "[%.30s] COUNT = %.20s",
+                 r->nsections ? r->sections[r->nsections - 1].name : "?",
+                 count ? count->value : "?");
     else if (st->ecdsa)
         snprintf(label, label_len, "[%.30s] line %d", r->nsections ? r->sections[0].name : "?",
                  rec->line);
@@ -415,15 +452,37 @@ static int run_dsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t w
     return CB_KAT_PKEY_PASS;
 }
 
-/* num_eq compares two big-endian numbers, leading zero bytes ignored. */
-static int num_eq(const cb_pkey_num *a, const cb_pkey_num *b)
+/* run_ffdh: the checks of static DH (both public keys fully valid, YstatIUT =
+ * g^XstatIUT, Z = YstatCAVS^XstatIUT mod p and not 1) all hold exactly when Result
+ * is P; a failed record must fail one of them (its reason names which was
+ * changed). */
+static int run_ffdh(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
 {
-    size_t i = 0, j = 0;
-    while (i < a->len && a->b[i] == 0)
-        i++;
-    while (j < b->len && b->b[j] == 0)
-        j++;
-    return a->len - i == b->len - j && memcmp(a->b + i, b->b + j, a->len - i) == 0;
+    cb_ffdh_raw key = {num(&c->p), num(&c->q), num(&c->g), num(&c->x), num(&c->y)};
+    cb_pkey_num peer = num(&c->r), want = num(&c->s);
+    size_t zlen = c->p.len;
+    uint8_t *z = cb_xmalloc(zlen);
+    const char *failed = NULL;
+    int rc = cb_ffdh_kas_raw(v, &key, &peer, z, &zlen, &failed), out;
+    cb_pkey_num got = {z, zlen};
+    if (rc == 0 && !cb_pkey_num_eq(&got, &want)) {
+        rc = 1;
+        failed = "Z differs";
+    }
+    if (rc < 0) {
+        snprintf(why, why_len, "the group is outside what cryptobench handles");
+        out = CB_KAT_PKEY_SKIP;
+    } else if ((rc == 0) == c->valid) {
+        out = CB_KAT_PKEY_PASS;
+    } else if (c->valid) {
+        snprintf(why, why_len, "the valid record was refused: %s", failed);
+        out = CB_KAT_PKEY_FAIL;
+    } else {
+        snprintf(why, why_len, "the invalid record (%s) passed every check", c->reason);
+        out = CB_KAT_PKEY_FAIL;
+    }
+    free(z);
+    return out;
 }
 
 /* run_ecdsa verifies (R, S) under (Qx, Qy); with d (SigGen) it also derives Q from d
@@ -449,11 +508,11 @@ static int run_ecdsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t
     cb_pkey_num pqx = {qx, 32}, pqy = {qy, 32}, r2 = {sig, 32}, s2 = {sig + 32, 32};
     /* the file's numbers may have leading zero bytes, or lack them */
     cb_ecdsa_raw mine = {pqx, pqy, key.d, c->hash};
-    if (!num_eq(&pqx, &key.qx) || !num_eq(&pqy, &key.qy)) {
+    if (!cb_pkey_num_eq(&pqx, &key.qx) || !cb_pkey_num_eq(&pqy, &key.qy)) {
         snprintf(why, why_len, "the public key derived from d differs from (Qx, Qy)");
         return CB_KAT_PKEY_FAIL;
     }
-    if (!rfc6979 && (!num_eq(&r2, &r) || !num_eq(&s2, &s))) {
+    if (!rfc6979 && (!cb_pkey_num_eq(&r2, &r) || !cb_pkey_num_eq(&s2, &s))) {
         snprintf(why, why_len, "the signature made with d and k differs from (R, S)");
         return CB_KAT_PKEY_FAIL;
     }
@@ -610,6 +669,8 @@ int cb_kat_pkey_run(const cb_variant *v, const cb_kat_sig *c, char *why, size_t 
         return run_ed25519(v, c, why, why_len);
     if (c->x25519)
         return run_x25519(v, c, why, why_len);
+    if (c->ffdh)
+        return run_ffdh(v, c, why, why_len);
     if (c->ecdsa)
         return run_ecdsa(v, c, why, why_len);
     return c->dsa ? run_dsa(v, c, why, why_len) : run_rsa(v, c, why, why_len);
