@@ -162,6 +162,10 @@ int cb_ffdh_key_init(cb_ffdh_key *k, const cb_mont_ops *ops, const cb_pkey_num *
  */
 int cb_ffdh_derive(const cb_ffdh_key *k, const cb_pkey_num *y, uint8_t *z);
 
+/* cb_ffdh_public: the hook that marks what may depend on x in the open (ffdh.c says
+ * which); a no-op but under tests/test_ffdh_ct.c. */
+void cb_ffdh_public(const void *p, size_t n);
+
 /* cb_ffdh_check_pub is SP 800-56A 5.6.2.3.1's full public-key validation of y for
  * the subgroup order q: 2 <= y <= p - 2 and y^q = 1 mod p (variable time: all of it
  * is public).  0 valid, 1 not, -1 when q is outside what this code handles. */
