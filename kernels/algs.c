@@ -139,6 +139,8 @@ static const cb_alg algs[] = {
     {"rsa2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 0, "rsa"},
     {"rsa3072", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 3072, 0, 0, "rsa"},
     {"rsa4096", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 4096, 0, 0, "rsa"},
+    {"rsa7680", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 7680, 0, 0, "rsa"},
+    {"rsa15360", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 15360, 0, 0, "rsa"},
     {"dsa512", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 512, 0, 0, "dsa"},
     {"dsa1024", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 1024, 0, 0, "dsa"},
     {"dsa2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 0, "dsa"},
@@ -233,6 +235,19 @@ static const cb_alg algs[] = {
     CB_ECP_CURVES(ECDH_ROW, ~)
 #undef ECDH_ROW
 
+    /* Finite-field Diffie-Hellman on RFC 7919's groups ffdhe2048 .. 8192 (g = 2), one
+     * operation one derivation of the embedded private key with the peer key, as
+     * `openssl speed ffdh2048` times one EVP_PKEY_derive; key_bits is p's size,
+     * out_bytes the shared secret (p's length, zeros in front: kernels/pkey/ffdh.c);
+     * the variants are the Montgomery multiplication variants, as for rsa*.  The
+     * heading is the family OpenSSL's table prints ("2048 bits ffdh"); after
+     * Ed25519, where OpenSSL 3.0 prints its table. */
+    {"ffdh2048", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 2048, 0, 256, "ffdh"},
+    {"ffdh3072", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 3072, 0, 384, "ffdh"},
+    {"ffdh4096", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 4096, 0, 512, "ffdh"},
+    {"ffdh6144", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 6144, 0, 768, "ffdh"},
+    {"ffdh8192", "", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 8192, 0, 1024, "ffdh"},
+
     /* ML-KEM (FIPS 203): keygen, encaps and decaps, each an operation, as OpenSSL
      * 3.5's KEM table times them.  key_bits is the parameter set's number (the
      * module rank k is key_bits / 256), out_bytes the 32-byte shared secret, the
@@ -266,8 +281,9 @@ static const struct {
 } groups[] = {
     {"aes", "aes-128-cbc aes-192-cbc aes-256-cbc"},
     {"sha", "sha1 sha256 sha512"},
-    {"rsa", "rsa512 rsa1024 rsa2048 rsa3072 rsa4096"},
+    {"rsa", "rsa512 rsa1024 rsa2048 rsa3072 rsa4096 rsa7680 rsa15360"},
     {"dsa", "dsa1024 dsa2048"},
+    {"ffdh", "ffdh2048 ffdh3072 ffdh4096 ffdh6144 ffdh8192"},
     {"hmac", "hmac(md5)"},
     {"camellia", "camellia-128-cbc camellia-192-cbc camellia-256-cbc"},
 };

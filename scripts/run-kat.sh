@@ -97,10 +97,11 @@ done
 # Public-key signatures (the SHA-256 groups run; other hashes are counted as skipped;
 # ECDSA runs its P-256 sections with every hash, the other curves are skipped; the
 # other prime curves' sections run below, each as its ecdsa<id> row; the ECDH files
-# likewise, P-256's and brainpoolP256r1's records here).
+# likewise, P-256's and brainpoolP256r1's records here), and FFC DH's KAS ZZ-only
+# validity records.
 # Their records bring their own keys: a library variant takes X25519's and Ed25519's,
-# raw 32-byte strings, but not RSA's, DSA's and ECDSA's numbers, so with KAT_VARIANT
-# those would all be skipped.
+# raw 32-byte strings, but not RSA's, DSA's, ECDSA's and DH's numbers, so with
+# KAT_VARIANT those would all be skipped.
 [ -n "${KAT_VARIANT:-}" ] || for f in "$vec"/asymmetric/RSA/FIPS_186-2/SigGen15_186-3.rsp \
          "$vec"/asymmetric/RSA/FIPS_186-2/SigVer15_186-3.rsp \
          "$vec"/asymmetric/DSA/FIPS_186-3/SigGen.rsp "$vec"/asymmetric/DSA/FIPS_186-3/SigVer.rsp \
@@ -108,7 +109,9 @@ done
          "$vec"/asymmetric/ECDSA/FIPS_186-2/SigVer.rsp "$vec"/asymmetric/ECDSA/FIPS_186-2/SigGen.txt \
          "$vec"/asymmetric/ECDH/brainpool.txt \
          "$vec"/asymmetric/ECDH/KASValidityTest_ECCStaticUnified_NOKC_ZZOnly_init.fax \
-         "$vec"/asymmetric/ECDH/KASValidityTest_ECCStaticUnified_NOKC_ZZOnly_resp.fax; do
+         "$vec"/asymmetric/ECDH/KASValidityTest_ECCStaticUnified_NOKC_ZZOnly_resp.fax \
+         "$vec"/asymmetric/DH/KASValidityTest_FFCStatic_NOKC_ZZOnly_init.fax \
+         "$vec"/asymmetric/DH/KASValidityTest_FFCStatic_NOKC_ZZOnly_resp.fax; do
     set -- "$@" "$f"
 done
 set -- "$@" "$vec"/asymmetric/X25519/rfc7748.txt "$vec"/asymmetric/Ed25519/sign.input

@@ -91,6 +91,15 @@ int tu_runnable(const cb_variant *v, const cb_alg *a, cb_dir d)
     return cb_variant_offers(v, a, d) && !(v->caps & ~cb_caps_effective());
 }
 
+const cb_variant *tu_generic_of(const char *name)
+{
+    const cb_alg *a = cb_alg_find(name);
+    assert_non_null(a);
+    const cb_variant *v = cb_variant_generic(a);
+    assert_non_null(v);
+    return v;
+}
+
 int tu_runnable_said(const cb_variant *v, const cb_alg *a)
 {
     if (!cb_variant_offers(v, a, CB_DIR_DIGEST))

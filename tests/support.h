@@ -24,6 +24,10 @@ void tu_unhex_into(const char *hex, uint8_t *out, size_t want);
 /* tu_runnable: v implements a in direction d and this CPU (after masks) can run it. */
 int tu_runnable(const cb_variant *v, const cb_alg *a, cb_dir d);
 
+/* tu_generic_of returns the generic variant of algorithm name, failing the test when
+ * the algorithm or its generic variant does not exist. */
+const cb_variant *tu_generic_of(const char *name);
+
 /* tu_runnable_said is tu_runnable for a digest-like a (direction digest) that says,
  * as a cmocka message, when a variant is skipped for lack of capabilities. */
 int tu_runnable_said(const cb_variant *v, const cb_alg *a);

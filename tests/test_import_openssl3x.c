@@ -4,7 +4,8 @@
  * lines, the ML-KEM and ML-DSA rows that are cryptobench's own, the other KEMs and
  * signature algorithms kept under their names, RSA's encrypt and decrypt (3.2 on);
  * and cryptobench's own KEM and signature output, held byte for byte to OpenSSL 3.5's
- * print statements and imported back to the same rows.
+ * print statements and imported back to the same rows; its ffdh rows, held to what
+ * OpenSSL 3.0.19 printed for them.
  *
  * tests/data/openssl35-pqc.log and openssl35-pqc-mr.log are made up in 3.5's formats
  * (their first lines say from what); openssl34-oqs.log and openssl35-qat.log are real
@@ -342,6 +343,33 @@ static void test_own_output(void **state)
     }
 }
 
+/* test_own_ffdh: the ffdh rows print as OpenSSL 3.0.19's `openssl speed ffdh2048`
+ * and `-mr ffdh3072` printed them on this project's host (apps/speed.c's "Doing %u
+ * bits  ffdh's", the "op     op/s" heading 23 columns in, "%4u bits ffdh %8.4fs
+ * %8.1f", +DTP:%u::ffdh, +R12, +F8 with the rate and its reciprocal). */
+static void test_own_ffdh(void **state)
+{
+    (void)state;
+    const cb_pkey_row row2048 = {"ffdh", 2048, NULL, 3515.3, 0, NULL, NULL, 0, NULL};
+    const cb_pkey_row row3072 = {"ffdh", 3072, NULL, 1380.357143, 0, NULL, NULL, 0, NULL};
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    cb_out_pkey_progress(f, "ffdh", 2048, "derive", 1, 2074, 0.59, 0);
+    cb_out_pkey_table(f, &row2048, 1, 0);
+    cb_out_pkey_progress(f, "ffdh", 3072, "derive", 1, 773, 0.56, 1);
+    cb_out_pkey_table(f, &row3072, 1, 1);
+    fclose(f);
+    assert_string_equal(buf, "Doing 2048 bits  ffdh's for 1s: 2074 2048-bits FFDH ops in 0.59s\n"
+                             "                       op     op/s\n"
+                             "2048 bits ffdh   0.0003s   3515.3\n"
+                             "+DTP:3072::ffdh:1\n"
+                             "+R12:773:3072:0.56\n"
+                             "+F8:1:3072:1380.357143:0.000724\n");
+    free(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -350,6 +378,7 @@ int main(void)
         cmocka_unit_test(test_multi_kem),
         cmocka_unit_test(test_real_logs),
         cmocka_unit_test(test_own_output),
+        cmocka_unit_test(test_own_ffdh),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,7 @@
  */
 #include "kernels/armv4/armv4.h"
 #include "kernels/generic/bn_core.h"
+#include "kernels/armv4/mont_frame.h"
 #include "kernels/armv4/poly1305_neon.h"
 #include "kernels/families.h"
 
@@ -60,6 +61,8 @@ static const cb_gcm_ops gcm_bsaes_neon_ops = {&aes_bsaes_neon_ops, &ghash_neon_o
 /* Squaring goes through mul (sqr NULL): a dedicated square would save a third of the
  * products; one kernel is what this variant measures. */
 static const cb_mont_ops mont_armv4_ops = {mont_armv4_mul, NULL};
+_Static_assert(CB_BN_MAX_LIMBS + 1 == MONT_T_WORDS,
+               "mont_armv4.S's frame holds t for CB_BN_MAX_LIMBS limbs exactly");
 
 static const cb_poly1305_ops poly1305_neon_ops = {
     POLY1305_NEON_STATE_SIZE, poly1305_armv4_neon_init, poly1305_armv4_neon_blocks,

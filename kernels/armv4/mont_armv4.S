@@ -18,26 +18,29 @@
  * Registers in a pass: r0 a, r1 n, r2 t (read pointer), r3 b[i], r4 m, r5 the a*b[i]
  * carry, r6 the m*n carry, r7/r8 a limbs, r9/r12 n limbs, r10/r11 t limbs (the strd
  * pair), lr the pair count.  r, b, n0 and the limb count wait in the frame, t (up to
- * 129 words) below them.
+ * MONT_T_WORDS words) below them.
  *
  * Constant time: every branch depends on the limb count only, and the final
  * subtraction is kept or dropped with a mask (bn.h's contract).
  */
 #include "kernels/armv4/asm.h"
+#include "kernels/armv4/mont_frame.h"
 
     .syntax unified
     .arm
     .text
 
-#define M_T     0                       /* t: CB_BN_MAX_LIMBS + 1 words */
-#define M_R     520
-#define M_A     524
-#define M_B     528
-#define M_N     532
-#define M_N0    536
-#define M_L     540
-#define M_I     544
-#define M_SIZE  548                     /* with the 36 bytes pushed, sp stays 8-aligned */
+/* MONT_T_WORDS is CB_BN_MAX_LIMBS + 1 for 32-bit limbs (15360 / 32 + 1: rsa15360);
+ * kernels/armv4/family.c asserts that the two agree. */
+#define M_T     0                       /* t: MONT_T_WORDS words, padded to 1928 bytes */
+#define M_R     1928
+#define M_A     1932
+#define M_B     1936
+#define M_N     1940
+#define M_N0    1944
+#define M_L     1948
+#define M_I     1952
+#define M_SIZE  1956                    /* with the 36 bytes pushed, sp stays 8-aligned */
 
 /* MAC lo, hi, x, y: hi:lo = x * y + lo + hi (umaal; before ARMv6 umlal and adds). */
 .macro MAC lo, hi, x, y, tmp

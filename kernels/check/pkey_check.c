@@ -181,16 +181,11 @@ static int pkey_whole(cb_checker *c)
  * priv and peer, derived twice on one session (the timed loop reuses it) and the
  * same both times; 0, -1 (failed or refused), or -2 when raw keys are not taken.
  */
-/* DERIVE_MAX bounds a shared secret: 72 bytes, x on the 571-bit binary curves. */
-#define DERIVE_MAX 72
-
 static int whole_derive(cb_checker *c, const uint8_t *priv, const uint8_t *peer, uint8_t *out)
 {
     size_t n = c->alg->out_bytes, len1 = n, len2 = n;
-    uint8_t again[DERIVE_MAX];
+    uint8_t *again = cb_xmalloc(n);
     cb_op o;
-    if (n > sizeof again)
-        return -1;
     int rc = cb_op_start(&o, c->alg, c->var, CB_DIR_DERIVE, NULL, 0, NULL) ? -1
                                                                            : raw_keys(&o, priv, peer);
     if (rc == 0)
@@ -199,6 +194,7 @@ static int whole_derive(cb_checker *c, const uint8_t *priv, const uint8_t *peer,
                  ? -1
                  : 0;
     cb_op_stop(&o);
+    free(again);
     return rc;
 }
 
@@ -211,30 +207,14 @@ static int xdh(const cb_alg *a, const cb_variant *g, uint8_t *out, const uint8_t
 }
 
 /*
- * derive_whole checks a whole-algorithm key agreement against generic: the embedded
- * pair (whose secret generic checks against OpenSSL's), then, for X25519 when the
- * variant takes raw keys, pseudo-random pairs (the peer's top bit set or not, as RFC 7748 5 says
- * to ignore it) and a peer of small order, whose all-zero secret must be refused
- * (RFC 7748 6.1).
+ * xdh_pairs checks X25519 or X448, when the variant takes raw keys: pseudo-random
+ * pairs (the peer's top bit set or not, as RFC 7748 5 says to ignore it) and a peer
+ * of small order, whose all-zero secret must be refused (RFC 7748 6.1).
  */
-static int derive_whole(cb_checker *c)
+static int xdh_pairs(cb_checker *c)
 {
-    uint8_t want[DERIVE_MAX], got[DERIVE_MAX];
-    size_t n = c->alg->out_bytes, wl = n;
-    cb_pkey *ref = cb_pkey_new(c->alg, c->ref);
-    int rc = !ref || n > sizeof want || cb_pkey_derive(ref, want, &wl) != 0 || wl != n;
-    cb_pkey_free(ref);
-    if (rc)
-        return cb_check_fail(c, "generic cannot derive the embedded keys' shared secret");
-    c->checks++;
-    if (whole_derive(c, NULL, NULL, got) != 0)
-        return cb_check_fail(c, "cannot derive the embedded keys' shared secret the same way twice "
-                    "on one session");
-    if (memcmp(got, want, n) != 0)
-        return cb_check_fail(c, "the embedded keys' shared secret differs from generic's");
-    if ((c->alg->prim != CB_PRIM_C25519 && c->alg->prim != CB_PRIM_C448) || n != raw_len(c->alg))
-        return 0; /* the raw-key pairs below are X25519's and X448's; the other curves'
-                   * rows check their embedded keys (pkey_ec.c takes no raw ones) */
+    size_t n = raw_len(c->alg);
+    uint8_t want[CB_X448_BYTES], got[CB_X448_BYTES];
     for (int i = 0; i < 8; i++) {
         uint8_t priv[CB_X448_BYTES], peer[CB_X448_BYTES];
         cb_check_fill(c, priv, n);
@@ -257,6 +237,38 @@ static int derive_whole(cb_checker *c)
     if (xdh(c->alg, c->ref, want, priv, low) != 1 || whole_derive(c, priv, low, got) != -1)
         return cb_check_fail(c, "does not refuse the all-zero secret of a small-order peer key");
     return 0;
+}
+
+/*
+ * derive_whole checks a whole-algorithm key agreement against generic: the embedded
+ * pair (whose secret generic checks against OpenSSL's: X25519's, X448's, the
+ * curves', and FFDH's, which is p's length with zeros in front), then X25519's and
+ * X448's raw pairs (the other rows check their embedded keys: pkey_ec.c and the DH
+ * rows take no raw ones).
+ */
+static int derive_whole(cb_checker *c)
+{
+    size_t n = c->alg->out_bytes, wl = n;
+    uint8_t *want = cb_xmalloc(2 * n), *got = want + n;
+    cb_pkey *ref = cb_pkey_new(c->alg, c->ref);
+    int rc = !ref || cb_pkey_derive(ref, want, &wl) != 0 || wl != n;
+    cb_pkey_free(ref);
+    if (rc) {
+        rc = cb_check_fail(c, "generic cannot derive the embedded keys' shared secret");
+    } else {
+        c->checks++;
+        if (whole_derive(c, NULL, NULL, got) != 0)
+            rc = cb_check_fail(c, "cannot derive the embedded keys' shared secret the same "
+                                  "way twice on one session");
+        else if (memcmp(got, want, n) != 0)
+            rc = cb_check_fail(c, "the embedded keys' shared secret differs from generic's");
+    }
+    cb_wipe(want, 2 * n);
+    free(want);
+    if (rc || (c->alg->prim != CB_PRIM_C25519 && c->alg->prim != CB_PRIM_C448) ||
+        n != raw_len(c->alg))
+        return rc;
+    return xdh_pairs(c);
 }
 
 int cb_check_pkey(cb_checker *c)

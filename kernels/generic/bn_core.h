@@ -23,8 +23,11 @@ typedef uint64_t cb_dlimb;
 #define CB_LIMB_BITS 32
 #endif
 
-/* CB_BN_MAX_BITS bounds every modulus: rsa4096 and the CAVP files' 4096-bit keys. */
-#define CB_BN_MAX_BITS 4096
+/* CB_BN_MAX_BITS bounds every modulus: rsa15360, the largest row (ffdh8192's p is
+ * 8192 bits, the CAVP files' keys 4096).  Functions keep a few numbers of this size on
+ * the stack (1920 bytes each); the largest frame is the fixed-window table of
+ * cb_mont_exp_ct, which lives on the heap (kernels/pkey/bn_mont.c). */
+#define CB_BN_MAX_BITS 15360
 #define CB_BN_MAX_LIMBS (CB_BN_MAX_BITS / CB_LIMB_BITS)
 
 /*

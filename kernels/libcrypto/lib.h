@@ -78,6 +78,11 @@ typedef void obj; /* EVP_MD, EVP_MD_CTX, EVP_CIPHER, RSA, BIGNUM, ... */
     X(0, void, DSA_SIG_free, (obj * sig))                                                \
     X(0, int, DSA_SIG_set0, (obj * sig, obj *r, obj *s))                                 \
     X(0, void, DSA_SIG_get0, (const obj *sig, const obj **r, const obj **s))             \
+    X(0, obj *, DH_new, (void))                                                          \
+    X(0, void, DH_free, (obj * dh))                                                      \
+    X(0, int, DH_set0_pqg, (obj * dh, obj *p, obj *q, obj *g))                           \
+    X(0, int, DH_set0_key, (obj * dh, obj *pub, obj *priv))                              \
+    X(0, int, DH_compute_key_padded, (unsigned char *key, const obj *pub, obj *dh))      \
     X(0, obj *, EVP_AEAD_CTX_new, (const obj *aead, const unsigned char *key,            \
                                    size_t key_len, size_t tag_len))                      \
     X(0, void, EVP_AEAD_CTX_free, (obj * ctx))                                           \

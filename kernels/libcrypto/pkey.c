@@ -7,6 +7,12 @@
  *                RSA_sign / RSA_verify with NID_sha256 (PKCS#1 v1.5) or DSA_do_sign /
  *                DSA_do_verify, the DSA signature as r || s of ceil(N/8) bytes each,
  *                as kernels/pkey/pkey.h has it.  The library draws its own DSA nonces.
+ *   ffdh*        DH_set0_pqg with p and g = 2 (no q: the library's derive checks only
+ *                2 <= y <= p - 2, as ours does), DH_set0_key with our x and y, then one
+ *                DH_compute_key_padded with the peer's BIGNUM per operation: the
+ *                secret padded to p's length, as ours.  `openssl speed ffdh2048`
+ *                reaches the same computation through EVP_PKEY_derive; DH_* is
+ *                used because BoringSSL and AWS-LC have it too (no OSSL_PARAM).
  *   EVP_PKEY     the rows of evp_rows below: the key made an EVP_PKEY once per
  *                session; one signature is EVP_DigestSignInit with that key and the
  *                row's digest, then the one-shot EVP_DigestSign (verify likewise);
@@ -48,8 +54,9 @@ typedef struct evp_row {
 } evp_row;
 
 typedef struct lib_pkey {
-    int dsa;          /* else RSA */
-    obj *key;         /* RSA or DSA */
+    int dsa;          /* else RSA, unless dh */
+    int dh;           /* an ffdh* key agreement: key is a DH, peer a BIGNUM */
+    obj *key;         /* RSA, DSA or DH */
     size_t nb;        /* DSA: bytes of r and of s */
     size_t sig_max;
     const obj *sha256;
@@ -59,7 +66,7 @@ typedef struct lib_pkey {
     int nid;
     const obj *md;    /* the row's digest, NULL for none */
     obj *pkey;        /* ours: private (sign, derive) or public (verify) */
-    obj *peer;        /* derive: the peer's public key */
+    obj *peer;        /* derive: the peer's public key (EVP_PKEY; BIGNUM for DH) */
     obj *op;          /* EVP_MD_CTX (sign, verify) or EVP_PKEY_CTX given the peer */
     cb_lib_ec *ec;    /* a curve's row (pkey_ec.c) */
 } lib_pkey;
@@ -121,11 +128,15 @@ static int evp_have(const cb_lib *L, const evp_row *r)
            L->f.EVP_DigestVerifyInit && L->f.EVP_DigestVerify;
 }
 
-/* have: the functions RSA (dsa 0) or DSA (dsa 1) keys and signatures need */
+/* have: the functions RSA (dsa 0) or DSA (dsa 1) keys and signatures or DH (dsa 2)
+ * key agreement need */
 static int have(const cb_lib *L, int dsa)
 {
     int bn = L->f.BN_hex2bn && L->f.BN_bin2bn && L->f.BN_bn2bin && L->f.BN_num_bits &&
              L->f.BN_free;
+    if (dsa == 2)
+        return bn && L->f.DH_new && L->f.DH_free && L->f.DH_set0_pqg && L->f.DH_set0_key &&
+               L->f.DH_compute_key_padded;
     if (dsa)
         return bn && L->f.DSA_new && L->f.DSA_free && L->f.DSA_set0_pqg &&
                L->f.DSA_set0_key && L->f.DSA_do_sign && L->f.DSA_do_verify &&
@@ -201,6 +212,31 @@ static obj *dsa_key(cb_lib *L, const cb_dsa_keyhex *k, size_t *nb)
         return NULL;
     }
     return dsa;
+}
+
+/* dh_key makes a DH of an embedded ffdh key, and the peer's public key into *peer. */
+static obj *dh_key(cb_lib *L, const cb_ffdh_keyhex *k, obj **peer)
+{
+    const char *hex[] = {k->p, "02", k->y, k->x, k->peer};
+    obj *b[5];
+    if (bns(L, b, hex, 5) != 0)
+        return NULL;
+    obj *dh = L->f.DH_new();
+    if (!dh || L->f.DH_set0_pqg(dh, b[0], NULL, b[1]) != 1) {
+        for (size_t i = 0; i < 5; i++)
+            L->f.BN_free(b[i]);
+        if (dh)
+            L->f.DH_free(dh);
+        return NULL;
+    }
+    if (L->f.DH_set0_key(dh, b[2], b[3]) != 1) {
+        for (size_t i = 2; i < 5; i++)
+            L->f.BN_free(b[i]);
+        L->f.DH_free(dh);
+        return NULL;
+    }
+    *peer = b[4];
+    return dh;
 }
 
 /* evp_release frees k's EVP_PKEYs and operation context. */
@@ -304,14 +340,19 @@ void *cb_lib_pkey_new(cb_lib *L, const cb_alg *a, cb_dir dir, void **early)
     const obj *(*sha256)(void);
     *(void **)&sha256 = cb_lib_sym(L, "EVP_sha256");
     k->sha256 = sha256 ? sha256() : NULL;
-    for (const cb_rsa_keyhex *r = cb_rsa_keys; k->sha256 && !k->key && r->alg; r++)
-        if (strcmp(r->alg, a->name) == 0 && have(L, 0) && (k->key = rsa_key(L, r)))
-            k->sig_max = (size_t)L->f.RSA_size(k->key);
+    const cb_rsa_keyhex *r = cb_rsa_key_find(a->name);
+    if (r && k->sha256 && have(L, 0) && (k->key = rsa_key(L, r)))
+        k->sig_max = (size_t)L->f.RSA_size(k->key);
     for (const cb_dsa_keyhex *d = cb_dsa_keys; k->sha256 && !k->key && d->alg; d++)
         if (strcmp(d->alg, a->name) == 0 && have(L, 1) && (k->key = dsa_key(L, d, &k->nb))) {
             k->dsa = 1;
             k->sig_max = 2 * k->nb;
         }
+    const cb_ffdh_keyhex *fk = cb_ffdh_find(a->name);
+    if (fk && have(L, 2) && (k->key = dh_key(L, fk, &k->peer))) {
+        k->dh = 1;
+        k->sig_max = a->out_bytes;
+    }
     cb_lib_clear_errors(L);
     if (!k->key) {
         free(k);
@@ -330,11 +371,14 @@ void cb_lib_pkey_abandon(void *p)
 void cb_lib_pkey_free(cb_lib *L, void *p)
 {
     lib_pkey *k = p;
-    if (k->ec)
+    if (k->ec) {
         cb_lib_ec_free(L, k->ec);
-    else if (k->row)
+    } else if (k->row) {
         evp_release(L, k);
-    else if (k->dsa)
+    } else if (k->dh) {
+        L->f.DH_free(k->key);
+        L->f.BN_free(k->peer);
+    } else if (k->dsa)
         L->f.DSA_free(k->key);
     else
         L->f.RSA_free(k->key);
@@ -459,6 +503,8 @@ static int sign(cb_alg_session *s, const uint8_t *msg, size_t len, uint8_t *sig,
         return cb_lib_ec_sign(cb_lib_of(s), k->ec, msg, len, sig, siglen);
     if (k->row)
         return k->row->sig_len ? evp_sign(cb_lib_of(s), k, msg, len, sig, siglen) : -1;
+    if (k->dh)
+        return -1;
     return do_sign(cb_lib_of(s), k, msg, len, sig, siglen);
 }
 
@@ -472,10 +518,13 @@ static int verify(cb_alg_session *s, const uint8_t *msg, size_t len, const uint8
         return cb_lib_ec_verify(cb_lib_of(s), k->ec, msg, len, sig, siglen);
     if (k->row)
         return k->row->sig_len ? evp_verify(cb_lib_of(s), k, msg, len, sig, siglen) : -1;
+    if (k->dh)
+        return -1;
     return do_verify(cb_lib_of(s), k, msg, len, sig, siglen);
 }
 
-/* derive: one EVP_PKEY_derive on the context given the peer key once. */
+/* derive: one EVP_PKEY_derive on the context given the peer key once, or one
+ * DH_compute_key_padded (ffdh*). */
 static int derive(cb_alg_session *s, uint8_t *out, size_t *outlen)
 {
     cb_lib *L = cb_lib_of(s);
@@ -483,6 +532,14 @@ static int derive(cb_alg_session *s, uint8_t *out, size_t *outlen)
     size_t n = k->sig_max;
     if (k->ec)
         return cb_lib_ec_derive(L, k->ec, out, outlen);
+    if (k->dh) {
+        if (*outlen < n || L->f.DH_compute_key_padded(out, k->peer, k->key) != (int)n) {
+            cb_lib_clear_errors(L);
+            return -1;
+        }
+        *outlen = n;
+        return 0;
+    }
     if (!k->row || k->row->sig_len || *outlen < n ||
         L->f.EVP_PKEY_derive(k->op, out, &n) != 1 || n != k->sig_max) {
         cb_lib_clear_errors(L);
@@ -533,14 +590,15 @@ const char *cb_lib_pkey_why(cb_lib *L, const cb_alg *a, char *buf, size_t len)
     raw_key rk;
     int missing = 0;
     if (!r) {
-        int rsa = 0, dsa = 0;
-        for (const cb_rsa_keyhex *k = cb_rsa_keys; k->alg; k++)
-            rsa |= strcmp(k->alg, a->name) == 0;
+        int rsa = cb_rsa_key_find(a->name) != NULL, dsa = 0;
         for (const cb_dsa_keyhex *k = cb_dsa_keys; k->alg; k++)
             dsa |= strcmp(k->alg, a->name) == 0;
         if (rsa || dsa)
             snprintf(buf, len, "lacks one of the %s, BN_* or EVP_sha256 functions it is "
                      "signed with", rsa ? "RSA_*" : "DSA_*");
+        else if (cb_ffdh_find(a->name))
+            snprintf(buf, len, "lacks one of the DH_* or BN_* functions %s is derived with "
+                     "(DH_compute_key_padded, ...)", a->name);
         else /* a public-key row with no library path in this file yet */
             snprintf(buf, len, "is not given %s: kernels/libcrypto/pkey.c has no row for it",
                      a->name);

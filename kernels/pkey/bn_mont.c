@@ -3,16 +3,17 @@
  * without trial division", Math. Comp. 1985), reduction of wide numbers and modular
  * exponentiation, all over a variant's cb_mont_ops.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/common.h"
+#include "kernels/kernel.h"
 #include "kernels/pkey/bn.h"
 
 #define W CB_LIMB_BITS
 
 /* Window widths for a fixed-window exponent of ebits bits; chosen by measuring
  * rsa1024..4096 and dsa sign on x86-64 (table cost 2^w, multiplies ebits/w). */
-#define CT_WINDOW_MAX 6
-
 /* ct_window picks the fixed window for a secret exponent of ebits bits. */
 static unsigned ct_window(unsigned ebits)
 {
@@ -188,13 +189,16 @@ void cb_mont_exp_ct(const cb_mont *m, cb_limb *r, const cb_limb *a, const cb_lim
     size_t L = m->limbs;
     unsigned w = ct_window(ebits);
     size_t entries = (size_t)1 << w;
-    cb_limb table[((size_t)1 << CT_WINDOW_MAX) * CB_BN_MAX_LIMBS];
     cb_limb acc[CB_BN_MAX_LIMBS], t[CB_BN_MAX_LIMBS];
 
     if (ebits == 0) {
         cb_mont_from(m, r, m->one);
         return;
     }
+    /* on the heap, sized by the modulus: 2^6 entries of rsa15360's half-size prime or
+     * ffdh8192's p would be 64 KiB of stack, more than a small thread stack holds */
+    size_t tsize = entries * L * sizeof(cb_limb);
+    cb_limb *table = cb_xmalloc(tsize);
     memcpy(table, m->one, L * sizeof *table);
     cb_mont_to(m, table + L, a);
     for (size_t i = 2; i < entries; i++) {
@@ -213,6 +217,8 @@ void cb_mont_exp_ct(const cb_mont *m, cb_limb *r, const cb_limb *a, const cb_lim
         cb_mont_mul(m, acc, acc, t);
     }
     cb_mont_from(m, r, acc);
+    cb_wipe(table, tsize);
+    free(table);
 }
 
 /*
@@ -299,18 +305,22 @@ static void exp_multi(const cb_mont *m, cb_limb *r, vt_base *bs, const cb_limb *
     cb_mont_from(m, r, acc);
 }
 
+/* The bases live on the heap: a vt_base of CB_BN_MAX_LIMBS numbers is 77 KiB with
+ * 64-bit limbs, too much for a small thread stack. */
 void cb_mont_exp_vt(const cb_mont *m, cb_limb *r, const cb_limb *a, const cb_limb *e,
                     size_t elimbs)
 {
-    vt_base b[1];
+    vt_base *b = cb_xmalloc(sizeof *b);
     const cb_limb *as[1] = {a}, *es[1] = {e};
     exp_multi(m, r, b, as, es, 1, elimbs);
+    free(b);
 }
 
 void cb_mont_exp2_vt(const cb_mont *m, cb_limb *r, const cb_limb *a1, const cb_limb *e1,
                      const cb_limb *a2, const cb_limb *e2, size_t elimbs)
 {
-    vt_base b[2];
+    vt_base *b = cb_xmalloc(2 * sizeof *b);
     const cb_limb *as[2] = {a1, a2}, *es[2] = {e1, e2};
     exp_multi(m, r, b, as, es, 2, elimbs);
+    free(b);
 }

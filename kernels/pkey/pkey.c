@@ -1,6 +1,7 @@
 /*
  * kernels/pkey/pkey.c - the message-level public-key API (kernels/pkey/pkey.h), the
- * front door over rsa.c, dsa.c, ecdsa.c, ed25519.c, x25519.c, ed448.c and x448.c: embedded keys
+ * front door over rsa.c, dsa.c, ecdsa.c, ed25519.c, x25519.c, ed448.c, x448.c, ffdh.c,
+ * ecp.c and ec2m.c: embedded keys
  * loaded for one variant, SHA-256 in front, and the selftest.  What those files
  * share sits below them all, in pkey_util.c.
  */
@@ -28,6 +29,7 @@ struct cb_pkey {
     cb_ec2m_key *ec2m; /* a binary curve (ecdsak163 .. ecdhb571): kernels/pkey/ec2m.c */
     int is_ecp;     /* a curve of kernels/curves.h: ECDSA, or ECDH when is_ecdh */
     int is_ecdh;
+    int is_ffdh; /* a key agreement over the bignum core */
     union {
         cb_rsa_key rsa;
         cb_dsa_key dsa;
@@ -35,6 +37,7 @@ struct cb_pkey {
         cb_ed448_key ed448;
         cb_ecdsa_key ecdsa;
         cb_ecp_key ecp;
+        cb_ffdh_pair ffdh;
         struct {
             uint8_t priv[CB_X448_BYTES], peer[CB_X448_BYTES]; /* X25519's: 32 of them */
         } x25519;
@@ -68,14 +71,6 @@ static int hex_nums(hexnum *xs, const char *const *hex, size_t count)
         if (hex_num(&xs[i], hex[i]) != 0)
             return -1;
     return 0;
-}
-
-static const cb_rsa_keyhex *find_rsa(const char *alg)
-{
-    for (const cb_rsa_keyhex *k = cb_rsa_keys; k->alg; k++)
-        if (strcmp(k->alg, alg) == 0)
-            return k;
-    return NULL;
 }
 
 static const cb_dsa_keyhex *find_dsa(const char *alg)
@@ -291,6 +286,23 @@ static cb_pkey *ecp_new(const cb_alg *a, const cb_variant *v, const cb_ecp_param
     return k;
 }
 
+/* ffdh_new loads the embedded FFDH pair of a for a Montgomery variant. */
+static cb_pkey *ffdh_new(const cb_alg *a, const cb_variant *v, const cb_mont_ops *ops)
+{
+    const cb_ffdh_keyhex *kh = cb_ffdh_find(a->name);
+    if (!kh)
+        return NULL;
+    cb_pkey *k = cb_xcalloc(1, sizeof *k);
+    k->alg = a;
+    k->v = v;
+    k->is_ffdh = 1;
+    if (cb_ffdh_load(&k->u.ffdh, ops, kh) != 0 || k->u.ffdh.key.bytes != a->out_bytes) {
+        cb_pkey_free(k);
+        return NULL;
+    }
+    return k;
+}
+
 cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
 {
     if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_GF2M)
@@ -308,7 +320,9 @@ cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
     const cb_mont_ops *ops = cb_pkey_mont_ops(v);
     if (!a || a->kind != CB_KIND_PKEY || !ops)
         return NULL;
-    const cb_rsa_keyhex *rk = find_rsa(a->name);
+    if (a->out_bytes)
+        return ffdh_new(a, v, ops);
+    const cb_rsa_keyhex *rk = cb_rsa_key_find(a->name);
     const cb_dsa_keyhex *dk = rk ? NULL : find_dsa(a->name);
     if (!rk && !dk)
         return NULL;
@@ -335,6 +349,8 @@ size_t cb_pkey_sig_max(const cb_pkey *k)
         return CB_ED448_SIG_BYTES;
     if (k->is_ecp)
         return k->is_ecdh ? k->u.ecp.e.pbytes : 2 * k->u.ecp.e.nbytes;
+    if (k->is_ffdh)
+        return k->u.ffdh.key.bytes;
     if (k->is_ed25519 || k->is_ecdsa)
         return 64;
     return k->is_rsa ? k->u.rsa.bytes : 2 * k->u.dsa.qbytes;
@@ -343,7 +359,7 @@ size_t cb_pkey_sig_max(const cb_pkey *k)
 int cb_pkey_sign(cb_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig, size_t *siglen)
 {
     uint8_t h[CB_SHA256_BYTES];
-    if (k->is_x25519 || k->is_ecdh)
+    if (k->is_x25519 || k->is_ecdh || k->is_ffdh)
         return -1;
     *siglen = cb_pkey_sig_max(k);
     if (k->is_ed25519) { /* Ed25519 hashes the message itself, with SHA-512 */
@@ -370,7 +386,7 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
                    size_t siglen)
 {
     uint8_t h[CB_SHA256_BYTES];
-    if (k->is_x25519 || k->is_ecdh)
+    if (k->is_x25519 || k->is_ecdh || k->is_ffdh)
         return 1;
     if (k->is_ed25519)
         return siglen == 64 ? cb_ed25519_verify(&k->u.ed, k->u.ed.pub, msg, len, sig) : 1;
@@ -421,6 +437,10 @@ int cb_pkey_derive(cb_pkey *k, uint8_t *out, size_t *outlen)
         *outlen = k->u.ecp.e.pbytes;
         return rc;
     }
+    if (k->is_ffdh) {
+        *outlen = k->u.ffdh.key.bytes;
+        return cb_ffdh_derive(&k->u.ffdh.key, &k->u.ffdh.peer_num, out);
+    }
     if (!k->is_x25519)
         return -1;
     *outlen = cb_pkey_sig_max(k);
@@ -458,7 +478,7 @@ static const char *kat_check(cb_pkey *k, const uint8_t *sig, size_t siglen)
     hexnum *x = cb_xmalloc(2 * sizeof *x);
     const char *why = NULL;
     if (k->is_rsa || k->is_ed25519 || k->c448) { /* deterministic: byte for byte */
-        const char *hex = k->is_rsa ? find_rsa(k->alg->name)->kat_sig
+        const char *hex = k->is_rsa ? cb_rsa_key_find(k->alg->name)->kat_sig
                                     : find_ed25519(k->alg->name)->kat_sig;
         if (hex_num(&x[0], hex) != 0 || x[0].num.len != siglen ||
             memcmp(x[0].b, sig, siglen) != 0)
@@ -531,6 +551,12 @@ int cb_pkey_selftest(const cb_alg *a, const cb_variant *v, char *err, size_t err
 {
     if (a && a->prim == CB_PRIM_GF2M) { /* its own: OpenSSL's answers, generic, tampering */
         const char *why = cb_ec2m_selftest(cb_ec2m_curve_of(a), v);
+        if (why)
+            snprintf(err, errlen, "%s variant %s %s", a->name, v ? v->name : "?", why);
+        return why ? -1 : 0;
+    }
+    if (a && cb_ffdh_find(a->name)) {
+        const char *why = cb_ffdh_selftest(a, v);
         if (why)
             snprintf(err, errlen, "%s variant %s %s", a->name, v ? v->name : "?", why);
         return why ? -1 : 0;

@@ -104,6 +104,10 @@ typedef struct cb_pkey_num {
     size_t len;
 } cb_pkey_num;
 
+/* cb_pkey_num_eq reports whether a and b are the same number (leading zero bytes
+ * ignored); variable time, for public values. */
+int cb_pkey_num_eq(const cb_pkey_num *a, const cb_pkey_num *b);
+
 /* cb_rsa_raw: an RSA key as SigGen15 / SigVer15 give it (d unused by verify). */
 typedef struct cb_rsa_raw {
     cb_pkey_num n, e, d;
@@ -169,6 +173,24 @@ int cb_ecdsa_verify_raw(const cb_variant *v, const cb_ecdsa_raw *key, const uint
 int cb_ecdsa_sign_raw(const cb_variant *v, const cb_ecdsa_raw *key, const uint8_t *msg,
                       size_t len, const cb_pkey_num *k, uint8_t qx[32], uint8_t qy[32],
                       uint8_t sig[64]);
+
+/* cb_ffdh_raw: FFC domain parameters (p, q, g) and our key pair (x, y), as the CAVP
+ * KAS FFC files give them. */
+typedef struct cb_ffdh_raw {
+    cb_pkey_num p, q, g, x, y;
+} cb_ffdh_raw;
+
+/*
+ * cb_ffdh_kas_raw is static DH as the KAS FFC ZZ-only validity tests check it, on
+ * variant v: both public keys (our y and the peer's) pass SP 800-56A 5.6.2.3.1's full
+ * validation for q, y = g^x, and Z = peer^x mod p (5.7.1.1) is not 1; Z is written to
+ * z (p's length in bytes, *zlen: the room on entry, the length on return).  Returns 0
+ * when all of that holds, 1 when a check fails (*why names it), -1 when the
+ * parameters are outside what this code handles (p even, over CB_BN_MAX_BITS, x not
+ * in [1, p - 2], z too small).
+ */
+int cb_ffdh_kas_raw(const cb_variant *v, const cb_ffdh_raw *key, const cb_pkey_num *peer,
+                    uint8_t *z, size_t *zlen, const char **why);
 
 /*
  * cb_ed25519_sign_raw computes the public key A of the 32-byte seed into pub and signs

@@ -150,6 +150,70 @@ void cb_dsa_nonce(const cb_dsa_key *k, const cb_pkey_hash *hash, const uint8_t *
 int cb_dsa_verify_digest(const cb_dsa_key *k, const uint8_t *h, size_t hlen,
                          const cb_pkey_num *r, const cb_pkey_num *s);
 
+/* ---- FFDH (kernels/pkey/ffdh.c) ---- */
+
+/* cb_ffdh_key: a group's p (as a Montgomery context) and our private exponent x. */
+typedef struct cb_ffdh_key {
+    cb_mont mp;
+    size_t bytes;   /* ceil(bits(p) / 8): the length of every shared secret */
+    unsigned xbits; /* the bit length of x: the exponent's public length */
+    cb_limb x[CB_BN_MAX_LIMBS];
+} cb_ffdh_key;
+
+/* cb_ffdh_key_init loads the odd prime p and x, 1 <= x <= p - 2; 0 or -1. */
+int cb_ffdh_key_init(cb_ffdh_key *k, const cb_mont_ops *ops, const cb_pkey_num *p,
+                     const cb_pkey_num *x);
+
+/*
+ * cb_ffdh_derive sets z (k->bytes bytes) to Z = y^x mod p, the FFC DH primitive of
+ * SP 800-56A Rev. 3 5.7.1.1.  Returns 0; 1 (z zeroed) when y fails the partial
+ * public-key validation of 5.6.2.3.2 (2 <= y <= p - 2) or Z = 1, which 5.7.1.1
+ * refuses.
+ */
+int cb_ffdh_derive(const cb_ffdh_key *k, const cb_pkey_num *y, uint8_t *z);
+
+/* cb_ffdh_public: the hook that marks what may depend on x in the open (ffdh.c says
+ * which); a no-op but under tests/test_ffdh_ct.c. */
+void cb_ffdh_public(const void *p, size_t n);
+
+/* cb_ffdh_check_pub is SP 800-56A 5.6.2.3.1's full public-key validation of y for
+ * the subgroup order q: 2 <= y <= p - 2 and y^q = 1 mod p (variable time: all of it
+ * is public).  0 valid, 1 not, -1 when q is outside what this code handles. */
+int cb_ffdh_check_pub(const cb_ffdh_key *k, const cb_pkey_num *q, const cb_pkey_num *y);
+
+/* cb_ffdh_pub sets out (k->bytes bytes) to our public key g^x mod p; 0, or -1
+ * unless 1 < g < p - 1. */
+int cb_ffdh_pub(const cb_ffdh_key *k, const cb_pkey_num *g, uint8_t *out);
+
+/* cb_ffdh_keyhex: an embedded key on an RFC 7919 group (g = 2): p, our x and y, the
+ * peer's public key, and OpenSSL's shared secret of the two, padded to p's length
+ * (kernels/pkey/ffdh_keys.c). */
+typedef struct cb_ffdh_keyhex {
+    const char *alg;
+    const char *p, *x, *y, *peer;
+    const char *kat_shared;
+} cb_ffdh_keyhex;
+
+extern const cb_ffdh_keyhex cb_ffdh_keys[]; /* ends with alg == NULL */
+
+/* cb_ffdh_pair: an embedded key loaded for one variant, with the peer's public key. */
+typedef struct cb_ffdh_pair {
+    cb_ffdh_key key;
+    uint8_t peer[CB_BN_MAX_BITS / 8];
+    cb_pkey_num peer_num; /* points into peer */
+} cb_ffdh_pair;
+
+/* cb_ffdh_find returns alg's embedded key, or NULL. */
+const cb_ffdh_keyhex *cb_ffdh_find(const char *alg);
+
+/* cb_ffdh_load loads kh for ops into pr; 0, or -1 when a number is malformed. */
+int cb_ffdh_load(cb_ffdh_pair *pr, const cb_mont_ops *ops, const cb_ffdh_keyhex *kh);
+
+/* cb_ffdh_selftest checks variant v on a's embedded key: our public key g^x against
+ * OpenSSL's, the shared secret against OpenSSL's, against the generic variant, and
+ * the peer keys 0, 1, p - 1 and p refused.  NULL or what failed. */
+const char *cb_ffdh_selftest(const cb_alg *a, const cb_variant *v);
+
 /* ---- embedded keys (kernels/pkey/pkey_keys.c, written by scripts/gen-keys.sh) ---- */
 
 /* cb_rsa_keyhex: an embedded RSA key as hex, plus OpenSSL's signature of cb_pkey_kat_msg. */
@@ -175,6 +239,14 @@ typedef struct cb_x25519_keyhex {
 } cb_x25519_keyhex;
 
 extern const cb_rsa_keyhex cb_rsa_keys[]; /* ends with alg == NULL */
+/* rsa7680 and rsa15360 (kernels/pkey/rsa_large_keys.c): a table of their own, so
+ * that making the others again does not wait minutes for a 15360-bit key */
+extern const cb_rsa_keyhex cb_rsa_large_keys[]; /* ends with alg == NULL */
+
+/* cb_rsa_key_at returns the i-th embedded RSA key of both tables, NULL past the
+ * last; cb_rsa_key_find returns alg's, or NULL. */
+const cb_rsa_keyhex *cb_rsa_key_at(size_t i);
+const cb_rsa_keyhex *cb_rsa_key_find(const char *alg);
 extern const cb_dsa_keyhex cb_dsa_keys[]; /* ends with alg == NULL */
 /* cb_ed25519_keyhex: an embedded Ed25519 key (the 32-byte seed and the public key)
  * and OpenSSL's signature of cb_pkey_kat_msg (kernels/pkey/ec_keys.c). */

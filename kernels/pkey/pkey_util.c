@@ -2,7 +2,8 @@
  * kernels/pkey/pkey_util.c - what rsa.c, dsa.c, ecdsa.c, ed25519.c, x25519.c and the
  * front door pkey.c share, below all of them (pkey_impl.h): SHA-256 in front of a
  * signature, a modulus loaded for a Montgomery variant, a variant's ops, a secret
- * wiped and freed, fixed-length hex, and the selftest of X25519 and X448.
+ * wiped and freed, fixed-length hex, the embedded RSA keys of both tables, and the
+ * selftest of X25519 and X448.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,39 @@
 #include "kernels/pkey/pkey_impl.h"
 #include "kernels/registry.h"
 #include "kernels/select.h"
+
+const cb_rsa_keyhex *cb_rsa_key_at(size_t i)
+{
+    static const cb_rsa_keyhex *const tables[] = {cb_rsa_keys, cb_rsa_large_keys};
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        size_t n = 0;
+        while (tables[t][n].alg)
+            n++;
+        if (i < n)
+            return &tables[t][i];
+        i -= n;
+    }
+    return NULL;
+}
+
+const cb_rsa_keyhex *cb_rsa_key_find(const char *alg)
+{
+    const cb_rsa_keyhex *k;
+    for (size_t i = 0; (k = cb_rsa_key_at(i)) != NULL; i++)
+        if (strcmp(k->alg, alg) == 0)
+            return k;
+    return NULL;
+}
+
+int cb_pkey_num_eq(const cb_pkey_num *a, const cb_pkey_num *b)
+{
+    size_t i = 0, j = 0;
+    while (i < a->len && a->b[i] == 0)
+        i++;
+    while (j < b->len && b->b[j] == 0)
+        j++;
+    return a->len - i == b->len - j && memcmp(a->b + i, b->b + j, a->len - i) == 0;
+}
 
 /* The SHA-256 variant is auto's pick under the effective capabilities (SHA-NI,
  * ARMv8 SHA2, ...), generic where auto has none: RFC 6979's HMAC runs a dozen

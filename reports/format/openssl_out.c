@@ -103,8 +103,11 @@ static const struct pk_family {
     int r, f, indent;
 } pk_families[] = {
     {"rsa", 1, 2, 18}, {"dsa", 3, 3, 18}, {"ecdsa", 5, 4, 30}, {"ecdh", 7, 5, 30},
-    {"EdDSA", 8, 6, 30}, {"ML-KEM", 15, 9, 0}, {"ML-DSA", 18, 10, 0},
+    {"EdDSA", 8, 6, 30}, {"ML-KEM", 15, 9, 0}, {"ML-DSA", 18, 10, 0}, {"ffdh", 12, 8, 23},
 };
+
+/* AGREE: a key agreement's family (ecdh, ffdh): one operation, its rate and time. */
+#define AGREE(fam) ((fam)->f == 5 || (fam)->f == 8)
 
 /* CB_PK_KEM, CB_PK_SIG: the +F numbers of OpenSSL 3.5's KEM and signature tables,
  * whose headings are the algorithms' own names ("ML-KEM-768", "ML-DSA-65"); both
@@ -174,7 +177,7 @@ void cb_out_pkey_progress(FILE *f, const char *heading, unsigned bits, const cha
         /* +DTP names the operation (none for a key agreement) and the family, EdDSA by
          * its curve; EdDSA's +R lines name the curve too, the others only the bits */
         const char *op = fam->f == 2 ? (verify ? "public" : "private")
-                         : fam->f == 5 ? "" : direction;
+                         : AGREE(fam) ? "" : direction;
         fprintf(f, "+DTP:%u:%s:%s:%g\n", bits, op, fam->f == 6 ? curve : fam->word,
                 for_seconds);
         fprintf(f, "+R%d:%llu:%u%s%s:%.2f\n", fam->r + verify, count, bits,
@@ -188,8 +191,9 @@ void cb_out_pkey_progress(FILE *f, const char *heading, unsigned bits, const cha
                 verify ? "public" : "private", seconds);
         break;
     case 5:
-        fprintf(f, "Doing %u bits  ecdh's for %gs: %llu %u-bits ECDH ops in %.2fs\n", bits,
-                for_seconds, count, bits, seconds);
+    case 8:
+        fprintf(f, "Doing %u bits  %s's for %gs: %llu %u-bits %s ops in %.2fs\n", bits,
+                fam->word, for_seconds, count, bits, fam->f == 5 ? "ECDH" : "FFDH", seconds);
         break;
     case 6: /* OpenSSL 3.0 ends its sign line with a blank */
         fprintf(f, "Doing %u bits %s %s's for %gs: %llu %u bits %s %s in %.2fs%s\n", bits,
@@ -206,12 +210,19 @@ void cb_out_pkey_progress(FILE *f, const char *heading, unsigned bits, const cha
 
 /* openssl_pkey_index is the row number OpenSSL's -mr output gives a key: its RSA
  * table runs 512, 1024, 2048, 3072, 4096, 7680, 15360 (the DSA one 512, 1024,
- * 2048), its ECDSA and ECDH tables follow cb_openssl_curves, EdDSA's are Ed25519
- * and Ed448. */
+ * 2048), its FFDH table 2048, 3072, 4096, 6144, 8192, its ECDSA and ECDH tables
+ * follow cb_openssl_curves, EdDSA's are Ed25519 and Ed448. */
 static unsigned openssl_pkey_index(const struct pk_family *fam, const char *curve,
                                    unsigned bits)
 {
     static const unsigned sizes[] = {512, 1024, 2048, 3072, 4096, 7680, 15360};
+    static const unsigned ffdh_sizes[] = {2048, 3072, 4096, 6144, 8192};
+    if (fam->f == 8) {
+        for (unsigned i = 0; i < sizeof ffdh_sizes / sizeof ffdh_sizes[0]; i++)
+            if (ffdh_sizes[i] == bits)
+                return i;
+        return bits;
+    }
     if (fam->f == 6)
         return strcmp(curve, "Ed25519") == 0 ? 0 : 1;
     if (curve[0]) {
@@ -250,8 +261,8 @@ static void pkey_mr(FILE *f, const cb_pkey_row *r, const struct pk_family *fam,
                     const char *curve, double s, double v)
 {
     unsigned index = openssl_pkey_index(fam, curve, r->bits);
-    if (fam->f == 5) /* ECDH: the rate and its reciprocal */
-        fprintf(f, "+F5:%u:%u:%f:%f\n", index, r->bits, s, s > 0 ? 1.0 / s : 0.0);
+    if (AGREE(fam)) /* ECDH, FFDH: the rate and its reciprocal */
+        fprintf(f, "+F%d:%u:%u:%f:%f\n", fam->f, index, r->bits, s, s > 0 ? 1.0 / s : 0.0);
     else if (fam->f == 6)
         fprintf(f, "+F6:%u:%u:%s:%f:%f\n", index, r->bits, curve, s, v);
     else
@@ -319,7 +330,9 @@ void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
         const struct pk_family *fam = find_family(rows[r].kind);
         if (NAMED(fam))
             continue;
-        int curve_row = fam->indent == 30, agree = fam->f == 5;
+        /* ffdh's rows are laid out as the curves' ("2048 bits ffdh"), its heading
+         * one column narrower, as OpenSSL 3.0 prints them */
+        int curve_row = fam->indent != 18, agree = AGREE(fam);
         char curve[32];
         curve_of(rows[r].kind, curve, sizeof curve);
         double s = rows[r].sign_rate < 0 ? 0 : rows[r].sign_rate;
@@ -330,7 +343,9 @@ void cb_out_pkey_table(FILE *f, const cb_pkey_row *rows, size_t nrows, int mr)
         }
         if (fam != last) /* a heading per family, as OpenSSL 3.0 prints them */
             fprintf(f, "%*s%s\n", fam->indent, " ",
-                    agree ? "op      op/s" : "sign    verify    sign/s verify/s");
+                    fam->f == 8 ? "op     op/s"
+                    : agree     ? "op      op/s"
+                                : "sign    verify    sign/s verify/s");
         last = fam;
         if (curve_row)
             fprintf(f, "%4u bits %s", rows[r].bits, rows[r].kind);

@@ -95,6 +95,10 @@ static const kat_kind kinds[] = {
      "ECDH, RFC 7027's brainpool examples (-alg ecdhbrp384r1 ... the others)"},
     {"^ECDH/KASValidityTest_ECCStaticUnified_NOKC_ZZOnly_(init|resp)\\.fax$", "ecdhp256",
      CB_KAT_PKEY, 0, "ECDH, the KAS ZZ records of P-256 (-alg ecdhp384 ... the others)"},
+    /* CAVP KAS FFC: groups of their own (1024 and 2048 bits), on the Montgomery
+     * variants; the file's Result says whether every check must hold */
+    {"^KASValidityTest_FFCStatic_NOKC_ZZOnly_(init|resp)\\.fax$", "ffdh2048", CB_KAT_PKEY, 0,
+     "FFC DH, KAS ZZ-only validity records (SP 800-56A)"},
     {"^sign\\.input$", "ed25519", CB_KAT_PKEY, 1, "Ed25519 (SUPERCOP's sign.input)"},
     /* RFC 7539 holds vectors of ChaCha20 and of the AEAD, and the package names its
      * AEAD files after where they came from: the folder says which algorithm */

@@ -24,6 +24,9 @@
  *             SP 800-56A's parameter sets) then {dsCAVS, QsCAVSx, QsCAVSy, dsIUT,
  *             QsIUTx, QsIUTy, Z, Result}: d = dsIUT must give QsIUT and, with the
  *             CAVS key, Z; a record whose Result is F must not
+ *   KAS FFC   KASValidityTest_FFCStatic_NOKC_ZZOnly_{init,resp}.fax: [FA - SHA1]
+ *             then {P, Q, G}, then records {COUNT, XstatCAVS, YstatCAVS, XstatIUT,
+ *             YstatIUT, Z, CAVSHashZZ, Result}; every record is a case
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,8 +56,9 @@ struct cb_kat_pkey {
     const cb_ecp_params *ecdh; /* an ecdh<id> row */
     int x25519, ed25519;
     int c448, ed448; /* c448 with x25519: X448's sizes; ed448: Ed448's records */
+    int ffdh;
     blob n, e;    /* RSA: the group's modulus; SigGen15's exponent */
-    blob p, q, g; /* DSA: the group's domain parameters */
+    blob p, q, g; /* DSA, FFDH: the group's domain parameters */
 };
 
 struct cb_kat_sig {
@@ -68,6 +72,8 @@ struct cb_kat_sig {
     int ed25519;           /* x: the seed, y: the public key, s: the signature */
     int c448;              /* with x25519: X448 (56-byte fields) */
     int ed448;             /* as ed25519 for Ed448, and q: the context */
+    int ffdh;              /* p, q, g; x, y: the IUT's key pair, r: the CAVS public
+                            * key, s: the expected Z */
     int has_result, valid; /* SigVer's Result (has_result 0: a SigGen record, valid) */
     char reason[64];       /* the text after "F" in Result */
     blob n, e, d;          /* RSA */
@@ -147,6 +153,7 @@ cb_kat_pkey *cb_kat_pkey_new(const cb_alg *alg)
     st->c448 = alg->prim == CB_PRIM_C448;
     st->x25519 |= st->c448 && alg->out_bytes > 0;
     st->ed448 = st->c448 && alg->out_bytes == 0;
+    st->ffdh = strncmp(alg->name, "ffdh", 4) == 0;
     return st;
 }
 
@@ -291,6 +298,30 @@ static int ecdsa_section(cb_rsp *r, const cb_rsp_record *rec, const char *curve,
             *hash = d && cb_variant_generic(d) ? d : NULL;
         }
     return 0;
+}
+
+/* decode_ffdh: KAS FFC ZZ-only records: {P, Q, G} sets the group, a record with
+ * COUNT is a case. */
+static int decode_ffdh(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec, cb_kat_sig *c)
+{
+    if (!cb_rsp_get(rec, "COUNT")) {
+        if (need(r, rec, "P", &st->p) < 0 || need(r, rec, "Q", &st->q) < 0 ||
+            need(r, rec, "G", &st->g) < 0)
+            return -1;
+        return 0;
+    }
+    if (!st->p.b)
+        return cb_rsp_error(r, rec->line, "a KAS record comes before the group's P, Q and G.");
+    blob_copy(&c->p, &st->p);
+    blob_copy(&c->q, &st->q);
+    blob_copy(&c->g, &st->g);
+    if (need(r, rec, "XstatIUT", &c->x) < 0 || need(r, rec, "YstatIUT", &c->y) < 0 ||
+        need(r, rec, "YstatCAVS", &c->r) < 0 || need(r, rec, "Z", &c->s) < 0 ||
+        result(r, rec, c) < 0)
+        return -1;
+    if (!c->has_result)
+        return cb_rsp_error(r, rec->line, "the record has no Result field.");
+    return 1;
 }
 
 /* decode_ecdsa: FIPS 186-2/186-3 ECDSA SigGen and SigVer records. */
@@ -455,8 +486,10 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
     c->ed25519 = st->ed25519;
     c->c448 = st->c448;
     c->ed448 = st->ed448;
+    c->ffdh = st->ffdh;
     c->valid = 1;
-    int rc = st->x25519    ? decode_x25519(r, rec, c)
+    int rc = st->ffdh      ? decode_ffdh(st, r, rec, c)
+             : st->x25519  ? decode_x25519(r, rec, c)
              : st->ed25519 ? decode_ed25519(r, rec, c)
              : st->ed448   ? decode_ed448(r, rec, c)
              : st->ecdh    ? decode_ecdh(st, r, rec, c, skip)
@@ -472,6 +505,10 @@ int cb_kat_pkey_decode(cb_kat_pkey *st, cb_rsp *r, const cb_rsp_record *rec,
         snprintf(label, label_len, "line %d", rec->line);
     else if (st->x25519 || st->ed448 || st->ecdh)
         snprintf(label, label_len, "COUNT = %.40s", count ? count->value : "?");
+    else if (st->ffdh)
+        snprintf(label, label_len, "[%.30s] COUNT = %.20s",
+                 r->nsections ? r->sections[r->nsections - 1].name : "?",
+                 count ? count->value : "?");
     else if (st->ecdsa)
         snprintf(label, label_len, "[%.30s] line %d", r->nsections ? r->sections[0].name : "?",
                  rec->line);
@@ -547,15 +584,37 @@ static int run_dsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t w
     return CB_KAT_PKEY_PASS;
 }
 
-/* num_eq compares two big-endian numbers, leading zero bytes ignored. */
-static int num_eq(const cb_pkey_num *a, const cb_pkey_num *b)
+/* run_ffdh: the checks of static DH (both public keys fully valid, YstatIUT =
+ * g^XstatIUT, Z = YstatCAVS^XstatIUT mod p and not 1) all hold exactly when Result
+ * is P; a failed record must fail one of them (its reason names which was
+ * changed). */
+static int run_ffdh(const cb_variant *v, const cb_kat_sig *c, char *why, size_t why_len)
 {
-    size_t i = 0, j = 0;
-    while (i < a->len && a->b[i] == 0)
-        i++;
-    while (j < b->len && b->b[j] == 0)
-        j++;
-    return a->len - i == b->len - j && memcmp(a->b + i, b->b + j, a->len - i) == 0;
+    cb_ffdh_raw key = {num(&c->p), num(&c->q), num(&c->g), num(&c->x), num(&c->y)};
+    cb_pkey_num peer = num(&c->r), want = num(&c->s);
+    size_t zlen = c->p.len;
+    uint8_t *z = cb_xmalloc(zlen);
+    const char *failed = NULL;
+    int rc = cb_ffdh_kas_raw(v, &key, &peer, z, &zlen, &failed), out;
+    cb_pkey_num got = {z, zlen};
+    if (rc == 0 && !cb_pkey_num_eq(&got, &want)) {
+        rc = 1;
+        failed = "Z differs";
+    }
+    if (rc < 0) {
+        snprintf(why, why_len, "the group is outside what cryptobench handles");
+        out = CB_KAT_PKEY_SKIP;
+    } else if ((rc == 0) == c->valid) {
+        out = CB_KAT_PKEY_PASS;
+    } else if (c->valid) {
+        snprintf(why, why_len, "the valid record was refused: %s", failed);
+        out = CB_KAT_PKEY_FAIL;
+    } else {
+        snprintf(why, why_len, "the invalid record (%s) passed every check", c->reason);
+        out = CB_KAT_PKEY_FAIL;
+    }
+    free(z);
+    return out;
 }
 
 /* ecdsa_verify and ecdsa_sign: the raw ECDSA of the record's curve, P-256's
@@ -608,11 +667,11 @@ static int run_ecdsa(const cb_variant *v, const cb_kat_sig *c, char *why, size_t
     cb_pkey_num pqx = {qx, qlen}, pqy = {qy, qlen}, r2 = {sig, half}, s2 = {sig + half, half};
     /* the file's numbers may have leading zero bytes, or lack them */
     cb_ecdsa_raw mine = {pqx, pqy, key.d, c->hash};
-    if (!num_eq(&pqx, &key.qx) || !num_eq(&pqy, &key.qy)) {
+    if (!cb_pkey_num_eq(&pqx, &key.qx) || !cb_pkey_num_eq(&pqy, &key.qy)) {
         snprintf(why, why_len, "the public key derived from d differs from (Qx, Qy)");
         return CB_KAT_PKEY_FAIL;
     }
-    if (!rfc6979 && (!num_eq(&r2, &r) || !num_eq(&s2, &s))) {
+    if (!rfc6979 && (!cb_pkey_num_eq(&r2, &r) || !cb_pkey_num_eq(&s2, &s))) {
         snprintf(why, why_len, "the signature made with d and k differs from (R, S)");
         return CB_KAT_PKEY_FAIL;
     }
@@ -640,7 +699,7 @@ static int run_ecp_key(const cb_variant *v, const cb_kat_sig *c, char *why, size
                                         : "accepts a public key the file marks invalid");
         out = CB_KAT_PKEY_FAIL;
     } else if (c->x.len && (cb_ecp_key_set_priv(&k, c->x.b, c->x.len) != 0 ||
-                            !num_eq(&mx, &qx) || !num_eq(&my, &qy))) {
+                            !cb_pkey_num_eq(&mx, &qx) || !cb_pkey_num_eq(&my, &qy))) {
         snprintf(why, why_len, "the public key derived from d differs from (Qx, Qy)");
         out = CB_KAT_PKEY_FAIL;
     }
@@ -672,13 +731,13 @@ static int run_ecp(const cb_variant *v, const cb_kat_sig *c, char *why, size_t w
         cb_pkey_num pqx = {k.qx, pb}, pqy = {k.qy, pb}, r2 = {sig, nb}, s2 = {sig + nb, nb};
         cb_pkey_num kn = num(&c->q);
         cb_limb kk[CB_ECP_LIMBS] = {0};
-        if (cb_ecp_key_set_priv(&k, c->x.b, c->x.len) != 0 || !num_eq(&pqx, &qx) ||
-            !num_eq(&pqy, &qy)) {
+        if (cb_ecp_key_set_priv(&k, c->x.b, c->x.len) != 0 || !cb_pkey_num_eq(&pqx, &qx) ||
+            !cb_pkey_num_eq(&pqy, &qy)) {
             snprintf(why, why_len, "the public key derived from d differs from (Qx, Qy)");
             out = CB_KAT_PKEY_FAIL;
         } else if (c->q.len && (cb_bn_from_bytes(kk, k.e.nl, kn.b, kn.len) != 0 ||
                                 cb_ecp_sign_k(&k, h, c->hash->out_bytes, kk, sig) != 0 ||
-                                !num_eq(&r2, &r) || !num_eq(&s2, &s))) {
+                                !cb_pkey_num_eq(&r2, &r) || !cb_pkey_num_eq(&s2, &s))) {
             snprintf(why, why_len, "the signature made with d and k differs from (R, S)");
             out = CB_KAT_PKEY_FAIL;
         }
@@ -701,12 +760,12 @@ static int run_ecdh(const cb_variant *v, const cb_kat_sig *c, char *why, size_t 
     cb_pkey_num qx = num(&c->g), qy = num(&c->q), px = num(&c->y), py = num(&c->p);
     cb_pkey_num mx = {k.qx, pb}, my = {k.qy, pb}, zn = {z, pb}, want = num(&c->s);
     const char *wrong = NULL;
-    if (cb_ecp_key_set_priv(&k, c->x.b, c->x.len) != 0 || !num_eq(&mx, &qx) ||
-        !num_eq(&my, &qy))
+    if (cb_ecp_key_set_priv(&k, c->x.b, c->x.len) != 0 || !cb_pkey_num_eq(&mx, &qx) ||
+        !cb_pkey_num_eq(&my, &qy))
         wrong = "the public key derived from d differs from the record's";
     else if (cb_ecp_derive(&k, &px, &py, z) != 0)
         wrong = "the peer's key was refused";
-    else if (!num_eq(&zn, &want))
+    else if (!cb_pkey_num_eq(&zn, &want))
         wrong = "the shared secret differs from the record's";
     cb_ecp_key_free(&k);
     if ((wrong == NULL) == c->valid)
@@ -887,6 +946,8 @@ int cb_kat_pkey_run(const cb_variant *v, const cb_kat_sig *c, char *why, size_t 
         return run_x25519(v, c, why, why_len);
     if (c->ecdh)
         return run_ecdh(v, c, why, why_len);
+    if (c->ffdh)
+        return run_ffdh(v, c, why, why_len);
     if (c->ecdsa)
         return c->ecp ? run_ecp(v, c, why, why_len) : run_ecdsa(v, c, why, why_len);
     return c->dsa ? run_dsa(v, c, why, why_len) : run_rsa(v, c, why, why_len);

@@ -18,6 +18,9 @@
  *   X25519        rfc7748.txt: X25519(INPUT_SCALAR, INPUT_U) must be OUTPUT_U
  *   Ed25519       sign.input: the seed gives PK, signing MSG gives SIG (Ed25519 is
  *                 deterministic), and SIG verifies
+ *   FFC DH        KASValidityTest_FFCStatic_NOKC_ZZOnly_*.fax: YstatIUT and YstatCAVS
+ *                 pass the full public-key validation, YstatIUT = G^XstatIUT and
+ *                 Z = YstatCAVS^XstatIUT mod P, all of it exactly when Result is P
  */
 #ifndef CB_KAT_PKEY_H
 #define CB_KAT_PKEY_H
