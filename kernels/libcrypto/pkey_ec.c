@@ -1,8 +1,9 @@
 /*
  * kernels/libcrypto/pkey_ec.c - the elliptic-curve rows of a loaded libcrypto:
- * ecdsap256 and every ecdsa<id> / ecdh<id> row of kernels/curves.h, on the embedded
- * keys (kernels/pkey/ec_keys.c, ecp_keys.c), so each side verifies what the other
- * signs and derives the same secret.
+ * ecdsap256, every ecdsa<id> / ecdh<id> row of kernels/curves.h and the binary
+ * curves' ecdsak163 .. ecdhb571, on the embedded keys (kernels/pkey/ec_keys.c,
+ * ecp_keys.c, ec2m_keys.c), so each side verifies what the other signs and derives
+ * the same secret.
  *
  * The key is an EC_KEY on the curve OBJ_sn2nid names (OpenSSL 3.0, BoringSSL and
  * AWS-LC all have EC_KEY_*; EVP_PKEY_fromdata is OpenSSL 3's only), made once per
@@ -19,6 +20,7 @@
 
 #include "base/common.h"
 #include "kernels/libcrypto/lib.h"
+#include "kernels/pkey/ec2m.h"
 #include "kernels/pkey/ecp.h"
 
 struct cb_lib_ec {
@@ -48,6 +50,15 @@ static int row_of(const cb_alg *a, ec_row *r)
                 return 0;
             }
         return -1;
+    }
+    const char *bc = cb_ec2m_curve_of(a); /* a binary curve: its own key file */
+    if (bc) {
+        const cb_ec2m_keyhex *k = cb_ec2m_keyhex_of(bc);
+        if (!k || !cb_ec2m_sec_name(bc))
+            return -1;
+        *r = (ec_row){cb_ec2m_sec_name(bc), k->d, k->qx, k->qy, k->peer_x, k->peer_y,
+                      cb_ec2m_order_hex(bc), a->out_bytes > 0};
+        return 0;
     }
     const cb_ecp_params *c = cb_ecp_of_alg(a, &r->derive);
     const cb_ecp_keyhex *k = c ? cb_ecp_find_key(a->name) : NULL;

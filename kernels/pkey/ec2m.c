@@ -552,6 +552,28 @@ const char *cb_ec2m_curve_of(const cb_alg *a)
     return NULL;
 }
 
+const char *cb_ec2m_sec_name(const char *curve)
+{
+    /* SEC 2's names, which OpenSSL's OBJ_sn2nid knows the curves by: the K curves
+     * are sect<m>k1, the B curves sect163r2 and sect<m>r1 */
+    static const char *const sec[NCURVES] = {"sect163k1", "sect233k1", "sect283k1",
+                                             "sect409k1", "sect571k1", "sect163r2",
+                                             "sect233r1", "sect283r1", "sect409r1",
+                                             "sect571r1"};
+    for (size_t i = 0; curve && i < NCURVES; i++)
+        if (strcmp(curve, curves[i].name) == 0)
+            return sec[i];
+    return NULL;
+}
+
+const char *cb_ec2m_order_hex(const char *curve)
+{
+    for (size_t i = 0; curve && i < NCURVES; i++)
+        if (strcmp(curve, curves[i].name) == 0)
+            return curves[i].n;
+    return NULL;
+}
+
 static const curve_def *find_curve(const char *name)
 {
     for (size_t i = 0; name && i < NCURVES; i++)

@@ -91,6 +91,12 @@ int cb_ec2m_derive(const cb_ec2m_key *k, uint8_t *out);
  * which); a no-op but under tests/test_ec2m_ct.c. */
 void cb_ec2m_public(const void *p, size_t n);
 
+/* cb_ec2m_sec_name returns SEC 2's name of curve ("sect163k1" for "K-163", as
+ * OpenSSL's OBJ_sn2nid takes it) and cb_ec2m_order_hex the order n of its G in hex;
+ * NULL for an unknown curve. */
+const char *cb_ec2m_sec_name(const char *curve);
+const char *cb_ec2m_order_hex(const char *curve);
+
 /* cb_ec2m_keyhex_of returns the embedded key of curve, or NULL. */
 const cb_ec2m_keyhex *cb_ec2m_keyhex_of(const char *curve);
 

@@ -1298,6 +1298,14 @@ if cb list 2>/dev/null | grep -Eq '^ +openssl +library '; then
     # timed with every operation succeeding (a derive or signature failing is exit 1)
     cb selftest -quick -variant openssl chacha20 chacha20-poly1305 ecdhx25519 ed25519 >"$T/lib.out" 2>"$T/err" &&
         [ "$(grep -c '^PASS .* openssl ' "$T/lib.out")" -eq 4 ] && ok || bad "selftest -variant openssl, the 25519 rows: $(cat "$T/lib.out" "$T/err")"
+    # The curve rows through EC_KEY (kernels/libcrypto/pkey_ec.c): a prime curve and a
+    # brainpool curve pass; a binary curve passes or, where the library was built
+    # without GF(2^m), is unavailable with the reason, and never fails
+    cb selftest -quick -variant openssl ecdsap384 ecdhbrp256r1 ecdsak233 ecdhb163 >"$T/lib.out" 2>"$T/err"
+    [ "$(grep -c '^PASS .* openssl ' "$T/lib.out")" -ge 2 ] && grep -q '^PASS  *ecdsap384 ' "$T/lib.out" &&
+        grep -q '^PASS  *ecdhbrp256r1 ' "$T/lib.out" && ! grep -q '^FAIL' "$T/lib.out" &&
+        [ "$(grep -Ec '^(PASS|UNAVAILABLE) +ecd(sak233|hb163) ' "$T/lib.out")" -eq 2 ] && ok ||
+        bad "selftest -variant openssl, the curve rows: $(cat "$T/lib.out" "$T/err")"
     cb speed ecdhx25519 ed25519 -iterations 20 -samples 2 -variant generic,openssl >"$T/lib.out" 2>"$T/err" &&
         grep -q 'ecdh (X25519).*(openssl)' "$T/lib.out" && grep -q 'EdDSA (Ed25519).*(openssl)' "$T/lib.out" && ok ||
         bad "speed ecdhx25519 ed25519 -variant generic,openssl: $(cat "$T/lib.out" "$T/err")"
