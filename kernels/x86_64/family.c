@@ -74,6 +74,10 @@ const cb_variant cb_family_x86_64[] = {
     {"x64-asm", "x86_64", CB_PRIM_P256, 0, 200, &cb_p256_x64_ops,
      "64-bit limbs, Montgomery field product and square in assembly (MUL/ADC, p's shape)"},
 
+    /* curve25519: X25519 and Ed25519 */
+    {"mulx", "x86_64", CB_PRIM_C25519, CB_CAP_BMI2 | CB_CAP_ADX, 200, &cb_c25519_mulx_ops,
+     "radix 2^64, product and square on MULX/ADCX/ADOX, Montgomery ladder (RFC 7748)"},
+
     /* ML-KEM */
     {"avx2", "x86_64", CB_PRIM_MLKEM, CB_CAP_AVX2, 200, &cb_mlkem_avx2_ops,
      "ML-KEM: Keccak-f[1600] 4 states at a time, NTTs and base-case products on 16-bit lanes"},

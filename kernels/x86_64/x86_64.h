@@ -96,4 +96,8 @@ void p256_x64_ord_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], u
 void p256_x64_ord_sqr(uint64_t r[4], const uint64_t a[4], uint64_t n0);
 extern const cb_p256_ops cb_p256_x64_ops;
 
+/* curve25519 on four 64-bit limbs, product and square on MULX/ADCX/ADOX
+ * (kernels/x86_64/c25519_mulx.c): needs bmi2 and adx. */
+extern const cb_c25519_ops cb_c25519_mulx_ops;
+
 #endif
