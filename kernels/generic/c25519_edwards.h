@@ -400,15 +400,32 @@ static unsigned ed_digits(signed char e[64], const uint8_t k[32])
     return (unsigned)carry;
 }
 
+/* FE_LIMBS: the limbs of an fe (the struct is its array alone). */
+#define FE_LIMBS (sizeof(fe) / sizeof(fe_limb))
+
 /* ed_select sets n = [e] of the row's points (row[j] = [j + 1] P) for e in [-8, 8):
- * all 8 read with masks, then the sign applied with masks. */
+ * each limb is the OR of every entry's limb ANDed with that entry's mask (all ones
+ * for the one wanted, the identity's for e = 0), so all 8 are read whatever e is;
+ * then the sign is applied with masks. */
 static void ed_select(gn *n, const gn row[8], signed char e)
 {
     unsigned neg = (unsigned)(unsigned char)e >> 7;
     unsigned mag = ((unsigned)(int)e ^ (0u - neg)) + neg;
     gn_identity(n);
-    for (unsigned j = 1; j <= 8; j++)
-        gn_cmov(n, &row[j - 1], ((mag ^ j) - 1) >> 31 & 1);
+    fe_limb m = (fe_limb)0 - (fe_limb)((mag - 1) >> 31 & 1); /* mag = 0 */
+    for (size_t i = 0; i < FE_LIMBS; i++) {
+        n->ypx.v[i] &= m;
+        n->ymx.v[i] &= m;
+        n->xy2d.v[i] &= m;
+    }
+    for (unsigned j = 1; j <= 8; j++) {
+        m = (fe_limb)0 - (fe_limb)(((mag ^ j) - 1) >> 31 & 1);
+        for (size_t i = 0; i < FE_LIMBS; i++) {
+            n->ypx.v[i] |= row[j - 1].ypx.v[i] & m;
+            n->ymx.v[i] |= row[j - 1].ymx.v[i] & m;
+            n->xy2d.v[i] |= row[j - 1].xy2d.v[i] & m;
+        }
+    }
     gn_neg(n, neg);
 }
 

@@ -33,8 +33,10 @@
 
 typedef unsigned __int128 u128;
 
+typedef uint64_t fe_limb;
+
 typedef struct fe {
-    uint64_t v[4];
+    fe_limb v[4];
 } fe;
 
 /* REDUCE: t0..t3 = t0..t3 + 38 t4..t7 mod p, below 2^256 (the tail of both products). */
