@@ -469,36 +469,36 @@ static int ge_small_order(const ge *p)
     return fe_equal(&q.X, &zero) && fe_equal(&q.Y, &q.Z);
 }
 
-/* ed_naf writes the width-w NAF of the 256-bit little-endian s: out[i] is 0 or odd
- * with |out[i]| < 2^(w-1), s = sum out[i] 2^i; at most one of any w in a row is not
- * 0.  Variable time (public scalars only). */
+/* bits_at returns count (<= 8) bits of the 256-bit little-endian s from bit pos on
+ * (those past bit 255 read as 0). */
+static unsigned bits_at(const uint8_t s[32], int pos, int count)
+{
+    unsigned x = s[pos >> 3];
+    if ((pos >> 3) < 31)
+        x |= (unsigned)s[(pos >> 3) + 1] << 8;
+    return (x >> (pos & 7)) & ((1u << count) - 1);
+}
+
+/* ed_naf writes the width-w NAF of the 256-bit little-endian s (w <= 8): out[i] is 0
+ * or odd with |out[i]| < 2^(w-1), s = sum out[i] 2^i; at most one of any w in a row
+ * is not 0.  Left to right over the bits with a carry: where the bit plus the carry
+ * is odd, the next w bits plus the carry give a digit, taken as negative (and a
+ * carry passed on) when it is 2^(w-1) or more.  Variable time (public scalars only). */
 static void ed_naf(signed char out[257], const uint8_t s[32], int w)
 {
-    uint64_t n[5] = {0};
-    for (int i = 0; i < 32; i++)
-        n[i / 8] |= (uint64_t)s[i] << (8 * (i % 8));
-    const int64_t full = (int64_t)1 << w, half = full >> 1;
-    for (int i = 0; i < 257; i++) {
-        int64_t d = 0;
-        if (n[0] & 1) {
-            d = (int64_t)(n[0] & (uint64_t)(full - 1));
-            if (d >= half)
-                d -= full;
-            /* n -= d: below n's low w bits, so only a borrow or carry moves up */
-            uint64_t lo = n[0];
-            n[0] -= (uint64_t)d;
-            if (d > 0 && n[0] > lo) {
-                for (int j = 1; j < 5 && n[j]-- == 0; j++)
-                    ;
-            } else if (d < 0 && n[0] < lo) {
-                for (int j = 1; j < 5 && ++n[j] == 0; j++)
-                    ;
-            }
+    unsigned carry = 0;
+    memset(out, 0, 257);
+    for (int i = 0; i < 257;) {
+        unsigned bit = i < 256 ? bits_at(s, i, 1) : 0;
+        if (bit == carry) {
+            i++;
+            continue;
         }
-        out[i] = (signed char)d;
-        for (int j = 0; j < 4; j++)
-            n[j] = n[j] >> 1 | n[j + 1] << 63;
-        n[4] >>= 1;
+        int n = i + w <= 256 ? w : 256 - i;
+        int d = (int)((i < 256 ? bits_at(s, i, n) : 0) + carry);
+        carry = (unsigned)(d >> (w - 1)) & 1;
+        out[i] = (signed char)(d - (int)(carry << w));
+        i += w;
     }
 }
 
