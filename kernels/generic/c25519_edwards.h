@@ -10,18 +10,18 @@
  * y = 4/5 and x even (5.1), and one table of affine points in the form
  * (y + x, y - x, 2 d x y), so adding one costs 7 multiplications: the comb
  * [j 16^(2i)]B, j = 1..8, for the 32 pairs of 4-bit windows of ed_base; the odd
- * multiples B, 3B, .., 63B for ed_check's width-7 NAF; and [2^256]B.  All 289 are
+ * multiples B, 3B, .., 127B for ed_check's width-8 NAF; and [2^256]B.  All 321 are
  * made affine with one inversion (Montgomery's trick).
  *
  * Constant time (ed_base, used for every secret scalar): the scalar is recoded into
  * 64 signed 4-bit digits in [-8, 8) with arithmetic only; [k]B = 16 (sum over the odd
  * digits) + (sum over the even digits) + carry [2^256]B, 65 mixed additions and 4
- * doublings whatever k is; each entry is read by scanning all 8 of its row with
- * masked moves, its sign applied with a masked swap and a masked negation, so
+ * doublings whatever k is; each entry is read by scanning all 8 of its row under
+ * masks (ed_select), its sign applied with a masked swap and a masked negation, so
  * neither the branches nor the addresses depend on the scalar; the addition formula
  * is complete (a = -1 is a square, d is not), so adding [0]B, the entry (1, 1, 0),
  * needs no special case.  ed_check (verification, public inputs) is variable time:
- * Straus's interleaving of s's width-7 NAF over the fixed table and k's width-5 NAF
+ * Straus's interleaving of s's width-8 NAF over the fixed table and k's width-5 NAF
  * over the odd multiples of -A, sharing one chain of doublings.
  *
  * Bounds: every fe_mul and fe_sq input is the sum or difference of at most three
@@ -45,9 +45,9 @@ typedef struct gc {
 } gc;
 
 /* The table: ED_ROWS rows of the comb, row i = [1..8] 16^(2i) B; then ED_ODD odd
- * multiples of B (a width-7 NAF's digits reach 63); then [2^256]B, ed_base's carry. */
+ * multiples of B (a width-8 NAF's digits reach 127); then [2^256]B, ed_base's carry. */
 #define ED_ROWS 32
-#define ED_ODD 32
+#define ED_ODD 64
 #define ED_COMB(i, j) ((i) * 8 + (j))
 #define ED_ODD_AT(m) (ED_ROWS * 8 + (m))
 #define ED_TOP (ED_ROWS * 8 + ED_ODD)
@@ -528,7 +528,7 @@ static int ed_check(const void *ctx, uint8_t out[32], const uint8_t s[32],
         ge_addc(&A, &A, &a2, 1);
         ge_cached(&ta[j], &A, c);
     }
-    ed_naf(sn, s, 7);
+    ed_naf(sn, s, 8);
     ed_naf(kn, k, 5);
     int top = 256;
     while (top >= 0 && sn[top] == 0 && kn[top] == 0)
