@@ -33,6 +33,10 @@ int tu_runnable_said(const cb_variant *v, const cb_alg *a);
  * none; returns how many. */
 size_t tu_builtin_variants(const char *alg, const cb_variant **vs, size_t max);
 
+/* tu_builtin_runnable is tu_builtin_variants less the variants this CPU (after the
+ * masks) cannot run; it may return 0. */
+size_t tu_builtin_runnable(const char *alg, const cb_variant **vs, size_t max);
+
 /* tu_block_chaining checks, for a keylen-byte key, that cbc in place equals cbc to
  * another buffer, that a run split over calls chains through the IV (left as the
  * last ciphertext block), and that decryption inverts encryption in ecb and cbc. */

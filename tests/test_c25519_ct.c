@@ -23,21 +23,11 @@
 #include "tests/ct_poison.h"
 #include "tests/support.h"
 
-/* runnable returns the built-in variants of alg this CPU runs (after masks). */
-static size_t runnable(const char *alg, const cb_variant **vs, size_t max)
-{
-    size_t n = tu_builtin_variants(alg, vs, max), kept = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!(vs[i]->caps & ~cb_caps_effective()))
-            vs[kept++] = vs[i];
-    return kept;
-}
-
 static void test_x25519_scalar_poisoned(void **unused)
 {
     (void)unused;
     const cb_variant *vs[8];
-    size_t n = runnable("ecdhx25519", vs, 8);
+    size_t n = tu_builtin_runnable("ecdhx25519", vs, 8);
     uint8_t k[32], u[32], out[32], want[32];
     tu_fill(u, 32, 9);
     const cb_c25519_ops *g = cb_pkey_c25519_ops(cb_variant_generic(cb_alg_find("ecdhx25519")));
@@ -60,7 +50,7 @@ static void test_ed25519_secrets_poisoned(void **unused)
 {
     (void)unused;
     const cb_variant *vs[8];
-    size_t n = runnable("ed25519", vs, 8);
+    size_t n = tu_builtin_runnable("ed25519", vs, 8);
     const uint8_t msg[36] = "cryptobench public-key speed message";
     uint8_t seed[32], sig[64], want[64], pub[32];
     for (uint32_t trial = 1; trial <= 2; trial++) {
