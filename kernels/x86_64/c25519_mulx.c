@@ -18,11 +18,14 @@
  * cross products a_i a_j (i < j) once, doubles them in one ADC chain and adds the
  * four squares a_i^2: 10 MULX, not 16.
  *
- * Registers: rsi a, rcx b, rdx MULX's implicit operand, rax and rbx the products'
- * low and high words, rdi a zero for closing the chains, r8..r15 the product's eight
- * limbs t0..t7; r8..r11, the result, are stored through h, whose address the asm
- * loads into rsi last (storing from the asm, not from C, let GCC keep fewer values
- * live across it: 7% on X25519 here).  The compiler saves what the asm clobbers.
+ * Registers: rsi a, rcx b, rdi h, rdx MULX's implicit operand (and a zero for
+ * closing the carry chains at the end), rax and rbx the products' low and high
+ * words, r8..r15 the product's eight limbs t0..t7; r8..r11, the result, are stored
+ * through h from the asm (not from C: GCC then keeps fewer values live across it,
+ * 7% on X25519 here).  The compiler saves what the asm clobbers.  The asm names
+ * its memory by a "memory" clobber, not by memory operands: those need address
+ * registers of their own, and with a frame pointer and the sanitizers (-O1, make
+ * check-asan) GCC had none left ("impossible constraints").
  *
  * Constant time: no branch and no address depends on the values (MULX, ADCX, ADOX,
  * ADC and SBB take the same time whatever their operands); the carry folds use masks
@@ -44,7 +47,7 @@ typedef struct fe {
 /* REDUCE: t0..t3 = t0..t3 + 38 t4..t7 mod p, below 2^256 (the tail of both products). */
 #define REDUCE                                                                             \
     "movl $38, %%edx\n\t"                                                                  \
-    "xorl %%edi, %%edi\n\t"                                                                \
+    "xorl %%eax, %%eax\n\t" /* clears CF and OF */                                          \
     "mulx %%r12, %%rax, %%rbx\n\t"                                                         \
     "adcx %%rax, %%r8\n\t"                                                                 \
     "adox %%rbx, %%r9\n\t"                                                                 \
@@ -56,13 +59,14 @@ typedef struct fe {
     "adox %%rbx, %%r11\n\t"                                                                \
     "mulx %%r15, %%rax, %%r12\n\t"                                                         \
     "adcx %%rax, %%r11\n\t"                                                                \
-    "adox %%rdi, %%r12\n\t"                                                                \
-    "adcx %%rdi, %%r12\n\t" /* the carry limb, below 39 */                                 \
+    "movl $0, %%edx\n\t" /* a zero for closing the chains (MOV keeps the flags) */          \
+    "adox %%rdx, %%r12\n\t"                                                                \
+    "adcx %%rdx, %%r12\n\t" /* the carry limb, below 39 */                                 \
     "imulq $38, %%r12, %%r12\n\t"                                                          \
     "addq %%r12, %%r8\n\t"                                                                 \
-    "adcq %%rdi, %%r9\n\t"                                                                 \
-    "adcq %%rdi, %%r10\n\t"                                                                \
-    "adcq %%rdi, %%r11\n\t"                                                                \
+    "adcq $0, %%r9\n\t"                                                                    \
+    "adcq $0, %%r10\n\t"                                                                   \
+    "adcq $0, %%r11\n\t"                                                                   \
     "sbbq %%rax, %%rax\n\t" /* all ones when it carried once more */                       \
     "andl $38, %%eax\n\t"                                                                  \
     "addq %%rax, %%r8\n\t"
@@ -81,7 +85,6 @@ static inline __attribute__((always_inline)) void fe_mul(fe *h, const fe *f, con
             "adcq $0, %%r12\n\t"
             /* row 1: t1..t5 += a1 b */
             "movq 8(%%rsi), %%rdx\n\t"
-            "xorl %%edi, %%edi\n\t"
             "xorl %%r13d, %%r13d\n\t"
             "mulx 0(%%rcx), %%rax, %%rbx\n\t"
             "adcx %%rax, %%r9\n\t"
@@ -95,7 +98,7 @@ static inline __attribute__((always_inline)) void fe_mul(fe *h, const fe *f, con
             "mulx 24(%%rcx), %%rax, %%rbx\n\t"
             "adcx %%rax, %%r12\n\t"
             "adox %%rbx, %%r13\n\t"
-            "adcx %%rdi, %%r13\n\t"
+            "adcq $0, %%r13\n\t"
             /* row 2: t2..t6 += a2 b */
             "movq 16(%%rsi), %%rdx\n\t"
             "xorl %%r14d, %%r14d\n\t"
@@ -111,7 +114,7 @@ static inline __attribute__((always_inline)) void fe_mul(fe *h, const fe *f, con
             "mulx 24(%%rcx), %%rax, %%rbx\n\t"
             "adcx %%rax, %%r13\n\t"
             "adox %%rbx, %%r14\n\t"
-            "adcx %%rdi, %%r14\n\t"
+            "adcq $0, %%r14\n\t"
             /* row 3: t3..t7 += a3 b */
             "movq 24(%%rsi), %%rdx\n\t"
             "xorl %%r15d, %%r15d\n\t"
@@ -127,16 +130,15 @@ static inline __attribute__((always_inline)) void fe_mul(fe *h, const fe *f, con
             "mulx 24(%%rcx), %%rax, %%rbx\n\t"
             "adcx %%rax, %%r14\n\t"
             "adox %%rbx, %%r15\n\t"
-            "adcx %%rdi, %%r15\n\t" REDUCE
-            "movq %[hp], %%rsi\n\t"
-            "movq %%r8, 0(%%rsi)\n\t"
-            "movq %%r9, 8(%%rsi)\n\t"
-            "movq %%r10, 16(%%rsi)\n\t"
-            "movq %%r11, 24(%%rsi)\n\t"
-            : "=m"(*h), "+S"(f), "+c"(g)
-            : [hp] "m"(h), "m"(*f), "m"(*g)
-            : "rax", "rbx", "rdx", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
-              "cc");
+            "adcq $0, %%r15\n\t" REDUCE
+            "movq %%r8, 0(%%rdi)\n\t"
+            "movq %%r9, 8(%%rdi)\n\t"
+            "movq %%r10, 16(%%rdi)\n\t"
+            "movq %%r11, 24(%%rdi)\n\t"
+            :
+            : "S"(f), "c"(g), "D"(h)
+            : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc",
+              "memory");
 }
 
 static inline __attribute__((always_inline)) void fe_sq(fe *h, const fe *f)
@@ -152,19 +154,18 @@ static inline __attribute__((always_inline)) void fe_sq(fe *h, const fe *f)
             /* of a1: t3..t5 += a1 (a2, a3) */
             "movq 8(%%rsi), %%rdx\n\t"
             "xorl %%r13d, %%r13d\n\t"
-            "xorl %%edi, %%edi\n\t"
             "mulx 16(%%rsi), %%rax, %%rbx\n\t"
             "adcx %%rax, %%r11\n\t"
             "adox %%rbx, %%r12\n\t"
             "mulx 24(%%rsi), %%rax, %%rbx\n\t"
             "adcx %%rax, %%r12\n\t"
             "adox %%rbx, %%r13\n\t"
-            "adcx %%rdi, %%r13\n\t"
+            "adcq $0, %%r13\n\t"
             /* of a2: t5..t6 += a2 a3 */
             "movq 16(%%rsi), %%rdx\n\t"
             "mulx 24(%%rsi), %%rax, %%r14\n\t"
             "addq %%rax, %%r13\n\t"
-            "adcq %%rdi, %%r14\n\t"
+            "adcq $0, %%r14\n\t"
             /* doubled: t1..t7 = 2 (t1..t6) */
             "xorl %%r15d, %%r15d\n\t"
             "addq %%r9, %%r9\n\t"
@@ -173,7 +174,7 @@ static inline __attribute__((always_inline)) void fe_sq(fe *h, const fe *f)
             "adcq %%r12, %%r12\n\t"
             "adcq %%r13, %%r13\n\t"
             "adcq %%r14, %%r14\n\t"
-            "adcq %%rdi, %%r15\n\t"
+            "adcq $0, %%r15\n\t"
             /* plus the squares a_i^2 at 2i (MULX and MOV leave the flags alone) */
             "movq 0(%%rsi), %%rdx\n\t"
             "mulx %%rdx, %%r8, %%rax\n\t"
@@ -190,15 +191,14 @@ static inline __attribute__((always_inline)) void fe_sq(fe *h, const fe *f)
             "mulx %%rdx, %%rax, %%rbx\n\t"
             "adcq %%rax, %%r14\n\t"
             "adcq %%rbx, %%r15\n\t" REDUCE
-            "movq %[hp], %%rsi\n\t"
-            "movq %%r8, 0(%%rsi)\n\t"
-            "movq %%r9, 8(%%rsi)\n\t"
-            "movq %%r10, 16(%%rsi)\n\t"
-            "movq %%r11, 24(%%rsi)\n\t"
-            : "=m"(*h), "+S"(f)
-            : [hp] "m"(h), "m"(*f)
-            : "rax", "rbx", "rdx", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
-              "cc");
+            "movq %%r8, 0(%%rdi)\n\t"
+            "movq %%r9, 8(%%rdi)\n\t"
+            "movq %%r10, 16(%%rdi)\n\t"
+            "movq %%r11, 24(%%rdi)\n\t"
+            :
+            : "S"(f), "D"(h)
+            : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc",
+              "memory");
 }
 
 /* FOLD_CARRY(t): t = 38 when the last addition carried out of limb 3, else 0, added to
