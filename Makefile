@@ -185,6 +185,15 @@ check-make: $(BIN)
 check-kat: $(BIN)
 	@scripts/run-kat.sh $(BIN) "$(QEMU_RUN)"
 
+# The constant-time checks: each tests/*_ct.sh runs its test under valgrind's memcheck
+# with the secrets marked undefined (native builds only: valgrind runs no emulator).
+CT_CHECKS := mlkem_ct.sh:test_mlkem mldsa_ct.sh:test_mldsa_ct c25519_ct.sh:test_c25519_ct \
+	c448_ct.sh:test_c448_ct ec2m_ct.sh:test_ec2m_ct ecp_ct.sh:test_ecp_ct \
+	ffdh_ct.sh:test_ffdh_ct pkey_ct.sh:test_pkey_ct symmetric_ct.sh:test_symmetric_ct
+.PHONY: check-ct
+check-ct: $(foreach c,$(CT_CHECKS),$(BUILD)/tests/$(lastword $(subst :, ,$(c))))
+	@set -e; $(foreach c,$(CT_CHECKS),sh tests/$(firstword $(subst :, ,$(c))) $(BUILD)/tests/$(lastword $(subst :, ,$(c)));)
+
 # The Debian package: dpkg-buildpackage in a scratch copy of the tree, so the working
 # tree is left as it was; the .deb lands in build/deb/.  check-deb builds and inspects it.
 .PHONY: deb check-deb

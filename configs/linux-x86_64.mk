@@ -19,7 +19,7 @@ ARCH_LDFLAGS :=
 QEMU_RUN :=
 # check-cross also runs this build under qemu-x86_64 so dispatch is tested on CPUs
 # older than the host: Nehalem (SSSE3), Westmere (+AES-NI, PCLMULQDQ), SandyBridge
-# (+AVX), Haswell (+AVX2).  Not max: QEMU 7.2's 256-bit VAES gets the SP 800-38A
+# (+AVX), Haswell (+AVX2, BMI2), Broadwell (+ADX: the curve25519 variant mulx).  Not max: QEMU 7.2's 256-bit VAES gets the SP 800-38A
 # answers wrong where this CPU gets them right; and TCG has no SHA extensions and
 # no AVX-512.  Unit tests, kat and the command-line tests run natively instead.
 QEMU := qemu-x86_64

@@ -145,6 +145,15 @@ size_t tu_builtin_variants(const char *alg, const cb_variant **vs, size_t max)
     return n;
 }
 
+size_t tu_builtin_runnable(const char *alg, const cb_variant **vs, size_t max)
+{
+    size_t n = tu_builtin_variants(alg, vs, max), kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(vs[i]->caps & ~cb_caps_effective()))
+            vs[kept++] = vs[i];
+    return kept;
+}
+
 void tu_fill(uint8_t *p, size_t len, uint32_t seed)
 {
     uint32_t x = seed | 1;

@@ -43,6 +43,10 @@ size_t tu_prim_variants(cb_prim prim, const cb_variant **vs, size_t max);
  * none; returns how many. */
 size_t tu_builtin_variants(const char *alg, const cb_variant **vs, size_t max);
 
+/* tu_builtin_runnable is tu_builtin_variants less the variants this CPU (after the
+ * masks) cannot run; it may return 0. */
+size_t tu_builtin_runnable(const char *alg, const cb_variant **vs, size_t max);
+
 /* tu_block_chaining checks, for a keylen-byte key, that cbc in place equals cbc to
  * another buffer, that a run split over calls chains through the IV (left as the
  * last ciphertext block), and that decryption inverts encryption in ecb and cbc. */

@@ -2,7 +2,9 @@
  * kernels/generic/c25519_ladder.h - X25519 (RFC 7748 section 5) over a field
  * representation of GF(2^255 - 19) that the including file defines first:
  *
- *   fe, FE_BYTES (32)       an element, limbs in the file's radix
+ *   fe, fe_limb             an element, an array v of limbs (of type fe_limb) in the
+ *                           file's radix and nothing else
+ *   FE_BYTES (32)           the encoding's bytes
  *   fe_frombytes(h, s)      h = the 255-bit little-endian number s, top bit ignored
  *   fe_tobytes(s, h)        s = h fully reduced (canonical), little-endian
  *   fe_set(h, v)            h = the small integer v

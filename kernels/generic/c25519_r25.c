@@ -17,9 +17,10 @@
 
 /* FE_BYTES: the encoding's bytes (kernels/generic/curve_common.h). */
 #define FE_BYTES 32
+typedef int32_t fe_limb;
 
 typedef struct fe {
-    int32_t v[10];
+    fe_limb v[10];
 } fe;
 
 /* width is the number of bits of limb i: 26 for even i, 25 for odd. */

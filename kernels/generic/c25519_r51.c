@@ -18,9 +18,10 @@ typedef unsigned __int128 u128;
 
 /* FE_BYTES: the encoding's bytes (kernels/generic/curve_common.h). */
 #define FE_BYTES 32
+typedef uint64_t fe_limb;
 
 typedef struct fe {
-    uint64_t v[5];
+    fe_limb v[5];
 } fe;
 
 #define MASK51 ((UINT64_C(1) << 51) - 1)

@@ -1,19 +1,21 @@
 /*
  * kernels/pkey/ed25519.c - Ed25519 signatures (RFC 8032 5.1) over a curve25519
- * variant's group (cb_c25519_ops: ed_base, ed_check): SHA-512 (the generic sha512
- * variant, so the row measures the curve code), the scalars modulo the group order
- * L, and the selftest.
+ * variant's group (cb_c25519_ops: ed_base, ed_check): SHA-512 (through the sha512
+ * variant auto picks for the capabilities in force, as a library would hash: sha512's
+ * own rows compare the variants), the scalars modulo the group order L, and the
+ * selftest.
  *
  * Constant time where a secret is involved: [r]B and the public key's [s]B go
- * through ed_base (fixed windows, masked table scans); reduction modulo L is a fixed
- * 512-step shift-and-subtract whose subtraction is selected with masks, and the
- * product k s + r is schoolbook over every limb.  Verification handles public data
+ * through ed_base (fixed windows, masked table scans); reduction modulo L is
+ * Barrett's, whose products run over every limb and whose final subtractions are
+ * selected with masks, and the product k s + r is schoolbook over every limb.  Verification handles public data
  * only and may branch.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/caps.h"
 #include "base/common.h"
 #include "kernels/modes/digest.h"
 #include "kernels/pkey/pkey_impl.h"
@@ -24,32 +26,75 @@
 static const uint32_t L[8] = {0x5cf5d3ed, 0x5812631a, 0xa2f79cd6, 0x14def9de,
                               0x00000000, 0x00000000, 0x00000000, 0x10000000};
 
-/* sc_reduce sets out = in[0..len) mod L (little-endian, len <= 64): one bit at a time,
- * r = 2r + bit, then r - L kept when it did not borrow; r stays below L < 2^253. */
+/* MU = floor(2^512 / L), Barrett's constant for L (HAC 14.42 with base 2^32, k = 8),
+ * little-endian 32-bit limbs; python3 -c 'print(hex(2**512 // (2**252 +
+ * 27742317777372353535851937790883648493)))' prints it. */
+static const uint32_t MU[9] = {0x0a2c131b, 0xed9ce5a3, 0x086329a7, 0x2106215d, 0xffffffeb,
+                               0xffffffff, 0xffffffff, 0xffffffff, 0x0000000f};
+
+/* sub_l_masked sets r = r - L when r >= L (nine limbs, the ninth r's top), selecting
+ * the difference with a mask made from the borrow, so nothing branches on r. */
+static void sub_l_masked(uint32_t r[9])
+{
+    uint32_t t[9];
+    uint64_t borrow = 0;
+    for (int j = 0; j < 9; j++) {
+        uint64_t d = (uint64_t)r[j] - (j < 8 ? L[j] : 0) - borrow;
+        t[j] = (uint32_t)d;
+        borrow = (d >> 32) & 1;
+    }
+    uint32_t keep = (uint32_t)0 - (uint32_t)borrow; /* all ones: r < L, keep r */
+    for (int j = 0; j < 9; j++)
+        r[j] = (r[j] & keep) | (t[j] & ~keep);
+    cb_wipe(t, sizeof t);
+}
+
+/*
+ * sc_reduce sets out = in[0..len) mod L (little-endian, len <= 64) by Barrett's
+ * reduction: q = floor(floor(x / 2^224) MU / 2^288) is at most 2 below floor(x / L),
+ * so r = x - q L, computed modulo 2^288, is below 3L and two masked subtractions of
+ * L finish.  Every product is over all limbs whatever their values, so the time does
+ * not depend on x.
+ */
 static void sc_reduce(uint8_t out[32], const uint8_t *in, size_t len)
 {
-    uint32_t r[8] = {0}, t[8];
-    for (size_t i = 8 * len; i-- > 0;) {
-        uint32_t carry = (in[i >> 3] >> (i & 7)) & 1;
-        for (int j = 0; j < 8; j++) {
-            uint32_t next = r[j] >> 31;
-            r[j] = r[j] << 1 | carry;
-            carry = next;
+    uint32_t x[16] = {0}, r[9];
+    uint64_t q2[18] = {0}, ql[9] = {0};
+    for (size_t i = 0; i < len; i++)
+        x[i / 4] |= (uint32_t)in[i] << (8 * (i % 4));
+    /* q2 = (x >> 224) MU: nine limbs by nine, 32-bit columns with their carries */
+    for (int i = 0; i < 9; i++) {
+        uint64_t carry = 0;
+        for (int j = 0; j < 9; j++) {
+            uint64_t p = (uint64_t)x[7 + i] * MU[j] + q2[i + j] + carry;
+            q2[i + j] = (uint32_t)p;
+            carry = p >> 32;
         }
-        uint64_t borrow = 0;
-        for (int j = 0; j < 8; j++) {
-            uint64_t d = (uint64_t)r[j] - L[j] - borrow;
-            t[j] = (uint32_t)d;
-            borrow = (d >> 32) & 1;
-        }
-        uint32_t keep = (uint32_t)0 - (uint32_t)borrow; /* all ones: r < L, keep r */
-        for (int j = 0; j < 8; j++)
-            r[j] = (r[j] & keep) | (t[j] & ~keep);
+        q2[i + 9] = carry;
     }
+    /* q = q2 >> 288 (limbs 9..17); ql = q L mod 2^288 (nine limbs) */
+    for (int i = 0; i < 9; i++) {
+        uint64_t carry = 0;
+        for (int j = 0; i + j < 9; j++) {
+            uint64_t p = q2[9 + i] * (j < 8 ? L[j] : 0) + ql[i + j] + carry;
+            ql[i + j] = (uint32_t)p;
+            carry = p >> 32;
+        }
+    }
+    uint64_t borrow = 0;
+    for (int j = 0; j < 9; j++) {
+        uint64_t d = (uint64_t)x[j] - ql[j] - borrow;
+        r[j] = (uint32_t)d;
+        borrow = (d >> 32) & 1;
+    }
+    sub_l_masked(r);
+    sub_l_masked(r);
     for (int i = 0; i < 32; i++)
         out[i] = (uint8_t)(r[i / 4] >> (8 * (i % 4)));
+    cb_wipe(x, sizeof x);
     cb_wipe(r, sizeof r);
-    cb_wipe(t, sizeof t);
+    cb_wipe(q2, sizeof q2);
+    cb_wipe(ql, sizeof ql);
 }
 
 static void load_limbs(uint32_t x[8], const uint8_t b[32])
@@ -59,13 +104,14 @@ static void load_limbs(uint32_t x[8], const uint8_t b[32])
                (uint32_t)b[4 * i + 3] << 24;
 }
 
-/* sc_muladd sets out = (a b + c) mod L for 256-bit little-endian a, b, c. */
+/* sc_muladd sets out = (a b + c) mod L for 256-bit little-endian a, b, c with a < L,
+ * so a b + c < 2^512, the range sc_reduce takes. */
 static void sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
                       const uint8_t c[32])
 {
     uint32_t x[8], y[8], z[8];
     uint64_t acc[17] = {0};
-    uint8_t wide[68];
+    uint8_t wide[64];
     load_limbs(x, a);
     load_limbs(y, b);
     load_limbs(z, c);
@@ -84,7 +130,7 @@ static void sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
         acc[i] = (uint32_t)s;
         carry = s >> 32;
     }
-    for (int i = 0; i < 68; i++)
+    for (int i = 0; i < 64; i++)
         wide[i] = (uint8_t)(acc[i / 4] >> (8 * (i % 4)));
     sc_reduce(out, wide, sizeof wide);
     cb_wipe(acc, sizeof acc);
@@ -98,7 +144,7 @@ static void sha512_of(const cb_ed25519_key *k, const uint8_t *p1, size_t l1, con
                       size_t l2, const uint8_t *p3, size_t l3, uint8_t out[64])
 {
     cb_digest_ctx c;
-    /* cannot fail: cb_ed25519_key_init found sha512's generic variant */
+    /* cannot fail: group_init found a sha512 variant */
     (void)cb_digest_init(&c, k->hash.alg, k->hash.v);
     cb_digest_update(&c, p1, p1 ? l1 : 0);
     cb_digest_update(&c, p2, p2 ? l2 : 0);
@@ -113,7 +159,8 @@ static int group_init(cb_ed25519_key *k, const cb_variant *v)
     memset(k, 0, sizeof *k);
     const cb_c25519_ops *ops = cb_pkey_c25519_ops(v);
     k->hash.alg = cb_alg_find("sha512");
-    k->hash.v = k->hash.alg ? cb_variant_generic(k->hash.alg) : NULL;
+    k->hash.v = k->hash.alg ? cb_variant_auto(k->hash.alg, CB_DIR_DIGEST, cb_caps_effective())
+                            : NULL;
     if (!ops || !ops->ed_init || !ops->ed_base || !ops->ed_check || !k->hash.v)
         return -1;
     k->ops = ops;

@@ -91,6 +91,9 @@ const cb_variant cb_family_x86_64[] = {
     /* bignum core (rsa*, dsa*) */
     {"mulx", "x86_64", CB_PRIM_MONT, CB_CAP_BMI2 | CB_CAP_ADX, 200, &cb_mont_mulx_ops,
      "CIOS Montgomery product, MULX with the ADCX and ADOX carry chains; generic squaring"},
+    /* curve25519: X25519 and Ed25519 */
+    {"mulx", "x86_64", CB_PRIM_C25519, CB_CAP_BMI2 | CB_CAP_ADX, 200, &cb_c25519_mulx_ops,
+     "radix 2^64, product and square on MULX/ADCX/ADOX, Montgomery ladder (RFC 7748)"},
 
     /* ML-KEM */
     {"avx2", "x86_64", CB_PRIM_MLKEM, CB_CAP_AVX2, 200, &cb_mlkem_avx2_ops,

@@ -115,5 +115,8 @@ extern const cb_p256_ops cb_p256_x64_ops;
 void cb_mont_mulx_mul(cb_limb *r, const cb_limb *a, const cb_limb *b, const cb_limb *n,
                       cb_limb n0, size_t limbs);
 extern const cb_mont_ops cb_mont_mulx_ops;
+/* curve25519 on four 64-bit limbs, product and square on MULX/ADCX/ADOX
+ * (kernels/x86_64/c25519_mulx.c): needs bmi2 and adx. */
+extern const cb_c25519_ops cb_c25519_mulx_ops;
 
 #endif

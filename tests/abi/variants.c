@@ -449,6 +449,45 @@ static int check_gf2m(const cb_variant *v)
     return 0;
 }
 
+/* check_c25519 runs X25519 on the input pattern, then, where the variant has the
+ * Ed25519 group, ed_init (a context larger than the arena: made twice, directly and
+ * through the check, which must agree, as check_p256 does), ed_base, and ed_check on
+ * a public key made by ed_base so that it decodes. */
+static int check_c25519(const cb_variant *v)
+{
+    const cb_c25519_ops *o = v->ops;
+    CHECK(v, "c25519 x25519", o->x25519(AT(OUT), input, input + 32), o->x25519, 3, U(AT(OUT)),
+          U(input), U(input + 32));
+    if (!o->ed_init)
+        return 0;
+    uint8_t *ctx = cb_aligned_alloc(64, o->ed_size), *ctx2 = cb_aligned_alloc(64, o->ed_size);
+    uint8_t pub[32];
+    cb_abi_report r;
+    memset(ctx, 0, o->ed_size);
+    memset(ctx2, 0, o->ed_size);
+    o->ed_init(ctx);
+    cb_abi_call(&r, (cb_abi_fn)o->ed_init, 1, U(ctx2));
+    int rc = -1;
+    if (r.clobbered) {
+        snprintf(fail_msg_buf, fail_msg_len, "%s/%s c25519 ed_init did not restore %s",
+                 v->family, v->name, r.names);
+    } else if (memcmp(ctx, ctx2, o->ed_size) != 0) {
+        snprintf(fail_msg_buf, fail_msg_len,
+                 "%s/%s c25519 ed_init made another context through the ABI check", v->family,
+                 v->name);
+    } else {
+        o->ed_base(ctx, pub, input + 64);
+        CHECK(v, "c25519 ed_base", o->ed_base(ctx, AT(OUT), input), o->ed_base, 3, U(ctx),
+              U(AT(OUT)), U(input));
+        CHECK(v, "c25519 ed_check", (void)o->ed_check(ctx, AT(OUT), input, input + 32, pub),
+              o->ed_check, 5, U(ctx), U(AT(OUT)), U(input), U(input + 32), U(pub));
+        rc = 0;
+    }
+    free(ctx);
+    free(ctx2);
+    return rc;
+}
+
 int cb_abi_check_variants(char *msg, size_t len)
 {
     static const struct {
@@ -460,6 +499,7 @@ int cb_abi_check_variants(char *msg, size_t len)
         {CB_PRIM_CHACHA, check_chacha}, {CB_PRIM_P256, check_p256},
         {CB_PRIM_MLKEM, check_mlkem},  {CB_PRIM_MLDSA, check_mldsa},
         {CB_PRIM_GF2M, check_gf2m},
+        {CB_PRIM_C25519, check_c25519},
 #define DIGEST_ROW(NAME, name, check, summary, arg) {CB_PRIM_##NAME, check_##check},
         CB_DIGESTS(DIGEST_ROW, CB_DIGEST_NO_A, ~)
 #undef DIGEST_ROW
