@@ -219,6 +219,7 @@ check: check-deps
 	@$(MAKE) --no-print-directory check-layers check-unit check-cli check-kat check-fuzz-replay check-make check-deb check-lava
 ifeq ($(CONFIG),$(DEFAULT_CONFIG))
 	@$(MAKE) --no-print-directory check-fuzz FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS)
+	@$(MAKE) --no-print-directory check-ct
 endif
 ifeq ($(CONFIG)$(CHECK_CROSS),$(DEFAULT_CONFIG)1)
 	@$(MAKE) --no-print-directory check-cross

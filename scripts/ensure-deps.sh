@@ -17,6 +17,7 @@ pkgs="$pkgs debhelper lintian dpkg-dev fakeroot" # tests/deb.sh builds and check
 pkgs="$pkgs lava-common" # tests/lava.sh validates scripts/lava/ with its schemas
 pkgs="$pkgs openssl" # scripts/kat-openssl.sh encrypts with `openssl enc` to compare
 pkgs="$pkgs qemu-user" # check-cli runs the x86-64 build on older CPU models (qemu-x86_64)
+pkgs="$pkgs valgrind" # check-ct runs the constant-time tests under its memcheck
 foreign=""
 if [ "${1:-}" = "--cross" ]; then
     pkgs="$pkgs gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf \
