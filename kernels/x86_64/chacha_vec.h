@@ -83,8 +83,20 @@ typedef __m256i vec;
 #define V_UNPACK(half, bits) _mm256_unpack##half##_epi##bits
 #define V_ROLD(x, n) _mm256_rol_epi32(x, n)
 #define V_SHUFFLE_MEM "vpshufb %1, %0, %0" : "+x"(x) : "m"(*(const vec *)m)
+#elif CHACHA_VBITS == 512
+#ifndef CHACHA_VPROLD
+#error "the 512-bit instance needs CHACHA_VPROLD (AVX-512F has VPROLD on zmm)"
+#endif
+typedef __m512i vec;
+#define LANES 16
+#define V_ADD _mm512_add_epi32
+#define V_XOR _mm512_xor_si512
+#define V_SET1(w) _mm512_set1_epi32((int)(w))
+#define V_LANE_INDEX _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define V_UNPACK(half, bits) _mm512_unpack##half##_epi##bits
+#define V_ROLD(x, n) _mm512_rol_epi32(x, n)
 #else
-#error "CHACHA_VBITS must be 128 or 256"
+#error "CHACHA_VBITS must be 128, 256 or 512"
 #endif
 
 #ifdef CHACHA_VPROLD
@@ -228,6 +240,27 @@ CINLINE void vertical(const uint32_t key[8], uint32_t c, uint32_t n1, uint32_t n
         __m128i t[4];
         transpose4(x + 4 * g, t);
         store_group(in, out, g, t, nblk);
+    }
+#elif CHACHA_VBITS == 512
+    /* t[g][j]: 128-bit lane l holds words 4g..4g+3 of block j + 4 l.  Block j + 4 l is
+     * lane l of t[0..3][j]: a 4x4 transpose of 128-bit lanes, two VSHUFI32X4 steps
+     * (pairs of lanes of two groups, then every other lane of two pairs). */
+    __m512i t[4][4];
+    UNROLL for (unsigned g = 0; g < 4; g++)
+        transpose4(x + 4 * g, t[g]);
+    UNROLL for (unsigned j = 0; j < 4; j++) {
+        const __m512i p = _mm512_shuffle_i32x4(t[0][j], t[1][j], 0x44); /* 0.0 0.1 1.0 1.1 */
+        const __m512i q = _mm512_shuffle_i32x4(t[2][j], t[3][j], 0x44); /* 2.0 2.1 3.0 3.1 */
+        const __m512i u = _mm512_shuffle_i32x4(t[0][j], t[1][j], 0xee); /* 0.2 0.3 1.2 1.3 */
+        const __m512i v = _mm512_shuffle_i32x4(t[2][j], t[3][j], 0xee); /* 2.2 2.3 3.2 3.3 */
+        const __m512i ks[4] = {_mm512_shuffle_i32x4(p, q, 0x88), _mm512_shuffle_i32x4(p, q, 0xdd),
+                               _mm512_shuffle_i32x4(u, v, 0x88), _mm512_shuffle_i32x4(u, v, 0xdd)};
+        UNROLL for (unsigned l = 0; l < 4; l++) {
+            const size_t blk = j + 4 * l;
+            if (blk < nblk)
+                _mm512_storeu_si512(out + 64 * blk,
+                                    _mm512_xor_si512(_mm512_loadu_si512(in + 64 * blk), ks[l]));
+        }
     }
 #else
     /* t[g][j]: words 4g..4g+3 of block j (low half) and block j + 4 (high half);

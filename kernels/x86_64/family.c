@@ -83,6 +83,9 @@ const cb_variant cb_family_x86_64[] = {
     {"avx512vl", "x86_64", CB_PRIM_CHACHA, CB_CAP_AVX2 | CB_CAP_AVX512F | CB_CAP_AVX512VL,
      310, &cb_chacha_avx512vl_ops,
      "the avx2 code with VPROLD rotations and 32 registers (not run on the dev host)"},
+    {"avx512f", "x86_64", CB_PRIM_CHACHA, CB_CAP_AVX2 | CB_CAP_AVX512F | CB_CAP_AVX512VL,
+     320, &cb_chacha_avx512f_ops,
+     "ChaCha20 16 blocks a pass in 512-bit vectors (VPROLD); avx2's Poly1305, 32 registers"},
 
     /* P-256 */
     {"x64-asm", "x86_64", CB_PRIM_P256, 0, 200, &cb_p256_x64_ops,

@@ -70,14 +70,17 @@ extern const cb_digest_ops cb_sha256_shani_ops;
 extern const cb_digest_ops cb_sha512_avx2_ops;
 
 /* ChaCha20 in SIMD registers (one source, kernels/x86_64/chacha_vec.h): 4 blocks a
- * pass on SSSE3, 8 on AVX2 and on AVX-512VL (VPROLD rotations). */
+ * pass on SSSE3, 8 on AVX2 and on AVX-512VL (VPROLD rotations), 16 on AVX-512F. */
 extern const cb_chacha_ops cb_chacha_ssse3_ops;
 extern const cb_chacha_ops cb_chacha_avx2_ops;
 extern const cb_chacha_ops cb_chacha_avx512vl_ops;
+extern const cb_chacha_ops cb_chacha_avx512f_ops;
 
 /* Poly1305 four blocks at a time on AVX2 (radix 2^26), the r64 scalar code for
  * short calls: the avx2 and avx512vl ChaCha20 rows' Poly1305. */
 extern const cb_poly1305_ops cb_poly1305_avx2_ops;
+/* The same code compiled for AVX-512VL (32 registers): the avx512f row's Poly1305. */
+extern const cb_poly1305_ops cb_poly1305_avx512vl_ops;
 
 /* ML-KEM's polynomial layer on AVX2 (kernels/generic/mlkem.h's backend table: 4-way
  * Keccak, NTTs, base-case products, compression) and the variant over it. */
