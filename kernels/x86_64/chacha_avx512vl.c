@@ -3,9 +3,10 @@
  * (variant avx512vl): the avx2 instance of chacha_vec.h with VPROLD for every
  * rotation and 32 vector registers, paired with the AVX2 Poly1305.
  *
- * Never run on the development host (AMD EPYC without AVX-512; QEMU has none
- * either): what is tested there is the template, shared line for line with the avx2
- * and ssse3 instances, and the rotation primitive is the only code of its own.
+ * QEMU has no AVX-512, so only a host that has it runs this variant: it did on
+ * 2026-12-04 (an AMD EPYC with AVX-512F/VL: selftest, the unit tests, the ABI
+ * check), and the template is shared line for line with the avx2 and ssse3
+ * instances, the rotation primitive being the only code of its own.
  */
 #pragma GCC target("avx2,avx512f,avx512vl")
 #define CHACHA_VBITS 256

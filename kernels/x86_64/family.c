@@ -82,7 +82,7 @@ const cb_variant cb_family_x86_64[] = {
      "ChaCha20 8 blocks a pass in 256-bit vectors; Poly1305 4 blocks in parallel (radix 2^26)"},
     {"avx512vl", "x86_64", CB_PRIM_CHACHA, CB_CAP_AVX2 | CB_CAP_AVX512F | CB_CAP_AVX512VL,
      310, &cb_chacha_avx512vl_ops,
-     "the avx2 code with VPROLD rotations and 32 registers (not run on the dev host)"},
+     "the avx2 code with VPROLD rotations and 32 registers"},
     {"avx512f", "x86_64", CB_PRIM_CHACHA, CB_CAP_AVX2 | CB_CAP_AVX512F | CB_CAP_AVX512VL,
      320, &cb_chacha_avx512f_ops,
      "ChaCha20 16 blocks a pass in 512-bit vectors (VPROLD); avx2's Poly1305, 32 registers"},
