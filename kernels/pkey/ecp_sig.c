@@ -157,7 +157,9 @@ void cb_ecp_nonce(const cb_ecp_key *k, const uint8_t *h, size_t hlen, unsigned s
         memset(c, 0, sizeof c);
         cb_bn_from_bytes(c, CB_ECP_WIDE, t, tlen);
         shift_right(c, CB_ECP_WIDE, (unsigned)(8 * tlen - e->nbits));
-        if (cb_ecp_scalar_ok(e, c) && skip-- == 0)
+        int ok = cb_ecp_scalar_ok(e, c); /* the accept decision: public */
+        cb_pkey_public(&ok, sizeof ok);
+        if (ok && skip-- == 0)
             break;
         cb_rfc6979_step(&st, &k->hash, 0x00, NULL, 0); /* step h.3 */
     }

@@ -114,7 +114,9 @@ int cb_sm2_sign_k(const cb_ecp_key *k, const uint8_t e[CB_SM2_HASH_BYTES],
     cb_ecp_point R;
     int rc = -1;
     memset(sig, 0, 2 * ec->nbytes);
-    if (!k->has_d || !cb_ecp_scalar_ok(ec, kk))
+    int k_ok = cb_ecp_scalar_ok(ec, kk); /* whether k is a nonce at all: public */
+    cb_pkey_public(&k_ok, sizeof k_ok);
+    if (!k->has_d || !k_ok)
         return -1;
     e_mod_n(ec, z, e);
     one[0] = 1;
@@ -135,6 +137,7 @@ int cb_sm2_sign_k(const cb_ecp_key *k, const uint8_t e[CB_SM2_HASH_BYTES],
         if (ok) {
             cb_bn_to_bytes(sig, ec->nbytes, r, ec->nl);
             cb_bn_to_bytes(sig + ec->nbytes, ec->nbytes, s, ec->nl);
+            cb_pkey_public(sig, 2 * ec->nbytes);
             rc = 0;
         }
     }
