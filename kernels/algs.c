@@ -234,6 +234,11 @@ static const cb_alg algs[] = {
      0, ((bits) + 7) / 8, "ecdh (" curve ")"},
     CB_ECP_CURVES(ECDH_ROW, ~)
 #undef ECDH_ROW
+    /* SM2 signatures (GB/T 32918.2) with SM3 and the default ID on GB/T 32918.5's
+     * curve, on the same generic code (kernels/pkey/sm2.h), one operation a signature
+     * or a verification of the 36-byte message, as `openssl speed sm2` times them */
+    {"sm2", "sm2-curvesm2", CB_KIND_PKEY, CB_PRIM_MONT, CB_MODE_NONE, 256, 0, 0,
+     "SM2 (CurveSM2)"},
 
     /* Finite-field Diffie-Hellman on RFC 7919's groups ffdhe2048 .. 8192 (g = 2), one
      * operation one derivation of the embedded private key with the peer key, as

@@ -1,6 +1,6 @@
 #!/bin/sh
 # pkey_ct.sh [TEST_BINARY] - test_pkey_ct under valgrind's memcheck, which marks the
-# secrets of RSA's CRT signing and of ECDSA P-256 signing undefined: a branch or
+# secrets of RSA's CRT signing, of ECDSA P-256 and of SM2 signing undefined: a branch or
 # table index on secret data is then an error (exit 1).  Skips, saying so, without
 # valgrind.  valgrind's CPUID hides ADX (3.19 at least) though it runs ADCX/ADOX and
 # MULX, so on x86-64 BMI2 and ADX are forced on (test_pkey_ct applies

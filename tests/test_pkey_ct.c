@@ -1,11 +1,11 @@
 /*
- * tests/test_pkey_ct.c - RSA's CRT signing and ECDSA P-256 signing handle their
- * secrets in constant time, under valgrind, on every built-in variant this CPU (and
- * the mask) lets run.
+ * tests/test_pkey_ct.c - RSA's CRT signing, ECDSA P-256 signing and SM2 signing handle
+ * their secrets in constant time, under valgrind, on every built-in variant this CPU
+ * (and the mask) lets run.
  *
  * Each key is loaded in the clear; then its secret parts are marked undefined for
  * valgrind's memcheck (RSA: d, dp, dq, q^-1 R mod p and both halves' Montgomery
- * contexts, which hold p and q and the constants derived from them; ECDSA: d) and a
+ * contexts, which hold p and q and the constants derived from them; ECDSA, SM2: d) and a
  * digest is signed: run under memcheck (tests/pkey_ct.sh), any branch or memory
  * index that depends on them is an error, ctgrind's technique.  What a signature
  * lets depend on secrets in the open (the signature, each nonce candidate's accept
@@ -30,6 +30,7 @@
 #include "base/common.h"
 #include "kernels/pkey/pkey.h"
 #include "kernels/pkey/pkey_impl.h"
+#include "kernels/pkey/sm2.h"
 #include "kernels/registry.h"
 #include "tests/ct_poison.h"
 #include "tests/support.h"
@@ -139,6 +140,31 @@ static void test_ecdsa_sign(void **unused)
     assert_true(ran >= 1);
 }
 
+/* test_sm2_sign: an SM2 signature of the embedded key (kernels/pkey/sm2.c) with d
+ * poisoned, hence the nonce, [k]G, r and s too until cb_pkey_public clears them. */
+static void test_sm2_sign(void **unused)
+{
+    (void)unused;
+    const cb_variant *vs[8];
+    size_t nv = tu_builtin_variants("sm2", vs, 8), ran = 0;
+    for (size_t i = 0; i < nv; i++) {
+        if (!runnable(vs[i]))
+            continue;
+        cb_ecp_key k;
+        uint8_t sig[64];
+        assert_int_equal(cb_sm2_key_load(&k, vs[i]), 0);
+        VALGRIND_MAKE_MEM_UNDEFINED(k.d, sizeof k.d);
+        assert_int_equal(cb_sm2_sign(&k, digest, sizeof digest, sig), 0);
+        VALGRIND_MAKE_MEM_DEFINED(k.d, sizeof k.d);
+        const cb_pkey_num rn = {sig, 32}, sn = {sig + 32, 32};
+        assert_int_equal(cb_sm2_verify(&k, digest, sizeof digest, &rn, &sn), 0);
+        cb_ecp_key_free(&k);
+        print_message("%s: sm2 signature made with d poisoned\n", vs[i]->name);
+        ran++;
+    }
+    assert_true(ran >= 1);
+}
+
 static int apply_caps(void **unused)
 {
     (void)unused;
@@ -155,6 +181,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rsa_crt_sign),
         cmocka_unit_test(test_ecdsa_sign),
+        cmocka_unit_test(test_sm2_sign),
     };
     return cmocka_run_group_tests(tests, apply_caps, NULL);
 }

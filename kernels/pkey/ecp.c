@@ -518,8 +518,10 @@ int cb_ecp_get_affine(const cb_ecp *e, uint8_t *x, uint8_t *y, const cb_ecp_poin
     cb_limb z[CB_ECP_LIMBS], zi[CB_ECP_LIMBS], t[CB_ECP_LIMBS];
     cb_mont_from(&e->fp, z, p->z);
     /* Z = 0 only for the identity, which a secret product never is (k in [1, n-1],
-     * prime order), so this branch tells nothing */
-    if (cb_bn_mod_inv(zi, z, e->fp.n, e->fl) != 0)
+     * prime order), so this branch tells nothing (and is declassified as such) */
+    int inv = cb_bn_mod_inv(zi, z, e->fp.n, e->fl);
+    cb_pkey_public(&inv, sizeof inv);
+    if (inv != 0)
         return -1;
     fmul(e, t, p->x, zi); /* X R * Z^-1 * R^-1: x in ordinary form */
     cb_bn_to_bytes(x, e->pbytes, t, e->fl);

@@ -160,6 +160,25 @@ int cb_ecp_verify_digest(const cb_ecp_key *k, const uint8_t *h, size_t hlen,
 int cb_ecp_derive(const cb_ecp_key *k, const cb_pkey_num *px, const cb_pkey_num *py,
                   uint8_t *out);
 
+/* cb_ecp_scalar_ok reports 0 < x < n (nl limbs), constant time. */
+int cb_ecp_scalar_ok(const cb_ecp *e, const cb_limb *x);
+
+/* cb_ecp_num_limbs reads x into r (CB_ECP_LIMBS, nl of them used); -1 when it needs
+ * more. */
+int cb_ecp_num_limbs(const cb_ecp *e, cb_limb *r, const cb_pkey_num *x);
+
+/* cb_ecp_x_mod_n sets r (nl limbs) = the affine x of p mod n; -1 at the identity. */
+int cb_ecp_x_mod_n(const cb_ecp *e, cb_limb *r, const cb_ecp_point *p);
+
+/* cb_ecp_hexbuf: one number of an embedded key decoded; cb_ecp_hexbuf_of decodes hex
+ * into it (-1 when malformed, NULL or too long). */
+typedef struct cb_ecp_hexbuf {
+    uint8_t b[CB_ECP_MAX_BYTES + 1];
+    cb_pkey_num num;
+} cb_ecp_hexbuf;
+
+int cb_ecp_hexbuf_of(cb_ecp_hexbuf *x, const char *hex);
+
 /* cb_ecp_keyhex: an embedded key of one ecdsa<id> / ecdh<id> row (d, Q) with, for a
  * signature row, OpenSSL's signature (r, s) of cb_pkey_kat_msg and, for a key
  * agreement, the peer's public key and OpenSSL's shared secret

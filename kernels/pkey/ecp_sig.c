@@ -54,14 +54,14 @@ static int hash_z(const cb_ecp *e, cb_limb *z, const uint8_t *h, size_t hlen)
     return 0;
 }
 
-/* scalar_ok reports 0 < x < n (nl limbs), constant time. */
-static int scalar_ok(const cb_ecp *e, const cb_limb *x)
+/* cb_ecp_scalar_ok reports 0 < x < n (nl limbs), constant time. */
+int cb_ecp_scalar_ok(const cb_ecp *e, const cb_limb *x)
 {
     return cb_bn_lt(x, e->fn.n, e->nl) & (cb_bn_is_zero(x, e->nl) ^ 1);
 }
 
-/* num_limbs reads x into r (nl limbs); -1 when it needs more. */
-static int num_limbs(const cb_ecp *e, cb_limb *r, const cb_pkey_num *x)
+/* cb_ecp_num_limbs reads x into r (nl limbs); -1 when it needs more. */
+int cb_ecp_num_limbs(const cb_ecp *e, cb_limb *r, const cb_pkey_num *x)
 {
     memset(r, 0, CB_ECP_LIMBS * sizeof *r);
     return cb_bn_from_bytes(r, e->nl, x->b, x->len);
@@ -81,7 +81,7 @@ int cb_ecp_key_init(cb_ecp_key *k, const cb_ecp_params *par, const cb_variant *v
 int cb_ecp_key_set_priv(cb_ecp_key *k, const uint8_t *d, size_t len)
 {
     cb_pkey_num x = {d, len};
-    if (num_limbs(&k->e, k->d, &x) != 0 || !scalar_ok(&k->e, k->d))
+    if (cb_ecp_num_limbs(&k->e, k->d, &x) != 0 || !cb_ecp_scalar_ok(&k->e, k->d))
         return -1;
     k->has_d = 1;
     cb_ecp_mul_base(&k->e, &k->q, k->d);
@@ -157,7 +157,9 @@ void cb_ecp_nonce(const cb_ecp_key *k, const uint8_t *h, size_t hlen, unsigned s
         memset(c, 0, sizeof c);
         cb_bn_from_bytes(c, CB_ECP_WIDE, t, tlen);
         shift_right(c, CB_ECP_WIDE, (unsigned)(8 * tlen - e->nbits));
-        if (scalar_ok(e, c) && skip-- == 0)
+        int ok = cb_ecp_scalar_ok(e, c); /* the accept decision: public */
+        cb_pkey_public(&ok, sizeof ok);
+        if (ok && skip-- == 0)
             break;
         cb_rfc6979_step(&st, &k->hash, 0x00, NULL, 0); /* step h.3 */
     }
@@ -168,8 +170,8 @@ void cb_ecp_nonce(const cb_ecp_key *k, const uint8_t *h, size_t hlen, unsigned s
     cb_wipe(&st, sizeof st);
 }
 
-/* x_mod_n sets r (nl limbs) = the affine x of p mod n; -1 at the identity. */
-static int x_mod_n(const cb_ecp *e, cb_limb *r, const cb_ecp_point *p)
+/* cb_ecp_x_mod_n sets r (nl limbs) = the affine x of p mod n; -1 at the identity. */
+int cb_ecp_x_mod_n(const cb_ecp *e, cb_limb *r, const cb_ecp_point *p)
 {
     uint8_t xb[CB_ECP_MAX_BYTES];
     cb_limb x[CB_ECP_LIMBS] = {0};
@@ -189,11 +191,11 @@ int cb_ecp_sign_k(const cb_ecp_key *k, const uint8_t *h, size_t hlen, const cb_l
     cb_ecp_point R;
     int rc = -1;
     memset(sig, 0, 2 * e->nbytes);
-    if (!k->has_d || !scalar_ok(e, kk) || hash_z(e, z, h, hlen) != 0)
+    if (!k->has_d || !cb_ecp_scalar_ok(e, kk) || hash_z(e, z, h, hlen) != 0)
         return -1;
     /* SEC 1 4.1.3 steps 1-6: r = x([k]G) mod n, s = k^-1 (z + r d) mod n */
     cb_ecp_mul_base(e, &R, kk);
-    if (x_mod_n(e, r, &R) == 0 && cb_bn_mod_inv(kinv, kk, e->fn.n, e->nl) == 0) {
+    if (cb_ecp_x_mod_n(e, r, &R) == 0 && cb_bn_mod_inv(kinv, kk, e->fn.n, e->nl) == 0) {
         cb_mont_modmul(&e->fn, t, r, k->d);
         cb_mont_modadd(&e->fn, t, t, z);
         cb_mont_modmul(&e->fn, s, kinv, t);
@@ -231,14 +233,14 @@ int cb_ecp_verify_digest(const cb_ecp_key *k, const uint8_t *h, size_t hlen,
         u1[CB_ECP_LIMBS] = {0}, u2[CB_ECP_LIMBS] = {0}, x[CB_ECP_LIMBS] = {0};
     cb_ecp_point a;
     /* SEC 1 4.1.4 step 1: r and s in [1, n-1] */
-    if (!k->has_q || num_limbs(e, rl, r) != 0 || num_limbs(e, sl, s) != 0 ||
-        !scalar_ok(e, rl) || !scalar_ok(e, sl) || hash_z(e, z, h, hlen) != 0 ||
+    if (!k->has_q || cb_ecp_num_limbs(e, rl, r) != 0 || cb_ecp_num_limbs(e, sl, s) != 0 ||
+        !cb_ecp_scalar_ok(e, rl) || !cb_ecp_scalar_ok(e, sl) || hash_z(e, z, h, hlen) != 0 ||
         cb_bn_mod_inv(w, sl, e->fn.n, e->nl) != 0)
         return 1;
     cb_mont_modmul(&e->fn, u1, z, w);
     cb_mont_modmul(&e->fn, u2, rl, w);
     cb_ecp_mul2_vt(e, &a, u1, u2, &k->q);
-    if (x_mod_n(e, x, &a) != 0)
+    if (cb_ecp_x_mod_n(e, x, &a) != 0)
         return 1;
     return memcmp(x, rl, e->nl * sizeof *x) == 0 ? 0 : 1;
 }
@@ -273,13 +275,7 @@ const cb_ecp_keyhex *cb_ecp_find_key(const char *alg)
     return NULL;
 }
 
-/* hexbuf: one number of an embedded key decoded. */
-typedef struct hexbuf {
-    uint8_t b[CB_ECP_MAX_BYTES + 1];
-    cb_pkey_num num;
-} hexbuf;
-
-static int hexbuf_of(hexbuf *x, const char *hex)
+int cb_ecp_hexbuf_of(cb_ecp_hexbuf *x, const char *hex)
 {
     long len = hex ? cb_hex_decode(hex, x->b, sizeof x->b) : -1;
     x->num.b = x->b;
@@ -290,10 +286,10 @@ static int hexbuf_of(hexbuf *x, const char *hex)
 /* derive_check: OpenSSL's shared secret, and a peer point off the curve refused. */
 static const char *derive_check(const cb_ecp_key *k, const cb_ecp_keyhex *kh)
 {
-    hexbuf px, py, want;
+    cb_ecp_hexbuf px, py, want;
     uint8_t out[CB_ECP_MAX_BYTES];
-    if (hexbuf_of(&px, kh->peer_x) || hexbuf_of(&py, kh->peer_y) ||
-        hexbuf_of(&want, kh->kat_shared) || want.num.len != k->e.pbytes)
+    if (cb_ecp_hexbuf_of(&px, kh->peer_x) || cb_ecp_hexbuf_of(&py, kh->peer_y) ||
+        cb_ecp_hexbuf_of(&want, kh->kat_shared) || want.num.len != k->e.pbytes)
         return "cannot decode the embedded peer key";
     if (cb_ecp_derive(k, &px.num, &py.num, out) != 0 || memcmp(out, want.b, k->e.pbytes) != 0)
         return "differs from OpenSSL's shared secret for the embedded keys";
@@ -306,11 +302,11 @@ static const char *derive_check(const cb_ecp_key *k, const cb_ecp_keyhex *kh)
 /* sign_check: OpenSSL's signature verifies, ours verifies and a changed one not. */
 static const char *sign_check(const cb_ecp_key *k, const cb_ecp_keyhex *kh)
 {
-    hexbuf r, s;
+    cb_ecp_hexbuf r, s;
     uint8_t h[CB_SHA256_BYTES], sig[2 * CB_ECP_MAX_BYTES];
     size_t nb = k->e.nbytes;
     cb_pkey_sha256(&k->hash, (const uint8_t *)cb_pkey_kat_msg, strlen(cb_pkey_kat_msg), h);
-    if (hexbuf_of(&r, kh->kat_r) || hexbuf_of(&s, kh->kat_s))
+    if (cb_ecp_hexbuf_of(&r, kh->kat_r) || cb_ecp_hexbuf_of(&s, kh->kat_s))
         return "cannot decode OpenSSL's signature";
     if (cb_ecp_verify_digest(k, h, sizeof h, &r.num, &s.num) != 0)
         return "rejects OpenSSL's signature of the same message";
@@ -330,9 +326,10 @@ const char *cb_ecp_selftest(const cb_alg *a, const cb_variant *v)
     int derive = 0;
     const cb_ecp_params *par = cb_ecp_of_alg(a, &derive);
     const cb_ecp_keyhex *kh = a ? cb_ecp_find_key(a->name) : NULL;
-    hexbuf d, qx, qy;
+    cb_ecp_hexbuf d, qx, qy;
     cb_ecp_key k;
-    if (!par || !kh || hexbuf_of(&d, kh->d) || hexbuf_of(&qx, kh->qx) || hexbuf_of(&qy, kh->qy))
+    if (!par || !kh || cb_ecp_hexbuf_of(&d, kh->d) || cb_ecp_hexbuf_of(&qx, kh->qx) ||
+        cb_ecp_hexbuf_of(&qy, kh->qy))
         return "has no embedded key";
     if (cb_ecp_key_init(&k, par, v, !derive) != 0)
         return "cannot load its curve";

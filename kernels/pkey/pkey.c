@@ -14,6 +14,7 @@
 #include "kernels/modes/hmac.h"
 #include "kernels/pkey/ec2m.h"
 #include "kernels/pkey/ecp.h"
+#include "kernels/pkey/sm2.h"
 #include "kernels/pkey/pkey_impl.h"
 #include "kernels/registry.h"
 
@@ -29,6 +30,7 @@ struct cb_pkey {
     cb_ec2m_key *ec2m; /* a binary curve (ecdsak163 .. ecdhb571): kernels/pkey/ec2m.c */
     int is_ecp;     /* a curve of kernels/curves.h: ECDSA, or ECDH when is_ecdh */
     int is_ecdh;
+    int is_sm2; /* with is_ecp: the sm2 row (kernels/pkey/sm2.h) */
     int is_ffdh; /* a key agreement over the bignum core */
     union {
         cb_rsa_key rsa;
@@ -286,6 +288,22 @@ static cb_pkey *ecp_new(const cb_alg *a, const cb_variant *v, const cb_ecp_param
     return k;
 }
 
+/* sm2_new loads the embedded key of the sm2 row for a MONT variant. */
+static cb_pkey *sm2_new(const cb_alg *a, const cb_variant *v)
+{
+    cb_pkey *k = cb_xcalloc(1, sizeof *k);
+    k->alg = a;
+    k->v = v;
+    if (cb_sm2_key_load(&k->u.ecp, v) != 0) {
+        cb_pkey_free(k);
+        return NULL;
+    }
+    k->is_ecp = 1;
+    k->is_sm2 = 1;
+    k->hash = k->u.ecp.hash;
+    return k;
+}
+
 /* ffdh_new loads the embedded FFDH pair of a for a Montgomery variant. */
 static cb_pkey *ffdh_new(const cb_alg *a, const cb_variant *v, const cb_mont_ops *ops)
 {
@@ -311,6 +329,8 @@ cb_pkey *cb_pkey_new(const cb_alg *a, const cb_variant *v)
     const cb_ecp_params *par = cb_ecp_of_alg(a, &derive);
     if (par)
         return cb_pkey_mont_ops(v) ? ecp_new(a, v, par, derive) : NULL;
+    if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_MONT && strcmp(a->name, "sm2") == 0)
+        return cb_pkey_mont_ops(v) ? sm2_new(a, v) : NULL;
     if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_P256)
         return ecdsa_new(a, v);
     if (a && a->kind == CB_KIND_PKEY && a->prim == CB_PRIM_C25519)
@@ -370,6 +390,8 @@ int cb_pkey_sign(cb_pkey *k, const uint8_t *msg, size_t len, uint8_t *sig, size_
         cb_ed448_sign(&k->u.ed448, NULL, 0, msg, len, sig);
         return 0;
     }
+    if (k->is_sm2) /* SM3 over Z_A and the message */
+        return cb_sm2_sign(&k->u.ecp, msg, len, sig);
     cb_pkey_sha256(&k->hash, msg, len, h);
     if (k->ec2m)
         return k->alg->out_bytes ? -1 : cb_ec2m_sign(k->ec2m, h, sig);
@@ -394,6 +416,11 @@ int cb_pkey_verify(cb_pkey *k, const uint8_t *msg, size_t len, const uint8_t *si
         return siglen == CB_ED448_SIG_BYTES
                    ? cb_ed448_verify(&k->u.ed448, k->u.ed448.pub, NULL, 0, msg, len, sig)
                    : 1;
+    if (k->is_sm2) {
+        size_t nb = k->u.ecp.e.nbytes;
+        cb_pkey_num r = {sig, nb}, s = {sig + nb, nb};
+        return siglen == 2 * nb ? cb_sm2_verify(&k->u.ecp, msg, len, &r, &s) : 1;
+    }
     cb_pkey_sha256(&k->hash, msg, len, h);
     if (k->ec2m) {
         size_t half = cb_ec2m_scalar_bytes(k->ec2m);
@@ -483,7 +510,7 @@ static const char *kat_check(cb_pkey *k, const uint8_t *sig, size_t siglen)
         if (hex_num(&x[0], hex) != 0 || x[0].num.len != siglen ||
             memcmp(x[0].b, sig, siglen) != 0)
             why = "differs from OpenSSL's signature of the same message";
-    } else if (k->is_ecp) { /* cb_ecp_selftest verified OpenSSL's signature */
+    } else if (k->is_ecp) { /* cb_ecp_selftest or cb_sm2_selftest verified OpenSSL's */
     } else if (k->is_ecdsa) { /* OpenSSL's nonce was random: verify its signature */
         const cb_ecdsa_keyhex *kh = find_ecdsa(k->alg->name);
         uint8_t h[CB_SHA256_BYTES];
@@ -575,6 +602,13 @@ int cb_pkey_selftest(const cb_alg *a, const cb_variant *v, char *err, size_t err
             if (why)
                 snprintf(err, errlen, "%s variant %s %s", a->name, v ? v->name : "?", why);
             return why ? -1 : 0;
+        }
+    }
+    if (a && a->prim == CB_PRIM_MONT && strcmp(a->name, "sm2") == 0) {
+        const char *why = cb_sm2_selftest(v);
+        if (why) {
+            snprintf(err, errlen, "%s variant %s %s", a->name, v ? v->name : "?", why);
+            return -1;
         }
     }
     cb_pkey *k = cb_pkey_new(a, v);

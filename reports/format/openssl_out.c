@@ -103,8 +103,11 @@ static const struct pk_family {
     int r, f, indent;
 } pk_families[] = {
     {"rsa", 1, 2, 18}, {"dsa", 3, 3, 18}, {"ecdsa", 5, 4, 30}, {"ecdh", 7, 5, 30},
-    {"EdDSA", 8, 6, 30}, {"ML-KEM", 15, 9, 0}, {"ML-DSA", 18, 10, 0}, {"ffdh", 12, 8, 23},
+    {"EdDSA", 8, 6, 30}, {"SM2", 10, 7, 30}, {"ML-KEM", 15, 9, 0}, {"ML-DSA", 18, 10, 0}, {"ffdh", 12, 8, 23},
 };
+
+/* CURVE_NAMED: EdDSA's and SM2's -mr and progress lines name the curve itself. */
+#define CURVE_NAMED(fam) ((fam)->f == 6 || (fam)->f == 7)
 
 /* AGREE: a key agreement's family (ecdh, ffdh): one operation, its rate and time. */
 #define AGREE(fam) ((fam)->f == 5 || (fam)->f == 8)
@@ -178,10 +181,10 @@ void cb_out_pkey_progress(FILE *f, const char *heading, unsigned bits, const cha
          * its curve; EdDSA's +R lines name the curve too, the others only the bits */
         const char *op = fam->f == 2 ? (verify ? "public" : "private")
                          : AGREE(fam) ? "" : direction;
-        fprintf(f, "+DTP:%u:%s:%s:%g\n", bits, op, fam->f == 6 ? curve : fam->word,
+        fprintf(f, "+DTP:%u:%s:%s:%g\n", bits, op, CURVE_NAMED(fam) ? curve : fam->word,
                 for_seconds);
         fprintf(f, "+R%d:%llu:%u%s%s:%.2f\n", fam->r + verify, count, bits,
-                fam->f == 6 ? ":" : "", fam->f == 6 ? curve : "", seconds);
+                CURVE_NAMED(fam) ? ":" : "", CURVE_NAMED(fam) ? curve : "", seconds);
         return;
     }
     switch (fam->f) {
@@ -196,6 +199,7 @@ void cb_out_pkey_progress(FILE *f, const char *heading, unsigned bits, const cha
                 fam->word, for_seconds, count, bits, fam->f == 5 ? "ECDH" : "FFDH", seconds);
         break;
     case 6: /* OpenSSL 3.0 ends its sign line with a blank */
+    case 7:
         fprintf(f, "Doing %u bits %s %s's for %gs: %llu %u bits %s %s in %.2fs%s\n", bits,
                 direction, curve, for_seconds, count, bits, curve, verify ? "verify" : "signs",
                 seconds, verify ? "" : " ");
@@ -225,6 +229,8 @@ static unsigned openssl_pkey_index(const struct pk_family *fam, const char *curv
     }
     if (fam->f == 6)
         return strcmp(curve, "Ed25519") == 0 ? 0 : 1;
+    if (fam->f == 7) /* SM2's table has the one curve */
+        return 0;
     if (curve[0]) {
         for (unsigned i = 0; i < cb_openssl_curve_count; i++)
             if (strcasecmp(cb_openssl_curves[i].name, curve) == 0)
@@ -263,8 +269,8 @@ static void pkey_mr(FILE *f, const cb_pkey_row *r, const struct pk_family *fam,
     unsigned index = openssl_pkey_index(fam, curve, r->bits);
     if (AGREE(fam)) /* ECDH, FFDH: the rate and its reciprocal */
         fprintf(f, "+F%d:%u:%u:%f:%f\n", fam->f, index, r->bits, s, s > 0 ? 1.0 / s : 0.0);
-    else if (fam->f == 6)
-        fprintf(f, "+F6:%u:%u:%s:%f:%f\n", index, r->bits, curve, s, v);
+    else if (CURVE_NAMED(fam))
+        fprintf(f, "+F%d:%u:%u:%s:%f:%f\n", fam->f, index, r->bits, curve, s, v);
     else
         fprintf(f, "+F%d:%u:%u:%f:%f\n", fam->f, index, r->bits, s, v);
 }
