@@ -816,6 +816,28 @@ else
 fi
 # --- import and compare whole published reports -----------------------------------------
 DATA=$(dirname "$0")/../data
+# `speed` with no algorithm times every row `openssl speed` with no algorithm times:
+# the real default run of Debian's OpenSSL 3.0 imports without a row cryptobench
+# cannot run, and every algorithm it holds is one `list -algorithms` names (which is
+# what `speed` alone times)
+cb import "$DATA/openssl30-default.log" -o "$T/default.csv" 2>"$T/err"
+if grep -q 'cannot run itself' "$T/err"; then
+    bad "rows of openssl speed's default run that cryptobench cannot time: $(grep -o "itself.*" "$T/err" | head -c 600)"
+else
+    ok
+fi
+cb list -algorithms >"$T/algs" 2>/dev/null
+if command -v python3 >/dev/null; then
+    missing=$(python3 - "$T/default.csv" "$T/algs" 2>&1 <<'PY'
+import csv, sys
+rows = csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith('#'))
+ours = set(open(sys.argv[2]).read().split())
+print(' '.join(sorted({r['algorithm'] for r in rows} - ours)))
+PY
+)
+    [ -z "$missing" ] && [ -s "$T/algs" ] && ok || bad "openssl speed's default rows missing from list -algorithms: $missing"
+fi
+
 # an openssl log without -aead timed streaming updates: compared with whole messages,
 # the table says the two sides timed different operations
 cb import "$DATA/openssl3-gcm-stream.log" -o "$T/gcm-stream.csv" 2>/dev/null
