@@ -207,6 +207,25 @@ static void test_register_refuses(void **state)
 /* test_check_passes: the whole check for every algorithm, at full depth for one of
  * each kind (quick for the rest: the double is generic underneath, and CFB8 at full
  * depth is slow under an emulator). */
+/* repeated_pkey: at quick depth (check-cross's emulated jobs) a public-key row whose
+ * primitive and name family (the letters before its first digit: rsa, ecdsap,
+ * ecdsabrp, ffdh ...) an earlier row already checked, as the double runs the same
+ * code for every size of a family; natively every row is checked. */
+static int repeated_pkey(size_t i)
+{
+    const cb_alg *a = cb_alg_at(i);
+    if (!tu_quick() || a->kind != CB_KIND_PKEY)
+        return 0;
+    size_t n = strcspn(a->name, "0123456789");
+    for (size_t j = 0; j < i; j++) {
+        const cb_alg *b = cb_alg_at(j);
+        if (b->kind == CB_KIND_PKEY && b->prim == a->prim && tu_double_serves(b) &&
+            strcspn(b->name, "0123456789") == n && strncmp(a->name, b->name, n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 static void test_check_passes(void **state)
 {
     (void)state;
@@ -216,7 +235,7 @@ static void test_check_passes(void **state)
         cb_check_depth depth = CB_CHECK_QUICK;
         char err[256];
         unsigned long checks = 0;
-        if (!tu_double_serves(a))
+        if (!tu_double_serves(a) || repeated_pkey(i))
             continue;
         for (size_t k = 0; k < sizeof full / sizeof full[0]; k++)
             if (strcmp(a->name, full[k]) == 0)
